@@ -1,0 +1,181 @@
+//! A game record: start position, moves, and what judging it needs
+//! (threefold repetition).
+
+use super::{Move, PlayError, Position, Side, Status, Variant};
+use serde::{Deserialize, Serialize};
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndReason {
+    /// This side was to move with an empty row (En Gehé).
+    NoMoves(Side),
+    /// This side was to move but every move it had was endless.
+    OnlyEndless(Side),
+    /// This side's inner row was empty (Bao la Kimasai).
+    InnerRowEmpty(Side),
+    /// The same position occurred for the third time.
+    Repetition,
+}
+
+/// The outcome of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// `None` for a draw.
+    pub winner: Option<Side>,
+    pub reason: EndReason,
+    /// En Gehé: final seeds of South and North, remainder included.
+    pub score: Option<[u32; 2]>,
+    /// En Gehé: the side that took the seeds left on the board, and how many.
+    pub remainder: Option<(Side, u32)>,
+}
+
+impl GameResult {
+    pub(crate) fn win(side: Side, reason: EndReason) -> Self {
+        GameResult {
+            winner: Some(side),
+            reason,
+            score: None,
+            remainder: None,
+        }
+    }
+
+    pub(crate) fn scored(
+        score: [u32; 2],
+        reason: EndReason,
+        remainder: Option<(Side, u32)>,
+    ) -> Self {
+        let winner = match score[0].cmp(&score[1]) {
+            std::cmp::Ordering::Greater => Some(Side::South),
+            std::cmp::Ordering::Less => Some(Side::North),
+            std::cmp::Ordering::Equal => None,
+        };
+        GameResult {
+            winner,
+            reason,
+            score: Some(score),
+            remainder,
+        }
+    }
+
+    /// `south`, `north` or `draw`, as the command line prints it.
+    pub fn result_word(&self) -> &'static str {
+        match self.winner {
+            Some(side) => side.name(),
+            None => "draw",
+        }
+    }
+
+    /// The ` result=… [score=S,N]` suffix of the command line's `play`.
+    pub fn suffix(&self) -> String {
+        let mut s = format!(" result={}", self.result_word());
+        if let Some([a, b]) = self.score {
+            s.push_str(&format!(" score={a},{b}"));
+        }
+        s
+    }
+
+    /// One sentence for people.
+    pub fn describe(&self) -> String {
+        let why = match self.reason {
+            EndReason::NoMoves(s) => format!("{} has no seeds left to move", s.title()),
+            EndReason::OnlyEndless(s) => format!("every move {} has is endless", s.title()),
+            EndReason::InnerRowEmpty(s) => format!("{}'s inner row is empty", s.title()),
+            EndReason::Repetition => "the same position occurred three times".to_string(),
+        };
+        let who = match self.winner {
+            Some(s) => format!("{} wins", s.title()),
+            None => "Draw".to_string(),
+        };
+        match (self.score, self.remainder) {
+            (Some([a, b]), Some((taker, r))) => {
+                format!(
+                    "{who} {a}–{b}: {why}; {} takes the {r} seeds left on the board.",
+                    taker.title()
+                )
+            }
+            (Some([a, b]), None) => {
+                format!("{who} {a}–{b}: {why}; each side takes the seeds in its own row.")
+            }
+            _ => format!("{who}: {why}."),
+        }
+    }
+}
+
+/// A game record: the start position and the moves played from it, with
+/// every position along the way kept for undo, browsing and repetition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    moves: Vec<Move>,
+    /// `positions[i]` is the position after `i` moves; never empty.
+    positions: Vec<Position>,
+}
+
+impl Game {
+    pub fn new(start: Position) -> Self {
+        Game {
+            moves: Vec::new(),
+            positions: vec![start],
+        }
+    }
+
+    /// Replays a move list, failing at the first move that cannot be played
+    /// with its 0-based index.
+    pub fn replay(start: Position, moves: &[Move]) -> Result<Game, (usize, PlayError)> {
+        let mut game = Game::new(start);
+        for (i, &mv) in moves.iter().enumerate() {
+            game.play(mv).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+    pub fn current(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a game always has its start position")
+    }
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    /// Positions from the start to the current one (one more than moves).
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+    pub fn variant(&self) -> Variant {
+        self.start().variant()
+    }
+
+    /// How the game stands after the last move: over by threefold
+    /// repetition, over by the rules, or going on.
+    pub fn status(&self) -> Status {
+        let current = self.current();
+        let seen = self.positions.iter().filter(|p| *p == current).count();
+        if seen >= 3 {
+            return Status::Over(current.repetition_result());
+        }
+        current.status()
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.status(), Status::Over(_))
+    }
+
+    /// Plays a move at the end of the record.
+    pub fn play(&mut self, mv: Move) -> Result<&Position, PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        let next = self.current().try_play(mv)?;
+        self.moves.push(mv);
+        self.positions.push(next);
+        Ok(self.current())
+    }
+
+    /// Cuts the record back to its first `len` moves (undo).
+    pub fn truncate(&mut self, len: usize) {
+        self.moves.truncate(len);
+        self.positions.truncate(len + 1);
+    }
+}

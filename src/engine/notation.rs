@@ -1,0 +1,304 @@
+//! Position and move notation of RULES.md: canonical printing, and parsing
+//! that accepts the tokens in any order and names the token at fault.
+
+use super::setup::GameKind;
+use super::{
+    BAO_ROW, BAO_SIDE_HOLES, Move, OriginRule, PlayError, Position, Setup, SetupError, Side,
+    Variant,
+};
+use std::fmt;
+
+impl fmt::Display for Position {
+    /// The canonical notation, e.g.
+    /// `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |side: Side| {
+            self.row(side)
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        write!(
+            f,
+            "{} south={} north={}",
+            self.variant().name(),
+            list(Side::South),
+            list(Side::North)
+        )?;
+        match self.variant() {
+            Variant::EnGehe { .. } => write!(
+                f,
+                " captured={},{} turn={}",
+                self.captured(Side::South),
+                self.captured(Side::North),
+                self.turn()
+            )?,
+            Variant::BaoLaKimasai => write!(
+                f,
+                " reserve={},{} turn={} opening={}",
+                self.reserve(Side::South),
+                self.reserve(Side::North),
+                self.turn(),
+                if self.opening() { "yes" } else { "no" }
+            )?,
+        }
+        if self.origin() == OriginRule::Skip {
+            f.write_str(" origin=skip")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = SetupError;
+    fn from_str(s: &str) -> Result<Position, SetupError> {
+        parse_position(s)
+    }
+}
+
+/// Parses a position in RULES.md notation and validates it.
+pub fn parse_position(text: &str) -> Result<Position, SetupError> {
+    parse_setup(text)?.validate()
+}
+
+/// Parses a position in RULES.md notation without validating it.
+pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
+    let mut game: Option<GameKind> = None;
+    let mut south = None;
+    let mut north = None;
+    let mut captured = None;
+    let mut reserve = None;
+    let mut turn = None;
+    let mut opening = None;
+    let mut origin = None;
+
+    for token in text.split_whitespace() {
+        let Some((key, value)) = token.split_once('=') else {
+            let kind = match token {
+                "en-gehe" => GameKind::EnGehe,
+                "bao-la-kimasai" => GameKind::BaoLaKimasai,
+                _ => {
+                    return Err(SetupError::new(
+                        token,
+                        "unknown game or token; the game is `en-gehe` or `bao-la-kimasai`, other tokens are key=value",
+                    ));
+                }
+            };
+            if game.replace(kind).is_some() {
+                return Err(SetupError::new(token, "the game is named twice"));
+            }
+            continue;
+        };
+        fn set<T>(slot: &mut Option<T>, value: T, token: &str) -> Result<(), SetupError> {
+            if slot.replace(value).is_some() {
+                return Err(SetupError::new(token, "this key appears twice"));
+            }
+            Ok(())
+        }
+        match key {
+            "south" => set(&mut south, counts(token, value, None)?, token)?,
+            "north" => set(&mut north, counts(token, value, None)?, token)?,
+            "captured" => set(&mut captured, pair(token, value)?, token)?,
+            "reserve" => set(&mut reserve, pair(token, value)?, token)?,
+            "turn" => {
+                let side = match value {
+                    "south" => Side::South,
+                    "north" => Side::North,
+                    _ => return Err(SetupError::new(token, "turn must be `south` or `north`")),
+                };
+                set(&mut turn, side, token)?
+            }
+            "opening" => {
+                let flag = match value {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(SetupError::new(token, "opening must be `yes` or `no`")),
+                };
+                set(&mut opening, flag, token)?
+            }
+            "origin" => {
+                let rule = match value {
+                    "skip" => OriginRule::Skip,
+                    "sow" | "sow-into" => OriginRule::SowInto,
+                    _ => {
+                        return Err(SetupError::new(
+                            token,
+                            "origin must be `skip` (or left out)",
+                        ));
+                    }
+                };
+                set(&mut origin, rule, token)?
+            }
+            _ => {
+                return Err(SetupError::new(
+                    token,
+                    "unknown key; expected south, north, captured, reserve, turn, opening or origin",
+                ));
+            }
+        }
+    }
+
+    let game = game.ok_or_else(|| {
+        SetupError::new(
+            "",
+            "missing the game's name (`en-gehe` or `bao-la-kimasai`) at the start",
+        )
+    })?;
+    let missing = |key: &str| SetupError::new(key, format!("missing token `{key}=...`"));
+    let south = south.ok_or_else(|| missing("south"))?;
+    let north = north.ok_or_else(|| missing("north"))?;
+    let turn = turn.ok_or_else(|| missing("turn"))?;
+    let (captured, reserve, opening) = match game {
+        GameKind::EnGehe => {
+            if reserve.is_some() {
+                return Err(SetupError::new("reserve", "En Gehé has no reserves"));
+            }
+            if opening.is_some() {
+                return Err(SetupError::new("opening", "En Gehé has no opening flag"));
+            }
+            (captured.ok_or_else(|| missing("captured"))?, [0, 0], false)
+        }
+        GameKind::BaoLaKimasai => {
+            if captured.is_some() {
+                return Err(SetupError::new(
+                    "captured",
+                    "Bao la Kimasai keeps no captured seeds (raided seeds are sown on)",
+                ));
+            }
+            (
+                [0, 0],
+                reserve.ok_or_else(|| missing("reserve"))?,
+                opening.ok_or_else(|| missing("opening"))?,
+            )
+        }
+    };
+    Ok(Setup {
+        game,
+        south,
+        north,
+        captured,
+        reserve,
+        turn,
+        opening,
+        origin: origin.unwrap_or_default(),
+    })
+}
+
+fn count(token: &str, item: &str, position: usize) -> Result<u64, SetupError> {
+    if item.is_empty() {
+        return Err(SetupError::new(token, format!("entry {position} is empty")));
+    }
+    if item.starts_with('-') {
+        return Err(SetupError::new(
+            token,
+            format!("entry {position} (`{item}`) is negative; seed counts are 0 or more"),
+        ));
+    }
+    if !item.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(SetupError::new(
+            token,
+            format!("entry {position} (`{item}`) is not a whole number"),
+        ));
+    }
+    item.parse::<u64>()
+        .ok()
+        .filter(|&n| n <= super::setup::MAX_TOTAL_SEEDS)
+        .ok_or_else(|| SetupError::new(token, format!("entry {position} (`{item}`) is too large")))
+}
+
+fn counts(token: &str, value: &str, expect: Option<usize>) -> Result<Vec<u64>, SetupError> {
+    let items: Vec<&str> = value.split(',').collect();
+    if items.len() > super::MAX_HOLES {
+        return Err(SetupError::new(
+            token,
+            format!(
+                "{} holes listed; a row has at most {}",
+                items.len(),
+                super::MAX_HOLES
+            ),
+        ));
+    }
+    if let Some(n) = expect
+        && items.len() != n
+    {
+        return Err(SetupError::new(
+            token,
+            format!("expected {n} entries, found {}", items.len()),
+        ));
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| count(token, item, i + 1))
+        .collect()
+}
+
+fn pair(token: &str, value: &str) -> Result<[u64; 2], SetupError> {
+    let v = counts(token, value, Some(2))?;
+    Ok([v[0], v[1]])
+}
+
+impl Variant {
+    /// A move's notation: En Gehé hole number, Bao la Kimasai hole name.
+    pub fn move_name(self, mv: Move) -> String {
+        self.hole_name(mv.hole())
+    }
+
+    /// Name of a side's hole by its index in the owner's sowing order.
+    pub fn hole_name(self, index: usize) -> String {
+        match self {
+            Variant::EnGehe { .. } => (index + 1).to_string(),
+            Variant::BaoLaKimasai => {
+                if index < BAO_ROW {
+                    format!("i{}", index + 1)
+                } else {
+                    format!("o{}", BAO_SIDE_HOLES - index)
+                }
+            }
+        }
+    }
+
+    /// Reads a move in this game's notation.
+    pub fn parse_move(self, text: &str) -> Result<Move, PlayError> {
+        let bad = |problem: String| PlayError::BadNotation {
+            text: text.to_string(),
+            problem,
+        };
+        let t = text.trim();
+        match self {
+            Variant::EnGehe { holes } => {
+                let n: usize = t.parse().map_err(|_| {
+                    bad(format!(
+                        "an En Gehé move is a hole number from 1 to {holes}"
+                    ))
+                })?;
+                if n == 0 || n > holes as usize {
+                    return Err(bad(format!(
+                        "there is no hole {n}; holes are numbered 1 to {holes}"
+                    )));
+                }
+                Ok(Move((n - 1) as u8))
+            }
+            Variant::BaoLaKimasai => {
+                let lower = t.to_ascii_lowercase();
+                let first = lower.chars().next().map_or(0, char::len_utf8);
+                let (row, num) = lower.split_at(first);
+                let c: usize = num
+                    .parse()
+                    .ok()
+                    .filter(|c| (1..=BAO_ROW).contains(c))
+                    .ok_or_else(|| {
+                        bad("a Bao la Kimasai move is a hole name, i1..i8 or o1..o8".into())
+                    })?;
+                match row {
+                    "i" => Ok(Move((c - 1) as u8)),
+                    "o" => Ok(Move((BAO_SIDE_HOLES - c) as u8)),
+                    _ => Err(bad(
+                        "a Bao la Kimasai move is a hole name, i1..i8 or o1..o8".into(),
+                    )),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! The validated position and the moves played on it.
+
+use super::sowing::{Endless, sow_bao, sow_en_gehe};
+use super::{
+    BAO_ROW, BAO_SIDE_HOLES, BOARD_CAPACITY, EndReason, GameResult, HoleRef, Move, OriginRule,
+    PlayError, Side, Variant,
+};
+
+/// A legal position of either game: board, captured seeds (En Gehé),
+/// reserves (Bao la Kimasai), side to move and the rule options that change
+/// how moves are played. Small and `Copy`, so search can copy-make.
+///
+/// Board layout: En Gehé stores both rows in track order (South's holes 1..N,
+/// then North's 1..N), so a lap is a run around one ring. Bao la Kimasai
+/// stores South's 16 holes then North's, each in its owner's sowing order
+/// (i1..i8, o8..o1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: [u16; BOARD_CAPACITY],
+    variant: Variant,
+    origin: OriginRule,
+    turn: Side,
+    opening: bool,
+    captured: [u16; 2],
+    reserve: [u16; 2],
+}
+
+/// What playing a given hole would do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // Position is Copy and meant to be passed by value
+pub enum MoveCheck {
+    /// A legal move and the position after it.
+    Legal(Position),
+    /// The sowing never ends, so the move is not legal.
+    Endless { cycle_laps: Option<u64> },
+    /// Empty hole, no such hole, or game over.
+    Illegal(PlayError),
+}
+
+/// Whether the game goes on from a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ongoing,
+    Over(GameResult),
+}
+
+impl Position {
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn from_parts(
+        variant: Variant,
+        south: &[u64],
+        north: &[u64],
+        captured: [u64; 2],
+        reserve: [u64; 2],
+        turn: Side,
+        opening: bool,
+        origin: OriginRule,
+    ) -> Position {
+        let mut board = [0u16; BOARD_CAPACITY];
+        let n = variant.holes_per_side();
+        for (i, &c) in south.iter().enumerate() {
+            board[i] = c as u16;
+        }
+        for (i, &c) in north.iter().enumerate() {
+            board[n + i] = c as u16;
+        }
+        Position {
+            board,
+            variant,
+            origin,
+            turn,
+            opening,
+            captured: [captured[0] as u16, captured[1] as u16],
+            reserve: [reserve[0] as u16, reserve[1] as u16],
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn origin(&self) -> OriginRule {
+        self.origin
+    }
+    pub fn turn(&self) -> Side {
+        self.turn
+    }
+    /// Bao la Kimasai: the next move is the game's first (adds no reserve seed).
+    pub fn opening(&self) -> bool {
+        self.opening
+    }
+    /// En Gehé: seeds captured so far by `side`.
+    pub fn captured(&self, side: Side) -> u32 {
+        self.captured[side.index()] as u32
+    }
+    /// Bao la Kimasai: seeds still in `side`'s reserve.
+    pub fn reserve(&self, side: Side) -> u32 {
+        self.reserve[side.index()] as u32
+    }
+    pub fn holes_per_side(&self) -> usize {
+        self.variant.holes_per_side()
+    }
+    /// The whole board in storage order (see the type's documentation).
+    pub fn board(&self) -> &[u16] {
+        &self.board[..self.variant.board_len()]
+    }
+    /// `side`'s holes in its own sowing order.
+    pub fn row(&self, side: Side) -> &[u16] {
+        let n = self.holes_per_side();
+        &self.board[side.index() * n..(side.index() + 1) * n]
+    }
+    /// Seeds in `side`'s hole `index` (own sowing order).
+    pub fn seeds(&self, side: Side, index: usize) -> u32 {
+        self.row(side)[index] as u32
+    }
+    /// Storage index of a hole.
+    pub fn board_index(&self, hole: HoleRef) -> usize {
+        hole.side.index() * self.holes_per_side() + hole.index
+    }
+    /// The hole at a storage index.
+    pub fn hole_at(&self, board_index: usize) -> HoleRef {
+        let n = self.holes_per_side();
+        HoleRef {
+            side: if board_index < n {
+                Side::South
+            } else {
+                Side::North
+            },
+            index: board_index % n,
+        }
+    }
+    /// The hole directly facing `board_index`, if any: En Gehé's opposite
+    /// hole, or for a Bao la Kimasai inner hole the opponent's inner hole.
+    pub fn facing(&self, board_index: usize) -> Option<usize> {
+        match self.variant {
+            Variant::EnGehe { holes } => Some(2 * holes as usize - 1 - board_index),
+            Variant::BaoLaKimasai => {
+                let hole = self.hole_at(board_index);
+                (hole.index < BAO_ROW).then(|| {
+                    self.board_index(HoleRef {
+                        side: hole.side.opponent(),
+                        index: BAO_ROW - 1 - hole.index,
+                    })
+                })
+            }
+        }
+    }
+
+    /// Seeds on the board.
+    pub fn board_seeds(&self) -> u32 {
+        self.board().iter().map(|&c| c as u32).sum()
+    }
+    /// Every seed of the position: board, captured and reserves. Constant
+    /// over a game.
+    pub fn total_seeds(&self) -> u32 {
+        self.board_seeds()
+            + self.captured.iter().map(|&c| c as u32).sum::<u32>()
+            + self.reserve.iter().map(|&c| c as u32).sum::<u32>()
+    }
+
+    /// En Gehé tempo count of `side`: Σ seeds(h)·(N−h) over its own row.
+    /// (For Bao la Kimasai it is 0: the measure belongs to En Gehé.)
+    pub fn tempo(&self, side: Side) -> u32 {
+        if !self.variant.is_en_gehe() {
+            return 0;
+        }
+        let n = self.holes_per_side();
+        self.row(side)
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| c as u32 * (n - 1 - i) as u32)
+            .sum()
+    }
+    /// Tempo deficit of `side`: the other side's tempo minus its own.
+    pub fn tempo_deficit(&self, side: Side) -> i64 {
+        self.tempo(side.opponent()) as i64 - self.tempo(side) as i64
+    }
+
+    /// Bao la Kimasai: whether moves by `side` now are herding (phase 1, a
+    /// reserve seed still to bring in) rather than raiding.
+    pub fn herding(&self, side: Side) -> bool {
+        self.reserve[side.index()] > 0
+    }
+    /// Bao la Kimasai: whether a move by the side to move may raid (both
+    /// reserves empty).
+    pub fn raids_allowed(&self) -> bool {
+        matches!(self.variant, Variant::BaoLaKimasai) && self.reserve == [0, 0]
+    }
+
+    /// Occupied holes of the side to move, in sowing order: the candidate
+    /// moves before endless ones are ruled out.
+    pub fn candidate_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.row(self.turn)
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c > 0)
+            .map(|(i, _)| Move(i as u8))
+    }
+
+    /// Legal moves (never an endless one), in sowing order. Empty when the
+    /// game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        self.classify_moves().0
+    }
+
+    /// Candidate moves split into (legal, endless). Both empty when the game
+    /// is already decided by the position (Bao la Kimasai's empty inner row).
+    pub fn classify_moves(&self) -> (Vec<Move>, Vec<Move>) {
+        let mut legal = Vec::new();
+        let mut endless = Vec::new();
+        if self.inner_row_decided().is_some() {
+            return (legal, endless);
+        }
+        for mv in self.candidate_moves() {
+            let mut next = *self;
+            match next.apply_fast(mv) {
+                Ok(()) => legal.push(mv),
+                Err(_) => endless.push(mv),
+            }
+        }
+        (legal, endless)
+    }
+
+    /// Whether the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        self.inner_row_decided().is_none()
+            && self.candidate_moves().any(|mv| {
+                let mut next = *self;
+                next.apply_fast(mv).is_ok()
+            })
+    }
+
+    /// What playing `mv` would do, without changing the position.
+    pub fn check_move(&self, mv: Move) -> MoveCheck {
+        match self.try_play(mv) {
+            Ok(next) => MoveCheck::Legal(next),
+            Err(PlayError::Endless { cycle_laps, .. }) => MoveCheck::Endless { cycle_laps },
+            Err(e) => MoveCheck::Illegal(e),
+        }
+    }
+
+    /// The position after `mv`, or why it cannot be played.
+    pub fn try_play(&self, mv: Move) -> Result<Position, PlayError> {
+        let hole = || self.variant.move_name(mv);
+        if mv.hole() >= self.holes_per_side() {
+            return Err(PlayError::NoSuchHole {
+                hole: format!("{}", mv.hole() + 1),
+            });
+        }
+        if self.inner_row_decided().is_some() || self.row(self.turn).iter().all(|&c| c == 0) {
+            return Err(PlayError::GameOver);
+        }
+        if self.seeds(self.turn, mv.hole()) == 0 {
+            return Err(PlayError::EmptyHole { hole: hole() });
+        }
+        let mut next = *self;
+        match next.apply_fast(mv) {
+            Ok(()) => Ok(next),
+            Err(Endless { cycle_laps }) => Err(PlayError::Endless {
+                hole: hole(),
+                cycle_laps,
+            }),
+        }
+    }
+
+    /// Plays `mv` in place; on error the position is unchanged.
+    pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
+        *self = self.try_play(mv)?;
+        Ok(())
+    }
+
+    /// The fast path for search and playouts: plays an occupied hole of the
+    /// side to move with no other checks, no trace and no allocation. On
+    /// `Err` the position is left in an unspecified state: copy first.
+    #[inline]
+    pub fn apply_fast(&mut self, mv: Move) -> Result<(), Endless> {
+        let side = self.turn;
+        let skip = self.origin == OriginRule::Skip;
+        match self.variant {
+            Variant::EnGehe { holes } => {
+                let n = holes as usize;
+                let ring = &mut self.board[..2 * n];
+                let start = side.index() * n + mv.hole();
+                let last = sow_en_gehe(ring, start, skip)?;
+                if last / n == side.index() {
+                    let facing = 2 * n - 1 - last;
+                    let taken = ring[facing];
+                    if taken > 0 {
+                        ring[facing] = 0;
+                        ring[last] = 0;
+                        self.captured[side.index()] += taken + 1;
+                    }
+                }
+            }
+            Variant::BaoLaKimasai => {
+                let base = side.index() * BAO_SIDE_HOLES;
+                let s = side.index();
+                // The phase is judged when the move starts: the move that
+                // brings in the last reserve seed still raids nothing.
+                let raids = self.reserve == [0, 0];
+                if self.reserve[s] > 0 && !self.opening {
+                    self.reserve[s] -= 1;
+                    self.board[base + mv.hole()] += 1;
+                }
+                sow_bao(&mut self.board, base, mv.hole(), raids, skip)?;
+            }
+        }
+        self.opening = false;
+        self.turn = side.opponent();
+        Ok(())
+    }
+
+    /// Bao la Kimasai: the result an empty inner row already decides (the
+    /// side not to move counts as the one that just moved).
+    fn inner_row_decided(&self) -> Option<GameResult> {
+        if self.variant != Variant::BaoLaKimasai {
+            return None;
+        }
+        let inner_empty = |side: Side| self.row(side)[..BAO_ROW].iter().all(|&c| c == 0);
+        let mover = self.turn.opponent();
+        if inner_empty(self.turn) {
+            Some(GameResult::win(mover, EndReason::InnerRowEmpty(self.turn)))
+        } else if inner_empty(mover) {
+            Some(GameResult::win(self.turn, EndReason::InnerRowEmpty(mover)))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the game is over in this position, and how it ended. (A bare
+    /// position has no history, so repetition is judged by [`super::Game`].)
+    pub fn status(&self) -> Status {
+        if let Some(result) = self.inner_row_decided() {
+            return Status::Over(result);
+        }
+        if self.has_legal_move() {
+            return Status::Ongoing;
+        }
+        let side = self.turn;
+        let reason = if self.row(side).iter().all(|&c| c == 0) {
+            EndReason::NoMoves(side)
+        } else {
+            EndReason::OnlyEndless(side)
+        };
+        Status::Over(match self.variant {
+            Variant::EnGehe { .. } => {
+                // Every seed left on the board goes to the side that moved last.
+                let taker = side.opponent();
+                let remainder = self.board_seeds();
+                let mut score = [self.captured(Side::South), self.captured(Side::North)];
+                score[taker.index()] += remainder;
+                GameResult::scored(score, reason, Some((taker, remainder)))
+            }
+            Variant::BaoLaKimasai => GameResult::win(side.opponent(), reason),
+        })
+    }
+
+    /// En Gehé at a threefold repetition: each side takes the seeds in its own row.
+    pub(crate) fn repetition_result(&self) -> GameResult {
+        match self.variant {
+            Variant::EnGehe { .. } => {
+                let own =
+                    |s: Side| self.captured(s) + self.row(s).iter().map(|&c| c as u32).sum::<u32>();
+                GameResult::scored(
+                    [own(Side::South), own(Side::North)],
+                    EndReason::Repetition,
+                    None,
+                )
+            }
+            Variant::BaoLaKimasai => GameResult {
+                winner: None,
+                reason: EndReason::Repetition,
+                score: None,
+                remainder: None,
+            },
+        }
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({self})")
+    }
+}

@@ -1,0 +1,224 @@
+//! The raw, unchecked description of a position: what a notation string,
+//! a file or the position editor says. It may be illegal until validated.
+
+use super::{
+    BAO_SIDE_HOLES, GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Position, SetupError, Side,
+    Variant,
+};
+
+/// Largest number of seeds a position may hold in all (board, captured and
+/// reserves together), so that no hole count can overflow.
+pub const MAX_TOTAL_SEEDS: u64 = 60_000;
+
+/// A position as written down, before the engine has checked it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Which game. For En Gehé the row length is taken from the lists.
+    pub game: GameKind,
+    /// South's holes in South's sowing order.
+    pub south: Vec<u64>,
+    /// North's holes in North's sowing order.
+    pub north: Vec<u64>,
+    /// En Gehé: seeds captured by South and North.
+    pub captured: [u64; 2],
+    /// Bao la Kimasai: reserve seeds of South and North.
+    pub reserve: [u64; 2],
+    pub turn: Side,
+    /// Bao la Kimasai: whether the next move is the game's first.
+    pub opening: bool,
+    pub origin: OriginRule,
+}
+
+/// The game named by a setup (its board size comes from the hole lists).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    EnGehe,
+    BaoLaKimasai,
+}
+
+impl Setup {
+    /// The start position of a game with these options (unvalidated).
+    pub fn start(options: &GameOptions) -> Setup {
+        match options.variant {
+            Variant::EnGehe { holes } => {
+                let row = vec![options.seeds as u64; holes as usize];
+                Setup {
+                    game: GameKind::EnGehe,
+                    south: row.clone(),
+                    north: row,
+                    captured: [0, 0],
+                    reserve: [0, 0],
+                    turn: options.first,
+                    opening: false,
+                    origin: options.origin,
+                }
+            }
+            Variant::BaoLaKimasai => {
+                let mut side = vec![0; BAO_SIDE_HOLES];
+                side[..8].fill(1);
+                Setup {
+                    game: GameKind::BaoLaKimasai,
+                    south: side.clone(),
+                    north: side,
+                    captured: [0, 0],
+                    reserve: [24, 24],
+                    turn: Side::South,
+                    opening: true,
+                    origin: options.origin,
+                }
+            }
+        }
+    }
+
+    /// An empty board of the given variant, South to move.
+    pub fn empty(variant: Variant) -> Setup {
+        let n = variant.holes_per_side();
+        Setup {
+            game: match variant {
+                Variant::EnGehe { .. } => GameKind::EnGehe,
+                Variant::BaoLaKimasai => GameKind::BaoLaKimasai,
+            },
+            south: vec![0; n],
+            north: vec![0; n],
+            captured: [0, 0],
+            reserve: [0, 0],
+            turn: Side::South,
+            opening: false,
+            origin: OriginRule::SowInto,
+        }
+    }
+
+    pub fn row(&self, side: Side) -> &[u64] {
+        match side {
+            Side::South => &self.south,
+            Side::North => &self.north,
+        }
+    }
+
+    pub fn row_mut(&mut self, side: Side) -> &mut Vec<u64> {
+        match side {
+            Side::South => &mut self.south,
+            Side::North => &mut self.north,
+        }
+    }
+
+    /// Checks every rule of RULES.md that a position must satisfy and builds
+    /// the validated [`Position`].
+    pub fn validate(&self) -> Result<Position, SetupError> {
+        let n = self.south.len();
+        let variant = match self.game {
+            GameKind::EnGehe => {
+                if n != self.north.len() {
+                    return Err(SetupError::new(
+                        "north",
+                        format!(
+                            "North's row has {} holes but South's has {n}; both rows must be equally long",
+                            self.north.len()
+                        ),
+                    ));
+                }
+                if n > MAX_HOLES {
+                    return Err(SetupError::new(
+                        "south",
+                        format!("a row may have at most {MAX_HOLES} holes, this one has {n}"),
+                    ));
+                }
+                if n < MIN_HOLES {
+                    return Err(SetupError::new(
+                        "south",
+                        format!("a row needs at least {MIN_HOLES} holes, this one has {n}"),
+                    ));
+                }
+                if self.reserve != [0, 0] {
+                    return Err(SetupError::new(
+                        "reserve",
+                        "En Gehé has no reserves (that is Bao la Kimasai)",
+                    ));
+                }
+                if self.opening {
+                    return Err(SetupError::new(
+                        "opening",
+                        "En Gehé has no opening flag (that is Bao la Kimasai)",
+                    ));
+                }
+                Variant::EnGehe { holes: n as u8 }
+            }
+            GameKind::BaoLaKimasai => {
+                for (side, row) in [("south", &self.south), ("north", &self.north)] {
+                    if row.len() != BAO_SIDE_HOLES {
+                        return Err(SetupError::new(
+                            side,
+                            format!(
+                                "a Bao la Kimasai side lists {BAO_SIDE_HOLES} holes (i1..i8, o8..o1), not {}",
+                                row.len()
+                            ),
+                        ));
+                    }
+                }
+                if self.captured != [0, 0] {
+                    return Err(SetupError::new(
+                        "captured",
+                        "Bao la Kimasai keeps no captured seeds: raided seeds are sown on",
+                    ));
+                }
+                Variant::BaoLaKimasai
+            }
+        };
+        let mut total: u64 = 0;
+        for (name, row) in [("south", &self.south), ("north", &self.north)] {
+            for (i, &c) in row.iter().enumerate() {
+                if c > MAX_TOTAL_SEEDS {
+                    return Err(SetupError::new(
+                        name,
+                        format!(
+                            "entry {} holds {c} seeds, more than the {MAX_TOTAL_SEEDS} a position may hold",
+                            i + 1
+                        ),
+                    ));
+                }
+                total += c;
+            }
+        }
+        total += self.captured.iter().sum::<u64>() + self.reserve.iter().sum::<u64>();
+        if total > MAX_TOTAL_SEEDS {
+            return Err(SetupError::new(
+                "",
+                format!(
+                    "the position holds {total} seeds in all; at most {MAX_TOTAL_SEEDS} are allowed"
+                ),
+            ));
+        }
+        Ok(Position::from_parts(
+            variant,
+            &self.south,
+            &self.north,
+            self.captured,
+            self.reserve,
+            self.turn,
+            self.opening,
+            self.origin,
+        ))
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(p: &Position) -> Setup {
+        let row = |s| p.row(s).iter().map(|&c| c as u64).collect::<Vec<_>>();
+        Setup {
+            game: match p.variant() {
+                Variant::EnGehe { .. } => GameKind::EnGehe,
+                Variant::BaoLaKimasai => GameKind::BaoLaKimasai,
+            },
+            south: row(Side::South),
+            north: row(Side::North),
+            captured: [
+                p.captured(Side::South) as u64,
+                p.captured(Side::North) as u64,
+            ],
+            reserve: [p.reserve(Side::South) as u64, p.reserve(Side::North) as u64],
+            turn: p.turn(),
+            opening: p.opening(),
+            origin: p.origin(),
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The fast path: relay sowing on a ring of holes with bulk rounds and exact
+//! endless-move detection (Brent's cycle finding over lap-start states).
+//!
+//! Nothing here allocates; search and playouts call it millions of times a
+//! second. The traced path in `trace.rs` re-sows seed by seed for the
+//! visualiser, and property tests check that both agree.
+
+/// A move that neither ends nor repeats a lap-start state within this many
+/// laps counts as endless (RULES.md).
+pub const LAP_LIMIT: u64 = 1_000_000_000;
+
+/// Short moves are the rule; cycle detection only starts after this many laps
+/// so that they pay nothing for it. A cycle is still found exactly, only later.
+const BRENT_FROM_LAP: u64 = 24;
+
+/// Largest ring the engine sows on (two En Gehé rows of 64).
+const RING_CAP: usize = super::BOARD_CAPACITY;
+
+/// How a move that does not end was recognised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Endless {
+    /// Length of the cycle in laps, or `None` if [`LAP_LIMIT`] was reached.
+    pub cycle_laps: Option<u64>,
+}
+
+/// Sows `hand` seeds around `ring`, the first into `first`. With `skip`, the
+/// hole before `first` (the lap's origin) receives nothing. Whole rounds are
+/// added at once. Returns the hole of the last seed.
+#[inline]
+pub(crate) fn sow_lap(ring: &mut [u16], first: usize, hand: u32, skip: bool) -> usize {
+    let r = ring.len();
+    let first = if first >= r { first - r } else { first };
+    let round = if skip { r - 1 } else { r } as u32;
+    let mut hand = hand;
+    if hand > round {
+        let full = (hand - 1) / round;
+        if skip {
+            let origin = if first == 0 { r - 1 } else { first - 1 };
+            let kept = ring[origin];
+            for h in ring.iter_mut() {
+                *h += full as u16;
+            }
+            ring[origin] = kept;
+        } else {
+            for h in ring.iter_mut() {
+                *h += full as u16;
+            }
+        }
+        hand -= full * round;
+    }
+    // Now 1 <= hand <= round: one run that may wrap once and never reaches the
+    // origin when skipping.
+    let end = first + hand as usize;
+    if end <= r {
+        for h in &mut ring[first..end] {
+            *h += 1;
+        }
+        end - 1
+    } else {
+        for h in &mut ring[first..] {
+            *h += 1;
+        }
+        let end = end - r;
+        for h in &mut ring[..end] {
+            *h += 1;
+        }
+        end - 1
+    }
+}
+
+/// Brent's cycle detection over lap-start states: one saved state, compared
+/// with each new one; saved anew at powers of two. Constant memory.
+struct Brent {
+    saved: [u16; RING_CAP],
+    saved_at: usize,
+    saved_kind: u8,
+    power: u64,
+    lambda: u64,
+}
+
+impl Brent {
+    fn new(board: &[u16], at: usize, kind: u8) -> Self {
+        let mut saved = [0; RING_CAP];
+        saved[..board.len()].copy_from_slice(board);
+        Brent {
+            saved,
+            saved_at: at,
+            saved_kind: kind,
+            power: 1,
+            lambda: 0,
+        }
+    }
+
+    /// Records the next lap-start state; `Some(cycle length)` once it repeats.
+    #[inline]
+    fn step(&mut self, board: &[u16], at: usize, kind: u8) -> Option<u64> {
+        self.lambda += 1;
+        if at == self.saved_at && kind == self.saved_kind && board == &self.saved[..board.len()] {
+            return Some(self.lambda);
+        }
+        if self.lambda == self.power {
+            self.saved[..board.len()].copy_from_slice(board);
+            self.saved_at = at;
+            self.saved_kind = kind;
+            self.power *= 2;
+            self.lambda = 0;
+        }
+        None
+    }
+}
+
+/// Counts laps and runs cycle detection once a move is long.
+struct LapWatch {
+    laps: u64,
+    brent: Option<Brent>,
+}
+
+impl LapWatch {
+    #[inline]
+    fn new() -> Self {
+        LapWatch {
+            laps: 0,
+            brent: None,
+        }
+    }
+
+    /// Called at the start of every lap after the first.
+    #[inline]
+    fn lap(&mut self, board: &[u16], at: usize, kind: u8) -> Result<(), Endless> {
+        self.laps += 1;
+        if self.laps < BRENT_FROM_LAP {
+            return Ok(());
+        }
+        if self.laps >= LAP_LIMIT {
+            return Err(Endless { cycle_laps: None });
+        }
+        match &mut self.brent {
+            None => {
+                self.brent = Some(Brent::new(board, at, kind));
+                Ok(())
+            }
+            Some(b) => match b.step(board, at, kind) {
+                Some(cycle) => Err(Endless {
+                    cycle_laps: Some(cycle),
+                }),
+                None => Ok(()),
+            },
+        }
+    }
+}
+
+/// Plays an En Gehé move's sowing from `hole` on the whole ring `board`
+/// (both rows in track order). Returns the hole of the last seed, which was
+/// empty before it fell.
+#[inline]
+pub(crate) fn sow_en_gehe(board: &mut [u16], hole: usize, skip: bool) -> Result<usize, Endless> {
+    let mut watch = LapWatch::new();
+    let mut at = hole;
+    loop {
+        let hand = board[at] as u32;
+        board[at] = 0;
+        let last = sow_lap(board, at + 1, hand, skip);
+        if board[last] == 1 {
+            return Ok(last);
+        }
+        at = last;
+        watch.lap(board, at, 0)?;
+    }
+}
+
+/// Plays a Bao la Kimasai move's sowing from `hole` (index in the mover's
+/// own ring `own`, the 16 holes i1..i8, o8..o1). `opp` is the opponent's
+/// ring in his sowing order. With `captures`, a lap ending on an occupied
+/// inner hole facing an occupied hole raids it and sows the raided seeds on,
+/// the first into the trigger hole. Returns the hole of the last seed.
+#[inline]
+pub(crate) fn sow_bao(
+    board: &mut [u16],
+    side_base: usize,
+    hole: usize,
+    captures: bool,
+    skip: bool,
+) -> Result<usize, Endless> {
+    const SIDE: usize = super::BAO_SIDE_HOLES;
+    const ROW: usize = super::BAO_ROW;
+    let opp_base = SIDE - side_base;
+    let mut watch = LapWatch::new();
+    let mut at = hole;
+    // kind 0: relay lift from `at`; kind 1: raid into trigger hole `at`.
+    let mut kind = 0u8;
+    loop {
+        let last = {
+            let (own, opp) = split_sides(board, side_base, opp_base);
+            if kind == 0 {
+                let hand = own[at] as u32;
+                own[at] = 0;
+                sow_lap(own, at + 1, hand, skip)
+            } else {
+                let facing = ROW - 1 - at;
+                let hand = opp[facing] as u32;
+                opp[facing] = 0;
+                if skip {
+                    own[at] += 1;
+                    if hand == 1 {
+                        at
+                    } else {
+                        sow_lap(own, at + 1, hand - 1, true)
+                    }
+                } else {
+                    sow_lap(own, at, hand, false)
+                }
+            }
+        };
+        let own = &board[side_base..side_base + SIDE];
+        if own[last] == 1 {
+            return Ok(last);
+        }
+        at = last;
+        kind = (captures && last < ROW && board[opp_base + ROW - 1 - last] > 0) as u8;
+        watch.lap(&board[..2 * SIDE], at, kind)?;
+    }
+}
+
+#[inline]
+fn split_sides(board: &mut [u16], side_base: usize, opp_base: usize) -> (&mut [u16], &mut [u16]) {
+    const SIDE: usize = super::BAO_SIDE_HOLES;
+    let (lo, hi) = board[..2 * SIDE].split_at_mut(SIDE);
+    if side_base == 0 {
+        let _ = opp_base;
+        (lo, hi)
+    } else {
+        (hi, lo)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sow_lap_wraps_and_bulks() {
+        let mut ring = [0u16; 5];
+        assert_eq!(sow_lap(&mut ring, 3, 3, false), 0);
+        assert_eq!(ring, [1, 0, 0, 1, 1]);
+        let mut ring = [0u16; 5];
+        // 12 seeds from hole 1: two full rounds then two more.
+        assert_eq!(sow_lap(&mut ring, 1, 12, false), 2);
+        assert_eq!(ring, [2, 3, 3, 2, 2]);
+        let mut ring = [0u16; 5];
+        // Skipping origin 0: rounds of 4.
+        assert_eq!(sow_lap(&mut ring, 1, 9, true), 1);
+        assert_eq!(ring, [0, 3, 2, 2, 2]);
+        let mut ring = [0u16; 5];
+        // Exactly one round lands in the origin when sowing into it.
+        assert_eq!(sow_lap(&mut ring, 1, 5, false), 0);
+        assert_eq!(ring, [1, 1, 1, 1, 1]);
+    }
+}

@@ -1,0 +1,342 @@
+//! The traced path: the complete story of a move, seed by seed, for the
+//! visualiser and the command line's `trace`. It re-sows one seed at a time
+//! (independently of the fast path's bulk rounds), and tests check that both
+//! reach the same position.
+
+use super::{BAO_ROW, BAO_SIDE_HOLES, Move, OriginRule, PlayError, Position, Side, Variant};
+
+/// Where a lap's seeds came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LapKind {
+    /// Lifted from a hole of the mover's (board index).
+    Lift { from: usize },
+    /// Bao la Kimasai raid: taken from the opponent's inner hole `from` and
+    /// sown from the trigger hole on, the first seed into it.
+    Raid { from: usize, trigger: usize },
+}
+
+/// How a lap ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LapEnd {
+    /// The last seed fell into an occupied hole, which now holds `seeds`
+    /// and is lifted as the next lap.
+    Relay { hole: usize, seeds: u32 },
+    /// Bao la Kimasai: the last seed fell into an occupied inner hole facing
+    /// `seeds` seeds in the opponent's hole `facing`; they are raided.
+    Raid {
+        hole: usize,
+        facing: usize,
+        seeds: u32,
+    },
+    /// The last seed fell into an empty hole: the move ends.
+    Ends { hole: usize },
+}
+
+impl LapEnd {
+    /// The hole the lap's last seed fell into.
+    pub fn hole(&self) -> usize {
+        match *self {
+            LapEnd::Relay { hole, .. } | LapEnd::Raid { hole, .. } | LapEnd::Ends { hole } => hole,
+        }
+    }
+}
+
+/// One lap of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lap {
+    pub kind: LapKind,
+    /// Seeds in hand at the start of the lap.
+    pub seeds: u32,
+    /// Board index of the hole each seed fell into, in order.
+    pub sown: Vec<usize>,
+    pub end: LapEnd,
+}
+
+/// En Gehé: the capture at the end of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndCapture {
+    /// The hole the last seed fell into (its seed is captured too).
+    pub hole: usize,
+    /// The opposite hole whose seeds are taken.
+    pub facing: usize,
+    /// Seeds taken from the opposite hole.
+    pub facing_seeds: u32,
+    /// All seeds captured: the opposite hole's plus the last seed.
+    pub total: u32,
+}
+
+/// The complete story of one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveTrace {
+    pub mover: Side,
+    pub mv: Move,
+    pub before: Position,
+    pub after: Position,
+    /// Bao la Kimasai phase 1: the hole (board index) given a reserve seed
+    /// before the lift.
+    pub reserve_seed: Option<usize>,
+    pub laps: Vec<Lap>,
+    /// En Gehé: the capture the move ends with, if any.
+    pub capture: Option<EndCapture>,
+}
+
+impl MoveTrace {
+    /// Seeds sown over the whole move.
+    pub fn seeds_sown(&self) -> u64 {
+        self.laps.iter().map(|l| l.sown.len() as u64).sum()
+    }
+
+    /// Seeds captured (En Gehé) or raided (Bao la Kimasai) in the move.
+    pub fn seeds_taken(&self) -> u32 {
+        let raids: u32 = self
+            .laps
+            .iter()
+            .map(|l| match l.end {
+                LapEnd::Raid { seeds, .. } => seeds,
+                _ => 0,
+            })
+            .sum();
+        raids + self.capture.map_or(0, |c| c.total)
+    }
+
+    /// The board after the first `seeds` seeds of the move have been sown
+    /// (lifts and raids happen at the right moments), so the visualiser can
+    /// show every intermediate state. En Gehé's capture at the end counts as
+    /// one more step: it is applied once `seeds` exceeds [`Self::seeds_sown`].
+    pub fn board_after_seeds(&self, seeds: u64) -> Vec<u16> {
+        let mut board = self.before.board().to_vec();
+        if let Some(h) = self.reserve_seed {
+            board[h] += 1;
+        }
+        let mut left = seeds;
+        for lap in &self.laps {
+            match lap.kind {
+                LapKind::Lift { from } => board[from] = 0,
+                LapKind::Raid { from, .. } => board[from] = 0,
+            }
+            for &h in &lap.sown {
+                if left == 0 {
+                    return board;
+                }
+                board[h] += 1;
+                left -= 1;
+            }
+        }
+        if let Some(c) = self.capture
+            && left > 0
+        {
+            board[c.hole] = 0;
+            board[c.facing] = 0;
+        }
+        board
+    }
+}
+
+impl Position {
+    /// A hole's short label: `S12`/`N3` in En Gehé, `Si3`/`No5` in Bao la Kimasai.
+    pub fn hole_label(&self, board_index: usize) -> String {
+        let hole = self.hole_at(board_index);
+        let side = match hole.side {
+            Side::South => "S",
+            Side::North => "N",
+        };
+        format!("{side}{}", self.variant().hole_name(hole.index))
+    }
+
+    /// Plays `mv` and returns its complete story. Endless and illegal moves
+    /// are refused exactly as [`Position::try_play`] refuses them.
+    pub fn trace(&self, mv: Move) -> Result<MoveTrace, PlayError> {
+        let after = self.try_play(mv)?;
+        let mover = self.turn();
+        let mut board = self.board().to_vec();
+        let n = self.holes_per_side();
+        let skip = self.origin() == OriginRule::Skip;
+        let mut laps = Vec::new();
+        let mut reserve_seed = None;
+        let mut capture = None;
+        // The ring the mover sows around, as board indices in sowing order.
+        let ring: Vec<usize> = match self.variant() {
+            Variant::EnGehe { .. } => (0..2 * n).collect(),
+            Variant::BaoLaKimasai => {
+                let base = mover.index() * BAO_SIDE_HOLES;
+                (base..base + BAO_SIDE_HOLES).collect()
+            }
+        };
+        let pos_of = |board_index: usize| {
+            ring.iter()
+                .position(|&h| h == board_index)
+                .expect("hole on the ring")
+        };
+        let start = mover.index() * n + mv.hole();
+        let raids = self.raids_allowed();
+        if self.variant() == Variant::BaoLaKimasai && self.reserve(mover) > 0 && !self.opening() {
+            board[start] += 1;
+            reserve_seed = Some(start);
+        }
+        let mut kind = LapKind::Lift { from: start };
+        loop {
+            let (hand, first_pos, origin_pos) = match kind {
+                LapKind::Lift { from } => {
+                    let hand = board[from] as u32;
+                    board[from] = 0;
+                    let p = pos_of(from);
+                    (hand, (p + 1) % ring.len(), p)
+                }
+                LapKind::Raid { from, trigger } => {
+                    let hand = board[from] as u32;
+                    board[from] = 0;
+                    let p = pos_of(trigger);
+                    (hand, p, p)
+                }
+            };
+            let mut sown = Vec::with_capacity(hand as usize);
+            let mut p = first_pos;
+            for i in 0..hand {
+                if i > 0 {
+                    p = (p + 1) % ring.len();
+                    if skip && p == origin_pos {
+                        p = (p + 1) % ring.len();
+                    }
+                }
+                board[ring[p]] += 1;
+                sown.push(ring[p]);
+            }
+            let last = ring[p];
+            let end = if board[last] == 1 {
+                LapEnd::Ends { hole: last }
+            } else {
+                let facing = self
+                    .facing(last)
+                    .filter(|_| raids && self.hole_at(last).index < BAO_ROW);
+                match facing {
+                    Some(f) if board[f] > 0 => LapEnd::Raid {
+                        hole: last,
+                        facing: f,
+                        seeds: board[f] as u32,
+                    },
+                    _ => LapEnd::Relay {
+                        hole: last,
+                        seeds: board[last] as u32,
+                    },
+                }
+            };
+            laps.push(Lap {
+                kind,
+                seeds: hand,
+                sown,
+                end,
+            });
+            match end {
+                LapEnd::Ends { hole } => {
+                    if self.variant().is_en_gehe() && self.hole_at(hole).side == mover {
+                        let facing = self
+                            .facing(hole)
+                            .expect("every En Gehé hole has an opposite");
+                        if board[facing] > 0 {
+                            let taken = board[facing] as u32;
+                            board[facing] = 0;
+                            board[hole] = 0;
+                            capture = Some(EndCapture {
+                                hole,
+                                facing,
+                                facing_seeds: taken,
+                                total: taken + 1,
+                            });
+                        }
+                    }
+                    break;
+                }
+                LapEnd::Relay { hole, .. } => kind = LapKind::Lift { from: hole },
+                LapEnd::Raid { hole, facing, .. } => {
+                    kind = LapKind::Raid {
+                        from: facing,
+                        trigger: hole,
+                    }
+                }
+            }
+        }
+        debug_assert_eq!(&board[..], after.board(), "traced and fast sowing disagree");
+        Ok(MoveTrace {
+            mover,
+            mv,
+            before: *self,
+            after,
+            reserve_seed,
+            laps,
+            capture,
+        })
+    }
+}
+
+impl Lap {
+    /// One line for people: where the seeds came from, where they went, and
+    /// how the lap ended.
+    pub fn describe(&self, pos: &Position) -> String {
+        let l = |h: usize| pos.hole_label(h);
+        let head = match self.kind {
+            LapKind::Lift { from } => format!("lift {} from {}", self.seeds, l(from)),
+            LapKind::Raid { from, trigger } => {
+                format!(
+                    "raid {} from {} and sow from {}",
+                    self.seeds,
+                    l(from),
+                    l(trigger)
+                )
+            }
+        };
+        let holes = if self.sown.len() <= 24 {
+            self.sown
+                .iter()
+                .map(|&h| l(h))
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            format!(
+                "{} … {} ({} holes)",
+                self.sown[..6]
+                    .iter()
+                    .map(|&h| l(h))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                self.sown[self.sown.len() - 6..]
+                    .iter()
+                    .map(|&h| l(h))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                self.sown.len()
+            )
+        };
+        let end = match self.end {
+            LapEnd::Relay { hole, seeds } => format!(
+                "lands on occupied {}: relay, lift {seeds} and sow on",
+                l(hole)
+            ),
+            LapEnd::Raid {
+                hole,
+                facing,
+                seeds,
+            } => {
+                format!(
+                    "lands on occupied inner {} facing {}: raid {seeds}",
+                    l(hole),
+                    l(facing)
+                )
+            }
+            LapEnd::Ends { hole } => format!("lands in empty {}: the move ends", l(hole)),
+        };
+        format!("{head}; sow {holes}; {end}")
+    }
+
+    /// A short caption for the visualiser.
+    pub fn caption(&self) -> String {
+        match self.end {
+            LapEnd::Relay { seeds, .. } => {
+                format!("lands on an occupied hole: lift {seeds} and sow on")
+            }
+            LapEnd::Raid { seeds, .. } => {
+                format!("lands on an occupied inner hole: raid {seeds} from across")
+            }
+            LapEnd::Ends { .. } => "lands in an empty hole: the move ends".to_string(),
+        }
+    }
+}

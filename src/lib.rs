@@ -1,0 +1,5 @@
+//! maasai-mancala: a study program for the Maasai mancala games En Gehé and
+//! Bao la Kimasai. The `engine` module is the shared, UI-free rules engine.
+
+pub mod cli;
+pub mod engine;

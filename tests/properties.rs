@@ -1,0 +1,201 @@
+//! Property tests: seeds are never created or lost, notation round-trips,
+//! no legal move is endless, endless moves are refused, and the traced
+//! (seed-by-seed) path agrees with the fast (bulk) path.
+
+use maasai_mancala::engine::{
+    GameKind, OriginRule, PlayError, Position, Setup, Side, Status, notation,
+};
+use proptest::prelude::*;
+
+/// Random positions of both games, small enough that every move is quick
+/// to decide, with both origin rules.
+fn any_position() -> impl Strategy<Value = Position> {
+    let en_gehe = (
+        3usize..=12,
+        0u64..=6,
+        any::<bool>(),
+        any::<bool>(),
+        0u64..20,
+        0u64..20,
+    )
+        .prop_flat_map(|(n, max, north, skip, cs, cn)| {
+            (
+                prop::collection::vec(0..=max, n),
+                prop::collection::vec(0..=max, n),
+                Just((north, skip, cs, cn)),
+            )
+        })
+        .prop_map(|(south, north, (turn, skip, cs, cn))| Setup {
+            game: GameKind::EnGehe,
+            south,
+            north,
+            captured: [cs, cn],
+            reserve: [0, 0],
+            turn: if turn { Side::North } else { Side::South },
+            opening: false,
+            origin: if skip {
+                OriginRule::Skip
+            } else {
+                OriginRule::SowInto
+            },
+        });
+    let bao = (
+        prop::collection::vec(0u64..=5, 16),
+        prop::collection::vec(0u64..=5, 16),
+        0u64..4,
+        0u64..4,
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(south, north, rs, rn, turn, opening, skip)| Setup {
+            game: GameKind::BaoLaKimasai,
+            south,
+            north,
+            captured: [0, 0],
+            reserve: [rs, rn],
+            turn: if turn { Side::North } else { Side::South },
+            opening,
+            origin: if skip {
+                OriginRule::Skip
+            } else {
+                OriginRule::SowInto
+            },
+        });
+    prop_oneof![en_gehe, bao].prop_map(|s| s.validate().expect("generated setups are valid"))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn seeds_are_never_created_or_lost(p in any_position()) {
+        for mv in p.legal_moves() {
+            let next = p.try_play(mv).unwrap();
+            prop_assert_eq!(next.total_seeds(), p.total_seeds(), "move {:?} on {}", mv, p);
+        }
+    }
+
+    #[test]
+    fn notation_round_trips(p in any_position()) {
+        let text = p.to_string();
+        let back = notation::parse_position(&text).unwrap();
+        prop_assert_eq!(back, p);
+        prop_assert_eq!(back.to_string(), text);
+    }
+
+    #[test]
+    fn notation_reads_tokens_in_any_order(p in any_position(), rot in 0usize..8) {
+        let text = p.to_string();
+        let mut tokens: Vec<&str> = text.split(' ').collect();
+        let k = rot % tokens.len();
+        tokens.rotate_left(k);
+        let back = notation::parse_position(&tokens.join(" ")).unwrap();
+        prop_assert_eq!(back, p);
+    }
+
+    #[test]
+    fn no_legal_move_is_endless_and_endless_moves_are_refused(p in any_position()) {
+        let (legal, endless) = p.classify_moves();
+        for mv in legal {
+            prop_assert!(p.try_play(mv).is_ok());
+        }
+        for mv in endless {
+            let refused = matches!(p.try_play(mv), Err(PlayError::Endless { .. }));
+            prop_assert!(refused);
+        }
+    }
+
+    #[test]
+    fn traced_path_agrees_with_fast_path(p in any_position()) {
+        for mv in p.legal_moves() {
+            let fast = p.try_play(mv).unwrap();
+            let trace = p.trace(mv).unwrap();
+            prop_assert_eq!(trace.after, fast);
+            let sown = trace.seeds_sown();
+            // The final capture counts as one step after the last seed.
+            prop_assert_eq!(&trace.board_after_seeds(sown + 1)[..], fast.board());
+            // Every lap but the last ends on an occupied hole; the last on an empty one.
+            let n = trace.laps.len();
+            for (i, lap) in trace.laps.iter().enumerate() {
+                prop_assert_eq!(lap.sown.len() as u32, lap.seeds);
+                let ends = matches!(lap.end, maasai_mancala::engine::LapEnd::Ends { .. });
+                prop_assert_eq!(ends, i + 1 == n);
+            }
+        }
+    }
+
+    #[test]
+    fn finished_positions_refuse_every_move(p in any_position()) {
+        if let Status::Over(_) = p.status() {
+            prop_assert!(p.legal_moves().is_empty());
+        } else {
+            prop_assert!(!p.legal_moves().is_empty());
+        }
+    }
+
+    #[test]
+    fn random_games_conserve_seeds(seed in any::<u64>(), holes in 3u8..=20, bao in any::<bool>()) {
+        use rand::{Rng, SeedableRng};
+        let options = if bao {
+            maasai_mancala::engine::GameOptions::bao_la_kimasai()
+        } else {
+            maasai_mancala::engine::GameOptions::en_gehe(holes)
+        };
+        let mut game = maasai_mancala::engine::Game::new(options.start().unwrap());
+        let total = game.current().total_seeds();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        for _ in 0..200 {
+            let moves = game.current().legal_moves();
+            if moves.is_empty() || game.is_over() {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(mv).unwrap();
+            prop_assert_eq!(game.current().total_seeds(), total);
+        }
+    }
+}
+
+// ---- Parser fuzzing: random bytes and mutated valid strings never panic ----
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn parser_survives_random_text(s in "\\PC{0,200}") {
+        let _ = notation::parse_position(&s);
+        let _ = maasai_mancala::engine::Variant::BaoLaKimasai.parse_move(&s);
+        let _ = maasai_mancala::engine::Variant::EnGehe { holes: 50 }.parse_move(&s);
+    }
+
+    #[test]
+    fn parser_survives_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+        let s = String::from_utf8_lossy(&bytes);
+        let _ = notation::parse_position(&s);
+    }
+
+    #[test]
+    fn parser_survives_mutated_valid_strings(
+        p in any_position(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", "-", ",", "=", " ", "x", "99999999999999999999", "0", ",,", "é", "south=", "turn=", "reserve=1"])), 1..6),
+    ) {
+        let mut text = p.to_string();
+        for (at, insert) in edits {
+            let mut i = at.index(text.len() + 1);
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            // Alternate between inserting and deleting a character.
+            if insert.is_empty() && i < text.len() {
+                text.remove(i);
+            } else {
+                text.insert_str(i, insert);
+            }
+        }
+        if let Ok(q) = notation::parse_position(&text) {
+            // Whatever parses must print and parse back to itself.
+            prop_assert_eq!(notation::parse_position(&q.to_string()).unwrap(), q);
+        }
+    }
+}
