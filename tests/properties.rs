@@ -199,3 +199,14 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn equal_positions_have_equal_keys_and_moves_change_the_key(p in any_position()) {
+        let q = notation::parse_position(&p.to_string()).unwrap();
+        prop_assert_eq!(p.key(), q.key());
+        for mv in p.legal_moves() {
+            prop_assert_ne!(p.try_play(mv).unwrap().key(), p.key());
+        }
+    }
+}

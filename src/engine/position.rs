@@ -381,3 +381,36 @@ impl std::fmt::Debug for Position {
         write!(f, "Position({self})")
     }
 }
+
+impl Position {
+    /// A 64-bit key of the whole position (board, side to move, captured
+    /// counts, reserves, opening flag, origin rule) for transposition tables
+    /// and repetition checks. Equal positions have equal keys; different
+    /// positions collide with probability about 2⁻⁶⁴.
+    pub fn key(&self) -> u64 {
+        #[inline]
+        fn mix(mut z: u64) -> u64 {
+            // SplitMix64's finaliser: every input bit affects every output bit.
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+        let board = self.board();
+        let mut h = mix(board.len() as u64
+            ^ ((self.turn as u64) << 8)
+            ^ ((self.opening as u64) << 9)
+            ^ ((self.origin as u64) << 10));
+        for (i, chunk) in board.chunks(4).enumerate() {
+            let mut w = 0u64;
+            for (j, &c) in chunk.iter().enumerate() {
+                w |= (c as u64) << (16 * j);
+            }
+            h = mix(h ^ w.wrapping_add((i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+        }
+        let extra = self.captured[0] as u64
+            | (self.captured[1] as u64) << 16
+            | (self.reserve[0] as u64) << 32
+            | (self.reserve[1] as u64) << 48;
+        mix(h ^ extra)
+    }
+}
