@@ -282,12 +282,10 @@ fn bench_reports_both_games() {
     assert!(lines[0].starts_with("en-gehe 2x50: games="));
     assert!(lines[1].starts_with("bao-la-kimasai: games="));
     for l in lines {
-        let mps: f64 = l
-            .rsplit("moves_per_second=")
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
+        let field = l
+            .split(' ')
+            .find_map(|f| f.strip_prefix("moves_per_second="));
+        let mps: f64 = field.unwrap().parse().unwrap();
         assert!(mps > 0.0);
     }
 }
