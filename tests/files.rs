@@ -323,12 +323,8 @@ fn autosave_restores_the_game_after_a_simulated_crash() {
             let mv = file.game.current().legal_moves()[0];
             file.play_at_cursor(mv).unwrap();
             file.set_comment(file.cursor, format!("move {}", file.cursor));
-            let autosave = Autosave {
-                game: file.clone(),
-                source: Some(PathBuf::from("/home/player/evening.ron")),
-                unsaved: true,
-            };
-            files::write_autosave(data.path(), &autosave).unwrap();
+            let source = Path::new("/home/player/evening.ron");
+            files::write_autosave(data.path(), &file, Some(source), true).unwrap();
         }
         // A save cut off by the crash leaves only a temporary file behind.
         std::fs::write(data.path().join(".autosave.ron.999-0.tmp"), "Autosave(vers").unwrap();
@@ -368,7 +364,7 @@ fn truncated_autosave_is_an_error_not_a_panic() {
         source: None,
         unsaved: false,
     };
-    files::write_autosave(data.path(), &autosave).unwrap();
+    files::write_autosave(data.path(), &autosave.game, None, false).unwrap();
     let path = files::autosave_path(data.path());
     let text = std::fs::read_to_string(&path).unwrap();
     for cut in [0, 1, 10, text.len() / 2, text.len() - 3] {
@@ -626,6 +622,22 @@ fn cli_check_accepts_presets_and_refuses_bad_files() {
     let (code, _, err) = run(&["replay", presets.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("presets file, not a saved game"), "{err}");
+
+    // An autosave can be replayed and checked like a saved game.
+    let data = tempfile::tempdir().unwrap();
+    files::write_autosave(data.path(), &sample_game(3), None, true).unwrap();
+    let autosave = files::autosave_path(data.path());
+    let (code, out, err) = run(&["replay", autosave.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1 + 3 + 2 + 1, "{out}");
+    let (code, out, _) = run(&["check", autosave.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "ok, autosave: en-gehe 2×8, Ilkisongo (south) v Ilpurko (north), 3 moves, cursor at 2"
+        ),
+        "{out}"
+    );
 }
 
 #[test]

@@ -3,31 +3,8 @@
 use super::CliError;
 use super::rules::{play_moves, result_line};
 use crate::engine::{Game, Position, Variant};
-use crate::files::{self, FileKind, GameFile};
+use crate::files::{self, GameFile};
 use std::path::Path;
-
-/// Reads a saved game (or an autosave) for `replay`.
-fn load_any_game(path: &Path) -> Result<GameFile, CliError> {
-    let text = std::fs::read(path)
-        .map_err(|e| files::FileError::io(path, "cannot read", &e))
-        .and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|_| {
-                files::FileError::new(
-                    path,
-                    "not a text file (it is not UTF-8), so not a saved game",
-                )
-            })
-        })?;
-    match files::detect_kind(&text, path)? {
-        FileKind::Game => Ok(GameFile::parse(&text, path)?),
-        FileKind::Autosave => Ok(files::parse_autosave_text(&text, path)?.game),
-        other => Err(CliError(format!(
-            "{}: this is a {}, not a saved game",
-            path.display(),
-            other.describe()
-        ))),
-    }
-}
 
 /// One `replay` line: `N. SIDE MOVE -> POSITION` and, when the move took
 /// seeds, ` [captured K]` (En Gehé) or ` [raided K]` (Bao la Kimasai).
@@ -50,7 +27,7 @@ fn move_line(
 }
 
 pub fn replay(path: &Path) -> Result<(), CliError> {
-    let file = load_any_game(path)?;
+    let file = files::load_game(path)?;
     let game = &file.game;
     let variant = game.variant();
     println!("start: {}", game.start());

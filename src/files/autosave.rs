@@ -44,15 +44,22 @@ pub fn autosave_path(data_dir: &Path) -> PathBuf {
     data_dir.join(AUTOSAVE_FILE)
 }
 
-/// Writes the autosave (creating the data folder if needed).
-pub fn write_autosave(data_dir: &Path, autosave: &Autosave) -> Result<(), FileError> {
+/// Writes the autosave (creating the data folder if needed): the game,
+/// the file it belongs to (if any) and whether it has unsaved changes.
+/// Call it after every move and on exit.
+pub fn write_autosave(
+    data_dir: &Path,
+    game: &GameFile,
+    source: Option<&Path>,
+    unsaved: bool,
+) -> Result<(), FileError> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| FileError::io(data_dir, "cannot create the data folder", &e))?;
     let record = AutosaveRecord {
         version: AUTOSAVE_VERSION,
-        source: autosave.source.clone(),
-        unsaved: autosave.unsaved,
-        game: autosave.game.to_saved(),
+        source: source.map(Path::to_path_buf),
+        unsaved,
+        game: game.to_saved(),
     };
     write_atomic(&autosave_path(data_dir), to_pretty_ron(&record).as_bytes())
 }

@@ -321,11 +321,19 @@ pub fn save_game(path: &Path, file: &GameFile) -> Result<(), FileError> {
     write_atomic(path, file.to_ron().as_bytes())
 }
 
-/// Reads, validates and replays a saved game. On failure nothing changes
-/// anywhere: the caller's current game is not touched and no file is written.
+/// Reads, validates and replays a saved game (an autosave file is accepted
+/// too, for recovering it by hand). On failure nothing changes anywhere: the
+/// caller's current game is not touched and no file is written.
 pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
     let text = read_text(path)?;
-    GameFile::parse(&text, path)
+    match super::detect_kind(&text, path)? {
+        super::FileKind::Game => GameFile::parse(&text, path),
+        super::FileKind::Autosave => Ok(super::parse_autosave_text(&text, path)?.game),
+        other => Err(FileError::new(
+            path,
+            format!("this is a {}, not a saved game", other.describe()),
+        )),
+    }
 }
 
 /// Reads a file as UTF-8 text, naming binary or foreign files clearly.
