@@ -286,6 +286,7 @@ fn atomic_write_failing_midway_leaves_the_target_intact() {
     })
     .unwrap_err();
     assert!(err.problem.contains("the disk is full"), "{err}");
+    assert_eq!(err.path, path, "the error names the file being saved");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     assert_eq!(files::load_game(&path).unwrap(), sample_game(3));
     // No temporary file is left behind, and no backup was made of a save
@@ -298,7 +299,7 @@ fn unwritable_targets_give_errors_naming_the_path() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no-such-folder/game.ron");
     let err = files::save_game(&missing, &sample_game(1)).unwrap_err();
-    assert!(err.to_string().contains("no-such-folder"), "{err}");
+    assert_eq!(err.path, missing, "{err}");
     assert!(err.problem.contains("no such file or folder"), "{err}");
 
     let folder = dir.path().join("a-folder");

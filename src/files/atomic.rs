@@ -45,7 +45,7 @@ pub fn write_atomic_with(
         return Err(FileError::new(path, "cannot write: this is a folder"));
     }
     let tmp = temp_path(&folder, &name.to_string_lossy());
-    let result = write_temp(&tmp, write).and_then(|()| {
+    let result = write_temp(path, &tmp, write).and_then(|()| {
         if path.exists() {
             keep_backup(path)?;
         }
@@ -60,7 +60,10 @@ pub fn write_atomic_with(
     Ok(())
 }
 
+/// Writes and syncs the temporary file; errors name the target, which is
+/// what the user chose (the temporary name means nothing to them).
 fn write_temp(
+    path: &Path,
     tmp: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), FileError> {
@@ -68,14 +71,14 @@ fn write_temp(
         .write(true)
         .create_new(true)
         .open(tmp)
-        .map_err(|e| FileError::io(tmp, "cannot create a temporary file", &e))?;
+        .map_err(|e| FileError::io(path, "cannot create a file in its folder", &e))?;
     let mut buffered = io::BufWriter::new(&mut file);
     write(&mut buffered)
         .and_then(|()| buffered.flush())
-        .map_err(|e| FileError::io(tmp, "cannot write", &e))?;
+        .map_err(|e| FileError::io(path, "cannot write", &e))?;
     drop(buffered);
     file.sync_all()
-        .map_err(|e| FileError::io(tmp, "cannot sync to disk", &e))
+        .map_err(|e| FileError::io(path, "cannot sync to disk", &e))
 }
 
 /// Copies the current version to `FILE.bak`, itself through a temporary
