@@ -651,3 +651,58 @@ fn cli_save_failure_is_reported_after_the_position() {
     assert_eq!(out.lines().count(), 1);
     assert!(err.contains("missing"), "{err}");
 }
+
+#[test]
+fn hand_written_files_without_record_names_load() {
+    let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
+        .unwrap()
+        .replace("SavedGame(", "(")
+        .replace("GameOptions(", "(");
+    let path = Path::new("hand-written.ron");
+    assert_eq!(files::detect_kind(&text, path).unwrap(), FileKind::Game);
+    assert_eq!(GameFile::parse(&text, path).unwrap(), sample_game(4));
+}
+
+#[test]
+fn options_that_contradict_the_start_position_are_refused() {
+    let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
+        .unwrap()
+        .replace("holes: 8", "holes: 9");
+    let err = GameFile::parse(&text, Path::new("x.ron")).unwrap_err();
+    assert!(
+        err.problem.contains("do not match the start position"),
+        "{err}"
+    );
+    assert_eq!(err.place.map(|p| p.0), Some(4), "{err}");
+
+    let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
+        .unwrap()
+        .replace("cursor: 2", "cursor: 5");
+    let err = GameFile::parse(&text, Path::new("x.ron")).unwrap_err();
+    assert!(
+        err.problem.contains("cursor 5 is past the last move"),
+        "{err}"
+    );
+}
+
+#[test]
+fn cli_saves_a_game_from_a_set_up_bao_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.ron");
+    let start = "bao-la-kimasai south=2,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=23,24 turn=north opening=no origin=skip";
+    let (code, _, err) = run(&["play", start, "i1", "--save", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let loaded = files::load_game(&path).unwrap();
+    assert_eq!(loaded.game.start().to_string(), start);
+    assert_eq!(loaded.options.variant, Variant::BaoLaKimasai);
+    assert_eq!(loaded.options.origin, OriginRule::Skip);
+    let (code, out, _) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("1. north i1 -> bao-la-kimasai "),
+        "{out}"
+    );
+}
