@@ -12,21 +12,31 @@ use std::collections::HashSet;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.txt");
 
-/// Distinct positions after 1..=depth moves.
-fn perft(start: Position, depth: usize) -> Vec<usize> {
+/// Distinct positions after 1..=depth moves, each level's successors given
+/// by `successors`.
+fn count_levels(
+    start: Position,
+    depth: usize,
+    successors: impl Fn(&Position) -> Vec<Position>,
+) -> Vec<usize> {
     let mut level: HashSet<Position> = HashSet::from([start]);
     let mut counts = Vec::new();
     for _ in 0..depth {
-        let mut next = HashSet::new();
-        for p in &level {
-            for mv in p.legal_moves() {
-                next.insert(p.try_play(mv).expect("legal"));
-            }
-        }
+        let next: HashSet<Position> = level.iter().flat_map(&successors).collect();
         counts.push(next.len());
         level = next;
     }
     counts
+}
+
+/// Distinct positions after 1..=depth moves, on the fast path.
+fn perft(start: Position, depth: usize) -> Vec<usize> {
+    count_levels(start, depth, |p| {
+        p.legal_moves()
+            .into_iter()
+            .map(|mv| p.try_play(mv).expect("legal"))
+            .collect()
+    })
 }
 
 /// The same counts through the traced, seed-by-seed path: an independent
@@ -36,21 +46,20 @@ fn perft(start: Position, depth: usize) -> Vec<usize> {
 fn traced_path_reaches_the_same_positions() {
     for (start, depth) in cases() {
         let depth = depth.min(4);
-        let mut level: HashSet<Position> = HashSet::from([start]);
-        let mut counts = Vec::new();
-        for _ in 0..depth {
-            let mut next = HashSet::new();
-            for p in &level {
-                for mv in p.candidate_moves() {
-                    if let Ok(t) = p.trace(mv) {
-                        next.insert(t.after);
-                    }
-                }
-            }
-            counts.push(next.len());
-            level = next;
-        }
-        assert_eq!(counts, perft(start, depth));
+        let traced = count_levels(start, depth, |p| {
+            p.candidate_moves()
+                .filter_map(|mv| p.trace(mv).ok())
+                .map(|t| {
+                    // The board the traced sowing reached (the capture is one step past the last seed).
+                    assert_eq!(
+                        &t.board_after_seeds(t.seeds_sown() + 1)[..],
+                        t.after.board()
+                    );
+                    t.after
+                })
+                .collect()
+        });
+        assert_eq!(traced, perft(start, depth));
     }
 }
 
