@@ -38,7 +38,10 @@ pub enum AppCommand {
     ShowMoveList(bool),
     SetTheme(ThemeChoice),
     Flip,
-    ZoomBy { factor: f32, anchor: egui::Vec2 },
+    ZoomBy {
+        factor: f32,
+        anchor: egui::Vec2,
+    },
     ZoomReset,
     Pan(egui::Vec2),
     Anim(AnimCommand),
@@ -120,13 +123,38 @@ impl MaasaiApp {
         }
         ctx.input_mut(|i| {
             let shortcuts: [(Modifiers, Key, AppCommand); 8] = [
-                (Modifiers::COMMAND | Modifiers::SHIFT, Key::Z, AppCommand::Redo),
+                (
+                    Modifiers::COMMAND | Modifiers::SHIFT,
+                    Key::Z,
+                    AppCommand::Redo,
+                ),
                 (Modifiers::COMMAND, Key::Z, AppCommand::Undo),
                 (Modifiers::COMMAND, Key::Y, AppCommand::Redo),
                 (Modifiers::COMMAND, Key::N, AppCommand::OpenNewGame),
-                (Modifiers::COMMAND, Key::Equals, AppCommand::ZoomBy { factor: 1.25, anchor: egui::Vec2::ZERO }),
-                (Modifiers::COMMAND, Key::Plus, AppCommand::ZoomBy { factor: 1.25, anchor: egui::Vec2::ZERO }),
-                (Modifiers::COMMAND, Key::Minus, AppCommand::ZoomBy { factor: 0.8, anchor: egui::Vec2::ZERO }),
+                (
+                    Modifiers::COMMAND,
+                    Key::Equals,
+                    AppCommand::ZoomBy {
+                        factor: 1.25,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::Plus,
+                    AppCommand::ZoomBy {
+                        factor: 1.25,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::Minus,
+                    AppCommand::ZoomBy {
+                        factor: 0.8,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
                 (Modifiers::COMMAND, Key::Num0, AppCommand::ZoomReset),
             ];
             for (m, k, c) in shortcuts {
@@ -179,7 +207,11 @@ impl MaasaiApp {
                             }
                         }
                     }
-                    egui::Event::Key { key: Key::Enter, pressed: true, .. } => enter = true,
+                    egui::Event::Key {
+                        key: Key::Enter,
+                        pressed: true,
+                        ..
+                    } => enter = true,
                     _ => {}
                 }
             }
