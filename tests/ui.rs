@@ -302,6 +302,7 @@ fn snapshot_mid_animation() {
     h.run();
     h.get_by_label("South 5: 4 seeds").click();
     h.step();
+    h.step();
     h.get_by_label("Pause").click();
     h.step();
     h.get_by_label("Step lap >>").click();
@@ -343,6 +344,7 @@ fn docs_screenshots() {
     h.state_mut().settings.speed = 1.0;
     h.run();
     h.get_by_label("South 5: 4 seeds").click();
+    h.step();
     h.step();
     h.get_by_label("Pause").click();
     h.step();

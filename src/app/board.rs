@@ -579,7 +579,7 @@ fn board_canvas(
     let mut hovered_move: Option<Move> = None;
     let count_font = FontId::proportional((0.36 * p).clamp(10.0, 30.0));
     let label_font = FontId::proportional((0.3 * p).clamp(9.0, 22.0));
-    let id = egui::Id::new("board-holes");
+    let id = ui.make_persistent_id("board-holes");
 
     let n = pos.holes_per_side();
     let preview = rt

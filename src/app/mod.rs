@@ -389,6 +389,10 @@ impl MaasaiApp {
         }
         commands.extend(game_over::game_over_ui(&ctx, &self.rt));
 
+        // A changed state needs a frame to be seen.
+        if !commands.is_empty() {
+            ctx.request_repaint();
+        }
         self.apply(&ctx, commands);
         if self.rt.shown_replay().is_some_and(|r| r.playing) {
             ctx.request_repaint();
