@@ -35,14 +35,12 @@ const PAD: f32 = 0.3;
 impl Geometry {
     /// The board's size at pitch 1.
     fn unit_size(variant: Variant) -> Vec2 {
-        let (cols, rows, reserve) = match variant {
+        // Bao la Kimasai has a reserve column on the left and row names on the right.
+        let (cols, rows, extra) = match variant {
             Variant::EnGehe { holes } => (holes as f32, 2.0, 0.0),
-            Variant::BaoLaKimasai => (BAO_ROW as f32, 4.0, 1.8),
+            Variant::BaoLaKimasai => (BAO_ROW as f32, 4.0, 1.8 + 0.9),
         };
-        vec2(
-            cols + reserve + 2.0 * PAD + 0.9,
-            rows * ROW_H + GAP + 2.0 * PAD,
-        )
+        vec2(cols + extra + 2.0 * PAD, rows * ROW_H + GAP + 2.0 * PAD)
     }
 
     /// Fits the board into `canvas` at zoom 1 and scales it by `zoom`,
@@ -256,7 +254,7 @@ impl Palette {
 fn pebble_offset(k: usize, count: usize) -> Vec2 {
     let rows = count.div_ceil(3);
     let row = k / 3;
-    let in_row = if row + 1 == rows && count % 3 != 0 {
+    let in_row = if row + 1 == rows && !count.is_multiple_of(3) {
         count % 3
     } else {
         3
