@@ -441,7 +441,13 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
     let pos = &shown.pos;
     ui.horizontal_wrapped(|ui| {
         let moves = rt.game.moves().len();
-        if rt.live() {
+        if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
+            ui.label(format!(
+                "Sowing move {} ({}) — press End or click the board to finish it",
+                r.move_index + 1,
+                pos.variant().move_name(r.trace.mv)
+            ));
+        } else if rt.live() {
             ui.label(format!("Move {} — {}", moves + 1, pos.variant().title()));
             match rt.result() {
                 Some(r) => {
