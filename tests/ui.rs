@@ -388,3 +388,30 @@ fn a_frame_of_the_2x50_board_is_cheap() {
         "a frame took {per_frame:?}"
     );
 }
+
+#[test]
+fn the_game_over_panel_stays_until_dismissed() {
+    // South's last seed ends the game: North's row is empty, so the seed
+    // left on the board goes to South, the last mover: 6–6, a draw.
+    let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("A draw").is_some());
+    assert!(
+        h.query_all_by_label_contains("takes the 1 seeds left")
+            .count()
+            >= 1
+    );
+    // The board stays browsable while the panel is up.
+    h.get_by_label("Start position").click();
+    h.run();
+    assert_eq!(h.state().rt.view, 0);
+    h.snapshot("en_gehe_game_over");
+    h.get_by_label("Dismiss").click();
+    h.run();
+    assert!(h.query_by_label_contains("A draw").is_none());
+}

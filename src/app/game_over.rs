@@ -15,7 +15,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     egui::Window::new("Game over")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 48.0))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -56.0))
         .show(ctx, |ui| {
             let winner = match result.winner {
                 Some(side) => format!("{} wins", rt.names[side.index()]),
@@ -47,8 +47,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
                     });
                 if let Some((taker, r)) = result.remainder {
                     ui.label(format!(
-                        "{} made the last move and takes the {r} seeds left on the board.",
-                        rt.names[taker.index()]
+                        "{} made the last move and takes the {r} seed{} left on the board.",
+                        rt.names[taker.index()],
+                        if r == 1 { "" } else { "s" }
                     ));
                 }
             }
