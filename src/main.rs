@@ -11,9 +11,12 @@ fn main() -> std::process::ExitCode {
                 std::process::ExitCode::from(2)
             }
         },
-        None => {
-            eprintln!("maasai-mancala: the window is not built yet; see `maasai-mancala --help`");
-            std::process::ExitCode::from(2)
-        }
+        None => match maasai_mancala::app::run(args.file) {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("maasai-mancala: cannot open the window: {e}");
+                std::process::ExitCode::from(2)
+            }
+        },
     }
 }

@@ -1,0 +1,243 @@
+//! The sowing visualiser's clock: which seed of a traced move the board
+//! shows. Pure state (no drawing), so the controls and tests can drive it.
+//!
+//! Steps: step `k` shows the board after `k` seeds of the move
+//! ([`MoveTrace::board_after_seeds`]); an En Gehé capture is one extra step
+//! after the last seed.
+
+use crate::engine::{Lap, LapKind, MoveTrace};
+
+/// Seeds per second at or above which a move is shown at once.
+pub const INSTANT_SPEED: f32 = 1000.0;
+/// Slowest speed offered.
+pub const MIN_SPEED: f32 = 1.0;
+
+/// A traced move being shown seed by seed.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// Index of the move in the game record (0-based).
+    pub move_index: usize,
+    pub trace: MoveTrace,
+    /// First step of each lap (seeds sown before it).
+    lap_starts: Vec<u64>,
+    step: u64,
+    pub playing: bool,
+    /// Progress (0..1) of the seed now travelling to its hole.
+    pub phase: f32,
+    /// The board at `board_step`, kept so drawing never re-sows the move.
+    board: Vec<u16>,
+    board_step: u64,
+}
+
+impl Replay {
+    /// A replay positioned at `step` (use [`Replay::end`] to show the result).
+    pub fn new(move_index: usize, trace: MoveTrace) -> Replay {
+        let mut lap_starts = Vec::with_capacity(trace.laps.len());
+        let mut at = 0u64;
+        for lap in &trace.laps {
+            lap_starts.push(at);
+            at += lap.sown.len() as u64;
+        }
+        let board = trace.board_after_seeds(0);
+        Replay {
+            move_index,
+            trace,
+            lap_starts,
+            step: 0,
+            playing: false,
+            phase: 0.0,
+            board,
+            board_step: 0,
+        }
+    }
+
+    /// The last step: every seed sown and the capture (if any) made.
+    pub fn end(&self) -> u64 {
+        self.trace.seeds_sown() + u64::from(self.trace.capture.is_some())
+    }
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+    pub fn at_end(&self) -> bool {
+        self.step >= self.end()
+    }
+    pub fn lap_count(&self) -> usize {
+        self.trace.laps.len()
+    }
+
+    pub fn set_step(&mut self, step: u64) {
+        self.step = step.min(self.end());
+        self.phase = 0.0;
+        if self.at_end() {
+            self.playing = false;
+        }
+    }
+
+    /// The board as it stands at the current step.
+    pub fn board(&mut self) -> &[u16] {
+        if self.board_step != self.step {
+            self.board = self.trace.board_after_seeds(self.step);
+            self.board_step = self.step;
+        }
+        &self.board
+    }
+
+    /// Index of the lap the current step belongs to.
+    pub fn lap_index(&self) -> usize {
+        let sown = self.step.min(self.trace.seeds_sown());
+        match self.lap_starts.binary_search(&sown) {
+            Ok(i) => {
+                // Laps never sow zero seeds, so starts are distinct.
+                i.min(self.lap_starts.len() - 1)
+            }
+            Err(i) => i - 1,
+        }
+    }
+
+    pub fn lap(&self) -> &Lap {
+        &self.trace.laps[self.lap_index()]
+    }
+
+    /// Seeds of the current lap already sown.
+    pub fn sown_in_lap(&self) -> u64 {
+        let i = self.lap_index();
+        self.step.min(self.trace.seeds_sown()) - self.lap_starts[i]
+    }
+
+    /// Seeds in the mover's hand at the current step.
+    pub fn in_hand(&self) -> u64 {
+        self.lap().seeds as u64 - self.sown_in_lap()
+    }
+
+    /// The hole the next seed falls into, with the hole it comes from (the
+    /// previous seed's hole, or where the handful was lifted from).
+    pub fn next_seed(&self) -> Option<(usize, usize)> {
+        if self.step >= self.trace.seeds_sown() {
+            return None;
+        }
+        let lap = self.lap();
+        let k = self.sown_in_lap() as usize;
+        let to = lap.sown[k];
+        let from = if k > 0 {
+            lap.sown[k - 1]
+        } else {
+            match lap.kind {
+                LapKind::Lift { from } => from,
+                LapKind::Raid { from, .. } => from,
+            }
+        };
+        Some((from, to))
+    }
+
+    /// The capture is the next step (En Gehé).
+    pub fn capture_next(&self) -> bool {
+        self.trace.capture.is_some() && self.step == self.trace.seeds_sown()
+    }
+
+    /// "lap 7 of 23".
+    pub fn lap_counter(&self) -> String {
+        format!("lap {} of {}", self.lap_index() + 1, self.lap_count())
+    }
+
+    /// What is happening now, in a few words.
+    pub fn caption(&self) -> String {
+        let i = self.lap_index();
+        let lap = self.lap();
+        let sown = self.sown_in_lap();
+        if self.at_end() {
+            return match self.trace.capture {
+                Some(c) => format!(
+                    "lands in an empty hole of its own row facing {}: captures {}",
+                    c.facing_seeds, c.total
+                ),
+                None => lap.caption(),
+            };
+        }
+        if self.capture_next() {
+            return lap.caption();
+        }
+        if sown == 0 && i > 0 {
+            // The previous lap just ended; say why this one began.
+            return self.trace.laps[i - 1].caption();
+        }
+        match lap.kind {
+            LapKind::Lift { .. } => format!(
+                "sowing {} seeds, {} in hand",
+                lap.seeds,
+                lap.seeds as u64 - sown
+            ),
+            LapKind::Raid { .. } => format!(
+                "sowing {} raided seeds from the trigger hole, {} in hand",
+                lap.seeds,
+                lap.seeds as u64 - sown
+            ),
+        }
+    }
+
+    pub fn step_seed(&mut self) {
+        self.set_step(self.step + 1);
+    }
+    pub fn back_seed(&mut self) {
+        self.set_step(self.step.saturating_sub(1));
+    }
+    /// To the start of the next lap (or the end after the last lap).
+    pub fn step_lap(&mut self) {
+        let i = self.lap_index();
+        let next = self
+            .lap_starts
+            .get(i + 1)
+            .copied()
+            .unwrap_or_else(|| self.end());
+        self.set_step(next);
+    }
+    /// To the start of the current lap, or of the previous one when already there.
+    pub fn back_lap(&mut self) {
+        let i = self.lap_index();
+        let start = self.lap_starts[i];
+        let target = if self.step > start {
+            start
+        } else if i > 0 {
+            self.lap_starts[i - 1]
+        } else {
+            0
+        };
+        self.set_step(target);
+    }
+    pub fn jump_to_end(&mut self) {
+        self.set_step(self.end());
+    }
+    /// Play from where it stands, or from the start when at the end.
+    pub fn toggle_play(&mut self) {
+        if self.playing {
+            self.playing = false;
+        } else {
+            if self.at_end() {
+                self.set_step(0);
+            }
+            self.playing = true;
+        }
+    }
+
+    /// Advances the clock by `dt` seconds at `speed` seeds per second.
+    /// Returns whether the animation still runs (needs another frame).
+    pub fn advance(&mut self, dt: f32, speed: f32) -> bool {
+        if !self.playing {
+            return false;
+        }
+        if speed >= INSTANT_SPEED {
+            self.jump_to_end();
+            return false;
+        }
+        self.phase += dt.max(0.0) * speed.max(MIN_SPEED);
+        if self.phase >= 1.0 {
+            let whole = self.phase.floor();
+            let phase = self.phase - whole;
+            self.set_step(self.step + whole as u64);
+            self.phase = if self.at_end() { 0.0 } else { phase };
+        }
+        if self.at_end() {
+            self.playing = false;
+        }
+        self.playing
+    }
+}

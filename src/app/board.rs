@@ -1,0 +1,821 @@
+//! The board view: both games drawn with the painter from the position on
+//! view (or the replay's intermediate board), with hover previews, the
+//! travelling seed of the visualiser, zoom and pan. Returns commands; it
+//! changes nothing itself.
+
+use super::AppCommand;
+use super::settings::Settings;
+use super::state::Runtime;
+use crate::engine::{BAO_ROW, LapKind, Move, Position, Side, Variant};
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
+
+/// Holes drawn as separate pebbles up to this count; above it, a heap.
+pub const MAX_PEBBLES: usize = 12;
+
+/// Screen geometry of the board for one frame.
+pub struct Geometry {
+    /// Top-left of the board plank.
+    origin: Pos2,
+    /// Width of one hole column.
+    pub pitch: f32,
+    variant: Variant,
+    flipped: bool,
+    rows: usize,
+    /// Width of the reserve column on the left (Bao la Kimasai).
+    reserve_w: f32,
+    pub size: Vec2,
+}
+
+const STRIP: f32 = 0.55;
+const HOLE_H: f32 = 1.5;
+const ROW_H: f32 = STRIP + HOLE_H;
+const GAP: f32 = 0.45;
+const PAD: f32 = 0.3;
+
+impl Geometry {
+    /// The board's size at pitch 1.
+    fn unit_size(variant: Variant) -> Vec2 {
+        // Bao la Kimasai has a reserve column on the left and row names on the right.
+        let (cols, rows, extra) = match variant {
+            Variant::EnGehe { holes } => (holes as f32, 2.0, 0.0),
+            Variant::BaoLaKimasai => (BAO_ROW as f32, 4.0, 1.8 + 0.9),
+        };
+        vec2(cols + extra + 2.0 * PAD, rows * ROW_H + GAP + 2.0 * PAD)
+    }
+
+    /// Fits the board into `canvas` at zoom 1 and scales it by `zoom`,
+    /// centred on the canvas plus `pan`.
+    pub fn new(canvas: Rect, variant: Variant, flipped: bool, zoom: f32, pan: Vec2) -> Geometry {
+        let unit = Self::unit_size(variant);
+        let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
+        let pitch = (fit * zoom).max(4.0);
+        let size = unit * pitch;
+        let origin = canvas.center() + pan - size / 2.0;
+        Geometry {
+            origin,
+            pitch,
+            variant,
+            flipped,
+            rows: if variant.is_en_gehe() { 2 } else { 4 },
+            reserve_w: if variant.is_en_gehe() { 0.0 } else { 1.8 },
+            size,
+        }
+    }
+
+    pub fn rect(&self) -> Rect {
+        Rect::from_min_size(self.origin, self.size)
+    }
+
+    /// The side whose row(s) are at the bottom.
+    pub fn bottom_side(&self) -> Side {
+        if self.flipped {
+            Side::North
+        } else {
+            Side::South
+        }
+    }
+
+    /// Screen row (0 = top) and column of a hole.
+    fn slot(&self, side: Side, index: usize) -> (usize, usize) {
+        let at_bottom = side == self.bottom_side();
+        match self.variant {
+            Variant::EnGehe { holes } => {
+                let n = holes as usize;
+                if at_bottom {
+                    (1, index)
+                } else {
+                    (0, n - 1 - index)
+                }
+            }
+            Variant::BaoLaKimasai => {
+                // Each owner numbers from his own left; the far side's left
+                // is the viewer's right.
+                let (inner, c) = if index < BAO_ROW {
+                    (true, index)
+                } else {
+                    (false, 2 * BAO_ROW - 1 - index)
+                };
+                let row = match (at_bottom, inner) {
+                    (false, false) => 0,
+                    (false, true) => 1,
+                    (true, true) => 2,
+                    (true, false) => 3,
+                };
+                (row, if at_bottom { c } else { BAO_ROW - 1 - c })
+            }
+        }
+    }
+
+    fn row_top(&self, row: usize) -> f32 {
+        let gap = if row >= self.rows / 2 { GAP } else { 0.0 };
+        self.origin.y + (PAD + row as f32 * ROW_H + gap) * self.pitch
+    }
+
+    fn row_is_bottom(&self, row: usize) -> bool {
+        row >= self.rows / 2
+    }
+
+    fn col_left(&self, col: usize) -> f32 {
+        self.origin.x + (PAD + self.reserve_w + col as f32) * self.pitch
+    }
+
+    /// The hole's rectangle.
+    pub fn hole_rect(&self, side: Side, index: usize) -> Rect {
+        let (row, col) = self.slot(side, index);
+        let p = self.pitch;
+        let top = self.row_top(row)
+            + if self.row_is_bottom(row) {
+                0.0
+            } else {
+                STRIP * p
+            };
+        let left = self.col_left(col);
+        Rect::from_min_max(
+            pos2(left + 0.06 * p, top),
+            pos2(left + 0.94 * p, top + HOLE_H * p),
+        )
+    }
+
+    /// Where the hole's number or name is written.
+    fn label_pos(&self, side: Side, index: usize) -> Pos2 {
+        let (row, col) = self.slot(side, index);
+        let p = self.pitch;
+        let y = if self.row_is_bottom(row) {
+            self.row_top(row) + (HOLE_H + STRIP / 2.0) * p
+        } else {
+            self.row_top(row) + STRIP / 2.0 * p
+        };
+        pos2(self.col_left(col) + 0.5 * p, y)
+    }
+
+    /// Bao la Kimasai: the reserve pile of a side, left of its two rows.
+    fn reserve_rect(&self, side: Side) -> Rect {
+        let p = self.pitch;
+        let (r0, r1) = if side == self.bottom_side() {
+            (2, 3)
+        } else {
+            (0, 1)
+        };
+        let top = self.row_top(r0)
+            + if self.row_is_bottom(r0) {
+                0.0
+            } else {
+                STRIP * p
+            };
+        let bottom = self.row_top(r1)
+            + if self.row_is_bottom(r1) {
+                HOLE_H * p
+            } else {
+                ROW_H * p
+            };
+        let left = self.origin.x + PAD * p;
+        Rect::from_min_max(
+            pos2(left, top),
+            pos2(left + (self.reserve_w - 0.2) * p, bottom),
+        )
+    }
+
+    /// A point beside a side's row where captured seeds fly to.
+    fn captured_pos(&self, side: Side) -> Pos2 {
+        let r = self.rect();
+        if side == self.bottom_side() {
+            pos2(r.left(), r.bottom())
+        } else {
+            pos2(r.left(), r.top())
+        }
+    }
+}
+
+/// Board colours for the current theme.
+struct Palette {
+    plank: Color32,
+    hole: Color32,
+    inner_hole: Color32,
+    label: Color32,
+    count: Color32,
+    pebble: [Color32; 3],
+    pebble_edge: Color32,
+    playable: Color32,
+    hover: Color32,
+    ends: Color32,
+    taken: Color32,
+    lift: Color32,
+    target: Color32,
+}
+
+impl Palette {
+    fn new(dark: bool) -> Palette {
+        if dark {
+            Palette {
+                plank: Color32::from_rgb(104, 72, 44),
+                hole: Color32::from_rgb(52, 34, 20),
+                inner_hole: Color32::from_rgb(74, 36, 28),
+                label: Color32::from_rgb(236, 220, 196),
+                count: Color32::from_rgb(255, 248, 232),
+                pebble: [
+                    Color32::from_rgb(232, 224, 204),
+                    Color32::from_rgb(206, 190, 160),
+                    Color32::from_rgb(180, 166, 140),
+                ],
+                pebble_edge: Color32::from_rgb(40, 28, 18),
+                playable: Color32::from_rgb(230, 200, 120),
+                hover: Color32::from_rgb(255, 220, 60),
+                ends: Color32::from_rgb(90, 210, 120),
+                taken: Color32::from_rgb(250, 90, 80),
+                lift: Color32::from_rgb(110, 170, 255),
+                target: Color32::from_rgb(255, 150, 40),
+            }
+        } else {
+            Palette {
+                plank: Color32::from_rgb(196, 150, 98),
+                hole: Color32::from_rgb(96, 62, 34),
+                inner_hole: Color32::from_rgb(122, 58, 40),
+                label: Color32::from_rgb(58, 36, 18),
+                count: Color32::from_rgb(255, 250, 238),
+                pebble: [
+                    Color32::from_rgb(240, 234, 216),
+                    Color32::from_rgb(218, 204, 176),
+                    Color32::from_rgb(196, 182, 156),
+                ],
+                pebble_edge: Color32::from_rgb(60, 40, 24),
+                playable: Color32::from_rgb(255, 236, 170),
+                hover: Color32::from_rgb(255, 214, 0),
+                ends: Color32::from_rgb(20, 160, 70),
+                taken: Color32::from_rgb(220, 40, 30),
+                lift: Color32::from_rgb(30, 110, 230),
+                target: Color32::from_rgb(240, 120, 0),
+            }
+        }
+    }
+}
+
+/// Offsets of up to [`MAX_PEBBLES`] pebbles in a unit square (three to a row,
+/// rows staggered), filling from the bottom.
+fn pebble_offset(k: usize, count: usize) -> Vec2 {
+    let rows = count.div_ceil(3);
+    let row = k / 3;
+    let in_row = if row + 1 == rows && !count.is_multiple_of(3) {
+        count % 3
+    } else {
+        3
+    };
+    let col = k % 3;
+    let x =
+        (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.3 + if row % 2 == 1 { 0.05 } else { -0.05 };
+    let y = (rows as f32 - 1.0) / 2.0 - row as f32;
+    vec2(x, y * 0.24)
+}
+
+fn draw_pebbles(painter: &egui::Painter, area: Rect, count: u32, pal: &Palette) {
+    if count == 0 {
+        return;
+    }
+    let w = area.width();
+    let r = (w * 0.13).max(1.5);
+    let center = area.center();
+    let stroke = Stroke::new((r * 0.18).max(0.5), pal.pebble_edge);
+    if count as usize <= MAX_PEBBLES {
+        for k in 0..count as usize {
+            let o = pebble_offset(k, count as usize);
+            let c = center + vec2(o.x * w, o.y * w);
+            painter.circle(c, r, pal.pebble[(k * 7 + 3) % 3], stroke);
+        }
+    } else {
+        // A heap: a mound with a few pebbles on top; the number says how many.
+        let mound = Rect::from_center_size(center + vec2(0.0, 0.08 * w), vec2(0.86 * w, 0.62 * w));
+        painter.rect(
+            mound,
+            egui::CornerRadius::same((0.3 * w).min(120.0) as u8),
+            pal.pebble[2],
+            stroke,
+            StrokeKind::Inside,
+        );
+        for (k, (dx, dy)) in [
+            (-0.2, 0.0),
+            (0.0, -0.08),
+            (0.2, 0.0),
+            (-0.1, 0.16),
+            (0.1, 0.16),
+        ]
+        .iter()
+        .enumerate()
+        {
+            painter.circle(center + vec2(dx * w, dy * w), r, pal.pebble[k % 2], stroke);
+        }
+    }
+}
+
+/// What the board shows this frame.
+struct Shown {
+    board: Vec<u16>,
+    pos: Position,
+    /// Reserves as they stand at the replay's step.
+    reserve: [u32; 2],
+}
+
+/// Draws the board area (side lines, board, status line). Returns commands.
+pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let pos = *rt.shown_position();
+    let animating = rt.animating();
+    let (board, captured, reserve) = match rt.shown_replay_mut() {
+        Some(r) if !r.at_end() => {
+            let before = r.trace.before;
+            let mut reserve = [before.reserve(Side::South), before.reserve(Side::North)];
+            if r.trace.reserve_seed.is_some() {
+                reserve[r.trace.mover.index()] -= 1;
+            }
+            (
+                r.board().to_vec(),
+                [before.captured(Side::South), before.captured(Side::North)],
+                reserve,
+            )
+        }
+        _ => (
+            pos.board().to_vec(),
+            [pos.captured(Side::South), pos.captured(Side::North)],
+            [pos.reserve(Side::South), pos.reserve(Side::North)],
+        ),
+    };
+    let shown = Shown {
+        board,
+        pos,
+        reserve,
+    };
+    let bottom = if settings.flipped {
+        Side::North
+    } else {
+        Side::South
+    };
+    let top = bottom.opponent();
+
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let spacing = ui.spacing().item_spacing.y;
+    // Two side lines and two status lines around the board.
+    let around = 4.0 * (body + spacing) + 3.0 * spacing;
+    let avail = ui.available_size();
+    let unit = Geometry::unit_size(pos.variant());
+    // The canvas is as tall as the board at this zoom, up to the room there is.
+    let natural = unit.y * (avail.x / unit.x) * settings.zoom;
+    let canvas_h = natural.min(avail.y - around).max(80.0);
+    let slack = (avail.y - around - canvas_h).max(0.0);
+    ui.add_space(slack / 2.0);
+    side_line(ui, rt, &shown, top, captured, reserve);
+    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
+    board_canvas(
+        ui,
+        canvas,
+        &bg,
+        settings,
+        rt,
+        &shown,
+        animating,
+        &mut commands,
+    );
+    side_line(ui, rt, &shown, bottom, captured, reserve);
+    status_line(ui, rt, &shown);
+    commands
+}
+
+fn side_line(
+    ui: &mut egui::Ui,
+    rt: &Runtime,
+    shown: &Shown,
+    side: Side,
+    captured: [u32; 2],
+    reserve: [u32; 2],
+) {
+    let pos = &shown.pos;
+    ui.horizontal(|ui| {
+        let to_move = pos.turn() == side && !rt.animating();
+        let name = &rt.names[side.index()];
+        let title = if name == side.title() {
+            name.clone()
+        } else {
+            format!("{name} ({})", side.title())
+        };
+        let mut text = egui::RichText::new(title).strong();
+        if to_move {
+            text = text.color(ui.visuals().selection.bg_fill);
+        }
+        ui.label(text);
+        if to_move {
+            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.bg_fill));
+        }
+        match pos.variant() {
+            Variant::EnGehe { holes } => {
+                ui.separator();
+                ui.label(format!("captured {}", captured[side.index()]));
+                ui.separator();
+                let n = holes as usize;
+                let row = &shown.board[side.index() * n..(side.index() + 1) * n];
+                let tempo = |row: &[u16]| -> u64 {
+                    row.iter().enumerate().map(|(i, &c)| c as u64 * (n - 1 - i) as u64).sum()
+                };
+                let other = side.opponent();
+                let other_row = &shown.board[other.index() * n..(other.index() + 1) * n];
+                let t = tempo(row);
+                let deficit = tempo(other_row) as i64 - t as i64;
+                ui.label(format!("tempo {t}"))
+                    .on_hover_text("Σ seeds × holes still to go before leaving the row (RULES.md); deficit = the other side's tempo minus this one");
+                ui.weak(format!("(deficit {deficit:+})"));
+            }
+            Variant::BaoLaKimasai => {
+                ui.separator();
+                ui.label(format!("reserve {}", reserve[side.index()]));
+                ui.separator();
+                let phase = if reserve[side.index()] > 0 {
+                    "herding (phase 1)"
+                } else if reserve == [0, 0] {
+                    "raiding (phase 2)"
+                } else {
+                    "reserve empty, waiting for the other side"
+                };
+                ui.label(phase);
+            }
+        }
+    });
+}
+
+fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
+    let pos = &shown.pos;
+    ui.horizontal_wrapped(|ui| {
+        let moves = rt.game.moves().len();
+        if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
+            ui.label(format!(
+                "Sowing move {} ({}) — press End or click the board to finish it",
+                r.move_index + 1,
+                pos.variant().move_name(r.trace.mv)
+            ));
+        } else if rt.live() {
+            ui.label(format!("Move {} — {}", moves + 1, pos.variant().title()));
+            match rt.result() {
+                Some(r) => {
+                    ui.strong(r.describe());
+                }
+                None if rt.live_analysis().is_none() => {
+                    ui.spinner();
+                    ui.label("checking which moves end…");
+                }
+                None => {
+                    ui.label(format!(
+                        "{} to move: click a hole or type its {} and press Enter",
+                        rt.names[pos.turn().index()],
+                        if pos.variant().is_en_gehe() { "number" } else { "name" }
+                    ));
+                }
+            }
+        } else {
+            ui.label(format!(
+                "Viewing the position after move {} of {} — press End twice or pick the last move to return",
+                rt.view, moves
+            ));
+        }
+        if !rt.typed.is_empty() {
+            ui.separator();
+            ui.strong(format!("typed: {}", rt.typed));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if let Some(n) = &rt.notice {
+            ui.colored_label(ui.visuals().warn_fg_color, n);
+        } else if let Some(p) = &rt.preview
+            && p.key == rt.game.current().key()
+            && rt.live()
+        {
+            ui.label(&p.text);
+        } else {
+            ui.weak("Hover a hole to preview its move.");
+        }
+    });
+}
+
+#[allow(clippy::too_many_arguments)]
+fn board_canvas(
+    ui: &mut egui::Ui,
+    canvas: Rect,
+    bg: &egui::Response,
+    settings: &Settings,
+    rt: &mut Runtime,
+    shown: &Shown,
+    animating: bool,
+    commands: &mut Vec<AppCommand>,
+) {
+    let pos = &shown.pos;
+    let variant = pos.variant();
+    let pal = Palette::new(ui.visuals().dark_mode);
+
+    // Zoom with ctrl+wheel or pinch, pan by dragging or scrolling.
+    if bg.hovered() || bg.contains_pointer() {
+        let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
+        if zoom != 1.0 {
+            let anchor = ui
+                .input(|i| i.pointer.hover_pos())
+                .map_or(Vec2::ZERO, |p| p - canvas.center());
+            commands.push(AppCommand::ZoomBy {
+                factor: zoom,
+                anchor,
+            });
+        } else if scroll != Vec2::ZERO {
+            // A long board scrolls sideways with the ordinary wheel.
+            commands.push(AppCommand::Pan(vec2(scroll.x + scroll.y, 0.0)));
+        }
+    }
+    if bg.dragged() {
+        commands.push(AppCommand::Pan(bg.drag_delta()));
+    }
+    if bg.clicked() && animating {
+        commands.push(AppCommand::FinishAnimation);
+    }
+
+    let unit = Geometry::unit_size(variant);
+    let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
+    let size = unit * fit * settings.zoom;
+    let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
+    let pan = rt.pan.clamp(-max_pan, max_pan);
+    rt.pan = pan;
+    let geo = Geometry::new(canvas, variant, settings.flipped, settings.zoom, pan);
+    let painter = ui.painter_at(canvas);
+    let p = geo.pitch;
+    painter.rect_filled(
+        geo.rect(),
+        egui::CornerRadius::same((0.35 * p).min(60.0) as u8),
+        pal.plank,
+    );
+
+    // Replay highlights.
+    let replay = rt.shown_replay().filter(|r| !r.at_end());
+    let mut lift_hole = None;
+    let mut raided_hole = None;
+    let mut last_sown = None;
+    let mut flying = None;
+    let mut hand = None;
+    let mut capture_fly = None;
+    if let Some(r) = replay {
+        let lap = r.lap();
+        match lap.kind {
+            LapKind::Lift { from } => lift_hole = Some(from),
+            LapKind::Raid { from, trigger } => {
+                raided_hole = Some(from);
+                lift_hole = Some(trigger);
+            }
+        }
+        let k = r.sown_in_lap() as usize;
+        if k > 0 {
+            last_sown = Some(lap.sown[k - 1]);
+        }
+        if let Some((from, to)) = r.next_seed() {
+            hand = Some((from, r.in_hand()));
+            if r.playing {
+                flying = Some((from, to, r.phase));
+            }
+        }
+        if r.capture_next()
+            && let Some(c) = r.trace.capture
+        {
+            capture_fly = Some((c, r.trace.mover, if r.playing { r.phase } else { 0.0 }));
+        }
+    }
+
+    // Playability and the hover preview of the live position.
+    let live_turn = pos.turn();
+    let can_click_holes = rt.live() && !animating;
+    let mut hovered_move: Option<Move> = None;
+    let count_font = FontId::proportional((0.36 * p).clamp(10.0, 30.0));
+    let label_font = FontId::proportional((0.3 * p).clamp(9.0, 22.0));
+    let id = ui.make_persistent_id("board-holes");
+
+    let n = pos.holes_per_side();
+    let preview = rt
+        .preview
+        .as_ref()
+        .filter(|pr| can_click_holes && pr.key == rt.game.current().key())
+        .cloned();
+    for side in Side::BOTH {
+        for index in 0..n {
+            let bi = side.index() * n + index;
+            let rect = geo.hole_rect(side, index);
+            if !rect.intersects(canvas) {
+                continue;
+            }
+            let count = shown.board[bi] as u32;
+            let mv = Move(index as u8);
+            let own = side == live_turn;
+            let playable = can_click_holes && own && rt.can_play(mv);
+            let endless = can_click_holes && own && rt.is_endless(mv);
+            let inner = !variant.is_en_gehe() && index < BAO_ROW;
+            let radius = egui::CornerRadius::same((0.42 * rect.width()).min(100.0) as u8);
+            painter.rect_filled(rect, radius, if inner { pal.inner_hole } else { pal.hole });
+            let pebble_area = Rect::from_min_size(rect.min, vec2(rect.width(), rect.width()))
+                .translate(vec2(0.0, 0.04 * rect.width()));
+            draw_pebbles(&painter, pebble_area, count, &pal);
+            let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
+            painter.text(
+                count_pos,
+                Align2::CENTER_CENTER,
+                count.to_string(),
+                count_font.clone(),
+                pal.count,
+            );
+            let name = variant.hole_name(index);
+            painter.text(
+                geo.label_pos(side, index),
+                Align2::CENTER_CENTER,
+                &name,
+                label_font.clone(),
+                pal.label,
+            );
+
+            // Interaction: every hole reports itself for accessibility and tests.
+            let sense = if playable || animating {
+                Sense::click()
+            } else {
+                Sense::hover()
+            };
+            let resp = ui.interact(rect, id.with(bi), sense);
+            let label = format!(
+                "{} {}: {} seed{}{}",
+                side.title(),
+                name,
+                count,
+                if count == 1 { "" } else { "s" },
+                if endless { ", endless" } else { "" }
+            );
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::accesskit::Role::Button,
+                    playable || animating,
+                    &label,
+                )
+            });
+            let mut ring: Option<(Color32, f32)> = None;
+            if playable {
+                ring = Some((pal.playable, 0.05 * p));
+            }
+            if endless {
+                ring = Some((pal.taken, 0.05 * p));
+                painter.text(
+                    rect.right_top() + vec2(-0.18 * p, 0.18 * p),
+                    Align2::CENTER_CENTER,
+                    "∞",
+                    FontId::proportional((0.4 * p).clamp(10.0, 30.0)),
+                    pal.taken,
+                );
+            }
+            if resp.hovered() && (playable || endless) {
+                hovered_move = Some(mv);
+                ring = Some((pal.hover, 0.09 * p));
+            }
+            if let Some(pr) = &preview {
+                if pr.last_hole == bi {
+                    ring = Some((pal.ends, 0.09 * p));
+                }
+                if pr.taken_from.contains(&bi) {
+                    ring = Some((pal.taken, 0.09 * p));
+                }
+            }
+            if lift_hole == Some(bi) {
+                ring = Some((pal.lift, 0.1 * p));
+            }
+            if raided_hole == Some(bi) {
+                ring = Some((pal.taken, 0.1 * p));
+            }
+            if last_sown == Some(bi) {
+                ring = Some((pal.target, 0.1 * p));
+            }
+            if let Some((color, width)) = ring {
+                painter.rect_stroke(
+                    rect,
+                    radius,
+                    Stroke::new(width.max(1.5), color),
+                    StrokeKind::Outside,
+                );
+            }
+            if animating && resp.clicked() {
+                commands.push(AppCommand::FinishAnimation);
+            } else if playable && resp.clicked() {
+                commands.push(AppCommand::PlayMove(mv));
+            }
+            if endless {
+                resp.on_hover_text(format!(
+                    "{}: this move never ends — its sowing repeats forever, so it cannot be played (RULES.md).",
+                    name
+                ));
+            } else if playable && resp.hovered() {
+                let text = preview
+                    .as_ref()
+                    .filter(|pr| pr.mv == mv)
+                    .map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
+                resp.on_hover_text(text);
+            }
+        }
+    }
+
+    // Bao la Kimasai: reserves and row names.
+    if !variant.is_en_gehe() {
+        for side in Side::BOTH {
+            let rect = geo.reserve_rect(side);
+            painter.rect_filled(
+                rect,
+                egui::CornerRadius::same((0.3 * p).min(60.0) as u8),
+                pal.hole,
+            );
+            let area = Rect::from_center_size(
+                rect.center() - vec2(0.0, 0.15 * rect.height()),
+                vec2(rect.width(), rect.width()),
+            );
+            let seeds = shown.reserve[side.index()];
+            draw_pebbles(&painter, area, seeds, &pal);
+            painter.text(
+                pos2(rect.center().x, rect.bottom() - 0.35 * p),
+                Align2::CENTER_CENTER,
+                format!("{seeds}"),
+                count_font.clone(),
+                pal.count,
+            );
+            let above = side != geo.bottom_side();
+            let label_y = if above {
+                rect.top() - 0.28 * p
+            } else {
+                rect.bottom() + 0.28 * p
+            };
+            painter.text(
+                pos2(rect.center().x, label_y),
+                Align2::CENTER_CENTER,
+                "reserve",
+                label_font.clone(),
+                pal.label,
+            );
+            // Row names at the right end.
+            for inner in [true, false] {
+                let index = if inner { BAO_ROW - 1 } else { BAO_ROW };
+                let (row_rect_side, idx) = (side, index);
+                let hole = geo.hole_rect(row_rect_side, idx);
+                let x = geo.rect().right() - 0.45 * p;
+                painter.text(
+                    pos2(x, hole.center().y),
+                    Align2::CENTER_CENTER,
+                    if inner { "inner" } else { "outer" },
+                    label_font.clone(),
+                    pal.label,
+                );
+            }
+        }
+    }
+
+    // The travelling seed, the hand, and captured seeds flying home.
+    let center_of = |bi: usize| {
+        let h = pos.hole_at(bi);
+        geo.hole_rect(h.side, h.index).center()
+    };
+    if let Some((from, left)) = hand {
+        let c = center_of(from);
+        let toward_middle = if pos.hole_at(from).side == geo.bottom_side() {
+            -1.0
+        } else {
+            1.0
+        };
+        let at = c + vec2(0.0, toward_middle * 0.95 * p);
+        let badge = Rect::from_center_size(at, vec2(2.2 * p, 0.5 * p).max(vec2(70.0, 16.0)));
+        painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);
+        painter.text(
+            at,
+            Align2::CENTER_CENTER,
+            format!("in hand {left}"),
+            label_font.clone(),
+            Color32::WHITE,
+        );
+    }
+    if let Some((from, to, t)) = flying {
+        let a = center_of(from);
+        let b = center_of(to);
+        let mid_lift = -((t - 0.5).powi(2) * -4.0 + 1.0) * 0.5 * p;
+        let at = a.lerp(b, t) + vec2(0.0, mid_lift);
+        painter.circle(
+            at,
+            (0.16 * p).max(3.0),
+            pal.pebble[0],
+            Stroke::new(1.5, pal.target),
+        );
+    }
+    if let Some((c, mover, t)) = capture_fly {
+        let home = geo.captured_pos(mover);
+        for h in [c.hole, c.facing] {
+            let at = center_of(h).lerp(home, t);
+            painter.circle(
+                at,
+                (0.2 * p).max(4.0),
+                pal.pebble[0],
+                Stroke::new(2.0, pal.taken),
+            );
+        }
+    }
+
+    // Hover preview: traced once per hovered hole, then cached.
+    match hovered_move {
+        Some(mv) if rt.can_play(mv) => {
+            rt.preview_for(mv);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,107 @@
+//! The animation control strip under the board: play/pause, step and back
+//! by seed or lap, jump to the end, speed, and the lap counter and caption.
+
+use super::AppCommand;
+use super::anim::{INSTANT_SPEED, MIN_SPEED};
+use super::settings::Settings;
+use super::state::Runtime;
+
+/// Commands of the visualiser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnimCommand {
+    PlayPause,
+    StepSeed,
+    BackSeed,
+    StepLap,
+    BackLap,
+    End,
+}
+
+pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let replay = rt.shown_replay();
+    ui.horizontal(|ui| {
+        let has = replay.is_some();
+        let playing = replay.is_some_and(|r| r.playing);
+        let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, cmd: AnimCommand| {
+            if ui
+                .add_enabled(has, egui::Button::new(text))
+                .on_hover_text(tip)
+                .clicked()
+            {
+                commands.push(AppCommand::Anim(cmd));
+            }
+        };
+        button(
+            ui,
+            "<< Back lap",
+            "Back one lap (Shift+Left)",
+            AnimCommand::BackLap,
+        );
+        button(
+            ui,
+            "< Back seed",
+            "Back one seed (Left arrow)",
+            AnimCommand::BackSeed,
+        );
+        button(
+            ui,
+            if playing { "Pause" } else { "Play" },
+            "Play or pause the sowing (Space)",
+            AnimCommand::PlayPause,
+        );
+        button(
+            ui,
+            "Step seed >",
+            "One seed forward (Right arrow)",
+            AnimCommand::StepSeed,
+        );
+        button(
+            ui,
+            "Step lap >>",
+            "One lap forward (Shift+Right)",
+            AnimCommand::StepLap,
+        );
+        button(
+            ui,
+            "End >|",
+            "Jump to the end of the move (End)",
+            AnimCommand::End,
+        );
+        ui.separator();
+        let mut speed = settings.speed;
+        let resp = ui.add(
+            egui::Slider::new(&mut speed, MIN_SPEED..=INSTANT_SPEED)
+                .logarithmic(true)
+                .text("seeds/s")
+                .custom_formatter(|v, _| {
+                    if v as f32 >= INSTANT_SPEED {
+                        "instant".to_string()
+                    } else {
+                        format!("{v:.0}")
+                    }
+                }),
+        );
+        if resp.changed() {
+            commands.push(AppCommand::SetSpeed(speed));
+        }
+        ui.separator();
+        match replay {
+            Some(r) => {
+                let name = r.trace.before.variant().move_name(r.trace.mv);
+                ui.strong(format!("Move {} ({name})", r.move_index + 1));
+                ui.label(r.lap_counter());
+                ui.label(format!(
+                    "seed {} of {}",
+                    r.step().min(r.trace.seeds_sown()),
+                    r.trace.seeds_sown()
+                ));
+                ui.label(egui::RichText::new(r.caption()).italics());
+            }
+            None => {
+                ui.weak("Play a move, or pick one in the move list, to watch its sowing.");
+            }
+        }
+    });
+    commands
+}

@@ -1,0 +1,109 @@
+//! Help: both rule sets in plain words (from RULES.md), the app's choices,
+//! and the keyboard shortcuts.
+
+use super::AppCommand;
+
+const EN_GEHE: &str = "\
+En Gehé is played on two long rows of holes, usually 40 to 50 each (any length from 3 to 64 here), \
+with 4 seeds in every hole at the start. South owns the bottom row and North the top row. \
+Each side numbers its holes 1 to N from its own left; that is also the order it sows in. \
+Seeds travel counterclockwise around both rows: after South's hole N comes North's hole 1, \
+and after North's hole N comes South's hole 1.
+
+A move: lift every seed of one of your occupied holes and sow them one by one into the following holes. \
+If the last seed lands in an occupied hole, lift that whole hole and sow on (a relay). \
+If it lands in an empty hole, the move ends.
+
+Capture: if the move ends in an empty hole of your own row and the hole directly opposite holds seeds, \
+you capture those seeds and your last seed too. Nothing is captured when the move ends in the other row.
+
+The game ends when the side to move cannot move. Every seed still on the board then goes to the side \
+that made the last move. Most seeds wins; equal is a draw.
+
+Tempo (shown beside each row) is an analysis measure: the sum over a side's seeds of how many holes \
+each could still move forward before leaving the row.";
+
+const BAO: &str = "\
+Bao la Kimasai is played on 4 rows of 8. Each player owns the two rows on his side: the inner row \
+(next to the opponent) and the outer row. At the start every inner hole holds 1 seed, the outer rows are \
+empty, and each player has 24 seeds in reserve. South moves first.
+
+Each player sows only around his own two rows, clockwise as seen from above: along his inner row \
+from his left to his right, then back along his outer row. Holes are named i1..i8 and o1..o8 from the \
+owner's own left.
+
+Herding (phase 1, while the mover has reserve seeds): put one reserve seed into one of your occupied \
+holes, lift the whole hole and sow with relay. No captures. The very first move of the game adds no reserve seed.
+
+Raiding (phase 2, when both reserves are empty): lift any occupied hole and sow with relay. \
+When a lap ends in an occupied hole of your inner row and the opponent's inner hole facing it holds \
+seeds, you take them and sow them at once, the first into the hole that triggered the raid. \
+Capture is not optional; outer rows are never raided.
+
+After every move: if the opponent's inner row is empty you win; if your own inner row is empty you lose. \
+A player who cannot move loses.";
+
+const CHOICES: &str = "\
+• Endless moves: a sowing that would repeat for ever is not a legal move. Such holes are marked ∞ \
+and cannot be played; their tooltip says so.
+• Origin option (new-game dialog): by default a lap longer than the track sows into its own starting \
+hole too; with \u{201c}skip\u{201d} it passes over it.
+• Repetition: when the same position occurs for the third time the game ends. In En Gehé each side \
+then takes the seeds in its own row; in Bao la Kimasai it is a draw.
+• Computer players come with the advisors; for now both sides are played at this computer.";
+
+const SHORTCUTS: &[(&str, &str)] = &[
+    (
+        "1 … 64, i1 … o8, then Enter",
+        "play that hole (Backspace corrects, Esc clears)",
+    ),
+    ("Space", "play / pause the sowing"),
+    ("Right / Left", "one seed forward / back"),
+    ("Shift+Right / Shift+Left", "one lap forward / back"),
+    (
+        "End",
+        "jump to the end of the move (again: back to the live game)",
+    ),
+    ("Click on the board", "finish the running animation at once"),
+    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+    ("Ctrl+N", "new game"),
+    (
+        "Ctrl+wheel, pinch, Ctrl+= / Ctrl+-",
+        "zoom the board; Ctrl+0 fits it",
+    ),
+    ("Drag or wheel", "pan the board"),
+    ("F", "flip the board"),
+    ("F1", "this help"),
+];
+
+pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let mut still_open = open;
+    egui::Window::new("Help")
+        .open(&mut still_open)
+        .default_size([620.0, 520.0])
+        .vscroll(true)
+        .show(ctx, |ui| {
+            ui.heading("Keyboard and mouse");
+            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                for (keys, what) in SHORTCUTS {
+                    ui.strong(*keys);
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+            ui.separator();
+            ui.heading("En Gehé");
+            ui.label(EN_GEHE);
+            ui.separator();
+            ui.heading("Bao la Kimasai");
+            ui.label(BAO);
+            ui.separator();
+            ui.heading("This program's choices");
+            ui.label(CHOICES);
+        });
+    if !still_open {
+        commands.push(AppCommand::ShowHelp(false));
+    }
+    commands
+}

@@ -1,0 +1,108 @@
+//! The menu bar: Game, View, Help, and the theme toggle.
+
+use super::AppCommand;
+use super::settings::Settings;
+use super::state::Runtime;
+
+pub fn menu_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("Game", |ui| {
+            if ui.button("New game…  (Ctrl+N)").clicked() {
+                commands.push(AppCommand::OpenNewGame);
+            }
+            ui.separator();
+            if ui
+                .add_enabled(
+                    !rt.game.moves().is_empty(),
+                    egui::Button::new("Undo  (Ctrl+Z)"),
+                )
+                .clicked()
+            {
+                commands.push(AppCommand::Undo);
+            }
+            if ui
+                .add_enabled(
+                    !rt.redo.is_empty(),
+                    egui::Button::new("Redo  (Ctrl+Shift+Z)"),
+                )
+                .clicked()
+            {
+                commands.push(AppCommand::Redo);
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                commands.push(AppCommand::Quit);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            if ui.button("Flip board  (F)").clicked() {
+                commands.push(AppCommand::Flip);
+            }
+            if ui.button("Zoom in  (Ctrl+=)").clicked() {
+                commands.push(AppCommand::ZoomBy {
+                    factor: 1.25,
+                    anchor: egui::Vec2::ZERO,
+                });
+            }
+            if ui.button("Zoom out  (Ctrl+-)").clicked() {
+                commands.push(AppCommand::ZoomBy {
+                    factor: 0.8,
+                    anchor: egui::Vec2::ZERO,
+                });
+            }
+            if ui.button("Fit board  (Ctrl+0)").clicked() {
+                commands.push(AppCommand::ZoomReset);
+            }
+            let mut show = settings.show_move_list;
+            if ui.checkbox(&mut show, "Move list").changed() {
+                commands.push(AppCommand::ShowMoveList(show));
+            }
+            ui.separator();
+            for choice in [
+                super::settings::ThemeChoice::System,
+                super::settings::ThemeChoice::Light,
+                super::settings::ThemeChoice::Dark,
+            ] {
+                if ui.radio(settings.theme == choice, choice.label()).clicked() {
+                    commands.push(AppCommand::SetTheme(choice));
+                }
+            }
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Rules and shortcuts  (F1)").clicked() {
+                commands.push(AppCommand::ShowHelp(true));
+            }
+        });
+        ui.separator();
+        if ui.button("−").on_hover_text("Zoom out (Ctrl+-)").clicked() {
+            commands.push(AppCommand::ZoomBy {
+                factor: 0.8,
+                anchor: egui::Vec2::ZERO,
+            });
+        }
+        ui.label(format!("{:.0}%", settings.zoom * 100.0));
+        if ui.button("+").on_hover_text("Zoom in (Ctrl+=)").clicked() {
+            commands.push(AppCommand::ZoomBy {
+                factor: 1.25,
+                anchor: egui::Vec2::ZERO,
+            });
+        }
+        if ui
+            .button("Flip")
+            .on_hover_text("Flip the board (F)")
+            .clicked()
+        {
+            commands.push(AppCommand::Flip);
+        }
+        let next = settings.theme.next();
+        if ui
+            .button(settings.theme.label())
+            .on_hover_text(format!("Switch to {}", next.label().to_lowercase()))
+            .clicked()
+        {
+            commands.push(AppCommand::SetTheme(next));
+        }
+    });
+    commands
+}

@@ -1,0 +1,428 @@
+//! The desktop window (eframe/egui). UI only: every rule comes from
+//! [`crate::engine`].
+//!
+//! Structure (as in egui's demo app): persisted [`Settings`] apart from the
+//! runtime state ([`state::Runtime`]); each panel in its own module draws
+//! from the state and returns [`AppCommand`]s; all commands are applied in
+//! one place ([`MaasaiApp::apply`]) after the frame is laid out.
+
+pub mod anim;
+pub mod board;
+pub mod controls;
+pub mod game_over;
+pub mod help;
+pub mod menu;
+pub mod move_list;
+pub mod new_game;
+pub mod settings;
+pub mod state;
+
+use crate::engine::{GameOptions, Move, Position};
+use controls::AnimCommand;
+use settings::{MAX_ZOOM, MIN_ZOOM, STORAGE_KEY, Settings, ThemeChoice};
+use state::Runtime;
+use std::path::PathBuf;
+
+/// Everything the panels can ask for; applied after the frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AppCommand {
+    PlayMove(Move),
+    Undo,
+    Redo,
+    OpenNewGame,
+    CloseNewGame,
+    NewGame(GameOptions, [String; 2]),
+    /// Open a saved game file (handled by the files feature when present).
+    Open(PathBuf),
+    ShowHelp(bool),
+    ShowMoveList(bool),
+    SetTheme(ThemeChoice),
+    Flip,
+    ZoomBy {
+        factor: f32,
+        anchor: egui::Vec2,
+    },
+    ZoomReset,
+    Pan(egui::Vec2),
+    Anim(AnimCommand),
+    SetSpeed(f32),
+    FinishAnimation,
+    ViewMove(usize),
+    ViewStart,
+    ViewLive,
+    DismissGameOver,
+    Quit,
+}
+
+/// The application.
+pub struct MaasaiApp {
+    pub settings: Settings,
+    pub rt: Runtime,
+    /// Commands from outside the frame (start-up file, tests), applied next frame.
+    queued: Vec<AppCommand>,
+}
+
+impl MaasaiApp {
+    /// The window's app: settings restored from storage, a new game with the
+    /// last options, and `file` queued to be opened.
+    pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> MaasaiApp {
+        let settings: Settings = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, STORAGE_KEY))
+            .unwrap_or_default();
+        let start = settings
+            .last_options
+            .start()
+            .or_else(|_| GameOptions::default().start())
+            .expect("the default options are valid");
+        let names = settings.names.clone();
+        let mut app = MaasaiApp {
+            settings,
+            rt: Runtime::new(start, names, true),
+            queued: Vec::new(),
+        };
+        if let Some(path) = file {
+            app.queued.push(AppCommand::Open(path));
+        }
+        Self::setup_context(&cc.egui_ctx, &app.settings);
+        app
+    }
+
+    /// An app for tests: default settings, a given position, analysis done
+    /// on the UI thread so every frame is deterministic.
+    pub fn new_for_tests(ctx: &egui::Context, start: Position) -> MaasaiApp {
+        let settings = Settings {
+            theme: ThemeChoice::Light,
+            ..Settings::default()
+        };
+        Self::setup_context(ctx, &settings);
+        MaasaiApp {
+            rt: Runtime::new(start, settings.names.clone(), false),
+            settings,
+            queued: Vec::new(),
+        }
+    }
+
+    fn setup_context(ctx: &egui::Context, settings: &Settings) {
+        ctx.set_theme(settings.theme.preference());
+        // Ctrl +/- zoom the board, not the whole interface.
+        ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    }
+
+    /// Queues a command for the next frame (as if a panel had returned it).
+    pub fn queue(&mut self, command: AppCommand) {
+        self.queued.push(command);
+    }
+
+    /// Keyboard shortcuts and keyboard play.
+    fn keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
+        use egui::{Key, Modifiers};
+        let mut out = Vec::new();
+        if ctx.egui_wants_keyboard_input() {
+            return out;
+        }
+        ctx.input_mut(|i| {
+            let shortcuts: [(Modifiers, Key, AppCommand); 8] = [
+                (
+                    Modifiers::COMMAND | Modifiers::SHIFT,
+                    Key::Z,
+                    AppCommand::Redo,
+                ),
+                (Modifiers::COMMAND, Key::Z, AppCommand::Undo),
+                (Modifiers::COMMAND, Key::Y, AppCommand::Redo),
+                (Modifiers::COMMAND, Key::N, AppCommand::OpenNewGame),
+                (
+                    Modifiers::COMMAND,
+                    Key::Equals,
+                    AppCommand::ZoomBy {
+                        factor: 1.25,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::Plus,
+                    AppCommand::ZoomBy {
+                        factor: 1.25,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::Minus,
+                    AppCommand::ZoomBy {
+                        factor: 0.8,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (Modifiers::COMMAND, Key::Num0, AppCommand::ZoomReset),
+            ];
+            for (m, k, c) in shortcuts {
+                if i.consume_key(m, k) {
+                    out.push(c);
+                }
+            }
+            let anim = [
+                (Modifiers::SHIFT, Key::ArrowRight, AnimCommand::StepLap),
+                (Modifiers::SHIFT, Key::ArrowLeft, AnimCommand::BackLap),
+                (Modifiers::NONE, Key::ArrowRight, AnimCommand::StepSeed),
+                (Modifiers::NONE, Key::ArrowLeft, AnimCommand::BackSeed),
+                (Modifiers::NONE, Key::Space, AnimCommand::PlayPause),
+            ];
+            for (m, k, c) in anim {
+                if i.consume_key(m, k) {
+                    out.push(AppCommand::Anim(c));
+                }
+            }
+            if i.consume_key(Modifiers::NONE, Key::End) {
+                let at_end = self.rt.shown_replay().is_none_or(|r| r.at_end());
+                out.push(if at_end {
+                    AppCommand::ViewLive
+                } else {
+                    AppCommand::Anim(AnimCommand::End)
+                });
+            }
+            if i.consume_key(Modifiers::NONE, Key::F1) {
+                out.push(AppCommand::ShowHelp(!self.rt.help_open));
+            }
+            if i.consume_key(Modifiers::NONE, Key::Escape) {
+                self.rt.typed.clear();
+            }
+            if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                self.rt.typed.pop();
+            }
+            let mut enter = false;
+            for e in &i.events {
+                match e {
+                    egui::Event::Text(t) => {
+                        for ch in t.chars() {
+                            let ch = ch.to_ascii_lowercase();
+                            if ch == 'f' && self.rt.typed.is_empty() {
+                                out.push(AppCommand::Flip);
+                            } else if (ch.is_ascii_digit() || ch == 'i' || ch == 'o')
+                                && self.rt.typed.len() < 4
+                            {
+                                self.rt.typed.push(ch);
+                                self.rt.notice = None;
+                            }
+                        }
+                    }
+                    egui::Event::Key {
+                        key: Key::Enter,
+                        pressed: true,
+                        ..
+                    } => enter = true,
+                    _ => {}
+                }
+            }
+            if enter && !self.rt.typed.is_empty() {
+                let text = std::mem::take(&mut self.rt.typed);
+                let variant = self.rt.game.current().variant();
+                match variant.parse_move(&text) {
+                    Ok(mv) => out.push(AppCommand::PlayMove(mv)),
+                    Err(e) => self.rt.notice = Some(e.to_string()),
+                }
+            }
+        });
+        out
+    }
+
+    /// Applies the frame's commands: the one place state changes.
+    pub fn apply(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
+        for command in commands {
+            match command {
+                AppCommand::PlayMove(mv) => {
+                    if self.rt.animating() {
+                        // Finish what is on screen first; the click was meant for the new move.
+                        if let Some(r) = self.rt.shown_replay_mut() {
+                            r.jump_to_end();
+                        }
+                    }
+                    if !self.rt.live() {
+                        self.rt.view_live();
+                    }
+                    let endless = self.rt.is_endless(mv);
+                    match self.rt.play(mv) {
+                        Ok(()) => self.rt.notice = None,
+                        Err(e) if endless => {
+                            self.rt.notice = Some(format!("{e} (this move never ends)"))
+                        }
+                        Err(e) => self.rt.notice = Some(e),
+                    }
+                }
+                AppCommand::Undo => {
+                    if !self.rt.undo() {
+                        self.rt.notice = Some("nothing to undo".into());
+                    }
+                }
+                AppCommand::Redo => {
+                    if !self.rt.redo() {
+                        self.rt.notice = Some("nothing to redo".into());
+                    }
+                }
+                AppCommand::OpenNewGame => {
+                    self.rt.new_game = Some(new_game::NewGameDialog::new(
+                        &self.settings.last_options,
+                        &self.settings.names,
+                    ));
+                }
+                AppCommand::CloseNewGame => self.rt.new_game = None,
+                AppCommand::NewGame(options, names) => {
+                    match self.rt.new_game(&options, names.clone()) {
+                        Ok(()) => {
+                            self.settings.last_options = options;
+                            self.settings.names = names;
+                        }
+                        Err(e) => self.rt.notice = Some(e),
+                    }
+                }
+                AppCommand::Open(path) => {
+                    self.rt.notice = Some(format!(
+                        "cannot open {}: this build cannot read saved games yet",
+                        path.display()
+                    ));
+                }
+                AppCommand::ShowHelp(open) => self.rt.help_open = open,
+                AppCommand::ShowMoveList(show) => self.settings.show_move_list = show,
+                AppCommand::SetTheme(theme) => {
+                    self.settings.theme = theme;
+                    ctx.set_theme(theme.preference());
+                }
+                AppCommand::Flip => self.settings.flipped = !self.settings.flipped,
+                AppCommand::ZoomBy { factor, anchor } => {
+                    let old = self.settings.zoom;
+                    let new = (old * factor).clamp(MIN_ZOOM, MAX_ZOOM);
+                    // Keep the board point under the pointer where it is.
+                    let f = new / old;
+                    self.rt.pan = (self.rt.pan - anchor) * f + anchor;
+                    self.settings.zoom = new;
+                }
+                AppCommand::ZoomReset => {
+                    self.settings.zoom = 1.0;
+                    self.rt.pan = egui::Vec2::ZERO;
+                }
+                AppCommand::Pan(delta) => self.rt.pan += delta,
+                AppCommand::Anim(c) => {
+                    if let Some(r) = self.rt.shown_replay_mut() {
+                        match c {
+                            AnimCommand::PlayPause => r.toggle_play(),
+                            AnimCommand::StepSeed => {
+                                r.playing = false;
+                                r.step_seed()
+                            }
+                            AnimCommand::BackSeed => {
+                                r.playing = false;
+                                r.back_seed()
+                            }
+                            AnimCommand::StepLap => {
+                                r.playing = false;
+                                r.step_lap()
+                            }
+                            AnimCommand::BackLap => {
+                                r.playing = false;
+                                r.back_lap()
+                            }
+                            AnimCommand::End => r.jump_to_end(),
+                        }
+                    }
+                }
+                AppCommand::SetSpeed(s) => {
+                    self.settings.speed = s.clamp(anim::MIN_SPEED, anim::INSTANT_SPEED)
+                }
+                AppCommand::FinishAnimation => {
+                    if let Some(r) = self.rt.shown_replay_mut() {
+                        r.jump_to_end();
+                    }
+                }
+                AppCommand::ViewMove(i) => self.rt.view_move(i),
+                AppCommand::ViewStart => self.rt.view_start(),
+                AppCommand::ViewLive => self.rt.view_live(),
+                AppCommand::DismissGameOver => {
+                    self.rt.game_over_dismissed = Some(self.rt.game.moves().len())
+                }
+                AppCommand::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            }
+        }
+    }
+
+    /// One frame: advance the clock, draw every panel, apply the commands.
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let dt = ctx.input(|i| i.stable_dt).min(0.1);
+        let speed = self.settings.speed;
+        if let Some(r) = self.rt.shown_replay_mut()
+            && r.advance(dt, speed)
+        {
+            ctx.request_repaint();
+        }
+        let analysing = self.rt.refresh_analysis(&ctx);
+        let _ = analysing;
+
+        let mut commands = std::mem::take(&mut self.queued);
+        commands.extend(self.keyboard(&ctx));
+
+        egui::Panel::top("menu-bar").show(ui, |ui| {
+            commands.extend(menu::menu_ui(ui, &self.settings, &self.rt));
+        });
+        egui::Panel::bottom("animation-controls").show(ui, |ui| {
+            ui.add_space(2.0);
+            commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
+            ui.add_space(2.0);
+        });
+        if self.settings.show_move_list {
+            egui::Panel::right("move-list")
+                .resizable(true)
+                .default_size(280.0)
+                .min_size(180.0)
+                .show(ui, |ui| {
+                    commands.extend(move_list::move_list_ui(ui, &self.rt));
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            commands.extend(board::board_ui(ui, &self.settings, &mut self.rt));
+        });
+        if let Some(dialog) = &mut self.rt.new_game {
+            commands.extend(dialog.ui(&ctx));
+        }
+        if self.rt.help_open {
+            commands.extend(help::help_ui(&ctx, true));
+        }
+        commands.extend(game_over::game_over_ui(&ctx, &self.rt));
+
+        // A changed state needs a frame to be seen.
+        if !commands.is_empty() {
+            ctx.request_repaint();
+        }
+        self.apply(&ctx, commands);
+        if self.rt.shown_replay().is_some_and(|r| r.playing) {
+            ctx.request_repaint();
+        }
+    }
+}
+
+impl eframe::App for MaasaiApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, STORAGE_KEY, &self.settings);
+    }
+}
+
+/// Opens the window (and queues `file` to be opened). Blocks until it closes.
+pub fn run(file: Option<PathBuf>) -> eframe::Result {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Maasai mancala — En Gehé and Bao la Kimasai")
+            .with_app_id("maasai-mancala")
+            .with_inner_size([1500.0, 860.0])
+            .with_min_inner_size([720.0, 420.0]),
+        ..Default::default()
+    };
+    eframe::run_native(
+        "maasai-mancala",
+        options,
+        Box::new(move |cc| Ok(Box::new(MaasaiApp::new(cc, file)))),
+    )
+}

@@ -1,0 +1,214 @@
+//! The new-game dialog: game, board size, seeds, first team, origin rule,
+//! team names and players, each field checked as it is typed.
+
+use super::AppCommand;
+use crate::engine::{GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Side, Variant};
+
+/// The dialog's fields, as typed.
+#[derive(Clone, Debug)]
+pub struct NewGameDialog {
+    pub bao: bool,
+    pub holes: String,
+    pub seeds: String,
+    pub first: Side,
+    pub origin_skip: bool,
+    pub names: [String; 2],
+}
+
+/// Longest team name accepted.
+pub const MAX_NAME: usize = 24;
+
+/// Problems with the fields, one per field.
+#[derive(Default, Debug, PartialEq, Eq)]
+pub struct Problems {
+    pub holes: Option<String>,
+    pub seeds: Option<String>,
+    pub names: [Option<String>; 2],
+}
+
+impl Problems {
+    pub fn any(&self) -> bool {
+        self.holes.is_some() || self.seeds.is_some() || self.names.iter().any(Option::is_some)
+    }
+}
+
+impl NewGameDialog {
+    pub fn new(last: &GameOptions, names: &[String; 2]) -> NewGameDialog {
+        let holes = match last.variant {
+            Variant::EnGehe { holes } => holes,
+            Variant::BaoLaKimasai => 50,
+        };
+        NewGameDialog {
+            bao: last.variant == Variant::BaoLaKimasai,
+            holes: holes.to_string(),
+            seeds: if last.variant.is_en_gehe() {
+                last.seeds.to_string()
+            } else {
+                "4".to_string()
+            },
+            first: last.first,
+            origin_skip: last.origin == OriginRule::Skip,
+            names: names.clone(),
+        }
+    }
+
+    /// The options and names, or what is wrong with each field.
+    pub fn check(&self) -> Result<(GameOptions, [String; 2]), Problems> {
+        let mut p = Problems::default();
+        let number = |text: &str, lo: usize, hi: usize, what: &str| -> Result<usize, String> {
+            match text.trim().parse::<usize>() {
+                Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+                Ok(n) => Err(format!("{what} must be {lo} to {hi}, not {n}")),
+                Err(_) => Err(format!("{what} must be a whole number from {lo} to {hi}")),
+            }
+        };
+        let mut options = if self.bao {
+            GameOptions::bao_la_kimasai()
+        } else {
+            let holes = number(&self.holes, MIN_HOLES, MAX_HOLES, "Holes per row")
+                .map_err(|e| p.holes = Some(e))
+                .unwrap_or(MIN_HOLES);
+            let seeds = number(&self.seeds, 1, 12, "Seeds per hole")
+                .map_err(|e| p.seeds = Some(e))
+                .unwrap_or(1);
+            let mut o = GameOptions::en_gehe(holes as u8);
+            o.seeds = seeds as u8;
+            o.first = self.first;
+            o
+        };
+        options.origin = if self.origin_skip {
+            OriginRule::Skip
+        } else {
+            OriginRule::SowInto
+        };
+        for (i, name) in self.names.iter().enumerate() {
+            let n = name.trim();
+            if n.is_empty() {
+                p.names[i] = Some("A team needs a name".to_string());
+            } else if n.chars().count() > MAX_NAME {
+                p.names[i] = Some(format!("At most {MAX_NAME} characters"));
+            }
+        }
+        if !p.names.iter().any(Option::is_some) && self.names[0].trim() == self.names[1].trim() {
+            p.names[1] = Some("The teams need different names".to_string());
+        }
+        if p.any() {
+            return Err(p);
+        }
+        let names = [
+            self.names[0].trim().to_string(),
+            self.names[1].trim().to_string(),
+        ];
+        Ok((options, names))
+    }
+
+    /// Draws the dialog. Returns commands (start or cancel).
+    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
+        let mut commands = Vec::new();
+        let mut open = true;
+        egui::Window::new("New game")
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            .show(ctx, |ui| {
+                let problems = self.check().err().unwrap_or_default();
+                egui::Grid::new("new-game-grid")
+                    .num_columns(3)
+                    .spacing([12.0, 8.0])
+                    .show(ui, |ui| {
+                        ui.label("Game");
+                        ui.horizontal(|ui| {
+                            ui.selectable_value(&mut self.bao, false, "En Gehé");
+                            ui.selectable_value(&mut self.bao, true, "Bao la Kimasai");
+                        });
+                        ui.end_row();
+
+                        if self.bao {
+                            ui.label("Board");
+                            ui.label("4 rows of 8; 24 seeds in each reserve; South opens");
+                            ui.end_row();
+                        } else {
+                            field(ui, "Holes per row", &mut self.holes, &problems.holes);
+                            field(ui, "Seeds per hole", &mut self.seeds, &problems.seeds);
+                            ui.label("First to move");
+                            ui.horizontal(|ui| {
+                                ui.radio_value(&mut self.first, Side::South, "South");
+                                ui.radio_value(&mut self.first, Side::North, "North");
+                            });
+                            ui.end_row();
+                        }
+
+                        ui.label("Long laps");
+                        ui.checkbox(
+                            &mut self.origin_skip,
+                            "skip the starting hole (origin=skip)",
+                        )
+                        .on_hover_text(
+                            "A lap of more seeds than the track has holes passes its own \
+                             starting hole. By default it drops a seed there too.",
+                        );
+                        ui.end_row();
+
+                        for (i, side) in Side::BOTH.iter().enumerate() {
+                            let label = format!("{} team name", side.title());
+                            let mut name = std::mem::take(&mut self.names[i]);
+                            field(ui, &label, &mut name, &problems.names[i]);
+                            self.names[i] = name;
+                        }
+                        for side in Side::BOTH {
+                            ui.label(format!("{} player", side.title()));
+                            ui.horizontal(|ui| {
+                                let _ = ui.radio(true, "Human");
+                                ui.add_enabled(false, egui::RadioButton::new(false, "Computer"))
+                                    .on_disabled_hover_text(
+                                        "Computer players come with the advisors",
+                                    );
+                                ui.weak("(computer players come with the advisors)");
+                            });
+                            ui.end_row();
+                        }
+                    });
+                ui.separator();
+                ui.horizontal(|ui| {
+                    let ok = !problems.any();
+                    if ui
+                        .add_enabled(ok, egui::Button::new("Start game"))
+                        .clicked()
+                        && let Ok((options, names)) = self.check()
+                    {
+                        commands.push(AppCommand::NewGame(options, names));
+                    }
+                    if ui.button("Cancel").clicked() {
+                        commands.push(AppCommand::CloseNewGame);
+                    }
+                    if !ok {
+                        ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            "Fix the fields marked above.",
+                        );
+                    }
+                });
+            });
+        if !open {
+            commands.push(AppCommand::CloseNewGame);
+        }
+        commands
+    }
+}
+
+/// A labelled one-line text field with its problem beside it.
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) {
+    let l = ui.label(label);
+    ui.add(egui::TextEdit::singleline(text).desired_width(160.0))
+        .labelled_by(l.id);
+    match problem {
+        Some(p) => {
+            ui.colored_label(ui.visuals().error_fg_color, p);
+        }
+        None => {
+            ui.label("");
+        }
+    }
+    ui.end_row();
+}

@@ -1,0 +1,369 @@
+//! Runtime state of the window: the game record with its redo stack, the
+//! position on view, the replay of a move, the move analysis of the live
+//! position (worked out off the UI thread, since an endless Bao la Kimasai
+//! move can take a noticeable time to prove endless), and the cached hover
+//! preview. Nothing here draws.
+
+use super::anim::Replay;
+use super::new_game::NewGameDialog;
+use crate::engine::{Game, GameOptions, LapEnd, Move, MoveTrace, Position, Status};
+use std::sync::mpsc::{Receiver, channel};
+
+/// Per-move figures for the move list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveStats {
+    pub name: String,
+    pub laps: usize,
+    pub sown: u64,
+    /// Seeds captured (En Gehé) or raided (Bao la Kimasai).
+    pub taken: u32,
+}
+
+impl MoveStats {
+    pub fn of(trace: &MoveTrace) -> MoveStats {
+        MoveStats {
+            name: trace.before.variant().move_name(trace.mv),
+            laps: trace.laps.len(),
+            sown: trace.seeds_sown(),
+            taken: trace.seeds_taken(),
+        }
+    }
+}
+
+/// The legal and endless moves of a position and how the game stands there.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// Moves played and position key it belongs to.
+    pub key: (usize, u64),
+    pub legal: Vec<Move>,
+    pub endless: Vec<Move>,
+    pub status: Status,
+}
+
+impl Analysis {
+    pub fn of(game: &Game) -> Analysis {
+        let pos = game.current();
+        let status = game.status();
+        let (legal, endless) = match status {
+            Status::Ongoing => pos.classify_moves(),
+            // Endless moves of a decided position still deserve their mark.
+            Status::Over(_) => (Vec::new(), pos.classify_moves().1),
+        };
+        Analysis {
+            key: (game.moves().len(), pos.key()),
+            legal,
+            endless,
+            status,
+        }
+    }
+}
+
+/// What hovering a playable hole shows: where the move ends and what it takes.
+#[derive(Clone, Debug)]
+pub struct Preview {
+    pub key: u64,
+    pub mv: Move,
+    pub last_hole: usize,
+    /// Holes emptied by captures or raids (board indices).
+    pub taken_from: Vec<usize>,
+    pub laps: usize,
+    pub sown: u64,
+    pub taken: u32,
+    pub text: String,
+}
+
+impl Preview {
+    pub fn of(pos: &Position, mv: Move) -> Option<Preview> {
+        let trace = pos.trace(mv).ok()?;
+        let last = trace.laps.last()?.end.hole();
+        let mut taken_from: Vec<usize> = trace
+            .laps
+            .iter()
+            .filter_map(|l| match l.end {
+                LapEnd::Raid { facing, .. } => Some(facing),
+                _ => None,
+            })
+            .collect();
+        if let Some(c) = trace.capture {
+            taken_from.push(c.facing);
+        }
+        let stats = MoveStats::of(&trace);
+        let mut text = format!(
+            "{}: {} lap{}, {} seeds sown, ends in {}",
+            stats.name,
+            stats.laps,
+            if stats.laps == 1 { "" } else { "s" },
+            stats.sown,
+            pos.hole_label(last)
+        );
+        if let Some(c) = trace.capture {
+            text.push_str(&format!(
+                "; captures {} ({} facing + the last seed)",
+                c.total, c.facing_seeds
+            ));
+        } else if stats.taken > 0 {
+            text.push_str(&format!("; raids {} seeds", stats.taken));
+        }
+        Some(Preview {
+            key: pos.key(),
+            mv,
+            last_hole: last,
+            taken_from,
+            laps: stats.laps,
+            sown: stats.sown,
+            taken: stats.taken,
+            text,
+        })
+    }
+}
+
+/// Runtime state (not persisted).
+pub struct Runtime {
+    pub game: Game,
+    /// Moves undone, last undone on top.
+    pub redo: Vec<Move>,
+    pub stats: Vec<MoveStats>,
+    pub names: [String; 2],
+    /// Moves applied in the position on view (`game.moves().len()` = live).
+    pub view: usize,
+    pub replay: Option<Replay>,
+    pub analysis: Option<Analysis>,
+    pending: Option<((usize, u64), Receiver<Analysis>)>,
+    /// Work out analyses on a thread (the window) or at once (tests).
+    pub background: bool,
+    pub preview: Option<Preview>,
+    /// Hole name or number typed for keyboard play.
+    pub typed: String,
+    /// A message for the status line (errors of keyboard play, notices).
+    pub notice: Option<String>,
+    pub new_game: Option<NewGameDialog>,
+    pub help_open: bool,
+    /// The game-over panel was closed for this game length.
+    pub game_over_dismissed: Option<usize>,
+    /// Board pan in points.
+    pub pan: egui::Vec2,
+}
+
+impl Runtime {
+    pub fn new(start: Position, names: [String; 2], background: bool) -> Runtime {
+        Runtime {
+            game: Game::new(start),
+            redo: Vec::new(),
+            stats: Vec::new(),
+            names,
+            view: 0,
+            replay: None,
+            analysis: None,
+            pending: None,
+            background,
+            preview: None,
+            typed: String::new(),
+            notice: None,
+            new_game: None,
+            help_open: false,
+            game_over_dismissed: None,
+            pan: egui::Vec2::ZERO,
+        }
+    }
+
+    pub fn live(&self) -> bool {
+        self.view == self.game.moves().len()
+    }
+
+    /// The position on view (after the replay's move, if one is shown).
+    pub fn shown_position(&self) -> &Position {
+        &self.game.positions()[self.view]
+    }
+
+    /// The replay belonging to the position on view, if any.
+    pub fn shown_replay(&self) -> Option<&Replay> {
+        self.replay
+            .as_ref()
+            .filter(|r| self.view > 0 && r.move_index + 1 == self.view)
+    }
+    pub fn shown_replay_mut(&mut self) -> Option<&mut Replay> {
+        let view = self.view;
+        self.replay
+            .as_mut()
+            .filter(|r| view > 0 && r.move_index + 1 == view)
+    }
+
+    /// A replay on view that has not reached its end.
+    pub fn animating(&self) -> bool {
+        self.shown_replay().is_some_and(|r| !r.at_end())
+    }
+
+    fn current_key(&self) -> (usize, u64) {
+        (self.game.moves().len(), self.game.current().key())
+    }
+
+    /// The analysis of the live position, once known.
+    pub fn live_analysis(&self) -> Option<&Analysis> {
+        self.analysis
+            .as_ref()
+            .filter(|a| a.key == self.current_key())
+    }
+
+    /// Starts (or collects) the analysis of the live position. Returns
+    /// whether it is still being worked out.
+    pub fn refresh_analysis(&mut self, ctx: &egui::Context) -> bool {
+        let key = self.current_key();
+        if self.analysis.as_ref().is_some_and(|a| a.key == key) {
+            self.pending = None;
+            return false;
+        }
+        if let Some((pending_key, rx)) = &self.pending
+            && *pending_key == key
+        {
+            if let Ok(a) = rx.try_recv() {
+                self.analysis = Some(a);
+                self.pending = None;
+                return false;
+            }
+            return true;
+        }
+        if !self.background {
+            self.analysis = Some(Analysis::of(&self.game));
+            return false;
+        }
+        let (tx, rx) = channel();
+        let game = self.game.clone();
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            // The receiver may be gone if the game moved on; that is fine.
+            let _ = tx.send(Analysis::of(&game));
+            ctx.request_repaint();
+        });
+        self.pending = Some((key, rx));
+        true
+    }
+
+    /// Whether `mv` may be played now (known legal, on the live position).
+    pub fn can_play(&self, mv: Move) -> bool {
+        self.live()
+            && self
+                .live_analysis()
+                .is_some_and(|a| matches!(a.status, Status::Ongoing) && a.legal.contains(&mv))
+    }
+
+    pub fn is_endless(&self, mv: Move) -> bool {
+        self.live()
+            && self
+                .live_analysis()
+                .is_some_and(|a| a.endless.contains(&mv))
+    }
+
+    /// Plays a move at the end of the game and starts its replay.
+    pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        if !self.live() {
+            return Err("you are looking at an earlier position; press End or pick the last move to return to the game".into());
+        }
+        let trace = self.game.current().trace(mv).map_err(|e| e.to_string())?;
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.stats.push(MoveStats::of(&trace));
+        self.redo.clear();
+        self.after_new_move(trace);
+        Ok(())
+    }
+
+    fn after_new_move(&mut self, trace: MoveTrace) {
+        self.view = self.game.moves().len();
+        let mut replay = Replay::new(self.view - 1, trace);
+        replay.playing = true;
+        self.replay = Some(replay);
+        self.preview = None;
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let len = self.game.moves().len();
+        if len == 0 {
+            return false;
+        }
+        self.redo.push(self.game.moves()[len - 1]);
+        self.game.truncate(len - 1);
+        self.stats.truncate(len - 1);
+        self.view = len - 1;
+        self.replay = None;
+        self.preview = None;
+        true
+    }
+
+    pub fn redo(&mut self) -> bool {
+        let Some(mv) = self.redo.pop() else {
+            return false;
+        };
+        let Ok(trace) = self.game.current().trace(mv) else {
+            self.redo.clear();
+            return false;
+        };
+        if self.game.play(mv).is_err() {
+            self.redo.clear();
+            return false;
+        }
+        self.stats.push(MoveStats::of(&trace));
+        self.view = self.game.moves().len();
+        // A redone move shows its result at once; it can be replayed.
+        let mut replay = Replay::new(self.view - 1, trace);
+        replay.jump_to_end();
+        self.replay = Some(replay);
+        self.preview = None;
+        true
+    }
+
+    /// Shows the position after move `index` (0-based) with its replay at the end.
+    pub fn view_move(&mut self, index: usize) {
+        if index >= self.game.moves().len() {
+            return;
+        }
+        self.view = index + 1;
+        let before = self.game.positions()[index];
+        if let Ok(trace) = before.trace(self.game.moves()[index]) {
+            let mut replay = Replay::new(index, trace);
+            replay.jump_to_end();
+            self.replay = Some(replay);
+        }
+    }
+
+    /// Shows the start position.
+    pub fn view_start(&mut self) {
+        self.view = 0;
+        self.replay = None;
+    }
+
+    pub fn view_live(&mut self) {
+        let len = self.game.moves().len();
+        if len == 0 {
+            self.view_start();
+        } else if self.view != len {
+            self.view_move(len - 1);
+        }
+    }
+
+    pub fn new_game(&mut self, options: &GameOptions, names: [String; 2]) -> Result<(), String> {
+        let start = options.start().map_err(|e| e.to_string())?;
+        let background = self.background;
+        *self = Runtime::new(start, names, background);
+        Ok(())
+    }
+
+    /// The hover preview of `mv` on the live position, traced once per hole.
+    pub fn preview_for(&mut self, mv: Move) -> Option<&Preview> {
+        let pos = *self.game.current();
+        let fresh = self
+            .preview
+            .as_ref()
+            .is_some_and(|p| p.key == pos.key() && p.mv == mv);
+        if !fresh {
+            self.preview = Preview::of(&pos, mv);
+        }
+        self.preview.as_ref()
+    }
+
+    /// The game result if the live game is over.
+    pub fn result(&self) -> Option<crate::engine::GameResult> {
+        match self.live_analysis().map(|a| &a.status) {
+            Some(Status::Over(r)) => Some(*r),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,417 @@
+//! UI tests of the window with egui_kittest: playing by clicking, the
+//! sowing visualiser's controls, undo/redo, endless holes, the new-game
+//! dialog, and image snapshots (rendered with wgpu; lavapipe on CI).
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use maasai_mancala::app::anim::INSTANT_SPEED;
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
+
+fn harness(start: Position) -> Harness<'static, MaasaiApp> {
+    Harness::builder()
+        .with_size([1400.0, 760.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
+}
+
+fn en_gehe(holes: u8) -> Position {
+    GameOptions::en_gehe(holes).start().unwrap()
+}
+
+/// Whether a hole with exactly this accessible label is on the board.
+fn shows(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
+    h.query_by_label(label).is_some()
+}
+
+#[test]
+fn clicking_a_hole_plays_the_move() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.rt.game.moves().len(), 1);
+    assert_eq!(
+        app.rt.game.current().to_string(),
+        "en-gehe south=2,7,0,6,1,6 north=6,6,0,0,6,6 captured=2,0 turn=north"
+    );
+    // The board shows the result, and North's holes are now the playable ones.
+    assert!(shows(&h, "South 2: 7 seeds"));
+    assert!(shows(&h, "North 1: 6 seeds"));
+    // South's holes are no longer clickable: clicking one changes nothing.
+    h.get_by_label("South 2: 7 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+}
+
+#[test]
+fn keyboard_plays_a_typed_hole() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.event(egui::Event::Text("3".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert_eq!(h.state().rt.stats[0].name, "3");
+    // A hole that does not exist is refused with a message, not played.
+    h.event(egui::Event::Text("9".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(
+        h.state()
+            .rt
+            .notice
+            .as_deref()
+            .unwrap()
+            .contains("no hole 9")
+    );
+}
+
+fn step(h: &Harness<'_, MaasaiApp>) -> u64 {
+    h.state()
+        .rt
+        .shown_replay()
+        .expect("a replay on view")
+        .step()
+}
+
+#[test]
+fn animation_controls_show_the_intermediate_boards() {
+    // 2×6, South plays hole 1: five laps of 4, 5, 5, 6, 6 seeds, then a
+    // capture of 2 (see `maasai-mancala trace`).
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = 1.0;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+    h.step();
+    assert_eq!(step(&h), 0, "one seed a second has not sown a seed yet");
+    assert!(shows(&h, "South 1: 0 seeds"), "the handful is lifted");
+
+    h.get_by_label("Step seed >").click();
+    h.run();
+    assert_eq!(step(&h), 1);
+    assert!(shows(&h, "South 2: 5 seeds"));
+    assert!(shows(&h, "South 3: 4 seeds"));
+
+    h.get_by_label("Step lap >>").click();
+    h.run();
+    // Lap 1 sowed S2..S5; S5 (now 5) is lifted for lap 2.
+    assert_eq!(step(&h), 4);
+    assert!(shows(&h, "South 4: 5 seeds"));
+    assert!(shows(&h, "South 5: 0 seeds"));
+    assert!(h.query_by_label_contains("lap 2 of 5").is_some());
+
+    h.get_by_label("Step lap >>").click();
+    h.run();
+    assert_eq!(step(&h), 9);
+    assert!(shows(&h, "North 3: 5 seeds"));
+    assert!(shows(&h, "North 4: 0 seeds"), "N4 is lifted for lap 3");
+    assert!(h.query_by_label_contains("lap 3 of 5").is_some());
+
+    h.get_by_label("< Back seed").click();
+    h.run();
+    assert_eq!(step(&h), 8);
+    assert!(
+        shows(&h, "North 4: 4 seeds"),
+        "before its 5th seed N4 still holds 4"
+    );
+
+    h.get_by_label("<< Back lap").click();
+    h.run();
+    assert_eq!(step(&h), 4, "back to the start of lap 2");
+
+    h.get_by_label("End >|").click();
+    h.run();
+    assert_eq!(step(&h), 27, "26 seeds and the capture");
+    assert!(shows(&h, "South 3: 0 seeds"), "the last seed is captured");
+    assert!(shows(&h, "North 4: 0 seeds"));
+    assert!(shows(&h, "South 2: 7 seeds"));
+
+    // The keyboard drives the same controls.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(step(&h), 20, "start of lap 5");
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(step(&h), 21);
+}
+
+#[test]
+fn clicking_the_board_finishes_an_animation() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = 1.0;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().rt.animating());
+    h.get_by_label("North 6: 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(!h.state().rt.animating());
+    assert_eq!(step(&h), 27);
+    assert_eq!(
+        h.state().rt.game.moves().len(),
+        1,
+        "the click plays nothing"
+    );
+}
+
+#[test]
+fn undo_and_redo_cover_the_whole_game() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    h.get_by_label("North 1: 6 seeds").click();
+    h.run();
+    let after_two = h.state().rt.game.current().to_string();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    assert!(shows(&h, "South 1: 4 seeds"));
+
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(h.state().rt.game.current().to_string(), after_two);
+
+    // A new move after undo drops the redo stack.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().rt.redo.len(), 1);
+    h.get_by_label("North 2: 6 seeds").click();
+    h.run();
+    assert!(h.state().rt.redo.is_empty());
+}
+
+#[test]
+fn an_endless_hole_cannot_be_played() {
+    let start = parse_position(
+        "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",
+    )
+    .unwrap();
+    let mut h = harness(start);
+    h.run();
+    // o2 is the 15th hole of South's track (i1..i8, o8..o1): 3 seeds.
+    let o2 = h.get_by_label("South o2: 3 seeds, endless");
+    o2.click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    // Typing it is refused with a message that says it never ends.
+    h.event(egui::Event::Text("o2".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    let notice = h.state().rt.notice.clone().unwrap();
+    assert!(notice.contains("never ends"), "{notice}");
+    // Other holes still play.
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.get_by_label("South i1: 5 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+}
+
+/// Replaces the text of the field labelled `label`.
+fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    for _ in 0..6 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn the_new_game_dialog_rejects_bad_input() {
+    let mut h = harness(en_gehe(50));
+    h.run();
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    set_field(&mut h, "Holes per row", "99");
+    h.run();
+    assert!(
+        h.query_by_label("Holes per row must be 3 to 64, not 99")
+            .is_some()
+    );
+    set_field(&mut h, "Seeds per hole", "x");
+    h.run();
+    assert!(
+        h.query_by_label("Seeds per hole must be a whole number from 1 to 12")
+            .is_some()
+    );
+    // Start is disabled: clicking it starts nothing.
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(h.state().rt.new_game.is_some());
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 50);
+
+    // Fixing the fields starts the game.
+    set_field(&mut h, "Holes per row", "8");
+    set_field(&mut h, "Seeds per hole", "3");
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(h.state().rt.new_game.is_none());
+    assert_eq!(
+        h.state().rt.game.current().to_string(),
+        "en-gehe south=3,3,3,3,3,3,3,3 north=3,3,3,3,3,3,3,3 captured=0,0 turn=south"
+    );
+}
+
+#[test]
+fn snapshot_en_gehe_2x50_start() {
+    let mut h = harness(en_gehe(50));
+    h.run();
+    h.snapshot("en_gehe_2x50_start");
+}
+
+#[test]
+fn snapshot_bao_la_kimasai_start() {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.run();
+    h.snapshot("bao_la_kimasai_start");
+}
+
+#[test]
+fn snapshot_mid_animation() {
+    let mut h = harness(en_gehe(12));
+    h.state_mut().settings.speed = 1.0;
+    h.run();
+    h.get_by_label("South 5: 4 seeds").click();
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+    h.get_by_label("Step lap >>").click();
+    h.step();
+    h.get_by_label("Step seed >").click();
+    h.step();
+    h.get_by_label("Step seed >").click();
+    h.run();
+    h.snapshot("en_gehe_mid_animation");
+}
+
+/// Renders the README's pictures into `docs/` (run by `scripts/screenshots`).
+#[test]
+#[ignore = "writes docs/*.png; run by scripts/screenshots"]
+fn docs_screenshots() {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    std::fs::create_dir_all(&docs).unwrap();
+    let save = |h: &mut Harness<'_, MaasaiApp>, name: &str| {
+        let image = h.render().expect("rendering with wgpu");
+        image.save(docs.join(name)).unwrap();
+    };
+
+    let mut h = harness(en_gehe(50));
+    h.run();
+    save(&mut h, "en-gehe-2x50.png");
+
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    // A few herding moves so the board has something to show.
+    for mv in ["i1", "i3", "i5"] {
+        h.event(egui::Event::Text(mv.into()));
+        h.key_press(egui::Key::Enter);
+        h.run();
+    }
+    assert_eq!(
+        h.state().rt.game.moves().len(),
+        3,
+        "{:?}",
+        h.state().rt.notice
+    );
+    save(&mut h, "bao-la-kimasai.png");
+
+    let mut h = harness(en_gehe(12));
+    h.state_mut().settings.speed = 1.0;
+    h.run();
+    h.get_by_label("South 5: 4 seeds").click();
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+    for _ in 0..2 {
+        h.get_by_label("Step lap >>").click();
+        h.step();
+    }
+    for _ in 0..3 {
+        h.get_by_label("Step seed >").click();
+        h.step();
+    }
+    h.run();
+    save(&mut h, "relay-animation.png");
+}
+
+/// Frame cost of the 2×50 board with its 400 seeds while the pointer moves
+/// over it (layout, painting and tessellation; no GPU). The issue's target
+/// is 4 ms in a release build; this debug-profile check uses a loose bound
+/// and prints the measured figure.
+#[test]
+fn a_frame_of_the_2x50_board_is_cheap() {
+    let mut h = harness(en_gehe(50));
+    h.run();
+    let frames = 60;
+    let started = std::time::Instant::now();
+    for i in 0..frames {
+        // Sweep the pointer along South's row so hover previews are traced.
+        h.hover_at(egui::pos2(40.0 + (i as f32 * 17.0) % 900.0, 420.0));
+        h.step();
+    }
+    let per_frame = started.elapsed() / frames;
+    println!("2×50 frame: {per_frame:?} per frame (this build profile)");
+    assert!(
+        per_frame < std::time::Duration::from_millis(60),
+        "a frame took {per_frame:?}"
+    );
+}
+
+#[test]
+fn the_game_over_panel_stays_until_dismissed() {
+    // South's last seed ends the game: North's row is empty, so the seed
+    // left on the board goes to South, the last mover: 6–6, a draw.
+    let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("A draw").is_some());
+    assert!(
+        h.query_all_by_label_contains("takes the 1 seeds left")
+            .count()
+            >= 1
+    );
+    // The board stays browsable while the panel is up.
+    h.get_by_label("Start position").click();
+    h.run();
+    assert_eq!(h.state().rt.view, 0);
+    h.snapshot("en_gehe_game_over");
+    h.get_by_label("Dismiss").click();
+    h.run();
+    assert!(h.query_by_label_contains("A draw").is_none());
+}
