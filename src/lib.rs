@@ -1,5 +1,7 @@
 //! maasai-mancala: a study program for the Maasai mancala games En Gehé and
 //! Bao la Kimasai. The `engine` module is the shared, UI-free rules engine.
 
+pub mod advice;
 pub mod cli;
 pub mod engine;
+pub mod search;
