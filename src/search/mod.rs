@@ -11,6 +11,7 @@
 //!
 //! Nothing here knows about the UI: the window polls [`SearchHandle::snapshot`].
 
+mod bounded;
 pub mod eval;
 mod level;
 mod tt;
@@ -678,6 +679,15 @@ impl<'a> Worker<'a> {
         from == 0 && self.history_keys.contains(&key)
     }
 
+    /// Bao la Kimasai inside the tree: whether the move ends within the
+    /// tree's lap cap (see `bounded`), so that no endless move costs the
+    /// search millions of laps. En Gehé moves are played directly.
+    #[inline]
+    fn playable(&self, pos: &Position, mv: Move) -> bool {
+        pos.variant() != Variant::BaoLaKimasai
+            || bounded::bao_ends_within(pos, mv, bounded::TREE_LAP_CAP)
+    }
+
     /// Records `mv` followed by the child's line as the line at `ply`.
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -816,7 +826,7 @@ impl<'a> Worker<'a> {
         });
         if let Some(mv) = tt_move {
             let mut next = *pos;
-            if next.apply_fast(mv).is_ok() {
+            if self.playable(pos, mv) && next.apply_fast(mv).is_ok() {
                 self.made += 1;
                 self.rev_from[ply + 1] = if material_sig(&next) != sig {
                     ply + 1
@@ -853,7 +863,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let mut next = *pos;
-            if next.apply_fast(mv).is_err() {
+            if !self.playable(pos, mv) || next.apply_fast(mv).is_err() {
                 found_endless |= 1 << i;
                 continue;
             }
