@@ -16,11 +16,11 @@ pub enum Level {
     Greedy,
     /// Two plies deep, and any move within 4 seeds of the best.
     Beginner,
-    /// Four plies deep, and any move within 1 seed of the best.
+    /// Three plies deep, and any move within 2 seeds of the best.
     Club,
     /// As deep as the thinking time allows, one thread.
     Strong,
-    /// As deep as the thinking time allows, on two threads.
+    /// As deep as the thinking time allows, on two threads (Lazy SMP).
     Master,
 }
 
@@ -64,7 +64,7 @@ impl Level {
         match self {
             Level::Random | Level::Greedy => None,
             Level::Beginner => Some((Some(2), 4, 1)),
-            Level::Club => Some((Some(4), 1, 1)),
+            Level::Club => Some((Some(3), 2, 1)),
             Level::Strong => Some((None, 0, 1)),
             Level::Master => Some((None, 0, 2)),
         }
@@ -75,7 +75,7 @@ impl Level {
         let (depth, slack, threads) = self.settings()?;
         Some(SearchConfig {
             max_depth: depth,
-            movetime: Some(movetime),
+            movetime: Some(movetime.max(Duration::from_millis(1))),
             threads,
             lines: if slack > 0 { usize::MAX } else { 1 },
             ..SearchConfig::default()
