@@ -23,29 +23,33 @@ fn bench_search(c: &mut Criterion) {
         (
             "en-gehe-2x50-start",
             GameOptions::en_gehe(50).start().unwrap(),
-            7,
+            6,
         ),
         (
             "en-gehe-2x50-middle",
             middle_game(GameOptions::en_gehe(50)),
-            7,
+            6,
         ),
         (
             "bao-la-kimasai-start",
             GameOptions::bao_la_kimasai().start().unwrap(),
-            9,
+            12,
         ),
     ];
     for (name, pos, depth) in &cases {
         let a = search(pos, SearchConfig::depth(*depth));
         println!(
-            "{name}: depth {depth} one thread: nodes={} time_ms={} nps={}",
+            "{name}: depth {depth} one thread: nodes={} moves_made={} time_ms={} nps={} moves_per_second={}",
             a.nodes,
+            a.moves_made,
             a.elapsed.as_millis(),
-            a.nps()
+            a.nps(),
+            a.moves_per_second()
         );
         let mut group = c.benchmark_group(*name);
         group.sample_size(10);
+        group.warm_up_time(std::time::Duration::from_secs(1));
+        group.measurement_time(std::time::Duration::from_secs(5));
         for threads in [1usize, 2] {
             group.bench_function(format!("depth{depth}-threads{threads}"), |b| {
                 b.iter(|| {

@@ -70,9 +70,10 @@ pub fn analyse(
         );
     }
     eprintln!(
-        "info depth={} nodes={} time_ms={} nps={}",
+        "info depth={} nodes={} moves_made={} time_ms={} nps={}",
         analysis.depth,
         analysis.nodes,
+        analysis.moves_made,
         analysis.elapsed.as_millis(),
         analysis.nps()
     );
