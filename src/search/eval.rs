@@ -174,3 +174,43 @@ fn bao(pos: &Position) -> i32 {
         - danger(inner_of(me))
         + danger(inner_of(me.opponent()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameOptions, notation};
+
+    #[test]
+    fn symmetric_start_positions_evaluate_level() {
+        for options in [
+            GameOptions::en_gehe(50),
+            GameOptions::en_gehe(7),
+            GameOptions::bao_la_kimasai(),
+        ] {
+            assert_eq!(evaluate(&options.start().unwrap()), 0, "{options:?}");
+        }
+    }
+
+    #[test]
+    fn captured_seeds_count_a_whole_seed_each_from_the_side_to_move() {
+        let p = notation::parse_position("en-gehe south=2,2,2 north=2,2,2 captured=5,2 turn=south")
+            .unwrap();
+        assert_eq!(evaluate(&p), 3 * SCALE);
+        let q = notation::parse_position("en-gehe south=2,2,2 north=2,2,2 captured=5,2 turn=north")
+            .unwrap();
+        assert_eq!(evaluate(&q), -3 * SCALE);
+    }
+
+    #[test]
+    fn final_and_repetition_scores_follow_the_rules() {
+        // North to move with an empty row: South takes the 3 seeds left.
+        let p = notation::parse_position("en-gehe south=1,2,0 north=0,0,0 captured=4,9 turn=north")
+            .unwrap();
+        assert_eq!(en_gehe_final(&p), (9 - 4 - 3) * SCALE);
+        // At a repetition each side keeps its own row: North 9, South 4 + 3.
+        assert_eq!(repetition(&p), (9 - 7) * SCALE);
+        let bao = GameOptions::bao_la_kimasai().start().unwrap();
+        assert_eq!(repetition(&bao), 0);
+        assert_eq!(bao_decided(&bao, 0), None);
+    }
+}
