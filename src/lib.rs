@@ -3,3 +3,5 @@
 
 pub mod cli;
 pub mod engine;
+pub mod solver;
+pub mod study;

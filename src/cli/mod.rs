@@ -4,6 +4,7 @@
 //! scripts and tests rely on them. Errors go to stderr with exit status 2.
 
 mod rules;
+pub mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -49,6 +50,14 @@ pub enum Command {
         /// Seconds to run each game.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+    },
+    /// Solve a position exactly: `value=V best=M pv=...`, then nodes and time.
+    Solve {
+        /// The position, in RULES.md notation (quote it).
+        position: String,
+        /// Transposition table size: 2^BITS buckets of two 24-byte entries.
+        #[arg(long, default_value_t = crate::solver::DEFAULT_TABLE_BITS)]
+        table_bits: u32,
     },
 }
 
@@ -108,5 +117,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Apply => rules::apply(),
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Bench { seconds } => rules::bench(seconds),
+        Command::Solve {
+            position,
+            table_bits,
+        } => solve::solve(&position, table_bits),
     }
 }
