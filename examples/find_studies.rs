@@ -3,7 +3,7 @@
 //! material for writing a study's comments.
 //!
 //! `cargo run --example find_studies -- KIND [TRIES] [SEED]` with KIND one of
-//! relay, capture, remainder, raid, phase, tempo, endgame.
+//! relay, capture, remainder, raid, phase, tempo, endgame; or `show POSITION`.
 
 use maasai_mancala::engine::{LapEnd, LapKind, Move, Position, Side, Status, notation};
 use maasai_mancala::solver::{Session, Solver, Value};
@@ -13,7 +13,10 @@ use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
 
 fn row(r: &[u32]) -> String {
-    r.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(",")
+    r.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 fn small_en_gehe(rng: &mut SmallRng, n: usize, seeds: usize) -> Position {
@@ -64,9 +67,11 @@ fn describe(pos: &Position, mv: Move) -> String {
                 lap.seeds,
                 pos.hole_label(from)
             )),
-            LapKind::Lift { from } => {
-                s.push_str(&format!(" lift {} from {}", lap.seeds, pos.hole_label(from)))
-            }
+            LapKind::Lift { from } => s.push_str(&format!(
+                " lift {} from {}",
+                lap.seeds,
+                pos.hole_label(from)
+            )),
         }
         if let LapEnd::Ends { hole } = lap.end {
             s.push_str(&format!(" ends in {}", pos.hole_label(hole)));
@@ -87,14 +92,21 @@ fn describe(pos: &Position, mv: Move) -> String {
 fn show(pos: &Position, solver: &mut Solver, note: &str) {
     let s = solver.solve(pos);
     println!("== {note}\n{pos}\nvalue={} pv_len={}", s.value, s.pv.len());
-    let vals = solver.move_values(&[], pos, None).unwrap();
-    for (m, v) in vals {
-        print!("{}:{} ", pos.variant().move_name(m), v);
+    if pos.variant().is_en_gehe() {
+        let vals = solver.move_values(&[], pos, None).unwrap();
+        for (m, v) in vals {
+            print!("{}:{} ", pos.variant().move_name(m), v);
+        }
+        println!();
     }
-    println!();
     let mut cur = *pos;
     for &mv in &s.pv {
-        println!("  {}  tempo S={} N={}", describe(&cur, mv), cur.tempo(Side::South), cur.tempo(Side::North));
+        println!(
+            "  {}  tempo S={} N={}",
+            describe(&cur, mv),
+            cur.tempo(Side::South),
+            cur.tempo(Side::North)
+        );
         cur = cur.try_play(mv).unwrap();
     }
     if let Status::Over(r) = cur.status() {
@@ -134,6 +146,12 @@ fn run() {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_table_bits(20);
     let mut shown = 0;
+    if kind == "show" {
+        // `show "POSITION"`: the solved line of one position.
+        let pos = notation::parse_position(&args[2]).unwrap();
+        show(&pos, &mut solver, "show");
+        return;
+    }
     for _ in 0..tries {
         if shown >= 3 {
             break;
@@ -185,8 +203,10 @@ fn run() {
                 }
                 h.cancel();
                 let Ok(s) = h.wait() else { continue };
-                let Value::Win { plies } = s.value else { continue };
-                if !(3..=9).contains(&plies) {
+                let Value::Win { plies } = s.value else {
+                    continue;
+                };
+                if !(1..=7).contains(&plies) {
                     continue;
                 }
                 let first = s.pv[0];
@@ -197,14 +217,18 @@ fn run() {
                     .iter()
                     .filter(|l| matches!(l.kind, LapKind::Raid { .. }))
                     .count();
-                let ok = if kind == "raid" { raids >= 2 } else { plies >= 5 };
-                if ok && unique_best(&mut solver, &pos).is_some() {
+                let ok = if kind == "raid" {
+                    raids >= 2
+                } else {
+                    plies >= 3 && pos.trace(first).unwrap().reserve_seed.is_some()
+                };
+                if ok {
                     show(&pos, &mut solver, kind);
                     shown += 1;
                 }
             }
             "endgame" => {
-                let seeds = rng.random_range(10..=14);
+                let seeds = rng.random_range(10..=15);
                 let pos = sparse_en_gehe(&mut rng, 50, seeds, 20, 25);
                 if pos.tempo_deficit(Side::South) <= 110 {
                     continue;
@@ -224,7 +248,7 @@ fn run() {
                     pos.tempo_deficit(Side::South),
                     s.nodes
                 );
-                if m > 0 && !sac.is_empty() {
+                if m >= 2 && !sac.is_empty() {
                     let mut solver = Solver::with_table_bits(21);
                     show(&pos, &mut solver, "endgame");
                     shown += 1;

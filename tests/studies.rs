@@ -47,30 +47,35 @@ fn every_study_claim_is_proved_and_its_line_is_optimal() {
                 side.title()
             );
             let positions = study.solution_positions();
+            let mut value = root.value;
             for (i, &mv) in study.solution.iter().enumerate() {
-                let pos = positions[i];
-                let values = solver.move_values(&positions[..i], &pos, None).unwrap();
-                let best = values.iter().map(|(_, v)| v.rank()).max().unwrap();
-                let (_, v) = *values
-                    .iter()
-                    .find(|(m, _)| *m == mv)
-                    .unwrap_or_else(|| panic!("{title}: move {} is not legal", i + 1));
+                // The move is optimal: the position after it, solved with
+                // the line so far as history, has exactly the value that
+                // gives the mover the value of the position before it.
+                let child = positions[i + 1];
+                let after = solver
+                    .solve_with(&positions[..=i], &child, None, None)
+                    .unwrap()
+                    .value;
                 assert_eq!(
-                    v.rank(),
-                    best,
-                    "{title}: solution move {} ({}) is not optimal: {} against {:?}",
+                    after.flipped_after_move(),
+                    value,
+                    "{title}: solution move {} ({}) is not optimal",
                     i + 1,
-                    name(&pos, mv),
-                    v,
-                    values
+                    name(&positions[i], mv)
                 );
                 // The studied side's value along the line keeps the goal.
-                let for_side = if pos.turn() == side { v } else { v.flipped() };
+                let for_side = if child.turn() == side {
+                    after
+                } else {
+                    after.flipped()
+                };
                 assert!(
-                    study.goal_reached(for_side, i as u32),
+                    study.goal_reached(for_side, i as u32 + 1),
                     "{title}: after move {} the goal is no longer reached ({for_side})",
                     i + 1
                 );
+                value = after;
             }
         }
     });
@@ -99,7 +104,11 @@ fn every_comment_belongs_to_its_solution_move() {
                 i + 1,
                 step.comment
             );
-            assert!(step.comment.len() > expected.len() + 10, "comment {} is empty", i + 1);
+            assert!(
+                step.comment.len() > expected.len() + 10,
+                "comment {} is empty",
+                i + 1
+            );
         }
         assert!(!study.file.title.is_empty() && !study.file.description.is_empty());
     }
@@ -202,8 +211,16 @@ fn syntax_errors_name_file_line_and_column() {
 fn semantic_errors_name_the_problem_and_where() {
     let cases = [
         (GOOD.replace("south=0,0,2", "south=0,0"), "position", 7),
-        (GOOD.replace("mv: \"3\"", "mv: \"1\""), "solution move 1", 10),
-        (GOOD.replace("comment: \"South 3", "comment: \"South 1"), "must begin with \"South 3\"", 10),
+        (
+            GOOD.replace("mv: \"3\"", "mv: \"1\""),
+            "solution move 1",
+            10,
+        ),
+        (
+            GOOD.replace("comment: \"South 3", "comment: \"South 1"),
+            "must begin with \"South 3\"",
+            10,
+        ),
         (GOOD.replace("side: South", "side: North"), "goal", 8),
         (GOOD.replace("MarginAtLeast(0)", "Win"), "does not fit", 8),
         (GOOD.replace("version: 1", "version: 9"), "version 9", 2),

@@ -345,7 +345,8 @@ fn repetition_value(pos: &Position) -> Value {
     match pos.variant() {
         Variant::EnGehe { .. } => {
             let me = pos.turn();
-            let own = |s| pos.captured(s) as i32 + pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
+            let own =
+                |s| pos.captured(s) as i32 + pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
             Value::Margin(own(me) - own(me.opponent()))
         }
         Variant::BaoLaKimasai => Value::Draw,
@@ -435,10 +436,7 @@ pub struct SolveHandle {
 impl SolveHandle {
     /// The latest progress snapshot.
     pub fn progress(&self) -> Progress {
-        self.progress
-            .lock()
-            .map(|p| p.clone())
-            .unwrap_or_default()
+        self.progress.lock().map(|p| p.clone()).unwrap_or_default()
     }
 
     /// Asks the solve to stop; it ends within a few thousand nodes.

@@ -311,14 +311,16 @@ impl<'a> Search<'a> {
             }
             tt_best = e.best;
         }
-        let seeds = if en_gehe {
-            pos.board_seeds() as i32
+        // En Gehé: nobody gains more than the seeds on the board. Bao la
+        // Kimasai: a position not yet decided is at best a win in 1 ply.
+        let (seeds, ceiling) = if en_gehe {
+            let s = pos.board_seeds() as i32;
+            (s, s)
         } else {
-            MATE
+            (MATE, MATE - 1)
         };
-        // Nobody can gain more than the seeds on the board.
-        if seeds <= a {
-            return Ok((seeds, NO_REP));
+        if ceiling <= a {
+            return Ok((ceiling, NO_REP));
         }
         if -seeds >= b {
             return Ok((-seeds, NO_REP));
@@ -334,6 +336,11 @@ impl<'a> Search<'a> {
             // Kimasai, a loss.
             self.frames[ply] = kids;
             return Ok((-seeds, NO_REP));
+        }
+        // Bao la Kimasai: with a legal move the worst is a loss in 1 ply.
+        if !en_gehe && -(MATE - 1) >= b {
+            self.frames[ply] = kids;
+            return Ok((-(MATE - 1), NO_REP));
         }
 
         // Enhanced transposition cut-off: a child whose proved bound already

@@ -40,9 +40,9 @@ pub fn sparse_en_gehe<R: Rng>(
     notation::parse_position(&text).expect("a well-formed generated position")
 }
 
-/// Moves of `side` along `line` from `start` that give seeds away: after
-/// them the opponent's very next move (in the line) captures. Returns their
-/// indices in the line.
+/// Moves of `side` along `line` from `start` that give seeds away: they
+/// capture nothing themselves and the opponent's very next move (in the
+/// line) captures. Returns their indices in the line.
 pub fn sacrifices(start: &Position, line: &[Move], side: Side) -> Vec<usize> {
     let mut found = Vec::new();
     let mut positions = vec![*start];
@@ -54,7 +54,8 @@ pub fn sacrifices(start: &Position, line: &[Move], side: Side) -> Vec<usize> {
     }
     for i in 0..line.len().saturating_sub(1) {
         let (before, after_reply) = (&positions[i + 1], &positions[i + 2]);
-        if positions[i].turn() == side {
+        let quiet = before.captured(side) == positions[i].captured(side);
+        if positions[i].turn() == side && quiet {
             let opp = side.opponent();
             if after_reply.captured(opp) > before.captured(opp) {
                 found.push(i);

@@ -217,7 +217,10 @@ impl Study {
         let fits = matches!(
             (start.variant(), file.goal.kind),
             (Variant::EnGehe { .. }, GoalKind::MarginAtLeast(_))
-                | (Variant::BaoLaKimasai, GoalKind::Win | GoalKind::WinWithin(_))
+                | (
+                    Variant::BaoLaKimasai,
+                    GoalKind::Win | GoalKind::WinWithin(_)
+                )
         );
         if !fits {
             return Err(at(
@@ -259,12 +262,17 @@ impl Study {
                 ));
             }
             let base = step_no;
-            let moves = replay_steps(&start, &solution[..line.after], &line.moves, |i, problem| {
-                at(
-                    find_nth(text, "Step(", base + i),
-                    format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
-                )
-            })?;
+            let moves = replay_steps(
+                &start,
+                &solution[..line.after],
+                &line.moves,
+                |i, problem| {
+                    at(
+                        find_nth(text, "Step(", base + i),
+                        format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
+                    )
+                },
+            )?;
             step_no += line.moves.len();
             alternatives.push((line.after, moves));
         }
@@ -333,9 +341,10 @@ fn replay_steps(
             .map_err(|e| fail(i, e.to_string()))?;
         game.play(mv).map_err(|e| fail(i, e.to_string()))?;
         let expected = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
-        let names_it = step.comment.strip_prefix(&expected).is_some_and(|rest| {
-            !rest.starts_with(|c: char| c.is_ascii_alphanumeric())
-        });
+        let names_it = step
+            .comment
+            .strip_prefix(&expected)
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()));
         if !names_it {
             return Err(fail(
                 i,
