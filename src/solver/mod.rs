@@ -79,8 +79,8 @@ impl Value {
         }
     }
 
-    /// The same outcome seen from the other side (after one more ply for
-    /// Bao la Kimasai distances is *not* applied: this only flips sides).
+    /// The same outcome seen from the other side at the same moment (only
+    /// the sides swap; see [`Value::flipped_after_move`] for one ply later).
     pub fn flipped(&self) -> Value {
         match *self {
             Value::Margin(m) => Value::Margin(-m),
@@ -230,13 +230,9 @@ impl Solver {
         for p in history {
             search.push(node_key(p));
         }
-        if let Status::Over(_) = pos.status() {
-            let value = match pos.status() {
-                Status::Over(result) => final_value(pos, &result),
-                Status::Ongoing => unreachable!(),
-            };
+        if let Status::Over(result) = pos.status() {
             return Ok(Solution {
-                value,
+                value: final_value(pos, &result),
                 best: None,
                 pv: Vec::new(),
                 nodes: 0,
@@ -397,7 +393,7 @@ impl Session {
     pub fn solve(&self, history: Vec<Position>, pos: Position) -> SolveHandle {
         let stop = Arc::new(AtomicBool::new(false));
         let progress = Arc::new(Mutex::new(Progress::default()));
-        let result = Arc::new(Mutex::new(None));
+        let result: ResultSlot = Arc::new(Mutex::new(None));
         let thread = {
             let (solver, stop, progress, result) = (
                 Arc::clone(&self.solver),
@@ -425,11 +421,14 @@ impl Session {
     }
 }
 
+/// Where the background thread leaves its result.
+type ResultSlot = Arc<Mutex<Option<Result<Solution, Cancelled>>>>;
+
 /// A solve running in the background. Dropping it cancels the solve.
 pub struct SolveHandle {
     stop: Arc<AtomicBool>,
     progress: Arc<Mutex<Progress>>,
-    result: Arc<Mutex<Option<Result<Solution, Cancelled>>>>,
+    result: ResultSlot,
     thread: Option<JoinHandle<()>>,
 }
 

@@ -64,8 +64,7 @@ impl Table {
             return;
         }
         let b = self.bucket(key);
-        for i in b..b + 2 {
-            let e = &mut self.slots[i];
+        for e in &mut self.slots[b..b + 2] {
             if e.key == key {
                 // Both bounds are proved facts, so the intersection is too.
                 e.lower = e.lower.max(lower);
