@@ -8,3 +8,5 @@ pub mod cli;
 pub mod engine;
 pub mod files;
 pub mod search;
+pub mod solver;
+pub mod study;

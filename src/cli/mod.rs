@@ -6,6 +6,7 @@
 mod files;
 mod rules;
 mod search;
+pub mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -99,6 +100,14 @@ pub enum Command {
         #[command(flatten)]
         game: StartArgs,
     },
+    /// Solve a position exactly: `value=V best=M pv=...`, then nodes and time.
+    Solve {
+        /// The position, in RULES.md notation (quote it).
+        position: String,
+        /// Transposition table size: 2^BITS buckets of two 24-byte entries.
+        #[arg(long, default_value_t = crate::solver::DEFAULT_TABLE_BITS)]
+        table_bits: u32,
+    },
 }
 
 /// Options of a new game.
@@ -189,5 +198,9 @@ pub fn run(command: Command) -> Result<(), CliError> {
             },
             &game,
         ),
+        Command::Solve {
+            position,
+            table_bits,
+        } => solve::solve(&position, table_bits),
     }
 }

@@ -1,0 +1,476 @@
+//! The exact solver: the game-theoretic value of an En Gehé or Bao la
+//! Kimasai position with perfect play, the best move and the principal line.
+//!
+//! Method (what strong mancala solvers use): fail-soft alpha-beta on exact
+//! scores driven by MTD(f) null-window searches, a transposition table of
+//! proved lower and upper bounds kept for the whole session, enhanced
+//! transposition cut-offs, and move ordering from the table's best move and
+//! captures first. See `search.rs` for the score conventions.
+//!
+//! Values:
+//! - En Gehé: the final seed margin of the side to move (its captured seeds
+//!   plus what it takes at the end, minus the opponent's), remainder
+//!   included, with perfect play by both sides.
+//! - Bao la Kimasai: win or loss for the side to move and in how many
+//!   **plies** (single turns of either side, the last, deciding move
+//!   included; a position already decided is a win or loss "in 0"). The
+//!   winner plays for the shortest win, the loser for the longest loss. A
+//!   draw happens only by repetition.
+//!
+//! Repetition: RULES.md lets a solver treat the first repetition inside its
+//! search as the threefold outcome, and this one does: a position that
+//! recurs on the current line (game history given to the solver included)
+//! ends the game there, En Gehé with each side taking its own row, Bao la
+//! Kimasai as a draw. Such scores depend on the line, so a node whose score
+//! used a repetition reaching back above it stores only its best move in the
+//! table, never bounds. A score whose repetitions all lie inside its own
+//! subtree is stored; reusing it under another line that meets a position of
+//! that subtree is the classic graph-history approximation, accepted here as
+//! in other game solvers (sparse endgames rarely cycle).
+//!
+//! The solver makes no use of an endgame database: with repetition possible
+//! on the ring (seeds run round it forever without captures), a database
+//! of small seed counts would need retrograde analysis, and the table
+//! already keeps every proved endgame for the session.
+
+mod search;
+mod table;
+
+use crate::engine::{Move, Position, Status, Variant};
+use search::Search;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+pub use search::node_key;
+
+/// The game-theoretic value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    /// En Gehé: final seed margin (own minus opponent's seeds at the end).
+    Margin(i32),
+    /// Bao la Kimasai: the side to move wins in this many plies.
+    Win { plies: u32 },
+    /// Bao la Kimasai: the side to move loses in this many plies.
+    Loss { plies: u32 },
+    /// Bao la Kimasai: a draw by repetition.
+    Draw,
+}
+
+impl Value {
+    /// Text after `value=` on the command line: `+6`, `-2`, `0`, `win`,
+    /// `loss` or `draw`.
+    pub fn word(&self) -> String {
+        match *self {
+            Value::Margin(m) if m > 0 => format!("+{m}"),
+            Value::Margin(m) => format!("{m}"),
+            Value::Win { .. } => "win".into(),
+            Value::Loss { .. } => "loss".into(),
+            Value::Draw => "draw".into(),
+        }
+    }
+
+    /// Plies to the end for a Bao la Kimasai win or loss.
+    pub fn plies(&self) -> Option<u32> {
+        match *self {
+            Value::Win { plies } | Value::Loss { plies } => Some(plies),
+            _ => None,
+        }
+    }
+
+    /// The same outcome seen from the other side at the same moment (only
+    /// the sides swap; see [`Value::flipped_after_move`] for one ply later).
+    pub fn flipped(&self) -> Value {
+        match *self {
+            Value::Margin(m) => Value::Margin(-m),
+            Value::Win { plies } => Value::Loss { plies },
+            Value::Loss { plies } => Value::Win { plies },
+            Value::Draw => Value::Draw,
+        }
+    }
+
+    /// A number that orders values from the side to move's point of view
+    /// (higher is better; a quicker win and a slower loss are better).
+    pub fn rank(&self) -> i64 {
+        match *self {
+            Value::Margin(m) => m as i64,
+            Value::Win { plies } => 1_000_000 - plies as i64,
+            Value::Loss { plies } => -1_000_000 + plies as i64,
+            Value::Draw => 0,
+        }
+    }
+
+    /// A sentence for people, e.g. "wins by 6 seeds" or "wins in 7 plies".
+    pub fn describe(&self) -> String {
+        match *self {
+            Value::Margin(m) if m > 0 => format!("wins by {m} seeds"),
+            Value::Margin(0) => "draws".into(),
+            Value::Margin(m) => format!("loses by {} seeds", -m),
+            Value::Win { plies } => format!("wins in {plies} plies"),
+            Value::Loss { plies } => format!("loses in {plies} plies"),
+            Value::Draw => "draws by repetition".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.word())
+    }
+}
+
+/// The solver's answer for one position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Value for the side to move at the solved position.
+    pub value: Value,
+    /// The best move; `None` when the game is already over.
+    pub best: Option<Move>,
+    /// The principal line, best move first (empty when the game is over; it
+    /// ends where the game ends or a position repeats).
+    pub pv: Vec<Move>,
+    /// Nodes searched by this solve (value and line together).
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The solve was stopped before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cancelled;
+
+impl std::fmt::Display for Cancelled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the solve was cancelled")
+    }
+}
+
+impl std::error::Error for Cancelled {}
+
+/// A snapshot of a running solve for a progress display.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// MTD(f) passes done (each proves one bound of the value).
+    pub iteration: u32,
+    /// The value is proved to lie between these (for the side to move);
+    /// `None` before the first pass.
+    pub lower: Option<Value>,
+    pub upper: Option<Value>,
+    pub nodes: u64,
+    pub nodes_per_second: f64,
+    pub elapsed: Duration,
+    /// The best line so far (table moves; proved only once `done`).
+    pub best_line: Vec<Move>,
+    /// The value is proved and the principal line is being or has been read.
+    pub done: bool,
+}
+
+/// Default table size: 2²¹ buckets of two 24-byte entries (96 MiB).
+pub const DEFAULT_TABLE_BITS: u32 = 21;
+
+/// Longest principal line the solver reads out.
+pub const MAX_LINE: usize = 4000;
+
+/// The solver with its transposition table. Keep one for a session: values
+/// proved by one solve speed up the next.
+pub struct Solver {
+    table: table::Table,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    pub fn new() -> Self {
+        Solver::with_table_bits(DEFAULT_TABLE_BITS)
+    }
+
+    /// A solver with 2^`bits` table buckets (two entries each).
+    pub fn with_table_bits(bits: u32) -> Self {
+        Solver {
+            table: table::Table::new(bits.clamp(4, 30)),
+        }
+    }
+
+    /// Forgets every proved value.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Bytes of the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Solves `pos` to the end, on this thread. Deep positions recurse
+    /// deeply: call it from a thread with a large stack (as
+    /// [`Session::solve`] does) for big boards.
+    pub fn solve(&mut self, pos: &Position) -> Solution {
+        match self.solve_with(&[], pos, None, None) {
+            Ok(s) => s,
+            Err(Cancelled) => unreachable!("a solve without a stop flag cannot be cancelled"),
+        }
+    }
+
+    /// Solves `pos` reached after the game positions `history` (oldest
+    /// first, `pos` itself not included), which count for repetition. Stops
+    /// with `Err(Cancelled)` once `stop` is set; publishes progress to
+    /// `progress`.
+    pub fn solve_with(
+        &mut self,
+        history: &[Position],
+        pos: &Position,
+        stop: Option<&AtomicBool>,
+        progress: Option<&Arc<Mutex<Progress>>>,
+    ) -> Result<Solution, Cancelled> {
+        let mut search = Search::new(&mut self.table, stop, progress);
+        for p in history {
+            search.push(node_key(p));
+        }
+        if let Status::Over(result) = pos.status() {
+            return Ok(Solution {
+                value: final_value(pos, &result),
+                best: None,
+                pv: Vec::new(),
+                nodes: 0,
+                elapsed: search.elapsed(),
+            });
+        }
+        let root = *pos;
+        let score = search.mtdf(&root, |s, iteration, lo, hi| {
+            if let Some(progress) = progress {
+                let line = s.table_line(&root, 64);
+                if let Ok(mut p) = progress.lock() {
+                    p.iteration = iteration;
+                    p.lower = Some(search::value_of(&root, lo));
+                    p.upper = Some(search::value_of(&root, hi));
+                    p.best_line = line;
+                }
+            }
+        })?;
+        let value = search::value_of(&root, score);
+        if let Some(progress) = progress
+            && let Ok(mut p) = progress.lock()
+        {
+            p.lower = Some(value);
+            p.upper = Some(value);
+            p.done = true;
+        }
+        let pv = search.principal_line(&root, score, MAX_LINE)?;
+        let elapsed = search.elapsed();
+        if let Some(progress) = progress
+            && let Ok(mut p) = progress.lock()
+        {
+            p.best_line = pv.clone();
+            p.nodes = search.nodes;
+            p.elapsed = elapsed;
+        }
+        Ok(Solution {
+            value,
+            best: pv.first().copied(),
+            pv,
+            nodes: search.nodes,
+            elapsed,
+        })
+    }
+
+    /// The value of every legal move of `pos` (for the side to move at
+    /// `pos`), in sowing order: what a move list or an exercise shows.
+    pub fn move_values(
+        &mut self,
+        history: &[Position],
+        pos: &Position,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Vec<(Move, Value)>, Cancelled> {
+        let mut out = Vec::new();
+        let mut line = history.to_vec();
+        line.push(*pos);
+        for mv in pos.legal_moves() {
+            let child = pos.try_play(mv).expect("legal move");
+            let v = self.value_after(&line, &child, stop)?;
+            out.push((mv, v));
+        }
+        Ok(out)
+    }
+
+    /// The value, for the side that just moved, of the position `child`
+    /// reached after `history`.
+    fn value_after(
+        &mut self,
+        history: &[Position],
+        child: &Position,
+        stop: Option<&AtomicBool>,
+    ) -> Result<Value, Cancelled> {
+        let mut search = Search::new(&mut self.table, stop, None);
+        for p in history {
+            search.push(node_key(p));
+        }
+        // A move into a repeated position ends the game there.
+        if search.repeated(node_key(child)).is_some() {
+            return Ok(repetition_value(child).flipped_after_move());
+        }
+        let v = if let Status::Over(result) = child.status() {
+            final_value(child, &result)
+        } else {
+            let score = search.mtdf(child, |_, _, _, _| {})?;
+            search::value_of(child, score)
+        };
+        Ok(v.flipped_after_move())
+    }
+}
+
+impl Value {
+    /// The value for the side that moved into a position of value `self`
+    /// (for the side to move there): sides swap and a Bao la Kimasai
+    /// distance grows by the move itself.
+    pub fn flipped_after_move(&self) -> Value {
+        match *self {
+            Value::Margin(m) => Value::Margin(-m),
+            Value::Win { plies } => Value::Loss { plies: plies + 1 },
+            Value::Loss { plies } => Value::Win { plies: plies + 1 },
+            Value::Draw => Value::Draw,
+        }
+    }
+}
+
+/// The value for the side to move of a position the first repetition ends.
+fn repetition_value(pos: &Position) -> Value {
+    match pos.variant() {
+        Variant::EnGehe { .. } => {
+            let me = pos.turn();
+            let own =
+                |s| pos.captured(s) as i32 + pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
+            Value::Margin(own(me) - own(me.opponent()))
+        }
+        Variant::BaoLaKimasai => Value::Draw,
+    }
+}
+
+/// The value for the side to move of a finished position.
+fn final_value(pos: &Position, result: &crate::engine::GameResult) -> Value {
+    let me = pos.turn();
+    match (pos.variant(), result.score) {
+        (Variant::EnGehe { .. }, Some(score)) => {
+            Value::Margin(score[me.index()] as i32 - score[me.opponent().index()] as i32)
+        }
+        _ => match result.winner {
+            Some(w) if w == me => Value::Win { plies: 0 },
+            Some(_) => Value::Loss { plies: 0 },
+            None => Value::Draw,
+        },
+    }
+}
+
+/// A solver kept for the session and shared with background solves.
+#[derive(Clone, Default)]
+pub struct Session {
+    solver: Arc<Mutex<Solver>>,
+}
+
+impl Session {
+    pub fn new() -> Self {
+        Session::default()
+    }
+
+    pub fn with_solver(solver: Solver) -> Self {
+        Session {
+            solver: Arc::new(Mutex::new(solver)),
+        }
+    }
+
+    /// The shared solver, for synchronous use (blocks while a background
+    /// solve runs).
+    pub fn solver(&self) -> std::sync::MutexGuard<'_, Solver> {
+        self.solver.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts solving `pos` (reached after `history`) on a background
+    /// thread. Cancel a running solve before starting the next: they share
+    /// one table, so the second waits for the first.
+    pub fn solve(&self, history: Vec<Position>, pos: Position) -> SolveHandle {
+        let stop = Arc::new(AtomicBool::new(false));
+        let progress = Arc::new(Mutex::new(Progress::default()));
+        let result: ResultSlot = Arc::new(Mutex::new(None));
+        let thread = {
+            let (solver, stop, progress, result) = (
+                Arc::clone(&self.solver),
+                Arc::clone(&stop),
+                Arc::clone(&progress),
+                Arc::clone(&result),
+            );
+            std::thread::Builder::new()
+                .name("solver".into())
+                // Lines of long endgames recurse a few thousand plies deep.
+                .stack_size(512 << 20)
+                .spawn(move || {
+                    let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
+                    let r = solver.solve_with(&history, &pos, Some(&stop), Some(&progress));
+                    *result.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                })
+                .ok()
+        };
+        SolveHandle {
+            stop,
+            progress,
+            result,
+            thread,
+        }
+    }
+}
+
+/// Where the background thread leaves its result.
+type ResultSlot = Arc<Mutex<Option<Result<Solution, Cancelled>>>>;
+
+/// A solve running in the background. Dropping it cancels the solve.
+pub struct SolveHandle {
+    stop: Arc<AtomicBool>,
+    progress: Arc<Mutex<Progress>>,
+    result: ResultSlot,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl SolveHandle {
+    /// The latest progress snapshot.
+    pub fn progress(&self) -> Progress {
+        self.progress.lock().map(|p| p.clone()).unwrap_or_default()
+    }
+
+    /// Asks the solve to stop; it ends within a few thousand nodes.
+    pub fn cancel(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the solve has ended (finished or cancelled).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(|t| t.is_finished())
+    }
+
+    /// The result once the solve has ended, without waiting.
+    pub fn result(&self) -> Option<Result<Solution, Cancelled>> {
+        if self.thread.is_none() {
+            return Some(Err(Cancelled));
+        }
+        self.result.lock().ok().and_then(|r| r.clone())
+    }
+
+    /// Waits for the solve to end and returns its result.
+    pub fn wait(mut self) -> Result<Solution, Cancelled> {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.result
+            .lock()
+            .ok()
+            .and_then(|mut r| r.take())
+            .unwrap_or(Err(Cancelled))
+    }
+}
+
+impl Drop for SolveHandle {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}

@@ -1,0 +1,538 @@
+//! The search itself: fail-soft alpha-beta on exact scores with a
+//! transposition table of proved bounds, enhanced transposition cut-offs,
+//! move ordering, repetition over the current line, and the MTD(f) driver.
+//!
+//! Scores are *node-relative*, for the side to move, so that a table entry is
+//! valid wherever the position turns up:
+//! - En Gehé: the seed margin the side to move still gains from the board
+//!   (its future captures and remainder minus the opponent's). Captured
+//!   counts only shift the final margin, so they are not part of the key;
+//!   the margin of the whole game is `captured(me) − captured(opp) + score`.
+//! - Bao la Kimasai: `MATE − d` for a win in `d` plies (the winning move
+//!   included), `−(MATE − d)` for a loss in `d` plies, 0 for a draw by
+//!   repetition.
+
+use super::table::Table;
+use super::{Cancelled, Progress, Value};
+use crate::engine::{BAO_ROW, Move, OriginRule, Position, Side, Variant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+pub(crate) const MATE: i32 = 1_000_000;
+const MATE_THRESHOLD: i32 = MATE / 2;
+pub(crate) const INF: i32 = 2_000_000;
+/// No repetition seen in a subtree.
+const NO_REP: usize = usize::MAX;
+/// Size of the counting filter in front of the path scan.
+const REP_FILTER: usize = 4096;
+/// Nodes between checks of the stop flag and progress updates.
+const POLL_MASK: u64 = 0x3FFF;
+
+/// The key under which a position's score is stored. En Gehé scores do not
+/// depend on captured counts, so the key covers board, side to move and the
+/// origin rule only; Bao la Kimasai uses [`Position::key`] (reserves and the
+/// opening flag matter there).
+pub fn node_key(pos: &Position) -> u64 {
+    match pos.variant() {
+        Variant::EnGehe { .. } => {
+            let board = pos.board();
+            let mut h: u64 = 0x6a09_e667_f3bc_c908
+                ^ board.len() as u64
+                ^ ((pos.turn() as u64) << 8)
+                ^ (((pos.origin() == OriginRule::Skip) as u64) << 9);
+            for chunk in board.chunks(4) {
+                let mut w = 0u64;
+                for (j, &c) in chunk.iter().enumerate() {
+                    w |= (c as u64) << (16 * j);
+                }
+                h = (h.rotate_left(23) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+            }
+            // SplitMix64's finaliser spreads the product's high bits down
+            // into the bits the table indexes with.
+            h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            h ^ (h >> 31)
+        }
+        Variant::BaoLaKimasai => pos.key(),
+    }
+}
+
+/// Bao la Kimasai: the score an empty inner row already decides.
+#[inline]
+fn bao_decided(pos: &Position) -> Option<i32> {
+    let inner_empty = |s: Side| pos.row(s)[..BAO_ROW].iter().all(|&c| c == 0);
+    if inner_empty(pos.turn()) {
+        Some(-MATE)
+    } else if inner_empty(pos.turn().opponent()) {
+        Some(MATE)
+    } else {
+        None
+    }
+}
+
+/// The score of a repetition (RULES.md: the first repetition inside the
+/// search ends the game as a threefold one would): En Gehé, each side takes
+/// its own row; Bao la Kimasai, a draw.
+fn repetition_score(pos: &Position) -> i32 {
+    match pos.variant() {
+        Variant::EnGehe { .. } => {
+            let sum = |s: Side| pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
+            sum(pos.turn()) - sum(pos.turn().opponent())
+        }
+        Variant::BaoLaKimasai => 0,
+    }
+}
+
+/// The parent's score of a move from the child's score: the child's score is
+/// for the opponent, so it is negated, plus the seeds the move captured (En
+/// Gehé), or aged by one ply (Bao la Kimasai wins and losses).
+#[inline]
+pub(crate) fn from_child(child: i32, gain: i32, en_gehe: bool) -> i32 {
+    if en_gehe {
+        gain - child
+    } else if child > MATE_THRESHOLD {
+        -(child - 1)
+    } else if child < -MATE_THRESHOLD {
+        -(child + 1)
+    } else {
+        -child
+    }
+}
+
+/// The inverse of [`from_child`]: the child's score that gives `parent`.
+#[inline]
+pub(crate) fn to_child(parent: i32, gain: i32, en_gehe: bool) -> i32 {
+    if en_gehe {
+        gain - parent
+    } else if parent > MATE_THRESHOLD {
+        -(parent + 1)
+    } else if parent < -MATE_THRESHOLD {
+        -(parent - 1)
+    } else {
+        -parent
+    }
+}
+
+/// The final value of a position with node-relative score `score`.
+pub(crate) fn value_of(pos: &Position, score: i32) -> Value {
+    match pos.variant() {
+        Variant::EnGehe { .. } => {
+            let me = pos.turn();
+            Value::Margin(pos.captured(me) as i32 - pos.captured(me.opponent()) as i32 + score)
+        }
+        Variant::BaoLaKimasai => {
+            if score > MATE_THRESHOLD {
+                Value::Win {
+                    plies: (MATE - score) as u32,
+                }
+            } else if score < -MATE_THRESHOLD {
+                Value::Loss {
+                    plies: (MATE + score) as u32,
+                }
+            } else {
+                Value::Draw
+            }
+        }
+    }
+}
+
+/// A legal move with the position after it, ready for ordering.
+#[derive(Clone, Copy)]
+struct Child {
+    pos: Position,
+    mv: u8,
+    gain: i32,
+    order: i32,
+}
+
+/// One search over a table: the line from the root, counters and the stop
+/// signal.
+pub(crate) struct Search<'a> {
+    pub table: &'a mut Table,
+    stop: Option<&'a AtomicBool>,
+    progress: Option<&'a Arc<Mutex<Progress>>>,
+    pub nodes: u64,
+    started: Instant,
+    /// Keys of the positions from the start of the line (game history
+    /// included) to the current node.
+    path: Vec<u64>,
+    rep_filter: Vec<u8>,
+    /// Reused child lists, one per ply.
+    frames: Vec<Vec<Child>>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        table: &'a mut Table,
+        stop: Option<&'a AtomicBool>,
+        progress: Option<&'a Arc<Mutex<Progress>>>,
+    ) -> Self {
+        Search {
+            table,
+            stop,
+            progress,
+            nodes: 0,
+            started: Instant::now(),
+            path: Vec::new(),
+            rep_filter: vec![0; REP_FILTER],
+            frames: Vec::new(),
+        }
+    }
+
+    pub fn elapsed(&self) -> std::time::Duration {
+        self.started.elapsed()
+    }
+
+    pub fn push(&mut self, key: u64) {
+        self.path.push(key);
+        self.rep_filter[key as usize % REP_FILTER] += 1;
+    }
+
+    pub fn pop(&mut self) {
+        if let Some(key) = self.path.pop() {
+            self.rep_filter[key as usize % REP_FILTER] -= 1;
+        }
+    }
+
+    /// Index on the line of an earlier occurrence of `key`.
+    #[inline]
+    pub fn repeated(&self, key: u64) -> Option<usize> {
+        if self.rep_filter[key as usize % REP_FILTER] == 0 {
+            return None;
+        }
+        self.path.iter().rposition(|&k| k == key)
+    }
+
+    fn poll(&mut self) -> Result<(), Cancelled> {
+        if let Some(stop) = self.stop
+            && stop.load(Ordering::Relaxed)
+        {
+            return Err(Cancelled);
+        }
+        if let Some(progress) = self.progress {
+            let elapsed = self.started.elapsed();
+            if let Ok(mut p) = progress.lock() {
+                p.nodes = self.nodes;
+                p.elapsed = elapsed;
+                p.nodes_per_second = self.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+            }
+        }
+        Ok(())
+    }
+
+    /// Legal moves of `pos` with their positions, best-looking first: the
+    /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
+    /// size, then moves whose results the table already rates well.
+    fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>) {
+        kids.clear();
+        let me = pos.turn();
+        let en_gehe = pos.variant().is_en_gehe();
+        let opp_inner = |p: &Position| {
+            p.row(me.opponent())[..BAO_ROW]
+                .iter()
+                .map(|&c| c as i32)
+                .sum::<i32>()
+        };
+        let before = if en_gehe { 0 } else { opp_inner(pos) };
+        for mv in pos.candidate_moves() {
+            let mut child = *pos;
+            if child.apply_fast(mv).is_err() {
+                continue; // endless: not a legal move
+            }
+            let (gain, mut order) = if en_gehe {
+                let g = (child.captured(me) - pos.captured(me)) as i32;
+                (g, g * 64)
+            } else {
+                let raided = before - opp_inner(&child);
+                let order = if bao_decided(&child) == Some(-MATE) {
+                    1 << 20 // the opponent is left with an empty inner row
+                } else {
+                    raided * 64
+                };
+                (0, order)
+            };
+            if mv.0 + 1 == tt_best {
+                order = 1 << 24;
+            }
+            kids.push(Child {
+                pos: child,
+                mv: mv.0,
+                gain,
+                order,
+            });
+        }
+        // Few moves: insertion sort, stable for equal orders (sowing order).
+        for i in 1..kids.len() {
+            let mut j = i;
+            while j > 0 && kids[j - 1].order < kids[j].order {
+                kids.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Fail-soft alpha-beta. Returns the score (a bound when outside
+    /// `(alpha, beta)`) and the lowest index on the line of a position that a
+    /// repetition in the subtree went back to ([`NO_REP`] if none).
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, usize), Cancelled> {
+        self.nodes += 1;
+        if self.nodes & POLL_MASK == 0 {
+            self.poll()?;
+        }
+        let en_gehe = pos.variant().is_en_gehe();
+        if !en_gehe && let Some(score) = bao_decided(pos) {
+            return Ok((score, NO_REP));
+        }
+        let key = node_key(pos);
+        if let Some(at) = self.repeated(key) {
+            return Ok((repetition_score(pos), at));
+        }
+        let ply = self.path.len();
+        let (mut a, mut b) = (alpha, beta);
+        let mut tt_best = 0;
+        if let Some(e) = self.table.probe(key) {
+            if e.lower >= b || e.lower == e.upper {
+                return Ok((e.lower, NO_REP));
+            }
+            if e.upper <= a {
+                return Ok((e.upper, NO_REP));
+            }
+            a = a.max(e.lower);
+            b = b.min(e.upper);
+            if a >= b {
+                // Bounds proved under different lines disagree; trust the lower.
+                return Ok((e.lower, NO_REP));
+            }
+            tt_best = e.best;
+        }
+        // En Gehé: nobody gains more than the seeds on the board. Bao la
+        // Kimasai: a position not yet decided is at best a win in 1 ply.
+        let (seeds, ceiling) = if en_gehe {
+            let s = pos.board_seeds() as i32;
+            (s, s)
+        } else {
+            (MATE, MATE - 1)
+        };
+        if ceiling <= a {
+            return Ok((ceiling, NO_REP));
+        }
+        if -seeds >= b {
+            return Ok((-seeds, NO_REP));
+        }
+
+        if self.frames.len() <= ply {
+            self.frames.resize_with(ply + 1, Vec::new);
+        }
+        let mut kids = std::mem::take(&mut self.frames[ply]);
+        self.children(pos, tt_best, &mut kids);
+        if kids.is_empty() {
+            // Cannot move: En Gehé, the board goes to the opponent; Bao la
+            // Kimasai, a loss.
+            self.frames[ply] = kids;
+            return Ok((-seeds, NO_REP));
+        }
+        // Bao la Kimasai: with a legal move the worst is a loss in 1 ply.
+        if !en_gehe && -(MATE - 1) >= b {
+            self.frames[ply] = kids;
+            return Ok((-(MATE - 1), NO_REP));
+        }
+
+        // Enhanced transposition cut-off: a child whose proved bound already
+        // refutes the window ends the node before any search.
+        for k in kids.iter() {
+            if let Some(e) = self.table.probe(node_key(&k.pos)) {
+                let v = from_child(e.upper, k.gain, en_gehe);
+                if v >= b {
+                    self.table.store(key, v, INF, k.mv + 1, 0);
+                    self.frames[ply] = kids;
+                    return Ok((v, NO_REP));
+                }
+            }
+        }
+
+        let start_nodes = self.nodes;
+        let mut best = -INF;
+        let mut best_mv = 0u8;
+        let mut rep = NO_REP;
+        self.push(key);
+        for k in kids.iter() {
+            let lo = a.max(best);
+            let r = self.search(
+                &k.pos,
+                to_child(b, k.gain, en_gehe),
+                to_child(lo, k.gain, en_gehe),
+            );
+            let (child, child_rep) = match r {
+                Ok(x) => x,
+                Err(c) => {
+                    self.pop();
+                    return Err(c);
+                }
+            };
+            rep = rep.min(child_rep);
+            let v = from_child(child, k.gain, en_gehe);
+            if v > best {
+                best = v;
+                best_mv = k.mv + 1;
+                if best >= b {
+                    break;
+                }
+            }
+        }
+        self.pop();
+        self.frames[ply] = kids;
+
+        // A score that went back to a position above this node depends on
+        // the line that led here: keep only its move, not its bounds.
+        if rep >= ply {
+            let work = (64 - (self.nodes - start_nodes).leading_zeros()) as u8;
+            if best <= a {
+                self.table.store(key, -INF, best, 0, work);
+            } else if best >= b {
+                self.table.store(key, best, INF, best_mv, work);
+            } else {
+                self.table.store(key, best, best, best_mv, work);
+            }
+        } else if best > a {
+            self.table.store(key, -INF, INF, best_mv, 0);
+        }
+        Ok((best, rep))
+    }
+
+    /// The exact score of `pos` (already on the line? no: `pos` is the next
+    /// node), by MTD(f): null-window searches that close in on the score.
+    /// `on_iteration` hears each proved interval.
+    pub fn mtdf(
+        &mut self,
+        pos: &Position,
+        mut on_iteration: impl FnMut(&mut Self, u32, i32, i32),
+    ) -> Result<i32, Cancelled> {
+        let (mut lo, mut hi) = if pos.variant().is_en_gehe() {
+            let s = pos.board_seeds() as i32;
+            (-s, s)
+        } else {
+            (-MATE, MATE)
+        };
+        let mut guess = match self.table.probe(node_key(pos)) {
+            Some(e) if e.lower > -INF && e.lower < INF => e.lower,
+            Some(e) if e.upper > -INF && e.upper < INF => e.upper,
+            _ => 0,
+        }
+        .clamp(lo, hi);
+        let mut iteration = 0;
+        while lo < hi {
+            let beta = if guess <= lo { lo + 1 } else { guess };
+            let (g, _) = self.search(pos, beta - 1, beta)?;
+            // Each pass moves one bound strictly, so the loop ends even if
+            // bounds proved under different lines disagree.
+            if g < beta {
+                hi = g.min(beta - 1).max(lo);
+            } else {
+                lo = g.max(beta).min(hi);
+            }
+            guess = g.clamp(lo, hi);
+            iteration += 1;
+            on_iteration(self, iteration, lo, hi);
+        }
+        Ok(lo)
+    }
+
+    /// The principal line from `pos` whose exact score is `score`: at each
+    /// step the first move (table move first) whose child is proved to have
+    /// exactly the score the parent's needs. Stops at the end of the game, a
+    /// repetition, or `max_len` moves.
+    pub fn principal_line(
+        &mut self,
+        pos: &Position,
+        score: i32,
+        max_len: usize,
+    ) -> Result<Vec<Move>, Cancelled> {
+        let base = self.path.len();
+        let mut line = Vec::new();
+        let mut cur = *pos;
+        let mut cur_score = score;
+        let result = loop {
+            if line.len() >= max_len {
+                break Ok(());
+            }
+            let en_gehe = cur.variant().is_en_gehe();
+            if !en_gehe && bao_decided(&cur).is_some() {
+                break Ok(());
+            }
+            let key = node_key(&cur);
+            if self.repeated(key).is_some() {
+                break Ok(());
+            }
+            let tt_best = self.table.probe(key).map_or(0, |e| e.best);
+            let mut kids = Vec::new();
+            self.children(&cur, tt_best, &mut kids);
+            if kids.is_empty() {
+                break Ok(());
+            }
+            self.push(key);
+            let mut found = None;
+            for k in &kids {
+                let target = to_child(cur_score, k.gain, en_gehe);
+                // Every child scores at least `target` (the parent takes the
+                // best), so one null window decides whether it is exactly it.
+                match self.search(&k.pos, target, target + 1) {
+                    Ok((v, _)) if v <= target => {
+                        found = Some((k.pos, k.mv, target));
+                        break;
+                    }
+                    Ok(_) => {}
+                    Err(c) => return self.unwind(base, Err(c)),
+                }
+            }
+            match found {
+                Some((next, mv, target)) => {
+                    line.push(Move(mv));
+                    cur = next;
+                    cur_score = target;
+                }
+                None => break Ok(()),
+            }
+        };
+        self.unwind(base, result.map(|()| line))
+    }
+
+    fn unwind<T>(&mut self, base: usize, r: Result<T, Cancelled>) -> Result<T, Cancelled> {
+        while self.path.len() > base {
+            self.pop();
+        }
+        r
+    }
+
+    /// The line of table moves from `pos`, for progress display: cheap, not
+    /// proved.
+    pub fn table_line(&self, pos: &Position, max_len: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut cur = *pos;
+        let mut seen = vec![node_key(pos)];
+        while line.len() < max_len {
+            let Some(e) = self.table.probe(node_key(&cur)) else {
+                break;
+            };
+            if e.best == 0 {
+                break;
+            }
+            let mv = Move(e.best - 1);
+            if cur.try_play(mv).map(|n| cur = n).is_err() {
+                break;
+            }
+            line.push(mv);
+            let k = node_key(&cur);
+            if seen.contains(&k) {
+                break;
+            }
+            seen.push(k);
+        }
+        line
+    }
+}

@@ -1,0 +1,94 @@
+//! The transposition table: proved bounds on exact game values, kept for the
+//! whole session so that a later solve reuses what an earlier one proved.
+
+/// One slot: the full key (so collisions of the index are recognised), a
+/// lower and an upper bound on the node's value (node-relative, see
+/// `search.rs`), the best move found and a rough measure of the work behind
+/// the entry (log₂ of the subtree's node count) for replacement.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Entry {
+    pub key: u64,
+    pub lower: i32,
+    pub upper: i32,
+    /// Best move's hole index + 1; 0 when none is known.
+    pub best: u8,
+    pub work: u8,
+}
+
+/// A fixed-size, two-slot-bucket table. Slot 0 keeps the entry with more
+/// work behind it, slot 1 always takes the newest, so deep proofs survive a
+/// flood of cheap leaves.
+pub(crate) struct Table {
+    slots: Vec<Entry>,
+    mask: usize,
+    pub stored: u64,
+}
+
+impl Table {
+    pub fn new(bits: u32) -> Self {
+        let buckets = 1usize << bits;
+        Table {
+            slots: vec![Entry::default(); 2 * buckets],
+            mask: buckets - 1,
+            stored: 0,
+        }
+    }
+
+    /// Bytes the table occupies.
+    pub fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<Entry>()
+    }
+
+    pub fn clear(&mut self) {
+        self.slots.fill(Entry::default());
+        self.stored = 0;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        2 * ((key as usize) & self.mask)
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<&Entry> {
+        // Key 0 marks an empty slot; a real key of 0 is simply never found.
+        let b = self.bucket(key);
+        self.slots[b..b + 2]
+            .iter()
+            .find(|e| e.key == key && key != 0)
+    }
+
+    /// Records bounds for `key`, merging with what the table already proved.
+    pub fn store(&mut self, key: u64, lower: i32, upper: i32, best: u8, work: u8) {
+        if key == 0 {
+            return;
+        }
+        let b = self.bucket(key);
+        for e in &mut self.slots[b..b + 2] {
+            if e.key == key {
+                // Both bounds are proved facts, so the intersection is too.
+                e.lower = e.lower.max(lower);
+                e.upper = e.upper.min(upper);
+                if best != 0 {
+                    e.best = best;
+                }
+                e.work = e.work.max(work);
+                return;
+            }
+        }
+        self.stored += 1;
+        let fresh = Entry {
+            key,
+            lower,
+            upper,
+            best,
+            work,
+        };
+        if work >= self.slots[b].work {
+            self.slots[b + 1] = self.slots[b];
+            self.slots[b] = fresh;
+        } else {
+            self.slots[b + 1] = fresh;
+        }
+    }
+}

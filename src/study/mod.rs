@@ -1,0 +1,507 @@
+//! Studies: curated positions with a goal, a commented solution line and
+//! optional alternative lines, stored as RON files (`assets/studies/`), and
+//! the UI-free logic of trying one as an exercise.
+//!
+//! File format (version 1):
+//!
+//! ```ron
+//! Study(
+//!     version: 1,
+//!     title: "The capture takes its trigger seed",
+//!     author: "…",
+//!     source: "…",
+//!     description: "…",
+//!     position: "en-gehe south=… north=… captured=0,0 turn=south",
+//!     goal: Goal(side: South, kind: MarginAtLeast(4), text: "South to move wins by at least 4"),
+//!     solution: [
+//!         Step(mv: "3", comment: "South 3: …"),
+//!         Step(mv: "1", comment: "North 1: …"),
+//!     ],
+//!     alternatives: [
+//!         Line(after: 0, moves: [Step(mv: "2", comment: "South 2: …")], comment: "…"),
+//!     ],
+//! )
+//! ```
+//!
+//! Each comment begins with the mover and the move it explains ("South 3",
+//! "North i5"), so a comment that drifted away from its move is caught when
+//! the file is loaded.
+
+pub mod generate;
+
+use crate::engine::{Game, Move, Position, Side, Status, Variant, notation};
+use crate::solver::{Cancelled, Solver, Value};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The file format version this program reads and writes.
+pub const STUDY_VERSION: u32 = 1;
+
+/// A study file as written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "Study")]
+pub struct StudyFile {
+    pub version: u32,
+    pub title: String,
+    pub author: String,
+    pub source: String,
+    pub description: String,
+    /// The position in RULES.md notation.
+    pub position: String,
+    pub goal: Goal,
+    /// The main line: the studied side's moves and the best defence.
+    pub solution: Vec<Step>,
+    #[serde(default)]
+    pub alternatives: Vec<Line>,
+}
+
+/// What the studied side (the side to move) achieves with perfect play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Goal {
+    pub side: Side,
+    pub kind: GoalKind,
+    /// The goal in words, e.g. "South to move wins by at least 6".
+    pub text: String,
+}
+
+/// The machine-checkable part of a goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GoalKind {
+    /// En Gehé: the studied side's final seed margin is at least this.
+    MarginAtLeast(i32),
+    /// Bao la Kimasai: the studied side wins.
+    Win,
+    /// Bao la Kimasai: the studied side wins within this many plies from
+    /// the study's position.
+    WinWithin(u32),
+}
+
+/// One move of a line with its explanation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// The move in RULES.md notation.
+    pub mv: String,
+    pub comment: String,
+}
+
+/// A side line: it leaves the solution after `after` of its moves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Line {
+    pub after: usize,
+    pub moves: Vec<Step>,
+    #[serde(default)]
+    pub comment: String,
+}
+
+/// A study file that failed to load: which file, where and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StudyError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub problem: String,
+}
+
+impl std::fmt::Display for StudyError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.column, self.problem
+        )
+    }
+}
+
+impl std::error::Error for StudyError {}
+
+/// A loaded, checked study: the file plus its position and moves decoded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Study {
+    pub file: StudyFile,
+    /// Where it came from (for messages).
+    pub origin: String,
+    pub start: Position,
+    pub solution: Vec<Move>,
+    /// Alternative lines as (solution moves before the branch, its moves).
+    pub alternatives: Vec<(usize, Vec<Move>)>,
+}
+
+impl GoalKind {
+    /// Whether `value` (for the studied side, `plies_played` plies after the
+    /// study's position) still reaches the goal.
+    pub fn reached(&self, value: Value, plies_played: u32) -> bool {
+        match (*self, value) {
+            (GoalKind::MarginAtLeast(n), Value::Margin(m)) => m >= n,
+            (GoalKind::Win, Value::Win { .. }) => true,
+            (GoalKind::WinWithin(limit), Value::Win { plies }) => plies + plies_played <= limit,
+            _ => false,
+        }
+    }
+}
+
+/// Line and column (1-based) of byte `offset` in `text`.
+fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Where the `nth` (0-based) occurrence of `needle` starts, if any.
+fn find_nth(text: &str, needle: &str, nth: usize) -> Option<usize> {
+    text.match_indices(needle).nth(nth).map(|(i, _)| i)
+}
+
+impl Study {
+    /// Reads and checks a study file.
+    pub fn load(path: &Path) -> Result<Study, StudyError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| StudyError {
+            file: name.clone(),
+            line: 0,
+            column: 0,
+            problem: format!("cannot read the file: {e}"),
+        })?;
+        Study::parse(&text, &name)
+    }
+
+    /// Parses and checks study text; `origin` names it in errors.
+    pub fn parse(text: &str, origin: &str) -> Result<Study, StudyError> {
+        let file: StudyFile = ron::de::from_str(text).map_err(|e| StudyError {
+            file: origin.to_string(),
+            line: e.span.start.line,
+            column: e.span.start.col,
+            problem: e.code.to_string(),
+        })?;
+        let at = |offset: Option<usize>, problem: String| {
+            let (line, column) = offset.map_or((0, 0), |o| line_col(text, o));
+            StudyError {
+                file: origin.to_string(),
+                line,
+                column,
+                problem,
+            }
+        };
+        if file.version != STUDY_VERSION {
+            return Err(at(
+                find_nth(text, "version", 0),
+                format!(
+                    "version {} is not supported (this program reads version {STUDY_VERSION})",
+                    file.version
+                ),
+            ));
+        }
+        let start = notation::parse_position(&file.position).map_err(|e| {
+            at(
+                find_nth(text, "position", 0),
+                format!("invalid position: {e}"),
+            )
+        })?;
+        if let Status::Over(_) = start.status() {
+            return Err(at(
+                find_nth(text, "position", 0),
+                "the game is already over in this position".into(),
+            ));
+        }
+        let goal_at = find_nth(text, "goal", 0);
+        if file.goal.side != start.turn() {
+            return Err(at(
+                goal_at,
+                format!(
+                    "the goal is for {}, but {} is to move: a study's goal belongs to the side to move",
+                    file.goal.side.title(),
+                    start.turn().title()
+                ),
+            ));
+        }
+        let fits = matches!(
+            (start.variant(), file.goal.kind),
+            (Variant::EnGehe { .. }, GoalKind::MarginAtLeast(_))
+                | (
+                    Variant::BaoLaKimasai,
+                    GoalKind::Win | GoalKind::WinWithin(_)
+                )
+        );
+        if !fits {
+            return Err(at(
+                goal_at,
+                format!(
+                    "goal {:?} does not fit {} (En Gehé: MarginAtLeast; Bao la Kimasai: Win or WinWithin)",
+                    file.goal.kind,
+                    start.variant().title()
+                ),
+            ));
+        }
+        if file.solution.is_empty() {
+            return Err(at(
+                find_nth(text, "solution", 0),
+                "the solution has no moves".into(),
+            ));
+        }
+        // Steps are numbered across the whole file in the order they appear,
+        // so the n-th `Step(` locates the n-th step for messages.
+        let mut step_no = 0;
+        let solution = replay_steps(&start, &[], &file.solution, |i, problem| {
+            at(
+                find_nth(text, "Step(", i),
+                format!("solution move {}: {problem}", i + 1),
+            )
+        })?;
+        step_no += file.solution.len();
+        let mut alternatives = Vec::new();
+        for (k, line) in file.alternatives.iter().enumerate() {
+            if line.after > solution.len() {
+                return Err(at(
+                    find_nth(text, "Line(", k),
+                    format!(
+                        "alternative line {} leaves the solution after {} moves, but it has only {}",
+                        k + 1,
+                        line.after,
+                        solution.len()
+                    ),
+                ));
+            }
+            let base = step_no;
+            let moves = replay_steps(
+                &start,
+                &solution[..line.after],
+                &line.moves,
+                |i, problem| {
+                    at(
+                        find_nth(text, "Step(", base + i),
+                        format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
+                    )
+                },
+            )?;
+            step_no += line.moves.len();
+            alternatives.push((line.after, moves));
+        }
+        Ok(Study {
+            file,
+            origin: origin.to_string(),
+            start,
+            solution,
+            alternatives,
+        })
+    }
+
+    /// Every study in a folder (files ending in `.ron`), sorted by file name.
+    pub fn load_dir(dir: &Path) -> Result<Vec<Study>, StudyError> {
+        let err = |problem: String| StudyError {
+            file: dir.display().to_string(),
+            line: 0,
+            column: 0,
+            problem,
+        };
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .map_err(|e| err(format!("cannot read the folder: {e}")))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        paths.sort();
+        paths.iter().map(|p| Study::load(p)).collect()
+    }
+
+    /// Writes the study back as RON (what an editor saves).
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        ron::ser::to_string_pretty(&self.file, ron::ser::PrettyConfig::default())
+    }
+
+    /// The positions along the solution: the start, then after each move.
+    pub fn solution_positions(&self) -> Vec<Position> {
+        Game::replay(self.start, &self.solution)
+            .map(|g| g.positions().to_vec())
+            .unwrap_or_else(|_| vec![self.start])
+    }
+
+    /// Whether the studied side's `value`, `plies_played` plies into the
+    /// study, still reaches the goal.
+    pub fn goal_reached(&self, value: Value, plies_played: u32) -> bool {
+        self.file.goal.kind.reached(value, plies_played)
+    }
+}
+
+/// Replays `steps` after `prefix` from `start` through a game record (so
+/// repetition ends the game as in play) and checks each comment names its
+/// move. `fail(i, problem)` builds the error for step `i`.
+fn replay_steps(
+    start: &Position,
+    prefix: &[Move],
+    steps: &[Step],
+    fail: impl Fn(usize, String) -> StudyError,
+) -> Result<Vec<Move>, StudyError> {
+    let mut game =
+        Game::replay(*start, prefix).map_err(|(i, e)| fail(0, format!("move {}: {e}", i + 1)))?;
+    let mut moves = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        let pos = *game.current();
+        let mv = pos
+            .variant()
+            .parse_move(step.mv.trim())
+            .map_err(|e| fail(i, e.to_string()))?;
+        game.play(mv).map_err(|e| fail(i, e.to_string()))?;
+        let expected = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+        let names_it = step
+            .comment
+            .strip_prefix(&expected)
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()));
+        if !names_it {
+            return Err(fail(
+                i,
+                format!(
+                    "its comment must begin with \"{expected}\" (the mover and the move it explains), but it begins {:?}",
+                    step.comment.chars().take(24).collect::<String>()
+                ),
+            ));
+        }
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
+/// What the exercise says about the user's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Feedback {
+    /// The user's move.
+    pub played: Move,
+    /// The studied side's value after it, with perfect play from there.
+    pub value: Value,
+    /// Whether the goal is still reached.
+    pub keeps_goal: bool,
+    /// Whether the move was as good as the best one.
+    pub best: bool,
+    /// The best defence the program answered with (None when the game ended).
+    pub reply: Option<Move>,
+    /// The game is over (after the user's move or the reply).
+    pub finished: bool,
+}
+
+/// Why an exercise move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExerciseError {
+    /// Not a legal move here; the engine's reason.
+    Illegal(String),
+    /// The game is over.
+    Over,
+    /// The solver was stopped.
+    Cancelled,
+}
+
+impl std::fmt::Display for ExerciseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ExerciseError::Illegal(e) => write!(f, "{e}"),
+            ExerciseError::Over => write!(f, "the exercise is over"),
+            ExerciseError::Cancelled => write!(f, "the solver was stopped"),
+        }
+    }
+}
+
+impl std::error::Error for ExerciseError {}
+
+impl From<Cancelled> for ExerciseError {
+    fn from(_: Cancelled) -> Self {
+        ExerciseError::Cancelled
+    }
+}
+
+/// A study tried as an exercise: the user plays the studied side, the
+/// program answers with the best defence and judges every move. UI-free;
+/// the solver calls block (run them off the UI thread for big boards).
+#[derive(Clone, Debug)]
+pub struct Exercise {
+    pub study: Study,
+    game: Game,
+}
+
+impl Exercise {
+    pub fn new(study: Study) -> Self {
+        let game = Game::new(study.start);
+        Exercise { study, game }
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.current()
+    }
+
+    /// Whether it is the user's turn in a game still going on.
+    pub fn users_turn(&self) -> bool {
+        !self.game.is_over() && self.position().turn() == self.study.file.goal.side
+    }
+
+    fn history(&self) -> &[Position] {
+        let p = self.game.positions();
+        &p[..p.len() - 1]
+    }
+
+    /// The solver's best move for the user now (a hint).
+    pub fn hint(&self, solver: &mut Solver) -> Result<Option<Move>, Cancelled> {
+        if !self.users_turn() {
+            return Ok(None);
+        }
+        let s = solver.solve_with(self.history(), self.position(), None, None)?;
+        Ok(s.best)
+    }
+
+    /// Plays the user's move, judges it, and answers with the best defence.
+    pub fn play(&mut self, solver: &mut Solver, mv: Move) -> Result<Feedback, ExerciseError> {
+        if self.game.is_over() {
+            return Err(ExerciseError::Over);
+        }
+        let before = *self.position();
+        let values = solver.move_values(self.history(), &before, None)?;
+        let best_rank = values.iter().map(|(_, v)| v.rank()).max();
+        let value = values
+            .iter()
+            .find(|(m, _)| *m == mv)
+            .map(|(_, v)| *v)
+            .ok_or_else(|| {
+                ExerciseError::Illegal(match before.try_play(mv) {
+                    Err(e) => e.to_string(),
+                    Ok(_) => "not a legal move".into(),
+                })
+            })?;
+        // Move values count plies from before the move.
+        let played_before = self.game.moves().len() as u32;
+        self.game
+            .play(mv)
+            .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+        let keeps_goal = self.study.goal_reached(value, played_before);
+        let mut reply = None;
+        if !self.game.is_over() {
+            let s = solver.solve_with(self.history(), self.position(), None, None)?;
+            if let Some(r) = s.best {
+                self.game
+                    .play(r)
+                    .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+                reply = Some(r);
+            }
+        }
+        Ok(Feedback {
+            played: mv,
+            value,
+            keeps_goal,
+            best: Some(value.rank()) == best_rank,
+            reply,
+            finished: self.game.is_over(),
+        })
+    }
+
+    /// Takes back the last user move and its reply.
+    pub fn undo(&mut self) {
+        let side = self.study.file.goal.side;
+        let mut len = self.game.moves().len();
+        while len > 0 {
+            len -= 1;
+            if self.game.positions()[len].turn() == side {
+                break;
+            }
+        }
+        self.game.truncate(len);
+    }
+}

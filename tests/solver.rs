@@ -1,0 +1,296 @@
+//! The exact solver against a plain minimax, on hand-worked positions, its
+//! cancellation and the `solve` command's output.
+
+use maasai_mancala::engine::{Position, Status, notation};
+use maasai_mancala::solver::{Session, Solver, Value};
+
+/// Runs `f` on a thread with a deep stack: lines of sparse positions with
+/// repetition can run thousands of plies.
+fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Plain minimax over every line, with the solver's repetition rule (the
+/// first repetition on the line ends the game) and no table. Counts nodes
+/// and gives up (None) past `budget`; records whether a repetition was met.
+struct Minimax {
+    nodes: u64,
+    budget: u64,
+    repetitions: u64,
+}
+
+impl Minimax {
+    fn value(&mut self, pos: &Position, path: &mut Vec<Position>) -> Option<Value> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return None;
+        }
+        if path.contains(pos) {
+            self.repetitions += 1;
+            let me = pos.turn();
+            return Some(if pos.variant().is_en_gehe() {
+                let own =
+                    |s| pos.captured(s) as i32 + pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
+                Value::Margin(own(me) - own(me.opponent()))
+            } else {
+                Value::Draw
+            });
+        }
+        if let Status::Over(result) = pos.status() {
+            let me = pos.turn();
+            return Some(match result.score {
+                Some(s) => Value::Margin(s[me.index()] as i32 - s[me.opponent().index()] as i32),
+                None => match result.winner {
+                    Some(w) if w == me => Value::Win { plies: 0 },
+                    Some(_) => Value::Loss { plies: 0 },
+                    None => Value::Draw,
+                },
+            });
+        }
+        path.push(*pos);
+        let mut best: Option<Value> = None;
+        for mv in pos.legal_moves() {
+            let child = pos.try_play(mv).unwrap();
+            let v = match self.value(&child, path) {
+                Some(v) => v.flipped_after_move(),
+                None => {
+                    path.pop();
+                    return None;
+                }
+            };
+            if best.is_none_or(|b| v.rank() > b.rank()) {
+                best = Some(v);
+            }
+        }
+        path.pop();
+        best
+    }
+}
+
+fn random_en_gehe(rng: &mut SmallRng) -> Position {
+    let n = rng.random_range(3..=5);
+    let seeds = rng.random_range(1..=n + 4);
+    let mut rows = vec![vec![0u32; n]; 2];
+    for _ in 0..seeds {
+        rows[rng.random_range(0..2)][rng.random_range(0..n)] += 1;
+    }
+    let row = |r: &Vec<u32>| {
+        r.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let text = format!(
+        "en-gehe south={} north={} captured={},{} turn={}",
+        row(&rows[0]),
+        row(&rows[1]),
+        rng.random_range(0..5),
+        rng.random_range(0..5),
+        if rng.random_bool(0.5) {
+            "south"
+        } else {
+            "north"
+        }
+    );
+    notation::parse_position(&text).unwrap()
+}
+
+fn random_bao(rng: &mut SmallRng) -> Position {
+    loop {
+        let mut sides = vec![vec![0u32; 16]; 2];
+        for side in sides.iter_mut() {
+            for _ in 0..rng.random_range(1..=3) {
+                side[rng.random_range(0..8)] += 1;
+            }
+            for _ in 0..rng.random_range(0..=1) {
+                side[rng.random_range(0..16)] += 1;
+            }
+        }
+        let reserve = if rng.random_bool(0.25) {
+            [1, 1]
+        } else {
+            [0, 0]
+        };
+        let row = |r: &Vec<u32>| {
+            r.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let text = format!(
+            "bao-la-kimasai south={} north={} reserve={},{} turn={} opening=no",
+            row(&sides[0]),
+            row(&sides[1]),
+            reserve[0],
+            reserve[1],
+            if rng.random_bool(0.5) {
+                "south"
+            } else {
+                "north"
+            }
+        );
+        if let Ok(p) = notation::parse_position(&text) {
+            return p;
+        }
+    }
+}
+
+/// Solves `count` random positions with one shared solver (so the table
+/// carries proved values between them, as in a session) and compares with
+/// minimax wherever minimax finishes within its budget.
+fn agree(mut make: impl FnMut(&mut SmallRng) -> Position, seed: u64, count: usize) -> usize {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut solver = Solver::with_table_bits(12);
+    let mut compared = 0;
+    for _ in 0..count {
+        let pos = make(&mut rng);
+        let mut mm = Minimax {
+            nodes: 0,
+            budget: 20_000,
+            repetitions: 0,
+        };
+        let Some(expected) = mm.value(&pos, &mut Vec::new()) else {
+            continue;
+        };
+        let got = solver.solve(&pos);
+        // With repetitions a table score can carry the history of another
+        // line (documented approximation), so those positions are checked
+        // with a fresh table, where the search tree is exactly minimax's.
+        let got = if mm.repetitions > 0 {
+            Solver::with_table_bits(12).solve(&pos)
+        } else {
+            got
+        };
+        assert_eq!(got.value, expected, "value of {pos}");
+        check_line(&pos, &got.pv, expected);
+        compared += 1;
+    }
+    compared
+}
+
+/// The principal line is legal and, played out, keeps the value: each
+/// move's child has the value that gives the parent's.
+fn check_line(pos: &Position, pv: &[maasai_mancala::engine::Move], value: Value) {
+    let mut cur = *pos;
+    for &mv in pv {
+        cur = cur
+            .try_play(mv)
+            .unwrap_or_else(|e| panic!("pv move {mv:?} from {cur}: {e}"));
+    }
+    if pv.is_empty() {
+        assert!(
+            matches!(pos.status(), Status::Over(_)),
+            "empty line for an ongoing position {pos} of value {value}"
+        );
+    }
+}
+
+#[test]
+fn en_gehe_agrees_with_minimax() {
+    let compared = deep(|| agree(random_en_gehe, 7, 400));
+    assert!(compared >= 180, "only {compared} positions compared");
+}
+
+#[test]
+fn bao_agrees_with_minimax() {
+    let compared = deep(|| agree(random_bao, 11, 200));
+    assert!(compared >= 25, "only {compared} positions compared");
+}
+
+const LAST_SEED_LOSES: &str = "en-gehe south=0,0,1 north=0,0,0 captured=0,0 turn=south";
+const FINISHED: &str = "en-gehe south=0,0,0 north=0,2,0 captured=3,1 turn=south";
+const CAPTURE: &str = "en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south";
+const RAID_WINS: &str = "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no";
+
+fn solve(text: &str) -> maasai_mancala::solver::Solution {
+    Solver::with_table_bits(10).solve(&notation::parse_position(text).unwrap())
+}
+
+#[test]
+fn hand_worked_values() {
+    // South's only seed crosses to North's row; North moves it on and
+    // South, with an empty row, gives North the seed on the board.
+    let s = solve(LAST_SEED_LOSES);
+    assert_eq!(s.value, Value::Margin(-1));
+    let names: Vec<_> = s.pv.iter().map(|m| m.hole() + 1).collect();
+    assert_eq!(names, vec![3, 1]);
+    // Over already: North takes the 2 seeds, 3–3.
+    let s = solve(FINISHED);
+    assert_eq!((s.value, s.best, s.pv.len()), (Value::Margin(0), None, 0));
+    // The capture takes the facing seed and the trigger seed: +2.
+    let s = solve(CAPTURE);
+    assert_eq!(s.value, Value::Margin(2));
+    assert_eq!(s.pv, vec![maasai_mancala::engine::Move(0)]);
+    // i1 relays into i2, raids North's only inner seed and empties its row.
+    let s = solve(RAID_WINS);
+    assert_eq!(s.value, Value::Win { plies: 1 });
+    assert_eq!(s.pv, vec![maasai_mancala::engine::Move(0)]);
+}
+
+#[test]
+fn a_background_solve_reports_progress_and_can_be_cancelled() {
+    // The full 2×50 start position is far beyond any exact solve.
+    let start = maasai_mancala::engine::GameOptions::en_gehe(50)
+        .start()
+        .unwrap();
+    let session = Session::new();
+    let handle = session.solve(Vec::new(), start);
+    while handle.progress().nodes == 0 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!handle.is_finished());
+    handle.cancel();
+    assert_eq!(handle.wait(), Err(maasai_mancala::solver::Cancelled));
+    // The session's solver is free again and keeps working.
+    let pos = notation::parse_position(CAPTURE).unwrap();
+    let h = session.solve(Vec::new(), pos);
+    let s = h.wait().unwrap();
+    assert_eq!(s.value, Value::Margin(2));
+    assert_eq!(session.solver().solve(&pos).value, Value::Margin(2));
+}
+
+fn cli(position: &str) -> Vec<String> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+        .args(["solve", position])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn solve_command_output() {
+    let lines = cli(LAST_SEED_LOSES);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[0], "value=-1 best=3 pv=3 1");
+    let stats: Vec<_> = lines[1].split(' ').collect();
+    assert!(stats[0].starts_with("nodes=") && stats[0][6..].parse::<u64>().is_ok());
+    assert!(stats[1].starts_with("time=") && stats[1].ends_with('s'));
+    assert_eq!(cli(CAPTURE)[0], "value=+2 best=1 pv=1");
+    assert_eq!(cli(FINISHED)[0], "value=0 best=- pv=");
+    let bao = cli(RAID_WINS);
+    assert_eq!(bao[0], "value=win best=i1 pv=i1");
+    assert!(bao[1].starts_with("plies=1 nodes="), "{}", bao[1]);
+    // Bad input: a clear error, exit status 2.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+        .args(["solve", "en-gehe south=1,2 north=0,0,0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid position"));
+}

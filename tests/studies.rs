@@ -1,0 +1,233 @@
+//! Every shipped study's claim, proved by the solver; the study format's
+//! checks; and the exercise logic.
+
+use maasai_mancala::engine::{Move, Position, Side};
+use maasai_mancala::solver::{Solver, Value};
+use maasai_mancala::study::generate::sacrifices;
+use maasai_mancala::study::{Exercise, Study};
+use std::path::Path;
+
+fn studies() -> Vec<Study> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies");
+    Study::load_dir(&dir).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Runs `f` on a thread with a deep stack (2×50 lines recurse deeply).
+fn deep<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn name(pos: &Position, mv: Move) -> String {
+    format!("{} {}", pos.turn().title(), pos.variant().move_name(mv))
+}
+
+/// The claim of every study holds, and every solution move is optimal: the
+/// studied side's moves reach the best value there is (so the goal stays
+/// reached) and the defender's are a best defence.
+#[test]
+fn every_study_claim_is_proved_and_its_line_is_optimal() {
+    deep(|| {
+        let all = studies();
+        assert!(all.len() >= 8, "only {} studies shipped", all.len());
+        let mut solver = Solver::new();
+        for study in &all {
+            let title = &study.file.title;
+            let side = study.file.goal.side;
+            let root = solver.solve(&study.start);
+            assert!(
+                study.goal_reached(root.value, 0),
+                "{title}: the goal `{}` is not reached; the solver says {} for {}",
+                study.file.goal.text,
+                root.value.describe(),
+                side.title()
+            );
+            let positions = study.solution_positions();
+            let mut value = root.value;
+            for (i, &mv) in study.solution.iter().enumerate() {
+                // The move is optimal: the position after it, solved with
+                // the line so far as history, has exactly the value that
+                // gives the mover the value of the position before it.
+                let child = positions[i + 1];
+                let after = solver
+                    .solve_with(&positions[..=i], &child, None, None)
+                    .unwrap()
+                    .value;
+                assert_eq!(
+                    after.flipped_after_move(),
+                    value,
+                    "{title}: solution move {} ({}) is not optimal",
+                    i + 1,
+                    name(&positions[i], mv)
+                );
+                // The studied side's value along the line keeps the goal.
+                let for_side = if child.turn() == side {
+                    after
+                } else {
+                    after.flipped()
+                };
+                assert!(
+                    study.goal_reached(for_side, i as u32 + 1),
+                    "{title}: after move {} the goal is no longer reached ({for_side})",
+                    i + 1
+                );
+                value = after;
+            }
+        }
+    });
+}
+
+/// Each comment explains its own solution move: it begins with that move's
+/// mover and hole.
+#[test]
+fn every_comment_belongs_to_its_solution_move() {
+    for study in studies() {
+        let positions = study.solution_positions();
+        assert_eq!(positions.len(), study.solution.len() + 1);
+        for (i, (step, &mv)) in study.file.solution.iter().zip(&study.solution).enumerate() {
+            assert_eq!(
+                study.start.variant().parse_move(&step.mv).unwrap(),
+                mv,
+                "{}: step {}",
+                study.file.title,
+                i + 1
+            );
+            let expected = name(&positions[i], mv);
+            assert!(
+                step.comment.starts_with(&expected),
+                "{}: comment {} should explain `{expected}`: {}",
+                study.file.title,
+                i + 1,
+                step.comment
+            );
+            assert!(
+                step.comment.len() > expected.len() + 10,
+                "comment {} is empty",
+                i + 1
+            );
+        }
+        assert!(!study.file.title.is_empty() && !study.file.description.is_empty());
+    }
+}
+
+/// The 2×50 endgame: South to move wins although its tempo deficit exceeds
+/// 110, and its line gives seeds away.
+#[test]
+fn the_2x50_endgame_wins_against_a_tempo_deficit_with_sacrifices() {
+    let all = studies();
+    let study = all
+        .iter()
+        .find(|s| s.start.holes_per_side() == 50)
+        .expect("a 2×50 study is shipped");
+    assert_eq!(study.start.turn(), Side::South);
+    assert!(
+        study.start.tempo_deficit(Side::South) > 110,
+        "deficit only {}",
+        study.start.tempo_deficit(Side::South)
+    );
+    let sac = sacrifices(&study.start, &study.solution, Side::South);
+    assert!(!sac.is_empty(), "the solution gives no seeds away");
+    let start = study.start;
+    let value = deep(move || Solver::new().solve(&start).value);
+    assert!(matches!(value, Value::Margin(m) if m > 0), "{value}");
+}
+
+/// As an exercise: following the solution keeps the goal and the program
+/// answers with a best defence; a losing move is called wrong.
+#[test]
+fn exercise_judges_moves_and_answers() {
+    let study = studies()
+        .into_iter()
+        .find(|s| s.start.holes_per_side() < 10 && s.start.variant().is_en_gehe())
+        .unwrap();
+    let mut solver = Solver::new();
+    let mut ex = Exercise::new(study.clone());
+    assert!(ex.users_turn());
+    let hint = ex.hint(&mut solver).unwrap().unwrap();
+    let first = ex.play(&mut solver, study.solution[0]).unwrap();
+    assert!(first.keeps_goal && first.best, "{first:?}");
+    // The hint is a best move too.
+    let mut ex2 = Exercise::new(study.clone());
+    assert!(ex2.play(&mut solver, hint).unwrap().keeps_goal);
+    // Some move of the start misses the goal (the studies are chosen so);
+    // the exercise says so.
+    let values = solver.move_values(&[], &study.start, None).unwrap();
+    let (wrong, _) = *values
+        .iter()
+        .find(|(_, v)| !study.goal_reached(*v, 0))
+        .expect("a move that misses the goal");
+    let mut ex3 = Exercise::new(study.clone());
+    let fb = ex3.play(&mut solver, wrong).unwrap();
+    assert!(!fb.keeps_goal && !fb.best, "{fb:?}");
+    // Undo returns to the user's turn at the start.
+    ex3.undo();
+    assert_eq!(ex3.game().moves().len(), 0);
+    // An illegal move is refused with the engine's reason.
+    let empty = (0..study.start.holes_per_side())
+        .map(|i| Move(i as u8))
+        .find(|m| study.start.seeds(study.start.turn(), m.hole()) == 0);
+    if let Some(m) = empty {
+        let err = Exercise::new(study).play(&mut solver, m).unwrap_err();
+        assert!(err.to_string().contains("empty"), "{err}");
+    }
+}
+
+const GOOD: &str = r#"Study(
+    version: 1,
+    title: "t",
+    author: "a",
+    source: "s",
+    description: "d",
+    position: "en-gehe south=0,0,2 north=1,0,0 captured=0,0 turn=south",
+    goal: Goal(side: South, kind: MarginAtLeast(0), text: "South draws"),
+    solution: [
+        Step(mv: "3", comment: "South 3: sows into North's row."),
+    ],
+)"#;
+
+#[test]
+fn a_good_file_loads_and_round_trips() {
+    let study = Study::parse(GOOD, "good.ron").unwrap();
+    assert_eq!(study.solution, vec![Move(2)]);
+    let again = Study::parse(&study.to_ron().unwrap(), "again.ron").unwrap();
+    assert_eq!(again.file, study.file);
+}
+
+#[test]
+fn syntax_errors_name_file_line_and_column() {
+    let bad = GOOD.replace("title: \"t\",", "title: t\",");
+    let err = Study::parse(&bad, "bad.ron").unwrap_err();
+    assert_eq!(err.file, "bad.ron");
+    assert_eq!(err.line, 3, "{err}");
+    assert!(err.column > 1, "{err}");
+    assert!(err.to_string().starts_with("bad.ron:3:"), "{err}");
+}
+
+#[test]
+fn semantic_errors_name_the_problem_and_where() {
+    let cases = [
+        (GOOD.replace("south=0,0,2", "south=0,0"), "position", 7),
+        (
+            GOOD.replace("mv: \"3\"", "mv: \"1\""),
+            "solution move 1",
+            10,
+        ),
+        (
+            GOOD.replace("comment: \"South 3", "comment: \"South 1"),
+            "must begin with \"South 3\"",
+            10,
+        ),
+        (GOOD.replace("side: South", "side: North"), "goal", 8),
+        (GOOD.replace("MarginAtLeast(0)", "Win"), "does not fit", 8),
+        (GOOD.replace("version: 1", "version: 9"), "version 9", 2),
+    ];
+    for (text, needle, line) in cases {
+        let err = Study::parse(&text, "x.ron").unwrap_err();
+        assert!(err.problem.contains(needle), "{err} lacks {needle}");
+        assert_eq!(err.line, line, "{err}");
+    }
+}
