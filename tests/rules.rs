@@ -484,3 +484,92 @@ fn bare_position_never_ends_by_repetition() {
     let p = pos("en-gehe south=1,0,0 north=1,0,0 captured=0,0 turn=south");
     assert_eq!(p.status(), Status::Ongoing);
 }
+
+#[test]
+fn threefold_repetition_in_a_game_record_ends_en_gehe_with_own_rows_taken() {
+    // A 2×3 game with 2 seeds a hole that cycles (found by random play).
+    let start = maasai_mancala::engine::GameOptions {
+        seeds: 2,
+        ..maasai_mancala::engine::GameOptions::en_gehe(3)
+    }
+    .start()
+    .unwrap();
+    let moves: Vec<Move> = [
+        2, 2, 1, 1, 2, 1, 3, 2, 3, 1, 3, 3, 3, 1, 1, 3, 1, 1, 3, 1, 1, 3, 1, 1,
+    ]
+    .iter()
+    .map(|h| Move(h - 1))
+    .collect();
+    let before_last = Game::replay(start, &moves[..moves.len() - 1]).unwrap();
+    assert_eq!(before_last.status(), Status::Ongoing);
+    let game = Game::replay(start, &moves).unwrap();
+    let current = *game.current();
+    assert_eq!(
+        game.positions().iter().filter(|p| **p == current).count(),
+        3
+    );
+    let Status::Over(r) = game.status() else {
+        panic!("over by repetition")
+    };
+    assert_eq!(r.reason, EndReason::Repetition);
+    let own = |s: Side| current.captured(s) + current.row(s).iter().map(|&c| c as u32).sum::<u32>();
+    assert_eq!(r.score, Some([own(Side::South), own(Side::North)]));
+    // The bare position does not know its history.
+    assert_eq!(current.status(), Status::Ongoing);
+}
+
+#[test]
+fn side_whose_every_move_is_endless_cannot_move() {
+    // Both of South's moves sow forever (found by exhaustive random search,
+    // decided by the engine's cycle detection).
+    let p = pos("en-gehe south=3,8,0 north=1,0,4 captured=0,0 turn=south");
+    let (legal, endless) = p.classify_moves();
+    assert!(legal.is_empty());
+    assert_eq!(endless, vec![Move(0), Move(1)]);
+    for mv in endless {
+        assert!(matches!(p.try_play(mv), Err(PlayError::Endless { .. })));
+    }
+    let Status::Over(r) = p.status() else {
+        panic!("over")
+    };
+    assert_eq!(r.reason, EndReason::OnlyEndless(Side::South));
+    // The 16 seeds on the board go to North, who moved last.
+    assert_eq!(r.remainder, Some((Side::North, 16)));
+    assert_eq!(r.winner, Some(Side::North));
+}
+
+#[test]
+fn bao_threefold_repetition_is_a_draw() {
+    // Each side walks two lone seeds round its ring, 7 to 9 holes apart, so
+    // one always stays in the inner row and no lap lands on a seed (no relay,
+    // no raid).
+    let mut g = Game::new(pos(
+        "bao-la-kimasai south=1,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0 north=1,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    ));
+    let mut plies = 0;
+    while g.status() == Status::Ongoing {
+        let p = *g.current();
+        let seeds: Vec<usize> = (0..16).filter(|&i| p.seeds(p.turn(), i) > 0).collect();
+        assert_eq!(seeds.len(), 2);
+        let (x, y) = (seeds[0], seeds[1]);
+        let (back, front) = if (y - x) <= 9 { (x, y) } else { (y, x) };
+        let spacing = (front + 16 - back) % 16;
+        let mv = match spacing {
+            9 => back,
+            7 => front,
+            _ if back >= 8 => back,
+            _ => front,
+        };
+        g.play(Move(mv as u8)).unwrap();
+        plies += 1;
+        assert!(plies <= 200, "the walk must repeat");
+    }
+    let Status::Over(r) = g.status() else {
+        unreachable!()
+    };
+    assert_eq!(r.reason, EndReason::Repetition);
+    assert_eq!(r.winner, None);
+    // The two seeds change places every 16 moves a side, so the start
+    // position returns after 32 and 64 plies: the third occurrence.
+    assert_eq!(plies, 64);
+}

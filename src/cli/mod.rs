@@ -3,6 +3,7 @@
 //! Contracts (output formats) are fixed by the issues and README, since
 //! scripts and tests rely on them. Errors go to stderr with exit status 2.
 
+mod files;
 mod rules;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -39,11 +40,18 @@ pub enum Command {
         position: String,
         /// Moves in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
         moves: Vec<String>,
+        /// Also write the game (start position and moves) to this saved-game file.
+        #[arg(long, value_name = "FILE")]
+        save: Option<PathBuf>,
     },
     /// Batch mode: read `POSITION ; MOVE` lines from stdin, answer one line each.
     Apply,
     /// Print a move's laps one per line, then the resulting position.
     Trace { position: String, mv: String },
+    /// Print a saved game move by move (`N. SIDE MOVE -> POSITION [captured K]`), then the final position.
+    Replay { file: PathBuf },
+    /// Validate a saved game or presets file: exit 0 with a summary, or 2 with the problem.
+    Check { file: PathBuf },
     /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path).
     Bench {
         /// Seconds to run each game.
@@ -104,9 +112,15 @@ pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Start(args) => rules::start(&args),
         Command::Moves { position } => rules::moves(&position),
-        Command::Play { position, moves } => rules::play(&position, &moves),
+        Command::Play {
+            position,
+            moves,
+            save,
+        } => files::play(&position, &moves, save.as_deref()),
         Command::Apply => rules::apply(),
         Command::Trace { position, mv } => rules::trace(&position, &mv),
+        Command::Replay { file } => files::replay(&file),
+        Command::Check { file } => files::check(&file),
         Command::Bench { seconds } => rules::bench(seconds),
     }
 }

@@ -3,6 +3,26 @@
 //! Layering follows the chess crates: a raw [`Setup`] that may be illegal,
 //! a validated [`Position`], [`Move`]s with their own notation, and
 //! [`Position::play`] / [`Position::try_play`]. Nothing here knows about the UI.
+//!
+//! ```
+//! use maasai_mancala::engine::{notation, Status};
+//!
+//! let pos = notation::parse_position(
+//!     "en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south",
+//! )?;
+//! let mv = pos.variant().parse_move("1")?;
+//! // S1's seed ends in the empty S2, facing N2's 5 seeds: 5 + 1 captured.
+//! let next = pos.try_play(mv)?;
+//! assert_eq!(next.to_string(), "en-gehe south=0,0,0 north=0,0,0 captured=6,0 turn=north");
+//! let Status::Over(result) = next.status() else { panic!("North cannot move") };
+//! assert_eq!(result.suffix(), " result=south score=6,0");
+//!
+//! // Every lap of a move, seed by seed, for the visualiser.
+//! let trace = pos.trace(mv)?;
+//! assert_eq!(trace.laps.len(), 1);
+//! assert_eq!(trace.capture.map(|c| c.total), Some(6));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod error;
 mod game;

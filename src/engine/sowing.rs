@@ -68,24 +68,23 @@ pub(crate) fn sow_lap(ring: &mut [u16], first: usize, hand: u32, skip: bool) -> 
     }
 }
 
-/// Brent's cycle detection over lap-start states: one saved state, compared
+/// Brent's cycle detection over En Gehé lap-start states (the board and the
+/// hole to lift): one saved state, compared
 /// with each new one; saved anew at powers of two. Constant memory.
 struct Brent {
     saved: [u16; RING_CAP],
     saved_at: usize,
-    saved_kind: u8,
     power: u64,
     lambda: u64,
 }
 
 impl Brent {
-    fn new(board: &[u16], at: usize, kind: u8) -> Self {
+    fn new(board: &[u16], at: usize) -> Self {
         let mut saved = [0; RING_CAP];
         saved[..board.len()].copy_from_slice(board);
         Brent {
             saved,
             saved_at: at,
-            saved_kind: kind,
             power: 1,
             lambda: 0,
         }
@@ -93,15 +92,14 @@ impl Brent {
 
     /// Records the next lap-start state; `Some(cycle length)` once it repeats.
     #[inline]
-    fn step(&mut self, board: &[u16], at: usize, kind: u8) -> Option<u64> {
+    fn step(&mut self, board: &[u16], at: usize) -> Option<u64> {
         self.lambda += 1;
-        if at == self.saved_at && kind == self.saved_kind && board == &self.saved[..board.len()] {
+        if at == self.saved_at && board == &self.saved[..board.len()] {
             return Some(self.lambda);
         }
         if self.lambda == self.power {
             self.saved[..board.len()].copy_from_slice(board);
             self.saved_at = at;
-            self.saved_kind = kind;
             self.power *= 2;
             self.lambda = 0;
         }
@@ -126,7 +124,7 @@ impl LapWatch {
 
     /// Called at the start of every lap after the first.
     #[inline]
-    fn lap(&mut self, board: &[u16], at: usize, kind: u8) -> Result<(), Endless> {
+    fn lap(&mut self, board: &[u16], at: usize) -> Result<(), Endless> {
         self.laps += 1;
         if self.laps < BRENT_FROM_LAP {
             return Ok(());
@@ -136,10 +134,10 @@ impl LapWatch {
         }
         match &mut self.brent {
             None => {
-                self.brent = Some(Brent::new(board, at, kind));
+                self.brent = Some(Brent::new(board, at));
                 Ok(())
             }
-            Some(b) => match b.step(board, at, kind) {
+            Some(b) => match b.step(board, at) {
                 Some(cycle) => Err(Endless {
                     cycle_laps: Some(cycle),
                 }),
@@ -164,15 +162,78 @@ pub(crate) fn sow_en_gehe(board: &mut [u16], hole: usize, skip: bool) -> Result<
             return Ok(last);
         }
         at = last;
-        watch.lap(board, at, 0)?;
+        watch.lap(board, at)?;
     }
 }
 
+/// Holes on one Bao la Kimasai side.
+const SIDE: usize = super::BAO_SIDE_HOLES;
+
+/// `RUNS[first][len]` adds one seed to each of the `len` holes of a 16-hole
+/// ring starting at `first`: a whole lap of up to 16 seeds is one vector add.
+static RUNS: [[[u16; SIDE]; SIDE + 1]; SIDE] = {
+    let mut t = [[[0u16; SIDE]; SIDE + 1]; SIDE];
+    let mut first = 0;
+    while first < SIDE {
+        let mut len = 0;
+        while len <= SIDE {
+            let mut k = 0;
+            while k < len {
+                t[first][len][(first + k) % SIDE] = 1;
+                k += 1;
+            }
+            len += 1;
+        }
+        first += 1;
+    }
+    t
+};
+
+/// [`sow_lap`] for one Bao la Kimasai side held in a local array.
+#[inline(always)]
+fn sow_side(own: &mut [u16; SIDE], first: usize, hand: u32, skip: bool) -> usize {
+    let first = first % SIDE;
+    let round = if skip { SIDE as u32 - 1 } else { SIDE as u32 };
+    let mut hand = hand;
+    if hand > round {
+        let full = ((hand - 1) / round) as u16;
+        let origin = (first + SIDE - 1) % SIDE;
+        let kept = own[origin];
+        for h in own.iter_mut() {
+            *h += full;
+        }
+        if skip {
+            own[origin] = kept;
+        }
+        hand -= full as u32 * round;
+    }
+    let run = &RUNS[first][hand as usize];
+    for (h, r) in own.iter_mut().zip(run) {
+        *h += r;
+    }
+    (first + hand as usize - 1) % SIDE
+}
+
+/// Brent's cycle detection for one Bao la Kimasai side.
+struct SideBrent {
+    saved: [u16; SIDE],
+    saved_at: usize,
+    power: u64,
+    lambda: u64,
+    active: bool,
+}
+
 /// Plays a Bao la Kimasai move's sowing from `hole` (index in the mover's
-/// own ring `own`, the 16 holes i1..i8, o8..o1). `opp` is the opponent's
-/// ring in his sowing order. With `captures`, a lap ending on an occupied
-/// inner hole facing an occupied hole raids it and sows the raided seeds on,
-/// the first into the trigger hole. Returns the hole of the last seed.
+/// own 16 holes, i1..i8, o8..o1), the mover's side starting at `side_base`
+/// in `board`. With `captures`, a lap ending on an occupied inner hole
+/// facing an occupied hole raids it and sows the raided seeds on, the first
+/// into the trigger hole. Returns the hole of the last seed.
+///
+/// Seeds never go back across, so a raid can never be part of a cycle: the
+/// opponent's side only shrinks. Cycle detection therefore watches the
+/// mover's 16 holes alone and starts afresh after each raid, which keeps a
+/// lap to a few vector operations (endless moves of hundreds of millions
+/// of laps occur in real games).
 #[inline]
 pub(crate) fn sow_bao(
     board: &mut [u16],
@@ -181,56 +242,86 @@ pub(crate) fn sow_bao(
     captures: bool,
     skip: bool,
 ) -> Result<usize, Endless> {
-    const SIDE: usize = super::BAO_SIDE_HOLES;
     const ROW: usize = super::BAO_ROW;
     let opp_base = SIDE - side_base;
-    let mut watch = LapWatch::new();
+    let mut own: [u16; SIDE] = board[side_base..side_base + SIDE]
+        .try_into()
+        .expect("a side has 16 holes");
+    let mut opp: [u16; SIDE] = board[opp_base..opp_base + SIDE]
+        .try_into()
+        .expect("a side has 16 holes");
+    let mut laps: u64 = 0;
+    let mut brent = SideBrent {
+        saved: [0; SIDE],
+        saved_at: 0,
+        power: 1,
+        lambda: 0,
+        active: false,
+    };
     let mut at = hole;
-    // kind 0: relay lift from `at`; kind 1: raid into trigger hole `at`.
-    let mut kind = 0u8;
-    loop {
-        let last = {
-            let (own, opp) = split_sides(board, side_base, opp_base);
-            if kind == 0 {
-                let hand = own[at] as u32;
-                own[at] = 0;
-                sow_lap(own, at + 1, hand, skip)
-            } else {
-                let facing = ROW - 1 - at;
-                let hand = opp[facing] as u32;
-                opp[facing] = 0;
-                if skip {
-                    own[at] += 1;
-                    if hand == 1 {
-                        at
-                    } else {
-                        sow_lap(own, at + 1, hand - 1, true)
-                    }
+    let mut raid = false;
+    let last = loop {
+        let last = if raid {
+            let facing = ROW - 1 - at;
+            let hand = opp[facing] as u32;
+            opp[facing] = 0;
+            if skip {
+                own[at] += 1;
+                if hand == 1 {
+                    at
                 } else {
-                    sow_lap(own, at, hand, false)
+                    sow_side(&mut own, at + 1, hand - 1, true)
                 }
+            } else {
+                sow_side(&mut own, at, hand, false)
             }
+        } else {
+            let hand = own[at] as u32;
+            own[at] = 0;
+            sow_side(&mut own, at + 1, hand, skip)
         };
-        let own = &board[side_base..side_base + SIDE];
         if own[last] == 1 {
-            return Ok(last);
+            break last;
         }
         at = last;
-        kind = (captures && last < ROW && board[opp_base + ROW - 1 - last] > 0) as u8;
-        watch.lap(&board[..2 * SIDE], at, kind)?;
-    }
-}
-
-#[inline]
-fn split_sides(board: &mut [u16], side_base: usize, opp_base: usize) -> (&mut [u16], &mut [u16]) {
-    const SIDE: usize = super::BAO_SIDE_HOLES;
-    let (lo, hi) = board[..2 * SIDE].split_at_mut(SIDE);
-    if side_base == 0 {
-        let _ = opp_base;
-        (lo, hi)
-    } else {
-        (hi, lo)
-    }
+        raid = captures && last < ROW && opp[ROW - 1 - last] > 0;
+        laps += 1;
+        if laps >= LAP_LIMIT {
+            return Err(Endless { cycle_laps: None });
+        }
+        if raid {
+            brent.active = false;
+            continue;
+        }
+        if laps < BRENT_FROM_LAP {
+            continue;
+        }
+        if !brent.active {
+            brent = SideBrent {
+                saved: own,
+                saved_at: at,
+                power: 1,
+                lambda: 0,
+                active: true,
+            };
+            continue;
+        }
+        brent.lambda += 1;
+        if at == brent.saved_at && own == brent.saved {
+            return Err(Endless {
+                cycle_laps: Some(brent.lambda),
+            });
+        }
+        if brent.lambda == brent.power {
+            brent.saved = own;
+            brent.saved_at = at;
+            brent.power *= 2;
+            brent.lambda = 0;
+        }
+    };
+    board[side_base..side_base + SIDE].copy_from_slice(&own);
+    board[opp_base..opp_base + SIDE].copy_from_slice(&opp);
+    Ok(last)
 }
 
 #[cfg(test)]

@@ -1,0 +1,81 @@
+//! Commands over saved files: replay, check, and `play --save`.
+
+use super::CliError;
+use super::rules::{play_moves, result_line};
+use crate::engine::{Game, Position, Variant};
+use crate::files::{self, GameFile};
+use std::path::Path;
+
+/// One `replay` line: `N. SIDE MOVE -> POSITION` and, when the move took
+/// seeds, ` [captured K]` (En Gehé) or ` [raided K]` (Bao la Kimasai).
+fn move_line(
+    number: usize,
+    before: &Position,
+    after: &Position,
+    mv_name: &str,
+    taken: u32,
+) -> String {
+    let mut line = format!("{number}. {} {mv_name} -> {after}", before.turn());
+    if taken > 0 {
+        let word = match before.variant() {
+            Variant::EnGehe { .. } => "captured",
+            Variant::BaoLaKimasai => "raided",
+        };
+        line.push_str(&format!(" [{word} {taken}]"));
+    }
+    line
+}
+
+pub fn replay(path: &Path) -> Result<(), CliError> {
+    let file = files::load_game(path)?;
+    let game = &file.game;
+    let variant = game.variant();
+    println!("start: {}", game.start());
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let before = &game.positions()[i];
+        let taken = before.trace(mv).map_or(0, |t| t.seeds_taken());
+        println!(
+            "{}",
+            move_line(
+                i + 1,
+                before,
+                &game.positions()[i + 1],
+                &variant.move_name(mv),
+                taken
+            )
+        );
+        let comment = file.comment(i + 1);
+        if !comment.is_empty() {
+            println!(
+                "   comment: {}",
+                comment.lines().collect::<Vec<_>>().join(" / ")
+            );
+        }
+    }
+    println!("{}", result_line(game));
+    Ok(())
+}
+
+pub fn check(path: &Path) -> Result<(), CliError> {
+    let summary = files::check_file(path)?;
+    println!("{}: ok, {}", path.display(), summary.line);
+    Ok(())
+}
+
+/// `play … --save FILE`: the game record the moves make, written atomically.
+pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
+    files::save_game(path, &GameFile::from_game(game))?;
+    Ok(())
+}
+
+/// `play` with an optional `--save`: stdout is exactly what `play` prints.
+pub fn play(position: &str, moves: &[String], save: Option<&Path>) -> Result<(), CliError> {
+    let Some(path) = save else {
+        return super::rules::play(position, moves);
+    };
+    let start = crate::engine::notation::parse_position(position)
+        .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    let game = play_moves(start, moves)?;
+    println!("{}", result_line(&game));
+    save_played(game, path)
+}

@@ -1,0 +1,111 @@
+//! The autosave: the current game, written to the data folder after every
+//! move and on exit, and offered back ("Resume last game") on the next
+//! start. Each write is atomic, so a program killed at any moment leaves
+//! the last complete autosave (or its `.bak`) behind.
+
+use super::game::{GAME_VERSION, SavedGame, check_version, read_text, to_pretty_ron};
+use super::{FileError, GameFile, write_atomic};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// File name of the autosave in the data folder.
+pub const AUTOSAVE_FILE: &str = "autosave.ron";
+const AUTOSAVE_VERSION: u32 = 1;
+
+/// What the autosave holds: the game and where it belongs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Autosave {
+    pub game: GameFile,
+    /// The file the game was opened from or last saved to, if any.
+    pub source: Option<PathBuf>,
+    /// Whether the game had changes not yet saved to `source`.
+    pub unsaved: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Autosave")]
+struct AutosaveRecord {
+    #[serde(default)]
+    version: u32,
+    source: Option<PathBuf>,
+    unsaved: bool,
+    game: SavedGame,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "Autosave")]
+struct Probe {
+    #[serde(default)]
+    version: u32,
+}
+
+/// The autosave's path in `data_dir`.
+pub fn autosave_path(data_dir: &Path) -> PathBuf {
+    data_dir.join(AUTOSAVE_FILE)
+}
+
+/// Writes the autosave (creating the data folder if needed): the game,
+/// the file it belongs to (if any) and whether it has unsaved changes.
+/// Call it after every move and on exit.
+pub fn write_autosave(
+    data_dir: &Path,
+    game: &GameFile,
+    source: Option<&Path>,
+    unsaved: bool,
+) -> Result<(), FileError> {
+    std::fs::create_dir_all(data_dir)
+        .map_err(|e| FileError::io(data_dir, "cannot create the data folder", &e))?;
+    let record = AutosaveRecord {
+        version: AUTOSAVE_VERSION,
+        source: source.map(Path::to_path_buf),
+        unsaved,
+        game: game.to_saved(),
+    };
+    write_atomic(&autosave_path(data_dir), to_pretty_ron(&record).as_bytes())
+}
+
+/// The last autosaved game, `None` when there is none. A damaged autosave
+/// is an error (naming the file and place), never a panic.
+pub fn load_autosave(data_dir: &Path) -> Result<Option<Autosave>, FileError> {
+    let path = autosave_path(data_dir);
+    if !path.exists() {
+        return Ok(None);
+    }
+    parse_autosave(&read_text(&path)?, &path).map(Some)
+}
+
+/// Reads an autosave's text; `path` only names the file in errors.
+pub fn parse_autosave(text: &str, path: &Path) -> Result<Autosave, FileError> {
+    let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    check_version(path, text, probe.version, AUTOSAVE_VERSION, "autosave")?;
+    let record: AutosaveRecord = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    if record.game.version > GAME_VERSION {
+        return Err(FileError::new(
+            path,
+            format!(
+                "the autosaved game is format version {}, newer than this program reads",
+                record.game.version
+            ),
+        ));
+    }
+    let game = GameFile::from_saved(record.game, path, text)?;
+    Ok(Autosave {
+        game,
+        source: record.source,
+        unsaved: record.unsaved,
+    })
+}
+
+/// Removes the autosave (and its backup), e.g. once the user declined to
+/// resume and started afresh. A missing autosave is not an error.
+pub fn clear_autosave(data_dir: &Path) -> Result<(), FileError> {
+    let path = autosave_path(data_dir);
+    for p in [super::backup_path(&path), path] {
+        match std::fs::remove_file(&p) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => return Err(FileError::io(&p, "cannot remove", &e)),
+        }
+    }
+    Ok(())
+}

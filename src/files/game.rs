@@ -1,0 +1,441 @@
+//! The saved game: a versioned RON record of a game, replayed through the
+//! engine on loading so that a file can never smuggle in an illegal game.
+
+use super::{FileError, now_iso8601, write_atomic};
+use crate::engine::{
+    Game, GameOptions, Move, OriginRule, PlayError, Position, Side, Variant, notation,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The saved-game format version this program writes. Files of a newer
+/// version are refused rather than half-read.
+pub const GAME_VERSION: u32 = 1;
+
+/// A saved game exactly as it is written to disk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "SavedGame")]
+pub struct SavedGame {
+    pub version: u32,
+    /// `en-gehe` or `bao-la-kimasai`, as in the notation.
+    pub game: String,
+    /// The rules the game was started with.
+    pub options: GameOptions,
+    #[serde(default)]
+    pub south_team: String,
+    #[serde(default)]
+    pub north_team: String,
+    /// The start position in RULES.md notation.
+    pub start: String,
+    /// The moves in RULES.md notation, in order.
+    #[serde(default)]
+    pub moves: Vec<String>,
+    /// Comments by move number (1 is the first move).
+    #[serde(default)]
+    pub comments: BTreeMap<usize, String>,
+    /// How many moves the user was looking at (0 = the start position).
+    #[serde(default)]
+    pub cursor: usize,
+    /// When the game was begun, ISO-8601 UTC.
+    #[serde(default)]
+    pub date: String,
+    #[serde(default)]
+    pub event: String,
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// One move of a game with its comment, for callers that list moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveEntry {
+    pub number: usize,
+    pub side: Side,
+    pub notation: String,
+    pub comment: String,
+}
+
+/// A game as the program holds it: the replayed record plus what the file
+/// says about it. This is what the app opens, edits, saves and autosaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameFile {
+    pub options: GameOptions,
+    pub south_team: String,
+    pub north_team: String,
+    /// The record: start position, moves, every position along the way.
+    pub game: Game,
+    /// Comments by move number (1-based); numbers past the last move are
+    /// dropped on saving.
+    pub comments: BTreeMap<usize, String>,
+    /// How many moves the user is looking at, `0..=game.moves().len()`.
+    pub cursor: usize,
+    pub date: String,
+    pub event: String,
+    pub notes: String,
+}
+
+/// Options describing a position that was set up rather than started:
+/// the variant and origin rule come from the position; the seeds per hole
+/// when every hole holds the same count (else 4); the first side is the side to move.
+pub fn options_for_position(pos: &Position) -> GameOptions {
+    match pos.variant() {
+        Variant::BaoLaKimasai => GameOptions {
+            origin: pos.origin(),
+            ..GameOptions::bao_la_kimasai()
+        },
+        variant @ Variant::EnGehe { .. } => {
+            let board = pos.board();
+            let seeds = match board.first() {
+                Some(&s) if (1..=12).contains(&s) && board.iter().all(|&c| c == s) => s as u8,
+                _ => 4,
+            };
+            GameOptions {
+                variant,
+                seeds,
+                first: pos.turn(),
+                origin: pos.origin(),
+            }
+        }
+    }
+}
+
+impl GameFile {
+    /// A new game with these options, dated now.
+    pub fn new(options: GameOptions) -> Result<GameFile, crate::engine::SetupError> {
+        let start = options.start()?;
+        let mut file = GameFile::from_game(Game::new(start));
+        file.options = options;
+        Ok(file)
+    }
+
+    /// Wraps a game record (options taken from its start position), dated
+    /// now, with the cursor at its last move.
+    pub fn from_game(game: Game) -> GameFile {
+        GameFile {
+            options: options_for_position(game.start()),
+            south_team: String::new(),
+            north_team: String::new(),
+            cursor: game.moves().len(),
+            game,
+            comments: BTreeMap::new(),
+            date: now_iso8601(),
+            event: String::new(),
+            notes: String::new(),
+        }
+    }
+
+    /// The position the user is looking at.
+    pub fn cursor_position(&self) -> &Position {
+        let at = self.cursor.min(self.game.moves().len());
+        &self.game.positions()[at]
+    }
+
+    /// The comment of move `number` (1-based), empty if none.
+    pub fn comment(&self, number: usize) -> &str {
+        self.comments.get(&number).map_or("", String::as_str)
+    }
+
+    /// Sets (or, with empty text, removes) the comment of move `number`.
+    pub fn set_comment(&mut self, number: usize, text: impl Into<String>) {
+        let text = text.into();
+        if text.trim().is_empty() {
+            self.comments.remove(&number);
+        } else {
+            self.comments.insert(number, text);
+        }
+    }
+
+    /// The moves with their numbers, movers and comments.
+    pub fn move_list(&self) -> Vec<MoveEntry> {
+        let variant = self.game.variant();
+        self.game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| MoveEntry {
+                number: i + 1,
+                side: self.game.positions()[i].turn(),
+                notation: variant.move_name(mv),
+                comment: self.comment(i + 1).to_string(),
+            })
+            .collect()
+    }
+
+    /// Plays a move at the cursor: moves after the cursor (and their
+    /// comments) are cut off first, as in any game browser. The cursor
+    /// follows the new move.
+    pub fn play_at_cursor(&mut self, mv: Move) -> Result<&Position, PlayError> {
+        let at = self.cursor.min(self.game.moves().len());
+        if at < self.game.moves().len() {
+            // Only cut once the move is known to be legal.
+            self.game.positions()[at].try_play(mv)?;
+            self.truncate(at);
+        }
+        self.game.play(mv)?;
+        self.cursor = self.game.moves().len();
+        Ok(self.game.current())
+    }
+
+    /// Cuts the game back to its first `len` moves, with their comments.
+    pub fn truncate(&mut self, len: usize) {
+        self.game.truncate(len);
+        self.comments.retain(|&n, _| n <= len);
+        self.cursor = self.cursor.min(self.game.moves().len());
+    }
+
+    /// The record as written to disk.
+    pub fn to_saved(&self) -> SavedGame {
+        let variant = self.game.variant();
+        let moves = self.game.moves();
+        SavedGame {
+            version: GAME_VERSION,
+            game: variant.name().to_string(),
+            options: self.options,
+            south_team: self.south_team.clone(),
+            north_team: self.north_team.clone(),
+            start: self.game.start().to_string(),
+            moves: moves.iter().map(|&m| variant.move_name(m)).collect(),
+            comments: self
+                .comments
+                .iter()
+                .filter(|(n, c)| (1..=moves.len()).contains(*n) && !c.trim().is_empty())
+                .map(|(&n, c)| (n, c.clone()))
+                .collect(),
+            cursor: self.cursor.min(moves.len()),
+            date: self.date.clone(),
+            event: self.event.clone(),
+            notes: self.notes.clone(),
+        }
+    }
+
+    /// The file's text: pretty RON, one field per line, one move per line.
+    pub fn to_ron(&self) -> String {
+        to_pretty_ron(&self.to_saved())
+    }
+
+    /// Reads a saved game's text; `path` only names the file in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<GameFile, FileError> {
+        let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+        check_version(path, text, probe.version, GAME_VERSION, "saved game")?;
+        check_game_name(path, text, &probe.game)?;
+        let saved: SavedGame = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+        GameFile::from_saved(saved, path, text)
+    }
+
+    /// Validates a deserialized record: the options, the start position,
+    /// every move replayed through the engine, comments and cursor.
+    pub(crate) fn from_saved(
+        saved: SavedGame,
+        path: &Path,
+        text: &str,
+    ) -> Result<GameFile, FileError> {
+        let at = |field: &str, problem: String| field_error(path, text, field, problem);
+        saved
+            .options
+            .validate()
+            .map_err(|e| at("options", format!("invalid options: {e}")))?;
+        let start = notation::parse_position(&saved.start)
+            .map_err(|e| at("start", format!("impossible start position: {e}")))?;
+        if start.variant().name() != saved.game {
+            return Err(at(
+                "start",
+                format!(
+                    "the start position is a {} position but the file says the game is `{}`",
+                    start.variant().name(),
+                    saved.game
+                ),
+            ));
+        }
+        if start.variant() != saved.options.variant || start.origin() != saved.options.origin {
+            return Err(at(
+                "options",
+                format!(
+                    "the options ({}) do not match the start position ({})",
+                    describe_rules(saved.options.variant, saved.options.origin),
+                    describe_rules(start.variant(), start.origin())
+                ),
+            ));
+        }
+        let mut game = Game::new(start);
+        for (i, text_move) in saved.moves.iter().enumerate() {
+            let number = i + 1;
+            let mover = game.current().turn();
+            game.variant()
+                .parse_move(text_move)
+                .and_then(|mv| game.play(mv).map(|_| ()))
+                .map_err(|e| {
+                    let problem = format!("move {number} ({mover} `{text_move}`): {e}");
+                    match move_place(text, i, text_move) {
+                        Some((line, col)) => FileError::at(path, line, col, problem),
+                        None => at("moves", problem),
+                    }
+                })?;
+        }
+        let count = saved.moves.len();
+        if let Some((&n, _)) = saved
+            .comments
+            .iter()
+            .find(|(n, _)| !(1..=count).contains(*n))
+        {
+            return Err(at(
+                "comments",
+                format!("a comment for move {n}, but the game has {count} moves"),
+            ));
+        }
+        if saved.cursor > count {
+            return Err(at(
+                "cursor",
+                format!(
+                    "cursor {} is past the last move (the game has {count} moves)",
+                    saved.cursor
+                ),
+            ));
+        }
+        Ok(GameFile {
+            options: saved.options,
+            south_team: saved.south_team,
+            north_team: saved.north_team,
+            game,
+            comments: saved.comments,
+            cursor: saved.cursor,
+            date: saved.date,
+            event: saved.event,
+            notes: saved.notes,
+        })
+    }
+}
+
+fn describe_rules(variant: Variant, origin: OriginRule) -> String {
+    let board = match variant {
+        Variant::EnGehe { holes } => format!("en-gehe 2×{holes}"),
+        Variant::BaoLaKimasai => "bao-la-kimasai".to_string(),
+    };
+    match origin {
+        OriginRule::SowInto => board,
+        OriginRule::Skip => format!("{board} origin=skip"),
+    }
+}
+
+/// Writes a game to `path` atomically (the old file kept as `.bak`).
+pub fn save_game(path: &Path, file: &GameFile) -> Result<(), FileError> {
+    write_atomic(path, file.to_ron().as_bytes())
+}
+
+/// Reads, validates and replays a saved game (an autosave file is accepted
+/// too, for recovering it by hand). On failure nothing changes anywhere: the
+/// caller's current game is not touched and no file is written.
+pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
+    let text = read_text(path)?;
+    match super::detect_kind(&text, path)? {
+        super::FileKind::Game => GameFile::parse(&text, path),
+        super::FileKind::Autosave => Ok(super::parse_autosave_text(&text, path)?.game),
+        other => Err(FileError::new(
+            path,
+            format!("this is a {}, not a saved game", other.describe()),
+        )),
+    }
+}
+
+/// Reads a file as UTF-8 text, naming binary or foreign files clearly.
+pub(crate) fn read_text(path: &Path) -> Result<String, FileError> {
+    let bytes = std::fs::read(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+    String::from_utf8(bytes).map_err(|_| {
+        FileError::new(
+            path,
+            "not a text file (it is not UTF-8), so not a maasai-mancala RON file",
+        )
+    })
+}
+
+pub(crate) fn to_pretty_ron<T: Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(true)
+        .indentor("    ")
+        .new_line("\n");
+    // Serializing plain structs of strings and numbers cannot fail.
+    ron::ser::to_string_pretty(value, config).expect("file records serialize to RON") + "\n"
+}
+
+/// Just enough of a saved game to refuse a newer version or another game
+/// before reading the rest (whose layout may have changed).
+#[derive(Deserialize)]
+#[serde(rename = "SavedGame")]
+struct Probe {
+    #[serde(default)]
+    version: u32,
+    #[serde(default)]
+    game: String,
+}
+
+pub(crate) fn check_version(
+    path: &Path,
+    text: &str,
+    version: u32,
+    supported: u32,
+    what: &str,
+) -> Result<(), FileError> {
+    if version == 0 {
+        return Err(field_error(
+            path,
+            text,
+            "version",
+            format!("this {what} has no `version` field (expected `version: {supported}`)"),
+        ));
+    }
+    if version > supported {
+        return Err(field_error(
+            path,
+            text,
+            "version",
+            format!(
+                "this {what} is format version {version}, newer than this program reads \
+                 (up to {supported}); open it with a newer maasai-mancala"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+fn check_game_name(path: &Path, text: &str, game: &str) -> Result<(), FileError> {
+    match game {
+        "en-gehe" | "bao-la-kimasai" => Ok(()),
+        "" => Err(FileError::new(
+            path,
+            "no `game` field (expected `game: \"en-gehe\"` or `game: \"bao-la-kimasai\"`)",
+        )),
+        other => Err(field_error(
+            path,
+            text,
+            "game",
+            format!("unknown game `{other}`: this program plays `en-gehe` and `bao-la-kimasai`"),
+        )),
+    }
+}
+
+/// An error placed at the line where `field:` is written, when it can be found.
+pub(crate) fn field_error(path: &Path, text: &str, field: &str, problem: String) -> FileError {
+    match field_place(text, field) {
+        Some((line, col)) => FileError::at(path, line, col, problem),
+        None => FileError::new(path, problem),
+    }
+}
+
+/// Line and column of the first line that begins with `field:`.
+fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
+    text.lines().enumerate().find_map(|(i, line)| {
+        let trimmed = line.trim_start();
+        let rest = trimmed.strip_prefix(field)?;
+        rest.trim_start()
+            .starts_with(':')
+            .then(|| (i + 1, line.len() - trimmed.len() + 1))
+    })
+}
+
+/// Where move `index` (0-based) is written, when the moves are one per line
+/// after `moves: [` as this program writes them.
+fn move_place(text: &str, index: usize, mv: &str) -> Option<(usize, usize)> {
+    let (line, _) = field_place(text, "moves")?;
+    let candidate = text.lines().nth(line + index)?;
+    let col = candidate.find(&format!("\"{mv}\""))?;
+    Some((line + index + 1, col + 1))
+}

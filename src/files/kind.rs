@@ -1,0 +1,194 @@
+//! Telling the program's files apart by content, for `check` and for
+//! opening whatever file the user names or drops on the window.
+//!
+//! Every file this program writes starts with its record's name
+//! (`SavedGame(`, `PresetFile(`, `Autosave(`); hand-written files without a
+//! name are recognised by their fields. A new kind of file (a study) is one
+//! more [`FileKind`] variant, one arm in [`FileKind::from_record_name`] and
+//! one in [`check_text`].
+
+use super::game::read_text;
+use super::{FileError, GameFile, Preset, parse_presets};
+use crate::engine::{Status, Variant};
+use serde::Deserialize;
+use std::path::Path;
+
+/// The kinds of file the program reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    Game,
+    Presets,
+    Autosave,
+}
+
+impl FileKind {
+    /// The kind a record name at the top of a file announces.
+    pub fn from_record_name(name: &str) -> Option<FileKind> {
+        match name {
+            "SavedGame" => Some(FileKind::Game),
+            "PresetFile" => Some(FileKind::Presets),
+            "Autosave" => Some(FileKind::Autosave),
+            _ => None,
+        }
+    }
+
+    pub fn describe(self) -> &'static str {
+        match self {
+            FileKind::Game => "saved game",
+            FileKind::Presets => "presets file",
+            FileKind::Autosave => "autosave",
+        }
+    }
+}
+
+/// What `check` reports about a valid file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileSummary {
+    pub kind: FileKind,
+    /// One line for people, e.g. `saved game: en-gehe 2×8, 12 moves, …`.
+    pub line: String,
+}
+
+/// The kind of a file's text, or an error that says why it is not one of ours.
+pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
+    if let Some(name) = record_name(text) {
+        return FileKind::from_record_name(name).ok_or_else(|| {
+            FileError::new(
+                path,
+                format!(
+                    "`{name}(…)` is not a kind of file this program reads \
+                     (a saved game is `SavedGame(…)`, presets are `PresetFile(…)`)"
+                ),
+            )
+        });
+    }
+    let probe: FieldProbe = ron::from_str(text).map_err(|e| {
+        let mut err = FileError::ron(path, text, &e);
+        err.problem = format!(
+            "not a maasai-mancala file (expected RON such as `SavedGame(…)`): {}",
+            err.problem
+        );
+        err
+    })?;
+    if probe.presets.0 {
+        Ok(FileKind::Presets)
+    } else if probe.start.0 || probe.moves.0 {
+        Ok(FileKind::Game)
+    } else {
+        Err(FileError::new(
+            path,
+            "not a maasai-mancala file: it has neither a game's `start` and `moves` nor `presets`",
+        ))
+    }
+}
+
+/// Validates a file of any kind, as `maasai-mancala check` does.
+pub fn check_file(path: &Path) -> Result<FileSummary, FileError> {
+    check_text(&read_text(path)?, path)
+}
+
+/// Validates a file's text of any kind; `path` only names it in errors.
+pub fn check_text(text: &str, path: &Path) -> Result<FileSummary, FileError> {
+    let kind = detect_kind(text, path)?;
+    let line = match kind {
+        FileKind::Game => describe_game(&GameFile::parse(text, path)?),
+        FileKind::Presets => describe_presets(&parse_presets(text, path)?),
+        FileKind::Autosave => describe_game(&super::autosave::parse_autosave(text, path)?.game),
+    };
+    Ok(FileSummary {
+        kind,
+        line: format!("{}: {line}", kind.describe()),
+    })
+}
+
+/// A one-line description of a game, for `check` and the app's title bar.
+pub fn describe_game(file: &GameFile) -> String {
+    let board = match file.game.variant() {
+        Variant::EnGehe { holes } => format!("en-gehe 2×{holes}"),
+        Variant::BaoLaKimasai => "bao-la-kimasai".to_string(),
+    };
+    let moves = file.game.moves().len();
+    let state = match file.game.status() {
+        Status::Ongoing => format!("{} to move", file.game.current().turn()),
+        Status::Over(result) => result.describe(),
+    };
+    let teams = match (file.south_team.trim(), file.north_team.trim()) {
+        ("", "") => String::new(),
+        (s, n) => format!(", {s} (south) v {n} (north)"),
+    };
+    format!(
+        "{board}{teams}, {moves} move{}, cursor at {}; {state}",
+        if moves == 1 { "" } else { "s" },
+        file.cursor
+    )
+}
+
+fn describe_presets(presets: &[Preset]) -> String {
+    let names: Vec<&str> = presets.iter().map(|p| p.name.as_str()).collect();
+    format!("{} presets: {}", presets.len(), names.join(", "))
+}
+
+/// The record name a file starts with, after blanks, comments and RON
+/// `#![enable(…)]` attributes, if it is followed by `(`.
+fn record_name(text: &str) -> Option<&str> {
+    let mut rest = text.trim_start_matches('\u{feff}');
+    loop {
+        rest = rest.trim_start();
+        if let Some(r) = rest.strip_prefix("//") {
+            rest = r.split_once('\n').map_or("", |(_, after)| after);
+        } else if let Some(r) = rest.strip_prefix("/*") {
+            rest = r.split_once("*/").map_or("", |(_, after)| after);
+        } else if let Some(r) = rest.strip_prefix("#!") {
+            rest = r.split_once(']').map_or("", |(_, after)| after);
+        } else {
+            break;
+        }
+    }
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, after) = rest.split_at(end);
+    let starts_ok = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic());
+    (starts_ok && after.trim_start().starts_with('(')).then_some(name)
+}
+
+/// Which top-level fields an unnamed record has. (Named like the record
+/// most files are, since RON's messages quote the name.)
+#[derive(Deserialize)]
+#[serde(rename = "SavedGame")]
+struct FieldProbe {
+    #[serde(default)]
+    start: Present,
+    #[serde(default)]
+    moves: Present,
+    #[serde(default)]
+    presets: Present,
+}
+
+/// A field that was there, whatever its value.
+#[derive(Default)]
+struct Present(bool);
+
+impl<'de> Deserialize<'de> for Present {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        serde::de::IgnoredAny::deserialize(d)?;
+        Ok(Present(true))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::record_name;
+
+    #[test]
+    fn record_names_after_comments_and_attributes() {
+        assert_eq!(record_name("SavedGame(version: 1)"), Some("SavedGame"));
+        assert_eq!(
+            record_name("// a note\n/* more */ #![enable(implicit_some)]\n PresetFile ("),
+            Some("PresetFile")
+        );
+        assert_eq!(record_name("(version: 1)"), None);
+        assert_eq!(record_name("{\"json\": 1}"), None);
+        assert_eq!(record_name("true"), None);
+    }
+}

@@ -1,0 +1,60 @@
+//! Saved games, presets, autosave and recent files: everything the program
+//! keeps on disk, in versioned, human-readable RON. UI-free: the window calls
+//! these functions, and every function that touches a folder takes it as a
+//! parameter so that tests can use a temporary one.
+//!
+//! Never losing work is the point of this module: every write goes through
+//! [`write_atomic`] (temporary file in the same folder, fsync, rename, the
+//! previous version kept as `FILE.bak`), and a failed load changes nothing.
+
+mod atomic;
+mod autosave;
+mod clipboard;
+mod date;
+mod error;
+mod game;
+mod kind;
+mod presets;
+mod recent;
+
+pub use atomic::{backup_path, write_atomic, write_atomic_with};
+pub use autosave::{
+    AUTOSAVE_FILE, Autosave, autosave_path, clear_autosave, load_autosave,
+    parse_autosave as parse_autosave_text, write_autosave,
+};
+pub use clipboard::{parse_pasted_position, position_text};
+pub use date::{iso8601_utc, now_iso8601};
+pub use error::FileError;
+pub use game::{
+    GAME_VERSION, GameFile, MoveEntry, SavedGame, load_game, options_for_position, save_game,
+};
+pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, detect_kind};
+pub use presets::{
+    PRESET_VERSION, Preset, PresetEntry, PresetFile, PresetSource, SHIPPED_PRESETS,
+    add_user_preset, all_presets, delete_user_preset, load_user_presets, parse_presets,
+    rename_user_preset, shipped_presets, user_presets_path,
+};
+pub use recent::{RECENT_FILE, RECENT_LIMIT, RecentFiles};
+
+use std::path::PathBuf;
+
+/// The platform folders the program keeps its files in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Folders {
+    /// User presets and the recent-files list (Linux: `~/.config/maasai-mancala`).
+    pub config: PathBuf,
+    /// The autosave (Linux: `~/.local/share/maasai-mancala`).
+    pub data: PathBuf,
+}
+
+impl Folders {
+    /// The platform's folders for this program, or `None` when the system
+    /// has no home folder (the app then runs without autosave and presets).
+    pub fn platform() -> Option<Folders> {
+        let dirs = directories::ProjectDirs::from("org", "maasai-mancala", "maasai-mancala")?;
+        Some(Folders {
+            config: dirs.config_dir().to_path_buf(),
+            data: dirs.data_dir().to_path_buf(),
+        })
+    }
+}

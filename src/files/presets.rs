@@ -1,0 +1,217 @@
+//! Named setups for the new-game dialog: the shipped ones, compiled into
+//! the program from `assets/presets.ron`, and the user's own, kept in
+//! `presets.ron` in the platform config folder.
+//!
+//! Shipped presets are embedded only (not read from beside the executable):
+//! they are part of the program's version, always present and already
+//! tested, and a user who wants other setups saves user presets instead.
+
+use super::game::{check_version, field_error, read_text, to_pretty_ron};
+use super::{FileError, write_atomic};
+use crate::engine::GameOptions;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The preset-file format version this program writes.
+pub const PRESET_VERSION: u32 = 1;
+
+/// The shipped presets file, as compiled in.
+pub const SHIPPED_PRESETS: &str = include_str!("../../assets/presets.ron");
+
+/// A named setup: the options of a new game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Preset {
+    pub name: String,
+    pub options: GameOptions,
+    /// Where the setup comes from or what it is for.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// A presets file as written to disk (the shipped one and the user's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "PresetFile")]
+pub struct PresetFile {
+    pub version: u32,
+    #[serde(default)]
+    pub presets: Vec<Preset>,
+}
+
+/// Whether a preset ships with the program or is the user's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PresetSource {
+    Shipped,
+    User,
+}
+
+/// A preset as the new-game dialog lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PresetEntry {
+    pub preset: Preset,
+    pub source: PresetSource,
+}
+
+#[derive(Deserialize)]
+#[serde(rename = "PresetFile")]
+struct Probe {
+    #[serde(default)]
+    version: u32,
+}
+
+/// Parses and checks a presets file: version, valid options, and names
+/// that are non-empty and unique within the file.
+pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
+    let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    check_version(path, text, probe.version, PRESET_VERSION, "presets file")?;
+    let file: PresetFile = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    for (i, preset) in file.presets.iter().enumerate() {
+        let name = preset.name.trim();
+        if name.is_empty() {
+            return Err(field_error(
+                path,
+                text,
+                "presets",
+                format!("preset {} has no name", i + 1),
+            ));
+        }
+        preset.options.validate().map_err(|e| {
+            field_error(
+                path,
+                text,
+                "presets",
+                format!("preset `{name}`: invalid options: {e}"),
+            )
+        })?;
+        if file.presets[..i].iter().any(|p| p.name.trim() == name) {
+            return Err(field_error(
+                path,
+                text,
+                "presets",
+                format!("the name `{name}` is used by two presets"),
+            ));
+        }
+    }
+    Ok(file.presets)
+}
+
+/// The presets that ship with the program.
+pub fn shipped_presets() -> Vec<Preset> {
+    // A test parses the embedded file, so a broken one never ships; should
+    // it happen anyway, the dialog still offers the user's presets.
+    parse_presets(SHIPPED_PRESETS, Path::new("assets/presets.ron")).unwrap_or_default()
+}
+
+/// The user's presets file in the config folder.
+pub fn user_presets_path(config_dir: &Path) -> PathBuf {
+    config_dir.join("presets.ron")
+}
+
+/// The user's presets; none when the file does not exist yet.
+pub fn load_user_presets(config_dir: &Path) -> Result<Vec<Preset>, FileError> {
+    let path = user_presets_path(config_dir);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    parse_presets(&read_text(&path)?, &path)
+}
+
+/// Every preset for the new-game dialog: shipped first, then the user's.
+/// A user preset with a shipped preset's name stays a separate entry. A
+/// broken user file is reported beside the shipped list, never instead of it.
+pub fn all_presets(config_dir: &Path) -> (Vec<PresetEntry>, Option<FileError>) {
+    let mut list: Vec<PresetEntry> = shipped_presets()
+        .into_iter()
+        .map(|preset| PresetEntry {
+            preset,
+            source: PresetSource::Shipped,
+        })
+        .collect();
+    match load_user_presets(config_dir) {
+        Ok(user) => {
+            list.extend(user.into_iter().map(|preset| PresetEntry {
+                preset,
+                source: PresetSource::User,
+            }));
+            (list, None)
+        }
+        Err(e) => (list, Some(e)),
+    }
+}
+
+fn store_user_presets(config_dir: &Path, presets: Vec<Preset>) -> Result<(), FileError> {
+    std::fs::create_dir_all(config_dir)
+        .map_err(|e| FileError::io(config_dir, "cannot create the config folder", &e))?;
+    let file = PresetFile {
+        version: PRESET_VERSION,
+        presets,
+    };
+    write_atomic(
+        &user_presets_path(config_dir),
+        to_pretty_ron(&file).as_bytes(),
+    )
+}
+
+fn clean_name(config_dir: &Path, name: &str) -> Result<String, FileError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(FileError::new(
+            user_presets_path(config_dir),
+            "a preset needs a name",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// Saves a new user preset. Its name must not already be a user preset's
+/// (a shipped preset's name is allowed: the two stay distinct).
+pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileError> {
+    let path = user_presets_path(config_dir);
+    let name = clean_name(config_dir, &preset.name)?;
+    preset
+        .options
+        .validate()
+        .map_err(|e| FileError::new(&path, format!("preset `{name}`: invalid options: {e}")))?;
+    let mut presets = load_user_presets(config_dir)?;
+    if presets.iter().any(|p| p.name == name) {
+        return Err(FileError::new(
+            &path,
+            format!("there is already a preset named `{name}`; rename or delete it first"),
+        ));
+    }
+    presets.push(Preset { name, ..preset });
+    store_user_presets(config_dir, presets)
+}
+
+/// Renames a user preset.
+pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(), FileError> {
+    let path = user_presets_path(config_dir);
+    let new = clean_name(config_dir, new)?;
+    let mut presets = load_user_presets(config_dir)?;
+    if new != old && presets.iter().any(|p| p.name == new) {
+        return Err(FileError::new(
+            &path,
+            format!("there is already a preset named `{new}`"),
+        ));
+    }
+    let preset = presets
+        .iter_mut()
+        .find(|p| p.name == old)
+        .ok_or_else(|| FileError::new(&path, format!("no user preset named `{old}`")))?;
+    preset.name = new;
+    store_user_presets(config_dir, presets)
+}
+
+/// Deletes a user preset (shipped presets cannot be deleted).
+pub fn delete_user_preset(config_dir: &Path, name: &str) -> Result<(), FileError> {
+    let path = user_presets_path(config_dir);
+    let mut presets = load_user_presets(config_dir)?;
+    let before = presets.len();
+    presets.retain(|p| p.name != name);
+    if presets.len() == before {
+        return Err(FileError::new(
+            &path,
+            format!("no user preset named `{name}`"),
+        ));
+    }
+    store_user_presets(config_dir, presets)
+}

@@ -1,0 +1,85 @@
+//! The recent-files list: most recent first, without duplicates, bounded,
+//! kept in `recent.ron` in the config folder.
+
+use super::game::{check_version, read_text, to_pretty_ron};
+use super::{FileError, write_atomic};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// File name of the list in the config folder.
+pub const RECENT_FILE: &str = "recent.ron";
+/// How many files the list keeps.
+pub const RECENT_LIMIT: usize = 10;
+const RECENT_VERSION: u32 = 1;
+
+/// Recently opened or saved files, most recent first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename = "RecentFiles")]
+pub struct RecentFiles {
+    #[serde(default)]
+    pub version: u32,
+    #[serde(default)]
+    pub files: Vec<PathBuf>,
+}
+
+impl RecentFiles {
+    /// The list in `config_dir`; empty when there is none yet. A damaged
+    /// list is an error the app may show and then ignore (it is rewritten
+    /// on the next save).
+    pub fn load(config_dir: &Path) -> Result<RecentFiles, FileError> {
+        let path = config_dir.join(RECENT_FILE);
+        if !path.exists() {
+            return Ok(RecentFiles::default());
+        }
+        let text = read_text(&path)?;
+        let list: RecentFiles =
+            ron::from_str(&text).map_err(|e| FileError::ron(&path, &text, &e))?;
+        check_version(
+            &path,
+            &text,
+            list.version,
+            RECENT_VERSION,
+            "recent-files list",
+        )?;
+        let mut clean = RecentFiles::default();
+        for file in list.files.into_iter().rev() {
+            clean.add(&file);
+        }
+        Ok(clean)
+    }
+
+    /// Writes the list to `config_dir` (atomically).
+    pub fn save(&self, config_dir: &Path) -> Result<(), FileError> {
+        std::fs::create_dir_all(config_dir)
+            .map_err(|e| FileError::io(config_dir, "cannot create the config folder", &e))?;
+        let list = RecentFiles {
+            version: RECENT_VERSION,
+            files: self.files.clone(),
+        };
+        write_atomic(
+            &config_dir.join(RECENT_FILE),
+            to_pretty_ron(&list).as_bytes(),
+        )
+    }
+
+    /// Puts `path` first (made absolute, so the same file opened two ways
+    /// is listed once) and drops the oldest beyond [`RECENT_LIMIT`].
+    pub fn add(&mut self, path: &Path) {
+        let path = absolute(path);
+        self.files.retain(|p| absolute(p) != path);
+        self.files.insert(0, path);
+        self.files.truncate(RECENT_LIMIT);
+    }
+
+    /// Drops a file from the list (e.g. one that no longer exists).
+    pub fn remove(&mut self, path: &Path) {
+        let path = absolute(path);
+        self.files.retain(|p| absolute(p) != path);
+    }
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    path.canonicalize()
+        .or_else(|_| std::path::absolute(path))
+        .unwrap_or_else(|_| path.to_path_buf())
+}

@@ -1,0 +1,291 @@
+//! The command line's contracts (output formats scripts rely on), run
+//! against the real binary.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_maasai-mancala");
+
+fn run(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(BIN).args(args).output().expect("binary runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (out, err, code) = run(args);
+    assert_eq!(code, 0, "{args:?} failed: {err}");
+    out
+}
+
+const ENDLESS_EXAMPLE: &str = "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no";
+
+#[test]
+fn start_prints_the_canonical_start_positions() {
+    assert_eq!(
+        ok(&["start", "en-gehe", "--holes", "3"]),
+        "en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south\n"
+    );
+    assert_eq!(
+        ok(&[
+            "start", "en-gehe", "--holes", "4", "--seeds", "2", "--first", "north", "--origin",
+            "skip"
+        ]),
+        "en-gehe south=2,2,2,2 north=2,2,2,2 captured=0,0 turn=north origin=skip\n"
+    );
+    assert_eq!(
+        ok(&["start", "bao-la-kimasai"]),
+        "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes\n"
+    );
+    let fifty = ok(&["start", "en-gehe"]);
+    assert_eq!(fifty.matches(',').count(), 2 * 49 + 1);
+}
+
+#[test]
+fn start_refuses_out_of_range_options() {
+    for args in [
+        &["start", "en-gehe", "--holes", "65"][..],
+        &["start", "en-gehe", "--holes", "2"],
+        &["start", "en-gehe", "--seeds", "13"],
+        &["start", "en-gehe", "--seeds", "0"],
+        &["start", "mancala"],
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert!(!err.is_empty());
+    }
+}
+
+#[test]
+fn moves_lists_legal_moves_and_the_endless_ones_apart() {
+    assert_eq!(
+        ok(&[
+            "moves",
+            "en-gehe south=1,0,2 north=0,0,0 captured=0,0 turn=south"
+        ]),
+        "1 3\n"
+    );
+    let out = ok(&["moves", ENDLESS_EXAMPLE]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(!lines[0].split(' ').any(|m| m == "o2"));
+    assert!(lines[1].starts_with("endless: "));
+    assert!(lines[1].split(' ').any(|m| m == "o2"));
+}
+
+#[test]
+fn play_prints_the_position_and_the_result_once_over() {
+    assert_eq!(
+        ok(&[
+            "play",
+            "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south",
+            "1"
+        ]),
+        "en-gehe south=0,0,1 north=1,0,0 captured=0,0 turn=north\n"
+    );
+    assert_eq!(
+        ok(&[
+            "play",
+            "en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south",
+            "1"
+        ]),
+        "en-gehe south=0,0,0 north=0,0,0 captured=6,0 turn=north result=south score=6,0\n"
+    );
+    // Moves in order; Bao la Kimasai ends without a score.
+    let out = ok(&[
+        "play",
+        "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,0,0,0,3,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+        "i1",
+    ]);
+    assert!(out.ends_with(" result=south\n"), "{out}");
+}
+
+#[test]
+fn play_errors_name_the_move_and_exit_2() {
+    let (out, err, code) = run(&[
+        "play",
+        "en-gehe south=1,0,0 north=1,0,0 captured=0,0 turn=south",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("move 1") && err.contains("empty"), "{err}");
+    let (_, err, code) = run(&["play", ENDLESS_EXAMPLE, "o2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("endless"), "{err}");
+    let (_, err, code) = run(&[
+        "play",
+        "en-gehe south=1,0,0 north=1,0 captured=0,0 turn=south",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("invalid position") && err.contains("north"),
+        "{err}"
+    );
+}
+
+#[test]
+fn apply_answers_each_line_with_the_right_error_words() {
+    let input = format!(
+        "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1\n\
+         {ENDLESS_EXAMPLE} ; o2\n\
+         en-gehe south=1,0,0 north=0,0,0 captured=0,0 turn=south ; 2\n\
+         en-gehe south=0,0,0 north=1,0,0 captured=0,0 turn=south ; 1\n\
+         en-gehe south=1,x,0 north=0,0,0 captured=0,0 turn=south ; 1\n\
+         \n\
+         en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 9\n\
+         en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south ; 1\n"
+    );
+    let mut child = Command::new(BIN)
+        .arg("apply")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8, "{text}");
+    assert_eq!(
+        lines[0],
+        "en-gehe south=0,0,1 north=1,0,0 captured=0,0 turn=north"
+    );
+    assert!(lines[1].starts_with("error: ") && lines[1].contains("endless"));
+    assert!(lines[2].starts_with("error: ") && lines[2].contains("illegal"));
+    // A move in a finished game (South to move with an empty row).
+    assert!(lines[3].starts_with("error: ") && lines[3].contains("illegal"));
+    assert!(lines[4].starts_with("error: ") && lines[4].contains("invalid position"));
+    assert!(lines[5].starts_with("error: ") && lines[5].contains("invalid position"));
+    assert!(lines[6].starts_with("error: ") && lines[6].contains("illegal"));
+    assert_eq!(
+        lines[7],
+        "en-gehe south=0,0,0 north=0,0,0 captured=6,0 turn=north result=south score=6,0"
+    );
+}
+
+#[test]
+fn apply_streams_an_answer_before_input_ends() {
+    let mut child = Command::new(BIN)
+        .arg("apply")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut reader = BufReader::new(child.stdout.take().unwrap());
+    for _ in 0..3 {
+        writeln!(
+            stdin,
+            "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1"
+        )
+        .unwrap();
+        stdin.flush().unwrap();
+        // The answer arrives while stdin is still open.
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert_eq!(
+            line,
+            "en-gehe south=0,0,1 north=1,0,0 captured=0,0 turn=north\n"
+        );
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn apply_handles_a_hundred_thousand_lines() {
+    let start = ok(&["start", "en-gehe"]);
+    let line = format!("{} ; 17\n", start.trim());
+    let input = line.repeat(100_000);
+    let mut child = Command::new(BIN)
+        .arg("apply")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 100_000);
+    assert!(text.lines().all(|l| l == text.lines().next().unwrap()));
+}
+
+#[test]
+fn trace_prints_one_line_per_lap_then_the_result() {
+    let out = ok(&[
+        "trace",
+        "en-gehe south=6,0,0 north=0,0,0 captured=0,0 turn=south origin=skip",
+        "1",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert!(lines[0].starts_with("lap 1: lift 6 from S1; sow S2 S3 N1 N2 N3 S2; "));
+    assert!(lines[0].contains("relay"));
+    assert!(lines[3].contains("the move ends"));
+    assert!(lines[4].starts_with("capture: 2 from N2"));
+    assert_eq!(
+        lines[5],
+        "en-gehe south=1,0,2 north=0,0,0 captured=3,0 turn=north origin=skip result=south score=6,0"
+    );
+    let out = ok(&[
+        "trace",
+        "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 north=1,0,0,0,0,0,3,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+        "i1",
+    ]);
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("lap 2: raid 3 from Ni7 and sow from Si2"),
+        "{out}"
+    );
+}
+
+#[test]
+fn malformed_positions_are_refused_on_stderr_with_status_2() {
+    for bad in [
+        "",
+        "chess south=1 north=1",
+        "en-gehe south=1,1,1 north=1,1,1 captured=0,0",
+        "en-gehe south=1,-1,1 north=1,1,1 captured=0,0 turn=south",
+        "en-gehe south=1,1,1,1 north=1,1,1 captured=0,0 turn=south",
+        "bao-la-kimasai south=i1 north=1 reserve=0,0 turn=south opening=no",
+        "en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=east",
+    ] {
+        let (out, err, code) = run(&["moves", bad]);
+        assert_eq!(code, 2, "{bad}");
+        assert!(out.is_empty());
+        assert!(err.contains("invalid position"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn bench_reports_both_games() {
+    let out = ok(&["bench", "--seconds", "0.2"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].starts_with("en-gehe 2x50: games="));
+    assert!(lines[1].starts_with("bao-la-kimasai: games="));
+    for l in lines {
+        let field = l
+            .split(' ')
+            .find_map(|f| f.strip_prefix("moves_per_second="));
+        let mps: f64 = field.unwrap().parse().unwrap();
+        assert!(mps > 0.0);
+    }
+}

@@ -1,0 +1,708 @@
+//! Saved games, presets, autosave, recent files and the file commands.
+
+use maasai_mancala::engine::{GameOptions, Move, OriginRule, Side, Variant};
+use maasai_mancala::files::{
+    self, Autosave, FileError, FileKind, GameFile, Preset, PresetSource, RecentFiles,
+};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+/// A 2×8 En Gehé game of `moves` moves, always taking the first legal move,
+/// with names, comments and the cursor set, dated at a fixed time.
+fn sample_game(moves: usize) -> GameFile {
+    let mut file = GameFile::new(GameOptions::en_gehe(8)).unwrap();
+    for _ in 0..moves {
+        let mv = file.game.current().legal_moves()[0];
+        file.play_at_cursor(mv).unwrap();
+    }
+    file.south_team = "Ilkisongo".into();
+    file.north_team = "Ilpurko".into();
+    file.set_comment(1, "opens on the left");
+    if moves >= 3 {
+        file.set_comment(3, "a \"quoted\" word, and a second line\nhere");
+        file.cursor = 2;
+    }
+    file.date = "2026-11-29T20:00:00Z".into();
+    file.event = "Teaching evening".into();
+    file.notes = "Played to show relay sowing.".into();
+    file
+}
+
+/// Files in a folder, sorted, to see that nothing was added or left behind.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// ---------------------------------------------------------------- round trip
+
+#[test]
+fn round_trip_keeps_game_teams_comments_and_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    let file = sample_game(5);
+    files::save_game(&path, &file).unwrap();
+    let loaded = files::load_game(&path).unwrap();
+    assert_eq!(loaded, file);
+    assert_eq!(loaded.cursor, 2);
+    assert_eq!(
+        loaded.comment(3),
+        "a \"quoted\" word, and a second line\nhere"
+    );
+    assert_eq!(loaded.cursor_position(), &loaded.game.positions()[2]);
+    assert_eq!(loaded.game.moves().len(), 5);
+}
+
+#[test]
+fn round_trip_bao_la_kimasai_with_origin_skip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.ron");
+    let options = GameOptions {
+        origin: OriginRule::Skip,
+        ..GameOptions::bao_la_kimasai()
+    };
+    let mut file = GameFile::new(options).unwrap();
+    for _ in 0..6 {
+        let mv = *file.game.current().legal_moves().last().unwrap();
+        file.play_at_cursor(mv).unwrap();
+    }
+    files::save_game(&path, &file).unwrap();
+    let loaded = files::load_game(&path).unwrap();
+    assert_eq!(loaded.game, file.game);
+    assert_eq!(loaded.options, options);
+    assert!(loaded.game.start().to_string().ends_with("origin=skip"));
+}
+
+#[test]
+fn playing_at_an_earlier_cursor_cuts_later_moves_and_their_comments() {
+    let mut file = sample_game(5);
+    file.cursor = 1;
+    let mv = file.game.positions()[1].legal_moves()[0];
+    file.play_at_cursor(mv).unwrap();
+    assert_eq!(file.game.moves().len(), 2);
+    assert_eq!(file.cursor, 2);
+    assert_eq!(file.comment(1), "opens on the left");
+    assert_eq!(file.comment(3), "");
+    // An illegal move at the cursor cuts nothing.
+    file.cursor = 0;
+    assert!(file.play_at_cursor(Move(99)).is_err());
+    assert_eq!(file.game.moves().len(), 2);
+}
+
+#[test]
+fn move_list_names_movers_and_comments() {
+    let file = sample_game(3);
+    let list = file.move_list();
+    assert_eq!(list.len(), 3);
+    assert_eq!(list[0].number, 1);
+    assert_eq!(list[0].side, Side::South);
+    assert_eq!(list[0].comment, "opens on the left");
+    assert_eq!(list[1].comment, "");
+}
+
+// ------------------------------------------------------------------ snapshot
+
+/// The exact text of a saved game. If this fails, the format changed: make
+/// sure that is deliberate (and bump `GAME_VERSION` if old readers would
+/// misread it), then regenerate with `UPDATE_SNAPSHOTS=1 cargo test --test files`.
+#[test]
+fn snapshot_of_saved_game_text() {
+    let text = sample_game(4).to_ron();
+    let path = fixture("snapshot-game.ron");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text, expected, "the saved-game text changed");
+    // And the snapshot itself is a valid saved game.
+    assert_eq!(files::load_game(&path).unwrap(), sample_game(4));
+}
+
+// ----------------------------------------------------------------- bad files
+
+/// Loads a bad fixture: the error, and proof that loading wrote nothing.
+fn load_bad(name: &str) -> FileError {
+    let path = fixture(name);
+    let before = std::fs::read(&path).unwrap();
+    let dir_before = listing(path.parent().unwrap());
+    let mut current = sample_game(2);
+    let kept = current.clone();
+    let err = match files::load_game(&path) {
+        Ok(_) => panic!("{name} loaded"),
+        Err(e) => e,
+    };
+    // The app replaces its game only on success: here the current game stays.
+    if let Ok(loaded) = files::load_game(&path) {
+        current = loaded;
+    }
+    assert_eq!(current, kept);
+    assert_eq!(std::fs::read(&path).unwrap(), before, "{name} was modified");
+    assert_eq!(listing(path.parent().unwrap()), dir_before);
+    assert_eq!(err.path, path, "the error names the file");
+    assert!(err.to_string().starts_with(&path.display().to_string()));
+    err
+}
+
+#[test]
+fn truncated_ron_is_refused_with_place() {
+    let err = load_bad("truncated.ron");
+    assert!(err.problem.contains("ends too early"), "{err}");
+    assert!(err.place.is_some(), "{err}");
+}
+
+#[test]
+fn garbled_ron_is_refused_with_line_and_column() {
+    let err = load_bad("garbled.ron");
+    // The missing comma after `game: "en-gehe"` is noticed at `options` on line 4.
+    assert_eq!(err.place.map(|p| p.0), Some(4), "{err}");
+    assert!(err.to_string().contains(":4:"), "{err}");
+}
+
+#[test]
+fn newer_version_is_refused() {
+    let err = load_bad("newer-version.ron");
+    assert!(err.problem.contains("version 99"), "{err}");
+    assert!(err.problem.contains("newer"), "{err}");
+    assert_eq!(err.place.map(|p| p.0), Some(2), "{err}");
+}
+
+#[test]
+fn unknown_game_is_refused() {
+    let err = load_bad("unknown-game.ron");
+    assert!(err.problem.contains("unknown game `oware`"), "{err}");
+    assert_eq!(err.place.map(|p| p.0), Some(3), "{err}");
+}
+
+#[test]
+fn impossible_position_is_refused() {
+    let err = load_bad("impossible-position.ron");
+    assert!(err.problem.contains("impossible start position"), "{err}");
+    assert!(err.problem.contains("north"), "{err}");
+    assert!(err.place.is_some(), "{err}");
+}
+
+#[test]
+fn illegal_move_list_names_the_move() {
+    let err = load_bad("illegal-move.ron");
+    assert!(err.problem.starts_with("move 3 "), "{err}");
+    assert!(err.problem.contains("empty"), "{err}");
+    // Placed on the line of the third move.
+    let text = std::fs::read_to_string(fixture("illegal-move.ron")).unwrap();
+    let (line, _) = err.place.unwrap();
+    assert!(
+        text.lines().nth(line - 1).unwrap().contains("\"4\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn foreign_png_is_refused() {
+    let err = load_bad("foreign.png");
+    assert!(err.problem.contains("not a text file"), "{err}");
+}
+
+#[test]
+fn foreign_json_is_refused() {
+    let err = load_bad("foreign.json");
+    assert!(err.place.is_some(), "{err}");
+    let kind = files::detect_kind(
+        &std::fs::read_to_string(fixture("foreign.json")).unwrap(),
+        &fixture("foreign.json"),
+    );
+    assert!(
+        kind.unwrap_err()
+            .problem
+            .contains("not a maasai-mancala file")
+    );
+}
+
+#[test]
+fn missing_file_is_an_error_naming_it() {
+    let err = files::load_game(Path::new("/nonexistent/game.ron")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "/nonexistent/game.ron: cannot read: no such file or folder"
+    );
+}
+
+#[test]
+fn every_bad_fixture_fails_check_too() {
+    for name in [
+        "truncated.ron",
+        "garbled.ron",
+        "newer-version.ron",
+        "unknown-game.ron",
+        "impossible-position.ron",
+        "illegal-move.ron",
+        "foreign.png",
+        "foreign.json",
+    ] {
+        assert!(
+            files::check_file(&fixture(name)).is_err(),
+            "{name} passed check"
+        );
+    }
+}
+
+// -------------------------------------------------------------- atomic write
+
+#[test]
+fn atomic_write_keeps_the_previous_version_as_bak() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::write_atomic(&path, b"first").unwrap();
+    assert_eq!(listing(dir.path()), ["game.ron"]);
+    files::write_atomic(&path, b"second").unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), b"second");
+    assert_eq!(std::fs::read(files::backup_path(&path)).unwrap(), b"first");
+    assert_eq!(listing(dir.path()), ["game.ron", "game.ron.bak"]);
+}
+
+#[test]
+fn atomic_write_failing_midway_leaves_the_target_intact() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::save_game(&path, &sample_game(3)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    // A writer that runs out of disk after 20 bytes of the new version.
+    let new_text = sample_game(5).to_ron();
+    let err = files::write_atomic_with(&path, |w| {
+        w.write_all(&new_text.as_bytes()[..20])?;
+        w.flush()?;
+        Err(std::io::Error::new(
+            std::io::ErrorKind::StorageFull,
+            "no space left on device",
+        ))
+    })
+    .unwrap_err();
+    assert!(err.problem.contains("the disk is full"), "{err}");
+    assert_eq!(err.path, path, "the error names the file being saved");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    assert_eq!(files::load_game(&path).unwrap(), sample_game(3));
+    // No temporary file is left behind, and no backup was made of a save
+    // that never happened.
+    assert_eq!(listing(dir.path()), ["game.ron"]);
+}
+
+#[test]
+fn unwritable_targets_give_errors_naming_the_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-folder/game.ron");
+    let err = files::save_game(&missing, &sample_game(1)).unwrap_err();
+    assert_eq!(err.path, missing, "{err}");
+    assert!(err.problem.contains("no such file or folder"), "{err}");
+
+    let folder = dir.path().join("a-folder");
+    std::fs::create_dir(&folder).unwrap();
+    let err = files::save_game(&folder, &sample_game(1)).unwrap_err();
+    assert_eq!(err.path, folder);
+    assert!(err.problem.contains("folder"), "{err}");
+    assert_eq!(listing(dir.path()), ["a-folder"]);
+}
+
+// ------------------------------------------------------------------ autosave
+
+#[test]
+fn autosave_restores_the_game_after_a_simulated_crash() {
+    let data = tempfile::tempdir().unwrap();
+    assert_eq!(files::load_autosave(data.path()).unwrap(), None);
+    {
+        // The app's session: an autosave after every move, then the process
+        // dies (the state is dropped here) before any exit save runs.
+        let mut file = GameFile::new(GameOptions::en_gehe(12)).unwrap();
+        for _ in 0..7 {
+            let mv = file.game.current().legal_moves()[0];
+            file.play_at_cursor(mv).unwrap();
+            file.set_comment(file.cursor, format!("move {}", file.cursor));
+            let source = Path::new("/home/player/evening.ron");
+            files::write_autosave(data.path(), &file, Some(source), true).unwrap();
+        }
+        // A save cut off by the crash leaves only a temporary file behind.
+        std::fs::write(data.path().join(".autosave.ron.999-0.tmp"), "Autosave(vers").unwrap();
+        drop(file);
+    }
+    let resumed = files::load_autosave(data.path()).unwrap().unwrap();
+    assert_eq!(resumed.game.game.moves().len(), 7);
+    assert_eq!(resumed.game.cursor, 7);
+    assert_eq!(resumed.game.comment(7), "move 7");
+    assert_eq!(
+        resumed.source,
+        Some(PathBuf::from("/home/player/evening.ron"))
+    );
+    assert!(resumed.unsaved);
+    // The previous autosave (six moves) is the backup.
+    let bak = files::backup_path(&files::autosave_path(data.path()));
+    let text = std::fs::read_to_string(bak).unwrap();
+    assert_eq!(
+        files::parse_autosave_text(&text, Path::new("bak"))
+            .unwrap()
+            .game
+            .game
+            .moves()
+            .len(),
+        6
+    );
+
+    files::clear_autosave(data.path()).unwrap();
+    assert_eq!(files::load_autosave(data.path()).unwrap(), None);
+}
+
+#[test]
+fn truncated_autosave_is_an_error_not_a_panic() {
+    let data = tempfile::tempdir().unwrap();
+    let autosave = Autosave {
+        game: sample_game(4),
+        source: None,
+        unsaved: false,
+    };
+    files::write_autosave(data.path(), &autosave.game, None, false).unwrap();
+    let path = files::autosave_path(data.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    for cut in [0, 1, 10, text.len() / 2, text.len() - 3] {
+        std::fs::write(&path, &text[..cut]).unwrap();
+        let err = files::load_autosave(data.path()).unwrap_err();
+        assert_eq!(err.path, path);
+    }
+    std::fs::write(&path, &text).unwrap();
+    assert_eq!(
+        files::load_autosave(data.path()).unwrap().unwrap(),
+        autosave
+    );
+}
+
+// ------------------------------------------------------------------- presets
+
+#[test]
+fn shipped_presets_parse_and_cover_the_traditional_boards() {
+    let presets =
+        files::parse_presets(files::SHIPPED_PRESETS, Path::new("assets/presets.ron")).unwrap();
+    assert_eq!(presets, files::shipped_presets());
+    let holes: Vec<u8> = presets
+        .iter()
+        .filter_map(|p| match p.options.variant {
+            Variant::EnGehe { holes } => Some(holes),
+            Variant::BaoLaKimasai => None,
+        })
+        .collect();
+    for n in [40, 45, 50, 8, 12] {
+        assert!(holes.contains(&n), "no 2×{n} preset");
+    }
+    assert!(
+        presets
+            .iter()
+            .any(|p| p.options == GameOptions::bao_la_kimasai())
+    );
+    for p in &presets {
+        p.options.start().unwrap();
+    }
+}
+
+fn user_preset(name: &str, holes: u8) -> Preset {
+    Preset {
+        name: name.into(),
+        options: GameOptions {
+            first: Side::North,
+            ..GameOptions::en_gehe(holes)
+        },
+        note: String::new(),
+    }
+}
+
+#[test]
+fn user_presets_merge_rename_and_delete() {
+    let config = tempfile::tempdir().unwrap();
+    let shipped = files::shipped_presets();
+    let (list, err) = files::all_presets(config.path());
+    assert!(err.is_none());
+    assert_eq!(list.len(), shipped.len());
+
+    files::add_user_preset(config.path(), user_preset("Club 2×20", 20)).unwrap();
+    // A user preset may share a shipped preset's name; both are listed.
+    let shipped_name = shipped[0].name.clone();
+    files::add_user_preset(config.path(), user_preset(&shipped_name, 30)).unwrap();
+    let (list, _) = files::all_presets(config.path());
+    assert_eq!(list.len(), shipped.len() + 2);
+    assert!(
+        list[..shipped.len()]
+            .iter()
+            .all(|e| e.source == PresetSource::Shipped)
+    );
+    assert_eq!(list[shipped.len()].preset.name, "Club 2×20");
+    assert_eq!(list[shipped.len()].source, PresetSource::User);
+    assert_eq!(list[shipped.len() + 1].preset.name, shipped_name);
+    assert_eq!(list[0].preset.name, shipped_name);
+    assert_ne!(
+        list[0].preset.options,
+        list[shipped.len() + 1].preset.options
+    );
+
+    // Duplicate user names are refused.
+    let err = files::add_user_preset(config.path(), user_preset("Club 2×20", 9)).unwrap_err();
+    assert!(err.problem.contains("already"), "{err}");
+
+    files::rename_user_preset(config.path(), "Club 2×20", "Club board").unwrap();
+    let user = files::load_user_presets(config.path()).unwrap();
+    assert_eq!(user[0].name, "Club board");
+    assert_eq!(user[0].options.variant, Variant::EnGehe { holes: 20 });
+    assert!(files::rename_user_preset(config.path(), "nope", "x").is_err());
+    assert!(files::rename_user_preset(config.path(), "Club board", "  ").is_err());
+
+    files::delete_user_preset(config.path(), &shipped_name).unwrap();
+    let (list, _) = files::all_presets(config.path());
+    assert_eq!(list.len(), shipped.len() + 1);
+    assert_eq!(list[0].preset.name, shipped_name, "the shipped one stays");
+    let err = files::delete_user_preset(config.path(), "nope").unwrap_err();
+    assert!(err.problem.contains("no user preset named `nope`"), "{err}");
+
+    // The user file is a valid presets file for `check`.
+    let summary = files::check_file(&files::user_presets_path(config.path())).unwrap();
+    assert_eq!(summary.kind, FileKind::Presets);
+}
+
+#[test]
+fn invalid_user_presets_are_refused_and_broken_files_reported() {
+    let config = tempfile::tempdir().unwrap();
+    let err = files::add_user_preset(config.path(), user_preset("Huge", 90)).unwrap_err();
+    assert!(err.problem.contains("90"), "{err}");
+    std::fs::write(
+        files::user_presets_path(config.path()),
+        "PresetFile(version: 1, presets: [",
+    )
+    .unwrap();
+    let (list, err) = files::all_presets(config.path());
+    assert_eq!(list.len(), files::shipped_presets().len());
+    assert!(err.unwrap().problem.contains("ends too early"));
+}
+
+// -------------------------------------------------------- recent, clipboard
+
+#[test]
+fn recent_files_are_bounded_deduplicated_and_persisted() {
+    let config = tempfile::tempdir().unwrap();
+    let mut recent = RecentFiles::load(config.path()).unwrap();
+    assert!(recent.files.is_empty());
+    for i in 0..15 {
+        recent.add(&config.path().join(format!("g{i}.ron")));
+    }
+    recent.add(&config.path().join("g3.ron"));
+    recent.add(&config.path().join("./g3.ron"));
+    assert_eq!(recent.files.len(), files::RECENT_LIMIT);
+    assert_eq!(recent.files[0], config.path().join("g3.ron"));
+    assert_eq!(recent.files[1], config.path().join("g14.ron"));
+    assert_eq!(
+        recent
+            .files
+            .iter()
+            .filter(|p| p.ends_with("g3.ron"))
+            .count(),
+        1
+    );
+    recent.save(config.path()).unwrap();
+    let again = RecentFiles::load(config.path()).unwrap();
+    assert_eq!(again.files, recent.files);
+    recent.remove(&config.path().join("g3.ron"));
+    assert_eq!(recent.files.len(), files::RECENT_LIMIT - 1);
+}
+
+#[test]
+fn positions_copy_and_paste_as_notation() {
+    let pos = sample_game(3).game.current().to_owned();
+    let text = files::position_text(&pos);
+    let wrapped = format!("  {}\n", text.replace(" north", "\n north"));
+    assert_eq!(files::parse_pasted_position(&wrapped).unwrap(), pos);
+    let err = files::parse_pasted_position("en-gehe south=4,4,4 north=4,4 captured=0,0 turn=south")
+        .unwrap_err();
+    assert!(
+        err.starts_with("the pasted text is not a position"),
+        "{err}"
+    );
+    assert!(
+        files::parse_pasted_position(" \n")
+            .unwrap_err()
+            .contains("empty")
+    );
+}
+
+// ----------------------------------------------------------------------- CLI
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = bin().args(args).output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn cli_play_save_then_replay_and_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("played.ron");
+    let start = "en-gehe south=4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4 captured=0,0 turn=south";
+    let plain = run(&["play", start, "1", "2"]);
+    let saved = run(&["play", start, "1", "2", "--save", path.to_str().unwrap()]);
+    assert_eq!(plain.0, 0);
+    assert_eq!(saved, plain, "--save leaves stdout unchanged");
+
+    let loaded = files::load_game(&path).unwrap();
+    assert_eq!(loaded.game.moves().len(), 2);
+    assert_eq!(loaded.cursor, 2);
+    assert_eq!(loaded.game.start().to_string(), start);
+
+    let (code, out, err) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0], format!("start: {start}"));
+    let after1 = &loaded.game.positions()[1];
+    assert!(
+        lines[1].starts_with(&format!("1. south 1 -> {after1}")),
+        "{out}"
+    );
+    assert!(lines[2].starts_with("2. north 2 -> "), "{out}");
+    assert_eq!(
+        lines[3],
+        plain.1.trim_end(),
+        "the last line is what `play` prints"
+    );
+
+    let (code, out, _) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("ok, saved game: en-gehe 2×8, 2 moves"),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_replay_shows_captures_comments_and_result() {
+    let (code, out, err) = run(&["replay", fixture("snapshot-game.ron").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("   comment: opens on the left"), "{out}");
+    assert!(
+        out.contains("   comment: a \"quoted\" word, and a second line / here"),
+        "{out}"
+    );
+    let file = sample_game(4);
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with(&file.game.current().to_string()), "{out}");
+}
+
+#[test]
+fn cli_check_accepts_presets_and_refuses_bad_files() {
+    let presets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/presets.ron");
+    let (code, out, _) = run(&["check", presets.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("ok, presets file: 7 presets"), "{out}");
+
+    let bad = fixture("illegal-move.ron");
+    let (code, out, err) = run(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("illegal-move.ron:"), "{err}");
+    assert!(err.contains("move 3"), "{err}");
+
+    let (code, _, err) = run(&["replay", fixture("newer-version.ron").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("version 99"), "{err}");
+
+    let (code, _, err) = run(&["replay", presets.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("presets file, not a saved game"), "{err}");
+
+    // An autosave can be replayed and checked like a saved game.
+    let data = tempfile::tempdir().unwrap();
+    files::write_autosave(data.path(), &sample_game(3), None, true).unwrap();
+    let autosave = files::autosave_path(data.path());
+    let (code, out, err) = run(&["replay", autosave.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1 + 3 + 2 + 1, "{out}");
+    let (code, out, _) = run(&["check", autosave.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "ok, autosave: en-gehe 2×8, Ilkisongo (south) v Ilpurko (north), 3 moves, cursor at 2"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn cli_save_failure_is_reported_after_the_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("missing/x.ron");
+    let start = "en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south";
+    let (code, out, err) = run(&["play", start, "1", "--save", target.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert_eq!(out.lines().count(), 1);
+    assert!(err.contains("missing"), "{err}");
+}
+
+#[test]
+fn hand_written_files_without_record_names_load() {
+    let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
+        .unwrap()
+        .replace("SavedGame(", "(")
+        .replace("GameOptions(", "(");
+    let path = Path::new("hand-written.ron");
+    assert_eq!(files::detect_kind(&text, path).unwrap(), FileKind::Game);
+    assert_eq!(GameFile::parse(&text, path).unwrap(), sample_game(4));
+}
+
+#[test]
+fn options_that_contradict_the_start_position_are_refused() {
+    let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
+        .unwrap()
+        .replace("holes: 8", "holes: 9");
+    let err = GameFile::parse(&text, Path::new("x.ron")).unwrap_err();
+    assert!(
+        err.problem.contains("do not match the start position"),
+        "{err}"
+    );
+    assert_eq!(err.place.map(|p| p.0), Some(4), "{err}");
+
+    let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
+        .unwrap()
+        .replace("cursor: 2", "cursor: 5");
+    let err = GameFile::parse(&text, Path::new("x.ron")).unwrap_err();
+    assert!(
+        err.problem.contains("cursor 5 is past the last move"),
+        "{err}"
+    );
+}
+
+#[test]
+fn cli_saves_a_game_from_a_set_up_bao_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bao.ron");
+    let start = "bao-la-kimasai south=2,1,1,1,1,1,1,1,0,0,0,0,0,0,0,1 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=23,24 turn=north opening=no origin=skip";
+    let (code, _, err) = run(&["play", start, "i1", "--save", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let loaded = files::load_game(&path).unwrap();
+    assert_eq!(loaded.game.start().to_string(), start);
+    assert_eq!(loaded.options.variant, Variant::BaoLaKimasai);
+    assert_eq!(loaded.options.origin, OriginRule::Skip);
+    let (code, out, _) = run(&["replay", path.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("1. north i1 -> bao-la-kimasai "),
+        "{out}"
+    );
+}

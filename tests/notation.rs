@@ -1,0 +1,118 @@
+//! Position and move notation: every malformed input gets an error that
+//! names the token and the problem.
+
+use maasai_mancala::engine::{PlayError, Variant, notation};
+
+fn err(text: &str) -> String {
+    notation::parse_position(text).expect_err(text).to_string()
+}
+
+#[test]
+fn tokens_may_come_in_any_order() {
+    let a = notation::parse_position("en-gehe south=1,2,3 north=4,5,6 captured=7,8 turn=north")
+        .unwrap();
+    let b = notation::parse_position("turn=north captured=7,8 north=4,5,6 en-gehe south=1,2,3")
+        .unwrap();
+    assert_eq!(a, b);
+    assert_eq!(
+        b.to_string(),
+        "en-gehe south=1,2,3 north=4,5,6 captured=7,8 turn=north"
+    );
+}
+
+#[test]
+fn unknown_game_is_named() {
+    let e = err("oware south=1,1,1 north=1,1,1 captured=0,0 turn=south");
+    assert!(e.contains("`oware`") && e.contains("unknown game"), "{e}");
+}
+
+#[test]
+fn missing_game_name() {
+    assert!(err("south=1,1,1 north=1,1,1 captured=0,0 turn=south").contains("missing the game"));
+}
+
+#[test]
+fn missing_tokens_are_named() {
+    assert!(err("en-gehe south=1,1,1 north=1,1,1 turn=south").contains("`captured`"));
+    assert!(err("en-gehe south=1,1,1 captured=0,0 turn=south").contains("`north`"));
+    assert!(err("en-gehe south=1,1,1 north=1,1,1 captured=0,0").contains("`turn`"));
+    let bao = "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 turn=south opening=no";
+    assert!(err(bao).contains("`reserve`"));
+}
+
+#[test]
+fn wrong_list_lengths_are_refused() {
+    let e = err("en-gehe south=1,1,1 north=1,1,1,1 captured=0,0 turn=south");
+    assert!(e.contains("`north`") && e.contains("equally long"), "{e}");
+    let e = err(
+        "bao-la-kimasai south=1,1,1 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    );
+    assert!(e.contains("`south`") && e.contains("16"), "{e}");
+    let e = err("en-gehe south=1,1 north=1,1 captured=0,0 turn=south");
+    assert!(e.contains("at least 3"), "{e}");
+    let e = err("en-gehe south=1,1,1 north=1,1,1 captured=0 turn=south");
+    assert!(e.contains("captured") && e.contains("expected 2"), "{e}");
+}
+
+#[test]
+fn more_than_64_holes_is_refused() {
+    let row = vec!["1"; 65].join(",");
+    let e = err(&format!(
+        "en-gehe south={row} north={row} captured=0,0 turn=south"
+    ));
+    assert!(e.contains("65 holes") && e.contains("64"), "{e}");
+    let row = vec!["1"; 64].join(",");
+    assert!(
+        notation::parse_position(&format!(
+            "en-gehe south={row} north={row} captured=0,0 turn=south"
+        ))
+        .is_ok()
+    );
+}
+
+#[test]
+fn negative_and_non_numeric_counts_are_named() {
+    let e = err("en-gehe south=1,-2,1 north=1,1,1 captured=0,0 turn=south");
+    assert!(e.contains("entry 2") && e.contains("negative"), "{e}");
+    let e = err("en-gehe south=1,1,1 north=1,two,1 captured=0,0 turn=south");
+    assert!(
+        e.contains("`north=1,two,1`") && e.contains("entry 2") && e.contains("not a whole number"),
+        "{e}"
+    );
+    let e = err("en-gehe south=1,,1 north=1,1,1 captured=0,0 turn=south");
+    assert!(e.contains("entry 2 is empty"), "{e}");
+    let e = err("en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south south=2,2,2");
+    assert!(e.contains("twice"), "{e}");
+    let e = err("en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south colour=red");
+    assert!(e.contains("unknown key"), "{e}");
+    let e = err("en-gehe south=99999,1,1 north=1,1,1 captured=0,0 turn=south");
+    assert!(e.contains("too large") || e.contains("60000"), "{e}");
+}
+
+#[test]
+fn game_specific_tokens_are_checked() {
+    let e = err("en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south reserve=1,1");
+    assert!(e.contains("reserve"), "{e}");
+    let e = err(
+        "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=maybe",
+    );
+    assert!(e.contains("`opening=maybe`"), "{e}");
+    let e = err("en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=up");
+    assert!(e.contains("`turn=up`"), "{e}");
+}
+
+#[test]
+fn bad_hole_names_are_refused() {
+    let bao = Variant::BaoLaKimasai;
+    for bad in ["i0", "i9", "x3", "o", "", "3", "inner1", "é1"] {
+        let e = bao.parse_move(bad).expect_err(bad);
+        assert!(matches!(e, PlayError::BadNotation { .. }));
+        assert!(e.to_string().contains("illegal"));
+    }
+    let eg = Variant::EnGehe { holes: 50 };
+    for bad in ["0", "51", "-1", "i1", ""] {
+        assert!(eg.parse_move(bad).is_err(), "{bad}");
+    }
+    assert_eq!(eg.parse_move("50").unwrap().hole(), 49);
+    assert_eq!(bao.parse_move("O3").unwrap().hole(), 13);
+}
