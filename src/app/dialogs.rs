@@ -54,7 +54,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
     }
 
     if files.dialog_open() {
-        egui::Area::new(egui::Id::new("file-dialog-waiting"))
+        egui::Area::new(egui::Id::unique("file-dialog-waiting"))
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
@@ -76,7 +76,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
             .as_ref()
             .map(|p| format!("“{}”", p.display()))
             .unwrap_or_else(|| "This game".to_string());
-        egui::Modal::new(egui::Id::new("unsaved-changes")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
             ui.heading("Save your changes?");
             ui.label(format!(
                 "{file} has changes that are not saved. Save them before {what}?"
@@ -95,7 +95,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
             });
         });
     } else if let Some(offer) = &files.resume_offer {
-        egui::Modal::new(egui::Id::new("resume-last-game")).show(ctx, |ui| {
+        egui::Modal::new(egui::Id::unique("resume-last-game")).show(ctx, |ui| {
             ui.heading("Resume last game?");
             ui.label(format!(
                 "The game you were playing last time was kept: {}.",
@@ -116,7 +116,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
     if let Some((title, message)) = &files.error {
         let mut open = true;
         egui::Window::new(format!("⚠ {title}"))
-            .id(egui::Id::new("file-error"))
+            .id(egui::Id::unique("file-error"))
             .collapsible(false)
             .resizable(false)
             .open(&mut open)
