@@ -55,7 +55,13 @@ fn the_window_opens_and_draws_something() {
     // The picture must not be blank: measure the spread of its pixel values.
     let stats = Command::new("convert")
         .arg(&shot)
-        .args(["-colorspace", "Gray", "-format", "%[fx:standard_deviation] %k", "info:"])
+        .args([
+            "-colorspace",
+            "Gray",
+            "-format",
+            "%[fx:standard_deviation] %k",
+            "info:",
+        ])
         .output()
         .expect("ImageMagick's convert");
     let text = String::from_utf8_lossy(&stats.stdout);

@@ -161,7 +161,11 @@ impl Replay {
             return self.trace.laps[i - 1].caption();
         }
         match lap.kind {
-            LapKind::Lift { .. } => format!("sowing {} seeds, {} in hand", lap.seeds, lap.seeds as u64 - sown),
+            LapKind::Lift { .. } => format!(
+                "sowing {} seeds, {} in hand",
+                lap.seeds,
+                lap.seeds as u64 - sown
+            ),
             LapKind::Raid { .. } => format!(
                 "sowing {} raided seeds from the trigger hole, {} in hand",
                 lap.seeds,

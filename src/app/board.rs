@@ -35,11 +35,12 @@ const PAD: f32 = 0.3;
 impl Geometry {
     /// The board's size at pitch 1.
     fn unit_size(variant: Variant) -> Vec2 {
-        let (cols, rows, reserve) = match variant {
+        // Bao la Kimasai has a reserve column on the left and row names on the right.
+        let (cols, rows, extra) = match variant {
             Variant::EnGehe { holes } => (holes as f32, 2.0, 0.0),
-            Variant::BaoLaKimasai => (BAO_ROW as f32, 4.0, 1.8),
+            Variant::BaoLaKimasai => (BAO_ROW as f32, 4.0, 1.8 + 0.9),
         };
-        vec2(cols + reserve + 2.0 * PAD + 0.9, rows * ROW_H + GAP + 2.0 * PAD)
+        vec2(cols + extra + 2.0 * PAD, rows * ROW_H + GAP + 2.0 * PAD)
     }
 
     /// Fits the board into `canvas` at zoom 1 and scales it by `zoom`,
@@ -67,7 +68,11 @@ impl Geometry {
 
     /// The side whose row(s) are at the bottom.
     pub fn bottom_side(&self) -> Side {
-        if self.flipped { Side::North } else { Side::South }
+        if self.flipped {
+            Side::North
+        } else {
+            Side::South
+        }
     }
 
     /// Screen row (0 = top) and column of a hole.
@@ -76,7 +81,11 @@ impl Geometry {
         match self.variant {
             Variant::EnGehe { holes } => {
                 let n = holes as usize;
-                if at_bottom { (1, index) } else { (0, n - 1 - index) }
+                if at_bottom {
+                    (1, index)
+                } else {
+                    (0, n - 1 - index)
+                }
             }
             Variant::BaoLaKimasai => {
                 // Each owner numbers from his own left; the far side's left
@@ -114,7 +123,12 @@ impl Geometry {
     pub fn hole_rect(&self, side: Side, index: usize) -> Rect {
         let (row, col) = self.slot(side, index);
         let p = self.pitch;
-        let top = self.row_top(row) + if self.row_is_bottom(row) { 0.0 } else { STRIP * p };
+        let top = self.row_top(row)
+            + if self.row_is_bottom(row) {
+                0.0
+            } else {
+                STRIP * p
+            };
         let left = self.col_left(col);
         Rect::from_min_max(
             pos2(left + 0.06 * p, top),
@@ -137,11 +151,28 @@ impl Geometry {
     /// Bao la Kimasai: the reserve pile of a side, left of its two rows.
     fn reserve_rect(&self, side: Side) -> Rect {
         let p = self.pitch;
-        let (r0, r1) = if side == self.bottom_side() { (2, 3) } else { (0, 1) };
-        let top = self.row_top(r0) + if self.row_is_bottom(r0) { 0.0 } else { STRIP * p };
-        let bottom = self.row_top(r1) + if self.row_is_bottom(r1) { HOLE_H * p } else { ROW_H * p };
+        let (r0, r1) = if side == self.bottom_side() {
+            (2, 3)
+        } else {
+            (0, 1)
+        };
+        let top = self.row_top(r0)
+            + if self.row_is_bottom(r0) {
+                0.0
+            } else {
+                STRIP * p
+            };
+        let bottom = self.row_top(r1)
+            + if self.row_is_bottom(r1) {
+                HOLE_H * p
+            } else {
+                ROW_H * p
+            };
         let left = self.origin.x + PAD * p;
-        Rect::from_min_max(pos2(left, top), pos2(left + (self.reserve_w - 0.2) * p, bottom))
+        Rect::from_min_max(
+            pos2(left, top),
+            pos2(left + (self.reserve_w - 0.2) * p, bottom),
+        )
     }
 
     /// A point beside a side's row where captured seeds fly to.
@@ -223,9 +254,14 @@ impl Palette {
 fn pebble_offset(k: usize, count: usize) -> Vec2 {
     let rows = count.div_ceil(3);
     let row = k / 3;
-    let in_row = if row + 1 == rows && count % 3 != 0 { count % 3 } else { 3 };
+    let in_row = if row + 1 == rows && !count.is_multiple_of(3) {
+        count % 3
+    } else {
+        3
+    };
     let col = k % 3;
-    let x = (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.3 + if row % 2 == 1 { 0.05 } else { -0.05 };
+    let x =
+        (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.3 + if row % 2 == 1 { 0.05 } else { -0.05 };
     let y = (rows as f32 - 1.0) / 2.0 - row as f32;
     vec2(x, y * 0.24)
 }
@@ -254,9 +290,15 @@ fn draw_pebbles(painter: &egui::Painter, area: Rect, count: u32, pal: &Palette) 
             stroke,
             StrokeKind::Inside,
         );
-        for (k, (dx, dy)) in [(-0.2, 0.0), (0.0, -0.08), (0.2, 0.0), (-0.1, 0.16), (0.1, 0.16)]
-            .iter()
-            .enumerate()
+        for (k, (dx, dy)) in [
+            (-0.2, 0.0),
+            (0.0, -0.08),
+            (0.2, 0.0),
+            (-0.1, 0.16),
+            (0.1, 0.16),
+        ]
+        .iter()
+        .enumerate()
         {
             painter.circle(center + vec2(dx * w, dy * w), r, pal.pebble[k % 2], stroke);
         }
@@ -295,23 +337,54 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
             [pos.reserve(Side::South), pos.reserve(Side::North)],
         ),
     };
-    let shown = Shown { board, pos, reserve };
-    let bottom = if settings.flipped { Side::North } else { Side::South };
+    let shown = Shown {
+        board,
+        pos,
+        reserve,
+    };
+    let bottom = if settings.flipped {
+        Side::North
+    } else {
+        Side::South
+    };
     let top = bottom.opponent();
 
-    side_line(ui, rt, &shown, top, captured, reserve);
-    let footer = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 3.0 * ui.spacing().item_spacing.y
-        + ui.text_style_height(&egui::TextStyle::Body);
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let spacing = ui.spacing().item_spacing.y;
+    // Two side lines and two status lines around the board.
+    let around = 4.0 * (body + spacing) + 3.0 * spacing;
     let avail = ui.available_size();
-    let canvas_size = vec2(avail.x, (avail.y - footer).max(80.0));
-    let (canvas, bg) = ui.allocate_exact_size(canvas_size, Sense::click_and_drag());
-    board_canvas(ui, canvas, &bg, settings, rt, &shown, animating, &mut commands);
+    let unit = Geometry::unit_size(pos.variant());
+    // The canvas is as tall as the board at this zoom, up to the room there is.
+    let natural = unit.y * (avail.x / unit.x) * settings.zoom;
+    let canvas_h = natural.min(avail.y - around).max(80.0);
+    let slack = (avail.y - around - canvas_h).max(0.0);
+    ui.add_space(slack / 2.0);
+    side_line(ui, rt, &shown, top, captured, reserve);
+    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
+    board_canvas(
+        ui,
+        canvas,
+        &bg,
+        settings,
+        rt,
+        &shown,
+        animating,
+        &mut commands,
+    );
     side_line(ui, rt, &shown, bottom, captured, reserve);
     status_line(ui, rt, &shown);
     commands
 }
 
-fn side_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, side: Side, captured: [u32; 2], reserve: [u32; 2]) {
+fn side_line(
+    ui: &mut egui::Ui,
+    rt: &Runtime,
+    shown: &Shown,
+    side: Side,
+    captured: [u32; 2],
+    reserve: [u32; 2],
+) {
     let pos = &shown.pos;
     ui.horizontal(|ui| {
         let to_move = pos.turn() == side && !rt.animating();
@@ -327,7 +400,7 @@ fn side_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, side: Side, capture
         }
         ui.label(text);
         if to_move {
-            ui.label(egui::RichText::new("● to move").color(ui.visuals().selection.bg_fill));
+            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.bg_fill));
         }
         match pos.variant() {
             Variant::EnGehe { holes } => {
@@ -368,7 +441,13 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
     let pos = &shown.pos;
     ui.horizontal_wrapped(|ui| {
         let moves = rt.game.moves().len();
-        if rt.live() {
+        if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
+            ui.label(format!(
+                "Sowing move {} ({}) — press End or click the board to finish it",
+                r.move_index + 1,
+                pos.variant().move_name(r.trace.mv)
+            ));
+        } else if rt.live() {
             ui.label(format!("Move {} — {}", moves + 1, pos.variant().title()));
             match rt.result() {
                 Some(r) => {
@@ -433,7 +512,10 @@ fn board_canvas(
             let anchor = ui
                 .input(|i| i.pointer.hover_pos())
                 .map_or(Vec2::ZERO, |p| p - canvas.center());
-            commands.push(AppCommand::ZoomBy { factor: zoom, anchor });
+            commands.push(AppCommand::ZoomBy {
+                factor: zoom,
+                anchor,
+            });
         } else if scroll != Vec2::ZERO {
             // A long board scrolls sideways with the ordinary wheel.
             commands.push(AppCommand::Pan(vec2(scroll.x + scroll.y, 0.0)));
@@ -455,7 +537,11 @@ fn board_canvas(
     let geo = Geometry::new(canvas, variant, settings.flipped, settings.zoom, pan);
     let painter = ui.painter_at(canvas);
     let p = geo.pitch;
-    painter.rect_filled(geo.rect(), egui::CornerRadius::same((0.35 * p).min(60.0) as u8), pal.plank);
+    painter.rect_filled(
+        geo.rect(),
+        egui::CornerRadius::same((0.35 * p).min(60.0) as u8),
+        pal.plank,
+    );
 
     // Replay highlights.
     let replay = rt.shown_replay().filter(|r| !r.at_end());
@@ -497,7 +583,7 @@ fn board_canvas(
     let mut hovered_move: Option<Move> = None;
     let count_font = FontId::proportional((0.36 * p).clamp(10.0, 30.0));
     let label_font = FontId::proportional((0.3 * p).clamp(9.0, 22.0));
-    let id = egui::Id::new("board-holes");
+    let id = ui.make_persistent_id("board-holes");
 
     let n = pos.holes_per_side();
     let preview = rt
@@ -524,12 +610,28 @@ fn board_canvas(
                 .translate(vec2(0.0, 0.04 * rect.width()));
             draw_pebbles(&painter, pebble_area, count, &pal);
             let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
-            painter.text(count_pos, Align2::CENTER_CENTER, count.to_string(), count_font.clone(), pal.count);
+            painter.text(
+                count_pos,
+                Align2::CENTER_CENTER,
+                count.to_string(),
+                count_font.clone(),
+                pal.count,
+            );
             let name = variant.hole_name(index);
-            painter.text(geo.label_pos(side, index), Align2::CENTER_CENTER, &name, label_font.clone(), pal.label);
+            painter.text(
+                geo.label_pos(side, index),
+                Align2::CENTER_CENTER,
+                &name,
+                label_font.clone(),
+                pal.label,
+            );
 
             // Interaction: every hole reports itself for accessibility and tests.
-            let sense = if playable || animating { Sense::click() } else { Sense::hover() };
+            let sense = if playable || animating {
+                Sense::click()
+            } else {
+                Sense::hover()
+            };
             let resp = ui.interact(rect, id.with(bi), sense);
             let label = format!(
                 "{} {}: {} seed{}{}",
@@ -539,7 +641,13 @@ fn board_canvas(
                 if count == 1 { "" } else { "s" },
                 if endless { ", endless" } else { "" }
             );
-            resp.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Button, playable || animating, &label));
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::accesskit::Role::Button,
+                    playable || animating,
+                    &label,
+                )
+            });
             let mut ring: Option<(Color32, f32)> = None;
             if playable {
                 ring = Some((pal.playable, 0.05 * p));
@@ -576,7 +684,12 @@ fn board_canvas(
                 ring = Some((pal.target, 0.1 * p));
             }
             if let Some((color, width)) = ring {
-                painter.rect_stroke(rect, radius, Stroke::new(width.max(1.5), color), StrokeKind::Outside);
+                painter.rect_stroke(
+                    rect,
+                    radius,
+                    Stroke::new(width.max(1.5), color),
+                    StrokeKind::Outside,
+                );
             }
             if animating && resp.clicked() {
                 commands.push(AppCommand::FinishAnimation);
@@ -602,8 +715,15 @@ fn board_canvas(
     if !variant.is_en_gehe() {
         for side in Side::BOTH {
             let rect = geo.reserve_rect(side);
-            painter.rect_filled(rect, egui::CornerRadius::same((0.3 * p).min(60.0) as u8), pal.hole);
-            let area = Rect::from_center_size(rect.center() - vec2(0.0, 0.15 * rect.height()), vec2(rect.width(), rect.width()));
+            painter.rect_filled(
+                rect,
+                egui::CornerRadius::same((0.3 * p).min(60.0) as u8),
+                pal.hole,
+            );
+            let area = Rect::from_center_size(
+                rect.center() - vec2(0.0, 0.15 * rect.height()),
+                vec2(rect.width(), rect.width()),
+            );
             let seeds = shown.reserve[side.index()];
             draw_pebbles(&painter, area, seeds, &pal);
             painter.text(
@@ -614,8 +734,18 @@ fn board_canvas(
                 pal.count,
             );
             let above = side != geo.bottom_side();
-            let label_y = if above { rect.top() - 0.28 * p } else { rect.bottom() + 0.28 * p };
-            painter.text(pos2(rect.center().x, label_y), Align2::CENTER_CENTER, "reserve", label_font.clone(), pal.label);
+            let label_y = if above {
+                rect.top() - 0.28 * p
+            } else {
+                rect.bottom() + 0.28 * p
+            };
+            painter.text(
+                pos2(rect.center().x, label_y),
+                Align2::CENTER_CENTER,
+                "reserve",
+                label_font.clone(),
+                pal.label,
+            );
             // Row names at the right end.
             for inner in [true, false] {
                 let index = if inner { BAO_ROW - 1 } else { BAO_ROW };
@@ -640,24 +770,44 @@ fn board_canvas(
     };
     if let Some((from, left)) = hand {
         let c = center_of(from);
-        let toward_middle = if pos.hole_at(from).side == geo.bottom_side() { -1.0 } else { 1.0 };
+        let toward_middle = if pos.hole_at(from).side == geo.bottom_side() {
+            -1.0
+        } else {
+            1.0
+        };
         let at = c + vec2(0.0, toward_middle * 0.95 * p);
-        let badge = Rect::from_center_size(at, vec2(1.3 * p, 0.5 * p).max(vec2(40.0, 16.0)));
+        let badge = Rect::from_center_size(at, vec2(2.2 * p, 0.5 * p).max(vec2(70.0, 16.0)));
         painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);
-        painter.text(at, Align2::CENTER_CENTER, format!("✋ {left}"), label_font.clone(), Color32::WHITE);
+        painter.text(
+            at,
+            Align2::CENTER_CENTER,
+            format!("in hand {left}"),
+            label_font.clone(),
+            Color32::WHITE,
+        );
     }
     if let Some((from, to, t)) = flying {
         let a = center_of(from);
         let b = center_of(to);
         let mid_lift = -((t - 0.5).powi(2) * -4.0 + 1.0) * 0.5 * p;
         let at = a.lerp(b, t) + vec2(0.0, mid_lift);
-        painter.circle(at, (0.16 * p).max(3.0), pal.pebble[0], Stroke::new(1.5, pal.target));
+        painter.circle(
+            at,
+            (0.16 * p).max(3.0),
+            pal.pebble[0],
+            Stroke::new(1.5, pal.target),
+        );
     }
     if let Some((c, mover, t)) = capture_fly {
         let home = geo.captured_pos(mover);
         for h in [c.hole, c.facing] {
             let at = center_of(h).lerp(home, t);
-            painter.circle(at, (0.2 * p).max(4.0), pal.pebble[0], Stroke::new(2.0, pal.taken));
+            painter.circle(
+                at,
+                (0.2 * p).max(4.0),
+                pal.pebble[0],
+                Stroke::new(2.0, pal.taken),
+            );
         }
     }
 

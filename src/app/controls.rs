@@ -32,17 +32,42 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 commands.push(AppCommand::Anim(cmd));
             }
         };
-        button(ui, "⏮ Back lap", "Back one lap (Shift+←)", AnimCommand::BackLap);
-        button(ui, "◀ Back seed", "Back one seed (←)", AnimCommand::BackSeed);
         button(
             ui,
-            if playing { "⏸ Pause" } else { "▶ Play" },
+            "<< Back lap",
+            "Back one lap (Shift+Left)",
+            AnimCommand::BackLap,
+        );
+        button(
+            ui,
+            "< Back seed",
+            "Back one seed (Left arrow)",
+            AnimCommand::BackSeed,
+        );
+        button(
+            ui,
+            if playing { "Pause" } else { "Play" },
             "Play or pause the sowing (Space)",
             AnimCommand::PlayPause,
         );
-        button(ui, "Step seed ▶", "One seed forward (→)", AnimCommand::StepSeed);
-        button(ui, "Step lap ⏭", "One lap forward (Shift+→)", AnimCommand::StepLap);
-        button(ui, "End ⏩", "Jump to the end of the move (End)", AnimCommand::End);
+        button(
+            ui,
+            "Step seed >",
+            "One seed forward (Right arrow)",
+            AnimCommand::StepSeed,
+        );
+        button(
+            ui,
+            "Step lap >>",
+            "One lap forward (Shift+Right)",
+            AnimCommand::StepLap,
+        );
+        button(
+            ui,
+            "End >|",
+            "Jump to the end of the move (End)",
+            AnimCommand::End,
+        );
         ui.separator();
         let mut speed = settings.speed;
         let resp = ui.add(
@@ -66,7 +91,11 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 let name = r.trace.before.variant().move_name(r.trace.mv);
                 ui.strong(format!("Move {} ({name})", r.move_index + 1));
                 ui.label(r.lap_counter());
-                ui.label(format!("seed {} of {}", r.step().min(r.trace.seeds_sown()), r.trace.seeds_sown()));
+                ui.label(format!(
+                    "seed {} of {}",
+                    r.step().min(r.trace.seeds_sown()),
+                    r.trace.seeds_sown()
+                ));
                 ui.label(egui::RichText::new(r.caption()).italics());
             }
             None => {

@@ -15,7 +15,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     egui::Window::new("Game over")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 48.0))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -56.0))
         .show(ctx, |ui| {
             let winner = match result.winner {
                 Some(side) => format!("{} wins", rt.names[side.index()]),
@@ -25,28 +25,31 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             ui.label(result.describe());
             let pos = rt.game.current();
             if let Some(score) = result.score {
-                egui::Grid::new("final-counts").striped(true).show(ui, |ui| {
-                    ui.strong("Team");
-                    ui.strong("Captured");
-                    ui.strong("Remainder");
-                    ui.strong("Final");
-                    ui.end_row();
-                    for side in Side::BOTH {
-                        ui.label(&rt.names[side.index()]);
-                        ui.label(pos.captured(side).to_string());
-                        let rem = match result.remainder {
-                            Some((taker, r)) if taker == side => r,
-                            _ => 0,
-                        };
-                        ui.label(rem.to_string());
-                        ui.strong(score[side.index()].to_string());
+                egui::Grid::new("final-counts")
+                    .striped(true)
+                    .show(ui, |ui| {
+                        ui.strong("Team");
+                        ui.strong("Captured");
+                        ui.strong("Remainder");
+                        ui.strong("Final");
                         ui.end_row();
-                    }
-                });
+                        for side in Side::BOTH {
+                            ui.label(&rt.names[side.index()]);
+                            ui.label(pos.captured(side).to_string());
+                            let rem = match result.remainder {
+                                Some((taker, r)) if taker == side => r,
+                                _ => 0,
+                            };
+                            ui.label(rem.to_string());
+                            ui.strong(score[side.index()].to_string());
+                            ui.end_row();
+                        }
+                    });
                 if let Some((taker, r)) = result.remainder {
                     ui.label(format!(
-                        "{} made the last move and takes the {r} seeds left on the board.",
-                        rt.names[taker.index()]
+                        "{} made the last move and takes the {r} seed{} left on the board.",
+                        rt.names[taker.index()],
+                        if r == 1 { "" } else { "s" }
                     ));
                 }
             }

@@ -53,15 +53,24 @@ then takes the seeds in its own row; in Bao la Kimasai it is a draw.
 • Computer players come with the advisors; for now both sides are played at this computer.";
 
 const SHORTCUTS: &[(&str, &str)] = &[
-    ("1 … 64, i1 … o8, then Enter", "play that hole (Backspace corrects, Esc clears)"),
+    (
+        "1 … 64, i1 … o8, then Enter",
+        "play that hole (Backspace corrects, Esc clears)",
+    ),
     ("Space", "play / pause the sowing"),
-    ("→ / ←", "one seed forward / back"),
-    ("Shift+→ / Shift+←", "one lap forward / back"),
-    ("End", "jump to the end of the move (again: back to the live game)"),
+    ("Right / Left", "one seed forward / back"),
+    ("Shift+Right / Shift+Left", "one lap forward / back"),
+    (
+        "End",
+        "jump to the end of the move (again: back to the live game)",
+    ),
     ("Click on the board", "finish the running animation at once"),
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+N", "new game"),
-    ("Ctrl+wheel, pinch, Ctrl+= / Ctrl+-", "zoom the board; Ctrl+0 fits it"),
+    (
+        "Ctrl+wheel, pinch, Ctrl+= / Ctrl+-",
+        "zoom the board; Ctrl+0 fits it",
+    ),
     ("Drag or wheel", "pan the board"),
     ("F", "flip the board"),
     ("F1", "this help"),

@@ -19,13 +19,19 @@ pub fn menu_ui(
             commands.extend(super::file_menu::file_menu_items(ui, files));
             ui.separator();
             if ui
-                .add_enabled(!rt.game.moves().is_empty(), egui::Button::new("Undo  (Ctrl+Z)"))
+                .add_enabled(
+                    !rt.game.moves().is_empty(),
+                    egui::Button::new("Undo  (Ctrl+Z)"),
+                )
                 .clicked()
             {
                 commands.push(AppCommand::Undo);
             }
             if ui
-                .add_enabled(!rt.redo.is_empty(), egui::Button::new("Redo  (Ctrl+Shift+Z)"))
+                .add_enabled(
+                    !rt.redo.is_empty(),
+                    egui::Button::new("Redo  (Ctrl+Shift+Z)"),
+                )
                 .clicked()
             {
                 commands.push(AppCommand::Redo);
@@ -40,10 +46,16 @@ pub fn menu_ui(
                 commands.push(AppCommand::Flip);
             }
             if ui.button("Zoom in  (Ctrl+=)").clicked() {
-                commands.push(AppCommand::ZoomBy { factor: 1.25, anchor: egui::Vec2::ZERO });
+                commands.push(AppCommand::ZoomBy {
+                    factor: 1.25,
+                    anchor: egui::Vec2::ZERO,
+                });
             }
             if ui.button("Zoom out  (Ctrl+-)").clicked() {
-                commands.push(AppCommand::ZoomBy { factor: 0.8, anchor: egui::Vec2::ZERO });
+                commands.push(AppCommand::ZoomBy {
+                    factor: 0.8,
+                    anchor: egui::Vec2::ZERO,
+                });
             }
             if ui.button("Fit board  (Ctrl+0)").clicked() {
                 commands.push(AppCommand::ZoomReset);
@@ -70,13 +82,23 @@ pub fn menu_ui(
         });
         ui.separator();
         if ui.button("−").on_hover_text("Zoom out (Ctrl+-)").clicked() {
-            commands.push(AppCommand::ZoomBy { factor: 0.8, anchor: egui::Vec2::ZERO });
+            commands.push(AppCommand::ZoomBy {
+                factor: 0.8,
+                anchor: egui::Vec2::ZERO,
+            });
         }
         ui.label(format!("{:.0}%", settings.zoom * 100.0));
         if ui.button("+").on_hover_text("Zoom in (Ctrl+=)").clicked() {
-            commands.push(AppCommand::ZoomBy { factor: 1.25, anchor: egui::Vec2::ZERO });
+            commands.push(AppCommand::ZoomBy {
+                factor: 1.25,
+                anchor: egui::Vec2::ZERO,
+            });
         }
-        if ui.button("⇅ Flip").on_hover_text("Flip the board (F)").clicked() {
+        if ui
+            .button("Flip")
+            .on_hover_text("Flip the board (F)")
+            .clicked()
+        {
             commands.push(AppCommand::Flip);
         }
         let next = settings.theme.next();

@@ -44,7 +44,10 @@ pub enum AppCommand {
     ShowMoveList(bool),
     SetTheme(ThemeChoice),
     Flip,
-    ZoomBy { factor: f32, anchor: egui::Vec2 },
+    ZoomBy {
+        factor: f32,
+        anchor: egui::Vec2,
+    },
     ZoomReset,
     Pan(egui::Vec2),
     Anim(AnimCommand),
@@ -148,13 +151,38 @@ impl MaasaiApp {
         }
         ctx.input_mut(|i| {
             let shortcuts: [(Modifiers, Key, AppCommand); 8] = [
-                (Modifiers::COMMAND | Modifiers::SHIFT, Key::Z, AppCommand::Redo),
+                (
+                    Modifiers::COMMAND | Modifiers::SHIFT,
+                    Key::Z,
+                    AppCommand::Redo,
+                ),
                 (Modifiers::COMMAND, Key::Z, AppCommand::Undo),
                 (Modifiers::COMMAND, Key::Y, AppCommand::Redo),
                 (Modifiers::COMMAND, Key::N, AppCommand::OpenNewGame),
-                (Modifiers::COMMAND, Key::Equals, AppCommand::ZoomBy { factor: 1.25, anchor: egui::Vec2::ZERO }),
-                (Modifiers::COMMAND, Key::Plus, AppCommand::ZoomBy { factor: 1.25, anchor: egui::Vec2::ZERO }),
-                (Modifiers::COMMAND, Key::Minus, AppCommand::ZoomBy { factor: 0.8, anchor: egui::Vec2::ZERO }),
+                (
+                    Modifiers::COMMAND,
+                    Key::Equals,
+                    AppCommand::ZoomBy {
+                        factor: 1.25,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::Plus,
+                    AppCommand::ZoomBy {
+                        factor: 1.25,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
+                (
+                    Modifiers::COMMAND,
+                    Key::Minus,
+                    AppCommand::ZoomBy {
+                        factor: 0.8,
+                        anchor: egui::Vec2::ZERO,
+                    },
+                ),
                 (Modifiers::COMMAND, Key::Num0, AppCommand::ZoomReset),
             ];
             for (m, k, c) in shortcuts {
@@ -207,7 +235,11 @@ impl MaasaiApp {
                             }
                         }
                     }
-                    egui::Event::Key { key: Key::Enter, pressed: true, .. } => enter = true,
+                    egui::Event::Key {
+                        key: Key::Enter,
+                        pressed: true,
+                        ..
+                    } => enter = true,
                     _ => {}
                 }
             }
@@ -385,6 +417,10 @@ impl MaasaiApp {
         commands.extend(game_over::game_over_ui(&ctx, &self.rt));
         commands.extend(self.files_ui(&ctx));
 
+        // A changed state needs a frame to be seen.
+        if !commands.is_empty() {
+            ctx.request_repaint();
+        }
         self.apply_with_files(&ctx, commands);
         if self.rt.shown_replay().is_some_and(|r| r.playing) {
             ctx.request_repaint();

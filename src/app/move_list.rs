@@ -8,7 +8,10 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     ui.heading("Moves");
     ui.horizontal(|ui| {
-        if ui.selectable_label(rt.view == 0, "Start position").clicked() {
+        if ui
+            .selectable_label(rt.view == 0, "Start position")
+            .clicked()
+        {
             commands.push(AppCommand::ViewStart);
         }
     });

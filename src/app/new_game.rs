@@ -2,9 +2,7 @@
 //! team names and players, each field checked as it is typed.
 
 use super::AppCommand;
-use crate::engine::{
-    GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Side, Variant,
-};
+use crate::engine::{GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Side, Variant};
 
 /// The dialog's fields, as typed.
 #[derive(Clone, Debug)]
@@ -94,9 +92,7 @@ impl NewGameDialog {
                 p.names[i] = Some(format!("At most {MAX_NAME} characters"));
             }
         }
-        if !p.names.iter().any(Option::is_some)
-            && self.names[0].trim() == self.names[1].trim()
-        {
+        if !p.names.iter().any(Option::is_some) && self.names[0].trim() == self.names[1].trim() {
             p.names[1] = Some("The teams need different names".to_string());
         }
         if p.any() {
@@ -173,7 +169,9 @@ impl NewGameDialog {
                             ui.horizontal(|ui| {
                                 let _ = ui.radio(true, "Human");
                                 ui.add_enabled(false, egui::RadioButton::new(false, "Computer"))
-                                    .on_disabled_hover_text("Computer players come with the advisors");
+                                    .on_disabled_hover_text(
+                                        "Computer players come with the advisors",
+                                    );
                                 ui.weak("(computer players come with the advisors)");
                             });
                             ui.end_row();
@@ -193,7 +191,10 @@ impl NewGameDialog {
                         commands.push(AppCommand::CloseNewGame);
                     }
                     if !ok {
-                        ui.colored_label(ui.visuals().error_fg_color, "Fix the fields marked above.");
+                        ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            "Fix the fields marked above.",
+                        );
                     }
                 });
             });

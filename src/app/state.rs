@@ -247,7 +247,10 @@ impl Runtime {
     }
 
     pub fn is_endless(&self, mv: Move) -> bool {
-        self.live() && self.live_analysis().is_some_and(|a| a.endless.contains(&mv))
+        self.live()
+            && self
+                .live_analysis()
+                .is_some_and(|a| a.endless.contains(&mv))
     }
 
     /// Plays a move at the end of the game and starts its replay.
