@@ -115,7 +115,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
 
     if let Some((title, message)) = &files.error {
         let mut open = true;
-        egui::Window::new(format!("⚠ {title}"))
+        egui::Window::new(title.as_str())
             .id(egui::Id::unique("file-error"))
             .collapsible(false)
             .resizable(false)

@@ -40,7 +40,10 @@ pub enum FileCommand {
     DismissError,
     ClosePathPrompt,
     SavePreset(Preset),
-    RenamePreset { old: String, new: String },
+    RenamePreset {
+        old: String,
+        new: String,
+    },
     DeletePreset(String),
 }
 
@@ -200,7 +203,12 @@ fn signature(rt: &Runtime) -> Signature {
 
 impl MaasaiApp {
     /// Sets up the file state; called by the constructors.
-    pub(super) fn init_files(&mut self, folders: Option<Folders>, native: bool, offer_resume: bool) {
+    pub(super) fn init_files(
+        &mut self,
+        folders: Option<Folders>,
+        native: bool,
+        offer_resume: bool,
+    ) {
         let (files, error) = FilesState::new(
             folders,
             native,
