@@ -69,7 +69,7 @@ pub enum Pending {
     New,
     Open,
     OpenPath(PathBuf),
-    Paste(Position),
+    Paste(Box<Position>),
     Resume,
     Close,
 }
@@ -530,7 +530,7 @@ impl MaasaiApp {
             Pending::Open => self.choose_path(ctx, Purpose::Open),
             Pending::OpenPath(path) => self.open(&path),
             Pending::Paste(pos) => {
-                let file = GameFile::from_game(Game::new(pos));
+                let file = GameFile::from_game(Game::new(*pos));
                 self.install(file, None, false);
                 self.rt.notice = Some("Set up the pasted position.".into());
             }
@@ -652,7 +652,7 @@ impl MaasaiApp {
 
     fn paste(&mut self, ctx: &egui::Context, text: &str) {
         match parse_pasted_position(text) {
-            Ok(pos) => self.guard(ctx, Pending::Paste(pos)),
+            Ok(pos) => self.guard(ctx, Pending::Paste(Box::new(pos))),
             Err(e) => self.show_error("Cannot paste a position", e),
         }
     }
