@@ -4,13 +4,19 @@ use super::AppCommand;
 use super::settings::Settings;
 use super::state::Runtime;
 
-pub fn menu_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {
+pub fn menu_ui(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    rt: &Runtime,
+    files: &super::files_ui::FilesState,
+) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| {
             if ui.button("New game…  (Ctrl+N)").clicked() {
                 commands.push(AppCommand::OpenNewGame);
             }
+            commands.extend(super::file_menu::file_menu_items(ui, files));
             ui.separator();
             if ui
                 .add_enabled(

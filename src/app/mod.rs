@@ -9,11 +9,15 @@
 pub mod anim;
 pub mod board;
 pub mod controls;
+pub mod dialogs;
+pub mod file_menu;
+pub mod files_ui;
 pub mod game_over;
 pub mod help;
 pub mod menu;
 pub mod move_list;
 pub mod new_game;
+pub mod presets_ui;
 pub mod settings;
 pub mod state;
 
@@ -32,8 +36,10 @@ pub enum AppCommand {
     OpenNewGame,
     CloseNewGame,
     NewGame(GameOptions, [String; 2]),
-    /// Open a saved game file (handled by the files feature when present).
+    /// Open a saved game file (after the unsaved-changes prompt).
     Open(PathBuf),
+    /// File actions: see [`files_ui`].
+    Files(files_ui::FileCommand),
     ShowHelp(bool),
     ShowMoveList(bool),
     SetTheme(ThemeChoice),
@@ -60,6 +66,8 @@ pub struct MaasaiApp {
     pub rt: Runtime,
     /// Commands from outside the frame (start-up file, tests), applied next frame.
     queued: Vec<AppCommand>,
+    /// Saved games, autosave, recent files: see [`files_ui`].
+    pub files: files_ui::FilesState,
 }
 
 impl MaasaiApp {
@@ -80,7 +88,11 @@ impl MaasaiApp {
             settings,
             rt: Runtime::new(start, names, true),
             queued: Vec::new(),
+            files: files_ui::FilesState::placeholder(),
         };
+        // A file named on the command line comes first; the autosave is
+        // offered only when there is none.
+        app.init_files(crate::files::Folders::platform(), true, file.is_none());
         if let Some(path) = file {
             app.queued.push(AppCommand::Open(path));
         }
@@ -96,11 +108,27 @@ impl MaasaiApp {
             ..Settings::default()
         };
         Self::setup_context(ctx, &settings);
-        MaasaiApp {
+        let mut app = MaasaiApp {
             rt: Runtime::new(start, settings.names.clone(), false),
             settings,
             queued: Vec::new(),
-        }
+            files: files_ui::FilesState::placeholder(),
+        };
+        // No folders: tests never touch the user's autosave or presets.
+        app.init_files(None, false, false);
+        app
+    }
+
+    /// An app for tests that keeps its files in `folders` (temporary
+    /// folders in tests), offering an autosave found there.
+    pub fn new_for_tests_with_folders(
+        ctx: &egui::Context,
+        start: Position,
+        folders: crate::files::Folders,
+    ) -> MaasaiApp {
+        let mut app = Self::new_for_tests(ctx, start);
+        app.init_files(Some(folders), false, true);
+        app
     }
 
     fn setup_context(ctx: &egui::Context, settings: &Settings) {
@@ -277,11 +305,9 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::Open(path) => {
-                    self.rt.notice = Some(format!(
-                        "cannot open {}: this build cannot read saved games yet",
-                        path.display()
-                    ));
+                    self.apply_file_command(ctx, files_ui::FileCommand::OpenPath(path))
                 }
+                AppCommand::Files(c) => self.apply_file_command(ctx, c),
                 AppCommand::ShowHelp(open) => self.rt.help_open = open,
                 AppCommand::ShowMoveList(show) => self.settings.show_move_list = show,
                 AppCommand::SetTheme(theme) => {
@@ -360,9 +386,10 @@ impl MaasaiApp {
 
         let mut commands = std::mem::take(&mut self.queued);
         commands.extend(self.keyboard(&ctx));
+        commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {
-            commands.extend(menu::menu_ui(ui, &self.settings, &self.rt));
+            commands.extend(menu::menu_ui(ui, &self.settings, &self.rt, &self.files));
         });
         egui::Panel::bottom("animation-controls").show(ui, |ui| {
             ui.add_space(2.0);
@@ -388,12 +415,13 @@ impl MaasaiApp {
             commands.extend(help::help_ui(&ctx, true));
         }
         commands.extend(game_over::game_over_ui(&ctx, &self.rt));
+        commands.extend(self.files_ui(&ctx));
 
         // A changed state needs a frame to be seen.
         if !commands.is_empty() {
             ctx.request_repaint();
         }
-        self.apply(&ctx, commands);
+        self.apply_with_files(&ctx, commands);
         if self.rt.shown_replay().is_some_and(|r| r.playing) {
             ctx.request_repaint();
         }

@@ -13,6 +13,8 @@ pub struct NewGameDialog {
     pub first: Side,
     pub origin_skip: bool,
     pub names: [String; 2],
+    /// The presets rows (filled in by the files feature).
+    pub presets: Option<super::presets_ui::PresetPicker>,
 }
 
 /// Longest team name accepted.
@@ -49,6 +51,7 @@ impl NewGameDialog {
             first: last.first,
             origin_skip: last.origin == OriginRule::Skip,
             names: names.clone(),
+            presets: None,
         }
     }
 
@@ -112,6 +115,11 @@ impl NewGameDialog {
             .open(&mut open)
             .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
             .show(ctx, |ui| {
+                if let Some(mut picker) = self.presets.take() {
+                    commands.extend(picker.ui(ui, self));
+                    self.presets = Some(picker);
+                    ui.separator();
+                }
                 let problems = self.check().err().unwrap_or_default();
                 egui::Grid::new("new-game-grid")
                     .num_columns(3)

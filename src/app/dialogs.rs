@@ -1,0 +1,137 @@
+//! The files feature's windows: the typed-path window, "save your
+//! changes?", "Resume last game", and the message for a failure. Each draws
+//! from [`FilesState`] and returns [`FileCommand`]s.
+
+use super::files_ui::{Choice, FileCommand, FilesState, Pending, Purpose, describe_autosave};
+use std::path::PathBuf;
+
+pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileCommand> {
+    let mut out = Vec::new();
+    if let Some(prompt) = &mut files.path_prompt {
+        let (title, action) = match prompt.purpose {
+            Purpose::Open => ("Open a saved game", "Open"),
+            Purpose::SaveAs => ("Save the game as", "Save"),
+        };
+        let mut open = true;
+        egui::Window::new(title)
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+            .show(ctx, |ui| {
+                if let Some(note) = &prompt.note {
+                    ui.label(note);
+                }
+                let mut submit = false;
+                ui.horizontal(|ui| {
+                    let label = ui.label("File path");
+                    let edit = ui
+                        .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
+                        .labelled_by(label.id);
+                    submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                });
+                ui.horizontal(|ui| {
+                    let path = prompt.text.trim();
+                    if ui
+                        .add_enabled(!path.is_empty(), egui::Button::new(action))
+                        .clicked()
+                        || (submit && !path.is_empty())
+                    {
+                        let path = PathBuf::from(path);
+                        out.push(match prompt.purpose {
+                            Purpose::Open => FileCommand::OpenPath(path),
+                            Purpose::SaveAs => FileCommand::SaveTo(path),
+                        });
+                    }
+                    if ui.button("Cancel").clicked() {
+                        out.push(FileCommand::ClosePathPrompt);
+                    }
+                });
+            });
+        if !open {
+            out.push(FileCommand::ClosePathPrompt);
+        }
+    }
+
+    if files.dialog_open() {
+        egui::Area::new(egui::Id::unique("file-dialog-waiting"))
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 40.0))
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.label("Waiting for the file dialog…");
+                });
+            });
+    }
+
+    if let Some(pending) = &files.unsaved_prompt {
+        let what = match pending {
+            Pending::New => "starting a new game",
+            Pending::Open | Pending::OpenPath(_) => "opening another game",
+            Pending::Paste(_) => "setting up the pasted position",
+            Pending::Resume => "resuming the last game",
+            Pending::Close => "closing",
+        };
+        let file = files
+            .path
+            .as_ref()
+            .map(|p| format!("“{}”", p.display()))
+            .unwrap_or_else(|| "This game".to_string());
+        egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
+            ui.heading("Save your changes?");
+            ui.label(format!(
+                "{file} has changes that are not saved. Save them before {what}?"
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    out.push(FileCommand::Unsaved(Choice::Save));
+                }
+                if ui.button("Discard changes").clicked() {
+                    out.push(FileCommand::Unsaved(Choice::Discard));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(FileCommand::Unsaved(Choice::Cancel));
+                }
+            });
+        });
+    } else if let Some(offer) = &files.resume_offer {
+        egui::Modal::new(egui::Id::unique("resume-last-game")).show(ctx, |ui| {
+            ui.heading("Resume last game?");
+            ui.label(format!(
+                "The game you were playing last time was kept: {}.",
+                describe_autosave(offer)
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Resume last game").clicked() {
+                    out.push(FileCommand::Resume);
+                }
+                if ui.button("Start fresh").clicked() {
+                    out.push(FileCommand::DeclineResume);
+                }
+            });
+        });
+    }
+
+    if let Some((title, message)) = &files.error {
+        let mut open = true;
+        egui::Window::new(title.as_str())
+            .id(egui::Id::unique("file-error"))
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .order(egui::Order::Foreground)
+            .show(ctx, |ui| {
+                ui.set_max_width(640.0);
+                ui.colored_label(ui.visuals().error_fg_color, message);
+                if ui.button("OK").clicked() {
+                    out.push(FileCommand::DismissError);
+                }
+            });
+        if !open {
+            out.push(FileCommand::DismissError);
+        }
+    }
+    out
+}

@@ -1,0 +1,719 @@
+//! The window's side of [`crate::files`]: open, save, recent files, copy and
+//! paste of positions, dropped files, the unsaved-changes prompt, autosave
+//! and "Resume last game". The state lives in [`FilesState`]; file actions
+//! arrive as [`FileCommand`]s and are applied in [`MaasaiApp::apply_file_command`],
+//! like every other command. A failure never touches the game on view: it
+//! only sets a message shown in the window.
+
+use super::new_game::NewGameDialog;
+use super::presets_ui::PresetPicker;
+use super::state::{MoveStats, Runtime};
+use super::{AppCommand, MaasaiApp};
+use crate::engine::{Game, GameOptions, Move, Position};
+use crate::files::{
+    Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
+    delete_user_preset, describe_game, load_autosave, load_game, parse_pasted_position,
+    position_text, rename_user_preset, save_game, write_autosave,
+};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// File actions the panels ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FileCommand {
+    /// New game (after the unsaved-changes prompt): opens the new-game dialog.
+    New,
+    /// Choose a file to open (file dialog, or the typed-path window).
+    Open,
+    OpenPath(PathBuf),
+    Save,
+    SaveAs,
+    SaveTo(PathBuf),
+    CopyPosition,
+    /// Paste from the system clipboard.
+    PasteFromClipboard,
+    /// Paste this text (a paste event, or the clipboard's text).
+    PasteText(String),
+    Resume,
+    DeclineResume,
+    Unsaved(Choice),
+    DismissError,
+    ClosePathPrompt,
+    SavePreset(Preset),
+    RenamePreset {
+        old: String,
+        new: String,
+    },
+    DeletePreset(String),
+}
+
+/// The answers to "save your changes?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Save,
+    Discard,
+    Cancel,
+}
+
+/// What the typed-path window (or a file dialog) is choosing a path for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Open,
+    SaveAs,
+}
+
+/// An action that replaces or closes the current game, so it waits for
+/// the unsaved-changes prompt.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    New,
+    Open,
+    OpenPath(PathBuf),
+    Paste(Box<Position>),
+    Resume,
+    Close,
+}
+
+/// The window asking for a path by hand.
+#[derive(Clone, Debug)]
+pub struct PathPrompt {
+    pub purpose: Purpose,
+    pub text: String,
+    /// Why the window appeared (e.g. no file dialog on this system).
+    pub note: Option<String>,
+}
+
+/// What identifies the game's content: changed content means unsaved work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Signature {
+    start: String,
+    moves: Vec<Move>,
+    names: [String; 2],
+}
+
+/// The window's file state (not persisted; the files themselves are).
+pub struct FilesState {
+    /// Where presets, recent files and the autosave live; `None` when the
+    /// system has no home folder (then there is no autosave).
+    pub folders: Option<Folders>,
+    /// Use the system file dialogs (off in tests: the typed path is used).
+    pub native_dialogs: bool,
+    /// The file the current game was opened from or saved to.
+    pub path: Option<PathBuf>,
+    /// The current game's record apart from the moves: options, comments,
+    /// date, event, notes.
+    pub base: GameFile,
+    /// The content last saved (or started fresh); `None` = never saved.
+    saved: Option<Signature>,
+    autosaved: Option<Signature>,
+    pub recent: RecentFiles,
+    /// A failure to show: (title, message).
+    pub error: Option<(String, String)>,
+    pub path_prompt: Option<PathPrompt>,
+    /// The action waiting on "save your changes?".
+    pub unsaved_prompt: Option<Pending>,
+    /// The action to do once a Save As (chosen in the prompt) succeeds.
+    after_save: Option<Pending>,
+    /// The autosave offered back at start.
+    pub resume_offer: Option<Autosave>,
+    dialog: Option<(Purpose, Receiver<Option<PathBuf>>)>,
+    allow_close: bool,
+    /// Changes were discarded on closing: no final autosave.
+    discarded: bool,
+}
+
+impl FilesState {
+    /// State for a fresh game `game`; when `offer_resume`, an autosave in
+    /// the data folder is offered back.
+    pub fn new(
+        folders: Option<Folders>,
+        native_dialogs: bool,
+        game: &Game,
+        options: &GameOptions,
+        offer_resume: bool,
+    ) -> (FilesState, Option<(String, String)>) {
+        let base = match GameFile::new(*options) {
+            Ok(f) if f.game.start() == game.start() => f,
+            _ => GameFile::from_game(Game::new(*game.start())),
+        };
+        let mut error = None;
+        let recent = match &folders {
+            Some(f) => RecentFiles::load(&f.config).unwrap_or_else(|e| {
+                error = Some(("The recent-files list is damaged".into(), e.to_string()));
+                RecentFiles::default()
+            }),
+            None => RecentFiles::default(),
+        };
+        let mut resume_offer = None;
+        if offer_resume && let Some(f) = &folders {
+            match load_autosave(&f.data) {
+                Ok(Some(a)) if !a.game.game.moves().is_empty() || a.source.is_some() => {
+                    resume_offer = Some(a)
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    error = Some((
+                        "The autosave from the last session cannot be read".into(),
+                        format!("{e}\nIt is kept as it is until the next move is played."),
+                    ))
+                }
+            }
+        }
+        let state = FilesState {
+            folders,
+            native_dialogs,
+            path: None,
+            base,
+            saved: None,
+            autosaved: None,
+            recent,
+            error: None,
+            path_prompt: None,
+            unsaved_prompt: None,
+            after_save: None,
+            resume_offer,
+            dialog: None,
+            allow_close: false,
+            discarded: false,
+        };
+        (state, error)
+    }
+
+    /// An empty state for constructing the app before
+    /// [`MaasaiApp::init_files`] sets the real one.
+    pub fn placeholder() -> FilesState {
+        let options = GameOptions::default();
+        let game = Game::new(options.start().expect("the default options are valid"));
+        FilesState::new(None, false, &game, &options, false).0
+    }
+
+    /// Whether a file dialog is open (its answer not yet in).
+    pub fn dialog_open(&self) -> bool {
+        self.dialog.is_some()
+    }
+}
+
+fn signature(rt: &Runtime) -> Signature {
+    Signature {
+        start: rt.game.start().to_string(),
+        moves: rt.game.moves().to_vec(),
+        names: rt.names.clone(),
+    }
+}
+
+impl MaasaiApp {
+    /// Sets up the file state; called by the constructors.
+    pub(super) fn init_files(
+        &mut self,
+        folders: Option<Folders>,
+        native: bool,
+        offer_resume: bool,
+    ) {
+        let (files, error) = FilesState::new(
+            folders,
+            native,
+            &self.rt.game,
+            &self.settings.last_options,
+            offer_resume,
+        );
+        self.files = files;
+        self.files.error = error;
+        // A fresh game is nothing to save, nor to autosave over the last one.
+        self.files.saved = Some(signature(&self.rt));
+        self.files.autosaved = Some(signature(&self.rt));
+    }
+
+    /// Whether the game has changes not saved to a file.
+    pub fn unsaved(&self) -> bool {
+        self.files.saved.as_ref() != Some(&signature(&self.rt))
+    }
+
+    /// The current game as a saved-game record.
+    pub fn current_file(&self) -> GameFile {
+        let mut file = self.files.base.clone();
+        file.game = self.rt.game.clone();
+        file.south_team = self.rt.names[0].clone();
+        file.north_team = self.rt.names[1].clone();
+        file.cursor = self.rt.view.min(self.rt.game.moves().len());
+        file.comments.retain(|&n, _| n <= file.game.moves().len());
+        file
+    }
+
+    fn show_error(&mut self, title: &str, message: impl Into<String>) {
+        self.files.error = Some((title.to_string(), message.into()));
+    }
+
+    /// Input the files feature listens to: shortcuts, a paste outside text
+    /// fields, dropped files, the window's close button, file dialog answers.
+    pub(super) fn files_input(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
+        use egui::{Key, Modifiers};
+        let mut out = Vec::new();
+        if !ctx.egui_wants_keyboard_input() {
+            ctx.input_mut(|i| {
+                if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
+                    out.push(FileCommand::SaveAs);
+                }
+                if i.consume_key(Modifiers::COMMAND, Key::S) {
+                    out.push(FileCommand::Save);
+                }
+                if i.consume_key(Modifiers::COMMAND, Key::O) {
+                    out.push(FileCommand::Open);
+                }
+                for e in &i.events {
+                    if let egui::Event::Paste(text) = e {
+                        out.push(FileCommand::PasteText(text.clone()));
+                    }
+                }
+            });
+        }
+        let dropped: Option<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .first()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+        });
+        if let Some(path) = dropped {
+            out.push(FileCommand::OpenPath(path));
+        }
+        if ctx.input(|i| i.viewport().close_requested()) {
+            if self.files.allow_close || !self.unsaved() {
+                // Closing for good: the last word goes to the autosave,
+                // unless the user threw the game away or never answered
+                // the resume offer (which would be overwritten).
+                if !self.files.discarded && self.files.resume_offer.is_none() {
+                    self.autosave(true);
+                }
+            } else {
+                ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+                self.files.unsaved_prompt = Some(Pending::Close);
+            }
+        }
+        if let Some((purpose, rx)) = &self.files.dialog {
+            let purpose = *purpose;
+            match rx.try_recv() {
+                Ok(Some(path)) => {
+                    self.files.dialog = None;
+                    out.push(match purpose {
+                        Purpose::Open => FileCommand::OpenPath(path),
+                        Purpose::SaveAs => FileCommand::SaveTo(path),
+                    });
+                }
+                Ok(None) | Err(TryRecvError::Disconnected) => {
+                    self.files.dialog = None;
+                    self.files.path_prompt = Some(PathPrompt {
+                        purpose,
+                        text: self.default_path_text(purpose),
+                        note: Some(
+                            "No file was chosen, or this system has no file dialog. \
+                             Type the file's path instead."
+                                .into(),
+                        ),
+                    });
+                }
+                Err(TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(100))
+                }
+            }
+        }
+        out.into_iter().map(AppCommand::Files).collect()
+    }
+
+    fn default_path_text(&self, purpose: Purpose) -> String {
+        match (&self.files.path, purpose) {
+            (Some(p), _) => p.display().to_string(),
+            (None, Purpose::SaveAs) => std::env::current_dir()
+                .map(|d| d.join("game.ron").display().to_string())
+                .unwrap_or_else(|_| "game.ron".into()),
+            (None, Purpose::Open) => String::new(),
+        }
+    }
+
+    /// Applies the frame's commands with the files feature's part around
+    /// them: New waits for the unsaved-changes prompt, a started game or a
+    /// move is noticed (for the unsaved mark and the autosave).
+    pub(super) fn apply_with_files(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
+        let mut started = None;
+        let commands: Vec<AppCommand> = commands
+            .into_iter()
+            .map(|c| match c {
+                AppCommand::OpenNewGame => AppCommand::Files(FileCommand::New),
+                AppCommand::NewGame(options, _) => {
+                    started = Some(options);
+                    c
+                }
+                c => c,
+            })
+            .collect();
+        self.apply(ctx, commands);
+        if let Some(options) = started
+            && options.start().is_ok_and(|s| s == *self.rt.game.start())
+            && self.rt.game.moves().is_empty()
+            && let Ok(base) = GameFile::new(options)
+        {
+            self.files.base = base;
+            self.files.path = None;
+            self.files.saved = Some(signature(&self.rt));
+        }
+        if let Some(d) = &mut self.rt.new_game
+            && d.presets.is_none()
+        {
+            d.presets = Some(PresetPicker::load(
+                self.files.folders.as_ref().map(|f| f.config.as_path()),
+            ));
+        }
+        if self.files.resume_offer.is_none() {
+            self.autosave(false);
+        }
+    }
+
+    /// Writes the autosave if the game changed since the last one (or
+    /// always, with `force`). A failure is shown once per change.
+    fn autosave(&mut self, force: bool) {
+        let Some(folders) = self.files.folders.clone() else {
+            return;
+        };
+        let sig = signature(&self.rt);
+        if !force && self.files.autosaved.as_ref() == Some(&sig) {
+            return;
+        }
+        self.files.autosaved = Some(sig);
+        let unsaved = self.unsaved();
+        if let Err(e) = write_autosave(
+            &folders.data,
+            &self.current_file(),
+            self.files.path.as_deref(),
+            unsaved,
+        ) {
+            self.show_error(
+                "Autosave failed",
+                format!("{e}\nThe game stays open; save it to a file to keep it."),
+            );
+        }
+    }
+
+    /// The one place file actions happen.
+    pub(super) fn apply_file_command(&mut self, ctx: &egui::Context, command: FileCommand) {
+        match command {
+            FileCommand::New => self.guard(ctx, Pending::New),
+            FileCommand::Open => self.guard(ctx, Pending::Open),
+            FileCommand::OpenPath(path) => {
+                self.files.path_prompt = None;
+                self.guard(ctx, Pending::OpenPath(path))
+            }
+            FileCommand::Resume => self.guard(ctx, Pending::Resume),
+            FileCommand::DeclineResume => self.files.resume_offer = None,
+            FileCommand::Save => match self.files.path.clone() {
+                Some(path) => {
+                    self.save_to(&path);
+                }
+                None => self.choose_path(ctx, Purpose::SaveAs),
+            },
+            FileCommand::SaveAs => self.choose_path(ctx, Purpose::SaveAs),
+            FileCommand::SaveTo(path) => {
+                self.files.path_prompt = None;
+                if self.save_to(&path)
+                    && let Some(next) = self.files.after_save.take()
+                {
+                    self.perform(ctx, next);
+                }
+            }
+            FileCommand::CopyPosition => {
+                let text = position_text(self.rt.shown_position());
+                ctx.copy_text(text.clone());
+                self.rt.notice = Some(format!("Copied the position: {text}"));
+            }
+            FileCommand::PasteFromClipboard => {
+                match arboard::Clipboard::new().and_then(|mut c| c.get_text()) {
+                    Ok(text) => self.paste(ctx, &text),
+                    Err(e) => self.show_error(
+                        "Cannot paste a position",
+                        format!("The clipboard holds no text ({e})."),
+                    ),
+                }
+            }
+            FileCommand::PasteText(text) => self.paste(ctx, &text),
+            FileCommand::Unsaved(choice) => {
+                let Some(pending) = self.files.unsaved_prompt.take() else {
+                    return;
+                };
+                match choice {
+                    Choice::Cancel => {}
+                    Choice::Discard => {
+                        if pending == Pending::Close
+                            && let Some(f) = &self.files.folders
+                        {
+                            // The user threw the game away: do not offer it back.
+                            let _ = clear_autosave(&f.data);
+                            self.files.discarded = true;
+                        }
+                        self.perform(ctx, pending);
+                    }
+                    Choice::Save => match self.files.path.clone() {
+                        Some(path) => {
+                            if self.save_to(&path) {
+                                self.perform(ctx, pending);
+                            }
+                        }
+                        None => {
+                            self.files.after_save = Some(pending);
+                            self.choose_path(ctx, Purpose::SaveAs);
+                        }
+                    },
+                }
+            }
+            FileCommand::DismissError => self.files.error = None,
+            FileCommand::ClosePathPrompt => {
+                self.files.path_prompt = None;
+                self.files.after_save = None;
+            }
+            FileCommand::SavePreset(preset) => {
+                let name = preset.name.clone();
+                self.preset_change(|dir| add_user_preset(dir, preset), Some(name));
+            }
+            FileCommand::RenamePreset { old, new } => {
+                let keep = Some(new.trim().to_string());
+                self.preset_change(|dir| rename_user_preset(dir, &old, &new), keep);
+            }
+            FileCommand::DeletePreset(name) => {
+                self.preset_change(|dir| delete_user_preset(dir, &name), None);
+            }
+        }
+    }
+
+    /// Changes the user presets, then reloads the list in the dialog.
+    fn preset_change(
+        &mut self,
+        change: impl FnOnce(&Path) -> Result<(), FileError>,
+        select: Option<String>,
+    ) {
+        let Some(folders) = self.files.folders.clone() else {
+            self.show_error(
+                "Cannot store presets",
+                "This system has no home folder to keep presets in.",
+            );
+            return;
+        };
+        if let Err(e) = change(&folders.config) {
+            self.show_error("Cannot change the presets", e.to_string());
+            return;
+        }
+        if let Some(d) = &mut self.rt.new_game {
+            let mut picker = PresetPicker::load(Some(&folders.config));
+            if let Some(name) = select {
+                picker.select_user(&name);
+            }
+            d.presets = Some(picker);
+        }
+    }
+
+    /// Does `action` now, or first asks about unsaved changes.
+    fn guard(&mut self, ctx: &egui::Context, action: Pending) {
+        if self.unsaved() && action != Pending::Open {
+            self.files.unsaved_prompt = Some(action);
+        } else if self.unsaved() {
+            // Ask once the file is chosen: choosing may still be cancelled.
+            self.choose_path(ctx, Purpose::Open);
+        } else {
+            self.perform(ctx, action);
+        }
+    }
+
+    fn perform(&mut self, ctx: &egui::Context, action: Pending) {
+        match action {
+            Pending::New => {
+                self.rt.new_game = Some(NewGameDialog::new(
+                    &self.settings.last_options,
+                    &self.settings.names,
+                ));
+            }
+            Pending::Open => self.choose_path(ctx, Purpose::Open),
+            Pending::OpenPath(path) => self.open(&path),
+            Pending::Paste(pos) => {
+                let file = GameFile::from_game(Game::new(*pos));
+                self.install(file, None, false);
+                self.rt.notice = Some("Set up the pasted position.".into());
+            }
+            Pending::Resume => {
+                if let Some(a) = self.files.resume_offer.take() {
+                    self.install(a.game, a.source, a.unsaved);
+                    self.files.autosaved = Some(signature(&self.rt));
+                    self.rt.notice = Some("Resumed the last game.".into());
+                }
+            }
+            Pending::Close => {
+                self.files.allow_close = true;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        }
+    }
+
+    fn choose_path(&mut self, ctx: &egui::Context, purpose: Purpose) {
+        if !self.files.native_dialogs {
+            self.files.path_prompt = Some(PathPrompt {
+                purpose,
+                text: self.default_path_text(purpose),
+                note: None,
+            });
+            return;
+        }
+        if self.files.dialog.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        let current = self.files.path.clone();
+        // The dialog blocks its thread, never the window.
+        std::thread::spawn(move || {
+            let mut d = rfd::FileDialog::new()
+                .set_title(match purpose {
+                    Purpose::Open => "Open a saved game",
+                    Purpose::SaveAs => "Save the game as",
+                })
+                .add_filter("Saved game (RON)", &["ron"]);
+            if let Some(dir) = current.as_ref().and_then(|p| p.parent()) {
+                d = d.set_directory(dir);
+            }
+            let chosen = match purpose {
+                Purpose::Open => d.pick_file(),
+                Purpose::SaveAs => {
+                    let name = current
+                        .as_ref()
+                        .and_then(|p| p.file_name())
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_else(|| "game.ron".into());
+                    d.set_file_name(name).save_file()
+                }
+            };
+            // The window may be gone by now; then nobody needs the answer.
+            let _ = tx.send(chosen);
+            ctx.request_repaint();
+        });
+        self.files.dialog = Some((purpose, rx));
+    }
+
+    /// Opens a saved game; on failure the current game stays as it is.
+    fn open(&mut self, path: &Path) {
+        self.files.path_prompt = None;
+        match load_game(path) {
+            Ok(file) => {
+                self.install(file, Some(path.to_path_buf()), false);
+                self.remember(path);
+                self.rt.notice = Some(format!("Opened {}", path.display()));
+            }
+            Err(e) => {
+                if !path.exists() {
+                    self.files.recent.remove(path);
+                    self.store_recent();
+                }
+                self.show_error(
+                    "Cannot open the file",
+                    format!("{e}\nThe current game is still open and unchanged."),
+                );
+            }
+        }
+    }
+
+    /// Saves the current game to `path`; returns whether it worked.
+    fn save_to(&mut self, path: &Path) -> bool {
+        let file = self.current_file();
+        match save_game(path, &file) {
+            Ok(()) => {
+                self.files.path = Some(path.to_path_buf());
+                self.files.saved = Some(signature(&self.rt));
+                self.remember(path);
+                self.rt.notice = Some(format!("Saved to {}", path.display()));
+                // The autosave now belongs to the file and is clean.
+                self.autosave(true);
+                true
+            }
+            Err(e) => {
+                self.show_error(
+                    "Cannot save the game",
+                    format!("{e}\nThe game stays open and is not saved."),
+                );
+                false
+            }
+        }
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.files.recent.add(path);
+        self.store_recent();
+    }
+
+    fn store_recent(&mut self) {
+        if let Some(f) = &self.files.folders
+            && let Err(e) = self.files.recent.save(&f.config)
+        {
+            self.show_error("Cannot store the recent-files list", e.to_string());
+        }
+    }
+
+    fn paste(&mut self, ctx: &egui::Context, text: &str) {
+        match parse_pasted_position(text) {
+            Ok(pos) => self.guard(ctx, Pending::Paste(Box::new(pos))),
+            Err(e) => self.show_error("Cannot paste a position", e),
+        }
+    }
+
+    /// Puts a game record on view: moves replayed with their figures for
+    /// the move list, the cursor where the file left it.
+    fn install(&mut self, file: GameFile, path: Option<PathBuf>, unsaved: bool) {
+        let names = [
+            non_empty(&file.south_team, &self.settings.names[0]),
+            non_empty(&file.north_team, &self.settings.names[1]),
+        ];
+        let mut rt = Runtime::new(*file.game.start(), names, self.rt.background);
+        rt.stats = file
+            .game
+            .moves()
+            .iter()
+            .zip(file.game.positions())
+            .filter_map(|(&mv, pos)| pos.trace(mv).ok().map(|t| MoveStats::of(&t)))
+            .collect();
+        rt.game = file.game.clone();
+        let cursor = file.cursor.min(rt.game.moves().len());
+        if cursor == 0 {
+            rt.view_start();
+        } else {
+            rt.view_move(cursor - 1);
+        }
+        self.rt = rt;
+        self.files.base = file;
+        self.files.path = path;
+        self.files.saved = if unsaved {
+            None
+        } else {
+            Some(signature(&self.rt))
+        };
+    }
+
+    /// Draws the files feature's windows; returns their commands.
+    pub(super) fn files_ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
+        super::dialogs::dialogs_ui(ctx, &mut self.files)
+            .into_iter()
+            .map(AppCommand::Files)
+            .collect()
+    }
+}
+
+fn non_empty(name: &str, fallback: &str) -> String {
+    if name.trim().is_empty() {
+        fallback.to_string()
+    } else {
+        name.trim().to_string()
+    }
+}
+
+/// A short description of an autosaved game for the resume offer.
+pub fn describe_autosave(a: &Autosave) -> String {
+    let mut text = describe_game(&a.game);
+    if let Some(source) = &a.source {
+        text.push_str(&format!(", from {}", source.display()));
+    }
+    if a.unsaved {
+        text.push_str(", with unsaved changes");
+    }
+    text
+}

@@ -1,0 +1,161 @@
+//! The presets part of the new-game dialog: pick a shipped or user preset
+//! to fill the fields, save the fields as a user preset, rename or delete
+//! user presets. The changes to the presets file are commands, applied
+//! with the other file actions.
+
+use super::AppCommand;
+use super::files_ui::FileCommand;
+use super::new_game::NewGameDialog;
+use crate::files::{Preset, PresetEntry, PresetSource, all_presets, shipped_presets};
+use std::path::Path;
+
+/// The preset list as the dialog shows it.
+#[derive(Clone, Debug)]
+pub struct PresetPicker {
+    pub entries: Vec<PresetEntry>,
+    /// A damaged user presets file, reported beside the shipped list.
+    pub load_error: Option<String>,
+    pub selected: Option<usize>,
+    /// Name typed for "Save as preset".
+    pub new_name: String,
+    /// Name typed for renaming the selected user preset.
+    pub rename: String,
+}
+
+impl PresetPicker {
+    /// The shipped presets and the user's from `config` (if there is one).
+    pub fn load(config: Option<&Path>) -> PresetPicker {
+        let (entries, error) = match config {
+            Some(dir) => all_presets(dir),
+            None => (
+                shipped_presets()
+                    .into_iter()
+                    .map(|preset| PresetEntry {
+                        preset,
+                        source: PresetSource::Shipped,
+                    })
+                    .collect(),
+                None,
+            ),
+        };
+        PresetPicker {
+            entries,
+            load_error: error.map(|e| e.to_string()),
+            selected: None,
+            new_name: String::new(),
+            rename: String::new(),
+        }
+    }
+
+    /// Selects the user preset called `name` (after saving or renaming it).
+    pub fn select_user(&mut self, name: &str) {
+        self.selected = self
+            .entries
+            .iter()
+            .position(|e| e.source == PresetSource::User && e.preset.name == name);
+        self.rename = name.to_string();
+    }
+
+    /// Draws the presets rows at the top of the dialog; choosing a preset
+    /// fills `dialog`'s fields.
+    pub fn ui(&mut self, ui: &mut egui::Ui, dialog: &mut NewGameDialog) -> Vec<AppCommand> {
+        let mut out = Vec::new();
+        let label = |e: &PresetEntry| match e.source {
+            PresetSource::Shipped => e.preset.name.clone(),
+            PresetSource::User => format!("{} (yours)", e.preset.name),
+        };
+        let current = self
+            .selected
+            .and_then(|i| self.entries.get(i))
+            .map(label)
+            .unwrap_or_else(|| "Choose a setup…".to_string());
+        let mut chosen = None;
+        ui.horizontal(|ui| {
+            let l = ui.label("Preset");
+            egui::ComboBox::from_id_salt("preset-picker")
+                .selected_text(current)
+                .width(300.0)
+                .show_ui(ui, |ui| {
+                    for (i, e) in self.entries.iter().enumerate() {
+                        if ui
+                            .selectable_label(self.selected == Some(i), label(e))
+                            .clicked()
+                        {
+                            chosen = Some(i);
+                        }
+                    }
+                })
+                .response
+                .labelled_by(l.id);
+        });
+        if let Some(i) = chosen {
+            self.choose(i, dialog);
+        }
+        if let Some(e) = self.selected.and_then(|i| self.entries.get(i)) {
+            if !e.preset.note.is_empty() {
+                ui.weak(&e.preset.note);
+            }
+            if e.source == PresetSource::User {
+                let old = e.preset.name.clone();
+                ui.horizontal(|ui| {
+                    let l = ui.label("New name");
+                    ui.add(egui::TextEdit::singleline(&mut self.rename).desired_width(160.0))
+                        .labelled_by(l.id);
+                    let new = self.rename.trim();
+                    if ui
+                        .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
+                        .clicked()
+                    {
+                        out.push(AppCommand::Files(FileCommand::RenamePreset {
+                            old: old.clone(),
+                            new: new.to_string(),
+                        }));
+                    }
+                    if ui.button("Delete preset").clicked() {
+                        out.push(AppCommand::Files(FileCommand::DeletePreset(old.clone())));
+                    }
+                });
+            }
+        }
+        if let Some(e) = &self.load_error {
+            ui.colored_label(ui.visuals().error_fg_color, format!("Your presets: {e}"));
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("Preset name");
+            ui.add(egui::TextEdit::singleline(&mut self.new_name).desired_width(160.0))
+                .labelled_by(l.id);
+            let checked = dialog.check().ok();
+            let name = self.new_name.trim().to_string();
+            if ui
+                .add_enabled(
+                    !name.is_empty() && checked.is_some(),
+                    egui::Button::new("Save as preset"),
+                )
+                .on_hover_text("Keep these settings as your own preset")
+                .clicked()
+                && let Some((options, _)) = checked
+            {
+                out.push(AppCommand::Files(FileCommand::SavePreset(Preset {
+                    name,
+                    options,
+                    note: String::new(),
+                })));
+                self.new_name.clear();
+            }
+        });
+        out
+    }
+
+    /// Fills the dialog's fields from entry `i`; the team names stay.
+    fn choose(&mut self, i: usize, dialog: &mut NewGameDialog) {
+        let Some(e) = self.entries.get(i) else {
+            return;
+        };
+        self.selected = Some(i);
+        self.rename = e.preset.name.clone();
+        let names = dialog.names.clone();
+        let presets = dialog.presets.take();
+        *dialog = NewGameDialog::new(&e.preset.options, &names);
+        dialog.presets = presets;
+    }
+}

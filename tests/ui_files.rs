@@ -1,0 +1,348 @@
+//! UI tests of the files feature in the window (egui_kittest): opening a
+//! saved game through the typed-path window, a corrupt file leaving the
+//! game alone, save and reopen, the autosave offered back after a killed
+//! session, the unsaved-changes prompt, pasting positions and user presets.
+//! Every test keeps its files in temporary folders.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use maasai_mancala::app::anim::INSTANT_SPEED;
+use maasai_mancala::app::files_ui::FileCommand;
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::{Game, GameOptions, Position};
+use maasai_mancala::files::{
+    Folders, GameFile, autosave_path, load_game, load_user_presets, save_game,
+};
+use std::path::{Path, PathBuf};
+
+fn folders(dir: &Path) -> Folders {
+    Folders {
+        config: dir.join("config"),
+        data: dir.join("data"),
+    }
+}
+
+fn en_gehe(holes: u8) -> Position {
+    GameOptions::en_gehe(holes).start().unwrap()
+}
+
+fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
+    let folders = folders(dir);
+    let mut h = Harness::builder()
+        .with_size([1400.0, 760.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, start, folders)
+        });
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h
+}
+
+/// Plays a move by its hole name, as keyboard play would.
+fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
+    let mv = h
+        .state()
+        .rt
+        .game
+        .current()
+        .variant()
+        .parse_move(name)
+        .unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.run();
+}
+
+fn files(h: &mut Harness<'_, MaasaiApp>, command: FileCommand) {
+    h.state_mut().queue(AppCommand::Files(command));
+    h.run();
+}
+
+/// Replaces the text of the field labelled `label`.
+fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// A 2×6 game of three moves, saved to `path`.
+fn saved_game(path: &Path) -> GameFile {
+    let mut game = Game::new(en_gehe(6));
+    for name in ["1", "2", "6"] {
+        let mv = game.variant().parse_move(name).unwrap();
+        game.play(mv).unwrap();
+    }
+    let mut file = GameFile::from_game(game);
+    file.south_team = "Ilkeekonyokie".into();
+    file.north_team = "Ilmolelian".into();
+    save_game(path, &file).unwrap();
+    file
+}
+
+fn moves(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
+    h.state().rt.stats.iter().map(|s| s.name.clone()).collect()
+}
+
+#[test]
+fn open_through_the_menu_and_typed_path_shows_the_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.ron");
+    let file = saved_game(&path);
+    let mut h = harness(dir.path(), en_gehe(8));
+
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Open…  (Ctrl+O)").click();
+    h.run();
+    // No native dialog in tests: the typed-path window asks for the file.
+    set_field(&mut h, "File path", path.to_str().unwrap());
+    h.get_by_label("Open").click();
+    h.run();
+
+    let app = h.state();
+    assert!(app.files.error.is_none(), "{:?}", app.files.error);
+    assert_eq!(app.rt.game, file.game);
+    assert_eq!(app.rt.names, ["Ilkeekonyokie", "Ilmolelian"]);
+    assert_eq!(app.files.path.as_deref(), Some(path.as_path()));
+    assert!(!app.unsaved());
+    assert_eq!(moves(&h), ["1", "2", "6"]);
+    // The board shows the position after the last move.
+    let last = file.game.current();
+    let seeds = last.row(maasai_mancala::engine::Side::South)[0];
+    assert!(
+        h.query_by_label(&format!("South 1: {seeds} seeds"))
+            .is_some(),
+        "the board shows the opened game"
+    );
+    // And the file is now in the recent list, stored in the config folder.
+    assert!(h.state().files.recent.files[0].ends_with("match.ron"));
+    assert!(dir.path().join("config/recent.ron").exists());
+}
+
+#[test]
+fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/garbled.ron");
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    let before = h.state().rt.game.clone();
+
+    files(&mut h, FileCommand::OpenPath(bad.clone()));
+    // The move is not saved: the prompt comes first.
+    assert!(h.query_by_label("Save your changes?").is_some());
+    h.get_by_label("Discard changes").click();
+    h.run();
+
+    let (title, message) = h.state().files.error.clone().expect("an error is shown");
+    assert_eq!(title, "Cannot open the file");
+    assert!(message.contains("garbled.ron:4:"), "{message}");
+    assert!(
+        h.query_by_label_contains("garbled.ron:4:").is_some(),
+        "the message is in the window"
+    );
+    assert_eq!(h.state().rt.game, before, "the game is untouched");
+    assert!(h.state().files.path.is_none());
+
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+    assert_eq!(h.state().rt.game, before);
+}
+
+#[test]
+fn save_as_then_open_gives_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.ron");
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    play(&mut h, "2");
+    assert!(h.state().unsaved());
+    let played = h.state().rt.game.clone();
+
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::S,
+    );
+    h.run();
+    set_field(&mut h, "File path", path.to_str().unwrap());
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert!(!h.state().unsaved());
+    assert_eq!(load_game(&path).unwrap().game, played);
+
+    // A new game (nothing to ask: it is saved), then open the file again.
+    let options = GameOptions::en_gehe(8);
+    let names = h.state().rt.names.clone();
+    h.state_mut().queue(AppCommand::NewGame(options, names));
+    h.run();
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(h.state().files.path.is_none());
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    assert_eq!(h.state().rt.game, played);
+    assert_eq!(moves(&h), ["1", "2"]);
+
+    // Ctrl+S saves to the same file without asking.
+    play(&mut h, "6");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run();
+    assert!(!h.state().unsaved());
+    assert_eq!(load_game(&path).unwrap().game.moves().len(), 3);
+}
+
+#[test]
+fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-such-folder/game.ron");
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    let (_, message) = h.state().files.error.clone().expect("an error is shown");
+    assert!(message.contains("game.ron"), "{message}");
+    assert!(message.contains("not saved"), "{message}");
+    assert!(h.state().unsaved());
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(h.state().files.path.is_none());
+}
+
+#[test]
+fn autosave_after_a_move_is_offered_on_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let played = {
+        let mut h = harness(dir.path(), en_gehe(6));
+        assert!(
+            !autosave_path(&folders(dir.path()).data).exists(),
+            "nothing to autosave before a move"
+        );
+        play(&mut h, "1");
+        play(&mut h, "2");
+        assert!(autosave_path(&folders(dir.path()).data).exists());
+        h.state().rt.game.clone()
+        // Dropped without closing: as if the program were killed.
+    };
+
+    let mut h = harness(dir.path(), en_gehe(8));
+    assert!(h.query_by_label("Resume last game?").is_some());
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert!(h.state().files.resume_offer.is_none());
+    assert_eq!(h.state().rt.game, played);
+    assert_eq!(moves(&h), ["1", "2"]);
+    // Never saved to a file, so it still counts as unsaved work.
+    assert!(h.state().unsaved());
+
+    // Declining keeps the fresh game.
+    let mut h = harness(dir.path(), en_gehe(8));
+    h.get_by_label("Start fresh").click();
+    h.run();
+    assert!(h.state().files.resume_offer.is_none());
+    assert!(h.state().rt.game.moves().is_empty());
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
+}
+
+#[test]
+fn new_after_a_move_asks_to_save_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("New game…  (Ctrl+N)").click();
+    h.run();
+    assert!(h.query_by_label("Save your changes?").is_some());
+    assert!(h.state().rt.new_game.is_none());
+
+    // Cancel keeps everything as it was.
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.query_by_label("Save your changes?").is_none());
+    assert!(h.state().rt.new_game.is_none());
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+
+    // Discard goes on to the new-game dialog.
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().rt.new_game.is_some());
+}
+
+#[test]
+fn pasting_positions_sets_them_up_or_explains_why_not() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    let text = "en-gehe south=1,2,3 north=3,2,1 captured=0,0 turn=north";
+    h.event(egui::Event::Paste(format!("  {text}\n")));
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().rt.game.current().to_string(), text);
+
+    h.event(egui::Event::Paste("en-gehe south=1,2".into()));
+    h.run();
+    let (title, message) = h.state().files.error.clone().expect("an error is shown");
+    assert_eq!(title, "Cannot paste a position");
+    assert!(message.contains("not a position"), "{message}");
+    assert_eq!(h.state().rt.game.current().to_string(), text);
+}
+
+#[test]
+fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = folders(dir.path()).config;
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.run();
+
+    // Picking a shipped preset fills the fields.
+    h.get_by_label("Preset").click();
+    h.run();
+    let shipped = maasai_mancala::files::shipped_presets();
+    let teaching = shipped
+        .iter()
+        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
+        .expect("a 2×12 teaching preset ships");
+    h.get_by_label(&teaching.name).click();
+    h.run();
+    assert_eq!(h.state().rt.new_game.as_ref().unwrap().holes, "12");
+
+    // Save the fields (changed to 2×9) as a preset of the user's own.
+    set_field(&mut h, "Holes per row", "9");
+    set_field(&mut h, "Preset name", "Nine");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    let user = load_user_presets(&config).unwrap();
+    assert_eq!(user.len(), 1);
+    assert_eq!(user[0].name, "Nine");
+    assert_eq!(
+        user[0].options.variant,
+        maasai_mancala::engine::Variant::EnGehe { holes: 9 }
+    );
+
+    // It is selected in the list: rename it, then delete it.
+    set_field(&mut h, "New name", "Nine holes");
+    h.get_by_label("Rename").click();
+    h.run();
+    assert_eq!(load_user_presets(&config).unwrap()[0].name, "Nine holes");
+    h.get_by_label("Delete preset").click();
+    h.run();
+    assert!(load_user_presets(&config).unwrap().is_empty());
+}
