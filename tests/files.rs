@@ -706,3 +706,45 @@ fn cli_saves_a_game_from_a_set_up_bao_position() {
         "{out}"
     );
 }
+
+#[test]
+fn check_validates_studies_and_names_the_place_of_a_fault() {
+    let bin = env!("CARGO_BIN_EXE_maasai-mancala");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/studies");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let out = std::process::Command::new(bin)
+            .arg("check")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            path.display(),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(String::from_utf8_lossy(&out.stdout).contains(": ok, study: "));
+        checked += 1;
+    }
+    assert!(checked >= 8);
+    // A study whose solution plays a hole the board does not have.
+    let tmp = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(format!("{dir}/01-relay.ron")).unwrap();
+    let bad = tmp.path().join("bad-study.ron");
+    std::fs::write(&bad, good.replacen("mv: \"1\"", "mv: \"9\"", 1)).unwrap();
+    let out = std::process::Command::new(bin)
+        .arg("check")
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad-study.ron:")
+            && err.contains("solution move 1")
+            && err.contains("no hole 9"),
+        "{err}"
+    );
+}

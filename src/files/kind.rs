@@ -19,6 +19,8 @@ pub enum FileKind {
     Game,
     Presets,
     Autosave,
+    /// An endgame study (`Study(…)`, format in `crate::study`).
+    Study,
 }
 
 impl FileKind {
@@ -28,6 +30,7 @@ impl FileKind {
             "SavedGame" => Some(FileKind::Game),
             "PresetFile" => Some(FileKind::Presets),
             "Autosave" => Some(FileKind::Autosave),
+            "Study" => Some(FileKind::Study),
             _ => None,
         }
     }
@@ -37,6 +40,7 @@ impl FileKind {
             FileKind::Game => "saved game",
             FileKind::Presets => "presets file",
             FileKind::Autosave => "autosave",
+            FileKind::Study => "study",
         }
     }
 }
@@ -94,6 +98,7 @@ pub fn check_text(text: &str, path: &Path) -> Result<FileSummary, FileError> {
         FileKind::Game => describe_game(&GameFile::parse(text, path)?),
         FileKind::Presets => describe_presets(&parse_presets(text, path)?),
         FileKind::Autosave => describe_game(&super::autosave::parse_autosave(text, path)?.game),
+        FileKind::Study => describe_study(text, path)?,
     };
     Ok(FileSummary {
         kind,
@@ -121,6 +126,24 @@ pub fn describe_game(file: &GameFile) -> String {
         if moves == 1 { "" } else { "s" },
         file.cursor
     )
+}
+
+/// Validates a study (its position and every line replayed through the
+/// engine) and describes it in one line.
+fn describe_study(text: &str, path: &Path) -> Result<String, FileError> {
+    let study =
+        crate::study::Study::parse(text, &path.display().to_string()).map_err(|e| FileError {
+            path: path.to_path_buf(),
+            place: (e.line > 0).then_some((e.line, e.column)),
+            problem: e.problem,
+        })?;
+    Ok(format!(
+        "\"{}\": {}; solution of {} moves, {} alternative lines",
+        study.file.title,
+        study.file.goal.text,
+        study.solution.len(),
+        study.alternatives.len()
+    ))
 }
 
 fn describe_presets(presets: &[Preset]) -> String {
