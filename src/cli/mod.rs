@@ -5,6 +5,7 @@
 
 mod files;
 mod rules;
+mod search;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -57,6 +58,46 @@ pub enum Command {
         /// Seconds to run each game.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+    },
+    /// Search a position and print the best K moves, one line each:
+    /// `move=M score=S depth=D pv=M1 M2 ...` (score in seeds, side to move's view).
+    Analyse {
+        position: String,
+        /// Think this many milliseconds (default 1000 when no depth is given).
+        #[arg(long, conflicts_with = "depth")]
+        movetime: Option<u64>,
+        /// Search to this depth in plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// How many moves to print, best first.
+        #[arg(long, default_value_t = 1)]
+        lines: usize,
+        /// Search threads (Lazy SMP).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Play games between two computer players, swapping sides every game;
+    /// the last line is `a_wins=W draws=D b_wins=L moves=M`.
+    Match {
+        /// Player a: random, greedy, beginner, club, strong or master.
+        #[arg(long, value_parser = search::parse_level)]
+        a: crate::search::Level,
+        /// Player b.
+        #[arg(long, value_parser = search::parse_level)]
+        b: crate::search::Level,
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// Thinking time per move in milliseconds.
+        #[arg(long, default_value_t = 20)]
+        movetime: u64,
+        /// Seed of the random choices (random, greedy, beginner, club).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Moves after which a game is adjudicated (see README).
+        #[arg(long, default_value_t = 1000)]
+        max_moves: u32,
+        #[command(flatten)]
+        game: StartArgs,
     },
 }
 
@@ -122,5 +163,31 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Replay { file } => files::replay(&file),
         Command::Check { file } => files::check(&file),
         Command::Bench { seconds } => rules::bench(seconds),
+        Command::Analyse {
+            position,
+            movetime,
+            depth,
+            lines,
+            threads,
+        } => search::analyse(&position, movetime, depth, lines, threads),
+        Command::Match {
+            a,
+            b,
+            games,
+            movetime,
+            seed,
+            max_moves,
+            game,
+        } => search::play_match(
+            &search::MatchArgs {
+                a,
+                b,
+                games,
+                movetime,
+                seed,
+                max_moves,
+            },
+            &game,
+        ),
     }
 }

@@ -1,0 +1,533 @@
+//! The council: eight advisors, each seeing the position its own way, each
+//! proposing a move with one plain sentence built from what the search
+//! found; their consensus weighted by strength; and the cost of a played
+//! move against the best one, for the after-game review.
+//!
+//! UI-free: the panel renders [`CouncilReport`] from a search [`Analysis`]
+//! (run the search with `SearchConfig::all_moves` so every move is ranked).
+
+use crate::engine::{BAO_ROW, Move, Position, Side, Variant};
+use crate::search::{
+    self, Analysis, Bound, Line, SearchConfig, WIN, children, eval, is_decisive, seeds_taken,
+};
+
+/// How an advisor looks at the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// The search's best move, as deep as it has read.
+    Elder,
+    /// The biggest capture (En Gehé) or raid (Bao la Kimasai) right now.
+    Raider,
+    /// The move after which the opponent's best immediate take is smallest.
+    Guardian,
+    /// En Gehé: the best tempo count; Bao la Kimasai: the most seeds kept in
+    /// the outer row, moves in hand for later.
+    TempoCounter,
+    /// The most own holes left to move from, against the opponent's.
+    Herder,
+    /// Take now minus the opponent's best answer: one reply ahead.
+    Scout,
+    /// The best-looking board right after the move (static evaluation).
+    Youth,
+    /// The most seeds kept at home: En Gehé's own row, Bao's inner row.
+    Keeper,
+}
+
+/// One member of the council.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Advisor {
+    pub name: &'static str,
+    /// One line of character.
+    pub character: &'static str,
+    /// Voting strength.
+    pub weight: u32,
+    pub style: Style,
+}
+
+/// The eight advisors, strongest first.
+pub const COUNCIL: [Advisor; 8] = [
+    Advisor {
+        name: "The Elder",
+        character: "Reads the game deepest and speaks last; has seen every trick twice.",
+        weight: 5,
+        style: Style::Elder,
+    },
+    Advisor {
+        name: "The Scout",
+        character: "Never takes a step without looking at the answer it invites.",
+        weight: 3,
+        style: Style::Scout,
+    },
+    Advisor {
+        name: "The Guardian",
+        character: "Counts what the other team could take next, and leaves it the least.",
+        weight: 2,
+        style: Style::Guardian,
+    },
+    Advisor {
+        name: "The Youth",
+        character: "Quick of eye: trusts how the board looks right after the move.",
+        weight: 2,
+        style: Style::Youth,
+    },
+    Advisor {
+        name: "The Raider",
+        character: "Grabs the biggest capture on the board now and worries later.",
+        weight: 1,
+        style: Style::Raider,
+    },
+    Advisor {
+        name: "The Tempo-Counter",
+        character: "Counts the moves each side has left in hand, and keeps ours longest.",
+        weight: 1,
+        style: Style::TempoCounter,
+    },
+    Advisor {
+        name: "The Herder",
+        character: "Keeps the herd spread out so there is always a hole to move from.",
+        weight: 1,
+        style: Style::Herder,
+    },
+    Advisor {
+        name: "The Keeper",
+        character: "Would rather keep seeds at home than chase the other team's.",
+        weight: 1,
+        style: Style::Keeper,
+    },
+];
+
+/// What is known about one legal move, from the search and a shallow look.
+#[derive(Clone, Debug)]
+pub struct MoveFacts {
+    pub mv: Move,
+    /// Seeds taken at once.
+    pub taken: u32,
+    /// The search's line for the move, if it has one.
+    pub line: Option<Line>,
+    /// The opponent's answer that takes most at once, and how much.
+    pub best_reply: Option<(Move, u32)>,
+    /// The answer the search expects (second move of the line), and what it takes.
+    pub expected_reply: Option<(Move, u32)>,
+    /// En Gehé: tempo count mine minus theirs after the move; Bao la
+    /// Kimasai: seeds in my outer row.
+    pub tempo: i32,
+    /// Occupied holes, mine minus theirs, after the move.
+    pub mobility: i32,
+    /// Static evaluation right after the move, for the mover.
+    pub static_eval: i32,
+    /// En Gehé: seeds in my row after the move; Bao la Kimasai: seeds in my inner row.
+    pub kept: u32,
+}
+
+impl MoveFacts {
+    fn reply_take(&self) -> u32 {
+        self.best_reply.map_or(0, |r| r.1)
+    }
+    fn score(&self) -> i32 {
+        self.line.as_ref().map_or(i32::MIN / 2, |l| l.score)
+    }
+}
+
+/// One advisor's proposal.
+#[derive(Clone, Debug)]
+pub struct Advice {
+    pub advisor: Advisor,
+    pub mv: Move,
+    /// Notation of the move (`7`, `i3`).
+    pub move_name: String,
+    /// One plain sentence.
+    pub reason: String,
+}
+
+/// Votes for one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vote {
+    pub mv: Move,
+    pub weight: u32,
+    /// Indexes into [`COUNCIL`] of the advisors who chose it.
+    pub advisors: Vec<usize>,
+}
+
+/// The council's combined view.
+#[derive(Clone, Debug)]
+pub struct Consensus {
+    /// Moves with votes, most weight first (ties: the search's order).
+    pub votes: Vec<Vote>,
+    pub total_weight: u32,
+}
+
+impl Consensus {
+    pub fn chosen(&self) -> Option<Move> {
+        self.votes.first().map(|v| v.mv)
+    }
+    /// The split as text, e.g. `7: 10/16, 12: 4/16, 3: 2/16`.
+    pub fn split(&self, variant: Variant) -> String {
+        self.votes
+            .iter()
+            .map(|v| {
+                format!(
+                    "{}: {}/{}",
+                    variant.move_name(v.mv),
+                    v.weight,
+                    self.total_weight
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Everything the council panel shows.
+#[derive(Clone, Debug)]
+pub struct CouncilReport {
+    pub advice: Vec<Advice>,
+    pub consensus: Consensus,
+    /// Facts per legal move, in the search's order (best first).
+    pub facts: Vec<MoveFacts>,
+}
+
+fn move_label(variant: Variant, mv: Move) -> String {
+    match variant {
+        Variant::EnGehe { .. } => format!("hole {}", mv.hole() + 1),
+        Variant::BaoLaKimasai => variant.move_name(mv),
+    }
+}
+
+fn take_verb(pos: &Position) -> &'static str {
+    if pos.variant().is_en_gehe() {
+        "captures"
+    } else {
+        "raids"
+    }
+}
+
+fn occupied(pos: &Position, side: Side) -> i32 {
+    pos.row(side).iter().filter(|&&c| c > 0).count() as i32
+}
+
+/// Gathers the facts of every legal move of `pos`, in the analysis's order.
+pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
+    let me = pos.turn();
+    let mut facts: Vec<MoveFacts> = children(pos)
+        .into_iter()
+        .map(|(mv, next)| {
+            let replies = children(&next);
+            let best_reply = replies
+                .iter()
+                .map(|(r, after)| (*r, seeds_taken(&next, after)))
+                .max_by_key(|&(r, t)| (t, std::cmp::Reverse(r)));
+            let line = analysis.line(mv).cloned();
+            let expected_reply = line.as_ref().and_then(|l| l.pv.get(1)).and_then(|&r| {
+                replies
+                    .iter()
+                    .find(|(m, _)| *m == r)
+                    .map(|(m, after)| (*m, seeds_taken(&next, after)))
+            });
+            let (tempo, kept) = match pos.variant() {
+                Variant::EnGehe { .. } => (
+                    -next.tempo_deficit(me) as i32,
+                    next.row(me).iter().map(|&c| c as u32).sum(),
+                ),
+                Variant::BaoLaKimasai => (
+                    next.row(me)[BAO_ROW..].iter().map(|&c| c as i32).sum(),
+                    next.row(me)[..BAO_ROW].iter().map(|&c| c as u32).sum(),
+                ),
+            };
+            let static_eval = if replies.is_empty() {
+                // The opponent cannot move: the game is over.
+                match pos.variant() {
+                    Variant::EnGehe { .. } => -eval::en_gehe_final(&next),
+                    Variant::BaoLaKimasai => WIN,
+                }
+            } else {
+                -eval::evaluate(&next)
+            };
+            MoveFacts {
+                mv,
+                taken: seeds_taken(pos, &next),
+                line,
+                best_reply,
+                expected_reply,
+                tempo,
+                mobility: occupied(&next, me) - occupied(&next, me.opponent()),
+                static_eval,
+                kept,
+            }
+        })
+        .collect();
+    facts.sort_by_key(|f| {
+        analysis
+            .lines
+            .iter()
+            .position(|l| l.mv == f.mv)
+            .unwrap_or(usize::MAX)
+    });
+    facts
+}
+
+/// The score as people read it.
+pub fn describe_score(score: i32, bound: Bound) -> String {
+    if is_decisive(score) {
+        let plies = WIN - score.abs();
+        let who = if score > 0 { "wins" } else { "loses" };
+        return format!("{who} in {plies} moves");
+    }
+    let s = search::seeds(score);
+    let q = if bound == Bound::Upper {
+        "at most "
+    } else {
+        ""
+    };
+    if score > 0 {
+        format!("{q}{s:.1} seeds ahead")
+    } else if score < 0 {
+        format!("{q}{:.1} seeds behind", -s)
+    } else {
+        format!("{q}level")
+    }
+}
+
+/// "captures 9 now, but North answers from hole 12 and takes 14"
+fn exchange(pos: &Position, f: &MoveFacts) -> String {
+    let v = pos.variant();
+    let them = pos.turn().opponent().title();
+    let now = if f.taken > 0 {
+        format!("{} {} now", take_verb(pos), f.taken)
+    } else {
+        "takes nothing now".to_string()
+    };
+    let reply = f.expected_reply.or(f.best_reply);
+    match reply {
+        Some((r, t)) if t > 0 => format!(
+            "{now}, but {them} answers from {} and takes {t}",
+            move_label(v, r)
+        ),
+        Some((r, _)) => format!(
+            "{now}, and {them}'s expected answer, {}, takes nothing",
+            move_label(v, r)
+        ),
+        None => format!("{now}, and leaves {them} no move at all"),
+    }
+}
+
+fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) -> String {
+    let v = pos.variant();
+    let label = move_label(v, f.mv);
+    let mut label_cap = label.clone();
+    if let Some(c) = label_cap.get_mut(0..1) {
+        c.make_ascii_uppercase();
+    }
+    let them = pos.turn().opponent().title();
+    let verdict = f
+        .line
+        .as_ref()
+        .map(|l| format!("the search rates it {}", describe_score(l.score, l.bound)));
+    let verdict = verdict.unwrap_or_else(|| "the search has not rated it yet".into());
+    match advisor.style {
+        Style::Elder => format!(
+            "Reading {} moves ahead, {label} is best: it {}; {verdict}.",
+            analysis.depth,
+            exchange(pos, f)
+        ),
+        Style::Raider => {
+            if f.taken > 0 {
+                format!("{label_cap} {}; nothing else takes more.", exchange(pos, f))
+            } else {
+                format!(
+                    "Nothing can be taken now, so {label}: it {}.",
+                    exchange(pos, f)
+                )
+            }
+        }
+        Style::Guardian => match f.best_reply {
+            Some((r, t)) if t > 0 => format!(
+                "After {label} the most {them} can take is {t}, from {}; every other move leaves more.",
+                move_label(v, r)
+            ),
+            Some(_) => format!("After {label} {them} has nothing to take at once."),
+            None => format!("After {label} {them} cannot move at all."),
+        },
+        Style::TempoCounter => match v {
+            Variant::EnGehe { .. } => format!(
+                "{label_cap} leaves our tempo count {} against {them}'s, the best of any move, so we can wait longer.",
+                signed(f.tempo)
+            ),
+            Variant::BaoLaKimasai => format!(
+                "{label_cap} keeps {} seeds in our outer row, moves in hand for later, the most of any move.",
+                f.tempo
+            ),
+        },
+        Style::Herder => format!(
+            "{label_cap} leaves us {} more occupied holes than {them}, the widest herd of any move.",
+            signed(f.mobility)
+        ),
+        Style::Scout => {
+            let net = f.taken as i32 - f.reply_take() as i32;
+            format!(
+                "{label_cap} nets {} at once: it {}.",
+                signed(net),
+                exchange(pos, f)
+            )
+        }
+        Style::Youth => format!(
+            "At a glance {label} leaves the board best for us, {}.",
+            describe_score(f.static_eval, Bound::Exact)
+        ),
+        Style::Keeper => match v {
+            Variant::EnGehe { .. } => format!(
+                "{label_cap} keeps {} seeds in our own row, the most of any move; {verdict}.",
+                f.kept
+            ),
+            Variant::BaoLaKimasai => format!(
+                "{label_cap} keeps {} seeds in our inner row, the strongest front of any move; {verdict}.",
+                f.kept
+            ),
+        },
+    }
+}
+
+fn signed(x: i32) -> String {
+    if x > 0 {
+        format!("+{x}")
+    } else {
+        x.to_string()
+    }
+}
+
+/// The move an advisor picks from the facts (ties go to the search's order).
+fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> usize {
+    let key = |f: &MoveFacts| -> (i64, i64) {
+        let s = f.score() as i64;
+        match advisor.style {
+            Style::Elder => (s, 0),
+            Style::Raider => (f.taken as i64, s),
+            Style::Guardian => (-(f.reply_take() as i64), s),
+            Style::TempoCounter => (f.tempo as i64, s),
+            Style::Herder => (f.mobility as i64, s),
+            Style::Scout => (f.taken as i64 - f.reply_take() as i64, s),
+            Style::Youth => (f.static_eval as i64, s),
+            Style::Keeper => (f.kept as i64, s),
+        }
+    };
+    let mut best = 0;
+    for (i, f) in facts.iter().enumerate() {
+        // Strictly better only: earlier (better searched) moves win ties.
+        if key(f) > key(&facts[best]) {
+            best = i;
+        }
+    }
+    best
+}
+
+/// The council's report on `pos`, from an analysis of it (ideally one that
+/// ranks every move). `None` when the side to move has no legal move.
+pub fn council(pos: &Position, analysis: &Analysis) -> Option<CouncilReport> {
+    let facts = move_facts(pos, analysis);
+    if facts.is_empty() {
+        return None;
+    }
+    let v = pos.variant();
+    let advice: Vec<Advice> = COUNCIL
+        .iter()
+        .map(|a| {
+            let f = &facts[pick(a, &facts)];
+            Advice {
+                advisor: *a,
+                mv: f.mv,
+                move_name: v.move_name(f.mv),
+                reason: sentence(pos, a, f, analysis),
+            }
+        })
+        .collect();
+    let mut votes: Vec<Vote> = Vec::new();
+    for (i, a) in advice.iter().enumerate() {
+        match votes.iter_mut().find(|v| v.mv == a.mv) {
+            Some(v) => {
+                v.weight += a.advisor.weight;
+                v.advisors.push(i);
+            }
+            None => votes.push(Vote {
+                mv: a.mv,
+                weight: a.advisor.weight,
+                advisors: vec![i],
+            }),
+        }
+    }
+    let order = |mv: Move| facts.iter().position(|f| f.mv == mv).unwrap_or(usize::MAX);
+    votes.sort_by_key(|v| (std::cmp::Reverse(v.weight), order(v.mv)));
+    let total_weight = COUNCIL.iter().map(|a| a.weight).sum();
+    Some(CouncilReport {
+        advice,
+        consensus: Consensus {
+            votes,
+            total_weight,
+        },
+        facts,
+    })
+}
+
+/// What a played move cost against the best one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveCost {
+    pub played: Move,
+    pub best: Move,
+    /// Tenths of a seed lost (never negative).
+    pub loss: i32,
+    /// The played move was only bounded, so the loss is at least this.
+    pub at_least: bool,
+    /// The best move wins (or saves) a Bao la Kimasai game the played one does not.
+    pub changes_result: bool,
+}
+
+impl MoveCost {
+    pub fn seeds(&self) -> f64 {
+        search::seeds(self.loss)
+    }
+
+    /// The note for the move list, e.g. `cost 3.5 seeds (best was 12)`.
+    pub fn describe(&self, variant: Variant) -> String {
+        if self.loss == 0 {
+            return "best move".to_string();
+        }
+        let best = variant.move_name(self.best);
+        if self.changes_result {
+            return format!("changes the result (best was {best})");
+        }
+        let q = if self.at_least { "at least " } else { "" };
+        format!("cost {q}{:.1} seeds (best was {best})", self.seeds())
+    }
+}
+
+/// Seeds lost by `played` against the best move, from an analysis of the
+/// position it was played in. `None` if the analysis does not know the move.
+pub fn cost(analysis: &Analysis, played: Move) -> Option<MoveCost> {
+    let best = analysis.best()?;
+    let line = analysis.line(played)?;
+    let loss = (best.score - line.score).max(0);
+    Some(MoveCost {
+        played,
+        best: best.mv,
+        loss,
+        at_least: line.bound == Bound::Upper,
+        changes_result: loss > 0 && (is_decisive(best.score) || is_decisive(line.score)),
+    })
+}
+
+/// The after-game review: the cost of every move of a game, each position
+/// searched to `depth` with every move ranked. Entry `i` belongs to move `i`.
+pub fn review(start: &Position, moves: &[Move], depth: u32) -> Vec<Option<MoveCost>> {
+    let mut pos = *start;
+    let mut seen = Vec::new();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        let mut config = SearchConfig::depth(depth).all_moves();
+        config.history = seen.clone();
+        let analysis = search::search(&pos, config);
+        out.push(cost(&analysis, mv));
+        seen.push(pos);
+        if pos.play(mv).is_err() {
+            break;
+        }
+    }
+    out
+}

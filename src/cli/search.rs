@@ -1,0 +1,203 @@
+//! Commands over the search: `analyse` and `match`.
+
+use super::{CliError, StartArgs};
+use crate::engine::{Game, GameResult, Position, Side, Status, Variant, notation};
+use crate::search::{self, Level, SearchConfig, Table, choose_move};
+use rand::SeedableRng;
+use std::io::Write;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Reads a level name for clap.
+pub fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+}
+
+/// A score in seeds as the command line prints it (one decimal).
+fn score_text(score: i32) -> String {
+    format!("{:.1}", search::seeds(score))
+}
+
+pub fn analyse(
+    position: &str,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    lines: usize,
+    threads: usize,
+) -> Result<(), CliError> {
+    let pos = notation::parse_position(position)
+        .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    if let Status::Over(result) = pos.status() {
+        return Err(CliError(format!(
+            "no move to analyse: the game is over. {}",
+            result.describe()
+        )));
+    }
+    if lines == 0 {
+        return Err(CliError("--lines must be at least 1".into()));
+    }
+    if depth == Some(0) {
+        return Err(CliError("--depth must be at least 1".into()));
+    }
+    if depth.is_some_and(|d| d > search::MAX_DEPTH) {
+        return Err(CliError(format!(
+            "--depth must be at most {}",
+            search::MAX_DEPTH
+        )));
+    }
+    let config = SearchConfig {
+        max_depth: depth,
+        // Neither limit given: think for a second.
+        movetime: match (movetime, depth) {
+            (Some(ms), _) => Some(Duration::from_millis(ms.max(1))),
+            (None, Some(_)) => None,
+            (None, None) => Some(Duration::from_millis(1000)),
+        },
+        threads: threads.clamp(1, 64),
+        lines,
+        ..SearchConfig::default()
+    };
+    let analysis = search::search(&pos, config);
+    let v = pos.variant();
+    for line in analysis.lines.iter().take(lines) {
+        let pv: Vec<String> = line.pv.iter().map(|&m| v.move_name(m)).collect();
+        println!(
+            "move={} score={} depth={} pv={}",
+            v.move_name(line.mv),
+            score_text(line.score),
+            line.depth,
+            pv.join(" ")
+        );
+    }
+    eprintln!(
+        "info depth={} nodes={} moves_made={} time_ms={} nps={}",
+        analysis.depth,
+        analysis.nodes,
+        analysis.moves_made,
+        analysis.elapsed.as_millis(),
+        analysis.nps()
+    );
+    Ok(())
+}
+
+/// Options of `match`.
+pub struct MatchArgs {
+    pub a: Level,
+    pub b: Level,
+    pub games: u32,
+    pub movetime: u64,
+    pub seed: u64,
+    pub max_moves: u32,
+}
+
+/// Adjudication at the move cap: En Gehé as at a repetition (each side takes
+/// the seeds in its own row, then the totals decide); Bao la Kimasai by
+/// seeds owned (both own rows and reserve), equal is a draw.
+fn adjudicate(pos: &Position) -> Option<Side> {
+    let own = |s: Side| -> u32 {
+        let row: u32 = pos.row(s).iter().map(|&c| c as u32).sum();
+        match pos.variant() {
+            Variant::EnGehe { .. } => row + pos.captured(s),
+            Variant::BaoLaKimasai => row + pos.reserve(s),
+        }
+    };
+    let (s, n) = (own(Side::South), own(Side::North));
+    match s.cmp(&n) {
+        std::cmp::Ordering::Greater => Some(Side::South),
+        std::cmp::Ordering::Less => Some(Side::North),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
+    let options = game.options()?;
+    let start = options.start()?;
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".into()));
+    }
+    if args.max_moves == 0 {
+        return Err(CliError("--max-moves must be at least 1".into()));
+    }
+    let movetime = Duration::from_millis(args.movetime.max(1));
+    // One table per player, kept between its moves and cleared between games.
+    let tables = [Arc::new(Table::new(16)), Arc::new(Table::new(16))];
+    let (mut a_wins, mut draws, mut b_wins, mut total_moves) = (0u32, 0u32, 0u32, 0u64);
+    let mut out = std::io::stdout().lock();
+    for g in 0..args.games {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(args.seed.wrapping_add(g as u64));
+        // Player a takes South in even games, North in odd ones.
+        let a_side = if g % 2 == 0 { Side::South } else { Side::North };
+        let level_of = |s: Side| if s == a_side { args.a } else { args.b };
+        let table_of = |s: Side| Arc::clone(&tables[(s != a_side) as usize]);
+        for t in &tables {
+            t.clear();
+        }
+        let mut record = Game::new(start);
+        let winner: Option<Side>;
+        let how: String;
+        loop {
+            if let Status::Over(result) = record.status() {
+                winner = result.winner;
+                how = result_words(&result);
+                break;
+            }
+            if record.moves().len() as u32 >= args.max_moves {
+                winner = adjudicate(record.current());
+                how = "adjudicated at the move cap".into();
+                break;
+            }
+            let pos = *record.current();
+            let side = pos.turn();
+            let history = &record.positions()[..record.positions().len() - 1];
+            let mv = choose_move(
+                level_of(side),
+                &pos,
+                movetime,
+                history,
+                Some(table_of(side)),
+                &mut rng,
+            )
+            .ok_or_else(|| CliError(format!("game {}: no move found in {pos}", g + 1)))?;
+            let number = record.moves().len() + 1;
+            record
+                .play(mv)
+                .map_err(|e| CliError(format!("game {}: move {number}: {e}", g + 1)))?;
+        }
+        let moves = record.moves().len() as u64;
+        total_moves += moves;
+        let result = match winner {
+            Some(s) if s == a_side => {
+                a_wins += 1;
+                "a"
+            }
+            Some(_) => {
+                b_wins += 1;
+                "b"
+            }
+            None => {
+                draws += 1;
+                "draw"
+            }
+        };
+        let _ = writeln!(
+            out,
+            "game={} south={} north={} winner={result} moves={moves} ({how})",
+            g + 1,
+            level_of(Side::South),
+            level_of(Side::North),
+        );
+        let _ = out.flush();
+    }
+    writeln!(
+        out,
+        "a_wins={a_wins} draws={draws} b_wins={b_wins} moves={total_moves}"
+    )?;
+    Ok(())
+}
+
+fn result_words(result: &GameResult) -> String {
+    match result.score {
+        Some([s, n]) => format!("{s}-{n}, {:?}", result.reason),
+        None => format!("{:?}", result.reason),
+    }
+}

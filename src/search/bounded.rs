@@ -1,0 +1,131 @@
+//! A lap-capped dry run of a Bao la Kimasai move, for the search tree only.
+//!
+//! Recognising an endless move exactly can take millions of laps (RULES.md
+//! cites one whose cycle is 7,589,376 laps long, and a move may need up to
+//! a billion laps before it counts as endless). Inside the tree the search
+//! cannot afford that, so before playing a move there it sows a copy of the
+//! board for at most [`TREE_LAP_CAP`] laps. A move that has not ended by
+//! then is left out of that subtree (a search heuristic: the rules still
+//! decide it exactly at the root, where the engine's `apply_fast` is
+//! always used). A move that does end is then played by `apply_fast`, so
+//! every move in the tree is one the engine itself played.
+
+use crate::engine::{BAO_ROW, BAO_SIDE_HOLES, Move, OriginRule, Position};
+
+/// Laps after which a move inside the search tree is left unexplored.
+pub const TREE_LAP_CAP: u32 = 20_000;
+
+/// Sows `hand` seeds around `ring` from `first` (the engine's lap rule:
+/// whole rounds at once; with `skip` the origin, the hole before `first`,
+/// gets nothing). Returns the hole of the last seed.
+fn lap(ring: &mut [u16; BAO_SIDE_HOLES], first: usize, hand: u32, skip: bool) -> usize {
+    let r = BAO_SIDE_HOLES;
+    let first = first % r;
+    let round = if skip { r - 1 } else { r } as u32;
+    let mut hand = hand;
+    if hand > round {
+        let full = ((hand - 1) / round) as u16;
+        let origin = (first + r - 1) % r;
+        let kept = ring[origin];
+        for h in ring.iter_mut() {
+            *h += full;
+        }
+        if skip {
+            ring[origin] = kept;
+        }
+        hand -= full as u32 * round;
+    }
+    let mut at = first;
+    for _ in 0..hand {
+        ring[at] += 1;
+        at = (at + 1) % r;
+    }
+    (at + r - 1) % r
+}
+
+/// Whether `mv` (an occupied hole of the side to move) ends within `cap` laps.
+pub fn bao_ends_within(pos: &Position, mv: Move, cap: u32) -> bool {
+    let me = pos.turn();
+    let mut own = [0u16; BAO_SIDE_HOLES];
+    let mut opp = [0u16; BAO_SIDE_HOLES];
+    own.copy_from_slice(pos.row(me));
+    opp.copy_from_slice(pos.row(me.opponent()));
+    let skip = pos.origin() == OriginRule::Skip;
+    let raids = pos.reserve(me) == 0 && pos.reserve(me.opponent()) == 0;
+    if pos.reserve(me) > 0 && !pos.opening() {
+        own[mv.hole()] += 1;
+    }
+    let mut at = mv.hole();
+    let mut raid = false;
+    for _ in 0..cap {
+        let last = if !raid {
+            let hand = own[at] as u32;
+            own[at] = 0;
+            lap(&mut own, at + 1, hand, skip)
+        } else {
+            let facing = BAO_ROW - 1 - at;
+            let hand = opp[facing] as u32;
+            opp[facing] = 0;
+            if skip {
+                own[at] += 1;
+                if hand == 1 {
+                    at
+                } else {
+                    lap(&mut own, at + 1, hand - 1, true)
+                }
+            } else {
+                lap(&mut own, at, hand, false)
+            }
+        };
+        if own[last] == 1 {
+            return true;
+        }
+        at = last;
+        raid = raids && last < BAO_ROW && opp[BAO_ROW - 1 - last] > 0;
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{GameOptions, notation, playout::random_playout};
+    use rand::SeedableRng;
+
+    #[test]
+    fn the_dry_run_agrees_with_the_engine_on_random_positions() {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
+        let mut checked = 0;
+        for g in 0..60 {
+            let mut options = GameOptions::bao_la_kimasai();
+            if g % 2 == 1 {
+                options.origin = OriginRule::Skip;
+            }
+            let mut pos = options.start().unwrap();
+            for _ in 0..80 {
+                for mv in pos.candidate_moves().collect::<Vec<_>>() {
+                    let mut next = pos;
+                    if next.apply_fast(mv).is_ok() {
+                        assert!(bao_ends_within(&pos, mv, 1_000_000), "{pos} {mv:?}");
+                        checked += 1;
+                    }
+                }
+                if random_playout(&mut pos, &mut rng, 1).moves == 0 {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn the_endless_move_of_the_rules_does_not_end_within_the_cap() {
+        let pos = notation::parse_position(
+            "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 \
+             north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",
+        )
+        .unwrap();
+        let o2 = pos.variant().parse_move("o2").unwrap();
+        assert!(!bao_ends_within(&pos, o2, TREE_LAP_CAP));
+    }
+}

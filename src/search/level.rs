@@ -1,0 +1,163 @@
+//! The computer players: `random`, `greedy` and the four search levels.
+
+use super::{Analysis, Bound, SCALE, SearchConfig, Table, children, search, seeds_taken};
+use crate::engine::{Move, Position};
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A computer player's strength.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Level {
+    /// Uniform over the legal moves.
+    Random,
+    /// The move that takes most right now, ties at random.
+    Greedy,
+    /// Two plies deep, and any move within 4 seeds of the best.
+    Beginner,
+    /// Three plies deep, and any move within 2 seeds of the best.
+    Club,
+    /// As deep as the thinking time allows, one thread.
+    Strong,
+    /// As deep as the thinking time allows, on two threads (Lazy SMP).
+    Master,
+}
+
+impl Level {
+    pub const ALL: [Level; 6] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Beginner,
+        Level::Club,
+        Level::Strong,
+        Level::Master,
+    ];
+
+    /// The search levels offered in the new-game dialog.
+    pub const SEARCH: [Level; 4] = [Level::Beginner, Level::Club, Level::Strong, Level::Master];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Beginner => "beginner",
+            Level::Club => "club",
+            Level::Strong => "strong",
+            Level::Master => "master",
+        }
+    }
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Level::Random => "Random",
+            Level::Greedy => "Greedy",
+            Level::Beginner => "Beginner",
+            Level::Club => "Club",
+            Level::Strong => "Strong",
+            Level::Master => "Master",
+        }
+    }
+
+    /// Search depth cap, seeds of slack when choosing, and threads.
+    fn settings(self) -> Option<(Option<u32>, i32, usize)> {
+        match self {
+            Level::Random | Level::Greedy => None,
+            Level::Beginner => Some((Some(2), 4, 1)),
+            Level::Club => Some((Some(3), 2, 1)),
+            Level::Strong => Some((None, 0, 1)),
+            Level::Master => Some((None, 0, 2)),
+        }
+    }
+
+    /// The search configuration this level plays with at `movetime` per move.
+    pub fn config(self, movetime: Duration) -> Option<SearchConfig> {
+        let (depth, slack, threads) = self.settings()?;
+        Some(SearchConfig {
+            max_depth: depth,
+            movetime: Some(movetime.max(Duration::from_millis(1))),
+            threads,
+            lines: if slack > 0 { usize::MAX } else { 1 },
+            ..SearchConfig::default()
+        })
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!(
+                    "unknown level `{s}`: expected random, greedy, beginner, club, strong or master"
+                )
+            })
+    }
+}
+
+/// A uniformly random legal move (`None` when there is none).
+pub fn random_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+    children(pos).choose(rng).map(|(mv, _)| *mv)
+}
+
+/// The move that captures (En Gehé) or raids (Bao la Kimasai) most right
+/// now, ties at random.
+pub fn greedy_move<R: Rng>(pos: &Position, rng: &mut R) -> Option<Move> {
+    let kids = children(pos);
+    let most = kids.iter().map(|(_, n)| seeds_taken(pos, n)).max()?;
+    let best: Vec<Move> = kids
+        .iter()
+        .filter(|(_, n)| seeds_taken(pos, n) == most)
+        .map(|(m, _)| *m)
+        .collect();
+    best.choose(rng).copied()
+}
+
+/// Picks among exactly scored lines within `slack` seeds of the best.
+fn pick_with_slack<R: Rng>(analysis: &Analysis, slack: i32, rng: &mut R) -> Option<Move> {
+    let best = analysis.best()?;
+    let near: Vec<Move> = analysis
+        .lines
+        .iter()
+        .filter(|l| l.bound == Bound::Exact && l.score >= best.score - slack * SCALE)
+        .map(|l| l.mv)
+        .collect();
+    near.choose(rng).copied().or(Some(best.mv))
+}
+
+/// The move a computer player of `level` makes in `pos`, thinking at most
+/// `movetime`. `history` is the game so far (for repetition); `table` may
+/// be kept between moves. `None` when the side to move has no legal move.
+pub fn choose_move<R: Rng>(
+    level: Level,
+    pos: &Position,
+    movetime: Duration,
+    history: &[Position],
+    table: Option<Arc<Table>>,
+    rng: &mut R,
+) -> Option<Move> {
+    match level {
+        Level::Random => random_move(pos, rng),
+        Level::Greedy => greedy_move(pos, rng),
+        _ => {
+            let (_, slack, _) = level.settings()?;
+            let mut config = level.config(movetime)?;
+            config.history = history.to_vec();
+            config.table = table;
+            let analysis = search(pos, config);
+            if slack > 0 {
+                pick_with_slack(&analysis, slack, rng)
+            } else {
+                analysis.best_move()
+            }
+        }
+    }
+}

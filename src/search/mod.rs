@@ -1,0 +1,947 @@
+//! Game-tree search for both games: iterative-deepening principal variation
+//! search with a shared lock-free transposition table, TT-move, capture,
+//! killer and history move ordering, late-move reductions, aspiration
+//! windows, depth and time limits, cancellation at any moment, and Lazy SMP
+//! on several threads. Also the computer players' levels.
+//!
+//! Scores are in tenths of a seed ([`SCALE`]) from the side to move's view.
+//! A finished En Gehé game scores its exact final margin; a Bao la Kimasai
+//! win scores [`WIN`] less the plies it takes. Endless moves never enter the
+//! tree: a hole whose sowing is endless is simply not a child.
+//!
+//! Nothing here knows about the UI: the window polls [`SearchHandle::snapshot`].
+
+mod bounded;
+pub mod eval;
+mod level;
+mod tt;
+
+pub use level::{Level, choose_move, greedy_move, random_move};
+pub use tt::{Bound, Entry, Table};
+
+use crate::engine::{Move, Position, Variant};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+/// Score units per seed: scores are tenths of a seed.
+pub const SCALE: i32 = 10;
+/// A Bao la Kimasai win (1000 seeds), less one unit per ply to reach it.
+pub const WIN: i32 = 1000 * SCALE;
+/// Scores this close to [`WIN`] are decided games.
+pub const WIN_BOUND: i32 = WIN - 500;
+const INF: i32 = 1_000_000;
+/// Deepest ply the search reaches (depth plus extensions never exceed it).
+pub const MAX_PLY: usize = 96;
+/// Deepest nominal iteration.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A score in seeds (for display).
+pub fn seeds(score: i32) -> f64 {
+    score as f64 / SCALE as f64
+}
+
+/// Whether a score is a decided Bao la Kimasai game.
+pub fn is_decisive(score: i32) -> bool {
+    score.abs() >= WIN_BOUND
+}
+
+/// Seeds the side to move takes with the move from `before` to `after`: En
+/// Gehé captured seeds, Bao la Kimasai raided seeds (the fast equivalent of
+/// `MoveTrace::seeds_taken`).
+#[inline]
+pub fn seeds_taken(before: &Position, after: &Position) -> u32 {
+    let me = before.turn();
+    match before.variant() {
+        Variant::EnGehe { .. } => after.captured(me) - before.captured(me),
+        Variant::BaoLaKimasai => {
+            let owned =
+                |p: &Position| p.row(me).iter().map(|&c| c as u32).sum::<u32>() + p.reserve(me);
+            owned(after).saturating_sub(owned(before))
+        }
+    }
+}
+
+/// The legal moves of a position with the positions after them (endless
+/// moves left out; none once a Bao la Kimasai inner row is empty).
+pub fn children(pos: &Position) -> Vec<(Move, Position)> {
+    if pos.variant() == Variant::BaoLaKimasai && eval::bao_decided(pos, 0).is_some() {
+        return Vec::new();
+    }
+    pos.candidate_moves()
+        .filter_map(|mv| {
+            let mut next = *pos;
+            next.apply_fast(mv).ok().map(|_| (mv, next))
+        })
+        .collect()
+}
+
+/// What to search and for how long.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Deepest iteration; `None` searches until the time runs out or stop.
+    pub max_depth: Option<u32>,
+    /// Time to think; `None` until the depth is reached or stop.
+    pub movetime: Option<Duration>,
+    /// Search threads (Lazy SMP); 1 gives deterministic results at a fixed depth.
+    pub threads: usize,
+    /// Root moves to score exactly: 1 for the best move only, `usize::MAX`
+    /// to rank every legal move (the council's table).
+    pub lines: usize,
+    /// Transposition table size when no table is given.
+    pub table_mb: usize,
+    /// A table to reuse between searches (keeps what earlier searches learnt).
+    pub table: Option<Arc<Table>>,
+    /// Earlier positions of the game, oldest first (not the root): reaching
+    /// one again in the search counts as the repetition outcome.
+    pub history: Vec<Position>,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            max_depth: None,
+            movetime: None,
+            threads: 1,
+            lines: 1,
+            table_mb: 16,
+            table: None,
+            history: Vec::new(),
+        }
+    }
+}
+
+impl SearchConfig {
+    pub fn depth(depth: u32) -> Self {
+        SearchConfig {
+            max_depth: Some(depth),
+            ..Default::default()
+        }
+    }
+    pub fn movetime(ms: u64) -> Self {
+        SearchConfig {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Default::default()
+        }
+    }
+    pub fn all_moves(mut self) -> Self {
+        self.lines = usize::MAX;
+        self
+    }
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+}
+
+/// One root move as the search last saw it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub mv: Move,
+    /// Tenths of a seed, side to move's view.
+    pub score: i32,
+    /// `Exact`, or `Upper` when the move was only shown to be worse than
+    /// the lines above it (its true score is at most `score`).
+    pub bound: Bound,
+    /// Depth of the iteration that scored it.
+    pub depth: u32,
+    /// Principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+    /// Seeds the move captures (En Gehé) or raids (Bao la Kimasai) at once.
+    pub taken_now: u32,
+}
+
+impl Line {
+    pub fn seeds(&self) -> f64 {
+        seeds(self.score)
+    }
+}
+
+/// The search's progress: what the UI polls and what a finished search returns.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// Root moves, best first. Every legal move once depth 1 is done.
+    pub lines: Vec<Line>,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Nodes (positions searched) by all threads.
+    pub nodes: u64,
+    /// Moves made by all threads: every child generated, searched or not
+    /// (each is a full sowing on the fast path).
+    pub moves_made: u64,
+    pub elapsed: Duration,
+    /// The search has stopped (limit reached, stopped, or game over).
+    pub finished: bool,
+}
+
+impl Analysis {
+    pub fn best(&self) -> Option<&Line> {
+        self.lines.first()
+    }
+    pub fn best_move(&self) -> Option<Move> {
+        self.best().map(|l| l.mv)
+    }
+    pub fn line(&self, mv: Move) -> Option<&Line> {
+        self.lines.iter().find(|l| l.mv == mv)
+    }
+    /// Nodes per second over the whole search.
+    pub fn nps(&self) -> u64 {
+        per_second(self.nodes, self.elapsed)
+    }
+    /// Moves made per second over the whole search.
+    pub fn moves_per_second(&self) -> u64 {
+        per_second(self.moves_made, self.elapsed)
+    }
+}
+
+fn per_second(count: u64, elapsed: Duration) -> u64 {
+    let s = elapsed.as_secs_f64();
+    if s > 0.0 {
+        (count as f64 / s) as u64
+    } else {
+        0
+    }
+}
+
+/// State shared by the threads of one search and the handle.
+struct Shared {
+    stop: AtomicBool,
+    nodes: AtomicU64,
+    made: AtomicU64,
+    result: Mutex<Analysis>,
+    table: Arc<Table>,
+    started: Instant,
+    deadline: Option<Instant>,
+}
+
+/// A search running on background threads. Poll [`Self::snapshot`]; call
+/// [`Self::stop`] to cancel (threads notice within about a thousand nodes).
+/// Dropping the handle stops the search and waits for its threads.
+pub struct SearchHandle {
+    shared: Arc<Shared>,
+    threads: Vec<JoinHandle<()>>,
+}
+
+impl SearchHandle {
+    /// Starts searching `root` in the background.
+    pub fn start(root: Position, config: SearchConfig) -> SearchHandle {
+        let started = Instant::now();
+        let table = config
+            .table
+            .clone()
+            .unwrap_or_else(|| Arc::new(Table::new(config.table_mb)));
+        let shared = Arc::new(Shared {
+            stop: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            made: AtomicU64::new(0),
+            result: Mutex::new(Analysis::default()),
+            table,
+            started,
+            deadline: config.movetime.map(|t| started + t),
+        });
+        let config = Arc::new(config);
+        let threads = (0..config.threads.max(1))
+            .map(|id| {
+                let shared = Arc::clone(&shared);
+                let config = Arc::clone(&config);
+                std::thread::Builder::new()
+                    .name(format!("search-{id}"))
+                    // Each ply keeps its children on the heap, but recursion
+                    // depth times frame size still wants room.
+                    .stack_size(32 << 20)
+                    .spawn(move || run_thread(id, root, &config, &shared))
+                    .expect("spawning a search thread")
+            })
+            .collect();
+        SearchHandle { shared, threads }
+    }
+
+    /// The latest published analysis.
+    pub fn snapshot(&self) -> Analysis {
+        let mut a = self
+            .shared
+            .result
+            .lock()
+            .map(|r| r.clone())
+            .unwrap_or_default();
+        if !a.finished {
+            a.nodes = self.shared.nodes.load(Ordering::Relaxed);
+            a.moves_made = self.shared.made.load(Ordering::Relaxed);
+            a.elapsed = self.shared.started.elapsed();
+        }
+        a
+    }
+
+    /// Asks every thread to stop at once.
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the search has ended (the main thread published its last result).
+    pub fn is_finished(&self) -> bool {
+        self.shared
+            .result
+            .lock()
+            .map(|r| r.finished)
+            .unwrap_or(true)
+    }
+
+    /// Waits for the search to end by its own limits and returns the result.
+    pub fn wait(mut self) -> Analysis {
+        self.join();
+        self.snapshot()
+    }
+
+    fn join(&mut self) {
+        for t in self.threads.drain(..) {
+            let _ = t.join();
+        }
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.stop();
+        self.join();
+    }
+}
+
+/// Searches synchronously (on the configured threads) and returns the result.
+pub fn search(root: &Position, config: SearchConfig) -> Analysis {
+    SearchHandle::start(*root, config).wait()
+}
+
+/// One root move during a search.
+#[derive(Clone)]
+struct RootMove {
+    mv: Move,
+    pos: Position,
+    taken: u32,
+    score: i32,
+    bound: Bound,
+    depth: u32,
+    pv: Vec<Move>,
+}
+
+/// A child during move ordering.
+#[derive(Clone, Copy)]
+struct Child {
+    mv: Move,
+    pos: Position,
+    order: i64,
+    taken: u32,
+}
+
+fn run_thread(id: usize, root: Position, config: &SearchConfig, shared: &Shared) {
+    let mut w = Worker::new(id, shared, config, &root);
+    w.iterate(root, config);
+    w.flush();
+    if id == 0 {
+        shared.stop.store(true, Ordering::Relaxed);
+        if let Ok(mut r) = shared.result.lock() {
+            r.finished = true;
+            r.elapsed = shared.started.elapsed();
+            r.nodes = shared.nodes.load(Ordering::Relaxed);
+            r.moves_made = shared.made.load(Ordering::Relaxed);
+        }
+    }
+}
+
+struct Worker<'a> {
+    id: usize,
+    shared: &'a Shared,
+    table: &'a Table,
+    unflushed: u64,
+    /// Moves made (positions generated) since the last flush.
+    made: u64,
+    stopped: bool,
+    /// Stop checks are off until depth 1 is complete, so a result always exists.
+    may_stop: bool,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: [[u32; 64]; 2],
+    pv: Vec<[Move; MAX_PLY]>,
+    pv_len: [usize; MAX_PLY],
+    /// Keys along the current path, by ply.
+    path: [u64; MAX_PLY],
+    /// First ply from which a position may repeat (after the last capture,
+    /// or the last reserve seed brought in).
+    rev_from: [usize; MAX_PLY],
+    /// Keys of earlier game positions that can still recur.
+    history_keys: Vec<u64>,
+    /// Children buffers per ply, reused.
+    buffers: Vec<Vec<Child>>,
+    /// The root's captured and reserve counts.
+    root_sig: u64,
+}
+
+/// Captured and reserve counts: a change makes every earlier position unreachable.
+#[inline]
+fn material_sig(p: &Position) -> u64 {
+    use crate::engine::Side::{North, South};
+    p.captured(South) as u64
+        | (p.captured(North) as u64) << 16
+        | (p.reserve(South) as u64) << 32
+        | (p.reserve(North) as u64) << 48
+}
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score + ply as i32
+    } else if score <= -WIN_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= WIN_BOUND {
+        score - ply as i32
+    } else if score <= -WIN_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a> Worker<'a> {
+    fn new(id: usize, shared: &'a Shared, config: &SearchConfig, root: &Position) -> Worker<'a> {
+        let sig = material_sig(root);
+        let history_keys = config
+            .history
+            .iter()
+            .filter(|p| material_sig(p) == sig && p.turn() == root.turn())
+            .map(|p| p.key())
+            .collect();
+        Worker {
+            id,
+            shared,
+            table: &shared.table,
+            unflushed: 0,
+            made: 0,
+            stopped: false,
+            may_stop: false,
+            killers: [[None; 2]; MAX_PLY],
+            history: [[0; 64]; 2],
+            pv: vec![[Move(0); MAX_PLY]; MAX_PLY],
+            pv_len: [0; MAX_PLY],
+            path: [0; MAX_PLY],
+            rev_from: [0; MAX_PLY],
+            history_keys,
+            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            root_sig: sig,
+        }
+    }
+
+    fn flush(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.shared.made.fetch_add(self.made, Ordering::Relaxed);
+        self.unflushed = 0;
+        self.made = 0;
+    }
+
+    #[inline]
+    fn count_node(&mut self) {
+        self.unflushed += 1;
+        if self.unflushed >= 1024 {
+            self.flush();
+            if self.may_stop
+                && (self.shared.stop.load(Ordering::Relaxed)
+                    || self.shared.deadline.is_some_and(|d| Instant::now() >= d))
+            {
+                self.shared.stop.store(true, Ordering::Relaxed);
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// Iterative deepening; thread 0 publishes each completed iteration.
+    fn iterate(&mut self, root: Position, config: &SearchConfig) {
+        let mut roots: Vec<RootMove> = children(&root)
+            .into_iter()
+            .map(|(mv, pos)| RootMove {
+                mv,
+                taken: seeds_taken(&root, &pos),
+                pos,
+                score: -INF,
+                bound: Bound::Upper,
+                depth: 0,
+                pv: vec![mv],
+            })
+            .collect();
+        if roots.is_empty() {
+            return;
+        }
+        // Captures first before anything is known.
+        roots.sort_by_key(|r| std::cmp::Reverse(r.taken));
+        let max_depth = config.max_depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let lines = config.lines.max(1);
+        self.path[0] = root.key();
+        self.rev_from[0] = 0;
+        let mut prev_best = 0;
+        let mut depth = 1 + (self.id as u32 % 2).min(max_depth - 1);
+        while depth <= max_depth {
+            // Aspiration: a narrow window around the last score, widened on failure.
+            let mut delta = 3 * SCALE;
+            let (mut alpha, mut beta) = if lines == 1 && depth >= 3 && !is_decisive(prev_best) {
+                (prev_best - delta, prev_best + delta)
+            } else {
+                (-INF, INF)
+            };
+            loop {
+                self.search_root(&mut roots, depth, alpha, beta, lines);
+                if self.stopped {
+                    break;
+                }
+                let best = roots[0].score;
+                if best <= alpha && alpha > -INF {
+                    alpha = (alpha - delta).max(-INF);
+                } else if best >= beta && beta < INF {
+                    beta = (beta + delta).min(INF);
+                } else {
+                    break;
+                }
+                delta *= 3;
+                if delta > 60 * SCALE {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            self.may_stop = true;
+            prev_best = roots[0].score;
+            if self.id == 0 {
+                self.publish(&roots, depth);
+            }
+            // A decided game needs no deeper look; one legal move needs none
+            // when playing against the clock.
+            let decided = is_decisive(prev_best) && (WIN - prev_best.abs()) as u32 <= depth;
+            let forced = roots.len() == 1 && config.movetime.is_some();
+            if decided || forced || self.shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            depth += 1;
+        }
+    }
+
+    fn publish(&self, roots: &[RootMove], depth: u32) {
+        let lines = roots
+            .iter()
+            .map(|r| Line {
+                mv: r.mv,
+                score: r.score,
+                bound: r.bound,
+                depth: r.depth,
+                pv: r.pv.clone(),
+                taken_now: r.taken,
+            })
+            .collect();
+        if let Ok(mut res) = self.shared.result.lock() {
+            res.lines = lines;
+            res.depth = depth;
+            res.nodes = self.shared.nodes.load(Ordering::Relaxed) + self.unflushed;
+            res.moves_made = self.shared.made.load(Ordering::Relaxed) + self.made;
+            res.elapsed = self.shared.started.elapsed();
+        }
+    }
+
+    /// Searches every root move at `depth`; the first `lines` get exact
+    /// scores, the rest are tested against the `lines`-th best. Sorts
+    /// `roots` best first. On stop, leaves `roots` as they were.
+    fn search_root(
+        &mut self,
+        roots: &mut [RootMove],
+        depth: u32,
+        alpha0: i32,
+        beta: i32,
+        lines: usize,
+    ) {
+        let d = depth as i32;
+        let mut scores: Vec<(i32, Bound, Vec<Move>)> = Vec::with_capacity(roots.len());
+        let mut exact: Vec<i32> = Vec::new();
+        let mut failed_high = false;
+        let root_sig = self.root_sig;
+        for (i, r) in roots.iter().enumerate() {
+            // The window floor: the `lines`-th best exact score so far.
+            let floor = if exact.len() >= lines {
+                exact[lines - 1]
+            } else if lines == 1 {
+                alpha0
+            } else {
+                -INF
+            };
+            let child_rev = if material_sig(&r.pos) != root_sig {
+                1
+            } else {
+                0
+            };
+            self.rev_from[1] = child_rev;
+            let score = if i == 0 || exact.len() < lines {
+                -self.negamax(&r.pos, d - 1, -beta, -floor, 1)
+            } else {
+                let s = -self.negamax(&r.pos, d - 1, -floor - 1, -floor, 1);
+                if s > floor && !self.stopped {
+                    -self.negamax(&r.pos, d - 1, -beta, -floor, 1)
+                } else {
+                    s
+                }
+            };
+            if self.stopped {
+                return;
+            }
+            let bound = if score <= floor && floor > -INF {
+                Bound::Upper
+            } else if score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let mut pv = vec![r.mv];
+            if bound == Bound::Exact {
+                pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+                let at = exact.partition_point(|&e| e > score);
+                exact.insert(at, score);
+            } else {
+                self.tt_tail(&r.pos, d as usize - 1, &mut pv);
+            }
+            scores.push((score, bound, pv));
+            if bound == Bound::Lower && lines == 1 {
+                // Aspiration fail-high: the caller widens and searches again.
+                failed_high = true;
+                break;
+            }
+        }
+        for (r, (score, bound, pv)) in roots.iter_mut().zip(scores) {
+            r.score = score;
+            r.bound = bound;
+            r.pv = pv;
+            r.depth = depth;
+        }
+        if failed_high {
+            // Keep the order: the move that failed high leads the re-search.
+            return;
+        }
+        // Exact lines above bounds at equal scores; stable keeps the order tie-break.
+        roots.sort_by_key(|r| (std::cmp::Reverse(r.score), r.bound != Bound::Exact));
+        if let Some(best) = roots.first() {
+            self.table.store(
+                self.path[0],
+                Entry {
+                    score: best.score,
+                    depth: d,
+                    bound: Bound::Exact,
+                    mv: Some(best.mv),
+                },
+            );
+        }
+    }
+
+    /// Follows table moves from `pos` to extend a line that has no exact PV.
+    fn tt_tail(&self, pos: &Position, max: usize, pv: &mut Vec<Move>) {
+        let mut p = *pos;
+        let mut seen = Vec::new();
+        for _ in 0..max {
+            let key = p.key();
+            if seen.contains(&key) {
+                break;
+            }
+            seen.push(key);
+            let Some(Entry { mv: Some(mv), .. }) = self.table.probe(key) else {
+                break;
+            };
+            if mv.hole() >= p.holes_per_side() || p.seeds(p.turn(), mv.hole()) == 0 {
+                break;
+            }
+            if p.apply_fast(mv).is_err() {
+                break;
+            }
+            pv.push(mv);
+        }
+    }
+
+    fn repeats(&self, key: u64, ply: usize) -> bool {
+        let from = self.rev_from[ply];
+        // Same side to move: every second ply back.
+        let mut p = ply;
+        while p >= from + 2 {
+            p -= 2;
+            if self.path[p] == key {
+                return true;
+            }
+        }
+        from == 0 && self.history_keys.contains(&key)
+    }
+
+    /// Bao la Kimasai inside the tree: whether the move ends within the
+    /// tree's lap cap (see `bounded`), so that no endless move costs the
+    /// search millions of laps. En Gehé moves are played directly.
+    #[inline]
+    fn playable(&self, pos: &Position, mv: Move) -> bool {
+        pos.variant() != Variant::BaoLaKimasai
+            || bounded::bao_ends_within(pos, mv, bounded::TREE_LAP_CAP)
+    }
+
+    /// Records `mv` followed by the child's line as the line at `ply`.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let n = self.pv_len[ply + 1];
+        head[ply][0] = mv;
+        head[ply][1..=n].copy_from_slice(&tail[0][..n]);
+        self.pv_len[ply] = n + 1;
+    }
+
+    /// Searches one child: the first with the full window, later ones with
+    /// a null window first (late quiet ones a ply shallower), re-searched
+    /// when they beat alpha.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_child(
+        &mut self,
+        child: &Position,
+        index: usize,
+        quiet: bool,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if index == 0 {
+            return -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        let r = (depth >= 3 && index >= 3 && quiet) as i32;
+        let mut s = -self.negamax(child, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+        if s > alpha && r > 0 && !self.stopped {
+            s = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+        }
+        if s > alpha && s < beta && !self.stopped {
+            s = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+        }
+        s
+    }
+
+    /// A quiet move that caused a cut-off: remember it for ordering.
+    #[inline]
+    fn reward(&mut self, ply: usize, side: usize, mv: Move, depth: i32) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let h = &mut self.history[side][mv.hole()];
+        *h = h.saturating_add((depth * depth) as u32);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn store(
+        &self,
+        key: u64,
+        best: i32,
+        alpha_orig: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        mv: Option<Move>,
+    ) {
+        let bound = if best <= alpha_orig {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table.store(
+            key,
+            Entry {
+                score: to_tt(best, ply),
+                depth,
+                bound,
+                mv,
+            },
+        );
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let bao = pos.variant() == Variant::BaoLaKimasai;
+        if bao && let Some(s) = eval::bao_decided(pos, ply) {
+            return s;
+        }
+        let key = pos.key();
+        self.path[ply] = key;
+        if self.repeats(key, ply) {
+            return eval::repetition(pos);
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return eval::evaluate(pos);
+        }
+        let alpha_orig = alpha;
+        let mut tt_move = None;
+        if let Some(e) = self.table.probe(key) {
+            tt_move = e.mv;
+            if e.depth >= depth {
+                let s = from_tt(e.score, ply);
+                let hit = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if hit {
+                    return s;
+                }
+            }
+        }
+        let me = pos.turn();
+        let side = me.index();
+        let sig = material_sig(pos);
+        let endless = self.table.endless(key);
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0usize;
+
+        // The table's move first, before generating the rest: at a cut
+        // node it is often the only move needed.
+        let tt_move = tt_move.filter(|m| {
+            m.hole() < pos.holes_per_side()
+                && pos.seeds(me, m.hole()) > 0
+                && endless & (1 << m.hole()) == 0
+        });
+        if let Some(mv) = tt_move {
+            let mut next = *pos;
+            if self.playable(pos, mv) && next.apply_fast(mv).is_ok() {
+                self.made += 1;
+                self.rev_from[ply + 1] = if material_sig(&next) != sig {
+                    ply + 1
+                } else {
+                    self.rev_from[ply]
+                };
+                let score = self.search_child(&next, 0, false, depth, alpha, beta, ply);
+                if self.stopped {
+                    return 0;
+                }
+                searched = 1;
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if seeds_taken(pos, &next) == 0 {
+                            self.reward(ply, side, mv, depth);
+                        }
+                        self.store(key, best, alpha_orig, beta, depth, ply, best_move);
+                        return best;
+                    }
+                }
+            }
+        }
+
+        let mut kids = std::mem::take(&mut self.buffers[ply]);
+        kids.clear();
+        let mut found_endless = 0u64;
+        for (i, &c) in pos.row(me).iter().enumerate() {
+            let mv = Move(i as u8);
+            if c == 0 || Some(mv) == tt_move || endless & (1 << i) != 0 {
+                continue;
+            }
+            let mut next = *pos;
+            if !self.playable(pos, mv) || next.apply_fast(mv).is_err() {
+                found_endless |= 1 << i;
+                continue;
+            }
+            self.made += 1;
+            let taken = seeds_taken(pos, &next);
+            let killer = if self.killers[ply][0] == Some(mv) {
+                2 << 20
+            } else if self.killers[ply][1] == Some(mv) {
+                1 << 20
+            } else {
+                0
+            };
+            let order = ((taken as i64) << 24) + killer + self.history[side][i].min(1 << 19) as i64;
+            kids.push(Child {
+                mv,
+                pos: next,
+                order,
+                taken,
+            });
+        }
+        if found_endless != 0 {
+            // Endless moves can take a long time to recognise: remember them.
+            self.table.store_endless(key, endless | found_endless);
+        }
+        if kids.is_empty() && searched == 0 {
+            self.buffers[ply] = kids;
+            return if bao {
+                -WIN + ply as i32
+            } else {
+                eval::en_gehe_final(pos)
+            };
+        }
+
+        // Order by index so the positions themselves never move.
+        let mut order: [(i64, u8); 64] = [(0, 0); 64];
+        for (i, k) in kids.iter().enumerate() {
+            order[i] = (k.order, i as u8);
+        }
+        let len = kids.len();
+        for idx in 0..len {
+            let mut pick = idx;
+            for j in idx + 1..len {
+                if order[j].0 > order[pick].0 {
+                    pick = j;
+                }
+            }
+            order.swap(idx, pick);
+            let child = &kids[order[idx].1 as usize];
+            self.rev_from[ply + 1] = if material_sig(&child.pos) != sig {
+                ply + 1
+            } else {
+                self.rev_from[ply]
+            };
+            let quiet = child.taken == 0 && child.order < (1 << 20);
+            let score = self.search_child(&child.pos, searched, quiet, depth, alpha, beta, ply);
+            searched += 1;
+            if self.stopped {
+                self.buffers[ply] = kids;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(child.mv);
+                if score > alpha {
+                    alpha = score;
+                    let (mv, taken) = (child.mv, child.taken);
+                    self.update_pv(ply, mv);
+                    if alpha >= beta {
+                        if taken == 0 {
+                            self.reward(ply, side, mv, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = kids;
+        self.store(key, best, alpha_orig, beta, depth, ply, best_move);
+        best
+    }
+}

@@ -1,0 +1,389 @@
+//! The search, the computer players and the council on small hand-made
+//! positions, plus the `analyse` and `match` command-line contracts.
+//! No timed assertions: limits are depths, and cancellation only has to return.
+
+use maasai_mancala::advice::{self, COUNCIL};
+use maasai_mancala::engine::{GameOptions, Move, Position, notation};
+use maasai_mancala::search::{
+    self, Bound, Level, SearchConfig, SearchHandle, WIN, choose_move, greedy_move, is_decisive,
+};
+use rand::SeedableRng;
+use std::process::Command;
+use std::time::Duration;
+
+fn pos(text: &str) -> Position {
+    notation::parse_position(text).unwrap_or_else(|e| panic!("bad test position {text}: {e}"))
+}
+
+fn mv(p: &Position, text: &str) -> Move {
+    p.variant().parse_move(text).unwrap()
+}
+
+/// Every move of the line is legal in turn (never endless).
+fn assert_line_legal(p: &Position, line: &[Move]) {
+    let mut q = *p;
+    for &m in line {
+        q = q
+            .try_play(m)
+            .unwrap_or_else(|e| panic!("line move {m:?} in {q}: {e}"));
+    }
+}
+
+// South's hole 1 sows its seed into the empty S2, whose facing hole N3 holds
+// 3: a capture of 4. Hole 4 only drops a seed into North's row.
+const EN_GEHE_CAPTURE: &str = "en-gehe south=1,0,0,1 north=0,0,3,0 captured=0,0 turn=south";
+
+// Bao la Kimasai, raiding phase. South's i7 drops its seed on the occupied
+// i8, which faces North's only inner seeds (i1, 2 seeds): they are raided
+// and sown from i8 into o8 (empty), and North's inner row is empty: South wins.
+const BAO_WIN: &str = "bao-la-kimasai south=0,0,0,0,0,0,1,1,0,0,0,0,0,0,0,0 \
+                       north=2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3 reserve=0,0 turn=south opening=no";
+
+// RULES.md: `o2` here runs for millions of laps and then cycles.
+const BAO_ENDLESS: &str = "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 \
+                           north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no";
+
+#[test]
+fn search_finds_the_forced_capture_at_every_depth() {
+    let p = pos(EN_GEHE_CAPTURE);
+    for depth in 1..=6 {
+        let a = search::search(&p, SearchConfig::depth(depth).all_moves());
+        let best = a.best().expect("a best line");
+        assert_eq!(best.mv, mv(&p, "1"), "depth {depth}");
+        assert_eq!(best.taken_now, 4);
+        assert!(best.score > 0, "depth {depth}: {best:?}");
+        assert_line_legal(&p, &best.pv);
+    }
+}
+
+#[test]
+fn en_gehe_final_position_scores_the_exact_margin() {
+    // South's hole 1 captures 4 (N3 and the last seed); North is left with
+    // an empty row, so South takes its remaining seed too: 5 + 2 already
+    // captured against 1.
+    let p = pos("en-gehe south=1,0,0,1 north=0,0,3,0 captured=2,1 turn=south");
+    let a = search::search(&p, SearchConfig::depth(4).all_moves());
+    let best = a.best().unwrap();
+    assert_eq!(best.mv, mv(&p, "1"));
+    assert_eq!(best.score, (2 + 4 + 1 - 1) * search::SCALE);
+    assert_eq!(best.bound, Bound::Exact);
+}
+
+#[test]
+fn search_finds_the_bao_win_and_scores_it_decisive() {
+    let p = pos(BAO_WIN);
+    for depth in 1..=4 {
+        let a = search::search(&p, SearchConfig::depth(depth));
+        let best = a.best().unwrap();
+        assert_eq!(best.mv, mv(&p, "i7"), "depth {depth}");
+        assert_eq!(best.score, WIN - 1);
+        assert!(is_decisive(best.score));
+    }
+}
+
+#[test]
+fn fixed_depth_single_thread_search_is_deterministic() {
+    // (2×8 is avoided on purpose: some of its positions have endless moves
+    // that take seconds each to recognise.)
+    for start in [
+        GameOptions::en_gehe(12).start().unwrap(),
+        GameOptions::bao_la_kimasai().start().unwrap(),
+    ] {
+        let run = || search::search(&start, SearchConfig::depth(6).all_moves());
+        let (a, b) = (run(), run());
+        assert_eq!(a.lines, b.lines);
+        assert_eq!(a.nodes, b.nodes);
+        assert_eq!(a.depth, 6);
+        assert!(a.finished);
+        assert_eq!(a.lines.len(), start.legal_moves().len());
+        for line in &a.lines {
+            assert_line_legal(&start, &line.pv);
+        }
+    }
+}
+
+#[test]
+fn ranking_mode_scores_every_move_exactly_and_best_first() {
+    let p = GameOptions::en_gehe(10).start().unwrap();
+    let a = search::search(&p, SearchConfig::depth(4).all_moves());
+    assert_eq!(a.lines.len(), p.legal_moves().len());
+    assert!(a.lines.iter().all(|l| l.bound == Bound::Exact));
+    assert!(a.lines.windows(2).all(|w| w[0].score >= w[1].score));
+    // The best-move-only search agrees with the ranking on the best score.
+    let single = search::search(&p, SearchConfig::depth(4));
+    assert_eq!(single.best().unwrap().score, a.best().unwrap().score);
+}
+
+#[test]
+fn cancellation_returns_promptly_with_a_legal_move() {
+    let p = GameOptions::en_gehe(50).start().unwrap();
+    for threads in [1, 2] {
+        let handle = SearchHandle::start(p, SearchConfig::default().threads(threads));
+        std::thread::sleep(Duration::from_millis(30));
+        let peek = handle.snapshot();
+        assert!(peek.best().is_some(), "depth 1 is published at once");
+        handle.stop();
+        let a = handle.wait();
+        assert!(a.finished);
+        let best = a.best_move().unwrap();
+        assert!(p.legal_moves().contains(&best));
+    }
+    // Dropping a running handle stops it too.
+    let handle = SearchHandle::start(p, SearchConfig::default());
+    drop(handle);
+}
+
+#[test]
+fn endless_moves_never_enter_the_search() {
+    let p = pos(BAO_ENDLESS);
+    let (_, endless) = p.classify_moves();
+    assert!(endless.contains(&mv(&p, "o2")));
+    let a = search::search(&p, SearchConfig::depth(3).all_moves());
+    assert_eq!(a.lines.len(), p.legal_moves().len());
+    for line in &a.lines {
+        assert!(!endless.contains(&line.mv));
+        assert_line_legal(&p, &line.pv);
+    }
+}
+
+#[test]
+fn two_threads_find_the_same_forced_win() {
+    let p = pos(BAO_WIN);
+    let a = search::search(&p, SearchConfig::depth(5).threads(2));
+    assert_eq!(a.best_move(), Some(mv(&p, "i7")));
+}
+
+#[test]
+fn greedy_takes_the_biggest_capture_and_levels_play_legal_moves() {
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    let p = pos(EN_GEHE_CAPTURE);
+    assert_eq!(greedy_move(&p, &mut rng), Some(mv(&p, "1")));
+    let b = pos(BAO_WIN);
+    assert_eq!(greedy_move(&b, &mut rng), Some(mv(&b, "i7")));
+    let start = GameOptions::en_gehe(12).start().unwrap();
+    for level in Level::ALL {
+        let m = choose_move(level, &start, Duration::from_millis(5), &[], None, &mut rng)
+            .unwrap_or_else(|| panic!("{level} found no move"));
+        assert!(start.legal_moves().contains(&m), "{level}");
+        assert_eq!(level.name().parse::<Level>(), Ok(level));
+    }
+    assert!("grandmaster".parse::<Level>().is_err());
+}
+
+#[test]
+fn all_eight_advisors_propose_a_legal_move_with_a_sentence() {
+    for p in [
+        GameOptions::en_gehe(50).start().unwrap(),
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        pos(EN_GEHE_CAPTURE),
+        pos(BAO_WIN),
+        pos("en-gehe south=0,3,0,2,5,1 north=1,0,4,0,2,2 captured=10,8 turn=north"),
+    ] {
+        let a = search::search(&p, SearchConfig::depth(3).all_moves());
+        let report = advice::council(&p, &a).expect("a report");
+        assert_eq!(report.advice.len(), 8);
+        let legal = p.legal_moves();
+        for (advice, member) in report.advice.iter().zip(COUNCIL.iter()) {
+            assert_eq!(advice.advisor, *member);
+            assert!(
+                legal.contains(&advice.mv),
+                "{}: {:?}",
+                member.name,
+                advice.mv
+            );
+            assert!(
+                advice.reason.len() > 20 && advice.reason.ends_with('.'),
+                "{}: {}",
+                member.name,
+                advice.reason
+            );
+        }
+        let c = &report.consensus;
+        assert_eq!(
+            c.total_weight,
+            COUNCIL.iter().map(|m| m.weight).sum::<u32>()
+        );
+        assert_eq!(
+            c.votes.iter().map(|v| v.weight).sum::<u32>(),
+            c.total_weight
+        );
+        assert!(c.votes.windows(2).all(|w| w[0].weight >= w[1].weight));
+        assert!(!c.split(p.variant()).is_empty());
+        // The elder speaks for the search.
+        assert_eq!(report.advice[0].mv, a.best_move().unwrap());
+    }
+}
+
+#[test]
+fn the_raider_names_the_capture_and_the_answer() {
+    let p = pos(EN_GEHE_CAPTURE);
+    let a = search::search(&p, SearchConfig::depth(3).all_moves());
+    let report = advice::council(&p, &a).unwrap();
+    let raider = report
+        .advice
+        .iter()
+        .find(|x| x.advisor.name == "The Raider")
+        .unwrap();
+    assert_eq!(raider.mv, mv(&p, "1"));
+    assert!(
+        raider.reason.contains("captures 4 now"),
+        "{}",
+        raider.reason
+    );
+}
+
+#[test]
+fn cost_is_zero_for_the_best_move_and_the_gap_for_others() {
+    let p = pos(EN_GEHE_CAPTURE);
+    let a = search::search(&p, SearchConfig::depth(4).all_moves());
+    let best = advice::cost(&a, mv(&p, "1")).unwrap();
+    assert_eq!(best.loss, 0);
+    assert_eq!(best.describe(p.variant()), "best move");
+    let worse = advice::cost(&a, mv(&p, "4")).unwrap();
+    let gap = a.line(mv(&p, "1")).unwrap().score - a.line(mv(&p, "4")).unwrap().score;
+    assert_eq!(worse.loss, gap);
+    assert!(worse.loss > 0);
+    assert!(worse.describe(p.variant()).contains("best was 1"));
+    // The review of a two-move game costs each move.
+    let review = advice::review(&p, &[mv(&p, "4")], 3);
+    assert_eq!(review.len(), 1);
+    assert!(review[0].as_ref().unwrap().loss > 0);
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+}
+
+#[test]
+fn analyse_prints_k_lines_best_first() {
+    let out = bin()
+        .args([
+            "analyse",
+            "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south",
+            "--depth",
+            "4",
+            "--lines",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let mut last = f64::INFINITY;
+    for line in lines {
+        let fields: Vec<&str> = line.splitn(4, ' ').collect();
+        assert!(fields[0].starts_with("move="), "{line}");
+        let score: f64 = fields[1].strip_prefix("score=").unwrap().parse().unwrap();
+        assert!(score <= last, "{text}");
+        last = score;
+        assert_eq!(fields[2], "depth=4", "{line}");
+        let pv = fields[3].strip_prefix("pv=").unwrap();
+        let first = pv.split(' ').next().unwrap();
+        assert_eq!(first, fields[0].strip_prefix("move=").unwrap(), "{line}");
+        for m in pv.split(' ') {
+            let n: usize = m.parse().unwrap();
+            assert!((1..=6).contains(&n));
+        }
+    }
+}
+
+#[test]
+fn analyse_refuses_a_finished_game_and_bad_input() {
+    let out = bin()
+        .args([
+            "analyse",
+            "en-gehe south=0,0,0 north=1,0,0 captured=5,6 turn=south",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game is over"));
+    let out = bin().args(["analyse", "en-gehe south=1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid position"));
+}
+
+#[test]
+fn match_plays_the_games_and_prints_the_tally() {
+    let out = bin()
+        .args([
+            "match",
+            "--a",
+            "greedy",
+            "--b",
+            "random",
+            "--games",
+            "3",
+            "--movetime",
+            "5",
+            "en-gehe",
+            "--holes",
+            "6",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    let nums: Vec<u64> = last
+        .split(' ')
+        .zip(["a_wins=", "draws=", "b_wins=", "moves="])
+        .map(|(f, key)| {
+            f.strip_prefix(key)
+                .unwrap_or_else(|| panic!("{last}"))
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(nums.len(), 4, "{last}");
+    assert_eq!(nums[0] + nums[1] + nums[2], 3);
+    assert!(nums[3] > 0);
+    // Bao la Kimasai, a search level, and the sides swap every game.
+    let out = bin()
+        .args([
+            "match",
+            "--a",
+            "beginner",
+            "--b",
+            "random",
+            "--games",
+            "2",
+            "--movetime",
+            "5",
+            "--max-moves",
+            "60",
+            "bao-la-kimasai",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("game=1 south=beginner north=random"),
+        "{text}"
+    );
+    assert!(
+        text.contains("game=2 south=random north=beginner"),
+        "{text}"
+    );
+    assert!(text.lines().last().unwrap().starts_with("a_wins="));
+    let bad = bin()
+        .args(["match", "--a", "wizard", "--b", "random", "en-gehe"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+}
