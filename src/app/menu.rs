@@ -31,6 +31,17 @@ pub fn menu_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppC
                 commands.push(AppCommand::Redo);
             }
             ui.separator();
+            if settings.players.iter().any(|p| p.is_computer()) {
+                let label = if rt.computer.paused {
+                    "Resume computer"
+                } else {
+                    "Pause computer"
+                };
+                if ui.button(label).clicked() {
+                    commands.push(AppCommand::PauseComputer(!rt.computer.paused));
+                }
+                ui.separator();
+            }
             if ui.button("Quit").clicked() {
                 commands.push(AppCommand::Quit);
             }
@@ -57,6 +68,10 @@ pub fn menu_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppC
             let mut show = settings.show_move_list;
             if ui.checkbox(&mut show, "Move list").changed() {
                 commands.push(AppCommand::ShowMoveList(show));
+            }
+            let mut council = settings.show_council;
+            if ui.checkbox(&mut council, "Council of advisors").changed() {
+                commands.push(AppCommand::ShowCouncil(council));
             }
             ui.separator();
             for choice in [

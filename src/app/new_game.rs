@@ -13,6 +13,8 @@ pub struct NewGameDialog {
     pub first: Side,
     pub origin_skip: bool,
     pub names: [String; 2],
+    /// Human or Computer for South and North.
+    pub players: [super::players::Player; 2],
 }
 
 /// Longest team name accepted.
@@ -49,6 +51,7 @@ impl NewGameDialog {
             first: last.first,
             origin_skip: last.origin == OriginRule::Skip,
             names: names.clone(),
+            players: Default::default(),
         }
     }
 
@@ -158,14 +161,11 @@ impl NewGameDialog {
                         }
                         for side in Side::BOTH {
                             ui.label(format!("{} player", side.title()));
-                            ui.horizontal(|ui| {
-                                let _ = ui.radio(true, "Human");
-                                ui.add_enabled(false, egui::RadioButton::new(false, "Computer"))
-                                    .on_disabled_hover_text(
-                                        "Computer players come with the advisors",
-                                    );
-                                ui.weak("(computer players come with the advisors)");
-                            });
+                            super::players::player_choice(
+                                ui,
+                                side,
+                                &mut self.players[side.index()],
+                            );
                             ui.end_row();
                         }
                     });
@@ -178,6 +178,7 @@ impl NewGameDialog {
                         && let Ok((options, names)) = self.check()
                     {
                         commands.push(AppCommand::NewGame(options, names));
+                        commands.push(AppCommand::SetPlayers(self.players));
                     }
                     if ui.button("Cancel").clicked() {
                         commands.push(AppCommand::CloseNewGame);
