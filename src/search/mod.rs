@@ -217,7 +217,7 @@ struct Shared {
 
 /// A search running on background threads. Poll [`Self::snapshot`]; call
 /// [`Self::stop`] to cancel (threads notice within about a thousand nodes).
-/// Dropping the handle stops the search and waits for its threads.
+/// Dropping the handle stops the search without waiting for its threads.
 pub struct SearchHandle {
     shared: Arc<Shared>,
     threads: Vec<JoinHandle<()>>,
@@ -301,9 +301,11 @@ impl SearchHandle {
 }
 
 impl Drop for SearchHandle {
+    /// Stops the search without waiting: the threads own what they use and
+    /// end on their own within about a thousand nodes, so dropping a stale
+    /// search never blocks the UI thread.
     fn drop(&mut self) {
         self.stop();
-        self.join();
     }
 }
 
