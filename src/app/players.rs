@@ -222,9 +222,9 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         }
         let turn = rt.game.current().turn();
         let label = if rt.computer.paused {
-            "▶ Resume computer"
+            "Resume computer"
         } else {
-            "⏸ Pause computer"
+            "Pause computer"
         };
         if ui
             .button(label)
