@@ -37,6 +37,17 @@ pub fn menu_ui(
                 commands.push(AppCommand::Redo);
             }
             ui.separator();
+            if settings.players.iter().any(|p| p.is_computer()) {
+                let label = if rt.computer.paused {
+                    "Resume computer"
+                } else {
+                    "Pause computer"
+                };
+                if ui.button(label).clicked() {
+                    commands.push(AppCommand::PauseComputer(!rt.computer.paused));
+                }
+                ui.separator();
+            }
             if ui.button("Quit").clicked() {
                 commands.push(AppCommand::Quit);
             }
@@ -63,6 +74,10 @@ pub fn menu_ui(
             let mut show = settings.show_move_list;
             if ui.checkbox(&mut show, "Move list").changed() {
                 commands.push(AppCommand::ShowMoveList(show));
+            }
+            let mut council = settings.show_council;
+            if ui.checkbox(&mut council, "Council of advisors").changed() {
+                commands.push(AppCommand::ShowCouncil(council));
             }
             ui.separator();
             for choice in [

@@ -9,6 +9,7 @@
 pub mod anim;
 pub mod board;
 pub mod controls;
+pub mod council;
 pub mod dialogs;
 pub mod file_menu;
 pub mod files_ui;
@@ -17,6 +18,7 @@ pub mod help;
 pub mod menu;
 pub mod move_list;
 pub mod new_game;
+pub mod players;
 pub mod presets_ui;
 pub mod settings;
 pub mod state;
@@ -58,12 +60,22 @@ pub enum AppCommand {
     ViewLive,
     DismissGameOver,
     Quit,
+    /// Who plays each side (from the new-game dialog or "Take over").
+    SetPlayers([players::Player; 2]),
+    PauseComputer(bool),
+    ShowCouncil(bool),
+    HideAdvice(bool),
+    AskCouncil,
+    /// Work out the cost of every move played so far.
+    ReviewGame,
 }
 
 /// The application.
 pub struct MaasaiApp {
     pub settings: Settings,
     pub rt: Runtime,
+    /// The council panel's background search and review.
+    pub council: council::CouncilPanel,
     /// Commands from outside the frame (start-up file, tests), applied next frame.
     queued: Vec<AppCommand>,
     /// Saved games, autosave, recent files: see [`files_ui`].
@@ -87,6 +99,7 @@ impl MaasaiApp {
         let mut app = MaasaiApp {
             settings,
             rt: Runtime::new(start, names, true),
+            council: Default::default(),
             queued: Vec::new(),
             files: files_ui::FilesState::placeholder(),
         };
@@ -111,6 +124,7 @@ impl MaasaiApp {
         let mut app = MaasaiApp {
             rt: Runtime::new(start, settings.names.clone(), false),
             settings,
+            council: Default::default(),
             queued: Vec::new(),
             files: files_ui::FilesState::placeholder(),
         };
@@ -279,6 +293,12 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::Undo => {
+                    // Undo cancels a computer's search and pauses it, so the
+                    // position undone to is not played again at once.
+                    if self.settings.players.iter().any(|p| p.is_computer()) {
+                        self.rt.computer.cancel();
+                        self.rt.computer.paused = true;
+                    }
                     if !self.rt.undo() {
                         self.rt.notice = Some("nothing to undo".into());
                     }
@@ -289,10 +309,12 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::OpenNewGame => {
-                    self.rt.new_game = Some(new_game::NewGameDialog::new(
+                    let mut dialog = new_game::NewGameDialog::new(
                         &self.settings.last_options,
                         &self.settings.names,
-                    ));
+                    );
+                    dialog.players = self.settings.players;
+                    self.rt.new_game = Some(dialog);
                 }
                 AppCommand::CloseNewGame => self.rt.new_game = None,
                 AppCommand::NewGame(options, names) => {
@@ -367,6 +389,17 @@ impl MaasaiApp {
                     self.rt.game_over_dismissed = Some(self.rt.game.moves().len())
                 }
                 AppCommand::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+                AppCommand::SetPlayers(players) => self.settings.players = players,
+                AppCommand::PauseComputer(paused) => {
+                    self.rt.computer.paused = paused;
+                    if paused {
+                        self.rt.computer.cancel();
+                    }
+                }
+                AppCommand::ShowCouncil(show) => self.settings.show_council = show,
+                AppCommand::HideAdvice(hide) => self.settings.hide_advice = hide,
+                AppCommand::AskCouncil => self.council.ask(&self.rt),
+                AppCommand::ReviewGame => self.council.start_review(&self.rt.game),
             }
         }
     }
@@ -383,8 +416,11 @@ impl MaasaiApp {
         }
         let analysing = self.rt.refresh_analysis(&ctx);
         let _ = analysing;
+        self.council
+            .poll(&mut self.rt, &ctx, self.settings.show_council);
 
         let mut commands = std::mem::take(&mut self.queued);
+        commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
         commands.extend(self.keyboard(&ctx));
         commands.extend(self.files_input(&ctx));
 
@@ -396,6 +432,25 @@ impl MaasaiApp {
             commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
             ui.add_space(2.0);
         });
+        if self.settings.players.iter().any(|p| p.is_computer()) {
+            egui::Panel::top("computer-players").show(ui, |ui| {
+                commands.extend(players::computer_bar(ui, &self.rt, &self.settings.players));
+            });
+        }
+        if self.settings.show_council {
+            egui::Panel::left("council")
+                .resizable(true)
+                .default_size(420.0)
+                .min_size(260.0)
+                .show(ui, |ui| {
+                    commands.extend(council::council_ui(
+                        ui,
+                        &self.council,
+                        &mut self.rt,
+                        self.settings.hide_advice,
+                    ));
+                });
+        }
         if self.settings.show_move_list {
             egui::Panel::right("move-list")
                 .resizable(true)

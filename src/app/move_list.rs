@@ -30,8 +30,12 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                 } else {
                     String::new()
                 };
+                let cost = rt
+                    .cost_notes
+                    .get(i)
+                    .map_or(String::new(), |c| format!(" · {c}"));
                 let text = format!(
-                    "{:>3}. {} {} — {} lap{}, {} sown{}",
+                    "{:>3}. {} {} — {} lap{}, {} sown{}{cost}",
                     i + 1,
                     mover.title(),
                     s.name,

@@ -15,6 +15,8 @@ pub struct NewGameDialog {
     pub names: [String; 2],
     /// The presets rows (filled in by the files feature).
     pub presets: Option<super::presets_ui::PresetPicker>,
+    /// Human or Computer for South and North.
+    pub players: [super::players::Player; 2],
 }
 
 /// Longest team name accepted.
@@ -52,6 +54,7 @@ impl NewGameDialog {
             origin_skip: last.origin == OriginRule::Skip,
             names: names.clone(),
             presets: None,
+            players: Default::default(),
         }
     }
 
@@ -166,14 +169,11 @@ impl NewGameDialog {
                         }
                         for side in Side::BOTH {
                             ui.label(format!("{} player", side.title()));
-                            ui.horizontal(|ui| {
-                                let _ = ui.radio(true, "Human");
-                                ui.add_enabled(false, egui::RadioButton::new(false, "Computer"))
-                                    .on_disabled_hover_text(
-                                        "Computer players come with the advisors",
-                                    );
-                                ui.weak("(computer players come with the advisors)");
-                            });
+                            super::players::player_choice(
+                                ui,
+                                side,
+                                &mut self.players[side.index()],
+                            );
                             ui.end_row();
                         }
                     });
@@ -186,6 +186,7 @@ impl NewGameDialog {
                         && let Ok((options, names)) = self.check()
                     {
                         commands.push(AppCommand::NewGame(options, names));
+                        commands.push(AppCommand::SetPlayers(self.players));
                     }
                     if ui.button("Cancel").clicked() {
                         commands.push(AppCommand::CloseNewGame);

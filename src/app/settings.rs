@@ -58,6 +58,12 @@ pub struct Settings {
     pub last_options: GameOptions,
     /// Team names, South then North.
     pub names: [String; 2],
+    /// Who plays South and North.
+    pub players: [super::players::Player; 2],
+    /// The council panel is shown.
+    pub show_council: bool,
+    /// Practice mode: the council keeps quiet until asked.
+    pub hide_advice: bool,
 }
 
 impl Default for Settings {
@@ -70,6 +76,9 @@ impl Default for Settings {
             show_move_list: true,
             last_options: GameOptions::default(),
             names: ["South".to_string(), "North".to_string()],
+            players: Default::default(),
+            show_council: false,
+            hide_advice: false,
         }
     }
 }

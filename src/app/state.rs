@@ -142,6 +142,10 @@ pub struct Runtime {
     pub game_over_dismissed: Option<usize>,
     /// Board pan in points.
     pub pan: egui::Vec2,
+    /// The computer players' search (reset with every new game).
+    pub computer: super::players::Computer,
+    /// The move list's cost note per move, from the council's review.
+    pub cost_notes: Vec<String>,
 }
 
 impl Runtime {
@@ -163,6 +167,8 @@ impl Runtime {
             help_open: false,
             game_over_dismissed: None,
             pan: egui::Vec2::ZERO,
+            computer: Default::default(),
+            cost_notes: Vec::new(),
         }
     }
 

@@ -1,0 +1,374 @@
+//! The council panel: eight advisors, their weighted consensus and a ranked
+//! table of every legal move for the live position, refined as the
+//! background search deepens; plus the after-game review that gives each
+//! played move its cost in seeds for the move list.
+//!
+//! All searching happens on background threads; each frame only polls the
+//! latest snapshot. A changed position drops the old search at once.
+
+use super::AppCommand;
+use super::state::Runtime;
+use crate::advice::{self, COUNCIL, CouncilReport, MoveCost};
+use crate::engine::{Game, Move, Status};
+use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// Deepest iteration the panel searches to (it stops there, or after
+/// [`COUNCIL_TIME`], so it does not keep a core busy forever).
+pub const COUNCIL_DEPTH: u32 = 24;
+pub const COUNCIL_TIME: Duration = Duration::from_secs(20);
+/// Depth of the after-game review of each played move.
+pub const REVIEW_DEPTH: u32 = 4;
+
+/// The panel's runtime state.
+#[derive(Default)]
+pub struct CouncilPanel {
+    /// Depth cap of the panel's search (tests fix it for reproducible results).
+    pub max_depth: Option<u32>,
+    key: Option<(usize, u64)>,
+    handle: Option<SearchHandle>,
+    analysis: Option<Analysis>,
+    report: Option<CouncilReport>,
+    /// Position the council was asked about in "hide advice" mode.
+    asked: Option<(usize, u64)>,
+    review: Option<Review>,
+}
+
+/// The cost of every move of the game so far, worked out on a thread.
+struct Review {
+    moves: Vec<Move>,
+    costs: Vec<Option<MoveCost>>,
+    rx: Receiver<(usize, Option<MoveCost>)>,
+    cancel: Arc<AtomicBool>,
+    done: bool,
+}
+
+impl Drop for Review {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+impl CouncilPanel {
+    /// The latest analysis of the live position (best first).
+    pub fn analysis(&self) -> Option<&Analysis> {
+        self.analysis.as_ref()
+    }
+    /// The latest council report on the live position.
+    pub fn report(&self) -> Option<&CouncilReport> {
+        self.report.as_ref()
+    }
+    /// Whether the search for the live position is still refining.
+    pub fn thinking(&self) -> bool {
+        self.handle.as_ref().is_some_and(|h| !h.is_finished())
+    }
+    /// Whether every played move has its cost.
+    pub fn review_done(&self) -> bool {
+        self.review.as_ref().is_some_and(|r| r.done)
+    }
+
+    /// Asks the council about the live position in "hide advice" mode.
+    pub fn ask(&mut self, rt: &Runtime) {
+        self.asked = Some(live_key(rt));
+    }
+
+    /// Starts a review of the moves played so far (replacing an older one).
+    pub fn start_review(&mut self, game: &Game) {
+        let moves = game.moves().to_vec();
+        if self.review.as_ref().is_some_and(|r| r.moves == moves) {
+            return;
+        }
+        let start = game.positions()[0];
+        let (tx, rx) = channel();
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&cancel);
+        let list = moves.clone();
+        std::thread::spawn(move || {
+            let mut pos = start;
+            let mut seen = Vec::new();
+            for (i, &mv) in list.iter().enumerate() {
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mut config = SearchConfig::depth(REVIEW_DEPTH).all_moves();
+                config.history = seen.clone();
+                let analysis = search::search(&pos, config);
+                if tx.send((i, advice::cost(&analysis, mv))).is_err() {
+                    return;
+                }
+                seen.push(pos);
+                if pos.play(mv).is_err() {
+                    return;
+                }
+            }
+        });
+        self.review = Some(Review {
+            costs: vec![None; moves.len()],
+            moves,
+            rx,
+            cancel,
+            done: false,
+        });
+    }
+
+    /// Polls the background work: restarts the search when the live
+    /// position changed, refreshes the report when a deeper result is in,
+    /// collects review results and writes the move list's cost notes.
+    pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context, active: bool) {
+        self.poll_review(rt, ctx);
+        if !active {
+            self.handle = None;
+            self.key = None;
+            return;
+        }
+        let key = live_key(rt);
+        let ongoing = matches!(rt.game.status(), Status::Ongoing);
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.handle = None; // stops the stale search at once
+            self.analysis = None;
+            self.report = None;
+            if ongoing {
+                let history = rt.game.positions()[..rt.game.positions().len() - 1].to_vec();
+                let config = SearchConfig {
+                    max_depth: Some(self.max_depth.unwrap_or(COUNCIL_DEPTH)),
+                    movetime: if self.max_depth.is_some() {
+                        None
+                    } else {
+                        Some(COUNCIL_TIME)
+                    },
+                    history,
+                    ..SearchConfig::default()
+                }
+                .all_moves();
+                self.handle = Some(SearchHandle::start(*rt.game.current(), config));
+            }
+        }
+        if let Some(h) = &self.handle {
+            let snap = h.snapshot();
+            let deeper = self
+                .analysis
+                .as_ref()
+                .is_none_or(|a| a.depth != snap.depth || a.finished != snap.finished);
+            if deeper && !snap.lines.is_empty() {
+                self.report = advice::council(rt.game.current(), &snap);
+                self.analysis = Some(snap.clone());
+            }
+            if !snap.finished {
+                ctx.request_repaint_after(Duration::from_millis(50));
+            }
+        }
+    }
+
+    fn poll_review(&mut self, rt: &mut Runtime, ctx: &egui::Context) {
+        if !matches!(rt.game.status(), Status::Ongoing) && !rt.game.moves().is_empty() {
+            // A finished game is reviewed without being asked.
+            self.start_review(&rt.game);
+        }
+        rt.cost_notes.clear();
+        let Some(r) = &mut self.review else {
+            return;
+        };
+        while let Ok((i, c)) = r.rx.try_recv() {
+            if let Some(slot) = r.costs.get_mut(i) {
+                *slot = c;
+            }
+            r.done = i + 1 == r.moves.len();
+        }
+        if !r.done {
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+        // Notes hold only while the game still starts with the reviewed moves.
+        let variant = rt.game.current().variant();
+        for (i, (&played, cost)) in r.moves.iter().zip(&r.costs).enumerate() {
+            if rt.game.moves().get(i) != Some(&played) {
+                break;
+            }
+            match cost {
+                Some(c) => rt.cost_notes.push(c.describe(variant)),
+                None => break,
+            }
+        }
+    }
+}
+
+fn live_key(rt: &Runtime) -> (usize, u64) {
+    (rt.game.moves().len(), rt.game.current().key())
+}
+
+/// Draws the panel. Hovering an advisor or a table row previews its move on
+/// the board (through the board's own hover preview).
+pub fn council_ui(
+    ui: &mut egui::Ui,
+    panel: &CouncilPanel,
+    rt: &mut Runtime,
+    hide_advice: bool,
+) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        ui.heading("The council");
+        if panel.thinking() {
+            ui.spinner();
+        }
+    });
+    let mut hide = hide_advice;
+    if ui
+        .checkbox(&mut hide, "Hide advice until asked")
+        .on_hover_text("For practice: the council keeps quiet until you press Ask the council")
+        .changed()
+    {
+        commands.push(AppCommand::HideAdvice(hide));
+    }
+    let key = live_key(rt);
+    let finished = !matches!(rt.game.status(), Status::Ongoing);
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                !rt.game.moves().is_empty(),
+                egui::Button::new("Review moves so far"),
+            )
+            .on_hover_text(format!(
+                "Cost of every played move against the best one (searched {REVIEW_DEPTH} plies), shown in the move list"
+            ))
+            .clicked()
+        {
+            commands.push(AppCommand::ReviewGame);
+        }
+        if panel.review.is_some() && !panel.review_done() {
+            ui.weak("reviewing…");
+        }
+    });
+    ui.separator();
+    if finished {
+        ui.label("The game is over: the move list shows what each move cost.");
+        return commands;
+    }
+    if hide_advice && panel.asked != Some(key) {
+        if ui.button("Ask the council").clicked() {
+            commands.push(AppCommand::AskCouncil);
+        }
+        ui.weak("The council keeps its advice to itself until asked.");
+        return commands;
+    }
+    let (Some(analysis), Some(report)) = (&panel.analysis, &panel.report) else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("The council is thinking…");
+        });
+        return commands;
+    };
+    let variant = rt.game.current().variant();
+    let mut hovered: Option<Move> = None;
+    ui.label(format!(
+        "Depth {}{} · {} positions",
+        analysis.depth,
+        if analysis.finished {
+            ""
+        } else {
+            " and deepening"
+        },
+        analysis.nodes
+    ));
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for a in &report.advice {
+                let resp = ui
+                    .group(|ui| {
+                        ui.set_width(ui.available_width());
+                        ui.horizontal(|ui| {
+                            ui.strong(a.advisor.name);
+                            ui.label(format!("proposes {}", a.move_name));
+                            ui.weak(format!("(weight {})", a.advisor.weight));
+                        });
+                        ui.weak(a.advisor.character);
+                        ui.label(&a.reason);
+                    })
+                    .response;
+                if resp.contains_pointer() {
+                    hovered = Some(a.mv);
+                }
+            }
+            ui.separator();
+            ui.strong("Consensus");
+            if let Some(top) = report.consensus.chosen() {
+                ui.label(format!(
+                    "The council would play {} ({})",
+                    variant.move_name(top),
+                    report.consensus.split(variant)
+                ));
+            }
+            for vote in &report.consensus.votes {
+                let frac = vote.weight as f32 / report.consensus.total_weight.max(1) as f32;
+                let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
+                let resp = ui.add(
+                    egui::ProgressBar::new(frac)
+                        .desired_width(ui.available_width().min(320.0))
+                        .text(format!(
+                            "{}: {}/{} — {}",
+                            variant.move_name(vote.mv),
+                            vote.weight,
+                            report.consensus.total_weight,
+                            names.join(", ")
+                        )),
+                );
+                if resp.contains_pointer() {
+                    hovered = Some(vote.mv);
+                }
+            }
+            ui.separator();
+            ui.strong("Every move, best first");
+            egui::Grid::new("council-table")
+                .striped(true)
+                .num_columns(5)
+                .show(ui, |ui| {
+                    for h in ["Move", "Seeds", "Depth", "Takes", "Line"] {
+                        ui.strong(h);
+                    }
+                    ui.end_row();
+                    for f in &report.facts {
+                        let Some(line) = &f.line else { continue };
+                        let name = variant.move_name(f.mv);
+                        let mut row = vec![ui.label(&name)];
+                        let score = match line.bound {
+                            Bound::Upper => format!("≤ {}", seeds_text(line.score)),
+                            _ => seeds_text(line.score),
+                        };
+                        row.push(ui.label(score));
+                        row.push(ui.label(line.depth.to_string()));
+                        let answer = f
+                            .expected_reply
+                            .map_or(String::new(), |(_, t)| format!(" (then −{t})"));
+                        row.push(ui.label(format!("{}{answer}", f.taken)));
+                        let pv: Vec<String> =
+                            line.pv.iter().map(|&m| variant.move_name(m)).collect();
+                        row.push(ui.label(pv.join(" ")));
+                        ui.end_row();
+                        if row.iter().any(|r| r.contains_pointer()) {
+                            hovered = Some(f.mv);
+                        }
+                    }
+                });
+        });
+    if let Some(mv) = hovered
+        && rt.can_play(mv)
+    {
+        rt.preview_for(mv);
+    }
+    commands
+}
+
+fn seeds_text(score: i32) -> String {
+    if search::is_decisive(score) {
+        if score > 0 {
+            "wins".into()
+        } else {
+            "loses".into()
+        }
+    } else {
+        format!("{:+.1}", search::seeds(score))
+    }
+}

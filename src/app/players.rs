@@ -1,0 +1,290 @@
+//! Computer players in the window: who plays each side, and the background
+//! search that finds a computer side's move. The move is handed back as an
+//! ordinary [`AppCommand::PlayMove`], so it is checked and animated exactly
+//! like a human's; it is only handed back once the previous move's
+//! animation has finished.
+
+use super::AppCommand;
+use super::state::Runtime;
+use crate::engine::{Move, Position, Status};
+use crate::search::{Level, SearchConfig, SearchHandle, choose_move};
+use serde::{Deserialize, Serialize};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    #[default]
+    Human,
+    Computer {
+        level: Level,
+        /// Thinking time per move in milliseconds.
+        movetime_ms: u64,
+    },
+}
+
+/// Thinking times offered in the new-game dialog (milliseconds).
+pub const MIN_MOVETIME_MS: u64 = 50;
+pub const MAX_MOVETIME_MS: u64 = 10_000;
+/// Thinking time when a side is first switched to Computer.
+pub const DEFAULT_MOVETIME_MS: u64 = 1000;
+
+impl Player {
+    pub fn computer(level: Level) -> Player {
+        Player::Computer {
+            level,
+            movetime_ms: DEFAULT_MOVETIME_MS,
+        }
+    }
+
+    pub fn is_computer(self) -> bool {
+        matches!(self, Player::Computer { .. })
+    }
+
+    /// e.g. `Human`, `Computer (Strong, 1.0 s)`.
+    pub fn describe(self) -> String {
+        match self {
+            Player::Human => "Human".into(),
+            Player::Computer { level, movetime_ms } => format!(
+                "Computer ({}, {:.1} s)",
+                level.title(),
+                movetime_ms as f64 / 1000.0
+            ),
+        }
+    }
+}
+
+/// A search for one position of the game, running off the UI thread.
+enum Job {
+    /// Strong and Master: a stoppable search; its best move is played.
+    Search(SearchHandle),
+    /// Beginner, Club (depth-capped, a few milliseconds), random and greedy:
+    /// the level's own choice (with its slack) on a helper thread.
+    Choice(Receiver<Option<Move>>),
+}
+
+struct Thinking {
+    /// Moves played and position key the search belongs to.
+    key: (usize, u64),
+    job: Job,
+    /// The move found, waiting for the animation to end.
+    found: Option<Move>,
+}
+
+/// The computer side's runtime state (reset with every new game).
+#[derive(Default)]
+pub struct Computer {
+    /// Computer players wait (a human can take over or look around).
+    pub paused: bool,
+    thinking: Option<Thinking>,
+}
+
+impl std::fmt::Debug for Computer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Computer")
+            .field("paused", &self.paused)
+            .field("thinking", &self.thinking.is_some())
+            .finish()
+    }
+}
+
+impl Computer {
+    /// Whether a search is running or its move is waiting to be played.
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Drops the current search (a dropped handle stops its threads).
+    pub fn cancel(&mut self) {
+        if let Some(Thinking {
+            job: Job::Search(h),
+            ..
+        }) = &self.thinking
+        {
+            h.stop();
+        }
+        self.thinking = None;
+    }
+
+    /// Depth reached so far by a running Strong/Master search.
+    pub fn depth(&self) -> Option<u32> {
+        match &self.thinking {
+            Some(Thinking {
+                job: Job::Search(h),
+                ..
+            }) => Some(h.snapshot().depth),
+            _ => None,
+        }
+    }
+}
+
+/// Starts, polls and cancels the computer's search for the live position;
+/// returns the move to play once it is found and the board is at rest.
+pub fn drive(rt: &mut Runtime, players: &[Player; 2], ctx: &egui::Context) -> Option<AppCommand> {
+    let pos = *rt.game.current();
+    let key = (rt.game.moves().len(), pos.key());
+    let player = players[pos.turn().index()];
+    let ongoing = matches!(rt.game.status(), Status::Ongoing);
+    let Player::Computer { level, movetime_ms } = player else {
+        rt.computer.cancel();
+        return None;
+    };
+    if !ongoing || rt.computer.paused || rt.new_game.is_some() {
+        rt.computer.cancel();
+        return None;
+    }
+    if rt.computer.thinking.as_ref().is_none_or(|t| t.key != key) {
+        rt.computer.cancel();
+        let history = rt.game.positions()[..rt.game.positions().len() - 1].to_vec();
+        rt.computer.thinking = Some(Thinking {
+            key,
+            job: start(level, pos, movetime_ms, history, ctx),
+            found: None,
+        });
+    }
+    let thinking = rt.computer.thinking.as_mut()?;
+    if thinking.found.is_none() {
+        match &thinking.job {
+            Job::Search(h) => {
+                if h.is_finished() {
+                    thinking.found = h.snapshot().best_move();
+                    if thinking.found.is_none() {
+                        rt.computer.thinking = None;
+                        return None;
+                    }
+                }
+            }
+            Job::Choice(rx) => match rx.try_recv() {
+                Ok(Some(mv)) => thinking.found = Some(mv),
+                Ok(None) | Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    rt.computer.thinking = None;
+                    return None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            },
+        }
+    }
+    ctx.request_repaint_after(Duration::from_millis(30));
+    let mv = thinking.found?;
+    // The move goes through the human path once the board is at rest and live.
+    if rt.animating() || !rt.live() {
+        return None;
+    }
+    rt.computer.thinking = None;
+    Some(AppCommand::PlayMove(mv))
+}
+
+fn start(
+    level: Level,
+    pos: Position,
+    movetime_ms: u64,
+    history: Vec<Position>,
+    ctx: &egui::Context,
+) -> Job {
+    let movetime = Duration::from_millis(movetime_ms.clamp(MIN_MOVETIME_MS, MAX_MOVETIME_MS));
+    match level {
+        Level::Strong | Level::Master => {
+            let mut config = level.config(movetime).unwrap_or_else(|| SearchConfig {
+                movetime: Some(movetime),
+                ..SearchConfig::default()
+            });
+            config.history = history;
+            Job::Search(SearchHandle::start(pos, config))
+        }
+        _ => {
+            let (tx, rx) = channel();
+            let ctx = ctx.clone();
+            std::thread::spawn(move || {
+                let mut rng = rand::rng();
+                let mv = choose_move(level, &pos, movetime, &history, None, &mut rng);
+                // The receiver is gone if the game moved on: nothing to do then.
+                let _ = tx.send(mv);
+                ctx.request_repaint();
+            });
+            Job::Choice(rx)
+        }
+    }
+}
+
+/// The strip above the board while a side is played by the computer:
+/// who plays, what it is doing, and Pause/Resume.
+pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    ui.horizontal(|ui| {
+        for side in crate::engine::Side::BOTH {
+            ui.label(format!(
+                "{}: {}",
+                side.title(),
+                players[side.index()].describe()
+            ));
+            ui.separator();
+        }
+        let turn = rt.game.current().turn();
+        let label = if rt.computer.paused {
+            "Resume computer"
+        } else {
+            "Pause computer"
+        };
+        if ui
+            .button(label)
+            .on_hover_text("Computer players wait while paused; switch a side to Human in New game… to take over")
+            .clicked()
+        {
+            commands.push(AppCommand::PauseComputer(!rt.computer.paused));
+        }
+        if rt.computer.paused {
+            ui.weak("Computer paused.");
+        } else if rt.computer.is_thinking() {
+            let depth = rt
+                .computer
+                .depth()
+                .filter(|&d| d > 0)
+                .map_or(String::new(), |d| format!(" (depth {d})"));
+            ui.spinner();
+            ui.label(format!("{} is thinking{depth}…", turn.title()));
+        }
+        for side in crate::engine::Side::BOTH {
+            if players[side.index()].is_computer()
+                && ui
+                    .button(format!("Take over {}", side.title()))
+                    .on_hover_text("Play this side yourself from now on")
+                    .clicked()
+            {
+                let mut next = *players;
+                next[side.index()] = Player::Human;
+                commands.push(AppCommand::SetPlayers(next));
+            }
+        }
+    });
+    commands
+}
+
+/// The new-game dialog's choice for one side: Human or Computer, with the
+/// computer's level and thinking time.
+pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut Player) {
+    ui.horizontal(|ui| {
+        if ui.radio(*player == Player::Human, "Human").clicked() {
+            *player = Player::Human;
+        }
+        if ui.radio(player.is_computer(), "Computer").clicked() && !player.is_computer() {
+            *player = Player::computer(Level::Club);
+        }
+        if let Player::Computer { level, movetime_ms } = player {
+            egui::ComboBox::from_id_salt(("level", side.index()))
+                .selected_text(level.title())
+                .show_ui(ui, |ui| {
+                    for l in Level::SEARCH {
+                        ui.selectable_value(level, l, l.title());
+                    }
+                });
+            ui.add(
+                egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
+                    .logarithmic(true)
+                    .suffix(" ms")
+                    .text("per move"),
+            )
+            .on_hover_text("Thinking time per move (Beginner and Club stop sooner at their depth)");
+        }
+    });
+}

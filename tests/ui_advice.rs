@@ -1,0 +1,236 @@
+//! UI tests of the council panel and the computer players (egui_kittest).
+//! Background searches are waited for by stepping frames in bounded polling
+//! loops; nothing asserts on timing.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use maasai_mancala::advice::{self, COUNCIL};
+use maasai_mancala::app::anim::INSTANT_SPEED;
+use maasai_mancala::app::council::REVIEW_DEPTH;
+use maasai_mancala::app::players::Player;
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
+use maasai_mancala::search::{self, Level, SearchConfig};
+
+/// Frames to wait at most for a background result (each frame also yields
+/// a few milliseconds so the search threads get the cores).
+const MAX_FRAMES: usize = 6000;
+
+fn harness(start: Position) -> Harness<'static, MaasaiApp> {
+    Harness::builder()
+        .with_size([1600.0, 900.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
+}
+
+/// Steps frames until `done` holds; panics after [`MAX_FRAMES`].
+fn step_until(h: &mut Harness<'_, MaasaiApp>, what: &str, done: impl Fn(&MaasaiApp) -> bool) {
+    for _ in 0..MAX_FRAMES {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("gave up waiting for {what}");
+}
+
+fn known_position() -> Position {
+    parse_position("en-gehe south=4,0,5,6,1,4,3,2 north=2,5,0,4,4,6,1,3 captured=6,2 turn=south")
+        .unwrap()
+}
+
+const DEPTH: u32 = 5;
+
+#[test]
+fn council_shows_eight_advisors_and_ranks_every_move() {
+    let pos = known_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    for a in COUNCIL {
+        assert!(
+            h.query_by_label(a.name).is_some(),
+            "advisor {} not shown",
+            a.name
+        );
+    }
+    let report = h
+        .state()
+        .council
+        .report()
+        .expect("a council report")
+        .clone();
+    assert_eq!(report.advice.len(), 8);
+    let (legal, _) = pos.classify_moves();
+    assert_eq!(report.facts.len(), legal.len());
+    assert!(h.query_by_label("Every move, best first").is_some());
+    assert!(h.query_by_label("Consensus").is_some());
+    // Every legal move has a row in the ranked table (its name in the Move column).
+    let v = pos.variant();
+    for mv in &legal {
+        assert!(
+            h.query_all_by_label(&v.move_name(*mv)).next().is_some(),
+            "no row for move {}",
+            v.move_name(*mv)
+        );
+    }
+
+    // Its top move is what `analyse --depth 5` gives (the same search API).
+    let analysis = h.state().council.analysis().unwrap().clone();
+    assert_eq!(analysis.depth, DEPTH);
+    let analyse = search::search(&pos, SearchConfig::depth(DEPTH));
+    assert_eq!(analysis.best_move(), analyse.best_move());
+    assert_eq!(
+        analysis.best().unwrap().score,
+        analyse.best().unwrap().score
+    );
+    // And its whole ranking is the all-moves search at that depth.
+    let ranked = search::search(&pos, SearchConfig::depth(DEPTH).all_moves());
+    assert_eq!(analysis.lines, ranked.lines);
+}
+
+#[test]
+fn hovering_an_advisor_previews_its_move() {
+    let pos = known_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(3);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    let elder = h.state().council.report().unwrap().advice[0].mv;
+    h.get_by_label("The Elder").hover();
+    h.run_steps(2);
+    let preview = h.state().rt.preview.as_ref().expect("a previewed move");
+    assert_eq!(preview.mv, elder);
+}
+
+#[test]
+fn hidden_advice_appears_when_asked() {
+    let mut h = harness(known_position());
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.hide_advice = true;
+    h.state_mut().council.max_depth = Some(3);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label("The Elder").is_none());
+    h.get_by_label("Ask the council").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("The Elder").is_some());
+}
+
+#[test]
+fn choosing_a_computer_side_in_the_dialog_makes_it_move() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(2);
+    // South, who moves first, is switched to a computer in the dialog.
+    h.state_mut()
+        .rt
+        .new_game
+        .as_mut()
+        .expect("the dialog")
+        .players[0] = Player::computer(Level::Beginner);
+    h.run_steps(2);
+    h.get_by_label("Start game").click();
+    h.run_steps(2);
+    assert!(h.state().settings.players[0].is_computer());
+    assert_eq!(h.state().settings.players[1], Player::Human);
+    step_until(&mut h, "the computer's move", |app| {
+        app.rt.game.moves().len() == 1
+    });
+    // Now it is North's (a human's) turn: the computer waits.
+    h.run_steps(20);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(!h.state().rt.computer.is_thinking());
+}
+
+#[test]
+fn computer_game_can_be_paused_and_taken_over() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [Player::computer(Level::Beginner); 2];
+    step_until(&mut h, "two computer moves", |app| {
+        app.rt.game.moves().len() >= 2
+    });
+    h.get_by_label("Pause computer").click();
+    h.run_steps(2);
+    assert!(h.state().rt.computer.paused);
+    let moves = h.state().rt.game.moves().len();
+    h.run_steps(20);
+    assert_eq!(h.state().rt.game.moves().len(), moves);
+    assert!(!h.state().rt.computer.is_thinking());
+    // Take over the side to move, resume: the other side still plays.
+    let turn = h.state().rt.game.current().turn();
+    h.get_by_label(&format!("Take over {}", turn.title()))
+        .click();
+    h.run_steps(2);
+    assert_eq!(h.state().settings.players[turn.index()], Player::Human);
+    h.get_by_label("Resume computer").click();
+    h.run_steps(2);
+    let (legal, _) = h.state().rt.game.current().classify_moves();
+    h.state_mut().queue(AppCommand::PlayMove(legal[0]));
+    step_until(&mut h, "the computer's answer", |app| {
+        app.rt.game.moves().len() == moves + 2
+    });
+}
+
+#[test]
+fn undo_while_the_computer_thinks_cancels_its_search() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [
+        Player::Human,
+        Player::Computer {
+            level: Level::Strong,
+            movetime_ms: 10_000,
+        },
+    ];
+    h.run_steps(2);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(2);
+    assert!(h.state().rt.computer.is_thinking());
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(1);
+    assert!(!h.state().rt.computer.is_thinking());
+    assert!(h.state().rt.computer.paused);
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+}
+
+#[test]
+fn review_gives_each_move_its_cost() {
+    let start = GameOptions::en_gehe(6).start().unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(1);
+    for _ in 0..3 {
+        let (legal, _) = h.state().rt.game.current().classify_moves();
+        h.state_mut()
+            .queue(AppCommand::PlayMove(*legal.last().unwrap()));
+        h.run_steps(2);
+    }
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| app.rt.cost_notes.len() == 3);
+    let moves = h.state().rt.game.moves().to_vec();
+    let expected: Vec<String> = advice::review(&start, &moves, REVIEW_DEPTH)
+        .into_iter()
+        .map(|c| c.unwrap().describe(start.variant()))
+        .collect();
+    assert_eq!(h.state().rt.cost_notes, expected);
+    h.run_steps(2);
+    // The move list shows the note beside its move.
+    let first = format!("· {}", expected[0]);
+    assert!(
+        h.query_all_by_label_contains(&first).next().is_some(),
+        "no move-list note {first}"
+    );
+}
