@@ -273,6 +273,15 @@ impl Position {
     /// `Err` the position is left in an unspecified state: copy first.
     #[inline]
     pub fn apply_fast(&mut self, mv: Move) -> Result<(), Endless> {
+        self.apply_within(mv, super::LAP_LIMIT)
+    }
+
+    /// [`Self::apply_fast`] that gives up after `max_laps` laps, for callers
+    /// (search trees) that cannot afford to prove a move endless:
+    /// `Err(Endless { cycle_laps: None })` then means only "did not end
+    /// within the cap". A cycle found earlier is reported as usual.
+    #[inline]
+    pub fn apply_within(&mut self, mv: Move, max_laps: u64) -> Result<(), Endless> {
         let side = self.turn;
         let skip = self.origin == OriginRule::Skip;
         match self.variant {
@@ -280,7 +289,7 @@ impl Position {
                 let n = holes as usize;
                 let ring = &mut self.board[..2 * n];
                 let start = side.index() * n + mv.hole();
-                let last = sow_en_gehe(ring, start, skip)?;
+                let last = sow_en_gehe(ring, start, skip, max_laps)?;
                 if last / n == side.index() {
                     let facing = 2 * n - 1 - last;
                     let taken = ring[facing];
@@ -301,7 +310,7 @@ impl Position {
                     self.reserve[s] -= 1;
                     self.board[base + mv.hole()] += 1;
                 }
-                sow_bao(&mut self.board, base, mv.hole(), raids, skip)?;
+                sow_bao(&mut self.board, base, mv.hole(), raids, skip, max_laps)?;
             }
         }
         self.opening = false;

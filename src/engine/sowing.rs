@@ -110,14 +110,16 @@ impl Brent {
 /// Counts laps and runs cycle detection once a move is long.
 struct LapWatch {
     laps: u64,
+    limit: u64,
     brent: Option<Brent>,
 }
 
 impl LapWatch {
     #[inline]
-    fn new() -> Self {
+    fn new(limit: u64) -> Self {
         LapWatch {
             laps: 0,
+            limit,
             brent: None,
         }
     }
@@ -129,7 +131,7 @@ impl LapWatch {
         if self.laps < BRENT_FROM_LAP {
             return Ok(());
         }
-        if self.laps >= LAP_LIMIT {
+        if self.laps >= self.limit {
             return Err(Endless { cycle_laps: None });
         }
         match &mut self.brent {
@@ -151,8 +153,13 @@ impl LapWatch {
 /// (both rows in track order). Returns the hole of the last seed, which was
 /// empty before it fell.
 #[inline]
-pub(crate) fn sow_en_gehe(board: &mut [u16], hole: usize, skip: bool) -> Result<usize, Endless> {
-    let mut watch = LapWatch::new();
+pub(crate) fn sow_en_gehe(
+    board: &mut [u16],
+    hole: usize,
+    skip: bool,
+    lap_limit: u64,
+) -> Result<usize, Endless> {
+    let mut watch = LapWatch::new(lap_limit);
     let mut at = hole;
     loop {
         let hand = board[at] as u32;
@@ -241,6 +248,7 @@ pub(crate) fn sow_bao(
     hole: usize,
     captures: bool,
     skip: bool,
+    lap_limit: u64,
 ) -> Result<usize, Endless> {
     const ROW: usize = super::BAO_ROW;
     let opp_base = SIDE - side_base;
@@ -286,7 +294,7 @@ pub(crate) fn sow_bao(
         at = last;
         raid = captures && last < ROW && opp[ROW - 1 - last] > 0;
         laps += 1;
-        if laps >= LAP_LIMIT {
+        if laps >= lap_limit {
             return Err(Endless { cycle_laps: None });
         }
         if raid {

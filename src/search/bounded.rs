@@ -10,86 +10,23 @@
 //! always used). A move that does end is then played by `apply_fast`, so
 //! every move in the tree is one the engine itself played.
 
-use crate::engine::{BAO_ROW, BAO_SIDE_HOLES, Move, OriginRule, Position};
+use crate::engine::{Move, Position};
 
 /// Laps after which a move inside the search tree is left unexplored.
 pub const TREE_LAP_CAP: u32 = 20_000;
 
-/// Sows `hand` seeds around `ring` from `first` (the engine's lap rule:
-/// whole rounds at once; with `skip` the origin, the hole before `first`,
-/// gets nothing). Returns the hole of the last seed.
-fn lap(ring: &mut [u16; BAO_SIDE_HOLES], first: usize, hand: u32, skip: bool) -> usize {
-    let r = BAO_SIDE_HOLES;
-    let first = first % r;
-    let round = if skip { r - 1 } else { r } as u32;
-    let mut hand = hand;
-    if hand > round {
-        let full = ((hand - 1) / round) as u16;
-        let origin = (first + r - 1) % r;
-        let kept = ring[origin];
-        for h in ring.iter_mut() {
-            *h += full;
-        }
-        if skip {
-            ring[origin] = kept;
-        }
-        hand -= full as u32 * round;
-    }
-    let mut at = first;
-    for _ in 0..hand {
-        ring[at] += 1;
-        at = (at + 1) % r;
-    }
-    (at + r - 1) % r
-}
-
 /// Whether `mv` (an occupied hole of the side to move) ends within `cap` laps.
 pub fn bao_ends_within(pos: &Position, mv: Move, cap: u32) -> bool {
-    let me = pos.turn();
-    let mut own = [0u16; BAO_SIDE_HOLES];
-    let mut opp = [0u16; BAO_SIDE_HOLES];
-    own.copy_from_slice(pos.row(me));
-    opp.copy_from_slice(pos.row(me.opponent()));
-    let skip = pos.origin() == OriginRule::Skip;
-    let raids = pos.reserve(me) == 0 && pos.reserve(me.opponent()) == 0;
-    if pos.reserve(me) > 0 && !pos.opening() {
-        own[mv.hole()] += 1;
-    }
-    let mut at = mv.hole();
-    let mut raid = false;
-    for _ in 0..cap {
-        let last = if !raid {
-            let hand = own[at] as u32;
-            own[at] = 0;
-            lap(&mut own, at + 1, hand, skip)
-        } else {
-            let facing = BAO_ROW - 1 - at;
-            let hand = opp[facing] as u32;
-            opp[facing] = 0;
-            if skip {
-                own[at] += 1;
-                if hand == 1 {
-                    at
-                } else {
-                    lap(&mut own, at + 1, hand - 1, true)
-                }
-            } else {
-                lap(&mut own, at, hand, false)
-            }
-        };
-        if own[last] == 1 {
-            return true;
-        }
-        at = last;
-        raid = raids && last < BAO_ROW && opp[BAO_ROW - 1 - last] > 0;
-    }
-    false
+    // The engine's own sowing, stopped at the cap: one implementation of
+    // the rules, so the dry run can never disagree with the moves played.
+    let mut dry = *pos;
+    dry.apply_within(mv, cap as u64).is_ok()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameOptions, notation, playout::random_playout};
+    use crate::engine::{GameOptions, OriginRule, notation, playout::random_playout};
     use rand::SeedableRng;
 
     #[test]
