@@ -5,6 +5,7 @@
 
 use super::AppCommand;
 use super::settings::Settings;
+use super::editor::{EditorCommand, Editor, HINT, Hole, TEMPO_HELP, row_tempo, tempo_words};
 use super::state::Runtime;
 use crate::engine::{BAO_ROW, LapKind, Move, Position, Side, Variant};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
@@ -408,17 +409,12 @@ fn side_line(
                 ui.label(format!("captured {}", captured[side.index()]));
                 ui.separator();
                 let n = holes as usize;
-                let row = &shown.board[side.index() * n..(side.index() + 1) * n];
-                let tempo = |row: &[u16]| -> u64 {
-                    row.iter().enumerate().map(|(i, &c)| c as u64 * (n - 1 - i) as u64).sum()
+                // The board on view, between seeds during a replay.
+                let row = |s: Side| {
+                    let r = &shown.board[s.index() * n..(s.index() + 1) * n];
+                    row_tempo(r.iter().map(|&c| c as u64), n)
                 };
-                let other = side.opponent();
-                let other_row = &shown.board[other.index() * n..(other.index() + 1) * n];
-                let t = tempo(row);
-                let deficit = tempo(other_row) as i64 - t as i64;
-                ui.label(format!("tempo {t}"))
-                    .on_hover_text("Σ seeds × holes still to go before leaving the row (RULES.md); deficit = the other side's tempo minus this one");
-                ui.weak(format!("(deficit {deficit:+})"));
+                tempo_labels(ui, side.title(), row(side), row(side.opponent()));
             }
             Variant::BaoLaKimasai => {
                 ui.separator();
@@ -435,6 +431,13 @@ fn side_line(
             }
         }
     });
+}
+
+/// A side's tempo and its standing against the other side's (En Gehé).
+fn tempo_labels(ui: &mut egui::Ui, name: &str, own: u64, other: u64) {
+    let (count, standing) = tempo_words(name, own, other);
+    ui.label(count).on_hover_text(TEMPO_HELP);
+    ui.weak(format!("({standing})")).on_hover_text(TEMPO_HELP);
 }
 
 fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
@@ -490,22 +493,19 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
     });
 }
 
+/// Zoom with ctrl+wheel or pinch, pan by dragging or scrolling; then the
+/// board's geometry for this frame and the plank painted.
 #[allow(clippy::too_many_arguments)]
-fn board_canvas(
-    ui: &mut egui::Ui,
+fn plank(
+    ui: &egui::Ui,
     canvas: Rect,
     bg: &egui::Response,
     settings: &Settings,
-    rt: &mut Runtime,
-    shown: &Shown,
-    animating: bool,
+    pan: &mut Vec2,
+    variant: Variant,
+    pal: &Palette,
     commands: &mut Vec<AppCommand>,
-) {
-    let pos = &shown.pos;
-    let variant = pos.variant();
-    let pal = Palette::new(ui.visuals().dark_mode);
-
-    // Zoom with ctrl+wheel or pinch, pan by dragging or scrolling.
+) -> (Geometry, egui::Painter) {
     if bg.hovered() || bg.contains_pointer() {
         let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
         if zoom != 1.0 {
@@ -524,24 +524,138 @@ fn board_canvas(
     if bg.dragged() {
         commands.push(AppCommand::Pan(bg.drag_delta()));
     }
-    if bg.clicked() && animating {
-        commands.push(AppCommand::FinishAnimation);
-    }
-
     let unit = Geometry::unit_size(variant);
     let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
     let size = unit * fit * settings.zoom;
     let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
-    let pan = rt.pan.clamp(-max_pan, max_pan);
-    rt.pan = pan;
-    let geo = Geometry::new(canvas, variant, settings.flipped, settings.zoom, pan);
+    *pan = pan.clamp(-max_pan, max_pan);
+    let geo = Geometry::new(canvas, variant, settings.flipped, settings.zoom, *pan);
     let painter = ui.painter_at(canvas);
-    let p = geo.pitch;
     painter.rect_filled(
         geo.rect(),
-        egui::CornerRadius::same((0.35 * p).min(60.0) as u8),
+        egui::CornerRadius::same((0.35 * geo.pitch).min(60.0) as u8),
         pal.plank,
     );
+    (geo, painter)
+}
+
+/// Fonts of the hole counts and labels at this pitch.
+fn fonts(p: f32) -> (FontId, FontId) {
+    (
+        FontId::proportional((0.36 * p).clamp(10.0, 30.0)),
+        FontId::proportional((0.3 * p).clamp(9.0, 22.0)),
+    )
+}
+
+/// Paints one hole with its seeds, count and name; returns its rectangle
+/// and corner radius (for rings).
+fn paint_hole(
+    painter: &egui::Painter,
+    geo: &Geometry,
+    pal: &Palette,
+    side: Side,
+    index: usize,
+    count: u64,
+) -> (Rect, egui::CornerRadius) {
+    let (count_font, label_font) = fonts(geo.pitch);
+    let rect = geo.hole_rect(side, index);
+    let inner = !geo.variant.is_en_gehe() && index < BAO_ROW;
+    let radius = egui::CornerRadius::same((0.42 * rect.width()).min(100.0) as u8);
+    painter.rect_filled(rect, radius, if inner { pal.inner_hole } else { pal.hole });
+    let pebble_area = Rect::from_min_size(rect.min, vec2(rect.width(), rect.width()))
+        .translate(vec2(0.0, 0.04 * rect.width()));
+    draw_pebbles(painter, pebble_area, count.min(u32::MAX as u64) as u32, pal);
+    let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
+    painter.text(
+        count_pos,
+        Align2::CENTER_CENTER,
+        count.to_string(),
+        count_font,
+        pal.count,
+    );
+    painter.text(
+        geo.label_pos(side, index),
+        Align2::CENTER_CENTER,
+        geo.variant.hole_name(index),
+        label_font,
+        pal.label,
+    );
+    (rect, radius)
+}
+
+/// Bao la Kimasai: both reserve piles and the row names.
+fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserve: [u64; 2]) {
+    let p = geo.pitch;
+    let (count_font, label_font) = fonts(p);
+    for side in Side::BOTH {
+        let rect = geo.reserve_rect(side);
+        painter.rect_filled(
+            rect,
+            egui::CornerRadius::same((0.3 * p).min(60.0) as u8),
+            pal.hole,
+        );
+        let area = Rect::from_center_size(
+            rect.center() - vec2(0.0, 0.15 * rect.height()),
+            vec2(rect.width(), rect.width()),
+        );
+        let seeds = reserve[side.index()];
+        draw_pebbles(painter, area, seeds.min(u32::MAX as u64) as u32, pal);
+        painter.text(
+            pos2(rect.center().x, rect.bottom() - 0.35 * p),
+            Align2::CENTER_CENTER,
+            format!("{seeds}"),
+            count_font.clone(),
+            pal.count,
+        );
+        let above = side != geo.bottom_side();
+        let label_y = if above {
+            rect.top() - 0.28 * p
+        } else {
+            rect.bottom() + 0.28 * p
+        };
+        painter.text(
+            pos2(rect.center().x, label_y),
+            Align2::CENTER_CENTER,
+            "reserve",
+            label_font.clone(),
+            pal.label,
+        );
+        // Row names at the right end.
+        for inner in [true, false] {
+            let index = if inner { BAO_ROW - 1 } else { BAO_ROW };
+            let hole = geo.hole_rect(side, index);
+            let x = geo.rect().right() - 0.45 * p;
+            painter.text(
+                pos2(x, hole.center().y),
+                Align2::CENTER_CENTER,
+                if inner { "inner" } else { "outer" },
+                label_font.clone(),
+                pal.label,
+            );
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn board_canvas(
+    ui: &mut egui::Ui,
+    canvas: Rect,
+    bg: &egui::Response,
+    settings: &Settings,
+    rt: &mut Runtime,
+    shown: &Shown,
+    animating: bool,
+    commands: &mut Vec<AppCommand>,
+) {
+    let pos = &shown.pos;
+    let variant = pos.variant();
+    let pal = Palette::new(ui.visuals().dark_mode);
+
+    let (geo, painter) = plank(ui, canvas, bg, settings, &mut rt.pan, variant, &pal, commands);
+    if bg.clicked() && animating {
+        commands.push(AppCommand::FinishAnimation);
+    }
+    let p = geo.pitch;
 
     // Replay highlights.
     let replay = rt.shown_replay().filter(|r| !r.at_end());
@@ -581,8 +695,7 @@ fn board_canvas(
     let live_turn = pos.turn();
     let can_click_holes = rt.live() && !animating;
     let mut hovered_move: Option<Move> = None;
-    let count_font = FontId::proportional((0.36 * p).clamp(10.0, 30.0));
-    let label_font = FontId::proportional((0.3 * p).clamp(9.0, 22.0));
+    let (_, label_font) = fonts(p);
     let id = ui.make_persistent_id("board-holes");
 
     let n = pos.holes_per_side();
@@ -594,8 +707,7 @@ fn board_canvas(
     for side in Side::BOTH {
         for index in 0..n {
             let bi = side.index() * n + index;
-            let rect = geo.hole_rect(side, index);
-            if !rect.intersects(canvas) {
+            if !geo.hole_rect(side, index).intersects(canvas) {
                 continue;
             }
             let count = shown.board[bi] as u32;
@@ -603,28 +715,8 @@ fn board_canvas(
             let own = side == live_turn;
             let playable = can_click_holes && own && rt.can_play(mv);
             let endless = can_click_holes && own && rt.is_endless(mv);
-            let inner = !variant.is_en_gehe() && index < BAO_ROW;
-            let radius = egui::CornerRadius::same((0.42 * rect.width()).min(100.0) as u8);
-            painter.rect_filled(rect, radius, if inner { pal.inner_hole } else { pal.hole });
-            let pebble_area = Rect::from_min_size(rect.min, vec2(rect.width(), rect.width()))
-                .translate(vec2(0.0, 0.04 * rect.width()));
-            draw_pebbles(&painter, pebble_area, count, &pal);
-            let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
-            painter.text(
-                count_pos,
-                Align2::CENTER_CENTER,
-                count.to_string(),
-                count_font.clone(),
-                pal.count,
-            );
+            let (rect, radius) = paint_hole(&painter, &geo, &pal, side, index, count as u64);
             let name = variant.hole_name(index);
-            painter.text(
-                geo.label_pos(side, index),
-                Align2::CENTER_CENTER,
-                &name,
-                label_font.clone(),
-                pal.label,
-            );
 
             // Interaction: every hole reports itself for accessibility and tests.
             let sense = if playable || animating {
@@ -713,54 +805,12 @@ fn board_canvas(
 
     // Bao la Kimasai: reserves and row names.
     if !variant.is_en_gehe() {
-        for side in Side::BOTH {
-            let rect = geo.reserve_rect(side);
-            painter.rect_filled(
-                rect,
-                egui::CornerRadius::same((0.3 * p).min(60.0) as u8),
-                pal.hole,
-            );
-            let area = Rect::from_center_size(
-                rect.center() - vec2(0.0, 0.15 * rect.height()),
-                vec2(rect.width(), rect.width()),
-            );
-            let seeds = shown.reserve[side.index()];
-            draw_pebbles(&painter, area, seeds, &pal);
-            painter.text(
-                pos2(rect.center().x, rect.bottom() - 0.35 * p),
-                Align2::CENTER_CENTER,
-                format!("{seeds}"),
-                count_font.clone(),
-                pal.count,
-            );
-            let above = side != geo.bottom_side();
-            let label_y = if above {
-                rect.top() - 0.28 * p
-            } else {
-                rect.bottom() + 0.28 * p
-            };
-            painter.text(
-                pos2(rect.center().x, label_y),
-                Align2::CENTER_CENTER,
-                "reserve",
-                label_font.clone(),
-                pal.label,
-            );
-            // Row names at the right end.
-            for inner in [true, false] {
-                let index = if inner { BAO_ROW - 1 } else { BAO_ROW };
-                let (row_rect_side, idx) = (side, index);
-                let hole = geo.hole_rect(row_rect_side, idx);
-                let x = geo.rect().right() - 0.45 * p;
-                painter.text(
-                    pos2(x, hole.center().y),
-                    Align2::CENTER_CENTER,
-                    if inner { "inner" } else { "outer" },
-                    label_font.clone(),
-                    pal.label,
-                );
-            }
-        }
+        paint_reserves(
+            &painter,
+            &geo,
+            &pal,
+            shown.reserve.map(|r| r as u64),
+        );
     }
 
     // The travelling seed, the hand, and captured seeds flying home.
@@ -818,4 +868,191 @@ fn board_canvas(
         }
         _ => {}
     }
+}
+
+/// The board of the position editor: the setup drawn like a game's board,
+/// every hole clickable (+1, Shift+click or right-click −1), a drag moving
+/// seeds between holes, the selected hole ringed for typed digits.
+pub fn editor_board_ui(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    pan: &mut Vec2,
+    ed: &Editor,
+    names: &[String; 2],
+) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    let variant = ed.variant();
+    let bottom = if settings.flipped {
+        Side::North
+    } else {
+        Side::South
+    };
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let spacing = ui.spacing().item_spacing.y;
+    let around = 4.0 * (body + spacing) + 3.0 * spacing;
+    let avail = ui.available_size();
+    let unit = Geometry::unit_size(variant);
+    let natural = unit.y * (avail.x / unit.x) * settings.zoom;
+    let canvas_h = natural.min(avail.y - around).max(80.0);
+    let slack = (avail.y - around - canvas_h).max(0.0);
+    ui.add_space(slack / 2.0);
+    editor_side_line(ui, ed, names, bottom.opponent());
+    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
+    let pal = Palette::new(ui.visuals().dark_mode);
+    let (geo, painter) = plank(ui, canvas, &bg, settings, pan, variant, &pal, &mut commands);
+    let p = geo.pitch;
+    let id = ui.make_persistent_id("editor-holes");
+    let n = variant.holes_per_side();
+    let shift = ui.input(|i| i.modifiers.shift);
+    let pointer = ui.input(|i| i.pointer.latest_pos());
+    let hole_at = |at: Pos2| {
+        Side::BOTH.into_iter().find_map(|side| {
+            (0..n)
+                .find(|&index| geo.hole_rect(side, index).contains(at))
+                .map(|index| Hole { side, index })
+        })
+    };
+    let mut dragging_from = None;
+    let mut edit = |c: EditorCommand| commands.push(AppCommand::Editor(c));
+    for side in Side::BOTH {
+        for index in 0..n {
+            let hole = Hole { side, index };
+            let count = ed.seeds(hole);
+            let (rect, radius) = paint_hole(&painter, &geo, &pal, side, index, count);
+            let resp = ui.interact(rect, id.with((side.index(), index)), Sense::click_and_drag());
+            let label = format!(
+                "{} {}: {} seed{}",
+                side.title(),
+                variant.hole_name(index),
+                count,
+                if count == 1 { "" } else { "s" }
+            );
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &label)
+            });
+            let mut ring = None;
+            if resp.hovered() {
+                ring = Some((pal.hover, 0.07 * p));
+            }
+            if ed.selected == Some(hole) {
+                ring = Some((pal.lift, 0.1 * p));
+            }
+            if resp.clicked() {
+                edit(EditorCommand::Add {
+                    hole,
+                    delta: if shift { -1 } else { 1 },
+                });
+                edit(EditorCommand::Select(Some(hole)));
+            } else if resp.secondary_clicked() {
+                edit(EditorCommand::Add { hole, delta: -1 });
+                edit(EditorCommand::Select(Some(hole)));
+            }
+            if resp.dragged() {
+                dragging_from = Some(rect.center());
+                ring = Some((pal.target, 0.1 * p));
+            }
+            if resp.drag_stopped()
+                && let Some(to) = pointer.and_then(hole_at)
+            {
+                let all = ui.input(|i| i.modifiers.command);
+                edit(EditorCommand::Move {
+                    from: hole,
+                    to,
+                    all,
+                });
+            }
+            if let Some((color, width)) = ring {
+                painter.rect_stroke(
+                    rect,
+                    radius,
+                    Stroke::new(width.max(1.5), color),
+                    StrokeKind::Outside,
+                );
+            }
+        }
+    }
+    if !variant.is_en_gehe() {
+        paint_reserves(&painter, &geo, &pal, ed.setup.reserve);
+    }
+    // The seed being dragged follows the pointer.
+    if let (Some(from), Some(at)) = (dragging_from, pointer) {
+        painter.line_segment([from, at], Stroke::new(2.0, pal.target));
+        painter.circle(
+            at,
+            (0.16 * p).max(3.0),
+            pal.pebble[0],
+            Stroke::new(1.5, pal.target),
+        );
+    }
+    editor_side_line(ui, ed, names, bottom);
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Editing the position.");
+        match ed.selected {
+            Some(h) if !ed.typed.is_empty() => {
+                ui.label(format!(
+                    "Typing into {} {}: {}",
+                    h.side.title(),
+                    variant.hole_name(h.index),
+                    ed.typed
+                ));
+            }
+            _ => {
+                let check = ed.check();
+                if check.problems.is_empty() {
+                    ui.label("Legal — Play from here or Analyse in the panel on the right.");
+                } else {
+                    ui.colored_label(
+                        ui.visuals().warn_fg_color,
+                        format!("Not playable yet: {}", check.problems[0]),
+                    );
+                }
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.weak(HINT);
+    });
+    commands
+}
+
+/// A side's line in the editor: name, whether it moves, captured count and
+/// tempo (En Gehé) or reserve (Bao la Kimasai).
+fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: Side) {
+    let s = &ed.setup;
+    ui.horizontal(|ui| {
+        let name = &names[side.index()];
+        let title = if name == side.title() {
+            name.clone()
+        } else {
+            format!("{name} ({})", side.title())
+        };
+        let to_move = s.turn == side;
+        let mut text = egui::RichText::new(title).strong();
+        if to_move {
+            text = text.color(ui.visuals().selection.bg_fill);
+            ui.label(text);
+            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.bg_fill));
+        } else {
+            ui.label(text);
+        }
+        match ed.variant() {
+            Variant::EnGehe { holes } => {
+                ui.separator();
+                ui.label(format!("captured {}", s.captured[side.index()]));
+                ui.separator();
+                let n = holes as usize;
+                let own = row_tempo(s.row(side).iter().copied(), n);
+                let other = row_tempo(s.row(side.opponent()).iter().copied(), n);
+                tempo_labels(ui, side.title(), own, other);
+            }
+            Variant::BaoLaKimasai => {
+                ui.separator();
+                ui.label(format!("reserve {}", s.reserve[side.index()]));
+                if s.opening && to_move {
+                    ui.separator();
+                    ui.label("opening move (no reserve seed)");
+                }
+            }
+        }
+    });
 }

@@ -9,12 +9,21 @@ pub fn menu_ui(
     settings: &Settings,
     rt: &Runtime,
     files: &super::files_ui::FilesState,
+    editing: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| {
             if ui.button("New game…  (Ctrl+N)").clicked() {
                 commands.push(AppCommand::OpenNewGame);
+            }
+            let (label, command) = if editing {
+                ("Leave the editor (Cancel)", super::editor::EditorCommand::Cancel)
+            } else {
+                ("Edit position…  (Ctrl+E)", super::editor::EditorCommand::Open)
+            };
+            if ui.button(label).clicked() {
+                commands.push(AppCommand::Editor(command));
             }
             commands.extend(super::file_menu::file_menu_items(ui, files));
             ui.separator();

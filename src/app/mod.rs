@@ -11,6 +11,7 @@ pub mod board;
 pub mod controls;
 pub mod council;
 pub mod dialogs;
+pub mod editor;
 pub mod file_menu;
 pub mod files_ui;
 pub mod game_over;
@@ -68,6 +69,8 @@ pub enum AppCommand {
     AskCouncil,
     /// Work out the cost of every move played so far.
     ReviewGame,
+    /// The position editor: open, edit, leave (see [`editor`]).
+    Editor(editor::EditorCommand),
 }
 
 /// The application.
@@ -80,6 +83,8 @@ pub struct MaasaiApp {
     queued: Vec<AppCommand>,
     /// Saved games, autosave, recent files: see [`files_ui`].
     pub files: files_ui::FilesState,
+    /// The position editor, while the window is in editing mode.
+    pub editor: Option<editor::Editor>,
 }
 
 impl MaasaiApp {
@@ -102,6 +107,7 @@ impl MaasaiApp {
             council: Default::default(),
             queued: Vec::new(),
             files: files_ui::FilesState::placeholder(),
+            editor: None,
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
@@ -127,6 +133,7 @@ impl MaasaiApp {
             council: Default::default(),
             queued: Vec::new(),
             files: files_ui::FilesState::placeholder(),
+            editor: None,
         };
         // No folders: tests never touch the user's autosave or presets.
         app.init_files(None, false, false);
@@ -164,7 +171,12 @@ impl MaasaiApp {
             return out;
         }
         ctx.input_mut(|i| {
-            let shortcuts: [(Modifiers, Key, AppCommand); 8] = [
+            let shortcuts: [(Modifiers, Key, AppCommand); 9] = [
+                (
+                    Modifiers::COMMAND,
+                    Key::E,
+                    AppCommand::Editor(editor::EditorCommand::Open),
+                ),
                 (
                     Modifiers::COMMAND | Modifiers::SHIFT,
                     Key::Z,
@@ -400,6 +412,7 @@ impl MaasaiApp {
                 AppCommand::HideAdvice(hide) => self.settings.hide_advice = hide,
                 AppCommand::AskCouncil => self.council.ask(&self.rt),
                 AppCommand::ReviewGame => self.council.start_review(&self.rt.game),
+                AppCommand::Editor(c) => self.apply_editor(ctx, c),
             }
         }
     }
@@ -420,13 +433,46 @@ impl MaasaiApp {
             .poll(&mut self.rt, &ctx, self.settings.show_council);
 
         let mut commands = std::mem::take(&mut self.queued);
-        commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
-        commands.extend(self.keyboard(&ctx));
+        if self.editor.is_some() {
+            // Editing: no computer moves, and the keys (and a paste) edit.
+            commands.extend(self.editor_keyboard(&ctx));
+        } else {
+            commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
+            commands.extend(self.keyboard(&ctx));
+        }
         commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {
-            commands.extend(menu::menu_ui(ui, &self.settings, &self.rt, &self.files));
+            commands.extend(menu::menu_ui(
+                ui,
+                &self.settings,
+                &self.rt,
+                &self.files,
+                self.editor.is_some(),
+            ));
         });
+        if let Some(ed) = &mut self.editor {
+            let names = &self.rt.names;
+            egui::Panel::right("position-editor")
+                .resizable(true)
+                .default_size(380.0)
+                .min_size(280.0)
+                .show(ui, |ui| {
+                    commands.extend(editor::editor_panel(ui, ed, names));
+                });
+            egui::CentralPanel::default().show(ui, |ui| {
+                commands.extend(board::editor_board_ui(
+                    ui,
+                    &self.settings,
+                    &mut self.rt.pan,
+                    ed,
+                    names,
+                ));
+            });
+            commands.extend(help_and_dialogs(self, &ctx));
+            self.finish_frame(&ctx, commands);
+            return;
+        }
         egui::Panel::bottom("animation-controls").show(ui, |ui| {
             ui.add_space(2.0);
             commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
@@ -466,20 +512,139 @@ impl MaasaiApp {
         if let Some(dialog) = &mut self.rt.new_game {
             commands.extend(dialog.ui(&ctx));
         }
-        if self.rt.help_open {
-            commands.extend(help::help_ui(&ctx, true));
-        }
         commands.extend(game_over::game_over_ui(&ctx, &self.rt));
-        commands.extend(self.files_ui(&ctx));
+        commands.extend(help_and_dialogs(self, &ctx));
+        self.finish_frame(&ctx, commands);
+    }
 
+    /// The end of every frame: apply the commands, keep animating.
+    fn finish_frame(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
         // A changed state needs a frame to be seen.
         if !commands.is_empty() {
             ctx.request_repaint();
         }
-        self.apply_with_files(&ctx, commands);
+        self.apply_with_files(ctx, commands);
+        self.editor_left(ctx);
         if self.rt.shown_replay().is_some_and(|r| r.playing) {
             ctx.request_repaint();
         }
+    }
+}
+
+/// Windows drawn over every mode: help and the files feature's dialogs.
+fn help_and_dialogs(app: &mut MaasaiApp, ctx: &egui::Context) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    if app.rt.help_open {
+        out.extend(help::help_ui(ctx, true));
+    }
+    out.extend(app.files_ui(ctx));
+    out
+}
+
+impl MaasaiApp {
+    /// Applies an editor command: opening and leaving here, edits in the editor.
+    fn apply_editor(&mut self, ctx: &egui::Context, command: editor::EditorCommand) {
+        use editor::EditorCommand as C;
+        match command {
+            C::Open => {
+                // The computer waits while the position is being edited.
+                self.rt.computer.cancel();
+                self.rt.new_game = None;
+                self.editor = Some(editor::Editor::new(self.rt.shown_position()));
+            }
+            C::Cancel => self.editor = None,
+            C::Play | C::Analyse => {
+                let Some(ed) = &mut self.editor else { return };
+                let Some(pos) = ed.check().playable() else {
+                    // The buttons are disabled then; a queued command says why.
+                    self.rt.notice = ed.check().problems.first().cloned();
+                    return;
+                };
+                ed.leaving = Some((pos, command == C::Analyse));
+                // Started like a pasted position: after the unsaved-changes
+                // prompt, as a new record with no file.
+                self.apply_file_command(
+                    ctx,
+                    files_ui::FileCommand::PasteText(pos.to_string()),
+                );
+            }
+            c => {
+                if let Some(ed) = &mut self.editor {
+                    ed.apply(c);
+                }
+            }
+        }
+    }
+
+    /// Closes the editor once the game has started from its position, or
+    /// forgets the request if the unsaved-changes prompt was cancelled.
+    fn editor_left(&mut self, ctx: &egui::Context) {
+        let Some((pos, analyse)) = self.editor.as_ref().and_then(|e| e.leaving) else {
+            return;
+        };
+        if self.rt.game.moves().is_empty() && *self.rt.game.start() == pos {
+            self.editor = None;
+            self.rt.notice = Some("Playing from the edited position.".into());
+            if analyse {
+                self.apply(ctx, vec![AppCommand::ShowCouncil(true)]);
+            }
+        } else if self.files.unsaved_prompt.is_none()
+            && let Some(ed) = &mut self.editor
+        {
+            ed.leaving = None;
+        }
+    }
+
+    /// The editor's keys: undo and redo, digits into the selected hole, and
+    /// a paste (outside text fields) read as a position.
+    fn editor_keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
+        use egui::{Key, Modifiers};
+        let mut out: Vec<editor::EditorCommand> = Vec::new();
+        if ctx.egui_wants_keyboard_input() {
+            return Vec::new();
+        }
+        let Some(ed) = &mut self.editor else {
+            return Vec::new();
+        };
+        ctx.input_mut(|i| {
+            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+                || i.consume_key(Modifiers::COMMAND, Key::Y)
+            {
+                out.push(editor::EditorCommand::Redo);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::Z) {
+                out.push(editor::EditorCommand::Undo);
+            }
+            if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                ed.backspace();
+            }
+            if i.consume_key(Modifiers::NONE, Key::Enter)
+                || i.consume_key(Modifiers::NONE, Key::Escape)
+            {
+                out.push(editor::EditorCommand::Select(None));
+            }
+            if i.consume_key(Modifiers::NONE, Key::F1) {
+                self.rt.help_open = !self.rt.help_open;
+            }
+            let mut pasted = None;
+            i.events.retain(|e| match e {
+                egui::Event::Text(t) => {
+                    for ch in t.chars() {
+                        ed.type_digit(ch);
+                    }
+                    false
+                }
+                egui::Event::Paste(text) => {
+                    pasted = Some(text.clone());
+                    false
+                }
+                _ => true,
+            });
+            if let Some(text) = pasted {
+                out.push(editor::EditorCommand::Paste(text));
+            }
+        });
+        out.into_iter().map(AppCommand::Editor).collect()
     }
 }
 

@@ -50,6 +50,49 @@ impl fmt::Display for Position {
     }
 }
 
+impl fmt::Display for Setup {
+    /// The same notation as a [`Position`]'s, for a setup that may still
+    /// be invalid (the position editor shows it live); a valid setup prints
+    /// exactly as its position does.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |row: &[u64]| {
+            row.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let name = match self.game {
+            GameKind::EnGehe => "en-gehe",
+            GameKind::BaoLaKimasai => "bao-la-kimasai",
+        };
+        write!(
+            f,
+            "{name} south={} north={}",
+            list(&self.south),
+            list(&self.north)
+        )?;
+        match self.game {
+            GameKind::EnGehe => write!(
+                f,
+                " captured={},{} turn={}",
+                self.captured[0], self.captured[1], self.turn
+            )?,
+            GameKind::BaoLaKimasai => write!(
+                f,
+                " reserve={},{} turn={} opening={}",
+                self.reserve[0],
+                self.reserve[1],
+                self.turn,
+                if self.opening { "yes" } else { "no" }
+            )?,
+        }
+        if self.origin == OriginRule::Skip {
+            f.write_str(" origin=skip")?;
+        }
+        Ok(())
+    }
+}
+
 impl std::str::FromStr for Position {
     type Err = SetupError;
     fn from_str(s: &str) -> Result<Position, SetupError> {

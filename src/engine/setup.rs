@@ -103,10 +103,29 @@ impl Setup {
     }
 
     /// Checks every rule of RULES.md that a position must satisfy and builds
-    /// the validated [`Position`].
+    /// the validated [`Position`]. The error is the first of [`Setup::problems`].
     pub fn validate(&self) -> Result<Position, SetupError> {
+        let variant = self.variant()?;
+        if let Some(first) = self.problems().into_iter().next() {
+            return Err(first);
+        }
+        Ok(Position::from_parts(
+            variant,
+            &self.south,
+            &self.north,
+            self.captured,
+            self.reserve,
+            self.turn,
+            self.opening,
+            self.origin,
+        ))
+    }
+
+    /// The variant the hole lists describe, or why they describe none
+    /// (rows of different or impossible lengths).
+    pub fn variant(&self) -> Result<Variant, SetupError> {
         let n = self.south.len();
-        let variant = match self.game {
+        match self.game {
             GameKind::EnGehe => {
                 if n != self.north.len() {
                     return Err(SetupError::new(
@@ -129,19 +148,7 @@ impl Setup {
                         format!("a row needs at least {MIN_HOLES} holes, this one has {n}"),
                     ));
                 }
-                if self.reserve != [0, 0] {
-                    return Err(SetupError::new(
-                        "reserve",
-                        "En Gehé has no reserves (that is Bao la Kimasai)",
-                    ));
-                }
-                if self.opening {
-                    return Err(SetupError::new(
-                        "opening",
-                        "En Gehé has no opening flag (that is Bao la Kimasai)",
-                    ));
-                }
-                Variant::EnGehe { holes: n as u8 }
+                Ok(Variant::EnGehe { holes: n as u8 })
             }
             GameKind::BaoLaKimasai => {
                 for (side, row) in [("south", &self.south), ("north", &self.north)] {
@@ -155,20 +162,51 @@ impl Setup {
                         ));
                     }
                 }
+                Ok(Variant::BaoLaKimasai)
+            }
+        }
+    }
+
+    /// Every rule of RULES.md this setup breaks, each naming its field, in
+    /// the order [`Setup::validate`] checks them (empty when it is valid).
+    /// The position editor lists them all at once.
+    pub fn problems(&self) -> Vec<SetupError> {
+        if let Err(e) = self.variant() {
+            // Without a board shape nothing else can be judged.
+            return vec![e];
+        }
+        let mut out = Vec::new();
+        match self.game {
+            GameKind::EnGehe => {
+                if self.reserve != [0, 0] {
+                    out.push(SetupError::new(
+                        "reserve",
+                        "En Gehé has no reserves (that is Bao la Kimasai)",
+                    ));
+                }
+                if self.opening {
+                    out.push(SetupError::new(
+                        "opening",
+                        "En Gehé has no opening flag (that is Bao la Kimasai)",
+                    ));
+                }
+            }
+            GameKind::BaoLaKimasai => {
                 if self.captured != [0, 0] {
-                    return Err(SetupError::new(
+                    out.push(SetupError::new(
                         "captured",
                         "Bao la Kimasai keeps no captured seeds: raided seeds are sown on",
                     ));
                 }
-                Variant::BaoLaKimasai
             }
-        };
+        }
         let mut total: u64 = 0;
+        let mut too_full = false;
         for (name, row) in [("south", &self.south), ("north", &self.north)] {
             for (i, &c) in row.iter().enumerate() {
                 if c > MAX_TOTAL_SEEDS {
-                    return Err(SetupError::new(
+                    too_full = true;
+                    out.push(SetupError::new(
                         name,
                         format!(
                             "entry {} holds {c} seeds, more than the {MAX_TOTAL_SEEDS} a position may hold",
@@ -176,28 +214,21 @@ impl Setup {
                         ),
                     ));
                 }
-                total += c;
+                total = total.saturating_add(c);
             }
         }
-        total += self.captured.iter().sum::<u64>() + self.reserve.iter().sum::<u64>();
-        if total > MAX_TOTAL_SEEDS {
-            return Err(SetupError::new(
+        total = total
+            .saturating_add(self.captured.iter().fold(0, |a: u64, &c| a.saturating_add(c)))
+            .saturating_add(self.reserve.iter().fold(0, |a: u64, &c| a.saturating_add(c)));
+        if !too_full && total > MAX_TOTAL_SEEDS {
+            out.push(SetupError::new(
                 "",
                 format!(
                     "the position holds {total} seeds in all; at most {MAX_TOTAL_SEEDS} are allowed"
                 ),
             ));
         }
-        Ok(Position::from_parts(
-            variant,
-            &self.south,
-            &self.north,
-            self.captured,
-            self.reserve,
-            self.turn,
-            self.opening,
-            self.origin,
-        ))
+        out
     }
 }
 

@@ -1,0 +1,595 @@
+//! The position editor: a mode of the main window in which the position on
+//! view is set up hole by hole. It holds a raw engine [`Setup`] (which may
+//! break the rules while it is being edited), checks it after every change
+//! with the engine ([`Setup::problems`], [`Setup::validate`],
+//! [`Position::status`]) and lists every problem in words beside the board.
+//! The board's editing clicks are drawn in [`super::board::editor_board_ui`];
+//! this module has the state, its commands and the side panel.
+
+use super::AppCommand;
+use crate::engine::notation::parse_setup;
+use crate::engine::{
+    GameKind, GameOptions, MAX_HOLES, MIN_HOLES, Position, Setup, Side, Status, Variant,
+};
+
+/// A hole of the setup: its owner and its index in the owner's sowing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hole {
+    pub side: Side,
+    pub index: usize,
+}
+
+/// Everything the editor's board and panel can ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EditorCommand {
+    /// Open the editor on the position on view.
+    Open,
+    /// Leave without changing the game.
+    Cancel,
+    /// Start a game from the edited position.
+    Play,
+    /// Start a game from it and open the council of advisors.
+    Analyse,
+    /// Add (or with a negative `delta` take away) seeds in a hole.
+    Add { hole: Hole, delta: i64 },
+    /// Set a hole's count.
+    Set { hole: Hole, seeds: u64 },
+    /// Move one seed (or all of them) from one hole to another.
+    Move { from: Hole, to: Hole, all: bool },
+    /// Choose the hole that typed digits go to.
+    Select(Option<Hole>),
+    /// Empty every hole, captured count and reserve.
+    Clear,
+    Turn(Side),
+    Captured { side: Side, seeds: u64 },
+    Reserve { side: Side, seeds: u64 },
+    Opening(bool),
+    /// Change the game: the start position of that game (or, for En Gehé
+    /// rows of another length, the same counts cut or padded with empty holes).
+    Variant(Variant),
+    /// Replace the setup by a position in RULES.md notation.
+    Paste(String),
+    Undo,
+    Redo,
+}
+
+/// The check of the setup on view, redone whenever it changes.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// The setup checked.
+    setup: Setup,
+    /// The validated position, if the setup breaks no rule.
+    pub position: Option<Position>,
+    /// Every problem in words; empty when the position can be played.
+    pub problems: Vec<String>,
+}
+
+impl Check {
+    fn of(setup: &Setup) -> Check {
+        let mut problems: Vec<String> = setup.problems().iter().map(describe_problem).collect();
+        let position = if problems.is_empty() {
+            match setup.validate() {
+                Ok(p) => Some(p),
+                Err(e) => {
+                    problems.push(describe_problem(&e));
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if let Some(p) = position
+            && let Status::Over(result) = p.status()
+        {
+            // A legal position, but nothing is left to play or analyse.
+            problems.push(format!(
+                "The game is already over here: {}. Set up a position the side to move can still play from.",
+                result.describe()
+            ));
+        }
+        Check {
+            setup: setup.clone(),
+            position,
+            problems,
+        }
+    }
+
+    /// The position, if it can be played from (valid and not decided).
+    pub fn playable(&self) -> Option<Position> {
+        self.position.filter(|_| self.problems.is_empty())
+    }
+}
+
+/// An engine problem in the editor's words: the field it concerns first.
+fn describe_problem(e: &crate::engine::SetupError) -> String {
+    let field = match e.token.as_str() {
+        "south" => "South's holes",
+        "north" => "North's holes",
+        "captured" => "Captured seeds",
+        "reserve" => "Reserves",
+        "opening" => "Opening flag",
+        "" => "The whole position",
+        other => other,
+    };
+    let mut problem = e.problem.clone();
+    if let Some(first) = problem.get(..1) {
+        problem = first.to_uppercase() + &problem[1..];
+    }
+    format!("{field}: {problem}.")
+}
+
+/// The editor's state: the setup, its undo history and what is being typed.
+#[derive(Clone, Debug)]
+pub struct Editor {
+    pub setup: Setup,
+    undo: Vec<Setup>,
+    redo: Vec<Setup>,
+    /// The hole typed digits go to (the last one clicked).
+    pub selected: Option<Hole>,
+    /// Digits typed into the selected hole since it was selected.
+    pub typed: String,
+    /// The notation field of "Paste notation".
+    pub paste_text: String,
+    /// Why the last paste was refused.
+    pub paste_error: Option<String>,
+    check: Check,
+    /// Leaving was asked for with this position; the editor closes once the
+    /// game has been started from it (after any unsaved-changes prompt).
+    pub leaving: Option<(Position, bool)>,
+}
+
+/// Largest count a hole, captured count or reserve can be given in the
+/// editor (the engine's own limit for a whole position).
+pub const MAX_EDIT: u64 = crate::engine::MAX_TOTAL_SEEDS;
+
+impl Editor {
+    pub fn new(from: &Position) -> Editor {
+        let setup = Setup::from(from);
+        Editor {
+            check: Check::of(&setup),
+            setup,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            selected: None,
+            typed: String::new(),
+            paste_text: String::new(),
+            paste_error: None,
+            leaving: None,
+        }
+    }
+
+    /// The check of the current setup.
+    pub fn check(&self) -> &Check {
+        &self.check
+    }
+
+    /// The variant the setup describes (the editor keeps its shape valid).
+    pub fn variant(&self) -> Variant {
+        self.setup
+            .variant()
+            .expect("the editor only holds setups with a board shape")
+    }
+
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// The seeds in a hole.
+    pub fn seeds(&self, hole: Hole) -> u64 {
+        self.setup.row(hole.side)[hole.index]
+    }
+
+    /// Changes the setup with `f`, keeping the old one for undo.
+    fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
+        let before = self.setup.clone();
+        f(&mut self.setup);
+        if self.setup != before {
+            self.undo.push(before);
+            self.redo.clear();
+            self.recheck();
+        }
+    }
+
+    fn recheck(&mut self) {
+        if self.check.setup != self.setup {
+            self.check = Check::of(&self.setup);
+        }
+        let n = self.setup.south.len();
+        if self.selected.is_some_and(|h| h.index >= n) {
+            self.selected = None;
+        }
+    }
+
+    /// Applies an editing command (leaving is handled by the app).
+    pub fn apply(&mut self, command: EditorCommand) {
+        use EditorCommand as C;
+        match command {
+            C::Open | C::Cancel | C::Play | C::Analyse => {}
+            C::Add { hole, delta } => self.edit(|s| {
+                let c = &mut s.row_mut(hole.side)[hole.index];
+                *c = c.saturating_add_signed(delta).min(MAX_EDIT);
+            }),
+            C::Set { hole, seeds } => self.edit(|s| s.row_mut(hole.side)[hole.index] = seeds),
+            C::Move { from, to, all } => {
+                if from != to {
+                    self.edit(|s| {
+                        let have = s.row(from.side)[from.index];
+                        let moved = if all { have } else { have.min(1) };
+                        s.row_mut(from.side)[from.index] -= moved;
+                        let c = &mut s.row_mut(to.side)[to.index];
+                        *c = c.saturating_add(moved);
+                    });
+                }
+            }
+            C::Select(hole) => {
+                self.selected = hole;
+                self.typed.clear();
+            }
+            C::Clear => self.edit(|s| {
+                s.south.fill(0);
+                s.north.fill(0);
+                s.captured = [0, 0];
+                s.reserve = [0, 0];
+                s.opening = false;
+            }),
+            C::Turn(side) => self.edit(|s| s.turn = side),
+            C::Captured { side, seeds } => self.edit(|s| s.captured[side.index()] = seeds),
+            C::Reserve { side, seeds } => self.edit(|s| s.reserve[side.index()] = seeds),
+            C::Opening(on) => self.edit(|s| s.opening = on),
+            C::Variant(v) => self.edit(|s| *s = resized(s, v)),
+            C::Paste(text) => self.paste(&text),
+            C::Undo => {
+                if let Some(prev) = self.undo.pop() {
+                    self.redo.push(std::mem::replace(&mut self.setup, prev));
+                    self.recheck();
+                }
+            }
+            C::Redo => {
+                if let Some(next) = self.redo.pop() {
+                    self.undo.push(std::mem::replace(&mut self.setup, next));
+                    self.recheck();
+                }
+            }
+        }
+    }
+
+    /// Reads a position in RULES.md notation into the editor. A string the
+    /// board cannot show (rows of the wrong length) or that does not parse is
+    /// refused with the reason; rule problems are listed like any edit's.
+    fn paste(&mut self, text: &str) {
+        let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let parsed = if line.is_empty() {
+            Err("the text is empty; a position looks like `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`".to_string())
+        } else {
+            parse_setup(&line)
+                .and_then(|s| s.variant().map(|_| s))
+                .map_err(|e| e.to_string())
+        };
+        match parsed {
+            Ok(setup) => {
+                self.paste_error = None;
+                self.selected = None;
+                self.edit(|s| *s = setup);
+            }
+            Err(e) => self.paste_error = Some(format!("Cannot read that position: {e}")),
+        }
+    }
+
+    /// A digit typed while a hole is selected: the typed number becomes its count.
+    pub fn type_digit(&mut self, digit: char) {
+        let Some(hole) = self.selected else { return };
+        if !digit.is_ascii_digit() || self.typed.len() >= 5 {
+            return;
+        }
+        self.typed.push(digit);
+        let seeds = self.typed.parse().unwrap_or(0);
+        self.apply(EditorCommand::Set { hole, seeds });
+    }
+
+    /// Backspace while typing into a hole.
+    pub fn backspace(&mut self) {
+        let Some(hole) = self.selected else { return };
+        self.typed.pop();
+        let seeds = self.typed.parse().unwrap_or(0);
+        self.apply(EditorCommand::Set { hole, seeds });
+    }
+}
+
+/// The setup after a change of game or board size.
+fn resized(s: &Setup, v: Variant) -> Setup {
+    match (s.game, v) {
+        (GameKind::EnGehe, Variant::EnGehe { holes }) => {
+            let mut out = s.clone();
+            out.south.resize(holes as usize, 0);
+            out.north.resize(holes as usize, 0);
+            out
+        }
+        (GameKind::BaoLaKimasai, Variant::BaoLaKimasai) => s.clone(),
+        (_, Variant::EnGehe { holes }) => Setup::start(&GameOptions::en_gehe(holes)),
+        (_, Variant::BaoLaKimasai) => Setup::start(&GameOptions::bao_la_kimasai()),
+    }
+}
+
+/// A side's tempo (RULES.md, En Gehé only): Σ seeds(h)·(N−h) over its row,
+/// for boards that are not (yet) a [`Position`]: the editor's setup and the
+/// visualiser's boards between seeds. Equal to [`Position::tempo`].
+pub fn row_tempo(row: impl IntoIterator<Item = u64>, holes: usize) -> u64 {
+    row.into_iter()
+        .enumerate()
+        .map(|(i, c)| c * (holes - 1 - i) as u64)
+        .sum()
+}
+
+/// The words for a side's tempo beside its row: its count and how far it
+/// is behind or ahead of the other side.
+pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
+    let deficit = other as i64 - own as i64;
+    let standing = match deficit {
+        0 => "tempo level".to_string(),
+        d if d > 0 => format!("{name}'s tempo deficit {d}"),
+        d => format!("{name} ahead by {} in tempo", -d),
+    };
+    (format!("tempo {own}"), standing)
+}
+
+/// Hover text explaining tempo.
+pub const TEMPO_HELP: &str = "Tempo (RULES.md): Σ seeds × holes each could still move forward before \
+     leaving its row. The deficit is the other side's tempo minus this side's.";
+
+/// The hint line under the editor's board.
+pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
+     set its count (Backspace edits, Enter or Esc ends) · drag to another hole: move one seed \
+     (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo";
+
+/// The editor's side panel: game and size, side to move, captured counts or
+/// reserves, the selected hole, paste, the live notation, every problem,
+/// and the buttons that leave.
+pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    let mut cmd = |c: EditorCommand| out.push(AppCommand::Editor(c));
+    let variant = ed.variant();
+    let s = ed.setup.clone();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Position editor");
+        ui.weak("Set up a position, then play or analyse it.");
+        ui.separator();
+
+        ui.horizontal(|ui| {
+            ui.label("Game:");
+            if ui
+                .radio(variant.is_en_gehe(), "En Gehé")
+                .on_hover_text("Switch to an En Gehé start position")
+                .clicked()
+                && !variant.is_en_gehe()
+            {
+                cmd(EditorCommand::Variant(Variant::EnGehe { holes: 10 }));
+            }
+            if ui
+                .radio(!variant.is_en_gehe(), "Bao la Kimasai")
+                .on_hover_text("Switch to a Bao la Kimasai start position")
+                .clicked()
+                && variant.is_en_gehe()
+            {
+                cmd(EditorCommand::Variant(Variant::BaoLaKimasai));
+            }
+        });
+        if let Variant::EnGehe { holes } = variant {
+            ui.horizontal(|ui| {
+                ui.label("Holes per row:");
+                let mut n = holes;
+                if ui
+                    .add(egui::DragValue::new(&mut n).range(MIN_HOLES as u8..=MAX_HOLES as u8))
+                    .on_hover_text("Longer rows get empty holes at the end; shorter rows lose their last holes")
+                    .changed()
+                {
+                    cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            ui.label("To move:");
+            for side in Side::BOTH {
+                if ui
+                    .radio(s.turn == side, names[side.index()].as_str())
+                    .clicked()
+                {
+                    cmd(EditorCommand::Turn(side));
+                }
+            }
+        });
+        match variant {
+            Variant::EnGehe { .. } => {
+                ui.horizontal(|ui| {
+                    ui.label("Captured:");
+                    for side in Side::BOTH {
+                        ui.label(side.title());
+                        let mut v = s.captured[side.index()];
+                        if ui
+                            .add(egui::DragValue::new(&mut v).range(0..=MAX_EDIT))
+                            .changed()
+                        {
+                            cmd(EditorCommand::Captured { side, seeds: v });
+                        }
+                    }
+                });
+            }
+            Variant::BaoLaKimasai => {
+                ui.horizontal(|ui| {
+                    ui.label("Reserves:");
+                    for side in Side::BOTH {
+                        ui.label(side.title());
+                        let mut v = s.reserve[side.index()];
+                        if ui
+                            .add(egui::DragValue::new(&mut v).range(0..=MAX_EDIT))
+                            .changed()
+                        {
+                            cmd(EditorCommand::Reserve { side, seeds: v });
+                        }
+                    }
+                });
+                let mut opening = s.opening;
+                if ui
+                    .checkbox(&mut opening, "Opening: the next move is the game's first")
+                    .on_hover_text("The very first move adds no reserve seed (RULES.md)")
+                    .changed()
+                {
+                    cmd(EditorCommand::Opening(opening));
+                }
+            }
+        }
+        ui.horizontal(|ui| {
+            if ui
+                .button("Empty board")
+                .on_hover_text("Every hole, captured count and reserve to 0")
+                .clicked()
+            {
+                cmd(EditorCommand::Clear);
+            }
+            if ui
+                .add_enabled(ed.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Ctrl+Z")
+                .clicked()
+            {
+                cmd(EditorCommand::Undo);
+            }
+            if ui
+                .add_enabled(ed.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Shift+Z")
+                .clicked()
+            {
+                cmd(EditorCommand::Redo);
+            }
+        });
+        ui.separator();
+
+        match ed.selected {
+            Some(hole) => {
+                ui.horizontal(|ui| {
+                    ui.label(format!(
+                        "Selected: {} {}",
+                        hole.side.title(),
+                        variant.hole_name(hole.index)
+                    ));
+                    let mut v = ed.seeds(hole);
+                    if ui
+                        .add(egui::DragValue::new(&mut v).range(0..=MAX_EDIT).suffix(" seeds"))
+                        .changed()
+                    {
+                        cmd(EditorCommand::Set { hole, seeds: v });
+                    }
+                    if ui.small_button("Done").clicked() {
+                        cmd(EditorCommand::Select(None));
+                    }
+                });
+                ui.weak("Type digits to set its count.");
+            }
+            None => {
+                ui.weak("Click a hole to select it, then type its count.");
+            }
+        }
+        ui.separator();
+
+        ui.strong("Paste notation");
+        ui.add(
+            egui::TextEdit::multiline(&mut ed.paste_text)
+                .id_salt("editor-paste")
+                .hint_text("en-gehe south=… north=… captured=0,0 turn=south")
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .font(egui::TextStyle::Monospace),
+        );
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!ed.paste_text.trim().is_empty(), egui::Button::new("Use this text"))
+                .clicked()
+            {
+                cmd(EditorCommand::Paste(ed.paste_text.clone()));
+            }
+            if ui
+                .button("Paste from clipboard")
+                .on_hover_text("Ctrl+V on the board does the same")
+                .clicked()
+            {
+                match arboard::Clipboard::new().and_then(|mut c| c.get_text()) {
+                    Ok(text) => cmd(EditorCommand::Paste(text)),
+                    Err(e) => {
+                        ed.paste_error = Some(format!("Cannot read the clipboard: {e}"))
+                    }
+                }
+            }
+        });
+        if let Some(e) = &ed.paste_error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        ui.separator();
+
+        ui.strong("Notation of this position");
+        let notation = s.to_string();
+        let mut shown = notation.clone();
+        ui.add(
+            egui::TextEdit::multiline(&mut shown)
+                .id_salt("editor-notation")
+                .desired_rows(2)
+                .desired_width(f32::INFINITY)
+                .font(egui::TextStyle::Monospace),
+        );
+        if ui.button("Copy notation").clicked() {
+            ui.ctx().copy_text(notation);
+        }
+        ui.separator();
+
+        let check = ed.check();
+        if check.problems.is_empty() {
+            ui.colored_label(
+                egui::Color32::from_rgb(30, 140, 60),
+                "✔ A legal position: it can be played and analysed.",
+            );
+        } else {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "{} problem{} — this position cannot be played yet:",
+                    check.problems.len(),
+                    if check.problems.len() == 1 { "" } else { "s" }
+                ),
+            );
+            for p in &check.problems {
+                ui.label(format!("• {p}"));
+            }
+        }
+        ui.separator();
+
+        let playable = check.playable().is_some();
+        let reason = "Not while the position has problems (listed above)";
+        ui.horizontal(|ui| {
+            let play = ui
+                .add_enabled(playable, egui::Button::new("Play from here"))
+                .on_hover_text("Start a game from this position, players as set")
+                .on_disabled_hover_text(reason);
+            if play.clicked() {
+                cmd(EditorCommand::Play);
+            }
+            let analyse = ui
+                .add_enabled(playable, egui::Button::new("Analyse"))
+                .on_hover_text("Start from this position and open the council of advisors")
+                .on_disabled_hover_text(reason);
+            if analyse.clicked() {
+                cmd(EditorCommand::Analyse);
+            }
+            if ui
+                .button("Cancel")
+                .on_hover_text("Back to the game, unchanged")
+                .clicked()
+            {
+                cmd(EditorCommand::Cancel);
+            }
+        });
+        if !playable {
+            ui.weak(reason);
+        }
+    });
+    out
+}
