@@ -378,10 +378,11 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         if let Variant::EnGehe { holes } = variant {
             ui.horizontal(|ui| {
-                ui.label("Holes per row:");
+                let l = ui.label("Holes per row:");
                 let mut n = holes;
                 if ui
                     .add(egui::DragValue::new(&mut n).range(MIN_HOLES as u8..=MAX_HOLES as u8))
+                    .labelled_by(l.id)
                     .on_hover_text("Longer rows get empty holes at the end; shorter rows lose their last holes")
                     .changed()
                 {
@@ -405,10 +406,15 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 ui.horizontal(|ui| {
                     ui.label("Captured:");
                     for side in Side::BOTH {
-                        ui.label(side.title());
+                        let l = ui.label(side.title());
                         let mut v = s.captured[side.index()];
                         if ui
-                            .add(egui::DragValue::new(&mut v).range(0..=MAX_EDIT))
+                            .add(
+                                egui::DragValue::new(&mut v)
+                                    .range(0..=MAX_EDIT)
+                                    .clamp_existing_to_range(false),
+                            )
+                            .labelled_by(l.id)
                             .changed()
                         {
                             cmd(EditorCommand::Captured { side, seeds: v });
@@ -420,10 +426,15 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 ui.horizontal(|ui| {
                     ui.label("Reserves:");
                     for side in Side::BOTH {
-                        ui.label(side.title());
+                        let l = ui.label(side.title());
                         let mut v = s.reserve[side.index()];
                         if ui
-                            .add(egui::DragValue::new(&mut v).range(0..=MAX_EDIT))
+                            .add(
+                                egui::DragValue::new(&mut v)
+                                    .range(0..=MAX_EDIT)
+                                    .clamp_existing_to_range(false),
+                            )
+                            .labelled_by(l.id)
                             .changed()
                         {
                             cmd(EditorCommand::Reserve { side, seeds: v });
@@ -475,7 +486,12 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     ));
                     let mut v = ed.seeds(hole);
                     if ui
-                        .add(egui::DragValue::new(&mut v).range(0..=MAX_EDIT).suffix(" seeds"))
+                        .add(
+                            egui::DragValue::new(&mut v)
+                                .range(0..=MAX_EDIT)
+                                .clamp_existing_to_range(false)
+                                .suffix(" seeds"),
+                        )
                         .changed()
                     {
                         cmd(EditorCommand::Set { hole, seeds: v });
@@ -492,7 +508,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         }
         ui.separator();
 
-        ui.strong("Paste notation");
+        let label = ui.strong("Paste notation");
         ui.add(
             egui::TextEdit::multiline(&mut ed.paste_text)
                 .id_salt("editor-paste")
@@ -500,7 +516,8 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 .desired_rows(2)
                 .desired_width(f32::INFINITY)
                 .font(egui::TextStyle::Monospace),
-        );
+        )
+        .labelled_by(label.id);
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!ed.paste_text.trim().is_empty(), egui::Button::new("Use this text"))
@@ -526,7 +543,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         }
         ui.separator();
 
-        ui.strong("Notation of this position");
+        let label = ui.strong("Notation of this position");
         let notation = s.to_string();
         let mut shown = notation.clone();
         ui.add(
@@ -535,7 +552,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 .desired_rows(2)
                 .desired_width(f32::INFINITY)
                 .font(egui::TextStyle::Monospace),
-        );
+        )
+        .labelled_by(label.id)
+        .on_hover_text("Select and copy, or press Copy notation; edits here are not read (use Paste notation)");
         if ui.button("Copy notation").clicked() {
             ui.ctx().copy_text(notation);
         }
@@ -545,7 +564,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         if check.problems.is_empty() {
             ui.colored_label(
                 egui::Color32::from_rgb(30, 140, 60),
-                "✔ A legal position: it can be played and analysed.",
+                "A legal position: it can be played and analysed.",
             );
         } else {
             ui.colored_label(

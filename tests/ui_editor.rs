@@ -1,0 +1,417 @@
+//! UI tests of the position editor (egui_kittest): opening it, editing
+//! holes by click, Shift/right-click, typed digits and drags, the side
+//! panel's controls, pasted notation, the listed problems of an illegal
+//! position, leaving with Play/Analyse/Cancel; and the tempo beside the rows.
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use maasai_mancala::app::MaasaiApp;
+use maasai_mancala::app::editor::Editor;
+use maasai_mancala::engine::{GameOptions, Position, Side, notation::parse_position};
+
+fn harness(start: Position) -> Harness<'static, MaasaiApp> {
+    Harness::builder()
+        .with_size([1400.0, 760.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
+}
+
+fn en_gehe(holes: u8) -> Position {
+    GameOptions::en_gehe(holes).start().unwrap()
+}
+
+/// Opens the editor with its shortcut.
+fn open_editor(h: &mut Harness<'_, MaasaiApp>) {
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_some(), "Ctrl+E opens the editor");
+}
+
+fn editor<'a>(h: &'a Harness<'_, MaasaiApp>) -> &'a Editor {
+    h.state().editor.as_ref().expect("the editor is open")
+}
+
+fn notation(h: &Harness<'_, MaasaiApp>) -> String {
+    editor(h).setup.to_string()
+}
+
+fn shows(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
+    h.query_by_label(label).is_some()
+}
+
+fn disabled(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Replaces the text of the field labelled `label`.
+fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+#[test]
+fn the_menu_opens_the_editor_on_the_position_on_view_and_cancel_leaves_it() {
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Edit position…  (Ctrl+E)").click();
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south"
+    );
+    assert!(shows(&h, "Position editor"));
+    h.get_by_label("South 2: 4 seeds").click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert_eq!(
+        h.state().rt.game.current().to_string(),
+        "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south",
+        "Cancel leaves the game untouched"
+    );
+    assert!(h.state().rt.game.moves().is_empty());
+}
+
+#[test]
+fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert!(shows(&h, "South 1: 5 seeds"), "a click adds a seed");
+    h.get_by_label("South 1: 5 seeds")
+        .click_modifiers(egui::Modifiers::SHIFT);
+    h.run();
+    assert!(shows(&h, "South 1: 4 seeds"), "Shift+click takes one away");
+    h.get_by_label("North 3: 4 seeds").click_secondary();
+    h.run();
+    assert!(shows(&h, "North 3: 3 seeds"), "a right-click takes one away");
+    assert_eq!(editor(&h).selected.unwrap().side, Side::North);
+
+    // The last clicked hole takes typed digits.
+    h.event(egui::Event::Text("1".into()));
+    h.event(egui::Event::Text("7".into()));
+    h.run();
+    assert!(shows(&h, "North 3: 17 seeds"));
+    assert!(shows(&h, "Typing into North 3: 17"));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(editor(&h).selected.is_none(), "Enter ends the typing");
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=4,4,4,4,4,4 north=4,4,17,4,4,4 captured=0,0 turn=south"
+    );
+
+    // Ctrl+Z undoes edit by edit (the digits were two edits).
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(shows(&h, "North 3: 1 seed"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(shows(&h, "North 3: 3 seeds"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.run();
+    assert!(shows(&h, "North 3: 1 seed"), "and Ctrl+Shift+Z redoes");
+}
+
+#[test]
+fn dragging_moves_one_seed_and_ctrl_drag_moves_all() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let drag = |h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers| {
+        let a = h.get_by_label(from).rect().center();
+        let b = h.get_by_label(to).rect().center();
+        h.event(egui::Event::PointerMoved(a));
+        h.run();
+        h.event(egui::Event::PointerButton {
+            pos: a,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: m,
+        });
+        h.run();
+        for k in 1..=4 {
+            h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+            h.run();
+        }
+        h.event(egui::Event::PointerButton {
+            pos: b,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: m,
+        });
+        h.run();
+    };
+    drag(
+        &mut h,
+        "South 1: 4 seeds",
+        "South 4: 4 seeds",
+        egui::Modifiers::NONE,
+    );
+    assert!(shows(&h, "South 1: 3 seeds"));
+    assert!(shows(&h, "South 4: 5 seeds"));
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    drag(
+        &mut h,
+        "South 4: 5 seeds",
+        "North 1: 4 seeds",
+        egui::Modifiers::COMMAND,
+    );
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=3,4,4,0,4,4 north=9,4,4,4,4,4 captured=0,0 turn=south"
+    );
+}
+
+#[test]
+fn an_empty_board_is_explained_and_cannot_be_played() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    assert!(!disabled(&h, "Play from here"));
+    h.get_by_label("Empty board").click();
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=0,0,0,0,0,0 north=0,0,0,0,0,0 captured=0,0 turn=south"
+    );
+    assert!(h.query_by_label_contains("• The game is already over here").is_some());
+    assert!(shows(&h, "1 problem — this position cannot be played yet:"));
+    assert!(disabled(&h, "Play from here"));
+    assert!(disabled(&h, "Analyse"));
+    // Clicking the disabled button starts nothing.
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.state().editor.is_some());
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 6);
+    assert_eq!(h.state().rt.game.current().board_seeds(), 48);
+
+    // One seed for South and it is playable again.
+    h.get_by_label("South 2: 0 seeds").click();
+    h.run();
+    assert!(h.query_by_label_contains("A legal position").is_some());
+    assert!(!disabled(&h, "Play from here"));
+}
+
+#[test]
+fn side_to_move_captured_counts_and_board_size_are_set_in_the_panel() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_role_and_label(Role::RadioButton, "North").click();
+    h.run();
+    assert_eq!(editor(&h).setup.turn, Side::North);
+    assert!(notation(&h).ends_with("turn=north"));
+    h.get_by_role_and_label(Role::SpinButton, "North")
+        .set_value_accesskit(7.0);
+    h.run();
+    assert_eq!(editor(&h).setup.captured, [0, 7]);
+    // The board size: 8 holes, the new ones empty.
+    h.get_by_role_and_label(Role::SpinButton, "Holes per row:")
+        .set_value_accesskit(8.0);
+    h.run();
+    assert!(shows(&h, "South 8: 0 seeds"));
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=4,4,4,4,4,4,0,0 north=4,4,4,4,4,4,0,0 captured=0,7 turn=north"
+    );
+    // Switching to Bao la Kimasai gives its start position and its fields.
+    h.get_by_label("Bao la Kimasai").click();
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes"
+    );
+    assert!(shows(&h, "Opening: the next move is the game's first"));
+    h.get_by_label("Opening: the next move is the game's first")
+        .click();
+    h.run();
+    assert!(notation(&h).ends_with("opening=no"));
+}
+
+#[test]
+fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    // A paste on the board (Ctrl+V) replaces the setup.
+    h.event(egui::Event::Paste(
+        "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north".into(),
+    ));
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north"
+    );
+    assert!(shows(&h, "South 3: 2 seeds"));
+
+    // The paste field: a bad entry is refused, naming the token and entry.
+    set_field(
+        &mut h,
+        "Paste notation",
+        "en-gehe south=1,x,2 north=0,3,0 captured=0,0 turn=south",
+    );
+    h.get_by_label("Use this text").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("`south=1,x,2`: entry 2 (`x`) is not a whole number")
+            .is_some()
+    );
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north",
+        "a refused paste changes nothing"
+    );
+}
+
+#[test]
+fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    h.event(egui::Event::Paste(
+        "bao-la-kimasai south=0,0,0,0,0,0,0,0,3,0,0,0,0,0,0,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no".into(),
+    ));
+    h.run();
+    assert!(h.query_by_label_contains("• The game is already over here").is_some());
+    assert!(disabled(&h, "Play from here"));
+    assert!(shows(&h, "1 problem — this position cannot be played yet:"));
+    // Refilling one inner hole makes it playable.
+    h.get_by_label("South i4: 0 seeds").click();
+    h.run();
+    assert!(h.query_by_label_contains("A legal position").is_some());
+    assert!(!disabled(&h, "Play from here"));
+}
+
+#[test]
+fn every_problem_is_listed_on_its_own() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    // Two holes over the engine's limit of 60,000 seeds: two problems.
+    for label in ["South 2: 4 seeds", "North 5: 4 seeds"] {
+        h.get_by_label(label).click();
+        h.run();
+        for d in ["9", "9", "9", "9", "9"] {
+            h.event(egui::Event::Text(d.into()));
+        }
+        h.key_press(egui::Key::Enter);
+        h.run();
+    }
+    assert_eq!(editor(&h).check().problems.len(), 2, "{:?} {}", editor(&h).check().problems, notation(&h));
+    assert!(shows(&h, "2 problems — this position cannot be played yet:"));
+    assert!(shows(
+        &h,
+        "• South's holes: Entry 2 holds 99999 seeds, more than the 60000 a position may hold."
+    ));
+    assert!(shows(
+        &h,
+        "• North's holes: Entry 5 holds 99999 seeds, more than the 60000 a position may hold."
+    ));
+    assert!(disabled(&h, "Play from here"));
+    // The notation is shown live even when illegal.
+    assert_eq!(
+        h.get_by_label("Notation of this position").value().as_deref(),
+        Some("en-gehe south=4,99999,4,4,4,4 north=4,4,4,4,99999,4 captured=0,0 turn=south")
+    );
+}
+
+#[test]
+fn play_from_here_starts_a_game_from_the_edited_position() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("Empty board").click();
+    h.run();
+    for label in [
+        "South 1: 0 seeds",
+        "South 1: 1 seed",
+        "North 2: 0 seeds",
+        "North 6: 0 seeds",
+    ] {
+        h.get_by_label(label).click();
+        h.run();
+    }
+    h.get_by_role_and_label(Role::RadioButton, "North").click();
+    h.run();
+    let edited = "en-gehe south=2,0,0,0,0,0 north=0,1,0,0,0,1 captured=0,0 turn=north";
+    assert_eq!(notation(&h), edited);
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(h.state().editor.is_none(), "the editor closes");
+    let game = &h.state().rt.game;
+    assert!(game.moves().is_empty());
+    assert_eq!(game.current().to_string(), edited);
+    assert_eq!(*game.current(), parse_position(edited).unwrap());
+    // The board is the game's again: North's holes are playable.
+    assert!(shows(&h, "North 2: 1 seed"));
+}
+
+#[test]
+fn analyse_starts_from_the_position_and_opens_the_council() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    h.get_by_label("Analyse").click();
+    // The council keeps thinking (and repainting): step, do not wait to settle.
+    h.run_steps(3);
+    assert!(h.state().editor.is_none());
+    assert!(h.state().settings.show_council);
+    assert_eq!(
+        h.state().rt.game.current().to_string(),
+        "en-gehe south=5,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south"
+    );
+}
+
+#[test]
+fn tempo_and_its_deficit_are_shown_beside_the_rows() {
+    // South: 1·2 + 2·0 = 2; North: 3·1 = 3; South is 1 behind.
+    let text = "en-gehe south=1,0,2 north=0,3,0 captured=0,0 turn=south";
+    let pos = parse_position(text).unwrap();
+    assert_eq!((pos.tempo(Side::South), pos.tempo(Side::North)), (2, 3));
+    let mut h = harness(pos);
+    h.run();
+    assert!(shows(&h, "tempo 2"));
+    assert!(shows(&h, "tempo 3"));
+    assert!(shows(&h, "(South's tempo deficit 1)"));
+    assert!(shows(&h, "(North ahead by 1 in tempo)"));
+
+    // A 2×10 position: the numbers follow the engine's Position::tempo.
+    let text = "en-gehe south=9,0,0,0,0,0,0,0,0,1 north=0,0,0,0,0,2,0,0,0,0 captured=0,0 turn=south";
+    let pos = parse_position(text).unwrap();
+    let (s, n) = (pos.tempo(Side::South), pos.tempo(Side::North));
+    assert_eq!((s, n), (81, 8));
+    let mut h = harness(pos);
+    open_editor(&mut h);
+    assert!(shows(&h, "tempo 81"), "the editor shows tempo too");
+    assert!(shows(&h, "(North's tempo deficit 73)"));
+    h.get_by_label("North 1: 0 seeds").click();
+    h.run();
+    assert!(shows(&h, "tempo 17"), "and follows the edits");
+    assert!(shows(&h, "(North's tempo deficit 64)"));
+}
+
+#[test]
+fn bao_la_kimasai_shows_no_tempo() {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.run();
+    assert!(h.query_by_label_contains("tempo").is_none());
+}
+
+#[test]
+fn snapshot_editor_en_gehe() {
+    let mut h = harness(
+        parse_position(
+            "en-gehe south=3,0,1,0,0,2,0,0,0,5,0,1 north=0,2,0,0,7,0,0,1,0,0,0,0 captured=20,16 turn=south",
+        )
+        .unwrap(),
+    );
+    open_editor(&mut h);
+    h.get_by_label("South 10: 5 seeds").click();
+    h.run();
+    h.snapshot("editor_en_gehe");
+}
