@@ -92,7 +92,10 @@ fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
     assert!(shows(&h, "South 1: 4 seeds"), "Shift+click takes one away");
     h.get_by_label("North 3: 4 seeds").click_secondary();
     h.run();
-    assert!(shows(&h, "North 3: 3 seeds"), "a right-click takes one away");
+    assert!(
+        shows(&h, "North 3: 3 seeds"),
+        "a right-click takes one away"
+    );
     assert_eq!(editor(&h).selected.unwrap().side, Side::North);
 
     // The last clicked hole takes typed digits.
@@ -116,7 +119,10 @@ fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(shows(&h, "North 3: 3 seeds"));
-    h.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, egui::Key::Z);
+    h.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
     h.run();
     assert!(shows(&h, "North 3: 1 seed"), "and Ctrl+Shift+Z redoes");
 }
@@ -183,7 +189,10 @@ fn an_empty_board_is_explained_and_cannot_be_played() {
         notation(&h),
         "en-gehe south=0,0,0,0,0,0 north=0,0,0,0,0,0 captured=0,0 turn=south"
     );
-    assert!(h.query_by_label_contains("• The game is already over here").is_some());
+    assert!(
+        h.query_by_label_contains("• The game is already over here")
+            .is_some()
+    );
     assert!(shows(&h, "1 problem — this position cannot be played yet:"));
     assert!(disabled(&h, "Play from here"));
     assert!(disabled(&h, "Analyse"));
@@ -278,7 +287,10 @@ fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
         "bao-la-kimasai south=0,0,0,0,0,0,0,0,3,0,0,0,0,0,0,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no".into(),
     ));
     h.run();
-    assert!(h.query_by_label_contains("• The game is already over here").is_some());
+    assert!(
+        h.query_by_label_contains("• The game is already over here")
+            .is_some()
+    );
     assert!(disabled(&h, "Play from here"));
     assert!(shows(&h, "1 problem — this position cannot be played yet:"));
     // Refilling one inner hole makes it playable.
@@ -302,8 +314,17 @@ fn every_problem_is_listed_on_its_own() {
         h.key_press(egui::Key::Enter);
         h.run();
     }
-    assert_eq!(editor(&h).check().problems.len(), 2, "{:?} {}", editor(&h).check().problems, notation(&h));
-    assert!(shows(&h, "2 problems — this position cannot be played yet:"));
+    assert_eq!(
+        editor(&h).check().problems.len(),
+        2,
+        "{:?} {}",
+        editor(&h).check().problems,
+        notation(&h)
+    );
+    assert!(shows(
+        &h,
+        "2 problems — this position cannot be played yet:"
+    ));
     assert!(shows(
         &h,
         "• South's holes: Entry 2 holds 99999 seeds, more than the 60000 a position may hold."
@@ -315,7 +336,9 @@ fn every_problem_is_listed_on_its_own() {
     assert!(disabled(&h, "Play from here"));
     // The notation is shown live even when illegal.
     assert_eq!(
-        h.get_by_label("Notation of this position").value().as_deref(),
+        h.get_by_label("Notation of this position")
+            .value()
+            .as_deref(),
         Some("en-gehe south=4,99999,4,4,4,4 north=4,4,4,4,99999,4 captured=0,0 turn=south")
     );
 }
@@ -381,7 +404,8 @@ fn tempo_and_its_deficit_are_shown_beside_the_rows() {
     assert!(shows(&h, "(North ahead by 1 in tempo)"));
 
     // A 2×10 position: the numbers follow the engine's Position::tempo.
-    let text = "en-gehe south=9,0,0,0,0,0,0,0,0,1 north=0,0,0,0,0,2,0,0,0,0 captured=0,0 turn=south";
+    let text =
+        "en-gehe south=9,0,0,0,0,0,0,0,0,1 north=0,0,0,0,0,2,0,0,0,0 captured=0,0 turn=south";
     let pos = parse_position(text).unwrap();
     let (s, n) = (pos.tempo(Side::South), pos.tempo(Side::North));
     assert_eq!((s, n), (81, 8));

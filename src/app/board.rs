@@ -4,8 +4,8 @@
 //! changes nothing itself.
 
 use super::AppCommand;
+use super::editor::{Editor, EditorCommand, HINT, Hole, TEMPO_HELP, row_tempo, tempo_words};
 use super::settings::Settings;
-use super::editor::{EditorCommand, Editor, HINT, Hole, TEMPO_HELP, row_tempo, tempo_words};
 use super::state::Runtime;
 use crate::engine::{BAO_ROW, LapKind, Move, Position, Side, Variant};
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2, pos2, vec2};
@@ -651,7 +651,16 @@ fn board_canvas(
     let variant = pos.variant();
     let pal = Palette::new(ui.visuals().dark_mode);
 
-    let (geo, painter) = plank(ui, canvas, bg, settings, &mut rt.pan, variant, &pal, commands);
+    let (geo, painter) = plank(
+        ui,
+        canvas,
+        bg,
+        settings,
+        &mut rt.pan,
+        variant,
+        &pal,
+        commands,
+    );
     if bg.clicked() && animating {
         commands.push(AppCommand::FinishAnimation);
     }
@@ -805,12 +814,7 @@ fn board_canvas(
 
     // Bao la Kimasai: reserves and row names.
     if !variant.is_en_gehe() {
-        paint_reserves(
-            &painter,
-            &geo,
-            &pal,
-            shown.reserve.map(|r| r as u64),
-        );
+        paint_reserves(&painter, &geo, &pal, shown.reserve.map(|r| r as u64));
     }
 
     // The travelling seed, the hand, and captured seeds flying home.
@@ -919,7 +923,11 @@ pub fn editor_board_ui(
             let hole = Hole { side, index };
             let count = ed.seeds(hole);
             let (rect, radius) = paint_hole(&painter, &geo, &pal, side, index, count);
-            let resp = ui.interact(rect, id.with((side.index(), index)), Sense::click_and_drag());
+            let resp = ui.interact(
+                rect,
+                id.with((side.index(), index)),
+                Sense::click_and_drag(),
+            );
             let label = format!(
                 "{} {}: {} seed{}",
                 side.title(),

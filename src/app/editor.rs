@@ -31,18 +31,34 @@ pub enum EditorCommand {
     /// Start a game from it and open the council of advisors.
     Analyse,
     /// Add (or with a negative `delta` take away) seeds in a hole.
-    Add { hole: Hole, delta: i64 },
+    Add {
+        hole: Hole,
+        delta: i64,
+    },
     /// Set a hole's count.
-    Set { hole: Hole, seeds: u64 },
+    Set {
+        hole: Hole,
+        seeds: u64,
+    },
     /// Move one seed (or all of them) from one hole to another.
-    Move { from: Hole, to: Hole, all: bool },
+    Move {
+        from: Hole,
+        to: Hole,
+        all: bool,
+    },
     /// Choose the hole that typed digits go to.
     Select(Option<Hole>),
     /// Empty every hole, captured count and reserve.
     Clear,
     Turn(Side),
-    Captured { side: Side, seeds: u64 },
-    Reserve { side: Side, seeds: u64 },
+    Captured {
+        side: Side,
+        seeds: u64,
+    },
+    Reserve {
+        side: Side,
+        seeds: u64,
+    },
     Opening(bool),
     /// Change the game: the start position of that game (or, for En Gehé
     /// rows of another length, the same counts cut or padded with empty holes).

@@ -18,9 +18,15 @@ pub fn menu_ui(
                 commands.push(AppCommand::OpenNewGame);
             }
             let (label, command) = if editing {
-                ("Leave the editor (Cancel)", super::editor::EditorCommand::Cancel)
+                (
+                    "Leave the editor (Cancel)",
+                    super::editor::EditorCommand::Cancel,
+                )
             } else {
-                ("Edit position…  (Ctrl+E)", super::editor::EditorCommand::Open)
+                (
+                    "Edit position…  (Ctrl+E)",
+                    super::editor::EditorCommand::Open,
+                )
             };
             if ui.button(label).clicked() {
                 commands.push(AppCommand::Editor(command));

@@ -563,10 +563,7 @@ impl MaasaiApp {
                 ed.leaving = Some((pos, command == C::Analyse));
                 // Started like a pasted position: after the unsaved-changes
                 // prompt, as a new record with no file.
-                self.apply_file_command(
-                    ctx,
-                    files_ui::FileCommand::PasteText(pos.to_string()),
-                );
+                self.apply_file_command(ctx, files_ui::FileCommand::PasteText(pos.to_string()));
             }
             c => {
                 if let Some(ed) = &mut self.editor {

@@ -218,8 +218,16 @@ impl Setup {
             }
         }
         total = total
-            .saturating_add(self.captured.iter().fold(0, |a: u64, &c| a.saturating_add(c)))
-            .saturating_add(self.reserve.iter().fold(0, |a: u64, &c| a.saturating_add(c)));
+            .saturating_add(
+                self.captured
+                    .iter()
+                    .fold(0, |a: u64, &c| a.saturating_add(c)),
+            )
+            .saturating_add(
+                self.reserve
+                    .iter()
+                    .fold(0, |a: u64, &c| a.saturating_add(c)),
+            );
         if !too_full && total > MAX_TOTAL_SEEDS {
             out.push(SetupError::new(
                 "",
