@@ -6,8 +6,8 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use maasai_mancala::app::MaasaiApp;
 use maasai_mancala::app::editor::Editor;
+use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position, Side, notation::parse_position};
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
@@ -438,4 +438,17 @@ fn snapshot_editor_en_gehe() {
     h.get_by_label("South 10: 5 seeds").click();
     h.run();
     h.snapshot("editor_en_gehe");
+}
+
+#[test]
+fn a_new_game_started_while_editing_closes_the_editor() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.state_mut().queue(AppCommand::NewGame(
+        GameOptions::en_gehe(8),
+        ["South".into(), "North".into()],
+    ));
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
 }

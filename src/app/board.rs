@@ -893,7 +893,8 @@ pub fn editor_board_ui(
     };
     let body = ui.text_style_height(&egui::TextStyle::Body);
     let spacing = ui.spacing().item_spacing.y;
-    let around = 4.0 * (body + spacing) + 3.0 * spacing;
+    // Two side lines, the status line and the hint (which may wrap once).
+    let around = 5.0 * (body + spacing) + 3.0 * spacing;
     let avail = ui.available_size();
     let unit = Geometry::unit_size(variant);
     let natural = unit.y * (avail.x / unit.x) * settings.zoom;

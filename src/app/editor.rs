@@ -100,7 +100,7 @@ impl Check {
             // A legal position, but nothing is left to play or analyse.
             problems.push(format!(
                 "The game is already over here: {}. Set up a position the side to move can still play from.",
-                result.describe()
+                result.describe().trim_end_matches('.')
             ));
         }
         Check {
@@ -149,6 +149,9 @@ pub struct Editor {
     /// Why the last paste was refused.
     pub paste_error: Option<String>,
     check: Check,
+    /// The game on view when the editor opened (start key, moves): a new
+    /// game or file opened meanwhile closes the editor.
+    pub opened_on: (u64, usize),
     /// Leaving was asked for with this position; the editor closes once the
     /// game has been started from it (after any unsaved-changes prompt).
     pub leaving: Option<(Position, bool)>,
@@ -159,9 +162,10 @@ pub struct Editor {
 pub const MAX_EDIT: u64 = crate::engine::MAX_TOTAL_SEEDS;
 
 impl Editor {
-    pub fn new(from: &Position) -> Editor {
+    pub fn new(from: &Position, opened_on: (u64, usize)) -> Editor {
         let setup = Setup::from(from);
         Editor {
+            opened_on,
             check: Check::of(&setup),
             setup,
             undo: Vec::new(),
@@ -495,7 +499,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         match ed.selected {
             Some(hole) => {
                 ui.horizontal(|ui| {
-                    ui.label(format!(
+                    let l = ui.label(format!(
                         "Selected: {} {}",
                         hole.side.title(),
                         variant.hole_name(hole.index)
@@ -505,13 +509,14 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                         .add(
                             egui::DragValue::new(&mut v)
                                 .range(0..=MAX_EDIT)
-                                .clamp_existing_to_range(false)
-                                .suffix(" seeds"),
+                                .clamp_existing_to_range(false),
                         )
+                        .labelled_by(l.id)
                         .changed()
                     {
                         cmd(EditorCommand::Set { hole, seeds: v });
                     }
+                    ui.label(if v == 1 { "seed" } else { "seeds" });
                     if ui.small_button("Done").clicked() {
                         cmd(EditorCommand::Select(None));
                     }

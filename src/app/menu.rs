@@ -35,7 +35,7 @@ pub fn menu_ui(
             ui.separator();
             if ui
                 .add_enabled(
-                    !rt.game.moves().is_empty(),
+                    !editing && !rt.game.moves().is_empty(),
                     egui::Button::new("Undo  (Ctrl+Z)"),
                 )
                 .clicked()
@@ -44,7 +44,7 @@ pub fn menu_ui(
             }
             if ui
                 .add_enabled(
-                    !rt.redo.is_empty(),
+                    !editing && !rt.redo.is_empty(),
                     egui::Button::new("Redo  (Ctrl+Shift+Z)"),
                 )
                 .clicked()

@@ -469,6 +469,9 @@ impl MaasaiApp {
                     names,
                 ));
             });
+            if let Some(dialog) = &mut self.rt.new_game {
+                commands.extend(dialog.ui(&ctx));
+            }
             commands.extend(help_and_dialogs(self, &ctx));
             self.finish_frame(&ctx, commands);
             return;
@@ -550,7 +553,10 @@ impl MaasaiApp {
                 // The computer waits while the position is being edited.
                 self.rt.computer.cancel();
                 self.rt.new_game = None;
-                self.editor = Some(editor::Editor::new(self.rt.shown_position()));
+                self.editor = Some(editor::Editor::new(
+                    self.rt.shown_position(),
+                    self.game_identity(),
+                ));
             }
             C::Cancel => self.editor = None,
             C::Play | C::Analyse => {
@@ -573,10 +579,21 @@ impl MaasaiApp {
         }
     }
 
+    /// The game on view, as far as the editor cares: its start and length.
+    fn game_identity(&self) -> (u64, usize) {
+        (self.rt.game.start().key(), self.rt.game.moves().len())
+    }
+
     /// Closes the editor once the game has started from its position, or
     /// forgets the request if the unsaved-changes prompt was cancelled.
+    /// A game started or opened meanwhile from the menu also closes it.
     fn editor_left(&mut self, ctx: &egui::Context) {
-        let Some((pos, analyse)) = self.editor.as_ref().and_then(|e| e.leaving) else {
+        let identity = self.game_identity();
+        let Some(ed) = &self.editor else { return };
+        let Some((pos, analyse)) = ed.leaving else {
+            if ed.opened_on != identity {
+                self.editor = None;
+            }
             return;
         };
         if self.rt.game.moves().is_empty() && *self.rt.game.start() == pos {
