@@ -261,3 +261,47 @@ impl From<&Position> for Setup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::parse_setup;
+
+    #[test]
+    fn problems_lists_every_broken_rule_and_validate_reports_the_first() {
+        let mut s = Setup::start(&GameOptions::en_gehe(6));
+        assert!(s.problems().is_empty());
+        s.south[1] = 70_000;
+        s.north[4] = 70_001;
+        s.reserve = [3, 0];
+        let problems = s.problems();
+        let tokens: Vec<&str> = problems.iter().map(|e| e.token.as_str()).collect();
+        assert_eq!(tokens, ["reserve", "south", "north"]);
+        assert!(problems[1].problem.contains("entry 2 holds 70000 seeds"));
+        assert_eq!(s.validate().unwrap_err(), problems[0]);
+
+        // A broken board shape is the only problem reported.
+        s.north.pop();
+        assert_eq!(s.problems().len(), 1);
+        assert_eq!(s.problems()[0].token, "north");
+    }
+
+    #[test]
+    fn a_setup_prints_like_its_position_and_reads_back() {
+        for text in [
+            "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north origin=skip",
+            "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes",
+        ] {
+            let setup = parse_setup(text).unwrap();
+            assert_eq!(setup.to_string(), text);
+            assert_eq!(setup.validate().unwrap().to_string(), text);
+        }
+        // An invalid setup still prints, so the editor can show it.
+        let mut s = Setup::empty(Variant::EnGehe { holes: 3 });
+        s.south[0] = 99_999;
+        assert_eq!(
+            s.to_string(),
+            "en-gehe south=99999,0,0 north=0,0,0 captured=0,0 turn=south"
+        );
+    }
+}
