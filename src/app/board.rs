@@ -1007,7 +1007,9 @@ pub fn editor_board_ui(
             }
             _ => {
                 let check = ed.check();
-                if check.problems.is_empty() {
+                if check.problems.is_empty() && check.checking() {
+                    ui.label("Checking whether the side to move can still move…");
+                } else if check.problems.is_empty() {
                     ui.label("Legal — Play from here or Analyse in the panel on the right.");
                 } else {
                     ui.colored_label(

@@ -11,6 +11,7 @@ use crate::engine::notation::parse_setup;
 use crate::engine::{
     GameKind, GameOptions, MAX_HOLES, MIN_HOLES, Position, Setup, Side, Status, Variant,
 };
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// A hole of the setup: its owner and its index in the owner's sowing order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +71,7 @@ pub enum EditorCommand {
 }
 
 /// The check of the setup on view, redone whenever it changes.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Check {
     /// The setup checked.
     setup: Setup,
@@ -78,10 +79,13 @@ pub struct Check {
     pub position: Option<Position>,
     /// Every problem in words; empty when the position can be played.
     pub problems: Vec<String>,
+    /// Whether the game is over is being worked out on a thread: proving
+    /// every move endless may take seconds (as for the game's analysis).
+    pending: Option<Receiver<Status>>,
 }
 
 impl Check {
-    fn of(setup: &Setup) -> Check {
+    fn of(setup: &Setup, background: bool) -> Check {
         let mut problems: Vec<String> = setup.problems().iter().map(describe_problem).collect();
         let position = if problems.is_empty() {
             match setup.validate() {
@@ -94,25 +98,67 @@ impl Check {
         } else {
             None
         };
-        if let Some(p) = position
-            && let Status::Over(result) = p.status()
-        {
+        let mut check = Check {
+            setup: setup.clone(),
+            position,
+            problems,
+            pending: None,
+        };
+        if let Some(p) = position {
+            if background {
+                let (tx, rx) = channel();
+                std::thread::spawn(move || {
+                    // The receiver is gone if the setup changed meanwhile; fine.
+                    let _ = tx.send(p.status());
+                });
+                check.pending = Some(rx);
+            } else {
+                check.settle(p.status());
+            }
+        }
+        check
+    }
+
+    fn settle(&mut self, status: Status) {
+        self.pending = None;
+        if let Status::Over(result) = status {
             // A legal position, but nothing is left to play or analyse.
-            problems.push(format!(
+            self.problems.push(format!(
                 "The game is already over here: {}. Set up a position the side to move can still play from.",
                 result.describe().trim_end_matches('.')
             ));
         }
-        Check {
-            setup: setup.clone(),
-            position,
-            problems,
+    }
+
+    /// Collects the thread's answer; returns whether it is still awaited.
+    pub fn poll(&mut self) -> bool {
+        let Some(rx) = &self.pending else {
+            return false;
+        };
+        match rx.try_recv() {
+            Ok(status) => {
+                self.settle(status);
+                false
+            }
+            Err(TryRecvError::Empty) => true,
+            Err(TryRecvError::Disconnected) => {
+                self.pending = None;
+                self.problems
+                    .push("Could not work out whether the game is over here.".into());
+                false
+            }
         }
+    }
+
+    /// Whether the game-over check is still running.
+    pub fn checking(&self) -> bool {
+        self.pending.is_some()
     }
 
     /// The position, if it can be played from (valid and not decided).
     pub fn playable(&self) -> Option<Position> {
-        self.position.filter(|_| self.problems.is_empty())
+        self.position
+            .filter(|_| self.problems.is_empty() && !self.checking())
     }
 }
 
@@ -135,7 +181,7 @@ fn describe_problem(e: &crate::engine::SetupError) -> String {
 }
 
 /// The editor's state: the setup, its undo history and what is being typed.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Editor {
     pub setup: Setup,
     undo: Vec<Setup>,
@@ -149,6 +195,8 @@ pub struct Editor {
     /// Why the last paste was refused.
     pub paste_error: Option<String>,
     check: Check,
+    /// Check on a thread (the window) or at once (tests).
+    background: bool,
     /// The game on view when the editor opened (start key, moves): a new
     /// game or file opened meanwhile closes the editor.
     pub opened_on: (u64, usize),
@@ -162,11 +210,12 @@ pub struct Editor {
 pub const MAX_EDIT: u64 = crate::engine::MAX_TOTAL_SEEDS;
 
 impl Editor {
-    pub fn new(from: &Position, opened_on: (u64, usize)) -> Editor {
+    pub fn new(from: &Position, opened_on: (u64, usize), background: bool) -> Editor {
         let setup = Setup::from(from);
         Editor {
             opened_on,
-            check: Check::of(&setup),
+            background,
+            check: Check::of(&setup, background),
             setup,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -181,6 +230,11 @@ impl Editor {
     /// The check of the current setup.
     pub fn check(&self) -> &Check {
         &self.check
+    }
+
+    /// Collects a finished background check; returns whether one is running.
+    pub fn poll(&mut self) -> bool {
+        self.check.poll()
     }
 
     /// The variant the setup describes (the editor keeps its shape valid).
@@ -215,7 +269,7 @@ impl Editor {
 
     fn recheck(&mut self) {
         if self.check.setup != self.setup {
-            self.check = Check::of(&self.setup);
+            self.check = Check::of(&self.setup, self.background);
         }
         let n = self.setup.south.len();
         if self.selected.is_some_and(|h| h.index >= n) {
@@ -582,7 +636,15 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         ui.separator();
 
         let check = ed.check();
-        if check.problems.is_empty() {
+        if check.checking() {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label("Checking whether the side to move can still move…");
+            });
+        }
+        if check.problems.is_empty() && check.checking() {
+            // Nothing to say yet.
+        } else if check.problems.is_empty() {
             ui.colored_label(
                 egui::Color32::from_rgb(30, 140, 60),
                 "A legal position: it can be played and analysed.",
@@ -603,7 +665,11 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         ui.separator();
 
         let playable = check.playable().is_some();
-        let reason = "Not while the position has problems (listed above)";
+        let reason = if check.checking() {
+            "Not until the check above has finished"
+        } else {
+            "Not while the position has problems (listed above)"
+        };
         ui.horizontal(|ui| {
             let play = ui
                 .add_enabled(playable, egui::Button::new("Play from here"))
@@ -632,4 +698,36 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         }
     });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window checks on a thread; the answer arrives through `poll`.
+    #[test]
+    fn the_background_check_settles_through_poll() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), true);
+        let wait = |ed: &mut Editor| {
+            let t = std::time::Instant::now();
+            while ed.poll() {
+                assert!(t.elapsed().as_secs() < 10, "the check never finished");
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        };
+        wait(&mut ed);
+        assert_eq!(ed.check().playable(), Some(start));
+        ed.apply(EditorCommand::Clear);
+        assert!(
+            ed.check().playable().is_none(),
+            "nothing is playable while checking"
+        );
+        wait(&mut ed);
+        assert_eq!(ed.check().problems.len(), 1);
+        assert!(ed.check().problems[0].starts_with("The game is already over here"));
+        ed.apply(EditorCommand::Undo);
+        wait(&mut ed);
+        assert_eq!(ed.check().playable(), Some(start));
+    }
 }

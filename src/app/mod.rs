@@ -452,6 +452,9 @@ impl MaasaiApp {
             ));
         });
         if let Some(ed) = &mut self.editor {
+            if ed.poll() {
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            }
             let names = &self.rt.names;
             egui::Panel::right("position-editor")
                 .resizable(true)
@@ -556,6 +559,7 @@ impl MaasaiApp {
                 self.editor = Some(editor::Editor::new(
                     self.rt.shown_position(),
                     self.game_identity(),
+                    self.rt.background,
                 ));
             }
             C::Cancel => self.editor = None,
