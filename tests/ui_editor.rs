@@ -293,6 +293,14 @@ fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
     );
     assert!(disabled(&h, "Play from here"));
     assert!(shows(&h, "1 problem — this position cannot be played yet:"));
+    // The reserve piles take clicks too.
+    h.get_by_label("North reserve: 0 seeds").click();
+    h.run();
+    h.get_by_label("North reserve: 1 seed").click();
+    h.run();
+    h.get_by_label("North reserve: 2 seeds").click_secondary();
+    h.run();
+    assert_eq!(editor(&h).setup.reserve, [0, 1]);
     // Refilling one inner hole makes it playable.
     h.get_by_label("South i4: 0 seeds").click();
     h.run();

@@ -982,6 +982,41 @@ pub fn editor_board_ui(
     }
     if !variant.is_en_gehe() {
         paint_reserves(&painter, &geo, &pal, ed.setup.reserve);
+        // The reserve piles take clicks like holes.
+        for side in Side::BOTH {
+            let rect = geo.reserve_rect(side);
+            let resp = ui.interact(rect, id.with(("reserve", side.index())), Sense::click());
+            let seeds = ed.setup.reserve[side.index()];
+            let label = format!(
+                "{} reserve: {seeds} seed{}",
+                side.title(),
+                if seeds == 1 { "" } else { "s" }
+            );
+            resp.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &label)
+            });
+            if resp.hovered() {
+                painter.rect_stroke(
+                    rect,
+                    egui::CornerRadius::same((0.3 * p).min(60.0) as u8),
+                    Stroke::new((0.07 * p).max(1.5), pal.hover),
+                    StrokeKind::Outside,
+                );
+            }
+            let delta: i64 = if resp.clicked() {
+                if shift { -1 } else { 1 }
+            } else if resp.secondary_clicked() {
+                -1
+            } else {
+                0
+            };
+            if delta != 0 {
+                edit(EditorCommand::Reserve {
+                    side,
+                    seeds: seeds.saturating_add_signed(delta),
+                });
+            }
+        }
     }
     // The seed being dragged follows the pointer.
     if let (Some(from), Some(at)) = (dragging_from, pointer) {
