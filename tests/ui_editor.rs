@@ -460,3 +460,34 @@ fn a_new_game_started_while_editing_closes_the_editor() {
     assert!(h.state().editor.is_none());
     assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
 }
+
+#[test]
+fn play_from_here_asks_about_unsaved_moves_first() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    open_editor(&mut h);
+    h.get_by_label("South 2: 7 seeds").click();
+    h.run();
+    let edited = notation(&h);
+    h.get_by_label("Play from here").click();
+    h.run();
+    assert!(shows(&h, "Save your changes?"));
+    // Cancelling the prompt keeps the editor and the game as they were.
+    h.get_all_by_label("Cancel").last().unwrap().click();
+    h.run();
+    assert!(h.state().editor.is_some());
+    assert!(h.state().editor.as_ref().unwrap().leaving.is_none());
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    // Discarding the played move starts from the edited position.
+    h.get_by_label("Play from here").click();
+    h.run();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert!(h.state().rt.game.moves().is_empty());
+    assert_eq!(h.state().rt.game.current().to_string(), edited);
+}

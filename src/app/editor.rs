@@ -578,6 +578,11 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 ui.weak("Type digits to set its count.");
             }
             None => {
+                // Two lines as when a hole is selected, so nothing below moves.
+                ui.horizontal(|ui| {
+                    ui.label("Selected: no hole");
+                    ui.add_enabled(false, egui::Button::new("Done").small());
+                });
                 ui.weak("Click a hole to select it, then type its count.");
             }
         }

@@ -68,6 +68,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
     ("Ctrl+N", "new game"),
     (
+        "Ctrl+E",
+        "edit the position on view (in the editor: click +1, Shift+click or right-click −1, digits set the clicked hole, drag moves a seed, Ctrl+drag all)",
+    ),
+    (
         "Ctrl+wheel, pinch, Ctrl+= / Ctrl+-",
         "zoom the board; Ctrl+0 fits it",
     ),
