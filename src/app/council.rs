@@ -211,7 +211,7 @@ pub fn council_ui(
     let mut commands = Vec::new();
     let key = live_key(rt);
     let finished = !matches!(rt.game.status(), Status::Ongoing);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.heading("The council");
         if panel.thinking() {
             ui.spinner();
@@ -392,6 +392,7 @@ fn verdict_ui(
                 row.push(ui.label(line.depth.to_string()));
                 let answer = f
                     .expected_reply
+                    .filter(|&(_, t)| t > 0)
                     .map_or(String::new(), |(_, t)| format!(" (then −{t})"));
                 row.push(ui.label(format!("{}{answer}", f.taken)));
                 let pv: Vec<String> = line.pv.iter().map(|&m| variant.move_name(m)).collect();
