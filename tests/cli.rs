@@ -15,6 +15,16 @@ fn run(args: &[&str]) -> (String, String, i32) {
     )
 }
 
+/// `apply` with piped standard input and output.
+fn spawn_apply() -> std::process::Child {
+    Command::new(BIN)
+        .arg("apply")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
 fn ok(args: &[&str]) -> String {
     let (out, err, code) = run(args);
     assert_eq!(code, 0, "{args:?} failed: {err}");
@@ -141,12 +151,7 @@ fn apply_answers_each_line_with_the_right_error_words() {
          en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 9\n\
          en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south ; 1\n"
     );
-    let mut child = Command::new(BIN)
-        .arg("apply")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_apply();
     child
         .stdin
         .take()
@@ -177,12 +182,7 @@ fn apply_answers_each_line_with_the_right_error_words() {
 
 #[test]
 fn apply_streams_an_answer_before_input_ends() {
-    let mut child = Command::new(BIN)
-        .arg("apply")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_apply();
     let mut stdin = child.stdin.take().unwrap();
     let mut reader = BufReader::new(child.stdout.take().unwrap());
     for _ in 0..3 {
@@ -209,12 +209,7 @@ fn apply_handles_a_hundred_thousand_lines() {
     let start = ok(&["start", "en-gehe"]);
     let line = format!("{} ; 17\n", start.trim());
     let input = line.repeat(100_000);
-    let mut child = Command::new(BIN)
-        .arg("apply")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_apply();
     let mut stdin = child.stdin.take().unwrap();
     let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
     let out = child.wait_with_output().unwrap();

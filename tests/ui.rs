@@ -71,6 +71,18 @@ fn keyboard_plays_a_typed_hole() {
     );
 }
 
+/// Starts `hole`'s move at one seed a second and pauses it at once, so a
+/// test can step the replay by hand.
+fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
+    h.state_mut().settings.speed = 1.0;
+    h.run();
+    h.get_by_label(hole).click();
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+}
+
 fn step(h: &Harness<'_, MaasaiApp>) -> u64 {
     h.state()
         .rt
@@ -84,13 +96,7 @@ fn animation_controls_show_the_intermediate_boards() {
     // 2×6, South plays hole 1: five laps of 4, 5, 5, 6, 6 seeds, then a
     // capture of 2 (see `maasai-mancala trace`).
     let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = 1.0;
-    h.run();
-    h.get_by_label("South 1: 4 seeds").click();
-    h.step();
-    h.step();
-    h.get_by_label("Pause").click();
-    h.step();
+    start_paused(&mut h, "South 1: 4 seeds");
     h.step();
     assert_eq!(step(&h), 0, "one seed a second has not sown a seed yet");
     assert!(shows(&h, "South 1: 0 seeds"), "the handful is lifted");
@@ -298,13 +304,7 @@ fn snapshot_bao_la_kimasai_start() {
 #[test]
 fn snapshot_mid_animation() {
     let mut h = harness(en_gehe(12));
-    h.state_mut().settings.speed = 1.0;
-    h.run();
-    h.get_by_label("South 5: 4 seeds").click();
-    h.step();
-    h.step();
-    h.get_by_label("Pause").click();
-    h.step();
+    start_paused(&mut h, "South 5: 4 seeds");
     h.get_by_label("Step lap >>").click();
     h.step();
     h.get_by_label("Step seed >").click();
@@ -347,13 +347,7 @@ fn docs_screenshots() {
     save(&mut h, "bao-la-kimasai.png");
 
     let mut h = harness(en_gehe(12));
-    h.state_mut().settings.speed = 1.0;
-    h.run();
-    h.get_by_label("South 5: 4 seeds").click();
-    h.step();
-    h.step();
-    h.get_by_label("Pause").click();
-    h.step();
+    start_paused(&mut h, "South 5: 4 seeds");
     for _ in 0..2 {
         h.get_by_label("Step lap >>").click();
         h.step();

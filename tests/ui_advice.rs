@@ -109,6 +109,11 @@ fn hovering_an_advisor_previews_its_move() {
     h.run_steps(2);
     let preview = h.state().rt.preview.as_ref().expect("a previewed move");
     assert_eq!(preview.mv, elder);
+    // The preview carries the last lap's path, which ends where the move ends.
+    let trace = h.state().rt.game.current().trace(elder).unwrap();
+    let last_lap = trace.laps.last().unwrap();
+    assert_eq!(preview.last_lap_path.last(), Some(&preview.last_hole));
+    assert_eq!(preview.last_lap_path.first(), last_lap.sown.first());
 }
 
 #[test]
@@ -132,18 +137,32 @@ fn choosing_a_computer_side_in_the_dialog_makes_it_move() {
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(4);
+    // South, who moves first, is switched to a computer in the dialog: the
+    // first "Computer" radio is South's (the dialog lists South first).
+    h.get_all_by_label("Computer")
+        .next()
+        .expect("South's Computer choice")
+        .click();
     h.run_steps(2);
-    // South, who moves first, is switched to a computer in the dialog.
-    h.state_mut()
-        .rt
-        .new_game
-        .as_mut()
-        .expect("the dialog")
-        .players[0] = Player::computer(Level::Beginner);
+    // Its level (Club at first): the last box of the dialog (the first is
+    // the preset box).
+    h.get_all_by_role(egui::accesskit::Role::ComboBox)
+        .last()
+        .expect("South's level box")
+        .click();
+    h.run_steps(2);
+    h.get_by_label("Beginner").click();
     h.run_steps(2);
     h.get_by_label("Start game").click();
     h.run_steps(2);
-    assert!(h.state().settings.players[0].is_computer());
+    assert!(matches!(
+        h.state().settings.players[0],
+        Player::Computer {
+            level: Level::Beginner,
+            ..
+        }
+    ));
     assert_eq!(h.state().settings.players[1], Player::Human);
     step_until(&mut h, "the computer's move", |app| {
         app.rt.game.moves().len() == 1
@@ -233,4 +252,36 @@ fn review_gives_each_move_its_cost() {
         h.query_all_by_label_contains(&first).next().is_some(),
         "no move-list note {first}"
     );
+}
+
+#[test]
+fn a_human_cannot_move_for_a_thinking_computer() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [
+        Player::Computer {
+            level: Level::Strong,
+            movetime_ms: 10_000,
+        },
+        Player::Human,
+    ];
+    h.run_steps(2);
+    assert!(h.state().rt.computer.is_thinking());
+    // South's holes are not buttons while its computer thinks ...
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    // ... and a typed or queued move is refused with the reason.
+    let (legal, _) = h.state().rt.game.current().classify_moves();
+    h.state_mut().queue(AppCommand::PlayMove(legal[0]));
+    h.run_steps(1);
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    let notice = h.state().rt.notice.clone().unwrap_or_default();
+    assert!(notice.contains("played by the computer"), "{notice}");
+    // Paused, the human may move for it.
+    h.get_by_label("Pause computer").click();
+    h.run_steps(2);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
 }

@@ -702,7 +702,9 @@ fn board_canvas(
 
     // Playability and the hover preview of the live position.
     let live_turn = pos.turn();
-    let can_click_holes = rt.live() && !animating;
+    // A running computer player owns its turn: its holes are not buttons.
+    let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
+    let can_click_holes = rt.live() && !animating && !computer_turn;
     let mut hovered_move: Option<Move> = None;
     let (_, label_font) = fonts(p);
     let id = ui.make_persistent_id("board-holes");
@@ -809,6 +811,23 @@ fn board_canvas(
                     .map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
                 resp.on_hover_text(text);
             }
+        }
+    }
+
+    // The previewed move's last lap: a line from where its seeds were taken
+    // through every hole it sows, since that lap decides where the move ends.
+    if let Some(pr) = &preview {
+        let centre = |bi: usize| {
+            let side = if bi < n { Side::South } else { Side::North };
+            geo.hole_rect(side, bi % n).center()
+        };
+        let mut points = vec![centre(pr.last_lap_from)];
+        points.extend(pr.last_lap_path.iter().map(|&bi| centre(bi)));
+        let stroke = Stroke::new((0.05 * p).max(1.5), pal.ends.gamma_multiply(0.6));
+        painter.add(egui::Shape::line(points.clone(), stroke));
+        painter.circle_stroke(points[0], (0.14 * p).max(3.0), stroke);
+        for &at in &points[1..] {
+            painter.circle_filled(at, (0.07 * p).max(2.0), pal.ends.gamma_multiply(0.8));
         }
     }
 

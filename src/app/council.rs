@@ -199,7 +199,8 @@ fn live_key(rt: &Runtime) -> (usize, u64) {
     (rt.game.moves().len(), rt.game.current().key())
 }
 
-/// Draws the panel. Hovering an advisor or a table row previews its move on
+/// Draws the panel (docked under the board, where a long En Gehé board
+/// leaves room). Hovering an advisor or a table row previews its move on
 /// the board (through the board's own hover preview).
 pub fn council_ui(
     ui: &mut egui::Ui,
@@ -208,23 +209,22 @@ pub fn council_ui(
     hide_advice: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
-    ui.horizontal(|ui| {
+    let key = live_key(rt);
+    let finished = !matches!(rt.game.status(), Status::Ongoing);
+    ui.horizontal_wrapped(|ui| {
         ui.heading("The council");
         if panel.thinking() {
             ui.spinner();
         }
-    });
-    let mut hide = hide_advice;
-    if ui
-        .checkbox(&mut hide, "Hide advice until asked")
-        .on_hover_text("For practice: the council keeps quiet until you press Ask the council")
-        .changed()
-    {
-        commands.push(AppCommand::HideAdvice(hide));
-    }
-    let key = live_key(rt);
-    let finished = !matches!(rt.game.status(), Status::Ongoing);
-    ui.horizontal(|ui| {
+        ui.separator();
+        let mut hide = hide_advice;
+        if ui
+            .checkbox(&mut hide, "Hide advice until asked")
+            .on_hover_text("For practice: the council keeps quiet until you press Ask the council")
+            .changed()
+        {
+            commands.push(AppCommand::HideAdvice(hide));
+        }
         if ui
             .add_enabled(
                 !rt.game.moves().is_empty(),
@@ -240,6 +240,21 @@ pub fn council_ui(
         if panel.review.is_some() && !panel.review_done() {
             ui.weak("reviewing…");
         }
+        if let Some(analysis) = &panel.analysis
+            && !finished
+        {
+            ui.separator();
+            ui.weak(format!(
+                "depth {}{} · {} positions",
+                analysis.depth,
+                if analysis.finished {
+                    ""
+                } else {
+                    " and deepening"
+                },
+                analysis.nodes
+            ));
+        }
     });
     ui.separator();
     if finished {
@@ -253,7 +268,7 @@ pub fn council_ui(
         ui.weak("The council keeps its advice to itself until asked.");
         return commands;
     }
-    let (Some(analysis), Some(report)) = (&panel.analysis, &panel.report) else {
+    let (Some(_), Some(report)) = (&panel.analysis, &panel.report) else {
         ui.horizontal(|ui| {
             ui.spinner();
             ui.label("The council is thinking…");
@@ -262,103 +277,132 @@ pub fn council_ui(
     };
     let variant = rt.game.current().variant();
     let mut hovered: Option<Move> = None;
-    ui.label(format!(
-        "Depth {}{} · {} positions",
-        analysis.depth,
-        if analysis.finished {
-            ""
-        } else {
-            " and deepening"
-        },
-        analysis.nodes
-    ));
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for a in &report.advice {
-                let resp = ui
-                    .group(|ui| {
-                        ui.set_width(ui.available_width());
-                        ui.horizontal(|ui| {
-                            ui.strong(a.advisor.name);
-                            ui.label(format!("proposes {}", a.move_name));
-                            ui.weak(format!("(weight {})", a.advisor.weight));
-                        });
-                        ui.weak(a.advisor.character);
-                        ui.label(&a.reason);
-                    })
-                    .response;
-                if resp.contains_pointer() {
-                    hovered = Some(a.mv);
-                }
-            }
-            ui.separator();
-            ui.strong("Consensus");
-            if let Some(top) = report.consensus.chosen() {
-                ui.label(format!(
-                    "The council would play {} ({})",
-                    variant.move_name(top),
-                    report.consensus.split(variant)
-                ));
-            }
-            for vote in &report.consensus.votes {
-                let frac = vote.weight as f32 / report.consensus.total_weight.max(1) as f32;
-                let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
-                let resp = ui.add(
-                    egui::ProgressBar::new(frac)
-                        .desired_width(ui.available_width().min(320.0))
-                        .text(format!(
-                            "{}: {}/{} — {}",
-                            variant.move_name(vote.mv),
-                            vote.weight,
-                            report.consensus.total_weight,
-                            names.join(", ")
-                        )),
-                );
-                if resp.contains_pointer() {
-                    hovered = Some(vote.mv);
-                }
-            }
-            ui.separator();
-            ui.strong("Every move, best first");
-            egui::Grid::new("council-table")
-                .striped(true)
-                .num_columns(5)
-                .show(ui, |ui| {
-                    for h in ["Move", "Seeds", "Depth", "Takes", "Line"] {
-                        ui.strong(h);
-                    }
-                    ui.end_row();
-                    for f in &report.facts {
-                        let Some(line) = &f.line else { continue };
-                        let name = variant.move_name(f.mv);
-                        let mut row = vec![ui.label(&name)];
-                        let score = match line.bound {
-                            Bound::Upper => format!("≤ {}", seeds_text(line.score)),
-                            _ => seeds_text(line.score),
-                        };
-                        row.push(ui.label(score));
-                        row.push(ui.label(line.depth.to_string()));
-                        let answer = f
-                            .expected_reply
-                            .map_or(String::new(), |(_, t)| format!(" (then −{t})"));
-                        row.push(ui.label(format!("{}{answer}", f.taken)));
-                        let pv: Vec<String> =
-                            line.pv.iter().map(|&m| variant.move_name(m)).collect();
-                        row.push(ui.label(pv.join(" ")));
-                        ui.end_row();
-                        if row.iter().any(|r| r.contains_pointer()) {
-                            hovered = Some(f.mv);
+    // Wide: advisors on the left (two abreast), the verdict on the right,
+    // each scrolling on its own. Narrow: one column.
+    if ui.available_width() >= 900.0 {
+        ui.columns(2, |cols| {
+            let (left, right) = cols.split_at_mut(1);
+            egui::ScrollArea::vertical()
+                .id_salt("council-advisors")
+                .auto_shrink([false, false])
+                .show(&mut left[0], |ui| {
+                    ui.columns(2, |halves| {
+                        for (i, a) in report.advice.iter().enumerate() {
+                            advisor_card(&mut halves[i % 2], a, &mut hovered);
                         }
-                    }
+                    });
+                });
+            egui::ScrollArea::vertical()
+                .id_salt("council-verdict")
+                .auto_shrink([false, false])
+                .show(&mut right[0], |ui| {
+                    verdict_ui(ui, report, variant, &mut hovered);
                 });
         });
+    } else {
+        egui::ScrollArea::vertical()
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for a in &report.advice {
+                    advisor_card(ui, a, &mut hovered);
+                }
+                ui.separator();
+                verdict_ui(ui, report, variant, &mut hovered);
+            });
+    }
     if let Some(mv) = hovered
         && rt.can_play(mv)
     {
         rt.preview_for(mv);
     }
     commands
+}
+
+/// One advisor: name, proposal and weight, character, and the reason.
+fn advisor_card(ui: &mut egui::Ui, a: &advice::Advice, hovered: &mut Option<Move>) {
+    let resp = ui
+        .group(|ui| {
+            ui.set_width(ui.available_width());
+            ui.horizontal_wrapped(|ui| {
+                ui.strong(a.advisor.name);
+                ui.label(format!("proposes {}", a.move_name));
+                ui.weak(format!("(weight {})", a.advisor.weight));
+            });
+            ui.label(egui::RichText::new(a.advisor.character).weak().small());
+            ui.label(&a.reason);
+        })
+        .response;
+    if resp.contains_pointer() {
+        *hovered = Some(a.mv);
+    }
+}
+
+/// The consensus with its split, then every move ranked.
+fn verdict_ui(
+    ui: &mut egui::Ui,
+    report: &advice::CouncilReport,
+    variant: crate::engine::Variant,
+    hovered: &mut Option<Move>,
+) {
+    ui.strong("Consensus");
+    if let Some(top) = report.consensus.chosen() {
+        ui.label(format!(
+            "The council would play {} ({})",
+            variant.move_name(top),
+            report.consensus.split(variant)
+        ));
+    }
+    for vote in &report.consensus.votes {
+        let frac = vote.weight as f32 / report.consensus.total_weight.max(1) as f32;
+        let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
+        let resp = ui.add(
+            egui::ProgressBar::new(frac)
+                .desired_width(ui.available_width().min(420.0))
+                .text(format!(
+                    "{}: {}/{} — {}",
+                    variant.move_name(vote.mv),
+                    vote.weight,
+                    report.consensus.total_weight,
+                    names.join(", ")
+                )),
+        );
+        if resp.contains_pointer() {
+            *hovered = Some(vote.mv);
+        }
+    }
+    ui.separator();
+    ui.strong("Every move, best first");
+    egui::Grid::new("council-table")
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for h in ["Move", "Seeds", "Depth", "Takes", "Line"] {
+                ui.strong(h);
+            }
+            ui.end_row();
+            for f in &report.facts {
+                let Some(line) = &f.line else { continue };
+                let name = variant.move_name(f.mv);
+                let mut row = vec![ui.label(&name)];
+                let score = match line.bound {
+                    Bound::Upper => format!("≤ {}", seeds_text(line.score)),
+                    _ => seeds_text(line.score),
+                };
+                row.push(ui.label(score));
+                row.push(ui.label(line.depth.to_string()));
+                let answer = f
+                    .expected_reply
+                    .filter(|&(_, t)| t > 0)
+                    .map_or(String::new(), |(_, t)| format!(" (then −{t})"));
+                row.push(ui.label(format!("{}{answer}", f.taken)));
+                let pv: Vec<String> = line.pv.iter().map(|&m| variant.move_name(m)).collect();
+                row.push(ui.label(pv.join(" ")));
+                ui.end_row();
+                if row.iter().any(|r| r.contains_pointer()) {
+                    *hovered = Some(f.mv);
+                }
+            }
+        });
 }
 
 fn seeds_text(score: i32) -> String {

@@ -94,6 +94,14 @@ pub fn menu_ui(
             if ui.checkbox(&mut council, "Council of advisors").changed() {
                 commands.push(AppCommand::ShowCouncil(council));
             }
+            for dock in super::settings::CouncilDock::ALL {
+                if ui
+                    .radio(settings.council_dock == dock, dock.label())
+                    .clicked()
+                {
+                    commands.push(AppCommand::SetCouncilDock(dock));
+                }
+            }
             ui.separator();
             for choice in [
                 super::settings::ThemeChoice::System,

@@ -33,7 +33,10 @@ use std::path::PathBuf;
 /// Everything the panels can ask for; applied after the frame.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppCommand {
+    /// A human's move (board click, typed move, tests).
     PlayMove(Move),
+    /// The computer player's move for the side it plays.
+    ComputerMove(Move),
     Undo,
     Redo,
     OpenNewGame,
@@ -65,6 +68,7 @@ pub enum AppCommand {
     SetPlayers([players::Player; 2]),
     PauseComputer(bool),
     ShowCouncil(bool),
+    SetCouncilDock(settings::CouncilDock),
     HideAdvice(bool),
     AskCouncil,
     /// Work out the cost of every move played so far.
@@ -281,11 +285,28 @@ impl MaasaiApp {
         out
     }
 
+    /// Whether the live position's side to move is a running computer
+    /// player, whose turn a human's click must not take.
+    pub fn computer_to_move(&self) -> bool {
+        let turn = self.rt.game.current().turn();
+        self.settings.players[turn.index()].is_computer()
+            && !self.rt.computer.paused
+            && matches!(self.rt.game.status(), crate::engine::Status::Ongoing)
+    }
+
     /// Applies the frame's commands: the one place state changes.
     pub fn apply(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
         for command in commands {
             match command {
-                AppCommand::PlayMove(mv) => {
+                AppCommand::PlayMove(_) if self.computer_to_move() => {
+                    let turn = self.rt.game.current().turn();
+                    self.rt.notice = Some(format!(
+                        "{} is played by the computer: pause it or take over {} to move yourself",
+                        turn.title(),
+                        turn.title()
+                    ));
+                }
+                AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv) => {
                     if self.rt.animating() {
                         // Finish what is on screen first; the click was meant for the new move.
                         if let Some(r) = self.rt.shown_replay_mut() {
@@ -409,6 +430,7 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::ShowCouncil(show) => self.settings.show_council = show,
+                AppCommand::SetCouncilDock(dock) => self.settings.council_dock = dock,
                 AppCommand::HideAdvice(hide) => self.settings.hide_advice = hide,
                 AppCommand::AskCouncil => self.council.ask(&self.rt),
                 AppCommand::ReviewGame => self.council.start_review(&self.rt.game),
@@ -489,20 +511,6 @@ impl MaasaiApp {
                 commands.extend(players::computer_bar(ui, &self.rt, &self.settings.players));
             });
         }
-        if self.settings.show_council {
-            egui::Panel::left("council")
-                .resizable(true)
-                .default_size(420.0)
-                .min_size(260.0)
-                .show(ui, |ui| {
-                    commands.extend(council::council_ui(
-                        ui,
-                        &self.council,
-                        &mut self.rt,
-                        self.settings.hide_advice,
-                    ));
-                });
-        }
         if self.settings.show_move_list {
             egui::Panel::right("move-list")
                 .resizable(true)
@@ -511,6 +519,35 @@ impl MaasaiApp {
                 .show(ui, |ui| {
                     commands.extend(move_list::move_list_ui(ui, &self.rt));
                 });
+        }
+        if self.settings.show_council {
+            let variant = self.rt.game.current().variant();
+            let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
+                commands.extend(council::council_ui(
+                    ui,
+                    &self.council,
+                    &mut self.rt,
+                    self.settings.hide_advice,
+                ));
+                // Keep the panel its size while the council is still
+                // thinking (a panel shrinks to short content).
+                ui.allocate_space(ui.available_size());
+            };
+            if self.settings.council_dock.at_bottom(variant) {
+                // Under the board: a long En Gehé row needs the width, and
+                // the board leaves height to spare.
+                egui::Panel::bottom("council")
+                    .resizable(true)
+                    .default_size(340.0)
+                    .min_size(140.0)
+                    .show(ui, |ui| council(ui, &mut commands));
+            } else {
+                egui::Panel::left("council")
+                    .resizable(true)
+                    .default_size(420.0)
+                    .min_size(260.0)
+                    .show(ui, |ui| council(ui, &mut commands));
+            }
         }
         egui::CentralPanel::default().show(ui, |ui| {
             commands.extend(board::board_ui(ui, &self.settings, &mut self.rt));

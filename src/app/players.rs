@@ -1,6 +1,6 @@
 //! Computer players in the window: who plays each side, and the background
 //! search that finds a computer side's move. The move is handed back as an
-//! ordinary [`AppCommand::PlayMove`], so it is checked and animated exactly
+//! [`AppCommand::ComputerMove`], checked and animated exactly
 //! like a human's; it is only handed back once the previous move's
 //! animation has finished.
 
@@ -172,7 +172,7 @@ pub fn drive(rt: &mut Runtime, players: &[Player; 2], ctx: &egui::Context) -> Op
         return None;
     }
     rt.computer.thinking = None;
-    Some(AppCommand::PlayMove(mv))
+    Some(AppCommand::ComputerMove(mv))
 }
 
 fn start(

@@ -41,6 +41,43 @@ impl ThemeChoice {
     }
 }
 
+/// Where the council panel sits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CouncilDock {
+    /// Beside the board, or under it when the board is a long En Gehé one
+    /// (more than [`LONG_ROW`] holes a side) that needs the whole width.
+    #[default]
+    Auto,
+    Side,
+    Bottom,
+}
+
+/// En Gehé rows longer than this put an automatically docked council under the board.
+pub const LONG_ROW: u8 = 16;
+
+impl CouncilDock {
+    pub const ALL: [CouncilDock; 3] = [CouncilDock::Auto, CouncilDock::Side, CouncilDock::Bottom];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            CouncilDock::Auto => "Council: where the board leaves room",
+            CouncilDock::Side => "Council: beside the board",
+            CouncilDock::Bottom => "Council: under the board",
+        }
+    }
+
+    /// Whether the panel goes under the board for this game.
+    pub fn at_bottom(self, variant: crate::engine::Variant) -> bool {
+        match self {
+            CouncilDock::Side => false,
+            CouncilDock::Bottom => true,
+            CouncilDock::Auto => {
+                matches!(variant, crate::engine::Variant::EnGehe { holes } if holes > LONG_ROW)
+            }
+        }
+    }
+}
+
 /// Persisted view choices. (Panel widths and the window size are kept by
 /// egui's and eframe's own persistence.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,6 +101,7 @@ pub struct Settings {
     pub show_council: bool,
     /// Practice mode: the council keeps quiet until asked.
     pub hide_advice: bool,
+    pub council_dock: CouncilDock,
 }
 
 impl Default for Settings {
@@ -79,6 +117,7 @@ impl Default for Settings {
             players: Default::default(),
             show_council: false,
             hide_advice: false,
+            council_dock: CouncilDock::Auto,
         }
     }
 }

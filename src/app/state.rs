@@ -6,7 +6,7 @@
 
 use super::anim::Replay;
 use super::new_game::NewGameDialog;
-use crate::engine::{Game, GameOptions, LapEnd, Move, MoveTrace, Position, Status};
+use crate::engine::{Game, GameOptions, LapEnd, LapKind, Move, MoveTrace, Position, Status};
 use std::sync::mpsc::{Receiver, channel};
 
 /// Per-move figures for the move list.
@@ -64,6 +64,11 @@ pub struct Preview {
     pub key: u64,
     pub mv: Move,
     pub last_hole: usize,
+    /// The last lap: the hole its seeds were lifted from (or the raided
+    /// hole) and every hole it sowed into, in order (board indices), so the
+    /// board can show the path that decides where the move ends.
+    pub last_lap_from: usize,
+    pub last_lap_path: Vec<usize>,
     /// Holes emptied by captures or raids (board indices).
     pub taken_from: Vec<usize>,
     pub laps: usize,
@@ -75,7 +80,18 @@ pub struct Preview {
 impl Preview {
     pub fn of(pos: &Position, mv: Move) -> Option<Preview> {
         let trace = pos.trace(mv).ok()?;
-        let last = trace.laps.last()?.end.hole();
+        let last_lap = trace.laps.last()?;
+        let last = last_lap.end.hole();
+        let last_lap_from = match last_lap.kind {
+            LapKind::Lift { from } | LapKind::Raid { from, .. } => from,
+        };
+        // A long last lap goes round the ring more than once: each hole once.
+        let mut last_lap_path = Vec::new();
+        for &h in &last_lap.sown {
+            if !last_lap_path.contains(&h) {
+                last_lap_path.push(h);
+            }
+        }
         let mut taken_from: Vec<usize> = trace
             .laps
             .iter()
@@ -108,6 +124,8 @@ impl Preview {
             key: pos.key(),
             mv,
             last_hole: last,
+            last_lap_from,
+            last_lap_path,
             taken_from,
             laps: stats.laps,
             sown: stats.sown,
