@@ -67,7 +67,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
         let what = match pending {
             Pending::New => "starting a new game",
             Pending::Open | Pending::OpenPath(_) => "opening another game",
-            Pending::Paste(_) => "setting up the pasted position",
+            Pending::Paste(_) => "setting up the new position",
             Pending::Resume => "resuming the last game",
             Pending::Close => "closing",
         };
