@@ -43,6 +43,7 @@ mod tests {
     fn the_capped_run_agrees_with_the_engine_on_random_positions() {
         let mut rng = rand::rngs::SmallRng::seed_from_u64(3);
         let mut checked = 0;
+        let mut endless_en_gehe = 0;
         for g in 0..80 {
             let mut options = match g % 4 {
                 0 | 1 => GameOptions::bao_la_kimasai(),
@@ -65,6 +66,7 @@ mod tests {
                     } else {
                         let mut capped = pos;
                         assert!(!play_in_tree(&mut capped, mv), "{pos} {mv:?}");
+                        endless_en_gehe += pos.variant().is_en_gehe() as u32;
                     }
                 }
                 if random_playout(&mut pos, &mut rng, 1).moves == 0 {
@@ -73,6 +75,22 @@ mod tests {
             }
         }
         assert!(checked > 1000);
+        assert!(
+            endless_en_gehe > 0,
+            "small En Gehé boards meet endless moves"
+        );
+    }
+
+    #[test]
+    fn an_en_gehe_move_that_never_ends_is_not_played_in_the_tree() {
+        // Both of South's moves sow forever (tests/rules.rs).
+        let pos =
+            notation::parse_position("en-gehe south=3,8,0 north=1,0,4 captured=0,0 turn=south")
+                .unwrap();
+        for mv in pos.candidate_moves().collect::<Vec<_>>() {
+            let mut copy = pos;
+            assert!(!play_in_tree(&mut copy, mv));
+        }
     }
 
     #[test]
