@@ -188,6 +188,7 @@ fn each_level_searches_in_its_own_style() {
     assert!(Level::Random.config(t).is_none() && Level::Greedy.config(t).is_none());
     let beginner = Level::Beginner.config(t).unwrap();
     assert_eq!((beginner.max_depth, beginner.quiescence), (Some(2), 0));
+    assert_eq!(Level::Beginner.style().unwrap().slack, 2);
     assert_eq!(beginner.lines, usize::MAX, "slack needs every move scored");
     let club = Level::Club.config(t).unwrap();
     assert_eq!((club.max_depth, club.quiescence), (Some(3), 0));
@@ -203,7 +204,7 @@ fn each_level_searches_in_its_own_style() {
     );
     let master = Level::Master.config(t).unwrap();
     assert_eq!(master.max_depth, None);
-    assert_eq!(master.threads, 2);
+    assert_eq!(master.threads, 1);
     assert!(master.quiescence > 0);
     assert_eq!(master.movetime, Some(t));
 }

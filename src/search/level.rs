@@ -14,9 +14,9 @@ pub enum Level {
     Random,
     /// The move that takes most right now, ties at random.
     Greedy,
-    /// Two plies deep, and any move within 4 seeds of the best.
+    /// Two plies deep, and any move within 2 seeds of the best.
     Beginner,
-    /// Three plies deep, and any move within 2 seeds of the best.
+    /// Three plies deep, and any move within 1 seed of the best.
     Club,
     /// Up to [`STRONG_DEPTH`] plies as the thinking time allows, one thread,
     /// leaves judged by the static evaluation.
@@ -71,10 +71,10 @@ impl Level {
         };
         match self {
             Level::Random | Level::Greedy => None,
-            Level::Beginner => Some(style(Some(2), 4, 1, 0)),
-            Level::Club => Some(style(Some(3), 2, 1, 0)),
+            Level::Beginner => Some(style(Some(2), 2, 1, 0)),
+            Level::Club => Some(style(Some(3), 1, 1, 0)),
             Level::Strong => Some(style(Some(STRONG_DEPTH), 0, 1, 0)),
-            Level::Master => Some(style(None, 0, 2, super::QUIESCENCE_PLIES)),
+            Level::Master => Some(style(None, 0, 1, super::QUIESCENCE_PLIES)),
         }
     }
 
