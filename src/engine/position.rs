@@ -425,7 +425,10 @@ impl Position {
         // the fixed-size array can be read.
         let len = self.variant.board_len();
         let mut h = 0u64;
-        for (i, chunk) in self.board[..len.div_ceil(8) * 8].chunks_exact(8).enumerate() {
+        for (i, chunk) in self.board[..len.div_ceil(8) * 8]
+            .chunks_exact(8)
+            .enumerate()
+        {
             let salt = (i as u64 + 1).wrapping_mul(SECRET[2]);
             h = h.wrapping_add(mum(
                 word(&chunk[..4]) ^ SECRET[0] ^ salt,

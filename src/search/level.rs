@@ -92,8 +92,11 @@ impl Level {
     }
 }
 
-/// Deepest iteration of the Strong level.
-pub const STRONG_DEPTH: u32 = 6;
+/// Deepest iteration of the Strong level. A fixed cap keeps Strong's
+/// strength the same on a loaded machine, and below Master's; an even
+/// depth, because in Bao la Kimasai odd depths played clearly worse (a
+/// 5-ply Strong barely beat the 3-ply Club; README, "Measured numbers").
+pub const STRONG_DEPTH: u32 = 4;
 
 /// What separates the search levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
