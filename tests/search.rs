@@ -169,7 +169,11 @@ fn quiescence_sees_the_answer_to_a_capture_that_one_ply_misses() {
             ..SearchConfig::depth(1)
         },
     );
-    let quiet = search::search(&p, SearchConfig::depth(1));
+    let with_quiescence = |config: SearchConfig| SearchConfig {
+        quiescence: search::QUIESCENCE_PLIES,
+        ..config
+    };
+    let quiet = search::search(&p, with_quiescence(SearchConfig::depth(1)));
     let deep = search::search(&p, SearchConfig::depth(8));
     let plain_best = plain.best().unwrap();
     assert_eq!(plain_best.mv, mv(&p, "5"));
@@ -177,7 +181,7 @@ fn quiescence_sees_the_answer_to_a_capture_that_one_ply_misses() {
     assert_eq!(quiet.best_move(), Some(mv(&p, "1")));
     assert_eq!(deep.best_move(), Some(mv(&p, "1")));
     // Quiescence scores the capture lower than the plain search does.
-    let all = search::search(&p, SearchConfig::depth(1).all_moves());
+    let all = search::search(&p, with_quiescence(SearchConfig::depth(1)).all_moves());
     assert!(all.line(mv(&p, "5")).unwrap().score < plain_best.score);
 }
 
@@ -203,6 +207,7 @@ fn each_level_searches_in_its_own_style() {
         (Some(search::STRONG_DEPTH), 1, 0, 1)
     );
     let master = Level::Master.config(t).unwrap();
+    assert_eq!(SearchConfig::default().quiescence, 0);
     assert_eq!(master.max_depth, None);
     assert_eq!(master.threads, 1);
     assert!(master.quiescence > 0);

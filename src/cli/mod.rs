@@ -76,9 +76,9 @@ pub enum Command {
         /// Search threads (Lazy SMP).
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Plies of quiescence search (captures and raids the first lap
-        /// decides) at the leaves; 0 judges leaves statically.
-        #[arg(long, default_value_t = crate::search::QUIESCENCE_PLIES)]
+        /// Plies of En Gehé quiescence search (captures the first lap
+        /// decides) at the leaves; 0, the default, judges leaves statically.
+        #[arg(long, default_value_t = 0)]
         quiescence: u32,
     },
     /// Play games between two computer players, swapping sides every game;

@@ -154,13 +154,16 @@ pub struct SearchConfig {
     /// Earlier positions of the game, oldest first (not the root): reaching
     /// one again in the search counts as the repetition outcome.
     pub history: Vec<Position>,
-    /// Plies of quiescence search at the leaves (captures and raids the
+    /// Plies of En Gehé quiescence search at the leaves (captures the
     /// first lap decides, so a leaf is not judged in the middle of an
-    /// exchange); 0 judges every leaf by the static evaluation alone.
+    /// exchange); 0, the default, judges every leaf by the static
+    /// evaluation alone. Off by default because its scores depend a little
+    /// on the search window: a one-line search and the all-moves ranking
+    /// can then differ by a tenth of a seed on the same move.
     pub quiescence: u32,
 }
 
-/// Default plies of quiescence search.
+/// Plies of quiescence search the Master level uses.
 pub const QUIESCENCE_PLIES: u32 = 4;
 
 impl Default for SearchConfig {
@@ -173,7 +176,7 @@ impl Default for SearchConfig {
             table_mb: 16,
             table: None,
             history: Vec::new(),
-            quiescence: QUIESCENCE_PLIES,
+            quiescence: 0,
         }
     }
 }
