@@ -1,8 +1,9 @@
 //! Game-tree search for both games: iterative-deepening principal variation
-//! search with a shared lock-free transposition table, TT-move, capture,
-//! killer and history move ordering, late-move reductions, aspiration
-//! windows, depth and time limits, cancellation at any moment, and Lazy SMP
-//! on several threads. Also the computer players' levels.
+//! search with a shared lock-free transposition table, TT-move, capture
+//! guess, killer and history move ordering (moves are made lazily in that
+//! order), late-move reductions, aspiration windows, an optional En Gehé
+//! quiescence search, depth and time limits, cancellation at any moment,
+//! and Lazy SMP on several threads. Also the computer players' levels.
 //!
 //! Scores are in tenths of a seed ([`SCALE`]) from the side to move's view.
 //! A finished En Gehé game scores its exact final margin; a Bao la Kimasai
@@ -236,8 +237,9 @@ pub struct Analysis {
     pub depth: u32,
     /// Nodes (positions searched) by all threads.
     pub nodes: u64,
-    /// Moves made by all threads: every child generated, searched or not
-    /// (each is a full sowing on the fast path).
+    /// Moves made (sown) by all threads. Moves are made lazily, in order,
+    /// so this is close to `nodes`; a move is made but not searched only
+    /// when it turns out not to end within the tree's lap cap.
     pub moves_made: u64,
     pub elapsed: Duration,
     /// The search has stopped (limit reached, stopped, or game over).
