@@ -153,6 +153,67 @@ fn two_threads_find_the_same_forced_win() {
     assert_eq!(a.best_move(), Some(mv(&p, "i7")));
 }
 
+// South's hole 5 captures at once, but it walks into North's answer; a
+// plain one-ply search takes the capture, quiescence sees the answer and
+// agrees with an eight-ply search on hole 1.
+const EN_GEHE_EXCHANGE: &str =
+    "en-gehe south=1,1,4,1,5,1 north=0,1,2,1,5,10 captured=12,4 turn=south";
+
+#[test]
+fn quiescence_sees_the_answer_to_a_capture_that_one_ply_misses() {
+    let p = pos(EN_GEHE_EXCHANGE);
+    let plain = search::search(
+        &p,
+        SearchConfig {
+            quiescence: 0,
+            ..SearchConfig::depth(1)
+        },
+    );
+    let with_quiescence = |config: SearchConfig| SearchConfig {
+        quiescence: search::QUIESCENCE_PLIES,
+        ..config
+    };
+    let quiet = search::search(&p, with_quiescence(SearchConfig::depth(1)));
+    let deep = search::search(&p, SearchConfig::depth(8));
+    let plain_best = plain.best().unwrap();
+    assert_eq!(plain_best.mv, mv(&p, "5"));
+    assert!(plain_best.taken_now > 0);
+    assert_eq!(quiet.best_move(), Some(mv(&p, "1")));
+    assert_eq!(deep.best_move(), Some(mv(&p, "1")));
+    // Quiescence scores the capture lower than the plain search does.
+    let all = search::search(&p, with_quiescence(SearchConfig::depth(1)).all_moves());
+    assert!(all.line(mv(&p, "5")).unwrap().score < plain_best.score);
+}
+
+#[test]
+fn each_level_searches_in_its_own_style() {
+    use std::time::Duration;
+    let t = Duration::from_millis(20);
+    assert!(Level::Random.config(t).is_none() && Level::Greedy.config(t).is_none());
+    let beginner = Level::Beginner.config(t).unwrap();
+    assert_eq!((beginner.max_depth, beginner.quiescence), (Some(2), 0));
+    assert_eq!(Level::Beginner.style().unwrap().slack, 2);
+    assert_eq!(beginner.lines, usize::MAX, "slack needs every move scored");
+    let club = Level::Club.config(t).unwrap();
+    assert_eq!((club.max_depth, club.quiescence), (Some(3), 0));
+    let strong = Level::Strong.config(t).unwrap();
+    assert_eq!(
+        (
+            strong.max_depth,
+            strong.threads,
+            strong.quiescence,
+            strong.lines
+        ),
+        (Some(search::STRONG_DEPTH), 1, 0, 1)
+    );
+    let master = Level::Master.config(t).unwrap();
+    assert_eq!(SearchConfig::default().quiescence, 0);
+    assert_eq!(master.max_depth, None);
+    assert_eq!(master.threads, 1);
+    assert!(master.quiescence > 0);
+    assert_eq!(master.movetime, Some(t));
+}
+
 #[test]
 fn greedy_takes_the_biggest_capture_and_levels_play_legal_moves() {
     let mut rng = rand::rngs::SmallRng::seed_from_u64(7);

@@ -210,7 +210,8 @@ fn undo_while_the_computer_thinks_cancels_its_search() {
     h.state_mut().settings.players = [
         Player::Human,
         Player::Computer {
-            level: Level::Strong,
+            // Master thinks for its whole time (Strong stops at its depth cap).
+            level: Level::Master,
             movetime_ms: 10_000,
         },
     ];

@@ -76,6 +76,10 @@ pub enum Command {
         /// Search threads (Lazy SMP).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Plies of En Gehé quiescence search (captures the first lap
+        /// decides) at the leaves; 0, the default, judges leaves statically.
+        #[arg(long, default_value_t = 0)]
+        quiescence: u32,
     },
     /// Play games between two computer players, swapping sides every game;
     /// the last line is `a_wins=W draws=D b_wins=L moves=M`.
@@ -178,7 +182,8 @@ pub fn run(command: Command) -> Result<(), CliError> {
             depth,
             lines,
             threads,
-        } => search::analyse(&position, movetime, depth, lines, threads),
+            quiescence,
+        } => search::analyse(&position, movetime, depth, lines, threads, quiescence),
         Command::Match {
             a,
             b,

@@ -24,6 +24,7 @@ pub fn analyse(
     depth: Option<u32>,
     lines: usize,
     threads: usize,
+    quiescence: u32,
 ) -> Result<(), CliError> {
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
@@ -55,6 +56,7 @@ pub fn analyse(
         },
         threads: threads.clamp(1, 64),
         lines,
+        quiescence,
         ..SearchConfig::default()
     };
     let analysis = search::search(&pos, config);

@@ -404,22 +404,45 @@ impl Position {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         }
-        let board = self.board();
-        let mut h = mix(board.len() as u64
+        #[inline]
+        fn mum(a: u64, b: u64) -> u64 {
+            // wyhash's folded 128-bit product.
+            let r = (a as u128).wrapping_mul(b as u128);
+            (r as u64) ^ ((r >> 64) as u64)
+        }
+        #[inline]
+        fn word(c: &[u16]) -> u64 {
+            c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | (c[3] as u64) << 48
+        }
+        const SECRET: [u64; 3] = [
+            0xa076_1d64_78bd_642f,
+            0xe703_7ed1_a0b4_28db,
+            0x8ebc_6af0_9c88_c6e3,
+        ];
+        // The search computes this at every node, so the eight-hole chunks
+        // are hashed independently (no dependency chain between them) and
+        // summed. Holes past the board are always 0, so whole chunks of
+        // the fixed-size array can be read.
+        let len = self.variant.board_len();
+        let mut h = 0u64;
+        for (i, chunk) in self.board[..len.div_ceil(8) * 8]
+            .chunks_exact(8)
+            .enumerate()
+        {
+            let salt = (i as u64 + 1).wrapping_mul(SECRET[2]);
+            h = h.wrapping_add(mum(
+                word(&chunk[..4]) ^ SECRET[0] ^ salt,
+                word(&chunk[4..]) ^ SECRET[1],
+            ));
+        }
+        let header = len as u64
             ^ ((self.turn as u64) << 8)
             ^ ((self.opening as u64) << 9)
-            ^ ((self.origin as u64) << 10));
-        for (i, chunk) in board.chunks(4).enumerate() {
-            let mut w = 0u64;
-            for (j, &c) in chunk.iter().enumerate() {
-                w |= (c as u64) << (16 * j);
-            }
-            h = mix(h ^ w.wrapping_add((i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)));
-        }
+            ^ ((self.origin as u64) << 10);
         let extra = self.captured[0] as u64
             | (self.captured[1] as u64) << 16
             | (self.reserve[0] as u64) << 32
             | (self.reserve[1] as u64) << 48;
-        mix(h ^ extra)
+        mix(h ^ mum(extra ^ SECRET[0], header ^ SECRET[2]))
     }
 }

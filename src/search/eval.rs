@@ -86,10 +86,9 @@ pub fn en_gehe_terms(pos: &Position, n: usize) -> EnGeheTerms {
     };
     let mut my_row = 0i32;
     let mut their_row = 0i32;
-    // My hole i faces their hole n-1-i.
-    for i in 0..n {
-        let a = mine[i] as i32;
-        let b = theirs[n - 1 - i] as i32;
+    // My hole i faces their hole n-1-i (zipped, so no bounds checks).
+    for (i, (&a, &b)) in mine[..n].iter().zip(theirs[..n].iter().rev()).enumerate() {
+        let (a, b) = (a as i32, b as i32);
         my_row += a;
         their_row += b;
         t.tempo += a * (n - 1 - i) as i32 - b * i as i32;

@@ -14,13 +14,15 @@ pub enum Level {
     Random,
     /// The move that takes most right now, ties at random.
     Greedy,
-    /// Two plies deep, and any move within 4 seeds of the best.
+    /// Two plies deep, and any move within 2 seeds of the best.
     Beginner,
-    /// Three plies deep, and any move within 2 seeds of the best.
+    /// Three plies deep, and any move within 1 seed of the best.
     Club,
-    /// As deep as the thinking time allows, one thread.
+    /// Up to [`STRONG_DEPTH`] plies as the thinking time allows, one thread,
+    /// leaves judged by the static evaluation.
     Strong,
-    /// As deep as the thinking time allows, on two threads (Lazy SMP).
+    /// As deep as the thinking time allows, on two threads (Lazy SMP), with
+    /// a quiescence search of captures and raids at the leaves.
     Master,
 }
 
@@ -59,28 +61,55 @@ impl Level {
         }
     }
 
-    /// Search depth cap, seeds of slack when choosing, and threads.
-    fn settings(self) -> Option<(Option<u32>, i32, usize)> {
+    /// How this level searches, or `None` for the two that do not.
+    pub fn style(self) -> Option<Style> {
+        let style = |depth, slack, threads, quiescence| Style {
+            depth,
+            slack,
+            threads,
+            quiescence,
+        };
         match self {
             Level::Random | Level::Greedy => None,
-            Level::Beginner => Some((Some(2), 4, 1)),
-            Level::Club => Some((Some(3), 2, 1)),
-            Level::Strong => Some((None, 0, 1)),
-            Level::Master => Some((None, 0, 2)),
+            Level::Beginner => Some(style(Some(2), 2, 1, 0)),
+            Level::Club => Some(style(Some(3), 1, 1, 0)),
+            Level::Strong => Some(style(Some(STRONG_DEPTH), 0, 1, 0)),
+            Level::Master => Some(style(None, 0, 1, super::QUIESCENCE_PLIES)),
         }
     }
 
     /// The search configuration this level plays with at `movetime` per move.
     pub fn config(self, movetime: Duration) -> Option<SearchConfig> {
-        let (depth, slack, threads) = self.settings()?;
+        let s = self.style()?;
         Some(SearchConfig {
-            max_depth: depth,
+            max_depth: s.depth,
             movetime: Some(movetime.max(Duration::from_millis(1))),
-            threads,
-            lines: if slack > 0 { usize::MAX } else { 1 },
+            threads: s.threads,
+            lines: if s.slack > 0 { usize::MAX } else { 1 },
+            quiescence: s.quiescence,
             ..SearchConfig::default()
         })
     }
+}
+
+/// Deepest iteration of the Strong level. A fixed cap keeps Strong's
+/// strength the same on a loaded machine, and below Master's; an even
+/// depth, because in Bao la Kimasai odd depths played clearly worse (a
+/// 5-ply Strong barely beat the 3-ply Club; README, "Measured numbers").
+pub const STRONG_DEPTH: u32 = 4;
+
+/// What separates the search levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// Deepest iteration (`None`: as deep as the time allows).
+    pub depth: Option<u32>,
+    /// Seeds of slack: any exactly scored move this close to the best may
+    /// be chosen (at random), so weaker levels make human-sized mistakes.
+    pub slack: i32,
+    /// Search threads (Lazy SMP).
+    pub threads: usize,
+    /// Plies of quiescence search at the leaves (0: static evaluation only).
+    pub quiescence: u32,
 }
 
 impl std::fmt::Display for Level {
@@ -148,7 +177,7 @@ pub fn choose_move<R: Rng>(
         Level::Random => random_move(pos, rng),
         Level::Greedy => greedy_move(pos, rng),
         _ => {
-            let (_, slack, _) = level.settings()?;
+            let slack = level.style()?.slack;
             let mut config = level.config(movetime)?;
             config.history = history.to_vec();
             config.table = table;

@@ -1,8 +1,9 @@
 //! Game-tree search for both games: iterative-deepening principal variation
-//! search with a shared lock-free transposition table, TT-move, capture,
-//! killer and history move ordering, late-move reductions, aspiration
-//! windows, depth and time limits, cancellation at any moment, and Lazy SMP
-//! on several threads. Also the computer players' levels.
+//! search with a shared lock-free transposition table, TT-move, capture
+//! guess, killer and history move ordering (moves are made lazily in that
+//! order), late-move reductions, aspiration windows, an optional En Gehé
+//! quiescence search, depth and time limits, cancellation at any moment,
+//! and Lazy SMP on several threads. Also the computer players' levels.
 //!
 //! Scores are in tenths of a seed ([`SCALE`]) from the side to move's view.
 //! A finished En Gehé game scores its exact final margin; a Bao la Kimasai
@@ -16,10 +17,10 @@ pub mod eval;
 mod level;
 mod tt;
 
-pub use level::{Level, choose_move, greedy_move, random_move};
+pub use level::{Level, STRONG_DEPTH, Style, choose_move, greedy_move, random_move};
 pub use tt::{Bound, Entry, Table};
 
-use crate::engine::{Move, Position, Variant};
+use crate::engine::{BAO_ROW, Move, Position, Variant};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -63,6 +64,64 @@ pub fn seeds_taken(before: &Position, after: &Position) -> u32 {
     }
 }
 
+/// A cheap guess, without sowing, at what `mv` takes: the seeds a move
+/// captures (En Gehé) or raids (Bao la Kimasai) when its first lap already
+/// decides it, 0 for a relay (unknown until sown) or a quiet move. Used to
+/// order moves before any is made, and to choose quiescence moves.
+#[inline]
+pub fn capture_hint(pos: &Position, mv: Move) -> u32 {
+    let me = pos.turn();
+    let i = mv.hole();
+    match pos.variant() {
+        Variant::EnGehe { holes } => {
+            // No divisions: this runs for every hole of every node.
+            let n = holes as usize;
+            let ring_len = 2 * n;
+            let ring = pos.board();
+            let start = me.index() * n + i;
+            let hand = ring[start] as usize;
+            if hand == 0 || hand >= ring_len {
+                return 0;
+            }
+            let mut last = start + hand;
+            if last >= ring_len {
+                last -= ring_len;
+            }
+            let own = if me.index() == 0 { last < n } else { last >= n };
+            if ring[last] != 0 || !own {
+                return 0;
+            }
+            let facing = ring_len - 1 - last;
+            // The lap drops a seed in `facing` when it lies between the
+            // start and the last hole.
+            let offset = if facing >= start {
+                facing - start
+            } else {
+                facing + ring_len - start
+            };
+            let passed = offset != 0 && offset <= hand;
+            let there = ring[facing] as u32 + passed as u32;
+            if there > 0 { there + 1 } else { 0 }
+        }
+        Variant::BaoLaKimasai => {
+            if !pos.raids_allowed() {
+                return 0;
+            }
+            const SIDE: usize = crate::engine::BAO_SIDE_HOLES;
+            let row = pos.row(me);
+            let hand = row[i] as usize;
+            if hand == 0 || hand >= SIDE {
+                return 0;
+            }
+            let last = (i + hand) % SIDE;
+            if last >= BAO_ROW || row[last] == 0 {
+                return 0;
+            }
+            pos.row(me.opponent())[BAO_ROW - 1 - last] as u32
+        }
+    }
+}
+
 /// The legal moves of a position with the positions after them (endless
 /// moves left out; none once a Bao la Kimasai inner row is empty).
 pub fn children(pos: &Position) -> Vec<(Move, Position)> {
@@ -96,7 +155,17 @@ pub struct SearchConfig {
     /// Earlier positions of the game, oldest first (not the root): reaching
     /// one again in the search counts as the repetition outcome.
     pub history: Vec<Position>,
+    /// Plies of En Gehé quiescence search at the leaves (captures the
+    /// first lap decides, so a leaf is not judged in the middle of an
+    /// exchange); 0, the default, judges every leaf by the static
+    /// evaluation alone. Off by default because its scores depend a little
+    /// on the search window: a one-line search and the all-moves ranking
+    /// can then differ by a tenth of a seed on the same move.
+    pub quiescence: u32,
 }
+
+/// Plies of quiescence search the Master level uses.
+pub const QUIESCENCE_PLIES: u32 = 4;
 
 impl Default for SearchConfig {
     fn default() -> Self {
@@ -108,6 +177,7 @@ impl Default for SearchConfig {
             table_mb: 16,
             table: None,
             history: Vec::new(),
+            quiescence: 0,
         }
     }
 }
@@ -167,8 +237,9 @@ pub struct Analysis {
     pub depth: u32,
     /// Nodes (positions searched) by all threads.
     pub nodes: u64,
-    /// Moves made by all threads: every child generated, searched or not
-    /// (each is a full sowing on the fast path).
+    /// Moves made (sown) by all threads. Moves are made lazily, in order,
+    /// so this is close to `nodes`; a move is made but not searched only
+    /// when it turns out not to end within the tree's lap cap.
     pub moves_made: u64,
     pub elapsed: Duration,
     /// The search has stopped (limit reached, stopped, or game over).
@@ -247,8 +318,8 @@ impl SearchHandle {
                 let config = Arc::clone(&config);
                 std::thread::Builder::new()
                     .name(format!("search-{id}"))
-                    // Each ply keeps its children on the heap, but recursion
-                    // depth times frame size still wants room.
+                    // Recursion depth times frame size (each ply keeps its
+                    // move order on the stack) wants room.
                     .stack_size(32 << 20)
                     .spawn(move || run_thread(id, root, &config, &shared))
                     .expect("spawning a search thread")
@@ -326,15 +397,6 @@ struct RootMove {
     pv: Vec<Move>,
 }
 
-/// A child during move ordering.
-#[derive(Clone, Copy)]
-struct Child {
-    mv: Move,
-    pos: Position,
-    order: i64,
-    taken: u32,
-}
-
 fn run_thread(id: usize, root: Position, config: &SearchConfig, shared: &Shared) {
     let mut w = Worker::new(id, shared, config, &root);
     w.iterate(root, config);
@@ -371,8 +433,8 @@ struct Worker<'a> {
     rev_from: [usize; MAX_PLY],
     /// Keys of earlier game positions that can still recur.
     history_keys: Vec<u64>,
-    /// Children buffers per ply, reused.
-    buffers: Vec<Vec<Child>>,
+    /// Plies of quiescence search at the leaves.
+    quiescence: u32,
     /// The root's captured and reserve counts.
     root_sig: u64,
 }
@@ -433,7 +495,7 @@ impl<'a> Worker<'a> {
             path: [0; MAX_PLY],
             rev_from: [0; MAX_PLY],
             history_keys,
-            buffers: (0..MAX_PLY).map(|_| Vec::with_capacity(64)).collect(),
+            quiescence: config.quiescence,
             root_sig: sig,
         }
     }
@@ -681,15 +743,6 @@ impl<'a> Worker<'a> {
         from == 0 && self.history_keys.contains(&key)
     }
 
-    /// Bao la Kimasai inside the tree: whether the move ends within the
-    /// tree's lap cap (see `bounded`), so that no endless move costs the
-    /// search millions of laps. En Gehé moves are played directly.
-    #[inline]
-    fn playable(&self, pos: &Position, mv: Move) -> bool {
-        pos.variant() != Variant::BaoLaKimasai
-            || bounded::bao_ends_within(pos, mv, bounded::TREE_LAP_CAP)
-    }
-
     /// Records `mv` followed by the child's line as the line at `ply`.
     #[inline]
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -793,7 +846,14 @@ impl<'a> Worker<'a> {
             return eval::repetition(pos);
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
-            return eval::evaluate(pos);
+            // Quiescence is for En Gehé only: in Bao la Kimasai a raid
+            // quiescence measured weaker than static leaves at equal time
+            // (README, "Measured numbers").
+            return if bao {
+                eval::evaluate(pos)
+            } else {
+                self.quiesce(pos, alpha, beta, ply, self.quiescence)
+            };
         }
         let alpha_orig = alpha;
         let mut tt_move = None;
@@ -818,9 +878,10 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0usize;
+        let mut found_endless = 0u64;
 
-        // The table's move first, before generating the rest: at a cut
-        // node it is often the only move needed.
+        // The table's move first, before anything else: at a cut node it
+        // is often the only move needed.
         let tt_move = tt_move.filter(|m| {
             m.hole() < pos.holes_per_side()
                 && pos.seeds(me, m.hole()) > 0
@@ -828,7 +889,7 @@ impl<'a> Worker<'a> {
         });
         if let Some(mv) = tt_move {
             let mut next = *pos;
-            if self.playable(pos, mv) && next.apply_fast(mv).is_ok() {
+            if bounded::play_in_tree(&mut next, mv) {
                 self.made += 1;
                 self.rev_from[ply + 1] = if material_sig(&next) != sig {
                     ply + 1
@@ -853,24 +914,21 @@ impl<'a> Worker<'a> {
                         return best;
                     }
                 }
+            } else {
+                found_endless |= 1 << mv.hole();
             }
         }
 
-        let mut kids = std::mem::take(&mut self.buffers[ply]);
-        kids.clear();
-        let mut found_endless = 0u64;
+        // The other moves are ordered by cheap guesses (first-lap captures,
+        // killers, history) and made one at a time in that order, so the
+        // moves after a cut-off are never sown.
+        let mut order: [(i64, u8); 64] = [(0, 0); 64];
+        let mut len = 0;
         for (i, &c) in pos.row(me).iter().enumerate() {
             let mv = Move(i as u8);
             if c == 0 || Some(mv) == tt_move || endless & (1 << i) != 0 {
                 continue;
             }
-            let mut next = *pos;
-            if !self.playable(pos, mv) || next.apply_fast(mv).is_err() {
-                found_endless |= 1 << i;
-                continue;
-            }
-            self.made += 1;
-            let taken = seeds_taken(pos, &next);
             let killer = if self.killers[ply][0] == Some(mv) {
                 2 << 20
             } else if self.killers[ply][1] == Some(mv) {
@@ -878,33 +936,13 @@ impl<'a> Worker<'a> {
             } else {
                 0
             };
-            let order = ((taken as i64) << 24) + killer + self.history[side][i].min(1 << 19) as i64;
-            kids.push(Child {
-                mv,
-                pos: next,
-                order,
-                taken,
-            });
+            let hint = capture_hint(pos, mv) as i64;
+            order[len] = (
+                (hint << 24) + killer + self.history[side][i].min(1 << 19) as i64,
+                i as u8,
+            );
+            len += 1;
         }
-        if found_endless != 0 {
-            // Endless moves can take a long time to recognise: remember them.
-            self.table.store_endless(key, endless | found_endless);
-        }
-        if kids.is_empty() && searched == 0 {
-            self.buffers[ply] = kids;
-            return if bao {
-                -WIN + ply as i32
-            } else {
-                eval::en_gehe_final(pos)
-            };
-        }
-
-        // Order by index so the positions themselves never move.
-        let mut order: [(i64, u8); 64] = [(0, 0); 64];
-        for (i, k) in kids.iter().enumerate() {
-            order[i] = (k.order, i as u8);
-        }
-        let len = kids.len();
         for idx in 0..len {
             let mut pick = idx;
             for j in idx + 1..len {
@@ -913,25 +951,31 @@ impl<'a> Worker<'a> {
                 }
             }
             order.swap(idx, pick);
-            let child = &kids[order[idx].1 as usize];
-            self.rev_from[ply + 1] = if material_sig(&child.pos) != sig {
+            let (rank, hole) = order[idx];
+            let mv = Move(hole);
+            let mut next = *pos;
+            if !bounded::play_in_tree(&mut next, mv) {
+                found_endless |= 1 << hole;
+                continue;
+            }
+            self.made += 1;
+            self.rev_from[ply + 1] = if material_sig(&next) != sig {
                 ply + 1
             } else {
                 self.rev_from[ply]
             };
-            let quiet = child.taken == 0 && child.order < (1 << 20);
-            let score = self.search_child(&child.pos, searched, quiet, depth, alpha, beta, ply);
+            let taken = seeds_taken(pos, &next);
+            let quiet = taken == 0 && rank < (1 << 20);
+            let score = self.search_child(&next, searched, quiet, depth, alpha, beta, ply);
             searched += 1;
             if self.stopped {
-                self.buffers[ply] = kids;
                 return 0;
             }
             if score > best {
                 best = score;
-                best_move = Some(child.mv);
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
-                    let (mv, taken) = (child.mv, child.taken);
                     self.update_pv(ply, mv);
                     if alpha >= beta {
                         if taken == 0 {
@@ -942,8 +986,96 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        self.buffers[ply] = kids;
+        if found_endless != 0 {
+            // Endless moves can take a long time to recognise: remember them.
+            self.table.store_endless(key, endless | found_endless);
+        }
+        if searched == 0 {
+            return if bao {
+                -WIN + ply as i32
+            } else {
+                eval::en_gehe_final(pos)
+            };
+        }
         self.store(key, best, alpha_orig, beta, depth, ply, best_move);
+        best
+    }
+
+    /// Quiescence search: a leaf is not judged in the middle of an
+    /// exchange. The side to move may stand on the static evaluation or
+    /// play a move whose first lap already captures (En Gehé) or raids (Bao
+    /// la Kimasai), found without sowing; those are cheap to make, and the
+    /// answer to each is searched the same way, up to `left` plies.
+    fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
+        if left == 0 || ply >= MAX_PLY - 2 {
+            return eval::evaluate(pos);
+        }
+        let me = pos.turn();
+        let stand = eval::evaluate(pos);
+        if stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut order: [(u32, u8); 64] = [(0, 0); 64];
+        let mut len = 0;
+        let mut occupied = false;
+        for (i, &c) in pos.row(me).iter().enumerate() {
+            if c == 0 {
+                continue;
+            }
+            occupied = true;
+            let hint = capture_hint(pos, Move(i as u8));
+            // Delta pruning: a capture that cannot lift the score to alpha
+            // even with a margin is not worth a look (a capture moves both
+            // the captured count and half the row count: 1.5 per seed).
+            if hint > 0 && stand + (hint as i32 * 3 / 2 + 2) * SCALE > alpha {
+                order[len] = (hint, i as u8);
+                len += 1;
+            }
+        }
+        if !occupied && pos.variant() != Variant::BaoLaKimasai {
+            // An En Gehé side with an empty row cannot move: the game is over.
+            return eval::en_gehe_final(pos);
+        }
+        let mut best = stand;
+        for idx in 0..len {
+            let mut pick = idx;
+            for j in idx + 1..len {
+                if order[j].0 > order[pick].0 {
+                    pick = j;
+                }
+            }
+            order.swap(idx, pick);
+            let mut next = *pos;
+            // A first-lap capture ends on its first lap: never endless.
+            if !bounded::play_in_tree(&mut next, Move(order[idx].1)) {
+                continue;
+            }
+            self.made += 1;
+            self.count_node();
+            if self.stopped {
+                return 0;
+            }
+            let score = if next.variant() == Variant::BaoLaKimasai
+                && let Some(s) = eval::bao_decided(&next, ply + 1)
+            {
+                -s
+            } else {
+                -self.quiesce(&next, -beta, -alpha, ply + 1, left - 1)
+            };
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
         best
     }
 }
