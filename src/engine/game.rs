@@ -89,8 +89,9 @@ impl GameResult {
         match (self.score, self.remainder) {
             (Some([a, b]), Some((taker, r))) => {
                 format!(
-                    "{who} {a}–{b}: {why}; {} takes the {r} seeds left on the board.",
-                    taker.title()
+                    "{who} {a}–{b}: {why}; {} takes the {r} seed{} left on the board.",
+                    taker.title(),
+                    if r == 1 { "" } else { "s" }
                 )
             }
             (Some([a, b]), None) => {
