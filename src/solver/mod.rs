@@ -43,7 +43,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub use search::node_key;
+pub use search::{Stats, node_key};
 
 /// The game-theoretic value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,6 +175,7 @@ pub const MAX_LINE: usize = 4000;
 /// proved by one solve speed up the next.
 pub struct Solver {
     table: table::Table,
+    stats: Stats,
 }
 
 impl Default for Solver {
@@ -192,12 +193,19 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Self {
         Solver {
             table: table::Table::new(bits.clamp(4, 30)),
+            stats: Stats::default(),
         }
     }
 
     /// Forgets every proved value.
     pub fn clear(&mut self) {
         self.table.clear();
+    }
+
+    /// Counters of the last [`Solver::solve_with`] (value and line, or as
+    /// far as it got when cancelled), for profiling.
+    pub fn last_stats(&self) -> Stats {
+        self.stats
     }
 
     /// Bytes of the transposition table.
@@ -239,6 +247,18 @@ impl Solver {
                 elapsed: search.elapsed(),
             });
         }
+        let result = Self::run(&mut search, pos, progress);
+        self.stats = search.stats;
+        self.stats.nodes = search.nodes;
+        result
+    }
+
+    /// The value and the principal line of `pos`, a position not yet over.
+    fn run(
+        search: &mut Search,
+        pos: &Position,
+        progress: Option<&Arc<Mutex<Progress>>>,
+    ) -> Result<Solution, Cancelled> {
         let root = *pos;
         let score = search.mtdf(&root, |s, iteration, lo, hi| {
             if let Some(progress) = progress {

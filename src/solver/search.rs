@@ -29,23 +29,57 @@ const REP_FILTER: usize = 4096;
 /// Nodes between checks of the stop flag and progress updates.
 const POLL_MASK: u64 = 0x3FFF;
 
-/// The key under which a position's score is stored. En Gehé scores do not
-/// depend on captured counts, so the key covers board, side to move and the
-/// origin rule only; Bao la Kimasai uses [`Position::key`] (reserves and the
-/// opening flag matter there).
+/// The key of a position on the searched line (repetition): board, side to
+/// move and the origin rule for En Gehé, [`Position::key`] for Bao la
+/// Kimasai (reserves and the opening flag matter there). Captured counts are
+/// not part of an En Gehé key: they only shift the final margin.
 pub fn node_key(pos: &Position) -> u64 {
+    line_key(pos, table_key(pos))
+}
+
+/// [`node_key`] from the position's [`table_key`].
+#[inline]
+fn line_key(pos: &Position, table_key: u64) -> u64 {
     match pos.variant() {
+        // The two colourings of one board share a table key, so the side to
+        // move tells them apart on the line.
         Variant::EnGehe { .. } => {
+            table_key ^ (pos.turn() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        }
+        Variant::BaoLaKimasai => table_key,
+    }
+}
+
+/// The key under which a position's score is stored. En Gehé is symmetric
+/// under swapping the sides (turning the board half round keeps every hole
+/// facing the same hole and swaps the rows' owners), and scores are for the
+/// side to move, so the key reads the ring from the mover's hole 1: a
+/// position and its mirror image with the other side to move share an
+/// entry.
+#[inline]
+pub(crate) fn table_key(pos: &Position) -> u64 {
+    match pos.variant() {
+        Variant::EnGehe { holes } => {
+            let n = holes as usize;
             let board = pos.board();
+            let turn = pos.turn().index();
             let mut h: u64 = 0x6a09_e667_f3bc_c908
                 ^ board.len() as u64
-                ^ ((pos.turn() as u64) << 8)
                 ^ (((pos.origin() == OriginRule::Skip) as u64) << 9);
-            for chunk in board.chunks(4) {
-                let mut w = 0u64;
-                for (j, &c) in chunk.iter().enumerate() {
+            let mut w = 0u64;
+            let mut j = 0;
+            for r in [turn, 1 - turn] {
+                for &c in &board[r * n..(r + 1) * n] {
                     w |= (c as u64) << (16 * j);
+                    j += 1;
+                    if j == 4 {
+                        h = (h.rotate_left(23) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+                        w = 0;
+                        j = 0;
+                    }
                 }
+            }
+            if j > 0 {
                 h = (h.rotate_left(23) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
             }
             // SplitMix64's finaliser spreads the product's high bits down
@@ -137,13 +171,38 @@ pub(crate) fn value_of(pos: &Position, score: i32) -> Value {
     }
 }
 
+/// Counters of one search, for profiling (see `examples/solver_scaling.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes entered.
+    pub nodes: u64,
+    /// Nodes that met a repetition on the line.
+    pub repetitions: u64,
+    /// Table probes at node entry, and those that found the key.
+    pub probes: u64,
+    pub probe_hits: u64,
+    /// Nodes answered by the table's bounds alone.
+    pub table_cuts: u64,
+    /// Nodes answered by the seeds-on-the-board bounds.
+    pub ceiling_cuts: u64,
+    /// Nodes answered by an enhanced transposition cut-off.
+    pub etc_cuts: u64,
+    /// Nodes searched whose score depended on the line above them (stored
+    /// with their move only).
+    pub line_dependent: u64,
+    /// Deepest ply reached.
+    pub max_ply: u64,
+    /// MTD(f) passes.
+    pub passes: u64,
+}
+
 /// A legal move with the position after it, ready for ordering.
 #[derive(Clone, Copy)]
 struct Child {
     pos: Position,
     mv: u8,
     gain: i32,
-    order: i32,
+    order: i64,
 }
 
 /// One search over a table: the line from the root, counters and the stop
@@ -153,6 +212,7 @@ pub(crate) struct Search<'a> {
     stop: Option<&'a AtomicBool>,
     progress: Option<&'a Arc<Mutex<Progress>>>,
     pub nodes: u64,
+    pub stats: Stats,
     started: Instant,
     /// Keys of the positions from the start of the line (game history
     /// included) to the current node.
@@ -160,6 +220,9 @@ pub(crate) struct Search<'a> {
     rep_filter: Vec<u8>,
     /// Reused child lists, one per ply.
     frames: Vec<Vec<Child>>,
+    /// History heuristic: per side and hole, how much work the cut-offs
+    /// by that move saved. Orders quiet moves (most are in sparse races).
+    history: [[u64; 64]; 2],
 }
 
 impl<'a> Search<'a> {
@@ -173,10 +236,12 @@ impl<'a> Search<'a> {
             stop,
             progress,
             nodes: 0,
+            stats: Stats::default(),
             started: Instant::now(),
             path: Vec::new(),
             rep_filter: vec![0; REP_FILTER],
             frames: Vec::new(),
+            history: [[0; 64]; 2],
         }
     }
 
@@ -223,7 +288,8 @@ impl<'a> Search<'a> {
 
     /// Legal moves of `pos` with their positions, best-looking first: the
     /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
-    /// size, then moves whose results the table already rates well.
+    /// size, then by the history heuristic, then (En Gehé) the fewest seeds
+    /// sown into the opponent's row (each is tempo given away).
     fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>) {
         kids.clear();
         let me = pos.turn();
@@ -231,29 +297,40 @@ impl<'a> Search<'a> {
         let opp_inner = |p: &Position| {
             p.row(me.opponent())[..BAO_ROW]
                 .iter()
-                .map(|&c| c as i32)
-                .sum::<i32>()
+                .map(|&c| c as i64)
+                .sum::<i64>()
         };
-        let before = if en_gehe { 0 } else { opp_inner(pos) };
+        let opp_row = |p: &Position| p.row(me.opponent()).iter().map(|&c| c as i64).sum::<i64>();
+        let before = if en_gehe {
+            opp_row(pos)
+        } else {
+            opp_inner(pos)
+        };
+        let history = &self.history[me.index()];
         for mv in pos.candidate_moves() {
             let mut child = *pos;
             if child.apply_fast(mv).is_err() {
                 continue; // endless: not a legal move
             }
+            let hist = history[mv.hole() & 63].min(1 << 30) as i64;
             let (gain, mut order) = if en_gehe {
                 let g = (child.captured(me) - pos.captured(me)) as i32;
-                (g, g * 64)
+                let sent = (opp_row(&child) - before + g as i64).max(0);
+                (
+                    g,
+                    ((g as i64) << 40) - (sent.min(255) << 32) + hist.min((1 << 31) - 1),
+                )
             } else {
                 let raided = before - opp_inner(&child);
                 let order = if bao_decided(&child) == Some(-MATE) {
-                    1 << 20 // the opponent is left with an empty inner row
+                    1 << 50 // the opponent is left with an empty inner row
                 } else {
-                    raided * 64
+                    raided << 40
                 };
-                (0, order)
+                (0, order + hist)
             };
             if mv.0 + 1 == tt_best {
-                order = 1 << 24;
+                order = i64::MAX;
             }
             kids.push(Child {
                 pos: child,
@@ -289,24 +366,32 @@ impl<'a> Search<'a> {
         if !en_gehe && let Some(score) = bao_decided(pos) {
             return Ok((score, NO_REP));
         }
-        let key = node_key(pos);
+        let tkey = table_key(pos);
+        let key = line_key(pos, tkey);
         if let Some(at) = self.repeated(key) {
+            self.stats.repetitions += 1;
             return Ok((repetition_score(pos), at));
         }
         let ply = self.path.len();
+        self.stats.max_ply = self.stats.max_ply.max(ply as u64);
         let (mut a, mut b) = (alpha, beta);
         let mut tt_best = 0;
-        if let Some(e) = self.table.probe(key) {
+        self.stats.probes += 1;
+        if let Some(e) = self.table.probe(tkey) {
+            self.stats.probe_hits += 1;
             if e.lower >= b || e.lower == e.upper {
+                self.stats.table_cuts += 1;
                 return Ok((e.lower, NO_REP));
             }
             if e.upper <= a {
+                self.stats.table_cuts += 1;
                 return Ok((e.upper, NO_REP));
             }
             a = a.max(e.lower);
             b = b.min(e.upper);
             if a >= b {
                 // Bounds proved under different lines disagree; trust the lower.
+                self.stats.table_cuts += 1;
                 return Ok((e.lower, NO_REP));
             }
             tt_best = e.best;
@@ -320,9 +405,11 @@ impl<'a> Search<'a> {
             (MATE, MATE - 1)
         };
         if ceiling <= a {
+            self.stats.ceiling_cuts += 1;
             return Ok((ceiling, NO_REP));
         }
         if -seeds >= b {
+            self.stats.ceiling_cuts += 1;
             return Ok((-seeds, NO_REP));
         }
 
@@ -346,10 +433,11 @@ impl<'a> Search<'a> {
         // Enhanced transposition cut-off: a child whose proved bound already
         // refutes the window ends the node before any search.
         for k in kids.iter() {
-            if let Some(e) = self.table.probe(node_key(&k.pos)) {
+            if let Some(e) = self.table.probe(table_key(&k.pos)) {
                 let v = from_child(e.upper, k.gain, en_gehe);
                 if v >= b {
-                    self.table.store(key, v, INF, k.mv + 1, 0);
+                    self.stats.etc_cuts += 1;
+                    self.table.store(tkey, v, INF, k.mv + 1, 0);
                     self.frames[ply] = kids;
                     return Ok((v, NO_REP));
                 }
@@ -381,6 +469,11 @@ impl<'a> Search<'a> {
                 best = v;
                 best_mv = k.mv + 1;
                 if best >= b {
+                    // Reward the refutation by the work it saved (log₂ of
+                    // the nodes under this node, squared).
+                    let work = 64 - (self.nodes - start_nodes).leading_zeros() as u64;
+                    let h = &mut self.history[pos.turn().index()][k.mv as usize & 63];
+                    *h = h.saturating_add(work * work);
                     break;
                 }
             }
@@ -393,14 +486,17 @@ impl<'a> Search<'a> {
         if rep >= ply {
             let work = (64 - (self.nodes - start_nodes).leading_zeros()) as u8;
             if best <= a {
-                self.table.store(key, -INF, best, 0, work);
+                self.table.store(tkey, -INF, best, 0, work);
             } else if best >= b {
-                self.table.store(key, best, INF, best_mv, work);
+                self.table.store(tkey, best, INF, best_mv, work);
             } else {
-                self.table.store(key, best, best, best_mv, work);
+                self.table.store(tkey, best, best, best_mv, work);
             }
-        } else if best > a {
-            self.table.store(key, -INF, INF, best_mv, 0);
+        } else {
+            self.stats.line_dependent += 1;
+            if best > a {
+                self.table.store(tkey, -INF, INF, best_mv, 0);
+            }
         }
         Ok((best, rep))
     }
@@ -419,16 +515,36 @@ impl<'a> Search<'a> {
         } else {
             (-MATE, MATE)
         };
-        let mut guess = match self.table.probe(node_key(pos)) {
+        let mut guess = match self.table.probe(table_key(pos)) {
             Some(e) if e.lower > -INF && e.lower < INF => e.lower,
             Some(e) if e.upper > -INF && e.upper < INF => e.upper,
             _ => 0,
         }
         .clamp(lo, hi);
         let mut iteration = 0;
+        // En Gehé: sparse endgames are mostly races that one side wins with
+        // every seed, and the extreme windows prune hardest (a capture by the
+        // side that must keep everything ends a line at once), so the first
+        // two passes ask "all seeds?" for each side before closing in.
+        let mut extremes = if pos.variant().is_en_gehe() {
+            vec![lo + 1, hi]
+        } else {
+            Vec::new()
+        };
         while lo < hi {
-            let beta = if guess <= lo { lo + 1 } else { guess };
+            let beta = match extremes.pop() {
+                Some(b) if b > lo && b <= hi => b,
+                _ if guess <= lo => lo + 1,
+                _ => guess,
+            };
             let (g, _) = self.search(pos, beta - 1, beta)?;
+            if std::env::var_os("SOLVER_TRACE").is_some() {
+                eprintln!(
+                    "pass beta={beta} g={g} nodes={} t={:?}",
+                    self.nodes,
+                    self.started.elapsed()
+                );
+            }
             // Each pass moves one bound strictly, so the loop ends even if
             // bounds proved under different lines disagree.
             if g < beta {
@@ -438,6 +554,7 @@ impl<'a> Search<'a> {
             }
             guess = g.clamp(lo, hi);
             iteration += 1;
+            self.stats.passes += 1;
             on_iteration(self, iteration, lo, hi);
         }
         Ok(lo)
@@ -469,7 +586,7 @@ impl<'a> Search<'a> {
             if self.repeated(key).is_some() {
                 break Ok(());
             }
-            let tt_best = self.table.probe(key).map_or(0, |e| e.best);
+            let tt_best = self.table.probe(table_key(&cur)).map_or(0, |e| e.best);
             let mut kids = Vec::new();
             self.children(&cur, tt_best, &mut kids);
             if kids.is_empty() {
@@ -516,7 +633,7 @@ impl<'a> Search<'a> {
         let mut cur = *pos;
         let mut seen = vec![node_key(pos)];
         while line.len() < max_len {
-            let Some(e) = self.table.probe(node_key(&cur)) else {
+            let Some(e) = self.table.probe(table_key(&cur)) else {
                 break;
             };
             if e.best == 0 {
