@@ -327,7 +327,8 @@ impl<'a> Search<'a> {
                 } else {
                     raided << 40
                 };
-                (0, order + hist)
+                // Bao la Kimasai lines are short and sharp: raids alone order.
+                (0, order)
             };
             if mv.0 + 1 == tt_best {
                 order = i64::MAX;
