@@ -196,6 +196,25 @@ pub struct Stats {
     pub passes: u64,
 }
 
+/// En Gehé: the most seeds the opponent of `me` (to move in `pos`) takes
+/// by stepping a single seed into an empty hole that faces seeds of `me`
+/// (captured seeds plus the trigger seed).
+fn single_step_threat(pos: &Position, me: Side) -> i64 {
+    let mine = pos.row(me);
+    let theirs = pos.row(me.opponent());
+    let n = theirs.len();
+    let mut worst = 0;
+    for j in 0..n.saturating_sub(1) {
+        if theirs[j] == 1 && theirs[j + 1] == 0 {
+            let facing = mine[n - 2 - j] as i64;
+            if facing > 0 {
+                worst = worst.max(facing + 1);
+            }
+        }
+    }
+    worst
+}
+
 /// A legal move with the position after it, ready for ordering.
 #[derive(Clone, Copy)]
 struct Child {
@@ -220,9 +239,6 @@ pub(crate) struct Search<'a> {
     rep_filter: Vec<u8>,
     /// Reused child lists, one per ply.
     frames: Vec<Vec<Child>>,
-    /// History heuristic: per side and hole, how much work the cut-offs
-    /// by that move saved. Orders quiet moves (most are in sparse races).
-    history: [[u64; 64]; 2],
 }
 
 impl<'a> Search<'a> {
@@ -241,7 +257,6 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             rep_filter: vec![0; REP_FILTER],
             frames: Vec::new(),
-            history: [[0; 64]; 2],
         }
     }
 
@@ -288,8 +303,7 @@ impl<'a> Search<'a> {
 
     /// Legal moves of `pos` with their positions, best-looking first: the
     /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
-    /// size, then by the history heuristic, then (En Gehé) the fewest seeds
-    /// sown into the opponent's row (each is tempo given away).
+    /// size, then (En Gehé) race considerations, see below.
     fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>) {
         kids.clear();
         let me = pos.turn();
@@ -306,20 +320,23 @@ impl<'a> Search<'a> {
         } else {
             opp_inner(pos)
         };
-        let history = &self.history[me.index()];
         for mv in pos.candidate_moves() {
             let mut child = *pos;
             if child.apply_fast(mv).is_err() {
                 continue; // endless: not a legal move
             }
-            let hist = history[mv.hole() & 63].min(1 << 30) as i64;
             let (gain, mut order) = if en_gehe {
                 let g = (child.captured(me) - pos.captured(me)) as i32;
                 let sent = (opp_row(&child) - before + g as i64).max(0);
-                (
-                    g,
-                    ((g as i64) << 40) - (sent.min(255) << 32) + hist.min((1 << 31) - 1),
-                )
+                // Captures by size; then moves that leave no single-step
+                // capture (the commonest of sparse endgames) open; then the
+                // fewest seeds sown into the opponent's row (tempo given
+                // away); then the hole nearest the end of the row, which
+                // keeps the seeds further back as spare moves for the race.
+                let threat = single_step_threat(&child, me);
+                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32)
+                    + mv.hole() as i64;
+                (g, o)
             } else {
                 let raided = before - opp_inner(&child);
                 let order = if bao_decided(&child) == Some(-MATE) {
@@ -470,11 +487,6 @@ impl<'a> Search<'a> {
                 best = v;
                 best_mv = k.mv + 1;
                 if best >= b {
-                    // Reward the refutation by the work it saved (log₂ of
-                    // the nodes under this node, squared).
-                    let work = 64 - (self.nodes - start_nodes).leading_zeros() as u64;
-                    let h = &mut self.history[pos.turn().index()][k.mv as usize & 63];
-                    *h = h.saturating_add(work * work);
                     break;
                 }
             }
@@ -539,13 +551,6 @@ impl<'a> Search<'a> {
                 _ => guess,
             };
             let (g, _) = self.search(pos, beta - 1, beta)?;
-            if std::env::var_os("SOLVER_TRACE").is_some() {
-                eprintln!(
-                    "pass beta={beta} g={g} nodes={} t={:?}",
-                    self.nodes,
-                    self.started.elapsed()
-                );
-            }
             // Each pass moves one bound strictly, so the loop ends even if
             // bounds proved under different lines disagree.
             if g < beta {
