@@ -66,21 +66,8 @@ pub(crate) fn table_key(pos: &Position) -> u64 {
             let mut h: u64 = 0x6a09_e667_f3bc_c908
                 ^ board.len() as u64
                 ^ (((pos.origin() == OriginRule::Skip) as u64) << 9);
-            let mut w = 0u64;
-            let mut j = 0;
             for r in [turn, 1 - turn] {
-                for &c in &board[r * n..(r + 1) * n] {
-                    w |= (c as u64) << (16 * j);
-                    j += 1;
-                    if j == 4 {
-                        h = (h.rotate_left(23) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
-                        w = 0;
-                        j = 0;
-                    }
-                }
-            }
-            if j > 0 {
-                h = (h.rotate_left(23) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+                h = hash_row(h, &board[r * n..(r + 1) * n]);
             }
             // SplitMix64's finaliser spreads the product's high bits down
             // into the bits the table indexes with.
@@ -90,6 +77,26 @@ pub(crate) fn table_key(pos: &Position) -> u64 {
         }
         Variant::BaoLaKimasai => pos.key(),
     }
+}
+
+/// Mixes one row into `h`, four holes (16 bits each) to a word.
+#[inline(always)]
+fn hash_row(mut h: u64, row: &[u16]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut chunks = row.chunks_exact(4);
+    for c in &mut chunks {
+        let w = c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | (c[3] as u64) << 48;
+        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = 0u64;
+        for (j, &c) in rest.iter().enumerate() {
+            w |= (c as u64) << (16 * j);
+        }
+        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+    }
+    h
 }
 
 /// Bao la Kimasai: the score an empty inner row already decides.
@@ -222,6 +229,8 @@ struct Child {
     mv: u8,
     gain: i32,
     order: i64,
+    /// Its [`table_key`], filled in by the enhanced transposition cut-off.
+    key: u64,
 }
 
 /// One search over a table: the line from the root, counters and the stop
@@ -355,6 +364,7 @@ impl<'a> Search<'a> {
                 mv: mv.0,
                 gain,
                 order,
+                key: 0,
             });
         }
         // Few moves: insertion sort, stable for equal orders (sowing order).
@@ -376,6 +386,17 @@ impl<'a> Search<'a> {
         alpha: i32,
         beta: i32,
     ) -> Result<(i32, usize), Cancelled> {
+        self.search_keyed(pos, table_key(pos), alpha, beta)
+    }
+
+    /// [`Self::search`] of a position whose [`table_key`] is `tkey`.
+    fn search_keyed(
+        &mut self,
+        pos: &Position,
+        tkey: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, usize), Cancelled> {
         self.nodes += 1;
         if self.nodes & POLL_MASK == 0 {
             self.poll()?;
@@ -384,7 +405,6 @@ impl<'a> Search<'a> {
         if !en_gehe && let Some(score) = bao_decided(pos) {
             return Ok((score, NO_REP));
         }
-        let tkey = table_key(pos);
         let key = line_key(pos, tkey);
         if let Some(at) = self.repeated(key) {
             self.stats.repetitions += 1;
@@ -450,8 +470,9 @@ impl<'a> Search<'a> {
 
         // Enhanced transposition cut-off: a child whose proved bound already
         // refutes the window ends the node before any search.
-        for k in kids.iter() {
-            if let Some(e) = self.table.probe(table_key(&k.pos)) {
+        for k in kids.iter_mut() {
+            k.key = table_key(&k.pos);
+            if let Some(e) = self.table.probe(k.key) {
                 let v = from_child(e.upper, k.gain, en_gehe);
                 if v >= b {
                     self.stats.etc_cuts += 1;
@@ -469,8 +490,9 @@ impl<'a> Search<'a> {
         self.push(key);
         for k in kids.iter() {
             let lo = a.max(best);
-            let r = self.search(
+            let r = self.search_keyed(
                 &k.pos,
+                k.key,
                 to_child(b, k.gain, en_gehe),
                 to_child(lo, k.gain, en_gehe),
             );
