@@ -7,6 +7,20 @@
 //! transposition cut-offs, and move ordering from the table's best move and
 //! captures first. See `search.rs` for the score conventions.
 //!
+//! For sparse En Gehé endgames (races decided by tempo and the remainder):
+//! - the table key reads the board from the mover's side, so a position and
+//!   its mirror image (rows and turn swapped) share one entry; the key on
+//!   the searched line still tells them apart for repetition;
+//! - the first two MTD(f) passes ask whether either side takes every seed
+//!   (those windows prune hardest: one capture by the other side ends a
+//!   line), then the passes close in from the proved bounds;
+//! - move ordering after captures: leave no single-step capture open, sow
+//!   the fewest seeds into the opponent's row, move the hole nearest the
+//!   end of the row first.
+//!
+//! [`Solver::last_stats`] gives the counters of a solve (table hits,
+//! repetitions, cut-offs, passes, deepest ply) for profiling.
+//!
 //! Values:
 //! - En Gehé: the final seed margin of the side to move (its captured seeds
 //!   plus what it takes at the end, minus the opponent's), remainder
