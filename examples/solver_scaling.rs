@@ -1,7 +1,10 @@
 //! Times exact solves of seeded random 2×50 En Gehé endgames by seed count,
-//! each with a fresh table and a time limit, for the README's table.
+//! each with a fresh table and a time limit, and prints the README's table:
+//! how many positions of each seed count are solved within 10 s and within
+//! the limit (60 s by default). With `--stats` each solve also prints the
+//! search's counters (table hits, repetitions, cut-offs, MTD(f) passes).
 //!
-//! `cargo run --release --example solver_scaling -- [LIMIT_SECONDS] [POSITIONS_PER_COUNT] [MAX_SEEDS]`
+//! `cargo run --release --example solver_scaling -- [LIMIT_SECONDS] [POSITIONS_PER_COUNT] [MAX_SEEDS] [MIN_SEEDS] [--stats]`
 
 use maasai_mancala::solver::{Session, Solver};
 use maasai_mancala::study::generate::sparse_en_gehe;
@@ -10,14 +13,17 @@ use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let limit: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60.0);
-    let per_count: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
-    let max_seeds: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(24);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let stats = args.iter().any(|a| a == "--stats");
+    let nums: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let limit: f64 = nums.first().and_then(|s| s.parse().ok()).unwrap_or(60.0);
+    let per_count: u64 = nums.get(1).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let max_seeds: usize = nums.get(2).and_then(|s| s.parse().ok()).unwrap_or(20);
+    let min_seeds: usize = nums.get(3).and_then(|s| s.parse().ok()).unwrap_or(4);
     println!("limit {limit}s per solve, {per_count} positions per seed count");
-    for seeds in (4..=max_seeds).step_by(2) {
+    let mut table = Vec::new();
+    for seeds in (min_seeds..=max_seeds).step_by(2) {
         let mut times = Vec::new();
-        let mut unsolved = 0;
         for k in 0..per_count {
             let mut rng = SmallRng::seed_from_u64(seeds as u64 * 1000 + k);
             let pos = sparse_en_gehe(&mut rng, 50, seeds, 50, 50);
@@ -25,7 +31,7 @@ fn main() {
             let began = Instant::now();
             let handle = session.solve(Vec::new(), pos);
             while !handle.is_finished() && began.elapsed() < Duration::from_secs_f64(limit) {
-                std::thread::sleep(Duration::from_millis(20));
+                std::thread::sleep(Duration::from_millis(5));
             }
             handle.cancel();
             match handle.wait() {
@@ -37,22 +43,40 @@ fn main() {
                         s.nodes,
                         s.elapsed.as_secs_f64()
                     );
+                    if stats {
+                        println!("    {:?}", session.solver().last_stats());
+                    }
                 }
                 Err(_) => {
-                    unsolved += 1;
                     println!("  seeds={seeds} #{k}: not solved within {limit}s  {pos}");
+                    if stats {
+                        println!("    {:?}", session.solver().last_stats());
+                    }
                 }
             }
         }
         times.sort_by(f64::total_cmp);
-        let max = times.last().copied().unwrap_or(f64::NAN);
         let within10 = times.iter().filter(|&&t| t <= 10.0).count();
+        let slowest = times.last().copied();
         println!(
-            "seeds={seeds}: solved {}/{per_count} (within 10s: {within10}), slowest solved {max:.3}s",
-            times.len()
+            "seeds={seeds}: within 10s {within10}/{per_count}, within {limit}s {}/{per_count}, slowest solved {}",
+            times.len(),
+            slowest.map_or("-".into(), |t| format!("{t:.3}s"))
         );
-        if unsolved == per_count as usize {
+        table.push((seeds, within10, times.len(), slowest));
+        if times.is_empty() {
             break;
         }
+    }
+    println!();
+    println!(
+        "| seeds on the board | solved within 10 s | solved within {limit} s | slowest solved |"
+    );
+    println!("|---|---|---|---|");
+    for (seeds, within10, solved, slowest) in table {
+        println!(
+            "| {seeds} | {within10}/{per_count} | {solved}/{per_count} | {} |",
+            slowest.map_or("—".into(), |t| format!("{t:.3} s"))
+        );
     }
 }

@@ -7,6 +7,20 @@
 //! transposition cut-offs, and move ordering from the table's best move and
 //! captures first. See `search.rs` for the score conventions.
 //!
+//! For sparse En Gehé endgames (races decided by tempo and the remainder):
+//! - the table key reads the board from the mover's side, so a position and
+//!   its mirror image (rows and turn swapped) share one entry; the key on
+//!   the searched line still tells them apart for repetition;
+//! - the first two MTD(f) passes ask whether either side takes every seed
+//!   (those windows prune hardest: one capture by the other side ends a
+//!   line), then the passes close in from the proved bounds;
+//! - move ordering after captures: leave no single-step capture open, sow
+//!   the fewest seeds into the opponent's row, move the hole nearest the
+//!   end of the row first.
+//!
+//! [`Solver::last_stats`] gives the counters of a solve (table hits,
+//! repetitions, cut-offs, passes, deepest ply) for profiling.
+//!
 //! Values:
 //! - En Gehé: the final seed margin of the side to move (its captured seeds
 //!   plus what it takes at the end, minus the opponent's), remainder
@@ -43,7 +57,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-pub use search::node_key;
+pub use search::{Stats, node_key};
 
 /// The game-theoretic value of a position for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -175,6 +189,7 @@ pub const MAX_LINE: usize = 4000;
 /// proved by one solve speed up the next.
 pub struct Solver {
     table: table::Table,
+    stats: Stats,
 }
 
 impl Default for Solver {
@@ -192,12 +207,19 @@ impl Solver {
     pub fn with_table_bits(bits: u32) -> Self {
         Solver {
             table: table::Table::new(bits.clamp(4, 30)),
+            stats: Stats::default(),
         }
     }
 
     /// Forgets every proved value.
     pub fn clear(&mut self) {
         self.table.clear();
+    }
+
+    /// Counters of the last [`Solver::solve_with`] (value and line, or as
+    /// far as it got when cancelled), for profiling.
+    pub fn last_stats(&self) -> Stats {
+        self.stats
     }
 
     /// Bytes of the transposition table.
@@ -239,6 +261,18 @@ impl Solver {
                 elapsed: search.elapsed(),
             });
         }
+        let result = Self::run(&mut search, pos, progress);
+        self.stats = search.stats;
+        self.stats.nodes = search.nodes;
+        result
+    }
+
+    /// The value and the principal line of `pos`, a position not yet over.
+    fn run(
+        search: &mut Search,
+        pos: &Position,
+        progress: Option<&Arc<Mutex<Progress>>>,
+    ) -> Result<Solution, Cancelled> {
         let root = *pos;
         let score = search.mtdf(&root, |s, iteration, lo, hi| {
             if let Some(progress) = progress {

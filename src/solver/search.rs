@@ -29,24 +29,45 @@ const REP_FILTER: usize = 4096;
 /// Nodes between checks of the stop flag and progress updates.
 const POLL_MASK: u64 = 0x3FFF;
 
-/// The key under which a position's score is stored. En Gehé scores do not
-/// depend on captured counts, so the key covers board, side to move and the
-/// origin rule only; Bao la Kimasai uses [`Position::key`] (reserves and the
-/// opening flag matter there).
+/// The key of a position on the searched line (repetition): board, side to
+/// move and the origin rule for En Gehé, [`Position::key`] for Bao la
+/// Kimasai (reserves and the opening flag matter there). Captured counts are
+/// not part of an En Gehé key: they only shift the final margin.
 pub fn node_key(pos: &Position) -> u64 {
+    line_key(pos, table_key(pos))
+}
+
+/// [`node_key`] from the position's [`table_key`].
+#[inline]
+fn line_key(pos: &Position, table_key: u64) -> u64 {
     match pos.variant() {
+        // The two colourings of one board share a table key, so the side to
+        // move tells them apart on the line.
         Variant::EnGehe { .. } => {
+            table_key ^ (pos.turn() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        }
+        Variant::BaoLaKimasai => table_key,
+    }
+}
+
+/// The key under which a position's score is stored. En Gehé is symmetric
+/// under swapping the sides (turning the board half round keeps every hole
+/// facing the same hole and swaps the rows' owners), and scores are for the
+/// side to move, so the key reads the ring from the mover's hole 1: a
+/// position and its mirror image with the other side to move share an
+/// entry.
+#[inline]
+pub(crate) fn table_key(pos: &Position) -> u64 {
+    match pos.variant() {
+        Variant::EnGehe { holes } => {
+            let n = holes as usize;
             let board = pos.board();
+            let turn = pos.turn().index();
             let mut h: u64 = 0x6a09_e667_f3bc_c908
                 ^ board.len() as u64
-                ^ ((pos.turn() as u64) << 8)
                 ^ (((pos.origin() == OriginRule::Skip) as u64) << 9);
-            for chunk in board.chunks(4) {
-                let mut w = 0u64;
-                for (j, &c) in chunk.iter().enumerate() {
-                    w |= (c as u64) << (16 * j);
-                }
-                h = (h.rotate_left(23) ^ w).wrapping_mul(0x517c_c1b7_2722_0a95);
+            for r in [turn, 1 - turn] {
+                h = hash_row(h, &board[r * n..(r + 1) * n]);
             }
             // SplitMix64's finaliser spreads the product's high bits down
             // into the bits the table indexes with.
@@ -56,6 +77,26 @@ pub fn node_key(pos: &Position) -> u64 {
         }
         Variant::BaoLaKimasai => pos.key(),
     }
+}
+
+/// Mixes one row into `h`, four holes (16 bits each) to a word.
+#[inline(always)]
+fn hash_row(mut h: u64, row: &[u16]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut chunks = row.chunks_exact(4);
+    for c in &mut chunks {
+        let w = c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | (c[3] as u64) << 48;
+        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let mut w = 0u64;
+        for (j, &c) in rest.iter().enumerate() {
+            w |= (c as u64) << (16 * j);
+        }
+        h = (h.rotate_left(23) ^ w).wrapping_mul(K);
+    }
+    h
 }
 
 /// Bao la Kimasai: the score an empty inner row already decides.
@@ -137,13 +178,59 @@ pub(crate) fn value_of(pos: &Position, score: i32) -> Value {
     }
 }
 
+/// Counters of one search, for profiling (see `examples/solver_scaling.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes entered.
+    pub nodes: u64,
+    /// Nodes that met a repetition on the line.
+    pub repetitions: u64,
+    /// Table probes at node entry, and those that found the key.
+    pub probes: u64,
+    pub probe_hits: u64,
+    /// Nodes answered by the table's bounds alone.
+    pub table_cuts: u64,
+    /// Nodes answered by the seeds-on-the-board bounds.
+    pub ceiling_cuts: u64,
+    /// Nodes answered by an enhanced transposition cut-off.
+    pub etc_cuts: u64,
+    /// Nodes searched whose score depended on the line above them (stored
+    /// with their move only).
+    pub line_dependent: u64,
+    /// Deepest ply reached.
+    pub max_ply: u64,
+    /// MTD(f) passes.
+    pub passes: u64,
+}
+
+/// En Gehé: the most seeds the opponent of `me` (to move in `pos`) takes
+/// by stepping a single seed into an empty hole that faces seeds of `me`
+/// (captured seeds plus the trigger seed).
+fn single_step_threat(pos: &Position, me: Side) -> i64 {
+    let mine = pos.row(me);
+    let theirs = pos.row(me.opponent());
+    let n = theirs.len();
+    let mut worst = 0;
+    for j in 0..n.saturating_sub(1) {
+        if theirs[j] == 1 && theirs[j + 1] == 0 {
+            let facing = mine[n - 2 - j] as i64;
+            if facing > 0 {
+                worst = worst.max(facing + 1);
+            }
+        }
+    }
+    worst
+}
+
 /// A legal move with the position after it, ready for ordering.
 #[derive(Clone, Copy)]
 struct Child {
     pos: Position,
     mv: u8,
     gain: i32,
-    order: i32,
+    order: i64,
+    /// Its [`table_key`], filled in by the enhanced transposition cut-off.
+    key: u64,
 }
 
 /// One search over a table: the line from the root, counters and the stop
@@ -153,6 +240,7 @@ pub(crate) struct Search<'a> {
     stop: Option<&'a AtomicBool>,
     progress: Option<&'a Arc<Mutex<Progress>>>,
     pub nodes: u64,
+    pub stats: Stats,
     started: Instant,
     /// Keys of the positions from the start of the line (game history
     /// included) to the current node.
@@ -173,6 +261,7 @@ impl<'a> Search<'a> {
             stop,
             progress,
             nodes: 0,
+            stats: Stats::default(),
             started: Instant::now(),
             path: Vec::new(),
             rep_filter: vec![0; REP_FILTER],
@@ -223,7 +312,7 @@ impl<'a> Search<'a> {
 
     /// Legal moves of `pos` with their positions, best-looking first: the
     /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
-    /// size, then moves whose results the table already rates well.
+    /// size, then (En Gehé) race considerations, see below.
     fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>) {
         kids.clear();
         let me = pos.turn();
@@ -231,10 +320,15 @@ impl<'a> Search<'a> {
         let opp_inner = |p: &Position| {
             p.row(me.opponent())[..BAO_ROW]
                 .iter()
-                .map(|&c| c as i32)
-                .sum::<i32>()
+                .map(|&c| c as i64)
+                .sum::<i64>()
         };
-        let before = if en_gehe { 0 } else { opp_inner(pos) };
+        let opp_row = |p: &Position| p.row(me.opponent()).iter().map(|&c| c as i64).sum::<i64>();
+        let before = if en_gehe {
+            opp_row(pos)
+        } else {
+            opp_inner(pos)
+        };
         for mv in pos.candidate_moves() {
             let mut child = *pos;
             if child.apply_fast(mv).is_err() {
@@ -242,24 +336,35 @@ impl<'a> Search<'a> {
             }
             let (gain, mut order) = if en_gehe {
                 let g = (child.captured(me) - pos.captured(me)) as i32;
-                (g, g * 64)
+                let sent = (opp_row(&child) - before + g as i64).max(0);
+                // Captures by size; then moves that leave no single-step
+                // capture (the commonest of sparse endgames) open; then the
+                // fewest seeds sown into the opponent's row (tempo given
+                // away); then the hole nearest the end of the row, which
+                // keeps the seeds further back as spare moves for the race.
+                let threat = single_step_threat(&child, me);
+                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32)
+                    + mv.hole() as i64;
+                (g, o)
             } else {
                 let raided = before - opp_inner(&child);
                 let order = if bao_decided(&child) == Some(-MATE) {
-                    1 << 20 // the opponent is left with an empty inner row
+                    1 << 50 // the opponent is left with an empty inner row
                 } else {
-                    raided * 64
+                    raided << 40
                 };
+                // Bao la Kimasai lines are short and sharp: raids alone order.
                 (0, order)
             };
             if mv.0 + 1 == tt_best {
-                order = 1 << 24;
+                order = i64::MAX;
             }
             kids.push(Child {
                 pos: child,
                 mv: mv.0,
                 gain,
                 order,
+                key: 0,
             });
         }
         // Few moves: insertion sort, stable for equal orders (sowing order).
@@ -281,6 +386,17 @@ impl<'a> Search<'a> {
         alpha: i32,
         beta: i32,
     ) -> Result<(i32, usize), Cancelled> {
+        self.search_keyed(pos, table_key(pos), alpha, beta)
+    }
+
+    /// [`Self::search`] of a position whose [`table_key`] is `tkey`.
+    fn search_keyed(
+        &mut self,
+        pos: &Position,
+        tkey: u64,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<(i32, usize), Cancelled> {
         self.nodes += 1;
         if self.nodes & POLL_MASK == 0 {
             self.poll()?;
@@ -289,24 +405,31 @@ impl<'a> Search<'a> {
         if !en_gehe && let Some(score) = bao_decided(pos) {
             return Ok((score, NO_REP));
         }
-        let key = node_key(pos);
+        let key = line_key(pos, tkey);
         if let Some(at) = self.repeated(key) {
+            self.stats.repetitions += 1;
             return Ok((repetition_score(pos), at));
         }
         let ply = self.path.len();
+        self.stats.max_ply = self.stats.max_ply.max(ply as u64);
         let (mut a, mut b) = (alpha, beta);
         let mut tt_best = 0;
-        if let Some(e) = self.table.probe(key) {
+        self.stats.probes += 1;
+        if let Some(e) = self.table.probe(tkey) {
+            self.stats.probe_hits += 1;
             if e.lower >= b || e.lower == e.upper {
+                self.stats.table_cuts += 1;
                 return Ok((e.lower, NO_REP));
             }
             if e.upper <= a {
+                self.stats.table_cuts += 1;
                 return Ok((e.upper, NO_REP));
             }
             a = a.max(e.lower);
             b = b.min(e.upper);
             if a >= b {
                 // Bounds proved under different lines disagree; trust the lower.
+                self.stats.table_cuts += 1;
                 return Ok((e.lower, NO_REP));
             }
             tt_best = e.best;
@@ -320,9 +443,11 @@ impl<'a> Search<'a> {
             (MATE, MATE - 1)
         };
         if ceiling <= a {
+            self.stats.ceiling_cuts += 1;
             return Ok((ceiling, NO_REP));
         }
         if -seeds >= b {
+            self.stats.ceiling_cuts += 1;
             return Ok((-seeds, NO_REP));
         }
 
@@ -345,11 +470,13 @@ impl<'a> Search<'a> {
 
         // Enhanced transposition cut-off: a child whose proved bound already
         // refutes the window ends the node before any search.
-        for k in kids.iter() {
-            if let Some(e) = self.table.probe(node_key(&k.pos)) {
+        for k in kids.iter_mut() {
+            k.key = table_key(&k.pos);
+            if let Some(e) = self.table.probe(k.key) {
                 let v = from_child(e.upper, k.gain, en_gehe);
                 if v >= b {
-                    self.table.store(key, v, INF, k.mv + 1, 0);
+                    self.stats.etc_cuts += 1;
+                    self.table.store(tkey, v, INF, k.mv + 1, 0);
                     self.frames[ply] = kids;
                     return Ok((v, NO_REP));
                 }
@@ -363,8 +490,9 @@ impl<'a> Search<'a> {
         self.push(key);
         for k in kids.iter() {
             let lo = a.max(best);
-            let r = self.search(
+            let r = self.search_keyed(
                 &k.pos,
+                k.key,
                 to_child(b, k.gain, en_gehe),
                 to_child(lo, k.gain, en_gehe),
             );
@@ -393,14 +521,17 @@ impl<'a> Search<'a> {
         if rep >= ply {
             let work = (64 - (self.nodes - start_nodes).leading_zeros()) as u8;
             if best <= a {
-                self.table.store(key, -INF, best, 0, work);
+                self.table.store(tkey, -INF, best, 0, work);
             } else if best >= b {
-                self.table.store(key, best, INF, best_mv, work);
+                self.table.store(tkey, best, INF, best_mv, work);
             } else {
-                self.table.store(key, best, best, best_mv, work);
+                self.table.store(tkey, best, best, best_mv, work);
             }
-        } else if best > a {
-            self.table.store(key, -INF, INF, best_mv, 0);
+        } else {
+            self.stats.line_dependent += 1;
+            if best > a {
+                self.table.store(tkey, -INF, INF, best_mv, 0);
+            }
         }
         Ok((best, rep))
     }
@@ -419,15 +550,28 @@ impl<'a> Search<'a> {
         } else {
             (-MATE, MATE)
         };
-        let mut guess = match self.table.probe(node_key(pos)) {
+        let mut guess = match self.table.probe(table_key(pos)) {
             Some(e) if e.lower > -INF && e.lower < INF => e.lower,
             Some(e) if e.upper > -INF && e.upper < INF => e.upper,
             _ => 0,
         }
         .clamp(lo, hi);
         let mut iteration = 0;
+        // En Gehé: sparse endgames are mostly races that one side wins with
+        // every seed, and the extreme windows prune hardest (a capture by the
+        // side that must keep everything ends a line at once), so the first
+        // two passes ask "all seeds?" for each side before closing in.
+        let mut extremes = if pos.variant().is_en_gehe() {
+            vec![lo + 1, hi]
+        } else {
+            Vec::new()
+        };
         while lo < hi {
-            let beta = if guess <= lo { lo + 1 } else { guess };
+            let beta = match extremes.pop() {
+                Some(b) if b > lo && b <= hi => b,
+                _ if guess <= lo => lo + 1,
+                _ => guess,
+            };
             let (g, _) = self.search(pos, beta - 1, beta)?;
             // Each pass moves one bound strictly, so the loop ends even if
             // bounds proved under different lines disagree.
@@ -438,6 +582,7 @@ impl<'a> Search<'a> {
             }
             guess = g.clamp(lo, hi);
             iteration += 1;
+            self.stats.passes += 1;
             on_iteration(self, iteration, lo, hi);
         }
         Ok(lo)
@@ -469,7 +614,7 @@ impl<'a> Search<'a> {
             if self.repeated(key).is_some() {
                 break Ok(());
             }
-            let tt_best = self.table.probe(key).map_or(0, |e| e.best);
+            let tt_best = self.table.probe(table_key(&cur)).map_or(0, |e| e.best);
             let mut kids = Vec::new();
             self.children(&cur, tt_best, &mut kids);
             if kids.is_empty() {
@@ -516,7 +661,7 @@ impl<'a> Search<'a> {
         let mut cur = *pos;
         let mut seen = vec![node_key(pos)];
         while line.len() < max_len {
-            let Some(e) = self.table.probe(node_key(&cur)) else {
+            let Some(e) = self.table.probe(table_key(&cur)) else {
                 break;
             };
             if e.best == 0 {
