@@ -64,6 +64,10 @@ pub struct Settings {
     pub show_council: bool,
     /// Practice mode: the council keeps quiet until asked.
     pub hide_advice: bool,
+    /// The exact solver panel is shown.
+    pub show_solver: bool,
+    /// The tempo and captures plot is shown.
+    pub show_tempo_plot: bool,
 }
 
 impl Default for Settings {
@@ -79,6 +83,8 @@ impl Default for Settings {
             players: Default::default(),
             show_council: false,
             hide_advice: false,
+            show_solver: false,
+            show_tempo_plot: false,
         }
     }
 }
