@@ -113,6 +113,10 @@ enum Job {
 pub struct Verdict {
     pub feedback: Feedback,
     pub text: String,
+    /// Moves of the exercise before the judged move.
+    pub ply: usize,
+    /// The move was taken back since.
+    pub taken_back: bool,
 }
 
 /// The study being taken.
@@ -307,8 +311,10 @@ impl MaasaiApp {
             }
             StudyCommand::Start(study, mode) => self.start_study(ctx, *study, mode),
             StudyCommand::SwitchMode(mode) => {
+                // Same position: the game is only taken back to the start.
                 if let Some(a) = self.studies.active.take() {
-                    self.start_study(ctx, a.study, mode);
+                    truncate_game(&mut self.rt, 0);
+                    self.studies.active = Some(ActiveStudy::new(a.study, mode));
                 }
             }
             StudyCommand::Close => self.studies.active = None,
@@ -346,6 +352,7 @@ impl MaasaiApp {
                     a.exercise.undo();
                     a.reply = None;
                     a.hint = None;
+                    mark_taken_back(a);
                     a.message = Some("Taken back: your move again.".into());
                     let len = a.exercise.game().moves().len();
                     truncate_game(&mut self.rt, len);
@@ -398,7 +405,6 @@ impl MaasaiApp {
     /// Sets up a study's position as a new game (through the same path as
     /// a pasted position, so unsaved changes are asked about first).
     pub fn start_study(&mut self, ctx: &egui::Context, study: Study, mode: Mode) {
-        self.studies.active = None;
         self.studies.library_open = false;
         let text = study.start.to_string();
         self.studies.pending = Some((Box::new(study), mode));
@@ -564,14 +570,27 @@ fn truncate_game(rt: &mut Runtime, len: usize) {
 
 /// Keeps the exercise and the game in step after undo, redo or a click
 /// on an earlier move.
+/// Marks the verdicts of moves no longer in the exercise as taken back.
+fn mark_taken_back(a: &mut ActiveStudy) {
+    let len = a.exercise.game().moves().len();
+    for v in &mut a.log {
+        if v.ply >= len {
+            v.taken_back = true;
+        }
+    }
+}
+
 fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
     let game_len = rt.game.moves().len();
-    if game_len < a.exercise.game().moves().len() {
+    // A defence still to be sown is in the exercise but not yet on the board.
+    let expected = a.exercise.game().moves().len() - usize::from(a.reply.is_some());
+    if game_len < expected {
         // Undone on the board: take back whole turns of the exercise.
         while a.exercise.game().moves().len() > game_len {
             a.exercise.undo();
         }
         a.reply = None;
+        mark_taken_back(a);
         truncate_game(rt, a.exercise.game().moves().len());
     }
 }
@@ -587,6 +606,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
             match result {
                 Ok(fb) => {
                     let before = a.exercise.position().to_owned();
+                    let before_len = a.exercise.game().moves().len();
                     let text = verdict_text(&a.study, &before, &fb);
                     a.exercise = *ex;
                     a.reply = fb.reply;
@@ -598,7 +618,12 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                                 .into()
                         });
                     }
-                    a.log.push(Verdict { feedback: fb, text });
+                    a.log.push(Verdict {
+                        feedback: fb,
+                        text,
+                        ply: before_len,
+                        taken_back: false,
+                    });
                 }
                 Err(e) => {
                     a.message = Some(format!("That move cannot be judged: {e}"));
@@ -662,10 +687,11 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                                 ui.strong(&study.file.title);
                                 ui.label(
                                     egui::RichText::new(format!(
-                                        "{} · {} · {} moves",
+                                        "{} · {} · {} move{}",
                                         board_name(&study.start),
                                         study.file.goal.text,
-                                        study.solution.len()
+                                        study.solution.len(),
+                                        if study.solution.len() == 1 { "" } else { "s" }
                                     ))
                                     .weak(),
                                 );
@@ -713,6 +739,10 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
     ui.horizontal(|ui| {
         ui.heading(&f.title);
     });
+    if a.mode == Mode::Book && a.book_step(rt) == Some(0) {
+        // The book opens with what the study is about.
+        ui.label(&f.description);
+    }
     ui.horizontal(|ui| {
         let book = a.mode == Mode::Book;
         if ui.selectable_label(book, "Book").clicked() && !book {
@@ -754,7 +784,11 @@ fn comment_box(ui: &mut egui::Ui, text: &str) {
         .inner_margin(8.0)
         .show(ui, |ui| {
             ui.set_width(ui.available_width());
-            ui.label(egui::RichText::new(text).size(15.0));
+            ui.label(
+                egui::RichText::new(text)
+                    .size(15.0)
+                    .color(ui.visuals().strong_text_color()),
+            );
         });
 }
 
@@ -798,7 +832,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
     };
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(step > 0, egui::Button::new("⏮ Start"))
+            .add_enabled(step > 0, egui::Button::new("Start"))
             .clicked()
         {
             out.push(AppCommand::Study(StudyCommand::Step(0)));
@@ -822,8 +856,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
         comment_box(
             ui,
             &format!(
-                "{} to move. {} Press Next to play the first move.",
-                a.study.start.turn().title(),
+                "{}. Press Next to play the first move.",
                 a.study.file.goal.text
             ),
         );
@@ -854,6 +887,10 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         "You play {side}; the program defends with perfect play. Click a hole to move."
     ));
     for v in &a.log {
+        if v.taken_back {
+            ui.label(egui::RichText::new(format!("Taken back: {}", v.text)).weak());
+            continue;
+        }
         let color = if v.feedback.keeps_goal {
             egui::Color32::from_rgb(0x2e, 0x8b, 0x3a)
         } else {

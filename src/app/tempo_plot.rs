@@ -95,10 +95,15 @@ pub fn plot_ui(
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
             ui.vertical(|ui| {
-                ui.strong(*title);
+                ui.horizontal(|ui| {
+                    ui.strong(*title);
+                    if let Some((_, _, name)) = &cont {
+                        ui.label(egui::RichText::new(format!("(dashed: the {name})")).weak());
+                    }
+                });
                 let names = if k == 0 { upper_names } else { lower_names };
                 Plot::new(("tempo-plot", k))
-                    .legend(Legend::default())
+                    .legend(Legend::default().position(egui_plot::Corner::LeftTop))
                     .width(width)
                     .height(height)
                     .x_axis_label("moves played")
@@ -113,14 +118,15 @@ pub fn plot_ui(
                                 .map(|(x, f)| [x as f64, pick(f)])
                                 .collect();
                             plot.line(Line::new(names[side], pts).color(colors[side]).width(2.0));
-                            if let Some((from, figs, name)) = &cont {
+                            if let Some((from, figs, _)) = &cont {
                                 let pts: PlotPoints = figs
                                     .iter()
                                     .enumerate()
                                     .map(|(x, f)| [(from + x) as f64, pick(f)])
                                     .collect();
+                                // Same name as the game's series: one legend entry each.
                                 plot.line(
-                                    Line::new(format!("{} ({name})", names[side]), pts)
+                                    Line::new(names[side], pts)
                                         .color(colors[side].gamma_multiply(0.7))
                                         .style(LineStyle::dashed_loose()),
                                 );
