@@ -213,7 +213,11 @@ impl StudiesState {
     /// it is the defence's turn).
     pub fn refuses_move(&self, rt: &Runtime) -> Option<String> {
         let a = self.active.as_ref().filter(|a| a.mode == Mode::Exercise)?;
-        if a.job.is_some() || a.reply.is_some() {
+        // A move on the board beyond the exercise is waiting to be judged.
+        if a.job.is_some()
+            || a.reply.is_some()
+            || rt.game.moves().len() > a.exercise.game().moves().len()
+        {
             return Some("wait: the solver is judging your move".into());
         }
         if rt.game.moves().len() == a.exercise.game().moves().len() && !a.exercise.users_turn() {
@@ -321,6 +325,16 @@ impl MaasaiApp {
             StudyCommand::ChooseLine(k) => {
                 if let Some(a) = &mut self.studies.active {
                     a.line = k;
+                    // Go back to where the board meets the chosen line.
+                    if a.book_step(&self.rt).is_none() {
+                        let (moves, _) = a.line(k);
+                        let common = self.rt.game.moves()[..self.rt.view]
+                            .iter()
+                            .zip(&moves)
+                            .take_while(|(x, y)| x == y)
+                            .count();
+                        self.book_step_to(common, false);
+                    }
                 }
             }
             StudyCommand::Step(n) => self.book_step_to(n, false),
@@ -838,13 +852,13 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
             out.push(AppCommand::Study(StudyCommand::Step(0)));
         }
         if ui
-            .add_enabled(step > 0, egui::Button::new("◀ Previous"))
+            .add_enabled(step > 0, egui::Button::new("< Previous"))
             .clicked()
         {
             out.push(AppCommand::Study(StudyCommand::Previous));
         }
         if ui
-            .add_enabled(step < moves.len(), egui::Button::new("Next ▶"))
+            .add_enabled(step < moves.len(), egui::Button::new("Next >"))
             .clicked()
         {
             out.push(AppCommand::Study(StudyCommand::Next));
