@@ -374,3 +374,44 @@ fn the_tempo_plot_opens_with_its_legend() {
         assert!(h.query_by_label(name).is_some(), "no legend entry {name}");
     }
 }
+
+#[test]
+fn a_long_judgment_can_be_stopped() {
+    // A full 2×12 board: far too big to judge in a test's time.
+    let text = r#"Study(
+        version: 1,
+        title: "Too big to judge",
+        author: "test",
+        source: "test",
+        description: "A full board.",
+        position: "en-gehe south=4,4,4,4,4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4,4,4,4,4 captured=0,0 turn=south",
+        goal: Goal(side: South, kind: MarginAtLeast(0), text: "South to move does not lose"),
+        solution: [Step(mv: "1", comment: "South 1: any move.")],
+    )"#;
+    let s = Study::parse(text, "test").unwrap();
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    h.get_by_label("South 1: 4 seeds").click();
+    step_until(&mut h, "the judgment to start", |app| {
+        app.studies.active.as_ref().is_some_and(|a| a.thinking())
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("The solver is judging your move")
+            .is_some()
+    );
+    h.get_by_label("Stop").click();
+    step_until(&mut h, "the judgment to stop", |app| {
+        app.studies.active.as_ref().is_some_and(|a| !a.thinking())
+    });
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(
+        h.query_by_label("Stopped: your move was taken back.")
+            .is_some()
+    );
+}

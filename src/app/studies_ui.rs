@@ -18,8 +18,10 @@ use crate::engine::{Move, Position, Status};
 use crate::solver::{Cancelled, Session, Value};
 use crate::study::{Exercise, ExerciseError, Feedback, GoalKind, Study};
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The shipped studies, compiled in so an installed program has them.
 pub const SHIPPED_STUDIES: [(&str, &str); 8] = [
@@ -97,15 +99,40 @@ pub enum StudyCommand {
     /// Exercise: take back the last own move and its answer.
     TakeBack,
     Hint,
+    /// Stop the solver's work for the exercise.
+    StopSolver,
     Restart,
     /// Open a study (or game) file typed by hand.
     OpenTypedPath,
 }
 
 /// Background work of an exercise.
-enum Job {
+struct Job {
+    kind: JobKind,
+    /// Set to stop the solver (also when the job is dropped).
+    stop: Arc<AtomicBool>,
+    started: Instant,
+}
+
+enum JobKind {
     Judge(Receiver<(Box<Exercise>, Result<Feedback, ExerciseError>)>),
     Hint(Receiver<Result<Option<Move>, Cancelled>>),
+}
+
+impl Job {
+    fn new(kind: JobKind, stop: Arc<AtomicBool>) -> Job {
+        Job {
+            kind,
+            stop,
+            started: Instant::now(),
+        }
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 /// One judged move, for the exercise's log.
@@ -391,13 +418,26 @@ impl MaasaiApp {
                     let ex = a.exercise.clone();
                     let (tx, rx) = channel();
                     let ctx = ctx.clone();
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let flag = Arc::clone(&stop);
                     spawn_solver_thread(move || {
-                        let r = ex.hint(&mut session.solver());
+                        let mut solver = session.solver();
+                        // The stoppable solve proves the value into the
+                        // table; the exercise's hint then reads it back.
+                        let (history, pos) = exercise_state(&ex);
+                        let r = solver
+                            .solve_with(&history, &pos, Some(&flag), None)
+                            .and_then(|_| ex.hint(&mut solver));
                         let _ = tx.send(r);
                         ctx.request_repaint();
                     });
-                    a.job = Some(Job::Hint(rx));
-                    a.hint = Some("Thinking about a hint…".into());
+                    a.job = Some(Job::new(JobKind::Hint(rx), stop));
+                    a.hint = None;
+                }
+            }
+            StudyCommand::StopSolver => {
+                if let Some(job) = self.studies.active.as_ref().and_then(|a| a.job.as_ref()) {
+                    job.stop.store(true, Ordering::Relaxed);
                 }
             }
             StudyCommand::OpenTypedPath => {
@@ -540,12 +580,21 @@ impl MaasaiApp {
                 let mut ex = Box::new(a.exercise.clone());
                 let (tx, rx) = channel();
                 let ctx2 = ctx.clone();
+                let stop = Arc::new(AtomicBool::new(false));
+                let flag = Arc::clone(&stop);
                 spawn_solver_thread(move || {
-                    let r = ex.play(&mut session.solver(), mv);
+                    let mut solver = session.solver();
+                    // The values of every move, stoppable, fill the table;
+                    // the exercise's judgment then reads them back quickly.
+                    let (history, pos) = exercise_state(&ex);
+                    let r = match solver.move_values(&history, &pos, Some(&flag)) {
+                        Err(Cancelled) => Err(ExerciseError::Cancelled),
+                        Ok(_) => ex.play(&mut solver, mv),
+                    };
                     let _ = tx.send((ex, r));
                     ctx2.request_repaint();
                 });
-                a.job = Some(Job::Judge(rx));
+                a.job = Some(Job::new(JobKind::Judge(rx), stop));
                 a.hint = None;
                 a.message = None;
             }
@@ -559,6 +608,12 @@ impl MaasaiApp {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
     }
+}
+
+/// The positions before the exercise's position, and that position.
+fn exercise_state(ex: &Exercise) -> (Vec<Position>, Position) {
+    let positions = ex.game().positions();
+    (positions[..positions.len() - 1].to_vec(), *ex.position())
 }
 
 /// Runs solver work on a thread with room for deep lines (as the session's
@@ -611,8 +666,8 @@ fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
 
 /// Takes in a finished background job.
 fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
-    match &a.job {
-        Some(Job::Judge(rx)) => {
+    match a.job.as_ref().map(|j| &j.kind) {
+        Some(JobKind::Judge(rx)) => {
             let Ok((ex, result)) = rx.try_recv() else {
                 return;
             };
@@ -639,13 +694,17 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                         taken_back: false,
                     });
                 }
+                Err(ExerciseError::Cancelled) => {
+                    a.message = Some("Stopped: your move was taken back.".into());
+                    truncate_game(rt, a.exercise.game().moves().len());
+                }
                 Err(e) => {
                     a.message = Some(format!("That move cannot be judged: {e}"));
                     truncate_game(rt, a.exercise.game().moves().len());
                 }
             }
         }
-        Some(Job::Hint(rx)) => {
+        Some(JobKind::Hint(rx)) => {
             let Ok(result) = rx.try_recv() else {
                 return;
             };
@@ -912,10 +971,21 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         };
         ui.label(egui::RichText::new(&v.text).color(color));
     }
-    if a.job.as_ref().is_some_and(|j| matches!(j, Job::Judge(_))) {
+    if let Some(job) = &a.job {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label("The solver is judging your move…");
+            let what = match job.kind {
+                JobKind::Judge(_) => "The solver is judging your move",
+                JobKind::Hint(_) => "The solver is looking for a hint",
+            };
+            ui.label(format!("{what}… {} s", job.started.elapsed().as_secs()));
+            if ui
+                .button("Stop")
+                .on_hover_text("Stop the solver (a move being judged is taken back)")
+                .clicked()
+            {
+                out.push(AppCommand::Study(StudyCommand::StopSolver));
+            }
         });
     }
     if let Some(m) = &a.message {
