@@ -415,3 +415,90 @@ fn a_long_judgment_can_be_stopped() {
             .is_some()
     );
 }
+
+#[test]
+fn the_windows_judgment_agrees_with_the_study_exercise() {
+    // Solves recurse deeply: run on a thread with room, as the window does.
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(compare_judgments)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn compare_judgments() {
+    use maasai_mancala::app::studies_ui::Trial;
+    use maasai_mancala::study::Exercise;
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(false);
+    let (studies, _) = shipped_studies();
+    // Every small En Gehé study (the 2×50 one, and the Bao la Kimasai ones
+    // whose losing first moves need long proofs, would take minutes).
+    for s in studies
+        .iter()
+        .filter(|s| s.start.variant().is_en_gehe() && s.start.holes_per_side() <= 16)
+    {
+        let mut solver = Solver::with_table_bits(TABLE_BITS);
+        for mv in s.start.legal_moves() {
+            let mut ex = Exercise::new(s.clone());
+            let expected = ex.play(&mut solver, mv).unwrap();
+            let mut trial = Trial::new(s.clone());
+            let got = trial.play(&mut solver, mv, &stop).unwrap();
+            assert!(got.exact);
+            assert_eq!(got.feedback, expected, "{}: move {mv:?}", s.file.title);
+            assert_eq!(trial.game().moves(), ex.game().moves());
+            assert_eq!(trial.users_turn(), ex.users_turn());
+            let hint = Trial::new(s.clone()).hint(&mut solver, &stop).unwrap();
+            assert_eq!(hint, Exercise::new(s.clone()).hint(&mut solver).unwrap());
+        }
+    }
+}
+
+#[test]
+fn no_wrong_bao_move_is_called_correct() {
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(judge_every_bao_first_move)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// Every first move of the Bao la Kimasai raid study: the solution's move
+/// keeps the goal with an exact value; no other is called correct (each is
+/// proved wrong, or left undecided when its proof runs past the limit:
+/// these sparse positions can cycle for a very long proof).
+fn judge_every_bao_first_move() {
+    use maasai_mancala::app::studies_ui::{Trial, verdict_text};
+    use maasai_mancala::study::ExerciseError;
+    use std::sync::atomic::AtomicBool;
+    let s = study("06-raid-chain.ron");
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(20);
+    for mv in s.start.legal_moves() {
+        let mut trial = Trial::new(s.clone());
+        trial.limit = std::time::Duration::from_secs(2);
+        match trial.play(&mut solver, mv, &stop) {
+            Ok(j) => {
+                let text = verdict_text(&s, &s.start, &j);
+                if mv == s.solution[0] {
+                    assert!(
+                        j.exact && j.feedback.keeps_goal && j.feedback.best,
+                        "{text}"
+                    );
+                    assert!(text.starts_with("Correct"), "{text}");
+                } else {
+                    assert!(!j.feedback.keeps_goal, "{text}");
+                    assert!(text.starts_with("Wrong: after South"), "{text}");
+                }
+            }
+            Err(e) => {
+                assert_eq!(e, ExerciseError::Cancelled);
+                assert_ne!(mv, s.solution[0], "the study's move was not judged");
+                // Nothing was played.
+                assert!(trial.game().moves().is_empty());
+            }
+        }
+    }
+}

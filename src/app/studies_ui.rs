@@ -14,13 +14,13 @@ use super::files_ui::FileCommand;
 use super::players::Player;
 use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
-use crate::engine::{Move, Position, Status};
-use crate::solver::{Cancelled, Session, Value};
-use crate::study::{Exercise, ExerciseError, Feedback, GoalKind, Study};
+use crate::engine::{Game, Move, Position, Status};
+use crate::solver::{Cancelled, Progress, Session, Solver, Value, node_key};
+use crate::study::{ExerciseError, Feedback, GoalKind, Study};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The shipped studies, compiled in so an installed program has them.
@@ -115,7 +115,9 @@ struct Job {
 }
 
 enum JobKind {
-    Judge(Receiver<(Box<Exercise>, Result<Feedback, ExerciseError>)>),
+    /// The trial after the move, the judgment, and whether a failed one
+    /// ran out of time (rather than being stopped).
+    Judge(Receiver<(Box<Trial>, Result<Judgment, ExerciseError>, bool)>),
     Hint(Receiver<Result<Option<Move>, Cancelled>>),
 }
 
@@ -152,7 +154,7 @@ pub struct ActiveStudy {
     pub mode: Mode,
     /// Book: the line being read (0 = the solution, k = alternative k).
     pub line: usize,
-    pub exercise: Exercise,
+    pub exercise: Trial,
     job: Option<Job>,
     /// The defence to sow once the user's move has been shown.
     reply: Option<Move>,
@@ -165,7 +167,7 @@ pub struct ActiveStudy {
 impl ActiveStudy {
     fn new(study: Study, mode: Mode) -> ActiveStudy {
         ActiveStudy {
-            exercise: Exercise::new(study.clone()),
+            exercise: Trial::new(study.clone()),
             study,
             mode,
             line: 0,
@@ -218,6 +220,223 @@ impl ActiveStudy {
         let played = &rt.game.moves()[..rt.view];
         (played.len() <= moves.len() && moves[..played.len()] == *played).then_some(played.len())
     }
+}
+
+/// A study tried as an exercise: the game so far and the judgment of
+/// each move. It gives what [`crate::study::Exercise`] gives (the same [`Feedback`]; a
+/// test compares the two), but faster on big boards: [`crate::study::Exercise::play`]
+/// proves the exact value of every move, while a judgment needs only the
+/// position's value and the played move's (two solves, both stoppable).
+#[derive(Clone, Debug)]
+pub struct Trial {
+    study: Study,
+    game: Game,
+    /// A move's solve that has neither finished nor proved the goal
+    /// missed after this long is stopped undecided.
+    pub limit: Duration,
+}
+
+impl Trial {
+    pub fn new(study: Study) -> Trial {
+        let game = Game::new(study.start);
+        Trial {
+            study,
+            game,
+            limit: JUDGE_LIMIT,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.current()
+    }
+
+    /// Whether it is the user's turn in a game still going on.
+    pub fn users_turn(&self) -> bool {
+        !self.game.is_over() && self.position().turn() == self.study.file.goal.side
+    }
+
+    fn history(&self) -> &[Position] {
+        let p = self.game.positions();
+        &p[..p.len() - 1]
+    }
+
+    /// The solver's best move for the user now.
+    pub fn hint(&self, solver: &mut Solver, stop: &AtomicBool) -> Result<Option<Move>, Cancelled> {
+        if !self.users_turn() {
+            return Ok(None);
+        }
+        Ok(solver
+            .solve_with(self.history(), self.position(), Some(stop), None)?
+            .best)
+    }
+
+    /// Plays the user's move, judges it and answers with the best defence.
+    /// Nothing changes when it fails or is stopped.
+    pub fn play(
+        &mut self,
+        solver: &mut Solver,
+        mv: Move,
+        stop: &AtomicBool,
+    ) -> Result<Judgment, ExerciseError> {
+        if self.game.is_over() {
+            return Err(ExerciseError::Over);
+        }
+        let before = *self.position();
+        if !before.legal_moves().contains(&mv) {
+            return Err(ExerciseError::Illegal(match before.try_play(mv) {
+                Err(e) => e.to_string(),
+                Ok(_) => "not a legal move".into(),
+            }));
+        }
+        let child = before
+            .try_play(mv)
+            .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+        let played_before = self.game.moves().len() as u32;
+        let mut line = self.history().to_vec();
+        line.push(before);
+        let repeats = line.iter().any(|p| node_key(p) == node_key(&child));
+        // The mover's value, exact or (a wrong move whose exact value would
+        // take long to prove) its proved upper bound, and a refutation.
+        let (value, exact, refutation) = if repeats {
+            // A move into a repeated position ends the game there: the
+            // solver's move values know that rule.
+            let v = solver
+                .move_values(self.history(), &before, Some(stop))?
+                .into_iter()
+                .find(|(m, _)| *m == mv)
+                .map(|(_, v)| v)
+                .ok_or_else(|| ExerciseError::Illegal("not a legal move".into()))?;
+            (v, true, None)
+        } else {
+            self.child_value(solver, &line, &child, played_before, stop)?
+        };
+        let keeps_goal = self.study.goal_reached(value, played_before);
+        // Only an exact value can be as good as the best move.
+        let best = exact && {
+            let root = solver.solve_with(self.history(), &before, Some(stop), None)?;
+            value.rank() == root.value.rank()
+        };
+        let mut game = self.game.clone();
+        game.play(mv)
+            .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+        let mut reply = None;
+        if !game.is_over() {
+            let r = if exact {
+                let p = game.positions();
+                solver
+                    .solve_with(&p[..p.len() - 1], game.current(), Some(stop), None)?
+                    .best
+            } else {
+                refutation
+            };
+            if let Some(r) = r {
+                game.play(r)
+                    .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+                reply = Some(r);
+            }
+        }
+        self.game = game;
+        Ok(Judgment {
+            feedback: Feedback {
+                played: mv,
+                value,
+                keeps_goal,
+                best,
+                reply,
+                finished: self.game.is_over(),
+            },
+            exact,
+        })
+    }
+
+    /// The value for the mover of the position `child` its move reached
+    /// after `line`. A solve still running after [`EARLY_VERDICT`] stops as
+    /// soon as its bounds prove the goal missed; the value is then the
+    /// proved upper bound, with the best line's first move as a refutation.
+    fn child_value(
+        &self,
+        solver: &mut Solver,
+        line: &[Position],
+        child: &Position,
+        played_before: u32,
+        stop: &AtomicBool,
+    ) -> Result<(Value, bool, Option<Move>), Cancelled> {
+        let progress = Arc::new(Mutex::new(Progress::default()));
+        let local = AtomicBool::new(false);
+        let finished = AtomicBool::new(false);
+        let missed = AtomicBool::new(false);
+        let goal = self.study.file.goal.kind;
+        let started = Instant::now();
+        let result = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if stop.load(Ordering::Relaxed) {
+                        local.store(true, Ordering::Relaxed);
+                    }
+                    if started.elapsed() > self.limit {
+                        local.store(true, Ordering::Relaxed);
+                    }
+                    if started.elapsed() < EARLY_VERDICT {
+                        continue;
+                    }
+                    // The opponent's proved lower bound is the mover's upper one.
+                    let lower = progress.lock().ok().and_then(|p| p.lower);
+                    if let Some(l) = lower
+                        && !goal.reached(l.flipped_after_move(), played_before)
+                    {
+                        missed.store(true, Ordering::Relaxed);
+                        local.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+            let r = solver.solve_with(line, child, Some(&local), Some(&progress));
+            finished.store(true, Ordering::Relaxed);
+            r
+        });
+        match result {
+            Ok(s) => Ok((s.value.flipped_after_move(), true, None)),
+            Err(Cancelled) if missed.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) => {
+                let p = progress.lock().map(|p| p.clone()).unwrap_or_default();
+                let upper = p.lower.ok_or(Cancelled)?.flipped_after_move();
+                Ok((upper, false, p.best_line.first().copied()))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Takes back the last user move and its reply.
+    pub fn undo(&mut self) {
+        let side = self.study.file.goal.side;
+        let mut len = self.game.moves().len();
+        while len > 0 {
+            len -= 1;
+            if self.game.positions()[len].turn() == side {
+                break;
+            }
+        }
+        self.game.truncate(len);
+    }
+}
+
+/// How long a judgment solves before a proved miss of the goal is enough.
+pub const EARLY_VERDICT: Duration = Duration::from_secs(1);
+
+/// How long a judgment solves at most before giving up undecided (sparse
+/// Bao la Kimasai positions can cycle for a very long proof).
+pub const JUDGE_LIMIT: Duration = Duration::from_secs(30);
+
+/// The judgment of an exercise move: the study's [`Feedback`], and whether
+/// its value is exact (otherwise it is the best the move can still reach,
+/// proved, and already short of the goal).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgment {
+    pub feedback: Feedback,
+    pub exact: bool,
 }
 
 /// The studies' runtime state.
@@ -292,7 +511,8 @@ fn goal_needs(kind: GoalKind) -> String {
 }
 
 /// The verdict on an exercise move, in plain words.
-pub fn verdict_text(study: &Study, before: &Position, fb: &Feedback) -> String {
+pub fn verdict_text(study: &Study, before: &Position, judgment: &Judgment) -> String {
+    let fb = &judgment.feedback;
     let me = before.turn();
     let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
     let mut text = if fb.keeps_goal {
@@ -305,6 +525,23 @@ pub fn verdict_text(study: &Study, before: &Position, fb: &Feedback) -> String {
         } else {
             format!("Correct — {name} {how} (a better move exists, but the goal is kept).")
         }
+    } else if !judgment.exact {
+        // Proved short of the goal before the exact value was known.
+        let holds = match fb.value {
+            Value::Margin(m) => format!(
+                "after {name} {} holds you to at most {}",
+                me.opponent().title(),
+                Value::Margin(m).word()
+            ),
+            Value::Win { plies } => {
+                format!("after {name} your fastest win takes at least {plies} plies")
+            }
+            Value::Draw => format!("after {name} you cannot win (at best a draw)"),
+            Value::Loss { plies } => {
+                format!("after {name} you cannot win (at best a loss in {plies} plies)")
+            }
+        };
+        format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind))
     } else {
         let holds = match fb.value {
             Value::Margin(m) => format!(
@@ -401,7 +638,7 @@ impl MaasaiApp {
             }
             StudyCommand::Restart => {
                 if let Some(a) = &mut self.studies.active {
-                    a.exercise = Exercise::new(a.study.clone());
+                    a.exercise = Trial::new(a.study.clone());
                     a.job = None;
                     a.reply = None;
                     a.log.clear();
@@ -421,13 +658,7 @@ impl MaasaiApp {
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
                     spawn_solver_thread(move || {
-                        let mut solver = session.solver();
-                        // The stoppable solve proves the value into the
-                        // table; the exercise's hint then reads it back.
-                        let (history, pos) = exercise_state(&ex);
-                        let r = solver
-                            .solve_with(&history, &pos, Some(&flag), None)
-                            .and_then(|_| ex.hint(&mut solver));
+                        let r = ex.hint(&mut session.solver(), &flag);
                         let _ = tx.send(r);
                         ctx.request_repaint();
                     });
@@ -583,15 +814,10 @@ impl MaasaiApp {
                 let stop = Arc::new(AtomicBool::new(false));
                 let flag = Arc::clone(&stop);
                 spawn_solver_thread(move || {
-                    let mut solver = session.solver();
-                    // The values of every move, stoppable, fill the table;
-                    // the exercise's judgment then reads them back quickly.
-                    let (history, pos) = exercise_state(&ex);
-                    let r = match solver.move_values(&history, &pos, Some(&flag)) {
-                        Err(Cancelled) => Err(ExerciseError::Cancelled),
-                        Ok(_) => ex.play(&mut solver, mv),
-                    };
-                    let _ = tx.send((ex, r));
+                    let r = ex.play(&mut session.solver(), mv, &flag);
+                    let timed_out =
+                        r == Err(ExerciseError::Cancelled) && !flag.load(Ordering::Relaxed);
+                    let _ = tx.send((ex, r, timed_out));
                     ctx2.request_repaint();
                 });
                 a.job = Some(Job::new(JobKind::Judge(rx), stop));
@@ -608,12 +834,6 @@ impl MaasaiApp {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
     }
-}
-
-/// The positions before the exercise's position, and that position.
-fn exercise_state(ex: &Exercise) -> (Vec<Position>, Position) {
-    let positions = ex.game().positions();
-    (positions[..positions.len() - 1].to_vec(), *ex.position())
 }
 
 /// Runs solver work on a thread with room for deep lines (as the session's
@@ -668,15 +888,16 @@ fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
 fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
     match a.job.as_ref().map(|j| &j.kind) {
         Some(JobKind::Judge(rx)) => {
-            let Ok((ex, result)) = rx.try_recv() else {
+            let Ok((ex, result, timed_out)) = rx.try_recv() else {
                 return;
             };
             a.job = None;
             match result {
-                Ok(fb) => {
+                Ok(judgment) => {
                     let before = a.exercise.position().to_owned();
                     let before_len = a.exercise.game().moves().len();
-                    let text = verdict_text(&a.study, &before, &fb);
+                    let text = verdict_text(&a.study, &before, &judgment);
+                    let fb = judgment.feedback;
                     a.exercise = *ex;
                     a.reply = fb.reply;
                     if fb.finished {
@@ -693,6 +914,19 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                         ply: before_len,
                         taken_back: false,
                     });
+                }
+                Err(ExerciseError::Cancelled) if timed_out => {
+                    let pos = *a.exercise.position();
+                    let played = rt.game.moves().get(a.exercise.game().moves().len());
+                    let name = played.map_or(String::new(), |&m| {
+                        format!("{} {}", pos.turn().title(), pos.variant().move_name(m))
+                    });
+                    a.message = Some(format!(
+                        "Undecided: the solver could not prove where {name} leads within {} s. \
+                         Your move was taken back; try another, or ask for a hint.",
+                        a.exercise.limit.as_secs()
+                    ));
+                    truncate_game(rt, a.exercise.game().moves().len());
                 }
                 Err(ExerciseError::Cancelled) => {
                     a.message = Some("Stopped: your move was taken back.".into());
