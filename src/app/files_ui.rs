@@ -228,6 +228,12 @@ impl MaasaiApp {
         self.files.saved.as_ref() != Some(&signature(&self.rt))
     }
 
+    /// Counts the game on view as saved (a study's own moves need no
+    /// "save your changes?" prompt).
+    pub(super) fn mark_saved(&mut self) {
+        self.files.saved = Some(signature(&self.rt));
+    }
+
     /// The current game as a saved-game record.
     pub fn current_file(&self) -> GameFile {
         let mut file = self.files.base.clone();

@@ -365,6 +365,14 @@ impl Trial {
         played_before: u32,
         stop: &AtomicBool,
     ) -> Result<(Value, bool, Option<Move>), Cancelled> {
+        // A win within a limit: a move that does not end the game wins at
+        // the soonest with the mover's next move, three plies on.
+        if let GoalKind::WinWithin(limit) = self.study.file.goal.kind
+            && matches!(child.status(), Status::Ongoing)
+            && played_before + 3 > limit
+        {
+            return Ok((Value::Win { plies: 3 }, false, None));
+        }
         let progress = Arc::new(Mutex::new(Progress::default()));
         let local = AtomicBool::new(false);
         let finished = AtomicBool::new(false);
@@ -467,8 +475,13 @@ impl StudiesState {
             return Some("wait: the solver is judging your move".into());
         }
         if rt.game.moves().len() == a.exercise.game().moves().len() && !a.exercise.users_turn() {
+            let unanswered = a.log.last().is_some_and(|v| {
+                !v.taken_back && !v.feedback.keeps_goal && v.feedback.reply.is_none()
+            });
             return Some(if a.exercise.game().is_over() {
                 "the exercise is over: take back or restart to try again".into()
+            } else if unanswered {
+                "the move was proved wrong without a defence to show: take it back".into()
             } else {
                 "the defence is to move; it answers by itself".into()
             });
@@ -506,6 +519,7 @@ fn goal_needs(kind: GoalKind) -> String {
     match kind {
         GoalKind::MarginAtLeast(n) => format!("the goal needs {}", Value::Margin(n).word()),
         GoalKind::Win => "the goal needs a win".into(),
+        GoalKind::WinWithin(1) => "the goal needs a win at once".into(),
         GoalKind::WinWithin(p) => format!("the goal needs a win within {p} plies of the start"),
     }
 }
@@ -775,7 +789,10 @@ impl MaasaiApp {
             self.studies.active = None;
             return;
         }
-        if a.mode != Mode::Exercise {
+        let mode = a.mode;
+        // The study's moves are practice, not a game to save.
+        self.mark_saved();
+        if mode != Mode::Exercise {
             return;
         }
         let mut start_judge = None;
@@ -900,6 +917,13 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                     let fb = judgment.feedback;
                     a.exercise = *ex;
                     a.reply = fb.reply;
+                    if !fb.keeps_goal && fb.reply.is_none() && !fb.finished {
+                        a.message = Some(
+                            "Proved short of the goal without a defence to show: \
+                             take the move back and try again."
+                                .into(),
+                        );
+                    }
                     if fb.finished {
                         a.message = Some(if fb.keeps_goal {
                             format!("Solved! {} — the goal is reached.", a.study.file.goal.text)
