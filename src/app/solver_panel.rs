@@ -174,13 +174,13 @@ fn position_label(view: usize) -> String {
     }
 }
 
-/// 1234567 as "1 234 567".
+/// 1234567 as "1,234,567" (a comma, so a wrapped line never splits it).
 pub fn group_digits(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
         if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(' ');
+            out.push(',');
         }
         out.push(c);
     }
@@ -200,7 +200,7 @@ pub fn value_sentence(pos: &Position, value: Value) -> String {
 /// A proved bound as text: "+3" for En Gehé, "win in 7" for Bao la Kimasai.
 fn bound_text(value: Option<Value>) -> String {
     match value {
-        None => "…".into(),
+        None => "not yet".into(),
         Some(v) => match v.plies() {
             Some(p) => format!("{} in {p}", v.word()),
             None => v.word(),
