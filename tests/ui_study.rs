@@ -493,3 +493,35 @@ fn judge_every_bao_first_move() {
         }
     }
 }
+
+#[test]
+fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
+    let pos = GameOptions::default().start().unwrap();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(h.state().solver.running());
+    // Kept: the panel says whose solve it is.
+    h.get_by_label("Keep solving when the board moves on")
+        .click();
+    h.run_steps(1);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    assert!(h.state().solver.running());
+    assert!(
+        h.query_by_label_contains("This solve belongs to the start position")
+            .is_some()
+    );
+    // Not kept: moving on stops it, and says so.
+    h.get_by_label("Keep solving when the board moves on")
+        .click();
+    h.run_steps(3);
+    step_until(&mut h, "the solve to stop", |app| !app.solver.running());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("the board moved to another position")
+            .is_some()
+    );
+}
