@@ -1070,10 +1070,6 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
     ui.horizontal(|ui| {
         ui.heading(&f.title);
     });
-    if a.mode == Mode::Book && a.book_step(rt) == Some(0) {
-        // The book opens with what the study is about.
-        ui.label(&f.description);
-    }
     ui.horizontal(|ui| {
         let book = a.mode == Mode::Book;
         if ui.selectable_label(book, "Book").clicked() && !book {
@@ -1095,6 +1091,12 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
                 egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
                     .weak(),
             );
+            if a.mode == Mode::Book && a.book_step(rt) == Some(0) {
+                // The book opens with what the study is about.
+                ui.add_space(4.0);
+                ui.label(&f.description);
+                ui.add_space(4.0);
+            }
             ui.collapsing("About this study", |ui| {
                 ui.label(&f.description);
                 ui.label(egui::RichText::new(format!("Source: {}", f.source)).weak());

@@ -124,10 +124,10 @@ pub fn plot_ui(
                                     .enumerate()
                                     .map(|(x, f)| [(from + x) as f64, pick(f)])
                                     .collect();
-                                // Same name as the game's series: one legend entry each.
+                                // Same name and colour as the game's series: one legend entry each.
                                 plot.line(
                                     Line::new(names[side], pts)
-                                        .color(colors[side].gamma_multiply(0.7))
+                                        .color(colors[side])
                                         .style(LineStyle::dashed_loose()),
                                 );
                             }
