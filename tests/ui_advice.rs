@@ -257,11 +257,12 @@ fn review_gives_each_move_its_cost() {
 
 #[test]
 fn a_human_cannot_move_for_a_thinking_computer() {
-    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    // 2×50 and Master: a search that surely outlasts the test's few frames.
+    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.players = [
         Player::Computer {
-            level: Level::Strong,
+            level: Level::Master,
             movetime_ms: 10_000,
         },
         Player::Human,

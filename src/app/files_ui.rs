@@ -228,6 +228,12 @@ impl MaasaiApp {
         self.files.saved.as_ref() != Some(&signature(&self.rt))
     }
 
+    /// Counts the game on view as saved (a study's own moves need no
+    /// "save your changes?" prompt).
+    pub(super) fn mark_saved(&mut self) {
+        self.files.saved = Some(signature(&self.rt));
+    }
+
     /// The current game as a saved-game record.
     pub fn current_file(&self) -> GameFile {
         let mut file = self.files.base.clone();
@@ -595,6 +601,21 @@ impl MaasaiApp {
     /// Opens a saved game; on failure the current game stays as it is.
     fn open(&mut self, path: &Path) {
         self.files.path_prompt = None;
+        // Study files are RON too: they begin with `Study(`.
+        if let Ok(text) = std::fs::read_to_string(path)
+            && text.trim_start().starts_with("Study")
+        {
+            match crate::study::Study::parse(&text, &path.display().to_string()) {
+                Ok(study) => {
+                    self.studies.active = None;
+                    self.studies.library_open = false;
+                    self.install(GameFile::from_game(Game::new(study.start)), None, false);
+                    self.start_study_now(study, super::studies_ui::Mode::Book);
+                }
+                Err(e) => self.show_error("Cannot open the study", e.to_string()),
+            }
+            return;
+        }
         match load_game(path) {
             Ok(file) => {
                 self.install(file, Some(path.to_path_buf()), false);

@@ -102,6 +102,14 @@ pub fn menu_ui(
                     commands.push(AppCommand::SetCouncilDock(dock));
                 }
             }
+            let mut solver = settings.show_solver;
+            if ui.checkbox(&mut solver, "Exact solver").changed() {
+                commands.push(AppCommand::ShowSolver(solver));
+            }
+            let mut plot = settings.show_tempo_plot;
+            if ui.checkbox(&mut plot, "Tempo and captures plot").changed() {
+                commands.push(AppCommand::ShowTempoPlot(plot));
+            }
             ui.separator();
             for choice in [
                 super::settings::ThemeChoice::System,
@@ -111,6 +119,16 @@ pub fn menu_ui(
                 if ui.radio(settings.theme == choice, choice.label()).clicked() {
                     commands.push(AppCommand::SetTheme(choice));
                 }
+            }
+        });
+        ui.menu_button("Studies", |ui| {
+            if ui.button("Study library…").clicked() {
+                commands.push(AppCommand::Study(
+                    super::studies_ui::StudyCommand::ShowLibrary(true),
+                ));
+            }
+            if ui.button("Open a study file…").clicked() {
+                commands.push(AppCommand::Files(super::files_ui::FileCommand::Open));
             }
         });
         ui.menu_button("Help", |ui| {

@@ -22,7 +22,10 @@ pub mod new_game;
 pub mod players;
 pub mod presets_ui;
 pub mod settings;
+pub mod solver_panel;
 pub mod state;
+pub mod studies_ui;
+pub mod tempo_plot;
 
 use crate::engine::{GameOptions, Move, Position};
 use controls::AnimCommand;
@@ -75,6 +78,12 @@ pub enum AppCommand {
     ReviewGame,
     /// The position editor: open, edit, leave (see [`editor`]).
     Editor(editor::EditorCommand),
+    ShowSolver(bool),
+    ShowTempoPlot(bool),
+    /// Exact solver panel: see [`solver_panel`].
+    Solver(solver_panel::SolverCommand),
+    /// Studies: see [`studies_ui`].
+    Study(studies_ui::StudyCommand),
 }
 
 /// The application.
@@ -89,6 +98,10 @@ pub struct MaasaiApp {
     pub files: files_ui::FilesState,
     /// The position editor, while the window is in editing mode.
     pub editor: Option<editor::Editor>,
+    /// The exact solver panel and the session's solver.
+    pub solver: solver_panel::SolverPanel,
+    /// The study library and the study being taken.
+    pub studies: studies_ui::StudiesState,
 }
 
 impl MaasaiApp {
@@ -112,6 +125,8 @@ impl MaasaiApp {
             queued: Vec::new(),
             files: files_ui::FilesState::placeholder(),
             editor: None,
+            solver: Default::default(),
+            studies: Default::default(),
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
@@ -138,6 +153,8 @@ impl MaasaiApp {
             queued: Vec::new(),
             files: files_ui::FilesState::placeholder(),
             editor: None,
+            solver: Default::default(),
+            studies: Default::default(),
         };
         // No folders: tests never touch the user's autosave or presets.
         app.init_files(None, false, false);
@@ -307,6 +324,10 @@ impl MaasaiApp {
                     ));
                 }
                 AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv) => {
+                    if let Some(why) = self.studies.refuses_move(&self.rt) {
+                        self.rt.notice = Some(why);
+                        continue;
+                    }
                     if self.rt.animating() {
                         // Finish what is on screen first; the click was meant for the new move.
                         if let Some(r) = self.rt.shown_replay_mut() {
@@ -435,6 +456,10 @@ impl MaasaiApp {
                 AppCommand::AskCouncil => self.council.ask(&self.rt),
                 AppCommand::ReviewGame => self.council.start_review(&self.rt.game),
                 AppCommand::Editor(c) => self.apply_editor(ctx, c),
+                AppCommand::ShowSolver(show) => self.settings.show_solver = show,
+                AppCommand::ShowTempoPlot(show) => self.settings.show_tempo_plot = show,
+                AppCommand::Solver(c) => self.apply_solver(c),
+                AppCommand::Study(c) => self.apply_study(ctx, c),
             }
         }
     }
@@ -453,6 +478,8 @@ impl MaasaiApp {
         let _ = analysing;
         self.council
             .poll(&mut self.rt, &ctx, self.settings.show_council);
+        self.solver.poll(&mut self.rt, &ctx);
+        self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);
         if self.editor.is_some() {
@@ -511,6 +538,31 @@ impl MaasaiApp {
                 commands.extend(players::computer_bar(ui, &self.rt, &self.settings.players));
             });
         }
+        if let Some(active) = &self.studies.active {
+            egui::Panel::left("study")
+                .resizable(true)
+                .default_size(400.0)
+                .min_size(260.0)
+                .show(ui, |ui| {
+                    commands.extend(studies_ui::study_panel_ui(ui, active, &self.rt));
+                });
+        }
+        if self.settings.show_solver {
+            egui::Panel::right("solver")
+                .resizable(true)
+                .default_size(340.0)
+                .min_size(240.0)
+                .show(ui, |ui| {
+                    commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                });
+        }
+        if self.settings.show_tempo_plot {
+            egui::Panel::bottom("tempo-plot")
+                .resizable(true)
+                .default_size(240.0)
+                .min_size(140.0)
+                .show(ui, |ui| self.tempo_plot_ui(ui));
+        }
         if self.settings.show_move_list {
             egui::Panel::right("move-list")
                 .resizable(true)
@@ -556,6 +608,7 @@ impl MaasaiApp {
             commands.extend(dialog.ui(&ctx));
         }
         commands.extend(game_over::game_over_ui(&ctx, &self.rt));
+        commands.extend(studies_ui::library_ui(&ctx, &mut self.studies));
         commands.extend(help_and_dialogs(self, &ctx));
         self.finish_frame(&ctx, commands);
     }

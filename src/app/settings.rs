@@ -102,6 +102,10 @@ pub struct Settings {
     /// Practice mode: the council keeps quiet until asked.
     pub hide_advice: bool,
     pub council_dock: CouncilDock,
+    /// The exact solver panel is shown.
+    pub show_solver: bool,
+    /// The tempo and captures plot is shown.
+    pub show_tempo_plot: bool,
 }
 
 impl Default for Settings {
@@ -118,6 +122,8 @@ impl Default for Settings {
             show_council: false,
             hide_advice: false,
             council_dock: CouncilDock::Auto,
+            show_solver: false,
+            show_tempo_plot: false,
         }
     }
 }

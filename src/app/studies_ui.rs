@@ -1,0 +1,1291 @@
+//! Studies in the window: the library of shipped studies (compiled in, plus
+//! the user's own in the config folder's `studies/`), a study read as a
+//! book (its line stepped on the board with the sowing animation and each
+//! move's comment shown), and a study tried as an exercise (the user plays
+//! the studied side; the solver judges every move off the UI thread and
+//! answers with the best defence).
+//!
+//! The study's game is the window's ordinary game record, so the board, the
+//! move list, the animation controls and undo all work as usual; this
+//! module keeps the study beside it and follows what happens to it.
+
+use super::anim::Replay;
+use super::files_ui::FileCommand;
+use super::players::Player;
+use super::state::Runtime;
+use super::{AppCommand, MaasaiApp};
+use crate::engine::{Game, Move, Position, Status};
+use crate::solver::{Cancelled, Progress, Session, Solver, Value, node_key};
+use crate::study::{ExerciseError, Feedback, GoalKind, Study};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The shipped studies, compiled in so an installed program has them.
+pub const SHIPPED_STUDIES: [(&str, &str); 8] = [
+    (
+        "01-relay.ron",
+        include_str!("../../assets/studies/01-relay.ron"),
+    ),
+    (
+        "02-capture.ron",
+        include_str!("../../assets/studies/02-capture.ron"),
+    ),
+    (
+        "03-remainder.ron",
+        include_str!("../../assets/studies/03-remainder.ron"),
+    ),
+    (
+        "04-quiet-step.ron",
+        include_str!("../../assets/studies/04-quiet-step.ron"),
+    ),
+    (
+        "05-relay-capture.ron",
+        include_str!("../../assets/studies/05-relay-capture.ron"),
+    ),
+    (
+        "06-raid-chain.ron",
+        include_str!("../../assets/studies/06-raid-chain.ron"),
+    ),
+    (
+        "07-phase-change.ron",
+        include_str!("../../assets/studies/07-phase-change.ron"),
+    ),
+    (
+        "08-2x50-tempo-sacrifice.ron",
+        include_str!("../../assets/studies/08-2x50-tempo-sacrifice.ron"),
+    ),
+];
+
+/// The shipped studies, and an error line for each that fails to load.
+pub fn shipped_studies() -> (Vec<Study>, Vec<String>) {
+    let mut studies = Vec::new();
+    let mut errors = Vec::new();
+    for (name, text) in SHIPPED_STUDIES {
+        match Study::parse(text, &format!("assets/studies/{name}")) {
+            Ok(s) => studies.push(s),
+            Err(e) => errors.push(e.to_string()),
+        }
+    }
+    (studies, errors)
+}
+
+/// How a study is taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Read: the line is stepped through with its comments.
+    Book,
+    /// Tried: the user plays the studied side against the best defence.
+    Exercise,
+}
+
+/// What the studies' windows ask for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StudyCommand {
+    ShowLibrary(bool),
+    /// Set up this study's position and take it in this mode.
+    Start(Box<Study>, Mode),
+    /// Take the active study in another mode (from its start).
+    SwitchMode(Mode),
+    Close,
+    /// Book: read this line (0 = the solution, k = alternative k).
+    ChooseLine(usize),
+    /// Book: show the position after `n` moves of the line.
+    Step(usize),
+    Next,
+    Previous,
+    /// Exercise: take back the last own move and its answer.
+    TakeBack,
+    Hint,
+    /// Stop the solver's work for the exercise.
+    StopSolver,
+    Restart,
+    /// Open a study (or game) file typed by hand.
+    OpenTypedPath,
+}
+
+/// Background work of an exercise.
+struct Job {
+    kind: JobKind,
+    /// Set to stop the solver (also when the job is dropped).
+    stop: Arc<AtomicBool>,
+    started: Instant,
+}
+
+enum JobKind {
+    /// The trial after the move, the judgment, and whether a failed one
+    /// ran out of time (rather than being stopped).
+    Judge(Receiver<(Box<Trial>, Result<Judgment, ExerciseError>, bool)>),
+    Hint(Receiver<Result<Option<Move>, Cancelled>>),
+}
+
+impl Job {
+    fn new(kind: JobKind, stop: Arc<AtomicBool>) -> Job {
+        Job {
+            kind,
+            stop,
+            started: Instant::now(),
+        }
+    }
+}
+
+impl Drop for Job {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// One judged move, for the exercise's log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub feedback: Feedback,
+    pub text: String,
+    /// Moves of the exercise before the judged move.
+    pub ply: usize,
+    /// The move was taken back since.
+    pub taken_back: bool,
+}
+
+/// The study being taken.
+pub struct ActiveStudy {
+    pub study: Study,
+    pub mode: Mode,
+    /// Book: the line being read (0 = the solution, k = alternative k).
+    pub line: usize,
+    pub exercise: Trial,
+    job: Option<Job>,
+    /// The defence to sow once the user's move has been shown.
+    reply: Option<Move>,
+    /// Every judged move of the exercise so far.
+    pub log: Vec<Verdict>,
+    pub hint: Option<String>,
+    pub message: Option<String>,
+}
+
+impl ActiveStudy {
+    fn new(study: Study, mode: Mode) -> ActiveStudy {
+        ActiveStudy {
+            exercise: Trial::new(study.clone()),
+            study,
+            mode,
+            line: 0,
+            job: None,
+            reply: None,
+            log: Vec::new(),
+            hint: None,
+            message: None,
+        }
+    }
+
+    /// Whether the solver is working for the exercise.
+    pub fn thinking(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The moves of line `line` (0 = solution) with their comments.
+    pub fn line(&self, line: usize) -> (Vec<Move>, Vec<String>) {
+        let s = &self.study;
+        let mut comments: Vec<String> = s
+            .file
+            .solution
+            .iter()
+            .map(|st| st.comment.clone())
+            .collect();
+        match line
+            .checked_sub(1)
+            .and_then(|k| s.alternatives.get(k).map(|a| (k, a)))
+        {
+            None => (s.solution.clone(), comments),
+            Some((k, (after, moves))) => {
+                let mut all = s.solution[..*after].to_vec();
+                all.extend(moves);
+                comments.truncate(*after);
+                comments.extend(
+                    s.file.alternatives[k]
+                        .moves
+                        .iter()
+                        .map(|st| st.comment.clone()),
+                );
+                (all, comments)
+            }
+        }
+    }
+
+    /// Book: how many moves of the line the position on view is into it
+    /// (`None` once the game left the line).
+    pub fn book_step(&self, rt: &Runtime) -> Option<usize> {
+        let (moves, _) = self.line(self.line);
+        let played = &rt.game.moves()[..rt.view];
+        (played.len() <= moves.len() && moves[..played.len()] == *played).then_some(played.len())
+    }
+}
+
+/// A study tried as an exercise: the game so far and the judgment of
+/// each move. It gives what [`crate::study::Exercise`] gives (the same [`Feedback`]; a
+/// test compares the two), but faster on big boards: [`crate::study::Exercise::play`]
+/// proves the exact value of every move, while a judgment needs only the
+/// position's value and the played move's (two solves, both stoppable).
+#[derive(Clone, Debug)]
+pub struct Trial {
+    study: Study,
+    game: Game,
+    /// A move's solve that has neither finished nor proved the goal
+    /// missed after this long is stopped undecided.
+    pub limit: Duration,
+}
+
+impl Trial {
+    pub fn new(study: Study) -> Trial {
+        let game = Game::new(study.start);
+        Trial {
+            study,
+            game,
+            limit: JUDGE_LIMIT,
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn position(&self) -> &Position {
+        self.game.current()
+    }
+
+    /// Whether it is the user's turn in a game still going on.
+    pub fn users_turn(&self) -> bool {
+        !self.game.is_over() && self.position().turn() == self.study.file.goal.side
+    }
+
+    fn history(&self) -> &[Position] {
+        let p = self.game.positions();
+        &p[..p.len() - 1]
+    }
+
+    /// The solver's best move for the user now.
+    pub fn hint(&self, solver: &mut Solver, stop: &AtomicBool) -> Result<Option<Move>, Cancelled> {
+        if !self.users_turn() {
+            return Ok(None);
+        }
+        Ok(solver
+            .solve_with(self.history(), self.position(), Some(stop), None)?
+            .best)
+    }
+
+    /// Plays the user's move, judges it and answers with the best defence.
+    /// Nothing changes when it fails or is stopped.
+    pub fn play(
+        &mut self,
+        solver: &mut Solver,
+        mv: Move,
+        stop: &AtomicBool,
+    ) -> Result<Judgment, ExerciseError> {
+        if self.game.is_over() {
+            return Err(ExerciseError::Over);
+        }
+        let before = *self.position();
+        if !before.legal_moves().contains(&mv) {
+            return Err(ExerciseError::Illegal(match before.try_play(mv) {
+                Err(e) => e.to_string(),
+                Ok(_) => "not a legal move".into(),
+            }));
+        }
+        let child = before
+            .try_play(mv)
+            .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+        let played_before = self.game.moves().len() as u32;
+        let mut line = self.history().to_vec();
+        line.push(before);
+        let repeats = line.iter().any(|p| node_key(p) == node_key(&child));
+        // The mover's value, exact or (a wrong move whose exact value would
+        // take long to prove) its proved upper bound, and a refutation.
+        let (value, exact, refutation) = if repeats {
+            // A move into a repeated position ends the game there: the
+            // solver's move values know that rule.
+            let v = solver
+                .move_values(self.history(), &before, Some(stop))?
+                .into_iter()
+                .find(|(m, _)| *m == mv)
+                .map(|(_, v)| v)
+                .ok_or_else(|| ExerciseError::Illegal("not a legal move".into()))?;
+            (v, true, None)
+        } else {
+            self.child_value(solver, &line, &child, played_before, stop)?
+        };
+        let keeps_goal = self.study.goal_reached(value, played_before);
+        // Only an exact value can be as good as the best move.
+        let best = exact && {
+            let root = solver.solve_with(self.history(), &before, Some(stop), None)?;
+            value.rank() == root.value.rank()
+        };
+        let mut game = self.game.clone();
+        game.play(mv)
+            .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+        let mut reply = None;
+        if !game.is_over() {
+            let r = if exact {
+                let p = game.positions();
+                solver
+                    .solve_with(&p[..p.len() - 1], game.current(), Some(stop), None)?
+                    .best
+            } else {
+                refutation
+            };
+            if let Some(r) = r {
+                game.play(r)
+                    .map_err(|e| ExerciseError::Illegal(e.to_string()))?;
+                reply = Some(r);
+            }
+        }
+        self.game = game;
+        Ok(Judgment {
+            feedback: Feedback {
+                played: mv,
+                value,
+                keeps_goal,
+                best,
+                reply,
+                finished: self.game.is_over(),
+            },
+            exact,
+        })
+    }
+
+    /// The value for the mover of the position `child` its move reached
+    /// after `line`. A solve still running after [`EARLY_VERDICT`] stops as
+    /// soon as its bounds prove the goal missed; the value is then the
+    /// proved upper bound, with the best line's first move as a refutation.
+    fn child_value(
+        &self,
+        solver: &mut Solver,
+        line: &[Position],
+        child: &Position,
+        played_before: u32,
+        stop: &AtomicBool,
+    ) -> Result<(Value, bool, Option<Move>), Cancelled> {
+        // A win within a limit: a move that does not end the game wins at
+        // the soonest with the mover's next move, three plies on.
+        if let GoalKind::WinWithin(limit) = self.study.file.goal.kind
+            && matches!(child.status(), Status::Ongoing)
+            && played_before + 3 > limit
+        {
+            return Ok((Value::Win { plies: 3 }, false, None));
+        }
+        let progress = Arc::new(Mutex::new(Progress::default()));
+        let local = AtomicBool::new(false);
+        let finished = AtomicBool::new(false);
+        let missed = AtomicBool::new(false);
+        let goal = self.study.file.goal.kind;
+        let started = Instant::now();
+        let result = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if stop.load(Ordering::Relaxed) {
+                        local.store(true, Ordering::Relaxed);
+                    }
+                    if started.elapsed() > self.limit {
+                        local.store(true, Ordering::Relaxed);
+                    }
+                    if started.elapsed() < EARLY_VERDICT {
+                        continue;
+                    }
+                    // The opponent's proved lower bound is the mover's upper one.
+                    let lower = progress.lock().ok().and_then(|p| p.lower);
+                    if let Some(l) = lower
+                        && !goal.reached(l.flipped_after_move(), played_before)
+                    {
+                        missed.store(true, Ordering::Relaxed);
+                        local.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+            let r = solver.solve_with(line, child, Some(&local), Some(&progress));
+            finished.store(true, Ordering::Relaxed);
+            r
+        });
+        match result {
+            Ok(s) => Ok((s.value.flipped_after_move(), true, None)),
+            Err(Cancelled) if missed.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) => {
+                let p = progress.lock().map(|p| p.clone()).unwrap_or_default();
+                let upper = p.lower.ok_or(Cancelled)?.flipped_after_move();
+                Ok((upper, false, p.best_line.first().copied()))
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Takes back the last user move and its reply.
+    pub fn undo(&mut self) {
+        let side = self.study.file.goal.side;
+        let mut len = self.game.moves().len();
+        while len > 0 {
+            len -= 1;
+            if self.game.positions()[len].turn() == side {
+                break;
+            }
+        }
+        self.game.truncate(len);
+    }
+}
+
+/// How long a judgment solves before a proved miss of the goal is enough.
+pub const EARLY_VERDICT: Duration = Duration::from_secs(1);
+
+/// How long a judgment solves at most before giving up undecided (sparse
+/// Bao la Kimasai positions can cycle for a very long proof).
+pub const JUDGE_LIMIT: Duration = Duration::from_secs(30);
+
+/// The judgment of an exercise move: the study's [`Feedback`], and whether
+/// its value is exact (otherwise it is the best the move can still reach,
+/// proved, and already short of the goal).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgment {
+    pub feedback: Feedback,
+    pub exact: bool,
+}
+
+/// The studies' runtime state.
+#[derive(Default)]
+pub struct StudiesState {
+    pub library_open: bool,
+    /// Loaded when the library is first opened.
+    library: Option<Vec<Study>>,
+    library_errors: Vec<String>,
+    pub active: Option<ActiveStudy>,
+    /// A study waiting for its position to be set up (after the
+    /// unsaved-changes prompt).
+    pending: Option<(Box<Study>, Mode)>,
+    /// The path typed into the library window.
+    pub typed_path: String,
+}
+
+impl StudiesState {
+    /// Why a board move must wait, if it must (an exercise is judging, or
+    /// it is the defence's turn).
+    pub fn refuses_move(&self, rt: &Runtime) -> Option<String> {
+        let a = self.active.as_ref().filter(|a| a.mode == Mode::Exercise)?;
+        // A move on the board beyond the exercise is waiting to be judged.
+        if a.job.is_some()
+            || a.reply.is_some()
+            || rt.game.moves().len() > a.exercise.game().moves().len()
+        {
+            return Some("wait: the solver is judging your move".into());
+        }
+        if rt.game.moves().len() == a.exercise.game().moves().len() && !a.exercise.users_turn() {
+            let unanswered = a.log.last().is_some_and(|v| {
+                !v.taken_back && !v.feedback.keeps_goal && v.feedback.reply.is_none()
+            });
+            return Some(if a.exercise.game().is_over() {
+                "the exercise is over: take back or restart to try again".into()
+            } else if unanswered {
+                "the move was proved wrong without a defence to show: take it back".into()
+            } else {
+                "the defence is to move; it answers by itself".into()
+            });
+        }
+        None
+    }
+
+    fn load_library(&mut self, folders: Option<&crate::files::Folders>) {
+        let (mut studies, mut errors) = shipped_studies();
+        if let Some(dir) = folders.map(|f| f.config.join("studies"))
+            && dir.is_dir()
+        {
+            match Study::load_dir(&dir) {
+                Ok(mut own) => studies.append(&mut own),
+                Err(e) => errors.push(e.to_string()),
+            }
+        }
+        self.library = Some(studies);
+        self.library_errors = errors;
+    }
+}
+
+/// "En Gehé 2×5" or "Bao la Kimasai".
+fn board_name(pos: &Position) -> String {
+    let v = pos.variant();
+    if v.is_en_gehe() {
+        format!("{} 2×{}", v.title(), v.holes_per_side())
+    } else {
+        v.title().to_string()
+    }
+}
+
+/// What the goal needs, in the words of a verdict.
+fn goal_needs(kind: GoalKind) -> String {
+    match kind {
+        GoalKind::MarginAtLeast(n) => format!("the goal needs {}", Value::Margin(n).word()),
+        GoalKind::Win => "the goal needs a win".into(),
+        GoalKind::WinWithin(1) => "the goal needs a win at once".into(),
+        GoalKind::WinWithin(p) => format!("the goal needs a win within {p} plies of the start"),
+    }
+}
+
+/// The verdict on an exercise move, in plain words.
+pub fn verdict_text(study: &Study, before: &Position, judgment: &Judgment) -> String {
+    let fb = &judgment.feedback;
+    let me = before.turn();
+    let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
+    let mut text = if fb.keeps_goal {
+        let how = match fb.value {
+            Value::Margin(m) => format!("still wins by {m}"),
+            v => format!("still {}", v.describe()),
+        };
+        if fb.best {
+            format!("Correct — {name} {how}.")
+        } else {
+            format!("Correct — {name} {how} (a better move exists, but the goal is kept).")
+        }
+    } else if !judgment.exact {
+        // Proved short of the goal before the exact value was known.
+        let holds = match fb.value {
+            Value::Margin(m) => format!(
+                "after {name} {} holds you to at most {}",
+                me.opponent().title(),
+                Value::Margin(m).word()
+            ),
+            Value::Win { plies } => {
+                format!("after {name} your fastest win takes at least {plies} plies")
+            }
+            Value::Draw => format!("after {name} you cannot win (at best a draw)"),
+            Value::Loss { plies } => {
+                format!("after {name} you cannot win (at best a loss in {plies} plies)")
+            }
+        };
+        format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind))
+    } else {
+        let holds = match fb.value {
+            Value::Margin(m) => format!(
+                "after {name} {} holds you to {}",
+                me.opponent().title(),
+                Value::Margin(m).word()
+            ),
+            v => format!("after {name} you {}", v.describe()),
+        };
+        format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind))
+    };
+    if let Some(r) = fb.reply {
+        let after = before.try_play(fb.played).ok();
+        if let Some(p) = after {
+            text.push_str(&format!(
+                " {} answers {}.",
+                p.turn().title(),
+                p.variant().move_name(r)
+            ));
+        }
+    }
+    text
+}
+
+impl MaasaiApp {
+    /// Applies a studies command.
+    pub(super) fn apply_study(&mut self, ctx: &egui::Context, command: StudyCommand) {
+        match command {
+            StudyCommand::ShowLibrary(open) => {
+                if open && self.studies.library.is_none() {
+                    let folders = self.files.folders.clone();
+                    self.studies.load_library(folders.as_ref());
+                }
+                self.studies.library_open = open;
+            }
+            StudyCommand::Start(study, mode) => self.start_study(ctx, *study, mode),
+            StudyCommand::SwitchMode(mode) => {
+                // Same position: the game is only taken back to the start.
+                if let Some(a) = self.studies.active.take() {
+                    truncate_game(&mut self.rt, 0);
+                    self.studies.active = Some(ActiveStudy::new(a.study, mode));
+                }
+            }
+            StudyCommand::Close => self.studies.active = None,
+            StudyCommand::ChooseLine(k) => {
+                if let Some(a) = &mut self.studies.active {
+                    a.line = k;
+                    // Go back to where the board meets the chosen line.
+                    if a.book_step(&self.rt).is_none() {
+                        let (moves, _) = a.line(k);
+                        let common = self.rt.game.moves()[..self.rt.view]
+                            .iter()
+                            .zip(&moves)
+                            .take_while(|(x, y)| x == y)
+                            .count();
+                        self.book_step_to(common, false);
+                    }
+                }
+            }
+            StudyCommand::Step(n) => self.book_step_to(n, false),
+            StudyCommand::Next => {
+                if let Some(n) = self
+                    .studies
+                    .active
+                    .as_ref()
+                    .and_then(|a| a.book_step(&self.rt))
+                {
+                    self.book_step_to(n + 1, true);
+                }
+            }
+            StudyCommand::Previous => {
+                if let Some(n) = self
+                    .studies
+                    .active
+                    .as_ref()
+                    .and_then(|a| a.book_step(&self.rt))
+                    && n > 0
+                {
+                    self.book_step_to(n - 1, false);
+                }
+            }
+            StudyCommand::TakeBack => {
+                if let Some(a) = &mut self.studies.active
+                    && a.job.is_none()
+                {
+                    a.exercise.undo();
+                    a.reply = None;
+                    a.hint = None;
+                    mark_taken_back(a);
+                    a.message = Some("Taken back: your move again.".into());
+                    let len = a.exercise.game().moves().len();
+                    truncate_game(&mut self.rt, len);
+                }
+            }
+            StudyCommand::Restart => {
+                if let Some(a) = &mut self.studies.active {
+                    a.exercise = Trial::new(a.study.clone());
+                    a.job = None;
+                    a.reply = None;
+                    a.log.clear();
+                    a.hint = None;
+                    a.message = None;
+                    truncate_game(&mut self.rt, 0);
+                }
+            }
+            StudyCommand::Hint => {
+                let session = self.solver_for_study();
+                if let Some(a) = &mut self.studies.active
+                    && a.job.is_none()
+                {
+                    let ex = a.exercise.clone();
+                    let (tx, rx) = channel();
+                    let ctx = ctx.clone();
+                    let stop = Arc::new(AtomicBool::new(false));
+                    let flag = Arc::clone(&stop);
+                    spawn_solver_thread(move || {
+                        let r = ex.hint(&mut session.solver(), &flag);
+                        let _ = tx.send(r);
+                        ctx.request_repaint();
+                    });
+                    a.job = Some(Job::new(JobKind::Hint(rx), stop));
+                    a.hint = None;
+                }
+            }
+            StudyCommand::StopSolver => {
+                if let Some(job) = self.studies.active.as_ref().and_then(|a| a.job.as_ref()) {
+                    job.stop.store(true, Ordering::Relaxed);
+                }
+            }
+            StudyCommand::OpenTypedPath => {
+                let path = self.studies.typed_path.trim().to_string();
+                if !path.is_empty() {
+                    self.apply_file_command(ctx, FileCommand::OpenPath(PathBuf::from(path)));
+                }
+            }
+        }
+    }
+
+    /// The session's solver for an exercise; a solve of the solver panel
+    /// is stopped first, since the two share one table.
+    fn solver_for_study(&mut self) -> Session {
+        self.solver.cancel("the study needs the solver");
+        self.solver.session()
+    }
+
+    /// Sets up a study's position as a new game (through the same path as
+    /// a pasted position, so unsaved changes are asked about first).
+    pub fn start_study(&mut self, ctx: &egui::Context, study: Study, mode: Mode) {
+        self.studies.library_open = false;
+        let text = study.start.to_string();
+        self.studies.pending = Some((Box::new(study), mode));
+        self.apply_file_command(ctx, FileCommand::PasteText(text));
+        self.activate_pending_study();
+    }
+
+    /// Takes a study whose position is already on the board (a study
+    /// file just opened).
+    pub(super) fn start_study_now(&mut self, study: Study, mode: Mode) {
+        self.studies.pending = Some((Box::new(study), mode));
+        self.activate_pending_study();
+    }
+
+    /// Activates a pending study once its position is on the board, or
+    /// drops it when the user cancelled the unsaved-changes prompt.
+    fn activate_pending_study(&mut self) {
+        let Some((study, _)) = &self.studies.pending else {
+            return;
+        };
+        let installed = *self.rt.game.start() == study.start && self.rt.game.moves().is_empty();
+        if installed {
+            let (study, mode) = self.studies.pending.take().expect("checked above");
+            // The defence is the program's: no computer player may move.
+            self.settings.players = [Player::Human, Player::Human];
+            self.rt.notice = Some(format!("Study: {}", study.file.title));
+            self.studies.active = Some(ActiveStudy::new(*study, mode));
+        } else if self.files.unsaved_prompt.is_none() {
+            self.studies.pending = None;
+        }
+    }
+
+    /// Book: shows the position after `n` moves of the line being read,
+    /// playing the moves not yet in the game; `animate` sows the last one.
+    fn book_step_to(&mut self, n: usize, animate: bool) {
+        let Some(a) = &self.studies.active else {
+            return;
+        };
+        let (moves, _) = a.line(a.line);
+        let n = n.min(moves.len());
+        // Keep the part of the game that follows the line.
+        let common = self
+            .rt
+            .game
+            .moves()
+            .iter()
+            .zip(&moves)
+            .take_while(|(x, y)| x == y)
+            .count();
+        if n > common {
+            truncate_game(&mut self.rt, common);
+            for &mv in &moves[common..n] {
+                if let Err(e) = self.rt.play(mv) {
+                    self.rt.notice = Some(e);
+                    return;
+                }
+                if let Some(r) = &mut self.rt.replay {
+                    r.jump_to_end();
+                }
+            }
+        }
+        if n == 0 {
+            self.rt.view_start();
+            return;
+        }
+        self.rt.view_move(n - 1);
+        if animate && let Some(r) = &mut self.rt.replay {
+            let mut fresh = Replay::new(r.move_index, r.trace.clone());
+            fresh.playing = true;
+            *r = fresh;
+        }
+    }
+
+    /// Follows the game for the active study: notices an exercise move to
+    /// judge, collects the solver's answers and sows the defence.
+    pub(super) fn poll_studies(&mut self, ctx: &egui::Context) {
+        self.activate_pending_study();
+        let Some(a) = &self.studies.active else {
+            return;
+        };
+        if *self.rt.game.start() != a.study.start {
+            // Another game was opened or started: the study is over.
+            self.studies.active = None;
+            return;
+        }
+        let mode = a.mode;
+        // The study's moves are practice, not a game to save.
+        self.mark_saved();
+        if mode != Mode::Exercise {
+            return;
+        }
+        let mut start_judge = None;
+        if let Some(a) = &mut self.studies.active {
+            collect_job(a, &mut self.rt);
+            if a.job.is_none() {
+                sync_exercise(a, &mut self.rt);
+                let ex_len = a.exercise.game().moves().len();
+                if a.reply.is_none()
+                    && self.rt.game.moves().len() == ex_len + 1
+                    && self.rt.game.moves()[..ex_len] == *a.exercise.game().moves()
+                    && a.exercise.users_turn()
+                {
+                    start_judge = Some(self.rt.game.moves()[ex_len]);
+                }
+            }
+            // Sow the defence once the user's move has been shown.
+            if let Some(reply) = a.reply
+                && a.job.is_none()
+                && !self.rt.animating()
+            {
+                a.reply = None;
+                if self.rt.live()
+                    && let Err(e) = self.rt.play(reply)
+                {
+                    a.message = Some(format!("The defence could not be played: {e}"));
+                }
+            }
+        }
+        if let Some(mv) = start_judge {
+            let session = self.solver_for_study();
+            if let Some(a) = &mut self.studies.active {
+                let mut ex = Box::new(a.exercise.clone());
+                let (tx, rx) = channel();
+                let ctx2 = ctx.clone();
+                let stop = Arc::new(AtomicBool::new(false));
+                let flag = Arc::clone(&stop);
+                spawn_solver_thread(move || {
+                    let r = ex.play(&mut session.solver(), mv, &flag);
+                    let timed_out =
+                        r == Err(ExerciseError::Cancelled) && !flag.load(Ordering::Relaxed);
+                    let _ = tx.send((ex, r, timed_out));
+                    ctx2.request_repaint();
+                });
+                a.job = Some(Job::new(JobKind::Judge(rx), stop));
+                a.hint = None;
+                a.message = None;
+            }
+        }
+        if self
+            .studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.job.is_some() || a.reply.is_some())
+        {
+            ctx.request_repaint_after(Duration::from_millis(50));
+        }
+    }
+}
+
+/// Runs solver work on a thread with room for deep lines (as the session's
+/// own solves do).
+fn spawn_solver_thread(work: impl FnOnce() + Send + 'static) {
+    let spawned = std::thread::Builder::new()
+        .name("study-solver".into())
+        .stack_size(512 << 20)
+        .spawn(work);
+    if let Err(e) = spawned {
+        eprintln!("cannot start the solver thread: {e}");
+    }
+}
+
+/// Cuts the game back to its first `len` moves (nothing to redo after).
+fn truncate_game(rt: &mut Runtime, len: usize) {
+    while rt.game.moves().len() > len {
+        rt.undo();
+    }
+    rt.redo.clear();
+    rt.view_live();
+}
+
+/// Keeps the exercise and the game in step after undo, redo or a click
+/// on an earlier move.
+/// Marks the verdicts of moves no longer in the exercise as taken back.
+fn mark_taken_back(a: &mut ActiveStudy) {
+    let len = a.exercise.game().moves().len();
+    for v in &mut a.log {
+        if v.ply >= len {
+            v.taken_back = true;
+        }
+    }
+}
+
+fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
+    let game_len = rt.game.moves().len();
+    // A defence still to be sown is in the exercise but not yet on the board.
+    let expected = a.exercise.game().moves().len() - usize::from(a.reply.is_some());
+    if game_len < expected {
+        // Undone on the board: take back whole turns of the exercise.
+        while a.exercise.game().moves().len() > game_len {
+            a.exercise.undo();
+        }
+        a.reply = None;
+        mark_taken_back(a);
+        truncate_game(rt, a.exercise.game().moves().len());
+    }
+}
+
+/// Takes in a finished background job.
+fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
+    match a.job.as_ref().map(|j| &j.kind) {
+        Some(JobKind::Judge(rx)) => {
+            let Ok((ex, result, timed_out)) = rx.try_recv() else {
+                return;
+            };
+            a.job = None;
+            match result {
+                Ok(judgment) => {
+                    let before = a.exercise.position().to_owned();
+                    let before_len = a.exercise.game().moves().len();
+                    let text = verdict_text(&a.study, &before, &judgment);
+                    let fb = judgment.feedback;
+                    a.exercise = *ex;
+                    a.reply = fb.reply;
+                    if !fb.keeps_goal && fb.reply.is_none() && !fb.finished {
+                        a.message = Some(
+                            "Proved short of the goal without a defence to show: \
+                             take the move back and try again."
+                                .into(),
+                        );
+                    }
+                    if fb.finished {
+                        a.message = Some(if fb.keeps_goal {
+                            format!("Solved! {} — the goal is reached.", a.study.file.goal.text)
+                        } else {
+                            "The game is over and the goal was missed. Take back and try again."
+                                .into()
+                        });
+                    }
+                    a.log.push(Verdict {
+                        feedback: fb,
+                        text,
+                        ply: before_len,
+                        taken_back: false,
+                    });
+                }
+                Err(ExerciseError::Cancelled) if timed_out => {
+                    let pos = *a.exercise.position();
+                    let played = rt.game.moves().get(a.exercise.game().moves().len());
+                    let name = played.map_or(String::new(), |&m| {
+                        format!("{} {}", pos.turn().title(), pos.variant().move_name(m))
+                    });
+                    a.message = Some(format!(
+                        "Undecided: the solver could not prove where {name} leads within {} s. \
+                         Your move was taken back; try another, or ask for a hint.",
+                        a.exercise.limit.as_secs()
+                    ));
+                    truncate_game(rt, a.exercise.game().moves().len());
+                }
+                Err(ExerciseError::Cancelled) => {
+                    a.message = Some("Stopped: your move was taken back.".into());
+                    truncate_game(rt, a.exercise.game().moves().len());
+                }
+                Err(e) => {
+                    a.message = Some(format!("That move cannot be judged: {e}"));
+                    truncate_game(rt, a.exercise.game().moves().len());
+                }
+            }
+        }
+        Some(JobKind::Hint(rx)) => {
+            let Ok(result) = rx.try_recv() else {
+                return;
+            };
+            a.job = None;
+            let pos = *a.exercise.position();
+            a.hint = Some(match result {
+                Ok(Some(mv)) => format!("Hint: sow from hole {}.", pos.variant().move_name(mv)),
+                Ok(None) => "No hint: it is not your move.".into(),
+                Err(e) => format!("No hint: {e}."),
+            });
+        }
+        None => {}
+    }
+}
+
+/// The library window: every study with Read and Exercise buttons.
+pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    if !state.library_open {
+        return out;
+    }
+    let mut open = true;
+    egui::Window::new("Studies")
+        .open(&mut open)
+        .default_width(560.0)
+        .default_height(560.0)
+        .resizable(true)
+        .show(ctx, |ui| {
+            ui.label(
+                "Endgame studies with a goal and a commented solution. Read one as a book, \
+                 or try it as an exercise against the solver's best defence.",
+            );
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height(400.0)
+                .auto_shrink([false, true])
+                .show(ui, |ui| {
+                    for study in state.library.iter().flatten() {
+                        ui.horizontal(|ui| {
+                            if ui.button("Read").clicked() {
+                                out.push(AppCommand::Study(StudyCommand::Start(
+                                    Box::new(study.clone()),
+                                    Mode::Book,
+                                )));
+                            }
+                            if ui.button("Exercise").clicked() {
+                                out.push(AppCommand::Study(StudyCommand::Start(
+                                    Box::new(study.clone()),
+                                    Mode::Exercise,
+                                )));
+                            }
+                            ui.vertical(|ui| {
+                                ui.strong(&study.file.title);
+                                ui.label(
+                                    egui::RichText::new(format!(
+                                        "{} · {} · {} move{}",
+                                        board_name(&study.start),
+                                        study.file.goal.text,
+                                        study.solution.len(),
+                                        if study.solution.len() == 1 { "" } else { "s" }
+                                    ))
+                                    .weak(),
+                                );
+                            });
+                        });
+                        ui.add_space(4.0);
+                    }
+                    for e in &state.library_errors {
+                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Open a study file…")
+                    .on_hover_text("Study files (.ron) open like saved games")
+                    .clicked()
+                {
+                    out.push(AppCommand::Files(FileCommand::Open));
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Path:");
+                let r = ui.add(
+                    egui::TextEdit::singleline(&mut state.typed_path)
+                        .hint_text("/path/to/study.ron")
+                        .desired_width(300.0),
+                );
+                let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if ui.button("Open").clicked() || enter {
+                    out.push(AppCommand::Study(StudyCommand::OpenTypedPath));
+                }
+            });
+        });
+    if !open {
+        out.push(AppCommand::Study(StudyCommand::ShowLibrary(false)));
+    }
+    out
+}
+
+/// The panel of the active study (book or exercise).
+pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    let f = &a.study.file;
+    ui.horizontal(|ui| {
+        ui.heading(&f.title);
+    });
+    ui.horizontal(|ui| {
+        let book = a.mode == Mode::Book;
+        if ui.selectable_label(book, "Book").clicked() && !book {
+            out.push(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
+        }
+        if ui.selectable_label(!book, "Exercise").clicked() && book {
+            out.push(AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)));
+        }
+        if ui.button("Close study").clicked() {
+            out.push(AppCommand::Study(StudyCommand::Close));
+        }
+    });
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("Goal: {}", f.goal.text)).strong());
+            ui.label(
+                egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
+                    .weak(),
+            );
+            if a.mode == Mode::Book && a.book_step(rt) == Some(0) {
+                // The book opens with what the study is about.
+                ui.add_space(4.0);
+                ui.label(&f.description);
+                ui.add_space(4.0);
+            }
+            ui.collapsing("About this study", |ui| {
+                ui.label(&f.description);
+                ui.label(egui::RichText::new(format!("Source: {}", f.source)).weak());
+            });
+            ui.separator();
+            match a.mode {
+                Mode::Book => book_ui(ui, a, rt, &mut out),
+                Mode::Exercise => exercise_ui(ui, a, rt, &mut out),
+            }
+        });
+    out
+}
+
+/// A framed, prominent comment.
+fn comment_box(ui: &mut egui::Ui, text: &str) {
+    egui::Frame::group(ui.style())
+        .fill(ui.visuals().faint_bg_color)
+        .inner_margin(8.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(
+                egui::RichText::new(text)
+                    .size(15.0)
+                    .color(ui.visuals().strong_text_color()),
+            );
+        });
+}
+
+fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCommand>) {
+    let (moves, comments) = a.line(a.line);
+    if !a.study.alternatives.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Line:");
+            if ui.selectable_label(a.line == 0, "Solution").clicked() {
+                out.push(AppCommand::Study(StudyCommand::ChooseLine(0)));
+            }
+            for (k, (after, _)) in a.study.alternatives.iter().enumerate() {
+                let label = format!("Alternative {} (after {after})", k + 1);
+                let r = ui.selectable_label(a.line == k + 1, label);
+                let r = r.on_hover_text(&a.study.file.alternatives[k].comment);
+                if r.clicked() {
+                    out.push(AppCommand::Study(StudyCommand::ChooseLine(k + 1)));
+                }
+            }
+        });
+        if a.line > 0 {
+            let c = &a.study.file.alternatives[a.line - 1].comment;
+            if !c.is_empty() {
+                ui.label(egui::RichText::new(c).italics());
+            }
+        }
+    }
+    let Some(step) = a.book_step(rt) else {
+        ui.label("The board has left this line.");
+        if ui.button("Back to the line").clicked() {
+            let common = rt
+                .game
+                .moves()
+                .iter()
+                .zip(&moves)
+                .take_while(|(x, y)| x == y)
+                .count();
+            out.push(AppCommand::Study(StudyCommand::Step(common)));
+        }
+        return;
+    };
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(step > 0, egui::Button::new("Start"))
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::Step(0)));
+        }
+        if ui
+            .add_enabled(step > 0, egui::Button::new("< Previous"))
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::Previous));
+        }
+        if ui
+            .add_enabled(step < moves.len(), egui::Button::new("Next >"))
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::Next));
+        }
+        ui.label(format!("Move {step} of {}", moves.len()));
+    });
+    ui.add_space(4.0);
+    if step == 0 {
+        comment_box(
+            ui,
+            &format!(
+                "{}. Press Next to play the first move.",
+                a.study.file.goal.text
+            ),
+        );
+    } else {
+        comment_box(ui, &comments[step - 1]);
+    }
+    if step == moves.len() && step > 0 {
+        ui.label(egui::RichText::new("End of the line.").italics());
+    }
+    ui.add_space(6.0);
+    ui.label("The line (click a move to go there):");
+    let names = super::solver_panel::line_names(&a.study.start, &moves);
+    ui.horizontal_wrapped(|ui| {
+        for (i, name) in names.iter().enumerate() {
+            let r = ui
+                .selectable_label(i + 1 == step, name)
+                .on_hover_text(&comments[i]);
+            if r.clicked() {
+                out.push(AppCommand::Study(StudyCommand::Step(i + 1)));
+            }
+        }
+    });
+}
+
+fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCommand>) {
+    let side = a.study.file.goal.side.title();
+    ui.label(format!(
+        "You play {side}; the program defends with perfect play. Click a hole to move."
+    ));
+    for v in &a.log {
+        if v.taken_back {
+            ui.label(egui::RichText::new(format!("Taken back: {}", v.text)).weak());
+            continue;
+        }
+        let color = if v.feedback.keeps_goal {
+            egui::Color32::from_rgb(0x2e, 0x8b, 0x3a)
+        } else {
+            ui.visuals().error_fg_color
+        };
+        ui.label(egui::RichText::new(&v.text).color(color));
+    }
+    if let Some(job) = &a.job {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            let what = match job.kind {
+                JobKind::Judge(_) => "The solver is judging your move",
+                JobKind::Hint(_) => "The solver is looking for a hint",
+            };
+            ui.label(format!("{what}… {} s", job.started.elapsed().as_secs()));
+            if ui
+                .button("Stop")
+                .on_hover_text("Stop the solver (a move being judged is taken back)")
+                .clicked()
+            {
+                out.push(AppCommand::Study(StudyCommand::StopSolver));
+            }
+        });
+    }
+    if let Some(m) = &a.message {
+        ui.add_space(4.0);
+        comment_box(ui, m);
+    }
+    let over = a.exercise.game().is_over();
+    if !over && a.exercise.users_turn() && a.job.is_none() && a.reply.is_none() {
+        ui.label(egui::RichText::new(format!("{side} to move: your turn.")).strong());
+    }
+    if let Some(h) = &a.hint {
+        ui.label(egui::RichText::new(h).italics());
+    }
+    let idle = a.job.is_none();
+    let last_wrong = a.log.last().is_some_and(|v| !v.feedback.keeps_goal);
+    ui.horizontal(|ui| {
+        let has_moves = !a.exercise.game().moves().is_empty();
+        let label = if last_wrong {
+            "Take back the wrong move"
+        } else {
+            "Take back"
+        };
+        if ui
+            .add_enabled(idle && has_moves, egui::Button::new(label))
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::TakeBack));
+        }
+        if ui
+            .add_enabled(idle && a.exercise.users_turn(), egui::Button::new("Hint"))
+            .on_hover_text("The solver names the hole to sow from")
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::Hint));
+        }
+        if ui.add_enabled(idle, egui::Button::new("Restart")).clicked() {
+            out.push(AppCommand::Study(StudyCommand::Restart));
+        }
+    });
+    if matches!(rt.game.status(), Status::Over(_)) && !over {
+        ui.label("The game on the board is over.");
+    }
+}

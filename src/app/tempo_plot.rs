@@ -1,0 +1,166 @@
+//! The tempo and captures plot (egui_plot): each side's tempo count and
+//! captured seeds over the moves of the game (x = moves played), the
+//! position on view marked, and a line being studied (the solver's
+//! principal line or a study's line) drawn on past it, dashed.
+//!
+//! Bao la Kimasai has no tempo count and no captured store (raids move
+//! seeds across the board), so there the plot shows each side's seeds on
+//! its own rows and in its reserve.
+
+use crate::engine::{Move, Position, Side};
+use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints, VLine};
+
+/// Figures of one position for the plot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Figures {
+    /// Tempo (En Gehé) or seeds on the side's rows (Bao la Kimasai).
+    pub upper: [f64; 2],
+    /// Captured seeds (En Gehé) or seeds in reserve (Bao la Kimasai).
+    pub lower: [f64; 2],
+}
+
+impl Figures {
+    pub fn of(pos: &Position) -> Figures {
+        let sides = [Side::South, Side::North];
+        if pos.variant().is_en_gehe() {
+            Figures {
+                upper: sides.map(|s| pos.tempo(s) as f64),
+                lower: sides.map(|s| pos.captured(s) as f64),
+            }
+        } else {
+            Figures {
+                upper: sides.map(|s| pos.row(s).iter().map(|&c| c as f64).sum()),
+                lower: sides.map(|s| pos.reserve(s) as f64),
+            }
+        }
+    }
+}
+
+/// The two plots' titles and series names for a variant.
+pub fn labels(en_gehe: bool) -> ([&'static str; 2], [&'static str; 2], [&'static str; 2]) {
+    if en_gehe {
+        (
+            ["Tempo", "Captured seeds"],
+            ["South tempo", "North tempo"],
+            ["South captured", "North captured"],
+        )
+    } else {
+        (
+            ["Seeds on the board", "Seeds in reserve"],
+            ["South on board", "North on board"],
+            ["South reserve", "North reserve"],
+        )
+    }
+}
+
+/// A line drawn on from a position of the game: from move `from` (the
+/// position on view) along `moves`, named for the legend.
+pub struct Continuation<'a> {
+    pub from: usize,
+    pub start: Position,
+    pub moves: &'a [Move],
+    pub name: &'a str,
+}
+
+/// Draws the two plots side by side.
+pub fn plot_ui(
+    ui: &mut egui::Ui,
+    positions: &[Position],
+    view: usize,
+    line: Option<Continuation<'_>>,
+) {
+    let Some(first) = positions.first() else {
+        return;
+    };
+    let en_gehe = first.variant().is_en_gehe();
+    let (titles, upper_names, lower_names) = labels(en_gehe);
+    let game: Vec<Figures> = positions.iter().map(Figures::of).collect();
+    let cont: Option<(usize, Vec<Figures>, &str)> = line.map(|c| {
+        let mut p = c.start;
+        let mut figs = vec![Figures::of(&p)];
+        for &mv in c.moves {
+            if p.play(mv).is_err() {
+                break;
+            }
+            figs.push(Figures::of(&p));
+        }
+        (c.from, figs, c.name)
+    });
+    let colors = [
+        egui::Color32::from_rgb(0xc0, 0x50, 0x20),
+        egui::Color32::from_rgb(0x20, 0x60, 0xb0),
+    ];
+    let height = (ui.available_height() - 24.0).max(120.0);
+    let width = ((ui.available_width() - 16.0) / 2.0).max(200.0);
+    ui.horizontal(|ui| {
+        for (k, title) in titles.iter().enumerate() {
+            ui.vertical(|ui| {
+                ui.horizontal(|ui| {
+                    ui.strong(*title);
+                    if let Some((_, _, name)) = &cont {
+                        ui.label(egui::RichText::new(format!("(dashed: the {name})")).weak());
+                    }
+                });
+                let names = if k == 0 { upper_names } else { lower_names };
+                Plot::new(("tempo-plot", k))
+                    .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+                    .width(width)
+                    .height(height)
+                    .x_axis_label("moves played")
+                    .allow_scroll(false)
+                    .show(ui, |plot| {
+                        for side in 0..2 {
+                            let pick =
+                                |f: &Figures| if k == 0 { f.upper[side] } else { f.lower[side] };
+                            let pts: PlotPoints = game
+                                .iter()
+                                .enumerate()
+                                .map(|(x, f)| [x as f64, pick(f)])
+                                .collect();
+                            plot.line(Line::new(names[side], pts).color(colors[side]).width(2.0));
+                            if let Some((from, figs, _)) = &cont {
+                                let pts: PlotPoints = figs
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(x, f)| [(from + x) as f64, pick(f)])
+                                    .collect();
+                                // Same name and colour as the game's series: one legend entry each.
+                                plot.line(
+                                    Line::new(names[side], pts)
+                                        .color(colors[side])
+                                        .style(LineStyle::dashed_loose()),
+                                );
+                            }
+                        }
+                        plot.vline(VLine::new("on view", view as f64).color(egui::Color32::GRAY));
+                    });
+            });
+        }
+    });
+}
+
+impl super::MaasaiApp {
+    /// The plot panel: the game, and the line being studied from the
+    /// position on view (a study's line in book mode, else the solver's
+    /// principal line when the position on view is solved).
+    pub(super) fn tempo_plot_ui(&self, ui: &mut egui::Ui) {
+        let rt = &self.rt;
+        let shown = *rt.shown_position();
+        let study_line = self.studies.active.as_ref().and_then(|a| {
+            let step = a.book_step(rt)?;
+            (a.mode == super::studies_ui::Mode::Book).then(|| a.line(a.line).0.split_off(step))
+        });
+        let (moves, name): (&[Move], &str) = match (&study_line, self.solver.solution(&shown)) {
+            (Some(m), _) if !m.is_empty() => (m, "study line"),
+            (_, Some(s)) if !s.pv.is_empty() => (&s.pv, "solver line"),
+            _ => (&[], ""),
+        };
+        let line = (!moves.is_empty()).then_some(Continuation {
+            from: rt.view,
+            start: shown,
+            moves,
+            name,
+        });
+        plot_ui(ui, rt.game.positions(), rt.view, line);
+    }
+}

@@ -1,0 +1,527 @@
+//! UI tests of the exact solver panel, the studies (book and exercise) and
+//! the tempo plot (egui_kittest). Background solves are waited for by
+//! stepping frames in bounded polling loops; nothing asserts on timing.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use maasai_mancala::app::solver_panel::value_sentence;
+use maasai_mancala::app::studies_ui::{Mode, SHIPPED_STUDIES, StudyCommand, shipped_studies};
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
+use maasai_mancala::solver::{Session, Solver};
+use maasai_mancala::study::Study;
+
+/// Frames to wait at most for a background result.
+const MAX_FRAMES: usize = 6000;
+
+/// A small solver table: tests need no 96 MiB.
+const TABLE_BITS: u32 = 16;
+
+fn harness(start: Position) -> Harness<'static, MaasaiApp> {
+    let mut h = Harness::builder()
+        .with_size([1600.0, 900.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start));
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+    // Sowing shown at once, so replies land without waiting for animation.
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h
+}
+
+/// Steps frames until `done` holds; panics after [`MAX_FRAMES`].
+fn step_until(h: &mut Harness<'_, MaasaiApp>, what: &str, done: impl Fn(&MaasaiApp) -> bool) {
+    for _ in 0..MAX_FRAMES {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("gave up waiting for {what}");
+}
+
+fn study(file: &str) -> Study {
+    let (studies, errors) = shipped_studies();
+    assert!(errors.is_empty(), "{errors:?}");
+    studies
+        .into_iter()
+        .find(|s| s.origin.ends_with(file))
+        .expect("a shipped study")
+}
+
+fn small_position() -> Position {
+    parse_position("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south").unwrap()
+}
+
+#[test]
+fn solver_panel_shows_the_proved_value_and_best_move() {
+    let pos = small_position();
+    let expected = Solver::with_table_bits(TABLE_BITS).solve(&pos);
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    let shown = h.state().solver.solution(&pos).unwrap().clone();
+    assert_eq!(shown.value, expected.value);
+    assert_eq!(shown.best, expected.best);
+    assert_eq!(shown.pv, expected.pv);
+    let sentence = value_sentence(&pos, expected.value);
+    assert_eq!(
+        sentence,
+        "South to move wins by 3 seeds (remainder included)"
+    );
+    assert!(h.query_by_label(&sentence).is_some());
+    let best = pos.variant().move_name(expected.best.unwrap());
+    assert!(
+        h.query_by_label(&format!("Best move: South {best}"))
+            .is_some()
+    );
+
+    // "Play best move" sows it on the board.
+    h.get_by_label("Play best move").click();
+    step_until(&mut h, "the best move on the board", |app| {
+        app.rt.game.moves().len() == 1
+    });
+    assert_eq!(h.state().rt.game.moves()[0], expected.best.unwrap());
+
+    // Back at the solved position, its value is there again at once.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert!(h.query_by_label(&sentence).is_some());
+    assert!(h.query_by_label("Solve").is_none());
+}
+
+#[test]
+fn solver_panel_cancels_a_big_solve() {
+    let pos = GameOptions::default().start().unwrap();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(3);
+    assert!(h.state().solver.running());
+    assert!(h.query_by_label_contains("Solving: MTD(f) pass").is_some());
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the cancelled solve to end", |app| {
+        !app.solver.running()
+    });
+    h.run_steps(2);
+    assert!(h.state().solver.solution(&pos).is_none());
+    assert!(
+        h.query_by_label_contains("was cancelled after").is_some(),
+        "no cancellation note"
+    );
+    assert!(h.query_by_label("Solve").is_some());
+}
+
+#[test]
+fn a_study_read_as_a_book_steps_through_its_comments() {
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert_eq!(*h.state().rt.game.start(), s.start);
+    assert!(h.query_by_label(&s.file.title).is_some());
+    assert!(h.query_by_label(&s.file.description).is_some());
+    assert!(h.query_by_label("Move 0 of 3").is_some());
+    for (i, step) in s.file.solution.iter().enumerate() {
+        h.get_by_label("Next >").click();
+        h.run_steps(3);
+        assert_eq!(h.state().rt.game.moves(), &s.solution[..i + 1]);
+        assert!(
+            h.query_by_label(&step.comment).is_some(),
+            "comment of move {} not shown",
+            i + 1
+        );
+        assert!(h.query_by_label(&format!("Move {} of 3", i + 1)).is_some());
+    }
+    assert!(h.query_by_label("End of the line.").is_some());
+    h.get_by_label("< Previous").click();
+    h.run_steps(3);
+    assert!(h.query_by_label(&s.file.solution[1].comment).is_some());
+    assert!(h.query_by_label("Move 2 of 3").is_some());
+
+    // The alternative line: its own first move and comment.
+    h.get_by_label("Alternative 1 (after 0)").click();
+    h.run_steps(2);
+    // The board went back to where the two lines part.
+    assert!(h.query_by_label("Move 0 of 1").is_some());
+    h.get_by_label("Next >").click();
+    h.run_steps(3);
+    let alt = &s.file.alternatives[0];
+    assert_eq!(h.state().rt.game.moves(), &s.alternatives[0].1[..1]);
+    assert!(h.query_by_label(&alt.moves[0].comment).is_some());
+}
+
+#[test]
+fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
+    let s = study("01-relay.ron");
+    let pos = s.start;
+    // What the solver says about every first move.
+    let values = Solver::with_table_bits(TABLE_BITS)
+        .move_values(&[], &pos, None)
+        .unwrap();
+    let v = pos.variant();
+    let wrong = v.parse_move("3").unwrap();
+    let right = v.parse_move("1").unwrap();
+    let value_of = |m| values.iter().find(|(x, _)| *x == m).unwrap().1;
+    assert!(!s.goal_reached(value_of(wrong), 0));
+    assert!(s.goal_reached(value_of(right), 0));
+
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    assert!(h.query_by_label("South to move: your turn.").is_some());
+
+    // The hint names the solver's best hole.
+    h.get_by_label("Hint").click();
+    step_until(&mut h, "the hint", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.hint.as_deref().is_some_and(|t| t.starts_with("Hint:")))
+    });
+    h.run_steps(2);
+    let best = Solver::with_table_bits(TABLE_BITS)
+        .solve(&pos)
+        .best
+        .unwrap();
+    assert!(
+        h.query_by_label(&format!("Hint: sow from hole {}.", v.move_name(best)))
+            .is_some()
+    );
+
+    // A wrong move: called wrong, with the margin it leaves.
+    h.get_by_label("South 3: 1 seed").click();
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Wrong: after South 3 North holds you to -7; the goal needs +3.")
+            .is_some(),
+        "no 'wrong' verdict"
+    );
+    // Taking it back returns to the start.
+    h.get_by_label("Take back the wrong move").click();
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(h.query_by_label_contains("Taken back: Wrong").is_some());
+
+    // A right move: called correct, and the program answers.
+    h.get_by_label("South 1: 2 seeds").click();
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+    let after = pos.try_play(right).unwrap();
+    let reply = Solver::with_table_bits(TABLE_BITS)
+        .solve_with(&[pos], &after, None, None)
+        .unwrap()
+        .best
+        .unwrap();
+    assert_eq!(h.state().rt.game.moves(), &[right, reply]);
+    let text = format!(
+        "Correct — South 1 still wins by 3. North answers {}.",
+        v.move_name(reply)
+    );
+    assert!(h.query_by_label(&text).is_some(), "no 'correct' verdict");
+}
+
+#[test]
+fn an_exercise_played_to_the_end_is_announced_solved() {
+    let s = study("03-remainder.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    let mut solver = Solver::with_table_bits(TABLE_BITS);
+    for turn in 0..20 {
+        let over = h
+            .state()
+            .studies
+            .active
+            .as_ref()
+            .unwrap()
+            .exercise
+            .game()
+            .is_over();
+        if over {
+            break;
+        }
+        assert!(turn < 19, "the exercise did not end");
+        let game = h.state().rt.game.clone();
+        let history = &game.positions()[..game.positions().len() - 1];
+        let best = solver
+            .solve_with(history, game.current(), None, None)
+            .unwrap()
+            .best
+            .unwrap();
+        let len = game.moves().len();
+        h.state_mut().queue(AppCommand::PlayMove(best));
+        step_until(&mut h, "the verdict", |app| {
+            let a = app.studies.active.as_ref().unwrap();
+            !a.thinking() && a.exercise.game().moves().len() > len
+        });
+        h.run_steps(3);
+    }
+    h.run_steps(2);
+    let solved = format!("Solved! {} — the goal is reached.", s.file.goal.text);
+    assert!(h.query_by_label(&solved).is_some(), "no success message");
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert!(a.log.iter().all(|v| v.feedback.keeps_goal));
+}
+
+#[test]
+fn board_moves_wait_while_the_defence_is_to_move() {
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    let right = s.solution[0];
+    // The move and an attempt to play North's move in the same frame.
+    h.state_mut().queue(AppCommand::PlayMove(right));
+    h.state_mut().queue(AppCommand::PlayMove(s.solution[1]));
+    h.step();
+    assert_eq!(h.state().rt.game.moves(), &[right]);
+    let notice = h.state().rt.notice.clone().unwrap_or_default();
+    assert!(notice.starts_with("wait"), "notice: {notice}");
+}
+
+#[test]
+fn a_study_file_opens_as_a_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    std::fs::write(&path, SHIPPED_STUDIES[1].1).unwrap();
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Open(path));
+    h.run_steps(3);
+    let a = h.state().studies.active.as_ref().expect("an active study");
+    assert_eq!(a.mode, Mode::Book);
+    assert_eq!(*h.state().rt.game.start(), a.study.start);
+    let title = a.study.file.title.clone();
+    assert!(h.query_by_label(&title).is_some());
+
+    // A broken study file is reported, with where.
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(&bad, "Study(version: 1, title: )").unwrap();
+    h.state_mut().queue(AppCommand::Open(bad));
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("Cannot open the study").is_some());
+}
+
+#[test]
+fn the_library_lists_every_shipped_study() {
+    // Every file in assets/studies is compiled in.
+    let mut on_disk: Vec<String> = std::fs::read_dir("assets/studies")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".ron"))
+        .collect();
+    on_disk.sort();
+    let shipped: Vec<String> = SHIPPED_STUDIES.iter().map(|(n, _)| n.to_string()).collect();
+    assert_eq!(on_disk, shipped);
+
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(3);
+    let (studies, _) = shipped_studies();
+    for s in &studies {
+        assert!(
+            h.query_by_label(&s.file.title).is_some(),
+            "{}",
+            s.file.title
+        );
+    }
+    assert_eq!(
+        h.query_all_by_label("Exercise").count(),
+        studies.len(),
+        "one Exercise button per study"
+    );
+}
+
+#[test]
+fn the_tempo_plot_opens_with_its_legend() {
+    let mut h = harness(small_position());
+    h.state_mut().settings.show_tempo_plot = true;
+    h.get_by_label("South 1: 2 seeds").click();
+    h.run_steps(4);
+    assert!(h.query_by_label("Tempo").is_some());
+    assert!(h.query_by_label("Captured seeds").is_some());
+    for name in [
+        "South tempo",
+        "North tempo",
+        "South captured",
+        "North captured",
+    ] {
+        assert!(h.query_by_label(name).is_some(), "no legend entry {name}");
+    }
+}
+
+#[test]
+fn a_long_judgment_can_be_stopped() {
+    // A full 2×12 board: far too big to judge in a test's time.
+    let text = r#"Study(
+        version: 1,
+        title: "Too big to judge",
+        author: "test",
+        source: "test",
+        description: "A full board.",
+        position: "en-gehe south=4,4,4,4,4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4,4,4,4,4 captured=0,0 turn=south",
+        goal: Goal(side: South, kind: MarginAtLeast(0), text: "South to move does not lose"),
+        solution: [Step(mv: "1", comment: "South 1: any move.")],
+    )"#;
+    let s = Study::parse(text, "test").unwrap();
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    h.get_by_label("South 1: 4 seeds").click();
+    step_until(&mut h, "the judgment to start", |app| {
+        app.studies.active.as_ref().is_some_and(|a| a.thinking())
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("The solver is judging your move")
+            .is_some()
+    );
+    h.get_by_label("Stop").click();
+    step_until(&mut h, "the judgment to stop", |app| {
+        app.studies.active.as_ref().is_some_and(|a| !a.thinking())
+    });
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(
+        h.query_by_label("Stopped: your move was taken back.")
+            .is_some()
+    );
+}
+
+#[test]
+fn the_windows_judgment_agrees_with_the_study_exercise() {
+    // Solves recurse deeply: run on a thread with room, as the window does.
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(compare_judgments)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+fn compare_judgments() {
+    use maasai_mancala::app::studies_ui::Trial;
+    use maasai_mancala::study::Exercise;
+    use std::sync::atomic::AtomicBool;
+    let stop = AtomicBool::new(false);
+    let (studies, _) = shipped_studies();
+    // Every small En Gehé study (the 2×50 one, and the Bao la Kimasai ones
+    // whose losing first moves need long proofs, would take minutes).
+    for s in studies
+        .iter()
+        .filter(|s| s.start.variant().is_en_gehe() && s.start.holes_per_side() <= 16)
+    {
+        let mut solver = Solver::with_table_bits(TABLE_BITS);
+        for mv in s.start.legal_moves() {
+            let mut ex = Exercise::new(s.clone());
+            let expected = ex.play(&mut solver, mv).unwrap();
+            let mut trial = Trial::new(s.clone());
+            let got = trial.play(&mut solver, mv, &stop).unwrap();
+            assert!(got.exact);
+            assert_eq!(got.feedback, expected, "{}: move {mv:?}", s.file.title);
+            assert_eq!(trial.game().moves(), ex.game().moves());
+            assert_eq!(trial.users_turn(), ex.users_turn());
+            let hint = Trial::new(s.clone()).hint(&mut solver, &stop).unwrap();
+            assert_eq!(hint, Exercise::new(s.clone()).hint(&mut solver).unwrap());
+        }
+    }
+}
+
+#[test]
+fn no_wrong_bao_move_is_called_correct() {
+    std::thread::Builder::new()
+        .stack_size(512 << 20)
+        .spawn(judge_every_bao_first_move)
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
+/// Every first move of the Bao la Kimasai raid study ("wins at once"):
+/// the solution's move keeps the goal with an exact value; every other
+/// move does not end the game, so it cannot win at once and is called
+/// wrong at once (its exact value can take minutes to prove).
+fn judge_every_bao_first_move() {
+    use maasai_mancala::app::studies_ui::{Trial, verdict_text};
+    use std::sync::atomic::AtomicBool;
+    let s = study("06-raid-chain.ron");
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(20);
+    for mv in s.start.legal_moves() {
+        let mut trial = Trial::new(s.clone());
+        trial.limit = std::time::Duration::from_secs(2);
+        let j = trial.play(&mut solver, mv, &stop).unwrap();
+        let text = verdict_text(&s, &s.start, &j);
+        if mv == s.solution[0] {
+            assert!(
+                j.exact && j.feedback.keeps_goal && j.feedback.best,
+                "{text}"
+            );
+            assert!(text.starts_with("Correct"), "{text}");
+        } else {
+            assert!(!j.feedback.keeps_goal, "{text}");
+            assert!(text.starts_with("Wrong: after South"), "{text}");
+            assert!(text.ends_with("the goal needs a win at once."), "{text}");
+        }
+    }
+}
+
+#[test]
+fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
+    let pos = GameOptions::default().start().unwrap();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(h.state().solver.running());
+    // Kept: the panel says whose solve it is.
+    h.get_by_label("Keep solving when the board moves on")
+        .click();
+    h.run_steps(1);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    assert!(h.state().solver.running());
+    assert!(
+        h.query_by_label_contains("This solve belongs to the start position")
+            .is_some()
+    );
+    // Not kept: moving on stops it, and says so.
+    h.get_by_label("Keep solving when the board moves on")
+        .click();
+    h.run_steps(3);
+    step_until(&mut h, "the solve to stop", |app| !app.solver.running());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("the board moved to another position")
+            .is_some()
+    );
+}
