@@ -141,6 +141,9 @@ impl CouncilPanel {
                         Some(COUNCIL_TIME)
                     },
                     history,
+                    // Both cores in the window; one in tests (a fixed depth
+                    // then gives the same table as `analyse`).
+                    threads: if self.max_depth.is_some() { 1 } else { 2 },
                     ..SearchConfig::default()
                 }
                 .all_moves();

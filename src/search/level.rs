@@ -21,8 +21,9 @@ pub enum Level {
     /// Up to [`STRONG_DEPTH`] plies as the thinking time allows, one thread,
     /// leaves judged by the static evaluation.
     Strong,
-    /// As deep as the thinking time allows, on two threads (Lazy SMP), with
-    /// a quiescence search of captures and raids at the leaves.
+    /// As deep as the thinking time allows, one thread, with a quiescence
+    /// search of captures at En Gehé leaves (README, "Measured numbers":
+    /// under load a second thread only took time from the first).
     Master,
 }
 

@@ -21,7 +21,7 @@ pub use level::{Level, STRONG_DEPTH, Style, choose_move, greedy_move, random_mov
 pub use tt::{Bound, Entry, Table};
 
 use crate::engine::{BAO_ROW, Move, Position, Variant};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -278,6 +278,11 @@ fn per_second(count: u64, elapsed: Duration) -> u64 {
 /// State shared by the threads of one search and the handle.
 struct Shared {
     stop: AtomicBool,
+    /// Deepest iteration any thread has completed: a thread that finishes an
+    /// iteration deeper than every other publishes it, and the others go on
+    /// from there instead of repeating it (Lazy SMP gains from the helpers'
+    /// deeper iterations, not only from the table they fill).
+    completed: AtomicU32,
     nodes: AtomicU64,
     made: AtomicU64,
     result: Mutex<Analysis>,
@@ -304,6 +309,7 @@ impl SearchHandle {
             .unwrap_or_else(|| Arc::new(Table::new(config.table_mb)));
         let shared = Arc::new(Shared {
             stop: AtomicBool::new(false),
+            completed: AtomicU32::new(0),
             nodes: AtomicU64::new(0),
             made: AtomicU64::new(0),
             result: Mutex::new(Analysis::default()),
@@ -581,17 +587,27 @@ impl<'a> Worker<'a> {
             }
             self.may_stop = true;
             prev_best = roots[0].score;
-            if self.id == 0 {
+            let deepest = self.shared.completed.fetch_max(depth, Ordering::AcqRel);
+            if depth > deepest {
                 self.publish(&roots, depth);
+            }
+            if depth >= max_depth {
+                // The deepest iteration asked for is done: every thread stops.
+                self.shared.stop.store(true, Ordering::Relaxed);
+                break;
             }
             // A decided game needs no deeper look; one legal move needs none
             // when playing against the clock.
             let decided = is_decisive(prev_best) && (WIN - prev_best.abs()) as u32 <= depth;
             let forced = roots.len() == 1 && config.movetime.is_some();
             if decided || forced || self.shared.stop.load(Ordering::Relaxed) {
+                if decided || forced {
+                    self.shared.stop.store(true, Ordering::Relaxed);
+                }
                 break;
             }
-            depth += 1;
+            // Skip iterations another thread has already completed.
+            depth = (depth + 1).max(self.shared.completed.load(Ordering::Acquire) + 1);
         }
     }
 
@@ -608,6 +624,10 @@ impl<'a> Worker<'a> {
             })
             .collect();
         if let Ok(mut res) = self.shared.result.lock() {
+            // Another thread may have published a deeper iteration meanwhile.
+            if depth <= res.depth && !res.lines.is_empty() {
+                return;
+            }
             res.lines = lines;
             res.depth = depth;
             res.nodes = self.shared.nodes.load(Ordering::Relaxed) + self.unflushed;
