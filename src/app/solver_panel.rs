@@ -286,6 +286,15 @@ fn running_ui(
         };
         ui.strong(what);
     });
+    // How far the proved bounds have closed in on the value: En Gehé's
+    // margin starts anywhere within the seeds still on the board.
+    if let Some(fraction) = bounds_closed(&r.pos, &p) {
+        ui.add(
+            egui::ProgressBar::new(fraction)
+                .desired_width(ui.available_width().min(320.0))
+                .text(format!("bounds {:.0}% closed", fraction * 100.0)),
+        );
+    }
     if r.key != shown {
         ui.colored_label(
             ui.visuals().warn_fg_color,
@@ -432,5 +441,55 @@ impl MaasaiApp {
                 }
             }
         }
+    }
+}
+
+/// The share of the possible En Gehé margins the proved bounds have ruled
+/// out (1 when proved); `None` for Bao la Kimasai, whose values are not a
+/// range of margins.
+fn bounds_closed(pos: &Position, p: &crate::solver::Progress) -> Option<f32> {
+    if !pos.variant().is_en_gehe() {
+        return None;
+    }
+    let me = pos.turn();
+    let on_board: i32 = pos.board().iter().map(|&c| c as i32).sum();
+    let now = pos.captured(me) as i32 - pos.captured(me.opponent()) as i32;
+    let (lo0, hi0) = (now - on_board, now + on_board);
+    let margin = |v: Option<Value>| match v {
+        Some(Value::Margin(m)) => Some(m),
+        _ => None,
+    };
+    let lo = margin(p.lower).unwrap_or(lo0).max(lo0);
+    let hi = margin(p.upper).unwrap_or(hi0).min(hi0);
+    if p.done || hi <= lo {
+        return Some(1.0);
+    }
+    Some(1.0 - (hi - lo) as f32 / (hi0 - lo0).max(1) as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::parse_position;
+    use crate::solver::Progress;
+
+    #[test]
+    fn the_progress_bar_measures_how_far_the_bounds_have_closed() {
+        // South to move, 2 captured against 0, 4 seeds on the board: the
+        // margin lies somewhere in -2..=6 before anything is proved.
+        let pos =
+            parse_position("en-gehe south=1,1,0 north=0,1,1 captured=2,0 turn=south").unwrap();
+        let mut p = Progress::default();
+        assert_eq!(bounds_closed(&pos, &p), Some(0.0));
+        p.lower = Some(Value::Margin(2));
+        assert_eq!(bounds_closed(&pos, &p), Some(0.5));
+        p.upper = Some(Value::Margin(4));
+        assert_eq!(bounds_closed(&pos, &p), Some(0.75));
+        p.upper = Some(Value::Margin(2));
+        assert_eq!(bounds_closed(&pos, &p), Some(1.0));
+        let bao = crate::engine::GameOptions::bao_la_kimasai()
+            .start()
+            .unwrap();
+        assert_eq!(bounds_closed(&bao, &Progress::default()), None);
     }
 }
