@@ -392,48 +392,17 @@ impl std::fmt::Debug for Position {
 }
 
 impl Position {
-    /// A 64-bit key of the whole position (board, side to move, captured
-    /// counts, reserves, opening flag, origin rule) for transposition tables
-    /// and repetition checks. Equal positions have equal keys; different
-    /// positions collide with probability about 2⁻⁶⁴.
+    /// A 64-bit Zobrist key of the whole position (board, side to move,
+    /// captured counts, reserves, opening flag, origin rule) for
+    /// transposition tables and repetition checks: the XOR of one random
+    /// number per (hole, count) and of the mixed counts and flags. Equal
+    /// positions have equal keys; different positions collide with
+    /// probability about 2⁻⁶⁴.
     pub fn key(&self) -> u64 {
-        #[inline]
-        fn mix(mut z: u64) -> u64 {
-            // SplitMix64's finaliser: every input bit affects every output bit.
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-        #[inline]
-        fn mum(a: u64, b: u64) -> u64 {
-            // wyhash's folded 128-bit product.
-            let r = (a as u128).wrapping_mul(b as u128);
-            (r as u64) ^ ((r >> 64) as u64)
-        }
-        #[inline]
-        fn word(c: &[u16]) -> u64 {
-            c[0] as u64 | (c[1] as u64) << 16 | (c[2] as u64) << 32 | (c[3] as u64) << 48
-        }
-        const SECRET: [u64; 3] = [
-            0xa076_1d64_78bd_642f,
-            0xe703_7ed1_a0b4_28db,
-            0x8ebc_6af0_9c88_c6e3,
-        ];
-        // The search computes this at every node, so the eight-hole chunks
-        // are hashed independently (no dependency chain between them) and
-        // summed. Holes past the board are always 0, so whole chunks of
-        // the fixed-size array can be read.
         let len = self.variant.board_len();
         let mut h = 0u64;
-        for (i, chunk) in self.board[..len.div_ceil(8) * 8]
-            .chunks_exact(8)
-            .enumerate()
-        {
-            let salt = (i as u64 + 1).wrapping_mul(SECRET[2]);
-            h = h.wrapping_add(mum(
-                word(&chunk[..4]) ^ SECRET[0] ^ salt,
-                word(&chunk[4..]) ^ SECRET[1],
-            ));
+        for (hole, &count) in self.board[..len].iter().enumerate() {
+            h ^= zobrist_hole(hole, count);
         }
         let header = len as u64
             ^ ((self.turn as u64) << 8)
@@ -443,6 +412,48 @@ impl Position {
             | (self.captured[1] as u64) << 16
             | (self.reserve[0] as u64) << 32
             | (self.reserve[1] as u64) << 48;
-        mix(h ^ mum(extra ^ SECRET[0], header ^ SECRET[2]))
+        h ^ mix64(extra ^ 0xa076_1d64_78bd_642f) ^ mix64(header ^ 0xe703_7ed1_a0b4_28db)
     }
+}
+
+/// Counts with a number of their own in the Zobrist table; a hole holding
+/// more (rare: only on boards with many seeds) gets a number mixed from the
+/// hole's own and the count.
+const ZOBRIST_COUNTS: usize = 64;
+
+/// One random number per hole and count (count 0 is 0, so an empty hole
+/// adds nothing), made at compile time from a fixed SplitMix64 stream so
+/// keys are the same in every run and build.
+static ZOBRIST: [[u64; ZOBRIST_COUNTS]; BOARD_CAPACITY] = zobrist_table();
+
+const fn zobrist_table() -> [[u64; ZOBRIST_COUNTS]; BOARD_CAPACITY] {
+    let mut table = [[0u64; ZOBRIST_COUNTS]; BOARD_CAPACITY];
+    let mut state = 0x4d61_6173_6169_u64; // "Maasai"
+    let mut hole = 0;
+    while hole < BOARD_CAPACITY {
+        let mut count = 1;
+        while count < ZOBRIST_COUNTS {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            table[hole][count] = mix64(state);
+            count += 1;
+        }
+        hole += 1;
+    }
+    table
+}
+
+#[inline]
+fn zobrist_hole(hole: usize, count: u16) -> u64 {
+    match ZOBRIST[hole].get(count as usize) {
+        Some(&z) => z,
+        None => mix64(ZOBRIST[hole][1] ^ (count as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+    }
+}
+
+/// SplitMix64's finaliser: every input bit affects every output bit.
+#[inline]
+const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
