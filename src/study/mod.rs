@@ -28,6 +28,9 @@
 //! the file is loaded.
 
 pub mod generate;
+mod trial;
+
+pub use trial::{EARLY_VERDICT, JUDGE_LIMIT, Judgment, Trial};
 
 use crate::engine::{Game, Move, Position, Side, Status, Variant, notation};
 use crate::solver::{Cancelled, Solver, Value};
