@@ -210,16 +210,19 @@ fn single_step_threat(pos: &Position, me: Side) -> i64 {
     let mine = pos.row(me);
     let theirs = pos.row(me.opponent());
     let n = theirs.len();
-    let mut worst = 0;
-    for j in 0..n.saturating_sub(1) {
-        if theirs[j] == 1 && theirs[j + 1] == 0 {
-            let facing = mine[n - 2 - j] as i64;
-            if facing > 0 {
-                worst = worst.max(facing + 1);
-            }
-        }
+    if n < 2 {
+        return 0;
     }
-    worst
+    // Branch-free over equal-length slices so that it vectorises: this runs
+    // for every child of every node. Their hole j+1 faces my hole n-2-j.
+    let (from, to, facing) = (&theirs[..n - 1], &theirs[1..], &mine[..n - 1]);
+    let mut worst = 0u32;
+    for j in 0..n - 1 {
+        let f = facing[n - 2 - j] as u32;
+        let hit = (from[j] == 1) & (to[j] == 0) & (f > 0);
+        worst = worst.max(if hit { f + 1 } else { 0 });
+    }
+    worst as i64
 }
 
 /// A legal move with the position after it, ready for ordering.
