@@ -328,7 +328,9 @@ impl<'a> Search<'a> {
                 .map(|&c| c as i64)
                 .sum::<i64>()
         };
-        let opp_row = |p: &Position| p.row(me.opponent()).iter().map(|&c| c as i64).sum::<i64>();
+        // Summed in 32 bits, which vectorise four times wider than 64.
+        let opp_row =
+            |p: &Position| p.row(me.opponent()).iter().map(|&c| c as u32).sum::<u32>() as i64;
         let before = if en_gehe {
             opp_row(pos)
         } else {
