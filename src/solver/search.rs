@@ -210,16 +210,19 @@ fn single_step_threat(pos: &Position, me: Side) -> i64 {
     let mine = pos.row(me);
     let theirs = pos.row(me.opponent());
     let n = theirs.len();
-    let mut worst = 0;
-    for j in 0..n.saturating_sub(1) {
-        if theirs[j] == 1 && theirs[j + 1] == 0 {
-            let facing = mine[n - 2 - j] as i64;
-            if facing > 0 {
-                worst = worst.max(facing + 1);
-            }
-        }
+    if n < 2 {
+        return 0;
     }
-    worst
+    // Branch-free over equal-length slices so that it vectorises: this runs
+    // for every child of every node. Their hole j+1 faces my hole n-2-j.
+    let (from, to, facing) = (&theirs[..n - 1], &theirs[1..], &mine[..n - 1]);
+    let mut worst = 0u32;
+    for j in 0..n - 1 {
+        let f = facing[n - 2 - j] as u32;
+        let hit = (from[j] == 1) & (to[j] == 0) & (f > 0);
+        worst = worst.max(if hit { f + 1 } else { 0 });
+    }
+    worst as i64
 }
 
 /// A legal move with the position after it, ready for ordering.
@@ -246,8 +249,9 @@ pub(crate) struct Search<'a> {
     /// included) to the current node.
     path: Vec<u64>,
     rep_filter: Vec<u8>,
-    /// Reused child lists, one per ply.
-    frames: Vec<Vec<Child>>,
+    /// Reused child lists, one per ply, and their search orders (indices
+    /// into the list, so that ordering moves bytes, not positions).
+    frames: Vec<(Vec<Child>, Vec<u8>)>,
 }
 
 impl<'a> Search<'a> {
@@ -313,8 +317,9 @@ impl<'a> Search<'a> {
     /// Legal moves of `pos` with their positions, best-looking first: the
     /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
     /// size, then (En Gehé) race considerations, see below.
-    fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>) {
+    fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>, perm: &mut Vec<u8>) {
         kids.clear();
+        perm.clear();
         let me = pos.turn();
         let en_gehe = pos.variant().is_en_gehe();
         let opp_inner = |p: &Position| {
@@ -323,32 +328,45 @@ impl<'a> Search<'a> {
                 .map(|&c| c as i64)
                 .sum::<i64>()
         };
-        let opp_row = |p: &Position| p.row(me.opponent()).iter().map(|&c| c as i64).sum::<i64>();
+        // Summed in 32 bits, which vectorise four times wider than 64.
+        let opp_row =
+            |p: &Position| p.row(me.opponent()).iter().map(|&c| c as u32).sum::<u32>() as i64;
         let before = if en_gehe {
             opp_row(pos)
         } else {
             opp_inner(pos)
         };
         for mv in pos.candidate_moves() {
-            let mut child = *pos;
+            // Played in place in the list: a position is a few hundred bytes.
+            kids.push(Child {
+                pos: *pos,
+                mv: mv.0,
+                gain: 0,
+                order: 0,
+                key: 0,
+            });
+            let last = kids.len() - 1;
+            let child = &mut kids[last].pos;
             if child.apply_fast(mv).is_err() {
+                kids.pop();
                 continue; // endless: not a legal move
             }
+            let child = &kids[last].pos;
             let (gain, mut order) = if en_gehe {
                 let g = (child.captured(me) - pos.captured(me)) as i32;
-                let sent = (opp_row(&child) - before + g as i64).max(0);
+                let sent = (opp_row(child) - before + g as i64).max(0);
                 // Captures by size; then moves that leave no single-step
                 // capture (the commonest of sparse endgames) open; then the
                 // fewest seeds sown into the opponent's row (tempo given
                 // away); then the hole nearest the end of the row, which
                 // keeps the seeds further back as spare moves for the race.
-                let threat = single_step_threat(&child, me);
+                let threat = single_step_threat(child, me);
                 let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32)
                     + mv.hole() as i64;
                 (g, o)
             } else {
-                let raided = before - opp_inner(&child);
-                let order = if bao_decided(&child) == Some(-MATE) {
+                let raided = before - opp_inner(child);
+                let order = if bao_decided(child) == Some(-MATE) {
                     1 << 50 // the opponent is left with an empty inner row
                 } else {
                     raided << 40
@@ -359,19 +377,16 @@ impl<'a> Search<'a> {
             if mv.0 + 1 == tt_best {
                 order = i64::MAX;
             }
-            kids.push(Child {
-                pos: child,
-                mv: mv.0,
-                gain,
-                order,
-                key: 0,
-            });
+            kids[last].gain = gain;
+            kids[last].order = order;
         }
-        // Few moves: insertion sort, stable for equal orders (sowing order).
-        for i in 1..kids.len() {
+        // Few moves: insertion sort of indices, stable for equal orders
+        // (sowing order).
+        for i in 0..kids.len() {
+            perm.push(i as u8);
             let mut j = i;
-            while j > 0 && kids[j - 1].order < kids[j].order {
-                kids.swap(j - 1, j);
+            while j > 0 && kids[perm[j - 1] as usize].order < kids[perm[j] as usize].order {
+                perm.swap(j - 1, j);
                 j -= 1;
             }
         }
@@ -452,19 +467,19 @@ impl<'a> Search<'a> {
         }
 
         if self.frames.len() <= ply {
-            self.frames.resize_with(ply + 1, Vec::new);
+            self.frames.resize_with(ply + 1, Default::default);
         }
-        let mut kids = std::mem::take(&mut self.frames[ply]);
-        self.children(pos, tt_best, &mut kids);
+        let (mut kids, mut perm) = std::mem::take(&mut self.frames[ply]);
+        self.children(pos, tt_best, &mut kids, &mut perm);
         if kids.is_empty() {
             // Cannot move: En Gehé, the board goes to the opponent; Bao la
             // Kimasai, a loss.
-            self.frames[ply] = kids;
+            self.frames[ply] = (kids, perm);
             return Ok((-seeds, NO_REP));
         }
         // Bao la Kimasai: with a legal move the worst is a loss in 1 ply.
         if !en_gehe && -(MATE - 1) >= b {
-            self.frames[ply] = kids;
+            self.frames[ply] = (kids, perm);
             return Ok((-(MATE - 1), NO_REP));
         }
 
@@ -472,12 +487,16 @@ impl<'a> Search<'a> {
         // refutes the window ends the node before any search.
         for k in kids.iter_mut() {
             k.key = table_key(&k.pos);
+            self.table.prefetch(k.key);
+        }
+        for &i in &perm {
+            let k = &kids[i as usize];
             if let Some(e) = self.table.probe(k.key) {
                 let v = from_child(e.upper, k.gain, en_gehe);
                 if v >= b {
                     self.stats.etc_cuts += 1;
                     self.table.store(tkey, v, INF, k.mv + 1, 0);
-                    self.frames[ply] = kids;
+                    self.frames[ply] = (kids, perm);
                     return Ok((v, NO_REP));
                 }
             }
@@ -488,7 +507,7 @@ impl<'a> Search<'a> {
         let mut best_mv = 0u8;
         let mut rep = NO_REP;
         self.push(key);
-        for k in kids.iter() {
+        for k in perm.iter().map(|&i| &kids[i as usize]) {
             let lo = a.max(best);
             let r = self.search_keyed(
                 &k.pos,
@@ -514,7 +533,7 @@ impl<'a> Search<'a> {
             }
         }
         self.pop();
-        self.frames[ply] = kids;
+        self.frames[ply] = (kids, perm);
 
         // A score that went back to a position above this node depends on
         // the line that led here: keep only its move, not its bounds.
@@ -615,14 +634,14 @@ impl<'a> Search<'a> {
                 break Ok(());
             }
             let tt_best = self.table.probe(table_key(&cur)).map_or(0, |e| e.best);
-            let mut kids = Vec::new();
-            self.children(&cur, tt_best, &mut kids);
+            let (mut kids, mut perm) = (Vec::new(), Vec::new());
+            self.children(&cur, tt_best, &mut kids, &mut perm);
             if kids.is_empty() {
                 break Ok(());
             }
             self.push(key);
             let mut found = None;
-            for k in &kids {
+            for k in perm.iter().map(|&i| &kids[i as usize]) {
                 let target = to_child(cur_score, k.gain, en_gehe);
                 // Every child scores at least `target` (the parent takes the
                 // best), so one null window decides whether it is exactly it.
