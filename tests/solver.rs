@@ -77,6 +77,13 @@ impl Minimax {
 fn random_en_gehe(rng: &mut SmallRng) -> Position {
     let n = rng.random_range(3..=5);
     let seeds = rng.random_range(1..=n + 4);
+    scattered_en_gehe(rng, n, seeds, 5)
+}
+
+/// `seeds` seeds scattered at random over a 2×`n` En Gehé board, captured
+/// counts below `captured_below` (none drawn when it is 0) and a random
+/// side to move.
+fn scattered_en_gehe(rng: &mut SmallRng, n: usize, seeds: usize, captured_below: u32) -> Position {
     let mut rows = vec![vec![0u32; n]; 2];
     for _ in 0..seeds {
         rows[rng.random_range(0..2)][rng.random_range(0..n)] += 1;
@@ -87,12 +94,20 @@ fn random_en_gehe(rng: &mut SmallRng) -> Position {
             .collect::<Vec<_>>()
             .join(",")
     };
+    let captured = if captured_below == 0 {
+        [0, 0]
+    } else {
+        [
+            rng.random_range(0..captured_below),
+            rng.random_range(0..captured_below),
+        ]
+    };
     let text = format!(
         "en-gehe south={} north={} captured={},{} turn={}",
         row(&rows[0]),
         row(&rows[1]),
-        rng.random_range(0..5),
-        rng.random_range(0..5),
+        captured[0],
+        captured[1],
         if rng.random_bool(0.5) {
             "south"
         } else {
@@ -300,27 +315,7 @@ fn solve_command_output() {
 fn sparse_small_en_gehe(rng: &mut SmallRng) -> Position {
     let n = rng.random_range(6..=8);
     let seeds = rng.random_range(2..=6);
-    let mut rows = vec![vec![0u32; n]; 2];
-    for _ in 0..seeds {
-        rows[rng.random_range(0..2)][rng.random_range(0..n)] += 1;
-    }
-    let row = |r: &Vec<u32>| {
-        r.iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let text = format!(
-        "en-gehe south={} north={} captured=0,0 turn={}",
-        row(&rows[0]),
-        row(&rows[1]),
-        if rng.random_bool(0.5) {
-            "south"
-        } else {
-            "north"
-        }
-    );
-    notation::parse_position(&text).unwrap()
+    scattered_en_gehe(rng, n, seeds, 0)
 }
 
 /// The same position with the sides swapped: each row goes to the other

@@ -421,6 +421,31 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
 /// The editor's side panel: game and size, side to move, captured counts or
 /// reserves, the selected hole, paste, the live notation, every problem,
 /// and the buttons that leave.
+/// A row of one count per side (captured seeds, reserves), each labelled
+/// with its side; returns the side whose count was changed and its new count.
+fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side, u64)> {
+    let mut changed = None;
+    ui.horizontal(|ui| {
+        ui.label(title);
+        for side in Side::BOTH {
+            let l = ui.label(side.title());
+            let mut v = counts[side.index()];
+            if ui
+                .add(
+                    egui::DragValue::new(&mut v)
+                        .range(0..=MAX_EDIT)
+                        .clamp_existing_to_range(false),
+                )
+                .labelled_by(l.id)
+                .changed()
+            {
+                changed = Some((side, v));
+            }
+        }
+    });
+    changed
+}
+
 pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let mut cmd = |c: EditorCommand| out.push(AppCommand::Editor(c));
@@ -477,44 +502,14 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         match variant {
             Variant::EnGehe { .. } => {
-                ui.horizontal(|ui| {
-                    ui.label("Captured:");
-                    for side in Side::BOTH {
-                        let l = ui.label(side.title());
-                        let mut v = s.captured[side.index()];
-                        if ui
-                            .add(
-                                egui::DragValue::new(&mut v)
-                                    .range(0..=MAX_EDIT)
-                                    .clamp_existing_to_range(false),
-                            )
-                            .labelled_by(l.id)
-                            .changed()
-                        {
-                            cmd(EditorCommand::Captured { side, seeds: v });
-                        }
-                    }
-                });
+                if let Some((side, seeds)) = side_counts(ui, "Captured:", s.captured) {
+                    cmd(EditorCommand::Captured { side, seeds });
+                }
             }
             Variant::BaoLaKimasai => {
-                ui.horizontal(|ui| {
-                    ui.label("Reserves:");
-                    for side in Side::BOTH {
-                        let l = ui.label(side.title());
-                        let mut v = s.reserve[side.index()];
-                        if ui
-                            .add(
-                                egui::DragValue::new(&mut v)
-                                    .range(0..=MAX_EDIT)
-                                    .clamp_existing_to_range(false),
-                            )
-                            .labelled_by(l.id)
-                            .changed()
-                        {
-                            cmd(EditorCommand::Reserve { side, seeds: v });
-                        }
-                    }
-                });
+                if let Some((side, seeds)) = side_counts(ui, "Reserves:", s.reserve) {
+                    cmd(EditorCommand::Reserve { side, seeds });
+                }
                 let mut opening = s.opening;
                 if ui
                     .checkbox(&mut opening, "Opening: the next move is the game's first")
