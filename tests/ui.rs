@@ -2,6 +2,8 @@
 //! sowing visualiser's controls, undo/redo, endless holes, the new-game
 //! dialog, and image snapshots (rendered with wgpu; lavapipe on CI).
 
+mod common;
+use common::{SNAPSHOT_SIZE, en_gehe, harness_at, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
@@ -9,14 +11,7 @@ use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
-    Harness::builder()
-        .with_size([1400.0, 760.0])
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
-}
-
-fn en_gehe(holes: u8) -> Position {
-    GameOptions::en_gehe(holes).start().unwrap()
+    harness_at(start, SNAPSHOT_SIZE)
 }
 
 /// Whether a hole with exactly this accessible label is on the board.
@@ -387,14 +382,9 @@ fn the_game_over_panel_stays_until_dismissed() {
     assert_eq!(h.state().rt.view, 0);
     // The end of the game starts a review on a thread; the picture is taken
     // once its note is in the move list, so it is the same on every run.
-    for _ in 0..2000 {
-        if h.state().council.review_done() && !h.state().rt.cost_notes.is_empty() {
-            break;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    assert!(h.state().council.review_done(), "the review never finished");
+    step_until(&mut h, "the end-of-game review", |app| {
+        app.council.review_done() && !app.rt.cost_notes.is_empty()
+    });
     h.run();
     h.snapshot("en_gehe_game_over");
     h.get_by_label("Dismiss").click();

@@ -2,6 +2,8 @@
 //! Background searches are waited for by stepping frames in bounded polling
 //! loops; nothing asserts on timing.
 
+mod common;
+use common::{WIDE_SIZE, harness_at, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::advice::{self, COUNCIL};
@@ -12,27 +14,8 @@ use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
 use maasai_mancala::search::{self, Level, SearchConfig};
 
-/// Frames to wait at most for a background result (each frame also yields
-/// a few milliseconds so the search threads get the cores).
-const MAX_FRAMES: usize = 6000;
-
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
-    Harness::builder()
-        .with_size([1600.0, 900.0])
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
-}
-
-/// Steps frames until `done` holds; panics after [`MAX_FRAMES`].
-fn step_until(h: &mut Harness<'_, MaasaiApp>, what: &str, done: impl Fn(&MaasaiApp) -> bool) {
-    for _ in 0..MAX_FRAMES {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("gave up waiting for {what}");
+    harness_at(start, WIDE_SIZE)
 }
 
 fn known_position() -> Position {

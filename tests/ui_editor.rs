@@ -3,6 +3,8 @@
 //! panel's controls, pasted notation, the listed problems of an illegal
 //! position, leaving with Play/Analyse/Cancel; and the tempo beside the rows.
 
+mod common;
+use common::{SNAPSHOT_SIZE, en_gehe, harness_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -11,14 +13,7 @@ use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position, Side, notation::parse_position};
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
-    Harness::builder()
-        .with_size([1400.0, 760.0])
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
-}
-
-fn en_gehe(holes: u8) -> Position {
-    GameOptions::en_gehe(holes).start().unwrap()
+    harness_at(start, SNAPSHOT_SIZE)
 }
 
 /// Opens the editor with its shortcut.

@@ -2,6 +2,8 @@
 //! the tempo plot (egui_kittest). Background solves are waited for by
 //! stepping frames in bounded polling loops; nothing asserts on timing.
 
+mod common;
+use common::{WIDE_SIZE, harness_at, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::solver_panel::value_sentence;
@@ -11,33 +13,15 @@ use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
 use maasai_mancala::solver::{Session, Solver};
 use maasai_mancala::study::Study;
 
-/// Frames to wait at most for a background result.
-const MAX_FRAMES: usize = 6000;
-
 /// A small solver table: tests need no 96 MiB.
 const TABLE_BITS: u32 = 16;
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
-    let mut h = Harness::builder()
-        .with_size([1600.0, 900.0])
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start));
+    let mut h = harness_at(start, WIDE_SIZE);
     h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
     // Sowing shown at once, so replies land without waiting for animation.
     h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
     h
-}
-
-/// Steps frames until `done` holds; panics after [`MAX_FRAMES`].
-fn step_until(h: &mut Harness<'_, MaasaiApp>, what: &str, done: impl Fn(&MaasaiApp) -> bool) {
-    for _ in 0..MAX_FRAMES {
-        if done(h.state()) {
-            return;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    panic!("gave up waiting for {what}");
 }
 
 /// A sparse 2×50 endgame of 16 seeds the solver does not prove within a

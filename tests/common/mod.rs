@@ -1,0 +1,41 @@
+//! Helpers shared by the window's UI test files (each test file is its own
+//! crate, so each uses only some of them).
+#![allow(dead_code)]
+
+use egui_kittest::Harness;
+use maasai_mancala::app::MaasaiApp;
+use maasai_mancala::engine::{GameOptions, Position};
+
+/// The window size of the snapshot tests (their pictures depend on it).
+pub const SNAPSHOT_SIZE: [f32; 2] = [1400.0, 760.0];
+/// Room for the side panels of the council, solver and studies.
+pub const WIDE_SIZE: [f32; 2] = [1600.0, 900.0];
+
+/// Frames to wait at most for a background result (each frame also yields
+/// a few milliseconds so the background threads get the cores).
+pub const MAX_FRAMES: usize = 6000;
+
+/// The window on `start`, light theme, at `size`.
+pub fn harness_at(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    Harness::builder()
+        .with_size(size)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
+}
+
+/// The start of a 2×`holes` En Gehé game.
+pub fn en_gehe(holes: u8) -> Position {
+    GameOptions::en_gehe(holes).start().unwrap()
+}
+
+/// Steps frames until `done` holds; panics after [`MAX_FRAMES`].
+pub fn step_until(h: &mut Harness<'_, MaasaiApp>, what: &str, done: impl Fn(&MaasaiApp) -> bool) {
+    for _ in 0..MAX_FRAMES {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("gave up waiting for {what}");
+}
