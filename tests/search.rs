@@ -204,7 +204,7 @@ fn each_level_searches_in_its_own_style() {
             strong.quiescence,
             strong.lines
         ),
-        (Some(search::STRONG_DEPTH), 1, 0, 1)
+        (Some(search::STRONG_DEPTH), 1, search::STRONG_QUIESCENCE, 1)
     );
     let master = Level::Master.config(t).unwrap();
     assert_eq!(SearchConfig::default().quiescence, 0);

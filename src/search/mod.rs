@@ -17,7 +17,9 @@ pub mod eval;
 mod level;
 mod tt;
 
-pub use level::{Level, STRONG_DEPTH, Style, choose_move, greedy_move, random_move};
+pub use level::{
+    Level, STRONG_DEPTH, STRONG_QUIESCENCE, Style, choose_move, greedy_move, random_move,
+};
 pub use tt::{Bound, Entry, Table};
 
 use crate::engine::{BAO_ROW, Move, Position, Variant};
