@@ -315,25 +315,27 @@ fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
 }
 
-#[test]
-fn analyse_prints_k_lines_best_first() {
-    let out = bin()
-        .args([
-            "analyse",
-            "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south",
-            "--depth",
-            "4",
-            "--lines",
-            "3",
-        ])
-        .output()
-        .unwrap();
+/// Runs the binary with `args`, which must succeed, and returns its stdout.
+fn bin_ok(args: &[&str]) -> String {
+    let out = bin().args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn analyse_prints_k_lines_best_first() {
+    let text = bin_ok(&[
+        "analyse",
+        "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south",
+        "--depth",
+        "4",
+        "--lines",
+        "3",
+    ]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     let mut last = f64::INFINITY;
@@ -372,29 +374,20 @@ fn analyse_refuses_a_finished_game_and_bad_input() {
 
 #[test]
 fn match_plays_the_games_and_prints_the_tally() {
-    let out = bin()
-        .args([
-            "match",
-            "--a",
-            "greedy",
-            "--b",
-            "random",
-            "--games",
-            "3",
-            "--movetime",
-            "5",
-            "en-gehe",
-            "--holes",
-            "6",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = bin_ok(&[
+        "match",
+        "--a",
+        "greedy",
+        "--b",
+        "random",
+        "--games",
+        "3",
+        "--movetime",
+        "5",
+        "en-gehe",
+        "--holes",
+        "6",
+    ]);
     let last = text.lines().last().unwrap();
     let nums: Vec<u64> = last
         .split(' ')
@@ -410,29 +403,20 @@ fn match_plays_the_games_and_prints_the_tally() {
     assert_eq!(nums[0] + nums[1] + nums[2], 3);
     assert!(nums[3] > 0);
     // Bao la Kimasai, a search level, and the sides swap every game.
-    let out = bin()
-        .args([
-            "match",
-            "--a",
-            "beginner",
-            "--b",
-            "random",
-            "--games",
-            "2",
-            "--movetime",
-            "5",
-            "--max-moves",
-            "60",
-            "bao-la-kimasai",
-        ])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = bin_ok(&[
+        "match",
+        "--a",
+        "beginner",
+        "--b",
+        "random",
+        "--games",
+        "2",
+        "--movetime",
+        "5",
+        "--max-moves",
+        "60",
+        "bao-la-kimasai",
+    ]);
     assert!(
         text.contains("game=1 south=beginner north=random"),
         "{text}"

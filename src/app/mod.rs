@@ -406,24 +406,16 @@ impl MaasaiApp {
                 AppCommand::Pan(delta) => self.rt.pan += delta,
                 AppCommand::Anim(c) => {
                     if let Some(r) = self.rt.shown_replay_mut() {
+                        // Stepping by hand pauses the replay.
+                        if !matches!(c, AnimCommand::PlayPause | AnimCommand::End) {
+                            r.playing = false;
+                        }
                         match c {
                             AnimCommand::PlayPause => r.toggle_play(),
-                            AnimCommand::StepSeed => {
-                                r.playing = false;
-                                r.step_seed()
-                            }
-                            AnimCommand::BackSeed => {
-                                r.playing = false;
-                                r.back_seed()
-                            }
-                            AnimCommand::StepLap => {
-                                r.playing = false;
-                                r.step_lap()
-                            }
-                            AnimCommand::BackLap => {
-                                r.playing = false;
-                                r.back_lap()
-                            }
+                            AnimCommand::StepSeed => r.step_seed(),
+                            AnimCommand::BackSeed => r.back_seed(),
+                            AnimCommand::StepLap => r.step_lap(),
+                            AnimCommand::BackLap => r.back_lap(),
                             AnimCommand::End => r.jump_to_end(),
                         }
                     }
