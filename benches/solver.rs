@@ -2,11 +2,13 @@
 //! the board (a fresh table for every solve). The positions are the seeded
 //! random sparse endgames of `study::generate`, the same ones
 //! `examples/solver_scaling.rs` times for the README: position #k of a seed
-//! count comes from the seed `seeds * 1000 + k`.
+//! count comes from the seed `seeds * 1000 + k`. A second group solves an
+//! endgame reached in play (`solver_scaling --played`) on one thread and on
+//! two.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use maasai_mancala::solver::Solver;
-use maasai_mancala::study::generate::sparse_en_gehe;
+use maasai_mancala::study::generate::{played_en_gehe_endgame, sparse_en_gehe};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::Duration;
@@ -40,5 +42,29 @@ fn solve_endgames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_endgames);
+fn solve_played_endgame(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve a played 2x50 en-gehe endgame");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    // `solver_scaling --played`'s 10-seed #4: the first game of its series
+    // that reaches 10 seeds.
+    let pos = (0..)
+        .find_map(|game| {
+            let mut rng = SmallRng::seed_from_u64(10 * 1000 + 4 * 100 + game);
+            played_en_gehe_endgame(&mut rng, 50, 10, 0.3)
+        })
+        .expect("a game reaches 10 seeds");
+    for threads in [1, 2] {
+        let id = BenchmarkId::from_parameter(format!("10 seeds #4, {threads} threads"));
+        group.bench_with_input(id, &pos, |b, pos| {
+            b.iter(|| {
+                let mut solver = Solver::with_table_bits(20).with_threads(threads);
+                solver.solve(pos)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solve_endgames, solve_played_endgame);
 criterion_main!(benches);

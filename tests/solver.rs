@@ -177,9 +177,10 @@ fn agree(mut make: impl FnMut(&mut SmallRng) -> Position, seed: u64, count: usiz
         let got = solver.solve(&pos);
         // With repetitions a table score can carry the history of another
         // line (documented approximation), so those positions are checked
-        // with a fresh table, where the search tree is exactly minimax's.
+        // with a fresh table and one thread, where the search tree is
+        // exactly minimax's.
         let got = if mm.repetitions > 0 {
-            Solver::with_table_bits(12).solve(&pos)
+            Solver::with_table_bits(12).with_threads(1).solve(&pos)
         } else {
             got
         };
@@ -349,6 +350,29 @@ fn mirror(pos: &Position) -> Position {
 fn sparse_en_gehe_agrees_with_minimax() {
     let compared = deep(|| agree(sparse_small_en_gehe, 23, 300));
     assert!(compared >= 100, "only {compared} positions compared");
+}
+
+#[test]
+fn two_threads_agree_with_one() {
+    // The helper thread runs other MTD(f) passes, or the same pass with
+    // another move order, on the shared table: the value must not change,
+    // and the line read from the table it filled must keep the value.
+    deep(|| {
+        let mut rng = SmallRng::seed_from_u64(41);
+        for i in 0..24 {
+            let pos = if i % 2 == 0 {
+                scattered_en_gehe(&mut rng, 50, 8, 0)
+            } else {
+                sparse_small_en_gehe(&mut rng)
+            };
+            let one = Solver::with_table_bits(14).with_threads(1).solve(&pos);
+            let mut two = Solver::with_table_bits(14).with_threads(2);
+            assert_eq!(two.threads(), 2);
+            let got = two.solve(&pos);
+            assert_eq!(got.value, one.value, "value of {pos}");
+            check_line(&pos, &got.pv, one.value);
+        }
+    });
 }
 
 #[test]

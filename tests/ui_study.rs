@@ -65,8 +65,14 @@ fn solver_panel_shows_the_proved_value_and_best_move() {
     h.run_steps(2);
     let shown = h.state().solver.solution(&pos).unwrap().clone();
     assert_eq!(shown.value, expected.value);
-    assert_eq!(shown.best, expected.best);
-    assert_eq!(shown.pv, expected.pv);
+    // Two solving threads may leave another of several equally good moves
+    // in the table: the one shown must be best, and the line start with it.
+    let values = Solver::with_table_bits(TABLE_BITS)
+        .move_values(&[], &pos, None)
+        .unwrap();
+    let best = shown.best.expect("a best move");
+    assert!(values.contains(&(best, expected.value)), "{values:?}");
+    assert_eq!(shown.pv.first(), Some(&best));
     let sentence = value_sentence(&pos, expected.value);
     assert_eq!(
         sentence,

@@ -41,7 +41,7 @@ struct Running {
 #[derive(Default)]
 pub struct SolverPanel {
     /// The solver kept for the session (created on first use: its table
-    /// takes 96 MiB). Tests may put a smaller one here.
+    /// takes 128 MiB). Tests may put a smaller one here.
     pub session: Option<Session>,
     running: Option<Running>,
     /// Finished solutions by position key.

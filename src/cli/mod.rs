@@ -108,9 +108,13 @@ pub enum Command {
     Solve {
         /// The position, in RULES.md notation (quote it).
         position: String,
-        /// Transposition table size: 2^BITS buckets of two 24-byte entries.
+        /// Transposition table size: 2^BITS buckets of four 16-byte entries.
         #[arg(long, default_value_t = crate::solver::DEFAULT_TABLE_BITS)]
         table_bits: u32,
+        /// Solving threads, 1 or 2 (the second shares the table; default:
+        /// 2 when the machine has two cores).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+        threads: Option<u32>,
     },
 }
 
@@ -206,6 +210,7 @@ pub fn run(command: Command) -> Result<(), CliError> {
         Command::Solve {
             position,
             table_bits,
-        } => solve::solve(&position, table_bits),
+            threads,
+        } => solve::solve(&position, table_bits, threads),
     }
 }

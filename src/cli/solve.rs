@@ -38,11 +38,15 @@ pub fn stats_line(s: &Solution) -> String {
     )
 }
 
-pub fn solve(position: &str, table_bits: u32) -> Result<(), CliError> {
+pub fn solve(position: &str, table_bits: u32, threads: Option<u32>) -> Result<(), CliError> {
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    let mut solver = Solver::with_table_bits(table_bits);
+    if let Some(t) = threads {
+        solver = solver.with_threads(t as usize);
+    }
     // The background thread has the deep stack long endgames need.
-    let session = Session::with_solver(Solver::with_table_bits(table_bits));
+    let session = Session::with_solver(solver);
     let solution = session
         .solve(Vec::new(), pos)
         .wait()

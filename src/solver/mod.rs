@@ -7,6 +7,15 @@
 //! transposition cut-offs, and move ordering from the table's best move and
 //! captures first. See `search.rs` for the score conventions.
 //!
+//! Two threads (where the machine has two cores) share the table, which is
+//! lockless (`table.rs`), and the root's proved interval: the main thread
+//! runs plain MTD(f); the helper asks the question MTD(f) would ask next if
+//! the current pass succeeds, and when there is none it joins the main
+//! thread's pass with another order of quiet moves, so that each finds
+//! subtrees the other proved in the table. Proof sizes of these endgames
+//! depend a great deal on the order of moves, which is why the second
+//! order pays more often than the second core alone would.
+//!
 //! For sparse En Gehé endgames (races decided by tempo and the remainder):
 //! - the table key reads the board from the mover's side, so a position and
 //!   its mirror image (rows and turn swapped) share one entry; the key on
@@ -51,7 +60,7 @@ mod search;
 mod table;
 
 use crate::engine::{Move, Position, Status, Variant};
-use search::Search;
+use search::{Search, Shared};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -179,8 +188,12 @@ pub struct Progress {
     pub done: bool,
 }
 
-/// Default table size: 2²¹ buckets of two 24-byte entries (96 MiB).
+/// Default table size: 2²¹ buckets of four 16-byte entries (128 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 21;
+
+/// Stack for a solving thread: lines of long endgames recurse a few
+/// thousand plies deep.
+const SOLVER_STACK: usize = 512 << 20;
 
 /// Longest principal line the solver reads out.
 pub const MAX_LINE: usize = 4000;
@@ -190,6 +203,7 @@ pub const MAX_LINE: usize = 4000;
 pub struct Solver {
     table: table::Table,
     stats: Stats,
+    threads: usize,
 }
 
 impl Default for Solver {
@@ -208,11 +222,25 @@ impl Solver {
         Solver {
             table: table::Table::new(bits.clamp(4, 30)),
             stats: Stats::default(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
         }
     }
 
+    /// Solves on `threads` threads (1 or 2; the default is 2 where the
+    /// machine has two cores): the second runs the MTD(f) pass the first
+    /// would run next, sharing the table.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.clamp(1, 2);
+        self
+    }
+
+    /// Threads a solve uses.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// Forgets every proved value.
-    pub fn clear(&mut self) {
+    pub fn clear(&self) {
         self.table.clear();
     }
 
@@ -248,7 +276,8 @@ impl Solver {
         stop: Option<&AtomicBool>,
         progress: Option<&Arc<Mutex<Progress>>>,
     ) -> Result<Solution, Cancelled> {
-        let mut search = Search::new(&mut self.table, stop, progress);
+        let shared = Shared::new(pos);
+        let mut search = Search::new(&self.table, stop, progress).share(&shared, 0);
         for p in history {
             search.push(node_key(p));
         }
@@ -261,20 +290,49 @@ impl Solver {
                 elapsed: search.elapsed(),
             });
         }
-        let result = Self::run(&mut search, pos, progress);
+        let table = &self.table;
+        let threads = self.threads;
+        let (result, helper_nodes) = std::thread::scope(|scope| {
+            let helper = (threads > 1)
+                .then(|| {
+                    std::thread::Builder::new()
+                        .name("solver helper".into())
+                        .stack_size(SOLVER_STACK)
+                        .spawn_scoped(scope, || {
+                            let mut helper = Search::new(table, stop, None).share(&shared, 1);
+                            for p in history {
+                                helper.push(node_key(p));
+                            }
+                            // Its result is the main thread's too (shared
+                            // bounds); only its work counts here.
+                            let _ = helper.mtdf(pos, &shared, 1, |_, _, _, _| {});
+                            helper.nodes
+                        })
+                        .ok()
+                })
+                .flatten();
+            let result = Self::run(&mut search, &shared, pos, progress);
+            shared.finish();
+            let helper_nodes = helper.map_or(0, |h| h.join().unwrap_or(0));
+            (result, helper_nodes)
+        });
         self.stats = search.stats;
-        self.stats.nodes = search.nodes;
-        result
+        self.stats.nodes = search.nodes + helper_nodes;
+        result.map(|mut s| {
+            s.nodes += helper_nodes;
+            s
+        })
     }
 
     /// The value and the principal line of `pos`, a position not yet over.
     fn run(
         search: &mut Search,
+        shared: &Shared,
         pos: &Position,
         progress: Option<&Arc<Mutex<Progress>>>,
     ) -> Result<Solution, Cancelled> {
         let root = *pos;
-        let score = search.mtdf(&root, |s, iteration, lo, hi| {
+        let score = search.mtdf(&root, shared, 0, |s, iteration, lo, hi| {
             if let Some(progress) = progress {
                 let line = s.table_line(&root, 64);
                 if let Ok(mut p) = progress.lock() {
@@ -338,7 +396,7 @@ impl Solver {
         child: &Position,
         stop: Option<&AtomicBool>,
     ) -> Result<Value, Cancelled> {
-        let mut search = Search::new(&mut self.table, stop, None);
+        let mut search = Search::new(&self.table, stop, None);
         for p in history {
             search.push(node_key(p));
         }
@@ -349,7 +407,8 @@ impl Solver {
         let v = if let Status::Over(result) = child.status() {
             final_value(child, &result)
         } else {
-            let score = search.mtdf(child, |_, _, _, _| {})?;
+            let shared = Shared::new(child);
+            let score = search.mtdf(child, &shared, 0, |_, _, _, _| {})?;
             search::value_of(child, score)
         };
         Ok(v.flipped_after_move())
@@ -437,8 +496,7 @@ impl Session {
             );
             std::thread::Builder::new()
                 .name("solver".into())
-                // Lines of long endgames recurse a few thousand plies deep.
-                .stack_size(512 << 20)
+                .stack_size(SOLVER_STACK)
                 .spawn(move || {
                     let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
                     let r = solver.solve_with(&history, &pos, Some(&stop), Some(&progress));

@@ -15,7 +15,7 @@
 use super::table::Table;
 use super::{Cancelled, Progress, Value};
 use crate::engine::{BAO_ROW, Move, OriginRule, Position, Side, Variant};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -225,6 +225,104 @@ fn single_step_threat(pos: &Position, me: Side) -> i64 {
     worst as i64
 }
 
+/// What the threads of one solve share about its root: the proved
+/// interval of the score, the pass each thread is running (its β, the
+/// window being `(β−1, β)`), a flag per thread to abandon that pass, and
+/// the node count.
+pub(crate) struct Shared {
+    lo: AtomicI32,
+    hi: AtomicI32,
+    betas: [AtomicI32; 2],
+    aborts: [AtomicBool; 2],
+    pub nodes: AtomicU64,
+}
+
+/// No pass running.
+const NO_BETA: i32 = i32::MIN;
+
+impl Shared {
+    /// The shared state for solving `pos`: every score lies within the
+    /// seeds on the board (En Gehé) or between the extreme results.
+    pub fn new(pos: &Position) -> Self {
+        let (lo, hi) = if pos.variant().is_en_gehe() {
+            let s = pos.board_seeds() as i32;
+            (-s, s)
+        } else {
+            (-MATE, MATE)
+        };
+        Shared {
+            lo: AtomicI32::new(lo),
+            hi: AtomicI32::new(hi),
+            betas: [AtomicI32::new(NO_BETA), AtomicI32::new(NO_BETA)],
+            aborts: [AtomicBool::new(false), AtomicBool::new(false)],
+            nodes: AtomicU64::new(0),
+        }
+    }
+
+    pub fn bounds(&self) -> (i32, i32) {
+        let lo = self.lo.load(Ordering::SeqCst);
+        let hi = self.hi.load(Ordering::SeqCst);
+        // Bounds proved under different lines may disagree (graph-history
+        // approximation): trust the lower, as the table does.
+        (lo, hi.max(lo))
+    }
+
+    /// Announces that thread `role` tests `beta`; false if the interval has
+    /// already moved past it.
+    fn begin(&self, role: usize, beta: i32) -> bool {
+        self.betas[role].store(beta, Ordering::SeqCst);
+        self.aborts[role].store(false, Ordering::SeqCst);
+        let (lo, hi) = self.bounds();
+        beta > lo && beta <= hi
+    }
+
+    /// The helper's pass: one step beyond the main thread's in the
+    /// direction MTD(f) is moving (scores keep the parity of the seeds on
+    /// the board, so a step of 2 is the next distinct question), if that
+    /// is still open.
+    fn speculate(&self, lo: i32, hi: i32) -> Option<i32> {
+        let main = self.main_beta(lo, hi)?;
+        let beta = if main - lo <= hi - main {
+            main + 2
+        } else {
+            main - 2
+        };
+        (beta > lo && beta <= hi).then_some(beta)
+    }
+
+    /// The main thread's β, if it is running a pass still inside (lo, hi].
+    fn main_beta(&self, lo: i32, hi: i32) -> Option<i32> {
+        let main = self.betas[0].load(Ordering::SeqCst);
+        (main != NO_BETA && main > lo && main <= hi).then_some(main)
+    }
+
+    /// Records the result `g` of thread `role`'s pass at `beta` and returns
+    /// the new interval; abandons the other thread's pass if it no longer
+    /// lies inside.
+    fn prove(&self, role: usize, g: i32, beta: i32) -> (i32, i32) {
+        if g < beta {
+            self.hi.fetch_min(g.min(beta - 1), Ordering::SeqCst);
+        } else {
+            self.lo.fetch_max(g.max(beta), Ordering::SeqCst);
+        }
+        self.betas[role].store(NO_BETA, Ordering::SeqCst);
+        let (lo, hi) = self.bounds();
+        let other = 1 - role;
+        let b = self.betas[other].load(Ordering::SeqCst);
+        if b != NO_BETA && (b <= lo || b > hi) {
+            self.aborts[other].store(true, Ordering::SeqCst);
+        }
+        (lo, hi)
+    }
+
+    /// Ends every pass (the value is known, or the solve stops).
+    pub fn finish(&self) {
+        for a in &self.aborts {
+            a.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
 /// A legal move with the position after it, ready for ordering.
 #[derive(Clone, Copy)]
 struct Child {
@@ -239,8 +337,17 @@ struct Child {
 /// One search over a table: the line from the root, counters and the stop
 /// signal.
 pub(crate) struct Search<'a> {
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     stop: Option<&'a AtomicBool>,
+    /// Set when the other thread of the solve has made this pass pointless.
+    abort: Option<&'a AtomicBool>,
+    /// Nodes of every thread of the solve, for progress.
+    all_nodes: Option<&'a AtomicU64>,
+    reported: u64,
+    /// Orders quiet moves of equal merit from the start of the row instead
+    /// of the end: a helper thread on the same pass then proves other
+    /// subtrees first and shares them through the table.
+    diversify: bool,
     progress: Option<&'a Arc<Mutex<Progress>>>,
     pub nodes: u64,
     pub stats: Stats,
@@ -256,13 +363,17 @@ pub(crate) struct Search<'a> {
 
 impl<'a> Search<'a> {
     pub fn new(
-        table: &'a mut Table,
+        table: &'a Table,
         stop: Option<&'a AtomicBool>,
         progress: Option<&'a Arc<Mutex<Progress>>>,
     ) -> Self {
         Search {
             table,
             stop,
+            abort: None,
+            all_nodes: None,
+            reported: 0,
+            diversify: false,
             progress,
             nodes: 0,
             stats: Stats::default(),
@@ -275,6 +386,19 @@ impl<'a> Search<'a> {
 
     pub fn elapsed(&self) -> std::time::Duration {
         self.started.elapsed()
+    }
+
+    /// Joins this search to a solve shared with other threads as thread
+    /// `role` (0 the main thread, 1 the helper).
+    pub fn share(mut self, shared: &'a Shared, role: usize) -> Self {
+        self.abort = Some(&shared.aborts[role]);
+        self.all_nodes = Some(&shared.nodes);
+        self
+    }
+
+    /// Whether the user asked the solve to stop.
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     pub fn push(&mut self, key: u64) {
@@ -298,17 +422,21 @@ impl<'a> Search<'a> {
     }
 
     fn poll(&mut self) -> Result<(), Cancelled> {
-        if let Some(stop) = self.stop
-            && stop.load(Ordering::Relaxed)
-        {
+        if self.stopped() || self.abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
             return Err(Cancelled);
+        }
+        let mut nodes = self.nodes;
+        if let Some(all) = self.all_nodes {
+            nodes = all.fetch_add(self.nodes - self.reported, Ordering::Relaxed) + self.nodes
+                - self.reported;
+            self.reported = self.nodes;
         }
         if let Some(progress) = self.progress {
             let elapsed = self.started.elapsed();
             if let Ok(mut p) = progress.lock() {
-                p.nodes = self.nodes;
+                p.nodes = nodes;
                 p.elapsed = elapsed;
-                p.nodes_per_second = self.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
+                p.nodes_per_second = nodes as f64 / elapsed.as_secs_f64().max(1e-9);
             }
         }
         Ok(())
@@ -361,8 +489,12 @@ impl<'a> Search<'a> {
                 // away); then the hole nearest the end of the row, which
                 // keeps the seeds further back as spare moves for the race.
                 let threat = single_step_threat(child, me);
-                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32)
-                    + mv.hole() as i64;
+                let hole = if self.diversify {
+                    -(mv.hole() as i64)
+                } else {
+                    mv.hole() as i64
+                };
+                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32) + hole;
                 (g, o)
             } else {
                 let raided = before - opp_inner(child);
@@ -555,20 +687,23 @@ impl<'a> Search<'a> {
         Ok((best, rep))
     }
 
-    /// The exact score of `pos` (already on the line? no: `pos` is the next
-    /// node), by MTD(f): null-window searches that close in on the score.
-    /// `on_iteration` hears each proved interval.
+    /// The exact score of `pos` (the next node of the line) by MTD(f):
+    /// null-window searches that close in on the score, with the root's
+    /// proved interval in `shared`, which other threads may narrow too.
+    /// `role` 0 runs the passes of plain MTD(f); `role` 1, a helper, runs
+    /// the pass one step further in the same direction (the one plain
+    /// MTD(f) would run next if the current one succeeds), or waits. A pass
+    /// that the other thread's proof makes pointless is abandoned (what it
+    /// proved below the root stays in the table). `on_iteration` hears the
+    /// interval after each pass.
     pub fn mtdf(
         &mut self,
         pos: &Position,
+        shared: &Shared,
+        role: usize,
         mut on_iteration: impl FnMut(&mut Self, u32, i32, i32),
     ) -> Result<i32, Cancelled> {
-        let (mut lo, mut hi) = if pos.variant().is_en_gehe() {
-            let s = pos.board_seeds() as i32;
-            (-s, s)
-        } else {
-            (-MATE, MATE)
-        };
+        let (lo, hi) = shared.bounds();
         let mut guess = match self.table.probe(table_key(pos)) {
             Some(e) if e.lower > -INF && e.lower < INF => e.lower,
             Some(e) if e.upper > -INF && e.upper < INF => e.upper,
@@ -579,32 +714,73 @@ impl<'a> Search<'a> {
         // En Gehé: sparse endgames are mostly races that one side wins with
         // every seed, and the extreme windows prune hardest (a capture by the
         // side that must keep everything ends a line at once), so the first
-        // two passes ask "all seeds?" for each side before closing in.
+        // two passes ask "all seeds?" for each side before closing in (the
+        // helper asks the second question at once).
         let mut extremes = if pos.variant().is_en_gehe() {
-            vec![lo + 1, hi]
+            if role == 0 {
+                vec![lo + 1, hi]
+            } else {
+                vec![lo + 1]
+            }
         } else {
             Vec::new()
         };
-        while lo < hi {
-            let beta = match extremes.pop() {
-                Some(b) if b > lo && b <= hi => b,
-                _ if guess <= lo => lo + 1,
-                _ => guess,
-            };
-            let (g, _) = self.search(pos, beta - 1, beta)?;
-            // Each pass moves one bound strictly, so the loop ends even if
-            // bounds proved under different lines disagree.
-            if g < beta {
-                hi = g.min(beta - 1).max(lo);
-            } else {
-                lo = g.max(beta).min(hi);
+        loop {
+            let (lo, hi) = shared.bounds();
+            if lo >= hi {
+                self.diversify = false;
+                return Ok(lo);
             }
-            guess = g.clamp(lo, hi);
-            iteration += 1;
-            self.stats.passes += 1;
-            on_iteration(self, iteration, lo, hi);
+            let other = shared.betas[1 - role].load(Ordering::SeqCst);
+            let extreme = loop {
+                match extremes.pop() {
+                    Some(b) if b > lo && b <= hi && b != other => break Some(b),
+                    Some(_) => {}
+                    None => break None,
+                }
+            };
+            let beta = match (extreme, role) {
+                (Some(b), _) => b,
+                (None, 0) if guess <= lo => lo + 1,
+                (None, 0) => guess.min(hi),
+                (None, _) => match (shared.speculate(lo, hi), shared.main_beta(lo, hi)) {
+                    (Some(b), _) => b,
+                    // Nothing new to ask: help with the main thread's pass.
+                    (None, Some(b)) => b,
+                    (None, None) => {
+                        // Between the main thread's passes.
+                        if self.stopped() {
+                            return Err(Cancelled);
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                        continue;
+                    }
+                },
+            };
+            // A pass the other thread is already running is joined with
+            // another order of quiet moves: each proves subtrees the other
+            // then finds in the table.
+            self.diversify = beta == shared.betas[1 - role].load(Ordering::SeqCst);
+            if !shared.begin(role, beta) {
+                continue;
+            }
+            match self.search(pos, beta - 1, beta) {
+                Ok((g, _)) => {
+                    let (lo, hi) = shared.prove(role, g, beta);
+                    guess = g.clamp(lo, hi);
+                    iteration += 1;
+                    self.stats.passes += 1;
+                    on_iteration(self, iteration, lo, hi);
+                }
+                Err(Cancelled) if self.stopped() => return Err(Cancelled),
+                Err(Cancelled) => {
+                    // Abandoned: the other thread's proof moved the interval.
+                    let (lo, hi) = shared.bounds();
+                    guess = guess.clamp(lo, hi);
+                    on_iteration(self, iteration, lo, hi);
+                }
+            }
         }
-        Ok(lo)
     }
 
     /// The principal line from `pos` whose exact score is `score`: at each

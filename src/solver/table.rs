@@ -1,11 +1,19 @@
 //! The transposition table: proved bounds on exact game values, kept for the
 //! whole session so that a later solve reuses what an earlier one proved.
+//!
+//! The table is shared by the solve's threads without locks: each entry is
+//! two atomic words, the packed data and the key XOR the data (Hyatt's
+//! lockless hashing), so a read torn by a concurrent write fails the key
+//! check and counts as a miss. Buckets are one cache line of four entries.
 
-/// One slot: the full key (so collisions of the index are recognised), a
-/// lower and an upper bound on the node's value (node-relative, see
-/// `search.rs`), the best move found and a rough measure of the work behind
-/// the entry (log₂ of the subtree's node count) for replacement.
-#[derive(Clone, Copy, Debug, Default)]
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One slot's contents: the full key (so collisions of the index are
+/// recognised), a lower and an upper bound on the node's value
+/// (node-relative, see `search.rs`), the best move found and a rough measure
+/// of the work behind the entry (log₂ of the subtree's node count) for
+/// replacement.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Entry {
     pub key: u64,
     pub lower: i32,
@@ -15,42 +23,85 @@ pub(crate) struct Entry {
     pub work: u8,
 }
 
-/// A fixed-size, two-slot-bucket table. Slot 0 keeps the entry with more
-/// work behind it, slot 1 always takes the newest, so deep proofs survive a
-/// flood of cheap leaves.
+/// Bounds are packed in 22 bits each: every score (±`INF`, 2,000,000)
+/// fits once shifted by this offset.
+const BOUND_OFFSET: i64 = 1 << 21;
+const BOUND_MASK: u64 = (1 << 22) - 1;
+
+impl Entry {
+    fn pack(&self) -> u64 {
+        let bound = |v: i32| ((v as i64 + BOUND_OFFSET) as u64) & BOUND_MASK;
+        bound(self.lower)
+            | bound(self.upper) << 22
+            | (self.best as u64) << 44
+            | (self.work as u64) << 52
+    }
+
+    fn unpack(key: u64, data: u64) -> Entry {
+        let bound = |bits: u64| ((bits & BOUND_MASK) as i64 - BOUND_OFFSET) as i32;
+        Entry {
+            key,
+            lower: bound(data),
+            upper: bound(data >> 22),
+            best: (data >> 44) as u8,
+            work: (data >> 52) as u8,
+        }
+    }
+}
+
+/// One slot: the key XOR the data, and the data.
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const WAYS: usize = 4;
+
+/// Four slots on one 64-byte cache line.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([Slot; WAYS]);
+
+/// A fixed-size table of four-slot buckets. A new entry replaces the slot
+/// with the least work behind it, so deep proofs survive a flood of cheap
+/// leaves while the newest entry is always kept.
 pub(crate) struct Table {
-    slots: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
-    pub stored: u64,
 }
 
 impl Table {
+    /// A table of 2^`bits` buckets (64 bytes each).
     pub fn new(bits: u32) -> Self {
-        let buckets = 1usize << bits;
-        let mut slots = Vec::with_capacity(2 * buckets);
-        advise_huge_pages(&slots);
+        let count = 1usize << bits;
+        let mut buckets = Vec::with_capacity(count);
+        advise_huge_pages(&buckets);
         // Filled after the advice, so the pages are huge from the first touch.
-        slots.resize(2 * buckets, Entry::default());
+        buckets.resize_with(count, Bucket::default);
         Table {
-            slots,
-            mask: buckets - 1,
-            stored: 0,
+            buckets,
+            mask: count - 1,
         }
     }
 
     /// Bytes the table occupies.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Entry>()
+        self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
-    pub fn clear(&mut self) {
-        self.slots.fill(Entry::default());
-        self.stored = 0;
+    pub fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.0 {
+                s.check.store(0, Ordering::Relaxed);
+                s.data.store(0, Ordering::Relaxed);
+            }
+        }
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        2 * ((key as usize) & self.mask)
+    fn bucket(&self, key: u64) -> &Bucket {
+        &self.buckets[(key as usize) & self.mask]
     }
 
     /// Asks the processor to start loading `key`'s bucket, so that a probe
@@ -61,72 +112,92 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let b = self.bucket(key);
-            let p = self.slots[b..b + 2].as_ptr() as *const i8;
+            let p = self.bucket(key) as *const Bucket as *const i8;
             // SAFETY: a prefetch is only a hint: it never faults and reads
             // nothing into the program, and SSE is part of x86_64.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(p);
-                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(47));
-            }
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = key;
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<&Entry> {
+    pub fn probe(&self, key: u64) -> Option<Entry> {
         // Key 0 marks an empty slot; a real key of 0 is simply never found.
-        let b = self.bucket(key);
-        self.slots[b..b + 2]
-            .iter()
-            .find(|e| e.key == key && key != 0)
+        if key == 0 {
+            return None;
+        }
+        self.bucket(key).0.iter().find_map(|s| {
+            let data = s.data.load(Ordering::Relaxed);
+            (s.check.load(Ordering::Relaxed) ^ data == key).then(|| Entry::unpack(key, data))
+        })
     }
 
     /// Records bounds for `key`, merging with what the table already proved.
-    pub fn store(&mut self, key: u64, lower: i32, upper: i32, best: u8, work: u8) {
+    /// Two threads storing at once may lose one of the merges: bounds are
+    /// proved facts, so a lost one costs work, never correctness.
+    pub fn store(&self, key: u64, lower: i32, upper: i32, best: u8, work: u8) {
         if key == 0 {
             return;
         }
-        let b = self.bucket(key);
-        for e in &mut self.slots[b..b + 2] {
-            if e.key == key {
+        let slots = &self.bucket(key).0;
+        let mut victim = 0;
+        let mut victim_work = u8::MAX;
+        for (i, s) in slots.iter().enumerate() {
+            let data = s.data.load(Ordering::Relaxed);
+            let check = s.check.load(Ordering::Relaxed);
+            if check ^ data == key {
                 // Both bounds are proved facts, so the intersection is too.
-                e.lower = e.lower.max(lower);
-                e.upper = e.upper.min(upper);
-                if best != 0 {
-                    e.best = best;
-                }
-                e.work = e.work.max(work);
+                let old = Entry::unpack(key, data);
+                let merged = Entry {
+                    key,
+                    lower: old.lower.max(lower),
+                    upper: old.upper.min(upper),
+                    best: if best != 0 { best } else { old.best },
+                    work: old.work.max(work),
+                };
+                write(s, &merged);
                 return;
             }
+            let w = if check == 0 && data == 0 {
+                0 // empty
+            } else {
+                Entry::unpack(check ^ data, data).work
+            };
+            if w < victim_work {
+                victim = i;
+                victim_work = w;
+            }
         }
-        self.stored += 1;
-        let fresh = Entry {
-            key,
-            lower,
-            upper,
-            best,
-            work,
-        };
-        if work >= self.slots[b].work {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = fresh;
-        } else {
-            self.slots[b + 1] = fresh;
-        }
+        write(
+            &slots[victim],
+            &Entry {
+                key,
+                lower,
+                upper,
+                best,
+                work,
+            },
+        );
     }
+}
+
+#[inline]
+fn write(slot: &Slot, e: &Entry) {
+    let data = e.pack();
+    slot.data.store(data, Ordering::Relaxed);
+    slot.check.store(e.key ^ data, Ordering::Relaxed);
 }
 
 /// Asks Linux to back the table with 2 MiB pages: every probe lands on a
 /// random page of a table of hundreds of megabytes, and with 4 KiB pages
 /// nearly every one also misses the address-translation cache.
-fn advise_huge_pages(slots: &Vec<Entry>) {
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;
-        let start = slots.as_ptr() as usize;
-        let end = start + slots.capacity() * std::mem::size_of::<Entry>();
+        let start = buckets.as_ptr() as usize;
+        let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
         let (start, end) = ((start + PAGE - 1) & !(PAGE - 1), end & !(PAGE - 1));
         if end > start {
             // SAFETY: madvise only changes how the kernel backs this range
@@ -138,5 +209,50 @@ fn advise_huge_pages(slots: &Vec<Entry>) {
         }
     }
     #[cfg(not(target_os = "linux"))]
-    let _ = slots;
+    let _ = buckets;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_pack_every_bound_the_search_stores() {
+        let inf = crate::solver::search::INF;
+        for (lower, upper) in [
+            (-inf, inf),
+            (-3, 7),
+            (0, 0),
+            (999_999, inf),
+            (-inf, -999_999),
+        ] {
+            let e = Entry {
+                key: 0xdead_beef,
+                lower,
+                upper,
+                best: 65,
+                work: 40,
+            };
+            assert_eq!(Entry::unpack(e.key, e.pack()), e);
+        }
+    }
+
+    #[test]
+    fn store_merges_bounds_and_keeps_the_deepest_entries() {
+        let t = Table::new(4);
+        t.store(17, -5, 9, 3, 10);
+        t.store(17, -2, 12, 0, 2);
+        let e = t.probe(17).unwrap();
+        assert_eq!((e.lower, e.upper, e.best, e.work), (-2, 9, 3, 10));
+        // Five more keys in the same bucket: the deep entry stays, the
+        // cheapest goes.
+        for k in 1..=5u64 {
+            t.store(17 + (k << 4), 0, 0, 0, k as u8);
+        }
+        assert!(t.probe(17).is_some());
+        assert!(t.probe(17 + (1 << 4)).is_none());
+        assert!(t.probe(17 + (5 << 4)).is_some());
+        t.clear();
+        assert!(t.probe(17).is_none());
+    }
 }

@@ -1,8 +1,9 @@
 //! The search that found the shipped 2×50 endgame: random sparse En Gehé
 //! positions in which South is far behind on tempo, kept when the solver
-//! proves a South win whose line gives seeds away.
+//! proves a South win whose line gives seeds away; and endgames reached in
+//! played games, for measuring the solver on positions that arise in play.
 
-use crate::engine::{Move, Position, Side, notation};
+use crate::engine::{GameOptions, Move, Position, Side, Status, notation};
 use rand::Rng;
 
 /// A random En Gehé position with `holes` holes a row and `seeds` seeds on
@@ -40,6 +41,44 @@ pub fn sparse_en_gehe<R: Rng>(
     notation::parse_position(&text).expect("a well-formed generated position")
 }
 
+/// The first position with at most `max_seeds` seeds on the board in a
+/// game of En Gehé on `holes` holes a row, 4 seeds a hole, between two
+/// greedy players (each takes the move that captures most, ties broken at
+/// random) who play a uniformly random move instead with probability
+/// `randomness`. `None` when the game ends first (a row runs empty while
+/// more seeds are on the board), as many games do.
+pub fn played_en_gehe_endgame<R: Rng>(
+    rng: &mut R,
+    holes: u8,
+    max_seeds: u32,
+    randomness: f64,
+) -> Option<Position> {
+    let mut pos = GameOptions::en_gehe(holes).start().ok()?;
+    loop {
+        if let Status::Over(_) = pos.status() {
+            return None;
+        }
+        if pos.board_seeds() <= max_seeds {
+            return Some(pos);
+        }
+        let children = crate::search::children(&pos);
+        if children.is_empty() {
+            return None;
+        }
+        let me = pos.turn();
+        let pick = if rng.random_bool(randomness.clamp(0.0, 1.0)) {
+            rng.random_range(0..children.len())
+        } else {
+            let most = children.iter().map(|(_, c)| c.captured(me)).max()?;
+            let greedy: Vec<usize> = (0..children.len())
+                .filter(|&i| children[i].1.captured(me) == most)
+                .collect();
+            greedy[rng.random_range(0..greedy.len())]
+        };
+        pos = children[pick].1;
+    }
+}
+
 /// Moves of `side` along `line` from `start` that give seeds away: they
 /// capture nothing themselves and the opponent's very next move (in the
 /// line) captures. Returns their indices in the line.
@@ -63,4 +102,28 @@ pub fn sacrifices(start: &Position, line: &[Move], side: Side) -> Vec<usize> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    #[test]
+    fn played_endgames_are_sparse_and_keep_every_seed() {
+        let mut found = 0;
+        for seed in 0..12 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            if let Some(pos) = played_en_gehe_endgame(&mut rng, 50, 16, 0.3) {
+                found += 1;
+                assert!(pos.board_seeds() <= 16, "{pos}");
+                assert!(pos.board_seeds() > 0, "{pos}");
+                let captured = pos.captured(Side::South) + pos.captured(Side::North);
+                assert_eq!(pos.board_seeds() + captured, 400, "{pos}");
+                assert!(matches!(pos.status(), Status::Ongoing), "{pos}");
+            }
+        }
+        assert!(found >= 3, "only {found} of 12 games reached 16 seeds");
+    }
 }
