@@ -46,16 +46,17 @@ fn solve_played_endgame(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve a played 2x50 en-gehe endgame");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    // `solver_scaling --played`'s 10-seed #4: the first game of its series
-    // that reaches 10 seeds.
+    // `solver_scaling --played`'s 12-seed #0: the first game of its series
+    // that reaches 12 seeds (11 on the board after a capture).
     let pos = (0..)
         .find_map(|game| {
-            let mut rng = SmallRng::seed_from_u64(10 * 1000 + 4 * 100 + game);
-            played_en_gehe_endgame(&mut rng, 50, 10, 0.3)
+            let mut rng = SmallRng::seed_from_u64(12 * 1000 + game);
+            played_en_gehe_endgame(&mut rng, 50, 12, 0.3)
         })
-        .expect("a game reaches 10 seeds");
+        .expect("a game reaches 12 seeds");
     for threads in [1, 2] {
-        let id = BenchmarkId::from_parameter(format!("10 seeds #4, {threads} threads"));
+        let plural = if threads == 1 { "" } else { "s" };
+        let id = BenchmarkId::from_parameter(format!("12 seeds #0, {threads} thread{plural}"));
         group.bench_with_input(id, &pos, |b, pos| {
             b.iter(|| {
                 let mut solver = Solver::with_table_bits(20).with_threads(threads);
