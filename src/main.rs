@@ -4,13 +4,16 @@ use maasai_mancala::cli::{self, Cli};
 fn main() -> std::process::ExitCode {
     let args = Cli::parse();
     match args.command {
-        Some(command) => match cli::run(command) {
-            Ok(()) => std::process::ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("maasai-mancala: {}", e.0);
-                std::process::ExitCode::from(2)
+        Some(command) => {
+            cli::quiet_on_closed_pipe();
+            match cli::run(command) {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("maasai-mancala: {}", e.0);
+                    std::process::ExitCode::from(2)
+                }
             }
-        },
+        }
         None => match maasai_mancala::app::run(args.file) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(e) => {

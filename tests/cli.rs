@@ -284,3 +284,24 @@ fn bench_reports_both_games() {
         assert!(mps > 0.0);
     }
 }
+
+#[test]
+fn a_reader_that_goes_away_ends_the_command_quietly() {
+    // `maasai-mancala solve … | head -1` and the like: the reader has gone
+    // before the answer is written, so the write fails. The command must
+    // end as Unix tools do, not with a panic on standard error.
+    let mut child = Command::new(BIN)
+        .args([
+            "solve",
+            "en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(out.status.code(), Some(101), "{err}");
+}

@@ -359,19 +359,29 @@ fn two_threads_agree_with_one() {
     // and the line read from the table it filled must keep the value.
     deep(|| {
         let mut rng = SmallRng::seed_from_u64(41);
+        let mut compared = 0;
         for i in 0..24 {
             let pos = if i % 2 == 0 {
                 scattered_en_gehe(&mut rng, 50, 8, 0)
             } else {
                 sparse_small_en_gehe(&mut rng)
             };
-            let one = Solver::with_table_bits(14).with_threads(1).solve(&pos);
+            let mut one = Solver::with_table_bits(14).with_threads(1);
+            let expected = one.solve(&pos).value;
+            if one.last_stats().repetitions > 0 {
+                // Scores that met a repetition may carry another line's
+                // history once a second thread shares them (documented
+                // approximation): only repetition-free solves must agree.
+                continue;
+            }
             let mut two = Solver::with_table_bits(14).with_threads(2);
             assert_eq!(two.threads(), 2);
             let got = two.solve(&pos);
-            assert_eq!(got.value, one.value, "value of {pos}");
-            check_line(&pos, &got.pv, one.value);
+            assert_eq!(got.value, expected, "value of {pos}");
+            check_line(&pos, &got.pv, expected);
+            compared += 1;
         }
+        assert!(compared >= 12, "only {compared} positions compared");
     });
 }
 

@@ -166,6 +166,19 @@ impl<E: std::fmt::Display> From<E> for CliError {
 }
 
 /// Runs a command, writing to stdout. Returns the message for stderr on failure.
+/// Lets a command whose reader has gone (`maasai-mancala solve … | head -1`)
+/// end quietly, as Unix tools do, instead of panicking on the failed write:
+/// Rust ignores SIGPIPE, so the default action is restored. Only for the
+/// command line: the window keeps handling its own connections' errors.
+pub fn quiet_on_closed_pipe() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setting a signal's disposition to the default action has no
+    // memory effects; it is called at start-up before any other thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 pub fn run(command: Command) -> Result<(), CliError> {
     match command {
         Command::Start(args) => rules::start(&args),

@@ -728,7 +728,10 @@ impl<'a> Search<'a> {
         loop {
             let (lo, hi) = shared.bounds();
             if lo >= hi {
+                // The value is proved: what follows (the principal line)
+                // must not be stopped by a pass abandoned on the way.
                 self.diversify = false;
+                self.abort = None;
                 return Ok(lo);
             }
             let other = shared.betas[1 - role].load(Ordering::SeqCst);
