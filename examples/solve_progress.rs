@@ -1,7 +1,7 @@
 //! Solves one position and prints each MTD(f) pass as it is proved
 //! (bounds, nodes, time): for studying where a hard solve spends its time.
 //!
-//! `cargo run --release --example solve_progress -- "POSITION" [LIMIT_SECONDS] [TABLE_BITS]`
+//! `cargo run --release --example solve_progress -- "POSITION" [LIMIT_SECONDS] [TABLE_BITS] [THREADS]`
 
 use maasai_mancala::engine::notation;
 use maasai_mancala::solver::{Session, Solver};
@@ -15,6 +15,7 @@ fn main() {
     };
     let limit: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60.0);
     let bits: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(22);
+    let threads: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2);
     let pos = match notation::parse_position(text) {
         Ok(p) => p,
         Err(e) => {
@@ -22,7 +23,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let session = Session::with_solver(Solver::with_table_bits(bits));
+    let session = Session::with_solver(Solver::with_table_bits(bits).with_threads(threads));
     let began = Instant::now();
     let handle = session.solve(Vec::new(), pos);
     let mut last = 0;
