@@ -153,7 +153,7 @@ pub struct Solution {
     /// The principal line, best move first (empty when the game is over; it
     /// ends where the game ends or a position repeats).
     pub pv: Vec<Move>,
-    /// Nodes searched by this solve (value and line together).
+    /// Nodes searched by this solve (both threads, value and line together).
     pub nodes: u64,
     pub elapsed: Duration,
 }
@@ -255,9 +255,10 @@ impl Solver {
         self.table.bytes()
     }
 
-    /// Solves `pos` to the end, on this thread. Deep positions recurse
-    /// deeply: call it from a thread with a large stack (as
-    /// [`Session::solve`] does) for big boards.
+    /// Solves `pos` to the end, on this thread (with a helper thread of its
+    /// own when two are set). Deep positions recurse deeply: call it from a
+    /// thread with a large stack (as [`Session::solve`] does) for big
+    /// boards.
     pub fn solve(&mut self, pos: &Position) -> Solution {
         match self.solve_with(&[], pos, None, None) {
             Ok(s) => s,
