@@ -584,6 +584,23 @@ fn paint_hole(
 }
 
 /// Bao la Kimasai: both reserve piles and the row names.
+/// The highlight ring around a hole (target, last sown, selection...), if any.
+fn paint_ring(
+    painter: &egui::Painter,
+    rect: Rect,
+    radius: egui::CornerRadius,
+    ring: Option<(Color32, f32)>,
+) {
+    if let Some((color, width)) = ring {
+        painter.rect_stroke(
+            rect,
+            radius,
+            Stroke::new(width.max(1.5), color),
+            StrokeKind::Outside,
+        );
+    }
+}
+
 fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserve: [u64; 2]) {
     let p = geo.pitch;
     let (count_font, label_font) = fonts(p);
@@ -786,14 +803,7 @@ fn board_canvas(
             if last_sown == Some(bi) {
                 ring = Some((pal.target, 0.1 * p));
             }
-            if let Some((color, width)) = ring {
-                painter.rect_stroke(
-                    rect,
-                    radius,
-                    Stroke::new(width.max(1.5), color),
-                    StrokeKind::Outside,
-                );
-            }
+            paint_ring(&painter, rect, radius, ring);
             if animating && resp.clicked() {
                 commands.push(AppCommand::FinishAnimation);
             } else if playable && resp.clicked() {
@@ -989,14 +999,7 @@ pub fn editor_board_ui(
                     all,
                 });
             }
-            if let Some((color, width)) = ring {
-                painter.rect_stroke(
-                    rect,
-                    radius,
-                    Stroke::new(width.max(1.5), color),
-                    StrokeKind::Outside,
-                );
-            }
+            paint_ring(&painter, rect, radius, ring);
         }
     }
     if !variant.is_en_gehe() {

@@ -418,9 +418,18 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
      set its count (Backspace edits, Enter or Esc ends) · drag to another hole: move one seed \
      (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo";
 
-/// The editor's side panel: game and size, side to move, captured counts or
-/// reserves, the selected hole, paste, the live notation, every problem,
-/// and the buttons that leave.
+/// A typed seed count (0 to `MAX_EDIT`) labelled by `label` for screen
+/// readers and tests; true when the user changed it.
+fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> bool {
+    ui.add(
+        egui::DragValue::new(v)
+            .range(0..=MAX_EDIT)
+            .clamp_existing_to_range(false),
+    )
+    .labelled_by(label)
+    .changed()
+}
+
 /// A row of one count per side (captured seeds, reserves), each labelled
 /// with its side; returns the side whose count was changed and its new count.
 fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side, u64)> {
@@ -430,15 +439,7 @@ fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side
         for side in Side::BOTH {
             let l = ui.label(side.title());
             let mut v = counts[side.index()];
-            if ui
-                .add(
-                    egui::DragValue::new(&mut v)
-                        .range(0..=MAX_EDIT)
-                        .clamp_existing_to_range(false),
-                )
-                .labelled_by(l.id)
-                .changed()
-            {
+            if count_field(ui, &mut v, l.id) {
                 changed = Some((side, v));
             }
         }
@@ -446,6 +447,9 @@ fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side
     changed
 }
 
+/// The editor's side panel: game and size, side to move, captured counts or
+/// reserves, the selected hole, paste, the live notation, every problem,
+/// and the buttons that leave.
 pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let mut cmd = |c: EditorCommand| out.push(AppCommand::Editor(c));
@@ -554,15 +558,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                         variant.hole_name(hole.index)
                     ));
                     let mut v = ed.seeds(hole);
-                    if ui
-                        .add(
-                            egui::DragValue::new(&mut v)
-                                .range(0..=MAX_EDIT)
-                                .clamp_existing_to_range(false),
-                        )
-                        .labelled_by(l.id)
-                        .changed()
-                    {
+                    if count_field(ui, &mut v, l.id) {
                         cmd(EditorCommand::Set { hole, seeds: v });
                     }
                     ui.label(if v == 1 { "seed" } else { "seeds" });
