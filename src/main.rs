@@ -7,7 +7,7 @@ fn main() -> std::process::ExitCode {
         Some(command) => {
             cli::quiet_on_closed_pipe();
             match cli::run(command) {
-                Ok(()) => std::process::ExitCode::SUCCESS,
+                Ok(outcome) => std::process::ExitCode::from(outcome.exit_code()),
                 Err(e) => {
                     eprintln!("maasai-mancala: {}", e.0);
                     std::process::ExitCode::from(2)

@@ -68,6 +68,12 @@ fn start_refuses_out_of_range_options() {
         assert!(out.is_empty());
         assert!(!err.is_empty());
     }
+    // The message names the option as it is typed.
+    let (_, err, _) = run(&["start", "en-gehe", "--holes", "65"]);
+    assert_eq!(
+        err,
+        "maasai-mancala: --holes: rows must have 3 to 64 holes, not 65\n"
+    );
 }
 
 #[test]

@@ -311,6 +311,48 @@ fn solve_command_output() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid position"));
 }
 
+/// A 2×50 endgame of 16 seeds whose every MTD(f) pass runs for minutes
+/// (scattered 16-seed #1 of the README's measurements).
+const HARD_16: &str = "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,1,1,1,0,0 north=0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,1,0,1,0,0,0,1,1,0,0,0,0,1,0,0 captured=3,1 turn=south";
+
+#[test]
+fn solve_command_gives_up_at_its_limit_with_the_proved_bounds() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["solve", "--limit", "0.3", HARD_16]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    // The bounds are values of the whole game: captured 3 to 1 shifts the
+    // board's ±16 by +2.
+    let words: Vec<&str> = lines[0].split(' ').collect();
+    assert_eq!(words[0], "unsolved");
+    let bound = |w: &str, key: &str| -> i32 {
+        w.strip_prefix(key)
+            .unwrap()
+            .trim_start_matches('+')
+            .parse()
+            .unwrap()
+    };
+    let (lower, upper) = (bound(words[1], "lower="), bound(words[2], "upper="));
+    assert!((-14..=18).contains(&lower) && lower <= upper && upper <= 18);
+    assert_eq!((lower % 2, upper % 2), (0, 0), "{lines:?}");
+    assert!(lines[1].starts_with("nodes=") && lines[1].ends_with('s'));
+    // Time enough: the usual answer, exit status 0.
+    let out = run(&["solve", "--limit", "30", CAPTURE]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("value=+2 best=1 pv=1\n"));
+    // No time at all is refused.
+    let out = run(&["solve", "--limit", "0", CAPTURE]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--limit"));
+}
+
 /// Sparse En Gehé positions on 6- to 8-hole boards, the kind of race the
 /// solver's move ordering and extreme-first passes are tuned for.
 fn sparse_small_en_gehe(rng: &mut SmallRng) -> Position {

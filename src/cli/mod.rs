@@ -1,7 +1,8 @@
 //! The headless command line over the same engine as the window.
 //!
 //! Contracts (output formats) are fixed by the issues and README, since
-//! scripts and tests rely on them. Errors go to stderr with exit status 2.
+//! scripts and tests rely on them. Errors go to stderr with exit status 2;
+//! `solve --limit` that runs out of time exits with status 3.
 
 mod files;
 mod rules;
@@ -115,6 +116,10 @@ pub enum Command {
         /// 2 when the machine has two cores).
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
         threads: Option<u32>,
+        /// Give up after this many seconds and print the bounds proved so
+        /// far (`unsolved lower=L upper=U`, exit status 3).
+        #[arg(long, value_name = "SECONDS")]
+        limit: Option<f64>,
     },
 }
 
@@ -179,8 +184,28 @@ pub fn quiet_on_closed_pipe() {
     }
 }
 
-pub fn run(command: Command) -> Result<(), CliError> {
-    match command {
+/// How a command that ran without error ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Did what it was asked (exit status 0).
+    Done,
+    /// `solve --limit`: the time ran out before the value was proved (exit
+    /// status 3).
+    Unsolved,
+}
+
+impl Outcome {
+    /// The process exit status.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Outcome::Done => 0,
+            Outcome::Unsolved => 3,
+        }
+    }
+}
+
+pub fn run(command: Command) -> Result<Outcome, CliError> {
+    let done = match command {
         Command::Start(args) => rules::start(&args),
         Command::Moves { position } => rules::moves(&position),
         Command::Play {
@@ -224,6 +249,8 @@ pub fn run(command: Command) -> Result<(), CliError> {
             position,
             table_bits,
             threads,
-        } => solve::solve(&position, table_bits, threads),
-    }
+            limit,
+        } => return solve::solve(&position, table_bits, threads, limit),
+    };
+    done.map(|()| Outcome::Done)
 }

@@ -43,7 +43,7 @@ impl StartArgs {
         if let Variant::EnGehe { .. } = options.variant {
             options
                 .validate()
-                .map_err(|e| CliError(format!("--{}", e)))?;
+                .map_err(|e| CliError(format!("--{}: {}", e.token, e.problem)))?;
         }
         Ok(options)
     }

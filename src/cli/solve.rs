@@ -12,10 +12,22 @@
 //! the number of plies to the end (both sides' turns, the deciding move
 //! included) as `plies=D` on the second line. A finished position prints its
 //! value with `best=- pv=` (nothing after `pv=`).
+//!
+//! With `--limit SECONDS` a solve that has not finished in time stops and
+//! prints what it proved instead, exit status 3:
+//!
+//! ```text
+//! unsolved lower=L upper=U
+//! nodes=N time=T.TTTs
+//! ```
+//!
+//! L and U are bounds of the value in the words of `value=` (before the
+//! first MTD(f) pass, the widest the board allows).
 
-use super::CliError;
+use super::{CliError, Outcome};
 use crate::engine::notation;
-use crate::solver::{Session, Solution, Solver};
+use crate::solver::{Progress, Session, Solution, Solver, Value};
+use std::time::{Duration, Instant};
 
 /// The first output line.
 pub fn solution_line(pos: &crate::engine::Position, s: &Solution) -> String {
@@ -38,20 +50,77 @@ pub fn stats_line(s: &Solution) -> String {
     )
 }
 
-pub fn solve(position: &str, table_bits: u32, threads: Option<u32>) -> Result<(), CliError> {
+/// The first output line of a solve stopped by its time limit: the bounds
+/// proved so far (`None` bounds: not yet proved, the extremes of `pos`).
+pub fn unsolved_line(pos: &crate::engine::Position, p: &Progress) -> String {
+    let (widest_low, widest_high) = if pos.variant().is_en_gehe() {
+        // Captured seeds are the mover's whatever happens; the board can go
+        // either way.
+        let me = pos.turn();
+        let base = pos.captured(me) as i32 - pos.captured(me.opponent()) as i32;
+        let board = pos.board_seeds() as i32;
+        (Value::Margin(base - board), Value::Margin(base + board))
+    } else {
+        (Value::Loss { plies: 0 }, Value::Win { plies: 0 })
+    };
+    format!(
+        "unsolved lower={} upper={}",
+        p.lower.unwrap_or(widest_low).word(),
+        p.upper.unwrap_or(widest_high).word()
+    )
+}
+
+pub fn solve(
+    position: &str,
+    table_bits: u32,
+    threads: Option<u32>,
+    limit: Option<f64>,
+) -> Result<Outcome, CliError> {
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    let limit = match limit {
+        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
+        Some(s) => {
+            return Err(CliError(format!(
+                "--limit: a positive number of seconds, not {s}"
+            )));
+        }
+        None => None,
+    };
     let mut solver = Solver::with_table_bits(table_bits);
     if let Some(t) = threads {
         solver = solver.with_threads(t as usize);
     }
     // The background thread has the deep stack long endgames need.
     let session = Session::with_solver(solver);
-    let solution = session
-        .solve(Vec::new(), pos)
-        .wait()
-        .map_err(|e| CliError(e.to_string()))?;
-    println!("{}", solution_line(&pos, &solution));
-    println!("{}", stats_line(&solution));
-    Ok(())
+    let began = Instant::now();
+    let handle = session.solve(Vec::new(), pos);
+    if let Some(limit) = limit {
+        while !handle.is_finished() && began.elapsed() < limit {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        if !handle.is_finished() {
+            let progress = handle.progress();
+            handle.cancel();
+            // A solve that finished just as time ran out still counts.
+            if let Ok(solution) = handle.wait() {
+                return print_solution(&pos, &solution);
+            }
+            println!("{}", unsolved_line(&pos, &progress));
+            println!(
+                "nodes={} time={:.3}s",
+                progress.nodes,
+                began.elapsed().as_secs_f64()
+            );
+            return Ok(Outcome::Unsolved);
+        }
+    }
+    let solution = handle.wait().map_err(|e| CliError(e.to_string()))?;
+    print_solution(&pos, &solution)
+}
+
+fn print_solution(pos: &crate::engine::Position, solution: &Solution) -> Result<Outcome, CliError> {
+    println!("{}", solution_line(pos, solution));
+    println!("{}", stats_line(solution));
+    Ok(Outcome::Done)
 }
