@@ -292,6 +292,71 @@ fn bench_reports_both_games() {
 }
 
 #[test]
+fn bench_solver_times_the_reference_endgames() {
+    let out = ok(&[
+        "bench",
+        "--solver",
+        "--limit",
+        "20",
+        "--positions",
+        "2",
+        "--min-seeds",
+        "4",
+        "--max-seeds",
+        "6",
+        "--threads",
+        "1",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        "scattered 2x50 en-gehe endgames, 2 per seed count, limit 20 s per solve"
+    );
+    // Two solves and a summary per seed count; these small ones all finish.
+    for (i, seeds) in [(1, 4), (4, 6)] {
+        for k in 0..2 {
+            let l = lines[i + k];
+            assert!(l.starts_with(&format!("  seeds={seeds} #{k} (")), "{l}");
+            assert!(l.contains(" value=") && l.contains(" nodes="), "{l}");
+        }
+        assert!(
+            lines[i + 2].starts_with(&format!("seeds={seeds}: within 10s 2/2, within 20s 2/2")),
+            "{}",
+            lines[i + 2]
+        );
+    }
+    assert_eq!(
+        lines[8],
+        "| seeds on the board | solved within 10 s | solved within 20 s | slowest solved |"
+    );
+    assert!(lines[10].starts_with("| 4 | 2/2 | 2/2 | "), "{}", lines[10]);
+    assert!(lines[11].starts_with("| 6 | 2/2 | 2/2 | "), "{}", lines[11]);
+    // The listed positions are the ones solved, in notation.
+    let listed = ok(&[
+        "bench",
+        "--solver",
+        "--list",
+        "--positions",
+        "2",
+        "--min-seeds",
+        "4",
+        "--max-seeds",
+        "4",
+    ]);
+    let positions: Vec<&str> = listed.lines().skip(1).collect();
+    assert_eq!(positions.len(), 2);
+    for p in positions {
+        let pos = maasai_mancala::engine::notation::parse_position(p).unwrap();
+        assert_eq!(pos.board_seeds(), 4);
+    }
+    // Nonsense ranges are refused with the options named.
+    let (out, err, code) = run(&["bench", "--solver", "--min-seeds", "8", "--max-seeds", "6"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("--min-seeds/--max-seeds"), "{err}");
+}
+
+#[test]
 fn a_reader_that_goes_away_ends_the_command_quietly() {
     // `maasai-mancala solve … | head -1` and the like: the reader has gone
     // before the answer is written, so the write fails. The command must

@@ -4,6 +4,7 @@
 //! scripts and tests rely on them. Errors go to stderr with exit status 2;
 //! `solve --limit` that runs out of time exits with status 3.
 
+mod bench;
 mod files;
 mod rules;
 mod search;
@@ -55,11 +56,42 @@ pub enum Command {
     Replay { file: PathBuf },
     /// Validate a saved game or presets file: exit 0 with a summary, or 2 with the problem.
     Check { file: PathBuf },
-    /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path).
+    /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path);
+    /// with --solver, exact solves of 2×50 En Gehé endgames by seed count.
     Bench {
         /// Seconds to run each game.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Time the exact solver instead: seeded 2×50 endgames by seed
+        /// count, each with a fresh table, and the table of how many are
+        /// solved within 10 s and within --limit.
+        #[arg(long)]
+        solver: bool,
+        /// --solver: seconds each solve may take.
+        #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+        limit: f64,
+        /// --solver: positions per seed count.
+        #[arg(long, default_value_t = 5)]
+        positions: u64,
+        /// --solver: the fewest seeds on the board (counts go up in steps of 2).
+        #[arg(long, default_value_t = 10)]
+        min_seeds: u32,
+        /// --solver: the most seeds on the board.
+        #[arg(long, default_value_t = 16)]
+        max_seeds: u32,
+        /// --solver: endgames reached in games between greedy players with
+        /// 30 % random moves, instead of seeds scattered at random.
+        #[arg(long)]
+        played: bool,
+        /// --solver: print the positions without solving them.
+        #[arg(long)]
+        list: bool,
+        /// --solver: print each solve's search counters.
+        #[arg(long)]
+        stats: bool,
+        /// --solver: solving threads, 1 or 2.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+        threads: Option<u32>,
     },
     /// Search a position and print the best K moves, one line each:
     /// `move=M score=S depth=D pv=M1 M2 ...` (score in seeds, side to move's view).
@@ -217,7 +249,31 @@ pub fn run(command: Command) -> Result<Outcome, CliError> {
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Replay { file } => files::replay(&file),
         Command::Check { file } => files::check(&file),
-        Command::Bench { seconds } => rules::bench(seconds),
+        Command::Bench {
+            seconds,
+            solver: false,
+            ..
+        } => bench::playouts(seconds),
+        Command::Bench {
+            limit,
+            positions,
+            min_seeds,
+            max_seeds,
+            played,
+            list,
+            stats,
+            threads,
+            ..
+        } => bench::solver(&bench::SolverBench {
+            limit,
+            positions,
+            min_seeds,
+            max_seeds,
+            played,
+            list,
+            stats,
+            threads,
+        }),
         Command::Analyse {
             position,
             movetime,

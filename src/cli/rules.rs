@@ -1,12 +1,10 @@
-//! Commands over the rules engine alone: start, moves, play, apply, trace, bench.
+//! Commands over the rules engine alone: start, moves, play, apply, trace.
 
 use super::{CliError, FirstSide, GameName, OriginArg, StartArgs};
 use crate::engine::{
-    Game, GameOptions, Move, OriginRule, Position, Side, Status, Variant, notation, playout,
+    Game, GameOptions, Move, OriginRule, Position, Side, Status, Variant, notation,
 };
-use rand::SeedableRng;
 use std::io::{BufRead, Write};
-use std::time::Instant;
 
 impl StartArgs {
     /// The game options these arguments describe, validated.
@@ -161,50 +159,4 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     }
     println!("{}", result_line(&Game::new(trace.after)));
     Ok(())
-}
-
-pub fn bench(seconds: f64) -> Result<(), CliError> {
-    let seconds = if seconds.is_finite() && seconds > 0.0 {
-        seconds
-    } else {
-        3.0
-    };
-    for (label, start) in [
-        ("en-gehe 2x50", GameOptions::en_gehe(50).start()?),
-        ("bao-la-kimasai", GameOptions::bao_la_kimasai().start()?),
-    ] {
-        let mut rng = rand::rngs::SmallRng::seed_from_u64(2026);
-        let (mut games, mut moves) = (0u64, 0u64);
-        let began = Instant::now();
-        let cpu_began = thread_cpu_seconds();
-        while began.elapsed().as_secs_f64() < seconds {
-            let mut pos = start;
-            let p = playout::random_playout(&mut pos, &mut rng, 10_000);
-            games += 1;
-            moves += p.moves as u64;
-        }
-        let secs = began.elapsed().as_secs_f64();
-        let mut line = format!(
-            "{label}: games={games} moves={moves} seconds={secs:.2} moves_per_second={:.0}",
-            moves as f64 / secs
-        );
-        // On a busy machine wall time undercounts the engine; CPU time of
-        // this thread says what one core really does.
-        if let (Some(a), Some(b)) = (cpu_began, thread_cpu_seconds()) {
-            line.push_str(&format!(
-                " cpu_seconds={:.2} moves_per_cpu_second={:.0}",
-                b - a,
-                moves as f64 / (b - a).max(1e-9)
-            ));
-        }
-        println!("{line}");
-    }
-    Ok(())
-}
-
-/// CPU time this thread has run, where the system tells it (Linux).
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
 }

@@ -178,7 +178,7 @@ pub(crate) fn value_of(pos: &Position, score: i32) -> Value {
     }
 }
 
-/// Counters of one search, for profiling (see `examples/solver_scaling.rs`).
+/// Counters of one search, for profiling (`maasai-mancala bench --solver --stats`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Nodes entered.

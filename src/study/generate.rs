@@ -4,7 +4,8 @@
 //! played games, for measuring the solver on positions that arise in play.
 
 use crate::engine::{GameOptions, Move, Position, Side, Status, notation};
-use rand::Rng;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 /// A random En Gehé position with `holes` holes a row and `seeds` seeds on
 /// the board, South to move, nothing captured. South's seeds lie in the
@@ -102,6 +103,25 @@ pub fn sacrifices(start: &Position, line: &[Move], side: Side) -> Vec<usize> {
         }
     }
     found
+}
+
+/// Position `k` of seed count `seeds` of the solver's benchmark series
+/// (`maasai-mancala bench --solver`, `benches/solver.rs`), the same on every
+/// machine.
+/// *Scattered*: seeded random sparse 2×50 positions, nothing captured, South
+/// to move. *Played*: the first position with at most `seeds` seeds on the
+/// board in games between greedy players with 30 % random moves (`None`
+/// if none of the first thousand games gets down to so few).
+pub fn reference_endgame(seeds: u32, k: u64, played: bool) -> Option<Position> {
+    if !played {
+        let mut rng = SmallRng::seed_from_u64(seeds as u64 * 1000 + k);
+        return Some(sparse_en_gehe(&mut rng, 50, seeds as usize, 50, 50));
+    }
+    // Many games end before so few seeds are left: play on.
+    (0..1000).find_map(|game| {
+        let mut rng = SmallRng::seed_from_u64(seeds as u64 * 1000 + k * 100 + game);
+        played_en_gehe_endgame(&mut rng, 50, seeds, 0.3)
+    })
 }
 
 #[cfg(test)]

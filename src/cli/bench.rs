@@ -1,0 +1,193 @@
+//! `bench`: the engine's and the solver's speed on this machine.
+//!
+//! - Playouts (the default): random games on 2×50 En Gehé and on Bao la
+//!   Kimasai, one line each:
+//!   `LABEL: games=G moves=M seconds=S moves_per_second=R [cpu_seconds=C moves_per_cpu_second=R]`.
+//! - `--solver`: exact solves of 2×50 En Gehé endgames by seed count, each
+//!   with a fresh table and a time limit: one line per position, a summary
+//!   line per seed count, then the README's table (how many are solved
+//!   within 10 s and within the limit).
+
+use super::CliError;
+use crate::engine::{GameOptions, playout};
+use crate::solver::{Session, Solver};
+use crate::study::generate::reference_endgame;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use std::time::{Duration, Instant};
+
+pub fn playouts(seconds: f64) -> Result<(), CliError> {
+    let seconds = if seconds.is_finite() && seconds > 0.0 {
+        seconds
+    } else {
+        3.0
+    };
+    for (label, start) in [
+        ("en-gehe 2x50", GameOptions::en_gehe(50).start()?),
+        ("bao-la-kimasai", GameOptions::bao_la_kimasai().start()?),
+    ] {
+        let mut rng = SmallRng::seed_from_u64(2026);
+        let (mut games, mut moves) = (0u64, 0u64);
+        let began = Instant::now();
+        let cpu_began = thread_cpu_seconds();
+        while began.elapsed().as_secs_f64() < seconds {
+            let mut pos = start;
+            let p = playout::random_playout(&mut pos, &mut rng, 10_000);
+            games += 1;
+            moves += p.moves as u64;
+        }
+        let secs = began.elapsed().as_secs_f64();
+        let mut line = format!(
+            "{label}: games={games} moves={moves} seconds={secs:.2} moves_per_second={:.0}",
+            moves as f64 / secs
+        );
+        // On a busy machine wall time undercounts the engine; CPU time of
+        // this thread says what one core really does.
+        if let (Some(a), Some(b)) = (cpu_began, thread_cpu_seconds()) {
+            line.push_str(&format!(
+                " cpu_seconds={:.2} moves_per_cpu_second={:.0}",
+                b - a,
+                moves as f64 / (b - a).max(1e-9)
+            ));
+        }
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// CPU time this thread has run, where the system tells it (Linux).
+fn thread_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// What `bench --solver` measures.
+#[derive(Clone, Debug)]
+pub struct SolverBench {
+    /// Seconds each solve may take.
+    pub limit: f64,
+    /// Positions per seed count.
+    pub positions: u64,
+    /// Seed counts from `min_seeds` to `max_seeds`, in steps of 2.
+    pub min_seeds: u32,
+    pub max_seeds: u32,
+    /// Endgames reached in play instead of scattered at random.
+    pub played: bool,
+    /// Print the positions without solving them.
+    pub list: bool,
+    /// Print each solve's search counters.
+    pub stats: bool,
+    /// Solving threads (None: the solver's default).
+    pub threads: Option<u32>,
+}
+
+pub fn solver(b: &SolverBench) -> Result<(), CliError> {
+    if !(b.limit.is_finite() && b.limit > 0.0) {
+        return Err(CliError(format!(
+            "--limit: a positive number of seconds, not {}",
+            b.limit
+        )));
+    }
+    if !(2..=400).contains(&b.min_seeds) || b.min_seeds > b.max_seeds || b.max_seeds > 400 {
+        return Err(CliError(format!(
+            "--min-seeds/--max-seeds: a range within 2 to 400 seeds, not {} to {}",
+            b.min_seeds, b.max_seeds
+        )));
+    }
+    if b.positions == 0 {
+        return Err(CliError("--positions must be at least 1".into()));
+    }
+    let limit = b.limit;
+    let n = b.positions;
+    // "Within 10 s" means something only when solves may run that long.
+    let ten = limit >= 10.0;
+    println!(
+        "{} 2x50 en-gehe endgames, {n} per seed count, limit {limit} s per solve",
+        if b.played { "played" } else { "scattered" }
+    );
+    let mut table = Vec::new();
+    for seeds in (b.min_seeds..=b.max_seeds).step_by(2) {
+        let mut times = Vec::new();
+        for k in 0..n {
+            let Some(pos) = reference_endgame(seeds, k, b.played) else {
+                return Err(CliError(format!(
+                    "no played game of a thousand got down to {seeds} seeds"
+                )));
+            };
+            if b.list {
+                println!("{pos}");
+                continue;
+            }
+            let mut solver = Solver::with_table_bits(22);
+            if let Some(t) = b.threads {
+                solver = solver.with_threads(t as usize);
+            }
+            let session = Session::with_solver(solver);
+            let began = Instant::now();
+            let handle = session.solve(Vec::new(), pos);
+            while !handle.is_finished() && began.elapsed() < Duration::from_secs_f64(limit) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            handle.cancel();
+            match handle.wait() {
+                Ok(s) => {
+                    times.push(s.elapsed.as_secs_f64());
+                    println!(
+                        "  seeds={seeds} #{k} ({} on the board): value={} nodes={} time={:.3}s",
+                        pos.board_seeds(),
+                        s.value.word(),
+                        s.nodes,
+                        s.elapsed.as_secs_f64()
+                    );
+                }
+                Err(_) => println!("  seeds={seeds} #{k}: not solved within {limit}s  {pos}"),
+            }
+            if b.stats {
+                println!("    {:?}", session.solver().last_stats());
+            }
+        }
+        if b.list {
+            continue;
+        }
+        times.sort_by(f64::total_cmp);
+        let within10 = times.iter().filter(|&&t| t <= 10.0).count();
+        let slowest = times.last().copied();
+        println!(
+            "seeds={seeds}: {}within {limit}s {}/{n}, slowest solved {}",
+            if ten {
+                format!("within 10s {within10}/{n}, ")
+            } else {
+                String::new()
+            },
+            times.len(),
+            slowest.map_or("-".into(), |t| format!("{t:.3}s"))
+        );
+        table.push((seeds, within10, times.len(), slowest));
+    }
+    if b.list {
+        return Ok(());
+    }
+    println!();
+    if ten {
+        println!(
+            "| seeds on the board | solved within 10 s | solved within {limit} s | slowest solved |"
+        );
+        println!("|---|---|---|---|");
+    } else {
+        println!("| seeds on the board | solved within {limit} s | slowest solved |");
+        println!("|---|---|---|");
+    }
+    for (seeds, within10, solved, slowest) in table {
+        let within10 = if ten {
+            format!(" {within10}/{n} |")
+        } else {
+            String::new()
+        };
+        println!(
+            "| {seeds} |{within10} {solved}/{n} | {} |",
+            slowest.map_or("—".into(), |t| format!("{t:.3} s"))
+        );
+    }
+    Ok(())
+}
