@@ -63,22 +63,32 @@ fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// What `bench --solver` measures.
-#[derive(Clone, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct SolverBench {
-    /// Seconds each solve may take.
+    /// --solver: seconds each solve may take.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
     pub limit: f64,
-    /// Positions per seed count.
+    /// --solver: positions per seed count.
+    #[arg(long, default_value_t = 5)]
     pub positions: u64,
-    /// Seed counts from `min_seeds` to `max_seeds`, in steps of 2.
+    /// --solver: the fewest seeds on the board (counts go up in steps of 2).
+    #[arg(long, default_value_t = 10)]
     pub min_seeds: u32,
+    /// --solver: the most seeds on the board.
+    #[arg(long, default_value_t = 16)]
     pub max_seeds: u32,
-    /// Endgames reached in play instead of scattered at random.
+    /// --solver: endgames reached in games between greedy players with
+    /// 30 % random moves, instead of seeds scattered at random.
+    #[arg(long)]
     pub played: bool,
-    /// Print the positions without solving them.
+    /// --solver: print the positions without solving them.
+    #[arg(long)]
     pub list: bool,
-    /// Print each solve's search counters.
+    /// --solver: print each solve's search counters.
+    #[arg(long)]
     pub stats: bool,
-    /// Solving threads (None: the solver's default).
+    /// --solver: solving threads, 1 or 2.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub threads: Option<u32>,
 }
 

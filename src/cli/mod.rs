@@ -4,7 +4,7 @@
 //! scripts and tests rely on them. Errors go to stderr with exit status 2;
 //! `solve --limit` that runs out of time exits with status 3.
 
-mod bench;
+pub mod bench;
 mod files;
 mod rules;
 mod search;
@@ -67,31 +67,8 @@ pub enum Command {
         /// solved within 10 s and within --limit.
         #[arg(long)]
         solver: bool,
-        /// --solver: seconds each solve may take.
-        #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-        limit: f64,
-        /// --solver: positions per seed count.
-        #[arg(long, default_value_t = 5)]
-        positions: u64,
-        /// --solver: the fewest seeds on the board (counts go up in steps of 2).
-        #[arg(long, default_value_t = 10)]
-        min_seeds: u32,
-        /// --solver: the most seeds on the board.
-        #[arg(long, default_value_t = 16)]
-        max_seeds: u32,
-        /// --solver: endgames reached in games between greedy players with
-        /// 30 % random moves, instead of seeds scattered at random.
-        #[arg(long)]
-        played: bool,
-        /// --solver: print the positions without solving them.
-        #[arg(long)]
-        list: bool,
-        /// --solver: print each solve's search counters.
-        #[arg(long)]
-        stats: bool,
-        /// --solver: solving threads, 1 or 2.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
-        threads: Option<u32>,
+        #[command(flatten)]
+        options: bench::SolverBench,
     },
     /// Search a position and print the best K moves, one line each:
     /// `move=M score=S depth=D pv=M1 M2 ...` (score in seeds, side to move's view).
@@ -251,29 +228,15 @@ pub fn run(command: Command) -> Result<Outcome, CliError> {
         Command::Check { file } => files::check(&file),
         Command::Bench {
             seconds,
-            solver: false,
-            ..
-        } => bench::playouts(seconds),
-        Command::Bench {
-            limit,
-            positions,
-            min_seeds,
-            max_seeds,
-            played,
-            list,
-            stats,
-            threads,
-            ..
-        } => bench::solver(&bench::SolverBench {
-            limit,
-            positions,
-            min_seeds,
-            max_seeds,
-            played,
-            list,
-            stats,
-            threads,
-        }),
+            solver,
+            options,
+        } => {
+            if solver {
+                bench::solver(&options)
+            } else {
+                bench::playouts(seconds)
+            }
+        }
         Command::Analyse {
             position,
             movetime,
