@@ -25,7 +25,11 @@
 //!   line), then the passes close in from the proved bounds;
 //! - move ordering after captures: leave no single-step capture open, sow
 //!   the fewest seeds into the opponent's row, move the hole nearest the
-//!   end of the row first.
+//!   end of the row first;
+//! - budget widening: each move is first searched with a small node budget
+//!   and the moves that run out are retried with budgets four times bigger,
+//!   so a small proof behind a later move is found before a huge one behind
+//!   the first (proof sizes of these races differ by orders of magnitude).
 //!
 //! [`Solver::last_stats`] gives the counters of a solve (table hits,
 //! repetitions, cut-offs, passes, deepest ply) for profiling.
