@@ -134,13 +134,8 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                 solver = solver.with_threads(t as usize);
             }
             let session = Session::with_solver(solver);
-            let began = Instant::now();
             let handle = session.solve(Vec::new(), pos);
-            while !handle.is_finished() && began.elapsed() < Duration::from_secs_f64(limit) {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            handle.cancel();
-            match handle.wait() {
+            match handle.finish_within(Duration::from_secs_f64(limit)) {
                 Ok(s) => {
                     times.push(s.elapsed.as_secs_f64());
                     println!(

@@ -27,7 +27,7 @@
 use super::{CliError, Outcome};
 use crate::engine::notation;
 use crate::solver::{Progress, Session, Solution, Solver, Value};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The first output line.
 pub fn solution_line(pos: &crate::engine::Position, s: &Solution) -> String {
@@ -93,29 +93,22 @@ pub fn solve(
     }
     // The background thread has the deep stack long endgames need.
     let session = Session::with_solver(solver);
-    let began = Instant::now();
     let handle = session.solve(Vec::new(), pos);
-    if let Some(limit) = limit {
-        while !handle.is_finished() && began.elapsed() < limit {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        if !handle.is_finished() {
-            let progress = handle.progress();
-            handle.cancel();
-            // A solve that finished just as time ran out still counts.
-            if let Ok(solution) = handle.wait() {
-                return print_solution(&pos, &solution);
+    let solution = match limit {
+        Some(limit) => match handle.finish_within(limit) {
+            Ok(solution) => solution,
+            Err(progress) => {
+                println!("{}", unsolved_line(&pos, &progress));
+                println!(
+                    "nodes={} time={:.3}s",
+                    progress.nodes,
+                    progress.elapsed.as_secs_f64()
+                );
+                return Ok(Outcome::Unsolved);
             }
-            println!("{}", unsolved_line(&pos, &progress));
-            println!(
-                "nodes={} time={:.3}s",
-                progress.nodes,
-                began.elapsed().as_secs_f64()
-            );
-            return Ok(Outcome::Unsolved);
-        }
-    }
-    let solution = handle.wait().map_err(|e| CliError(e.to_string()))?;
+        },
+        None => handle.wait().map_err(|e| CliError(e.to_string()))?,
+    };
     print_solution(&pos, &solution)
 }
 

@@ -68,7 +68,7 @@ use search::{Search, Shared};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use search::{Stats, node_key};
 
@@ -563,6 +563,20 @@ impl SolveHandle {
             .ok()
             .and_then(|mut r| r.take())
             .unwrap_or(Err(Cancelled))
+    }
+
+    /// Waits at most `limit` for the solve to end; if it has not, stops it.
+    /// `Err` carries the progress when time ran out (the bounds proved so
+    /// far), or the last progress of a solve cancelled otherwise.
+    pub fn finish_within(self, limit: Duration) -> Result<Solution, Progress> {
+        let began = Instant::now();
+        while !self.is_finished() && began.elapsed() < limit {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let progress = self.progress();
+        self.cancel();
+        // A solve that finished just as time ran out still counts.
+        self.wait().map_err(|Cancelled| progress)
     }
 }
 
