@@ -26,7 +26,7 @@
 
 use super::{CliError, Outcome};
 use crate::engine::notation;
-use crate::solver::{Progress, Session, Solution, Solver, Value};
+use crate::solver::{Progress, Session, Solution, Solver, widest_values};
 use std::time::Duration;
 
 /// The first output line.
@@ -53,16 +53,7 @@ pub fn stats_line(s: &Solution) -> String {
 /// The first output line of a solve stopped by its time limit: the bounds
 /// proved so far (`None` bounds: not yet proved, the extremes of `pos`).
 pub fn unsolved_line(pos: &crate::engine::Position, p: &Progress) -> String {
-    let (widest_low, widest_high) = if pos.variant().is_en_gehe() {
-        // Captured seeds are the mover's whatever happens; the board can go
-        // either way.
-        let me = pos.turn();
-        let base = pos.captured(me) as i32 - pos.captured(me.opponent()) as i32;
-        let board = pos.board_seeds() as i32;
-        (Value::Margin(base - board), Value::Margin(base + board))
-    } else {
-        (Value::Loss { plies: 0 }, Value::Win { plies: 0 })
-    };
+    let (widest_low, widest_high) = widest_values(pos);
     format!(
         "unsolved lower={} upper={}",
         p.lower.unwrap_or(widest_low).word(),

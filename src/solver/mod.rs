@@ -85,6 +85,13 @@ pub enum Value {
     Draw,
 }
 
+/// The widest the value of `pos` can be, before anything is proved (for
+/// the side to move): what a solve's bounds are until its first pass.
+pub fn widest_values(pos: &Position) -> (Value, Value) {
+    let (lo, hi) = search::score_range(pos);
+    (search::value_of(pos, lo), search::value_of(pos, hi))
+}
+
 impl Value {
     /// Text after `value=` on the command line: `+6`, `-2`, `0`, `win`,
     /// `loss` or `draw`.
@@ -221,7 +228,7 @@ impl Solver {
         Solver::with_table_bits(DEFAULT_TABLE_BITS)
     }
 
-    /// A solver with 2^`bits` table buckets (two entries each).
+    /// A solver with 2^`bits` table buckets (four entries each).
     pub fn with_table_bits(bits: u32) -> Self {
         Solver {
             table: table::Table::new(bits.clamp(4, 30)),

@@ -265,16 +265,21 @@ pub(crate) struct Shared {
 /// No pass running.
 const NO_BETA: i32 = i32::MIN;
 
+/// The widest interval of `pos`'s node-relative score: the seeds on the
+/// board either way (En Gehé), or between the extreme results.
+pub(crate) fn score_range(pos: &Position) -> (i32, i32) {
+    if pos.variant().is_en_gehe() {
+        let s = pos.board_seeds() as i32;
+        (-s, s)
+    } else {
+        (-MATE, MATE)
+    }
+}
+
 impl Shared {
-    /// The shared state for solving `pos`: every score lies within the
-    /// seeds on the board (En Gehé) or between the extreme results.
+    /// The shared state for solving `pos`, its interval [`score_range`].
     pub fn new(pos: &Position) -> Self {
-        let (lo, hi) = if pos.variant().is_en_gehe() {
-            let s = pos.board_seeds() as i32;
-            (-s, s)
-        } else {
-            (-MATE, MATE)
-        };
+        let (lo, hi) = score_range(pos);
         Shared {
             lo: AtomicI32::new(lo),
             hi: AtomicI32::new(hi),
