@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(text) = args.first() else {
-        eprintln!("usage: solve_progress \"POSITION\" [LIMIT_SECONDS]");
+        eprintln!("usage: solve_progress \"POSITION\" [LIMIT_SECONDS] [TABLE_BITS] [THREADS]");
         std::process::exit(2);
     };
     let limit: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60.0);

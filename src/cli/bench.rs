@@ -66,8 +66,8 @@ fn thread_cpu_seconds() -> Option<f64> {
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolverBench {
     /// --solver: seconds each solve may take.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
-    pub limit: f64,
+    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = super::seconds_limit)]
+    pub limit: Duration,
     /// --solver: positions per seed count.
     #[arg(long, default_value_t = 5)]
     pub positions: u64,
@@ -93,12 +93,6 @@ pub struct SolverBench {
 }
 
 pub fn solver(b: &SolverBench) -> Result<(), CliError> {
-    if !(b.limit.is_finite() && b.limit > 0.0) {
-        return Err(CliError(format!(
-            "--limit: a positive number of seconds, not {}",
-            b.limit
-        )));
-    }
     if !(2..=400).contains(&b.min_seeds) || b.min_seeds > b.max_seeds || b.max_seeds > 400 {
         return Err(CliError(format!(
             "--min-seeds/--max-seeds: a range within 2 to 400 seeds, not {} to {}",
@@ -108,7 +102,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
     if b.positions == 0 {
         return Err(CliError("--positions must be at least 1".into()));
     }
-    let limit = b.limit;
+    let limit = b.limit.as_secs_f64();
     let n = b.positions;
     // "Within 10 s" means something only when solves may run that long.
     let ten = limit >= 10.0;
@@ -135,7 +129,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
             }
             let session = Session::with_solver(solver);
             let handle = session.solve(Vec::new(), pos);
-            match handle.finish_within(Duration::from_secs_f64(limit)) {
+            match handle.finish_within(b.limit) {
                 Ok(s) => {
                     times.push(s.elapsed.as_secs_f64());
                     println!(

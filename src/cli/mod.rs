@@ -12,6 +12,7 @@ pub mod solve;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// What the binary was asked to do.
 #[derive(Parser, Debug)]
@@ -127,8 +128,8 @@ pub enum Command {
         threads: Option<u32>,
         /// Give up after this many seconds and print the bounds proved so
         /// far (`unsolved lower=L upper=U`, exit status 3).
-        #[arg(long, value_name = "SECONDS")]
-        limit: Option<f64>,
+        #[arg(long, value_name = "SECONDS", value_parser = seconds_limit)]
+        limit: Option<Duration>,
     },
 }
 
@@ -190,6 +191,14 @@ pub fn quiet_on_closed_pipe() {
     // memory effects; it is called at start-up before any other thread.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// A time limit in seconds (fractions allowed), for `--limit`.
+fn seconds_limit(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s.min(1e9))),
+        _ => Err(format!("a positive number of seconds, not {text}")),
     }
 }
 

@@ -65,19 +65,10 @@ pub fn solve(
     position: &str,
     table_bits: u32,
     threads: Option<u32>,
-    limit: Option<f64>,
+    limit: Option<Duration>,
 ) -> Result<Outcome, CliError> {
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
-    let limit = match limit {
-        Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s.min(1e9))),
-        Some(s) => {
-            return Err(CliError(format!(
-                "--limit: a positive number of seconds, not {s}"
-            )));
-        }
-        None => None,
-    };
     let mut solver = Solver::with_table_bits(table_bits);
     if let Some(t) = threads {
         solver = solver.with_threads(t as usize);
