@@ -29,7 +29,12 @@
 //! - budget widening: each move is first searched with a small node budget
 //!   and the moves that run out are retried with budgets four times bigger,
 //!   so a small proof behind a later move is found before a huge one behind
-//!   the first (proof sizes of these races differ by orders of magnitude).
+//!   the first (proof sizes of these races differ by orders of magnitude);
+//! - restarts: a pass that runs out of its node budget (Luby's sequence)
+//!   starts again, alternately with a shuffled tie-break among quiet moves
+//!   and with the usual one, keeping everything proved in the table (a
+//!   pass's length depends enormously on that order, and no rule tells the
+//!   good one in advance).
 //!
 //! [`Solver::last_stats`] gives the counters of a solve (table hits,
 //! repetitions, cut-offs, passes, deepest ply) for profiling.
