@@ -530,3 +530,26 @@ fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
             .is_some()
     );
 }
+
+#[test]
+fn a_running_solve_lets_the_window_rest_between_progress_frames() {
+    // On two cores the window's drawing competes with the solver's
+    // threads: while a solve runs, the panel asks for a frame a tenth of
+    // a second ahead (progress and busy indicator), never for the next
+    // one at once, so the frames settle while the solve goes on.
+    let mut h = harness(long_solve_position());
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(h.state().solver.running());
+    assert!(
+        h.try_run().is_ok(),
+        "the window asks for frames without pause during a solve"
+    );
+    assert!(h.state().solver.running());
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the cancelled solve to end", |app| {
+        !app.solver.running()
+    });
+}

@@ -457,7 +457,7 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
                     ui.strong(r.describe());
                 }
                 None if rt.live_analysis().is_none() => {
-                    ui.spinner();
+                    super::busy::spinner(ui);
                     ui.label("checking which moves end…");
                 }
                 None => {

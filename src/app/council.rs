@@ -161,7 +161,9 @@ impl CouncilPanel {
                 self.analysis = Some(snap.clone());
             }
             if !snap.finished {
-                ctx.request_repaint_after(Duration::from_millis(50));
+                // Ten frames a second: the advice changes no faster than
+                // that, and the search threads want the cores.
+                ctx.request_repaint_after(Duration::from_millis(100));
             }
         }
     }
@@ -217,7 +219,7 @@ pub fn council_ui(
     ui.horizontal_wrapped(|ui| {
         ui.heading("The council");
         if panel.thinking() {
-            ui.spinner();
+            super::busy::spinner(ui);
         }
         ui.separator();
         let mut hide = hide_advice;
@@ -273,7 +275,7 @@ pub fn council_ui(
     }
     let (Some(_), Some(report)) = (&panel.analysis, &panel.report) else {
         ui.horizontal(|ui| {
-            ui.spinner();
+            super::busy::spinner(ui);
             ui.label("The council is thinking…");
         });
         return commands;

@@ -634,7 +634,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         let check = ed.check();
         if check.checking() {
             ui.horizontal(|ui| {
-                ui.spinner();
+                super::busy::spinner(ui);
                 ui.label("Checking whether the side to move can still move…");
             });
         }

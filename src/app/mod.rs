@@ -8,6 +8,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod busy;
 pub mod controls;
 pub mod council;
 pub mod dialogs;

@@ -241,7 +241,7 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
                 .depth()
                 .filter(|&d| d > 0)
                 .map_or(String::new(), |d| format!(" (depth {d})"));
-            ui.spinner();
+            super::busy::spinner(ui);
             ui.label(format!("{} is thinking{depth}…", turn.title()));
         }
         for side in crate::engine::Side::BOTH {

@@ -278,7 +278,7 @@ fn running_ui(
 ) {
     let p = r.handle.progress();
     ui.horizontal(|ui| {
-        ui.spinner();
+        super::busy::spinner(ui);
         let what = if p.done {
             "Value proved; reading the principal line…".to_string()
         } else {

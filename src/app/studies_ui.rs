@@ -1008,7 +1008,7 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     }
     if let Some(job) = &a.job {
         ui.horizontal(|ui| {
-            ui.spinner();
+            super::busy::spinner(ui);
             let what = match job.kind {
                 JobKind::Judge(_) => "The solver is judging your move",
                 JobKind::Hint(_) => "The solver is looking for a hint",
