@@ -1052,6 +1052,19 @@ mod tests {
         (score, stats.deferred)
     }
 
+    /// `count` random En Gehé positions of 3 to 8 seeds on 2×5 to 2×9
+    /// boards, small enough to solve plainly in a moment.
+    fn small_sparse_positions(seed: u64, count: usize) -> Vec<Position> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        (0..count)
+            .map(|_| {
+                let holes = rng.random_range(5..=9);
+                let seeds = rng.random_range(3..=8);
+                sparse_en_gehe(&mut rng, holes, seeds, holes, holes)
+            })
+            .collect()
+    }
+
     #[test]
     fn luby_sequence() {
         let first: Vec<u64> = (1..=15).map(luby).collect();
@@ -1062,12 +1075,8 @@ mod tests {
     fn restarts_keep_every_score() {
         // Budgets of a few nodes restart passes again and again, with
         // shuffled tie-breaks, under budget widening too.
-        let mut rng = SmallRng::seed_from_u64(67);
         let mut restarts = 0;
-        for _ in 0..40 {
-            let holes = rng.random_range(5..=9);
-            let seeds = rng.random_range(3..=8);
-            let pos = sparse_en_gehe(&mut rng, holes, seeds, holes, holes);
+        for pos in small_sparse_positions(67, 40) {
             let (plain, none) = score_with(&pos, u64::MAX, u64::MAX);
             assert_eq!(none.restarts, 0);
             for (first_budget, unit) in [(u64::MAX, 5), (u64::MAX, 40), (3, 17)] {
@@ -1083,12 +1092,8 @@ mod tests {
     fn budget_widening_keeps_every_score() {
         // Budgets of a few nodes put off moves at almost every node, so
         // this exercises rounds nested many levels deep.
-        let mut rng = SmallRng::seed_from_u64(61);
         let mut deferred = 0;
-        for _ in 0..60 {
-            let holes = rng.random_range(5..=9);
-            let seeds = rng.random_range(3..=8);
-            let pos = sparse_en_gehe(&mut rng, holes, seeds, holes, holes);
+        for pos in small_sparse_positions(61, 60) {
             let (plain, none) = score(&pos, u64::MAX);
             assert_eq!(none, 0);
             for first_budget in [1, 3, 20] {
