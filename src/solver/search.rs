@@ -397,9 +397,10 @@ pub(crate) struct Search<'a> {
     /// of the end: a helper thread on the same pass then proves other
     /// subtrees first and shares them through the table.
     diversify: bool,
-    /// The tie-break among quiet moves of equal merit: 0 for the sowing
-    /// order (reversed when `diversify`), otherwise a shuffle of the holes
-    /// drawn from this seed (En Gehé restarts).
+    /// The tie-break among quiet moves of equal merit: 0 for the usual one
+    /// (the hole nearest the end of the row first, reversed when
+    /// `diversify`), otherwise a shuffle of the holes drawn from this seed
+    /// (En Gehé restarts).
     tie_seed: u64,
     /// Node budgets En Gehé passes have been given so far (the index into
     /// Luby's sequence), and the unit they are counted in.
@@ -899,10 +900,10 @@ impl<'a> Search<'a> {
     /// En Gehé restarts: how long a pass takes depends enormously on the
     /// order of quiet moves (on played 14-seed #1 one pass took 0.7 s to
     /// 12 s with five shuffled tie-breaks and did not finish in a quarter
-    /// of an hour with the sowing order), and no rule tells the good order
-    /// in advance. So a pass gets a node budget; when it runs out the pass
+    /// of an hour with the usual one), and no rule tells the good order in
+    /// advance. So a pass gets a node budget; when it runs out the pass
     /// starts again, alternately with a new shuffle of the tie-break and
-    /// with the sowing order, under Luby's sequence of budgets (the
+    /// with the usual one, under Luby's sequence of budgets (the
     /// restart schedule that is within a log factor of the best one when
     /// run times are unknown). Nothing proved is lost: the table keeps it,
     /// so each start finds the subtrees earlier ones proved.
