@@ -35,6 +35,7 @@ mod trace;
 
 pub use error::{PlayError, SetupError};
 pub use game::{EndReason, Game, GameResult};
+pub(crate) use position::mix64;
 pub use position::{MoveCheck, Position, Status};
 pub use setup::{GameKind, MAX_TOTAL_SEEDS, Setup};
 pub use sowing::{Endless, LAP_LIMIT};

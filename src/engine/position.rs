@@ -452,7 +452,7 @@ fn zobrist_hole(hole: usize, count: u16) -> u64 {
 
 /// SplitMix64's finaliser: every input bit affects every output bit.
 #[inline]
-const fn mix64(mut z: u64) -> u64 {
+pub(crate) const fn mix64(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)

@@ -15,7 +15,7 @@
 
 use super::table::Table;
 use super::{Cancelled, Progress, Value};
-use crate::engine::{BAO_ROW, Move, OriginRule, Position, Side, Variant};
+use crate::engine::{BAO_ROW, Move, OriginRule, Position, Side, Variant, mix64};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -110,9 +110,7 @@ pub(crate) fn table_key(pos: &Position) -> u64 {
             }
             // SplitMix64's finaliser spreads the product's high bits down
             // into the bits the table indexes with.
-            h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            h ^ (h >> 31)
+            mix64(h)
         }
         Variant::BaoLaKimasai => pos.key(),
     }
@@ -509,6 +507,20 @@ impl<'a> Search<'a> {
         Ok(())
     }
 
+    /// The last key of the En Gehé move order, among moves of equal merit
+    /// otherwise: the hole nearest the end of the row first (the start
+    /// when `diversify`), or a fixed shuffle of the holes per `tie_seed`.
+    #[inline]
+    fn tie_break(&self, hole: usize) -> i64 {
+        if self.tie_seed != 0 {
+            (mix64(self.tie_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ hole as u64) & 0xFFFF) as i64
+        } else if self.diversify {
+            -(hole as i64)
+        } else {
+            hole as i64
+        }
+    }
+
     /// Legal moves of `pos` with their positions, best-looking first: the
     /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
     /// size, then (En Gehé) race considerations, see below.
@@ -556,18 +568,7 @@ impl<'a> Search<'a> {
                 // away); then the hole nearest the end of the row, which
                 // keeps the seeds further back as spare moves for the race.
                 let threat = single_step_threat(child, me);
-                let hole = if self.tie_seed != 0 {
-                    // SplitMix64 of seed and hole: a fixed shuffle per seed.
-                    let mut x =
-                        self.tie_seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ mv.hole() as u64;
-                    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                    ((x ^ (x >> 31)) & 0xFFFF) as i64
-                } else if self.diversify {
-                    -(mv.hole() as i64)
-                } else {
-                    mv.hole() as i64
-                };
+                let hole = self.tie_break(mv.hole());
                 let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32) + hole;
                 (g, o)
             } else {
