@@ -15,7 +15,7 @@
 
 use super::table::Table;
 use super::{Cancelled, Progress, Value};
-use crate::engine::{BAO_ROW, Move, OriginRule, Position, Side, Variant, mix64};
+use crate::engine::{BAO_ROW, MAX_HOLES, Move, OriginRule, Position, Side, Variant, mix64};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -38,6 +38,11 @@ const BUDGET_GROWTH: u64 = 4;
 /// (about a second of search on two threads; measured on the played
 /// endgames against 2^20).
 const RESTART_UNIT: u64 = 1 << 22;
+/// En Gehé history heuristic: a cut-off adds `CHEAP_CUT_LOG - log2(its
+/// node's nodes)` (at least 1) to its hole's count, so cheap refutations
+/// count most; counts are halved when one reaches [`HISTORY_CAP`].
+const CHEAP_CUT_LOG: u32 = 26;
+const HISTORY_CAP: u32 = 0x7FFF;
 
 /// Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, … (`i` from 1).
 fn luby(i: u64) -> u64 {
@@ -419,6 +424,10 @@ pub(crate) struct Search<'a> {
     budget_end: u64,
     /// En Gehé: the budget of each move's first try ([`FIRST_BUDGET`]).
     first_budget: u64,
+    /// En Gehé history heuristic: per hole of the mover's row, how often
+    /// (and how cheaply) a move from it refuted a window, see
+    /// [`Self::note_cut`]. Kept for the whole solve, one per thread.
+    history: [u32; MAX_HOLES],
 }
 
 impl<'a> Search<'a> {
@@ -446,6 +455,7 @@ impl<'a> Search<'a> {
             frames: Vec::new(),
             budget_end: u64::MAX,
             first_budget: FIRST_BUDGET,
+            history: [0; MAX_HOLES],
         }
     }
 
@@ -521,6 +531,32 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// History heuristic (En Gehé): the move from `hole` refuted a window at
+    /// a node that had searched `work` nodes when it did. Budget widening
+    /// looks for small proofs at each node; this carries what it found to
+    /// the other nodes, where the same hole often refutes again (the same
+    /// seed stepping into the same duel). Unlike chess programs, which weigh
+    /// a cut-off by its depth and so favour big subtrees, a cheap cut-off
+    /// counts most here. Measured on twelve benchmark endgames (one thread,
+    /// all solved within 40 s): 136 million nodes without history, 85
+    /// million with this weighting, 146 million with a plain count of
+    /// cut-offs and 130 million with weights growing with the subtree
+    /// (played 10-seed #4: 3.4 million without, 0.3 million with). Keying
+    /// by the seeds in the hole as well, by the side to move, starting
+    /// afresh each pass, counter-moves, or ranking history above the seeds
+    /// sent across were no better.
+    fn note_cut(&mut self, hole: usize, work: u64) {
+        let log = 64 - work.leading_zeros();
+        let h = &mut self.history[hole];
+        *h += CHEAP_CUT_LOG.saturating_sub(log).max(1);
+        if *h >= HISTORY_CAP {
+            // Ageing keeps recent cut-offs in charge and the count in its bits.
+            for h in self.history.iter_mut() {
+                *h /= 2;
+            }
+        }
+    }
+
     /// Legal moves of `pos` with their positions, best-looking first: the
     /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
     /// size, then (En Gehé) race considerations, see below.
@@ -565,11 +601,16 @@ impl<'a> Search<'a> {
                 // Captures by size; then moves that leave no single-step
                 // capture (the commonest of sparse endgames) open; then the
                 // fewest seeds sown into the opponent's row (tempo given
-                // away); then the hole nearest the end of the row, which
-                // keeps the seeds further back as spare moves for the race.
+                // away); then the holes whose moves refuted windows cheaply
+                // elsewhere (history); then the hole nearest the end of the
+                // row, which keeps the seeds further back as spare moves for
+                // the race.
                 let threat = single_step_threat(child, me);
+                let history = (self.history[mv.hole()] as i64) << 16;
                 let hole = self.tie_break(mv.hole());
-                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32) + hole;
+                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32)
+                    + history
+                    + hole;
                 (g, o)
             } else {
                 let raided = before - opp_inner(child);
@@ -761,6 +802,9 @@ impl<'a> Search<'a> {
                     best = v;
                     best_mv = k.mv + 1;
                     if best >= b {
+                        if en_gehe {
+                            self.note_cut(k.mv as usize, self.nodes - start_nodes);
+                        }
                         break 'rounds;
                     }
                 }
@@ -1088,6 +1132,42 @@ mod tests {
             }
         }
         assert!(restarts > 500, "only {restarts} restarts");
+    }
+
+    #[test]
+    fn history_ranks_holes_that_refuted_cheaply() {
+        // Three lone South seeds with nothing facing them and nothing sent
+        // across: moves of equal merit, so only history and the tie-break
+        // (the hole nearest the end first) order them.
+        let pos = crate::engine::notation::parse_position(
+            "en-gehe south=0,1,0,1,0,1,0,0,0,0 north=0,0,0,0,0,0,0,0,0,1 captured=0,0 turn=south",
+        )
+        .unwrap();
+        let table = Table::new(10);
+        let mut search = Search::new(&table, None, None);
+        let order = |search: &Search| {
+            let (mut kids, mut perm) = (Vec::new(), Vec::new());
+            search.children(&pos, 0, &mut kids, &mut perm);
+            perm.iter()
+                .map(|&i| kids[i as usize].mv)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(order(&search), [5, 3, 1]);
+        // A cheap refutation from hole 2 outweighs an expensive one from
+        // hole 6, and both rank above a hole that never refuted.
+        search.note_cut(1, 12);
+        search.note_cut(5, 1 << 30);
+        assert!(search.history[1] > search.history[5]);
+        assert_eq!(order(&search), [1, 5, 3]);
+        // Ageing halves every count and keeps their ranking.
+        while search.history[1] + 22 < HISTORY_CAP {
+            search.note_cut(1, 12);
+        }
+        let before = search.history;
+        search.note_cut(1, 1);
+        assert!(search.history[1] < HISTORY_CAP / 2 + 25);
+        assert!(search.history[1] < before[1] && search.history[5] <= before[5]);
+        assert_eq!(order(&search), [1, 5, 3]);
     }
 
     #[test]
