@@ -14,7 +14,7 @@ fn solve_endgames(c: &mut Criterion) {
     let mut group = c.benchmark_group("solve 2x50 en-gehe");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(20));
-    // (seeds, k): position #k of the series. 14-seed #0 (about 15 s) and
+    // (seeds, k): position #k of the series. 14-seed #0 (about 8 s) and
     // 16-seed #1 (not solved within two minutes) are left out, too slow for
     // criterion's samples; `bench --solver`, with its time limit, reports
     // them (see the README).
