@@ -24,8 +24,9 @@
 //!   (those windows prune hardest: one capture by the other side ends a
 //!   line), then the passes close in from the proved bounds;
 //! - move ordering after captures: leave no single-step capture open, sow
-//!   the fewest seeds into the opponent's row, move the hole nearest the
-//!   end of the row first;
+//!   the fewest seeds into the opponent's row, then the holes whose moves
+//!   refuted windows cheaply elsewhere (a history heuristic weighted towards
+//!   small proofs), then the hole nearest the end of the row;
 //! - budget widening: each move is first searched with a small node budget
 //!   and the moves that run out are retried with budgets four times bigger,
 //!   so a small proof behind a later move is found before a huge one behind
