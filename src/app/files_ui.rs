@@ -1,7 +1,7 @@
 //! The window's side of [`crate::files`]: open, save, recent files, copy and
 //! paste of positions, dropped files, the unsaved-changes prompt, autosave
 //! and "Resume last game". The state lives in [`FilesState`]; file actions
-//! arrive as [`FileCommand`]s and are applied in [`MaasaiApp::apply_file_command`],
+//! arrive as [`FileCommand`]s and are applied in `MaasaiApp::apply_file_command`,
 //! like every other command. A failure never touches the game on view: it
 //! only sets a message shown in the window.
 
@@ -180,7 +180,7 @@ impl FilesState {
     }
 
     /// An empty state for constructing the app before
-    /// [`MaasaiApp::init_files`] sets the real one.
+    /// `MaasaiApp::init_files` sets the real one.
     pub fn placeholder() -> FilesState {
         let options = GameOptions::default();
         let game = Game::new(options.start().expect("the default options are valid"));
