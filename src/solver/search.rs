@@ -537,17 +537,9 @@ impl<'a> Search<'a> {
     /// the other nodes, where the same hole often refutes again (the same
     /// seed stepping into the same duel). Unlike chess programs, which weigh
     /// a cut-off by its depth and so favour big subtrees, a cheap cut-off
-    /// counts most here. Measured on twelve benchmark endgames (one thread,
-    /// all solved within 40 s): 136 million nodes without history, 85
-    /// million with this weighting, 146 million with a plain count of
-    /// cut-offs and 130 million with weights growing with the subtree
-    /// (played 10-seed #4: 3.4 million without, 0.3 million with). Keying
-    /// by the seeds in the hole as well, by the side to move, starting
-    /// afresh each pass, counter-moves, killer moves per ply, ranking history
-    /// above the seeds sent across or above the threats, or dropping the
-    /// seeds sent across from the order were no better; nor were other
-    /// weights (18 or 34 in place of 26) or weighing by the refuting move's
-    /// own subtree instead of all its node searched (97 million).
+    /// counts most here: on twelve benchmark endgames (one thread) it took
+    /// the nodes from 136 to 85 million. The README's solver section lists
+    /// the variants measured against it and dropped.
     fn note_cut(&mut self, hole: usize, work: u64) {
         let log = 64 - work.leading_zeros();
         let h = &mut self.history[hole];
