@@ -311,6 +311,70 @@ fn solve_command_output() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid position"));
 }
 
+#[test]
+fn solve_command_gives_every_moves_value() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    // The remainder study: its three moves are worth +9, +3 and -1.
+    let text = "en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south";
+    let pos = notation::parse_position(text).unwrap();
+    let out = run(&["solve", "--every-move", text]);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    let expected = Solver::with_table_bits(16)
+        .move_values(&[], &pos, None)
+        .unwrap();
+    assert_eq!(lines.len(), 2 + expected.len(), "{lines:?}");
+    assert!(lines[0].starts_with("value=+9 best="), "{lines:?}");
+    for (line, (mv, value)) in lines[2..].iter().zip(&expected) {
+        let want = format!(
+            "move={} value={} nodes=",
+            pos.variant().move_name(*mv),
+            value.word()
+        );
+        assert!(line.starts_with(&want), "{line} is not {want}…");
+    }
+    let words: Vec<String> = expected.iter().map(|(_, v)| v.word()).collect();
+    assert_eq!(words, ["+3", "+9", "-1"]);
+    // Bao la Kimasai moves carry their distance.
+    let out = run(&["solve", "--every-move", RAID_WINS]);
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("move=i1 value=win plies=1 nodes="),
+        "{stdout}"
+    );
+    // Out of time, each move gives the bounds proved for the mover, with
+    // exit status 3: a 2×50 endgame whose moves all take minutes.
+    let out = run(&["solve", "--every-move", "--limit", "0.2", HARD_16]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let moves: Vec<&str> = stdout.lines().filter(|l| l.starts_with("move=")).collect();
+    let hard = notation::parse_position(HARD_16).unwrap();
+    assert_eq!(moves.len(), hard.legal_moves().len(), "{stdout}");
+    for line in moves {
+        let words: Vec<&str> = line.split(' ').collect();
+        if words[1] == "unsolved" {
+            let bound = |w: &str, key: &str| -> i32 {
+                w.strip_prefix(key)
+                    .unwrap()
+                    .trim_start_matches('+')
+                    .parse()
+                    .unwrap()
+            };
+            let (lower, upper) = (bound(words[2], "lower="), bound(words[3], "upper="));
+            // Within the board's 16 seeds either way of captured 3 to 1.
+            assert!(-14 <= lower && lower <= upper && upper <= 18, "{line}");
+        } else {
+            assert!(words[1].starts_with("value="), "{line}");
+        }
+    }
+}
+
 /// A 2×50 endgame of 16 seeds whose every MTD(f) pass runs for minutes
 /// (scattered 16-seed #1 of the README's measurements).
 const HARD_16: &str = "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,1,1,1,0,0 north=0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,1,0,1,0,0,0,1,1,0,0,0,0,1,0,0 captured=3,1 turn=south";

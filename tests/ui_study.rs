@@ -100,6 +100,65 @@ fn solver_panel_shows_the_proved_value_and_best_move() {
 }
 
 #[test]
+fn solver_panel_lists_the_value_of_every_move() {
+    // The remainder study: its three moves are worth +9, +3 and -1.
+    let pos =
+        parse_position("en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south").unwrap();
+    let expected = Solver::with_table_bits(TABLE_BITS)
+        .move_values(&[], &pos, None)
+        .unwrap();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    assert!(h.query_by_label("Value of every move").is_none());
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    h.get_by_label("Value of every move").click();
+    step_until(&mut h, "every move's value", |app| {
+        app.solver.move_values(&pos).len() == expected.len()
+    });
+    h.run_steps(2);
+    // Best first, each with its value and how far it falls short.
+    let listed = h.state().solver.move_values(&pos);
+    let mut want = expected.clone();
+    want.sort_by_key(|(mv, v)| (std::cmp::Reverse(v.rank()), mv.0));
+    assert_eq!(listed, want);
+    assert!(
+        h.query_by_label("Value of every move (3 of 3 proved), for South to move:")
+            .is_some()
+    );
+    for (text, count) in [
+        ("wins by 9 seeds", 1),
+        ("wins by 3 seeds", 1),
+        ("loses by 1 seed", 1),
+        ("best", 1),
+        ("6 seeds worse", 1),
+        ("10 seeds worse", 1),
+    ] {
+        assert_eq!(h.query_all_by_label(text).count(), count, "{text}");
+    }
+    assert!(h.query_by_label("Value of every move").is_none());
+
+    // A move of the list is played on the board, and the position after it
+    // shows its value at once (its solve is kept).
+    let (worst, worst_value) = want[2];
+    let name = format!("South {}", pos.variant().move_name(worst));
+    h.get_by_label(&name).click();
+    step_until(&mut h, "the move on the board", |app| {
+        app.rt.game.moves().len() == 1
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves()[0], worst);
+    let after = *h.state().rt.game.current();
+    let sentence = value_sentence(&after, worst_value.flipped_after_move());
+    assert!(h.query_by_label(&sentence).is_some(), "{sentence}");
+    assert!(h.query_by_label("Solve").is_none());
+}
+
+#[test]
 fn solver_panel_cancels_a_big_solve() {
     let pos = long_solve_position();
     let mut h = harness(pos);

@@ -12,7 +12,7 @@
 use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
-use crate::solver::{Session, Solution, SolveHandle, Value};
+use crate::solver::{Session, Solution, SolveHandle, Value, plies, seeds, settled_value_after};
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 
@@ -26,6 +26,12 @@ pub enum SolverCommand {
     PlayLine(usize),
     /// Keep a running solve when the board moves to another position.
     KeepOnChange(bool),
+    /// Prove the value of every legal move of the position on view (one
+    /// solve per move, after the position's own).
+    ValueEveryMove,
+    /// Play one move from the position on view (from the list of every
+    /// move's value).
+    PlayMove(Move),
 }
 
 /// A solve running in the background, and the position it belongs to.
@@ -35,6 +41,21 @@ struct Running {
     /// Where the position stood in the game when the solve started.
     label: String,
     handle: SolveHandle,
+    /// For a move's solve of the every-move list: the move (`key` and `pos`
+    /// are then the position after it).
+    for_move: Option<Move>,
+}
+
+/// Proving the value of every move of one position: the moves still to
+/// solve, one background solve at a time.
+struct EveryMove {
+    key: u64,
+    pos: Position,
+    /// The game up to and including `pos` (repetition counts).
+    line: Vec<Position>,
+    label: String,
+    pending: VecDeque<Move>,
+    total: usize,
 }
 
 /// The panel's runtime state.
@@ -53,6 +74,9 @@ pub struct SolverPanel {
     /// Moves of a line still to be played on the board, with the key of the
     /// position the next one belongs to.
     line_queue: Option<(u64, VecDeque<Move>)>,
+    /// Proved values of moves (for the side to move), by position key.
+    move_values: HashMap<u64, Vec<(Move, Value)>>,
+    every_move: Option<EveryMove>,
 }
 
 impl SolverPanel {
@@ -71,15 +95,120 @@ impl SolverPanel {
         self.running.is_some()
     }
 
-    /// Stops a running solve (another user of the shared solver needs it).
+    /// Stops a running solve and the every-move list being proved (another
+    /// user of the shared solver needs it).
     pub fn cancel(&mut self, why: &str) {
+        let job = self.every_move.take();
         if let Some(r) = self.running.take() {
             r.handle.cancel();
-            self.note = Some(format!(
-                "The solve of {} was stopped: {why}.",
-                r.label.to_lowercase()
-            ));
+            self.note = Some(match (&job, r.for_move) {
+                (Some(job), Some(_)) => format!(
+                    "The values of every move of {} were stopped: {why}.",
+                    job.label.to_lowercase()
+                ),
+                _ => format!(
+                    "The solve of {} was stopped: {why}.",
+                    r.label.to_lowercase()
+                ),
+            });
         }
+    }
+
+    /// The proved values of moves of `pos`, best first.
+    pub fn move_values(&self, pos: &Position) -> Vec<(Move, Value)> {
+        let mut v = self
+            .move_values
+            .get(&pos.key())
+            .cloned()
+            .unwrap_or_default();
+        v.sort_by_key(|(mv, value)| (std::cmp::Reverse(value.rank()), mv.0));
+        v
+    }
+
+    /// The key of the position on view a running solve or every-move list
+    /// belongs to.
+    fn belongs_to(&self, r: &Running) -> u64 {
+        match (&self.every_move, r.for_move) {
+            (Some(job), Some(_)) => job.key,
+            _ => r.key,
+        }
+    }
+
+    /// Starts proving the value of every move of the position on view
+    /// (whose own value is proved: its best move's value is that).
+    fn value_every_move(&mut self, rt: &Runtime) {
+        let pos = *rt.shown_position();
+        let Some(solution) = self.solved.get(&pos.key()) else {
+            return;
+        };
+        if self.running.is_some() || self.every_move.is_some() {
+            return;
+        }
+        let known = self.move_values.entry(pos.key()).or_default();
+        if let Some(best) = solution.best
+            && !known.iter().any(|(m, _)| *m == best)
+        {
+            known.push((best, solution.value));
+        }
+        let pending: VecDeque<Move> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !known.iter().any(|(k, _)| k == m))
+            .collect();
+        let mut line = rt.game.positions()[..rt.view].to_vec();
+        line.push(pos);
+        self.note = None;
+        self.every_move = Some(EveryMove {
+            key: pos.key(),
+            pos,
+            line,
+            label: position_label(rt.view),
+            total: pending.len(),
+            pending,
+        });
+    }
+
+    /// Starts the next move's solve of the every-move list, settling the
+    /// moves that need none (a repetition, the end of the game, or a
+    /// position solved before) on the way.
+    fn next_move_solve(&mut self) {
+        if self.running.is_some() {
+            return;
+        }
+        let Some(job) = &mut self.every_move else {
+            return;
+        };
+        while let Some(mv) = job.pending.pop_front() {
+            let Ok(child) = job.pos.try_play(mv) else {
+                continue;
+            };
+            let known = settled_value_after(&job.line, &child).or_else(|| {
+                self.solved
+                    .get(&child.key())
+                    .map(|s| s.value.flipped_after_move())
+            });
+            if let Some(v) = known {
+                self.move_values.entry(job.key).or_default().push((mv, v));
+                continue;
+            }
+            let handle = self
+                .session
+                .get_or_insert_with(Session::new)
+                .solve(job.line.clone(), child);
+            self.running = Some(Running {
+                key: child.key(),
+                pos: child,
+                label: format!(
+                    "{} {}",
+                    job.pos.turn().title(),
+                    job.pos.variant().move_name(mv)
+                ),
+                handle,
+                for_move: Some(mv),
+            });
+            return;
+        }
+        self.every_move = None;
     }
 
     /// Starts solving the position on view (unless its value is known).
@@ -95,6 +224,7 @@ impl SolverPanel {
             }
             r.handle.cancel();
         }
+        self.every_move = None;
         let history = rt.game.positions()[..rt.view].to_vec();
         let handle = self.session().solve(history, pos);
         self.note = None;
@@ -103,6 +233,7 @@ impl SolverPanel {
             pos,
             label: position_label(rt.view),
             handle,
+            for_move: None,
         });
     }
 
@@ -115,23 +246,48 @@ impl SolverPanel {
                 let r = self.running.take().expect("checked above");
                 match result {
                     Ok(solution) => {
+                        if let (Some(mv), Some(job)) = (r.for_move, &self.every_move) {
+                            let v = solution.value.flipped_after_move();
+                            self.move_values.entry(job.key).or_default().push((mv, v));
+                        }
                         self.solved.insert(r.key, solution);
                     }
                     Err(_) => {
                         let p = r.handle.progress();
-                        self.note = Some(format!(
-                            "The solve of {} was cancelled after {} nodes.",
-                            r.label.to_lowercase(),
-                            group_digits(p.nodes)
-                        ));
+                        let proved = match (p.lower, p.upper) {
+                            (Some(lo), Some(hi)) => format!(
+                                "; it had proved the value between {} and {}",
+                                bound_text(Some(lo)),
+                                bound_text(Some(hi))
+                            ),
+                            _ => String::new(),
+                        };
+                        self.note = Some(match self.every_move.take() {
+                            Some(job) if r.for_move.is_some() => format!(
+                                "The values of every move of {} were cancelled at {} after {} \
+                                 nodes{proved}.",
+                                job.label.to_lowercase(),
+                                r.label,
+                                group_digits(p.nodes)
+                            ),
+                            _ => format!(
+                                "The solve of {} was cancelled after {} nodes{proved}.",
+                                r.label.to_lowercase(),
+                                group_digits(p.nodes)
+                            ),
+                        });
                     }
                 }
                 ctx.request_repaint();
-            } else if r.key != shown && !self.keep_on_change {
+            } else if self.belongs_to(r) != shown && !self.keep_on_change {
                 self.cancel("the board moved to another position");
             } else {
                 ctx.request_repaint_after(Duration::from_millis(100));
             }
+        }
+        if self.running.is_none() && self.every_move.is_some() {
+            self.next_move_solve();
+            ctx.request_repaint();
         }
         self.play_queued(rt, ctx);
     }
@@ -242,6 +398,10 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
             }
             if let Some(solution) = panel.solution(&pos) {
                 solution_ui(ui, &pos, solution, rt, &mut out);
+                if solution.best.is_some() {
+                    ui.add_space(6.0);
+                    every_move_ui(ui, panel, &pos, rt, &mut out);
+                }
             } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
                 if matches!(pos.status(), Status::Over(_)) {
                     ui.label("The game is over in this position; Solve gives its final value.");
@@ -279,7 +439,14 @@ fn running_ui(
     let p = r.handle.progress();
     ui.horizontal(|ui| {
         super::busy::spinner(ui);
-        let what = if p.done {
+        let what = if let (Some(job), Some(_)) = (&panel.every_move, r.for_move) {
+            format!(
+                "Value of every move: solving {} ({} of {})",
+                r.label,
+                job.total - job.pending.len(),
+                job.total
+            )
+        } else if p.done {
             "Value proved; reading the principal line…".to_string()
         } else {
             format!("Solving: MTD(f) pass {}", p.iteration + 1)
@@ -295,7 +462,7 @@ fn running_ui(
                 .text(format!("bounds {:.0}% closed", fraction * 100.0)),
         );
     }
-    if r.key != shown {
+    if panel.belongs_to(r) != shown {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
@@ -426,6 +593,18 @@ impl MaasaiApp {
                 }
             }
             SolverCommand::KeepOnChange(keep) => self.solver.keep_on_change = keep,
+            SolverCommand::ValueEveryMove => self.solver.value_every_move(&self.rt),
+            SolverCommand::PlayMove(mv) => {
+                if !self.rt.live() {
+                    self.rt.notice = Some(
+                        "Moves are played from the last position of the game; press End first."
+                            .into(),
+                    );
+                    return;
+                }
+                let key = self.rt.shown_position().key();
+                self.solver.line_queue = Some((key, VecDeque::from([mv])));
+            }
             SolverCommand::PlayLine(n) => {
                 let pos = *self.rt.shown_position();
                 if !self.rt.live() {
@@ -441,6 +620,82 @@ impl MaasaiApp {
                 }
             }
         }
+    }
+}
+
+/// The value of every move of `pos`: the list proved so far, best first,
+/// each move a button that plays it, and the button that proves the rest.
+fn every_move_ui(
+    ui: &mut egui::Ui,
+    panel: &SolverPanel,
+    pos: &Position,
+    rt: &Runtime,
+    out: &mut Vec<AppCommand>,
+) {
+    let values = panel.move_values(pos);
+    let legal = pos.legal_moves().len();
+    let proving = panel
+        .every_move
+        .as_ref()
+        .is_some_and(|j| j.key == pos.key());
+    if values.len() < legal && !proving {
+        let b = ui
+            .add_enabled(
+                panel.running.is_none(),
+                egui::Button::new("Value of every move"),
+            )
+            .on_hover_text(
+                "Prove the value of each legal move (one solve per move; values \
+                 already proved are reused)",
+            )
+            .on_disabled_hover_text("Wait for the running solve or cancel it");
+        if b.clicked() {
+            out.push(AppCommand::Solver(SolverCommand::ValueEveryMove));
+        }
+    }
+    if values.is_empty() {
+        return;
+    }
+    let best = values[0].1;
+    ui.label(format!(
+        "Value of every move ({} of {legal} proved), for {} to move:",
+        values.len(),
+        pos.turn().title()
+    ));
+    let playable = rt.live();
+    egui::Grid::new("solver-every-move")
+        .num_columns(3)
+        .spacing([12.0, 2.0])
+        .striped(true)
+        .show(ui, |ui| {
+            for (mv, value) in &values {
+                let name = format!("{} {}", pos.turn().title(), pos.variant().move_name(*mv));
+                let b = ui.add_enabled(playable, egui::Button::new(&name).small());
+                let b = if playable {
+                    b.on_hover_text("Play this move")
+                } else {
+                    b.on_disabled_hover_text("Moves are played from the last position of the game")
+                };
+                if b.clicked() {
+                    out.push(AppCommand::Solver(SolverCommand::PlayMove(*mv)));
+                }
+                ui.label(value.describe());
+                ui.label(worse_text(*value, best));
+                ui.end_row();
+            }
+        });
+}
+
+/// How a move's value compares with the best move's: "best", "4 seeds
+/// worse", "2 plies slower", "loses 2 plies sooner", "a worse result".
+fn worse_text(value: Value, best: Value) -> String {
+    let gap = best.rank() - value.rank();
+    match (value, best) {
+        _ if gap == 0 => "best".into(),
+        (Value::Margin(_), _) => format!("{} worse", seeds(gap as u32)),
+        (Value::Win { .. }, Value::Win { .. }) => format!("wins {} slower", plies(gap as u32)),
+        (Value::Loss { .. }, Value::Loss { .. }) => format!("loses {} sooner", plies(gap as u32)),
+        _ => "a worse result".into(),
     }
 }
 

@@ -130,6 +130,11 @@ pub enum Command {
         /// far (`unsolved lower=L upper=U`, exit status 3).
         #[arg(long, value_name = "SECONDS", value_parser = seconds_limit)]
         limit: Option<Duration>,
+        /// Then the value of every legal move, a line each (`move=M
+        /// value=V`, for the side to move), each move's solve with its own
+        /// --limit.
+        #[arg(long)]
+        every_move: bool,
     },
 }
 
@@ -278,7 +283,8 @@ pub fn run(command: Command) -> Result<Outcome, CliError> {
             table_bits,
             threads,
             limit,
-        } => return solve::solve(&position, table_bits, threads, limit),
+            every_move,
+        } => return solve::solve(&position, table_bits, threads, limit, every_move),
     };
     done.map(|()| Outcome::Done)
 }

@@ -23,10 +23,22 @@
 //!
 //! L and U are bounds of the value in the words of `value=` (before the
 //! first MTD(f) pass, the widest the board allows).
+//!
+//! With `--every-move`, one more line per legal move follows, in sowing
+//! order, with the move's value for the side to move (the value of the
+//! position after it, seen from the mover; `plies=D` for Bao la Kimasai),
+//! or the bounds proved when its own `--limit` ran out:
+//!
+//! ```text
+//! move=M value=V nodes=N
+//! move=M unsolved lower=L upper=U nodes=N
+//! ```
 
 use super::{CliError, Outcome};
 use crate::engine::notation;
-use crate::solver::{Progress, Session, Solution, Solver, widest_values};
+use crate::solver::{
+    Progress, Session, Solution, Solver, Value, settled_value_after, widest_values,
+};
 use std::time::Duration;
 
 /// The first output line.
@@ -66,6 +78,7 @@ pub fn solve(
     table_bits: u32,
     threads: Option<u32>,
     limit: Option<Duration>,
+    every_move: bool,
 ) -> Result<Outcome, CliError> {
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
@@ -75,27 +88,79 @@ pub fn solve(
     }
     // The background thread has the deep stack long endgames need.
     let session = Session::with_solver(solver);
-    let handle = session.solve(Vec::new(), pos);
-    let solution = match limit {
-        Some(limit) => match handle.finish_within(limit) {
-            Ok(solution) => solution,
-            Err(progress) => {
-                println!("{}", unsolved_line(&pos, &progress));
-                println!(
-                    "nodes={} time={:.3}s",
-                    progress.nodes,
-                    progress.elapsed.as_secs_f64()
-                );
-                return Ok(Outcome::Unsolved);
-            }
-        },
-        None => handle.wait().map_err(|e| CliError(e.to_string()))?,
+    let mut outcome = match solve_within(&session, Vec::new(), pos, limit)? {
+        Ok(solution) => {
+            println!("{}", solution_line(&pos, &solution));
+            println!("{}", stats_line(&solution));
+            Outcome::Done
+        }
+        Err(progress) => {
+            println!("{}", unsolved_line(&pos, &progress));
+            println!(
+                "nodes={} time={:.3}s",
+                progress.nodes,
+                progress.elapsed.as_secs_f64()
+            );
+            Outcome::Unsolved
+        }
     };
-    print_solution(&pos, &solution)
+    if every_move {
+        for mv in pos.legal_moves() {
+            let child = pos
+                .try_play(mv)
+                .map_err(|e| CliError(format!("move {}: {e}", pos.variant().move_name(mv))))?;
+            let name = pos.variant().move_name(mv);
+            if let Some(v) = settled_value_after(&[pos], &child) {
+                println!("move={name} {} nodes=0", value_words(v));
+                continue;
+            }
+            match solve_within(&session, vec![pos], child, limit)? {
+                Ok(s) => println!(
+                    "move={name} {} nodes={}",
+                    value_words(s.value.flipped_after_move()),
+                    s.nodes
+                ),
+                Err(p) => {
+                    // The child's bounds, seen from the mover: its lower
+                    // bound caps the mover's value and its upper one floors it.
+                    let (low, high) = widest_values(&child);
+                    let mover = |v: Option<Value>, widest: Value| {
+                        v.unwrap_or(widest).flipped_after_move().word()
+                    };
+                    println!(
+                        "move={name} unsolved lower={} upper={} nodes={}",
+                        mover(p.upper, high),
+                        mover(p.lower, low),
+                        p.nodes
+                    );
+                    outcome = Outcome::Unsolved;
+                }
+            }
+        }
+    }
+    Ok(outcome)
 }
 
-fn print_solution(pos: &crate::engine::Position, solution: &Solution) -> Result<Outcome, CliError> {
-    println!("{}", solution_line(pos, solution));
-    println!("{}", stats_line(solution));
-    Ok(Outcome::Done)
+/// `value=V`, with `plies=D` for a Bao la Kimasai win or loss.
+fn value_words(v: Value) -> String {
+    match v.plies() {
+        Some(d) => format!("value={} plies={d}", v.word()),
+        None => format!("value={}", v.word()),
+    }
+}
+
+/// Solves `pos` after `history` in the background, within `limit` if one
+/// is given: the solution, or the progress (bounds proved) when time ran
+/// out.
+fn solve_within(
+    session: &Session,
+    history: Vec<crate::engine::Position>,
+    pos: crate::engine::Position,
+    limit: Option<Duration>,
+) -> Result<Result<Solution, Progress>, CliError> {
+    let handle = session.solve(history, pos);
+    Ok(match limit {
+        Some(limit) => handle.finish_within(limit),
+        None => Ok(handle.wait().map_err(|e| CliError(e.to_string()))?),
+    })
 }

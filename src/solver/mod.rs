@@ -144,13 +144,31 @@ impl Value {
     /// A sentence for people, e.g. "wins by 6 seeds" or "wins in 7 plies".
     pub fn describe(&self) -> String {
         match *self {
-            Value::Margin(m) if m > 0 => format!("wins by {m} seeds"),
+            Value::Margin(m) if m > 0 => format!("wins by {}", seeds(m.unsigned_abs())),
             Value::Margin(0) => "draws".into(),
-            Value::Margin(m) => format!("loses by {} seeds", -m),
-            Value::Win { plies } => format!("wins in {plies} plies"),
-            Value::Loss { plies } => format!("loses in {plies} plies"),
+            Value::Margin(m) => format!("loses by {}", seeds(m.unsigned_abs())),
+            Value::Win { plies: p } => format!("wins in {}", plies(p)),
+            Value::Loss { plies: p } => format!("loses in {}", plies(p)),
             Value::Draw => "draws by repetition".into(),
         }
+    }
+}
+
+/// "1 seed", "6 seeds".
+pub fn seeds(n: u32) -> String {
+    if n == 1 {
+        "1 seed".into()
+    } else {
+        format!("{n} seeds")
+    }
+}
+
+/// "1 ply", "7 plies".
+pub fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
     }
 }
 
@@ -414,23 +432,34 @@ impl Solver {
         child: &Position,
         stop: Option<&AtomicBool>,
     ) -> Result<Value, Cancelled> {
+        if let Some(v) = settled_value_after(history, child) {
+            return Ok(v);
+        }
         let mut search = Search::new(&self.table, stop, None);
         for p in history {
             search.push(node_key(p));
         }
-        // A move into a repeated position ends the game there.
-        if search.repeated(node_key(child)).is_some() {
-            return Ok(repetition_value(child).flipped_after_move());
-        }
-        let v = if let Status::Over(result) = child.status() {
-            final_value(child, &result)
-        } else {
-            let shared = Shared::new(child);
-            let score = search.mtdf(child, &shared, 0, |_, _, _, _| {})?;
-            search::value_of(child, score)
-        };
-        Ok(v.flipped_after_move())
+        let shared = Shared::new(child);
+        let score = search.mtdf(child, &shared, 0, |_, _, _, _| {})?;
+        Ok(search::value_of(child, score).flipped_after_move())
     }
+}
+
+/// The value, for the side that moved, of a move from the last position of
+/// `line` (the game so far) into `child` when it needs no search: `child`
+/// repeats a position of the line (a move into a repeated position ends the
+/// game there) or the game is over in it. `None` when `child` must be
+/// solved; its value is then its solution's, [`Value::flipped_after_move`].
+pub fn settled_value_after(line: &[Position], child: &Position) -> Option<Value> {
+    let key = node_key(child);
+    let v = if line.iter().any(|p| node_key(p) == key) {
+        repetition_value(child)
+    } else if let Status::Over(result) = child.status() {
+        final_value(child, &result)
+    } else {
+        return None;
+    };
+    Some(v.flipped_after_move())
 }
 
 impl Value {
