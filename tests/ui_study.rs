@@ -159,6 +159,45 @@ fn solver_panel_lists_the_value_of_every_move() {
 }
 
 #[test]
+fn the_value_of_every_move_can_be_cancelled() {
+    // The raid-chain study: its value is proved at once, but two of its
+    // three moves lead into long cyclic lines that take far longer.
+    let s = study("06-raid-chain.ron");
+    let pos = s.start;
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    h.get_by_label("Value of every move").click();
+    step_until(&mut h, "a move's solve", |app| app.solver.running());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Value of every move: solving South")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the cancelled solve to end", |app| {
+        !app.solver.running()
+    });
+    h.run_steps(3);
+    assert!(!h.state().solver.running(), "a next move's solve started");
+    assert!(
+        h.query_by_label_contains(
+            "The values of every move of the start position were cancelled at South"
+        )
+        .is_some()
+    );
+    // The best move's value stays listed, and the button asks for the rest.
+    let listed = h.state().solver.move_values(&pos);
+    assert!(!listed.is_empty() && listed.len() < pos.legal_moves().len());
+    assert!(h.query_by_label("Value of every move").is_some());
+}
+
+#[test]
 fn solver_panel_cancels_a_big_solve() {
     let pos = long_solve_position();
     let mut h = harness(pos);
