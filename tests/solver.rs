@@ -272,11 +272,16 @@ fn a_background_solve_reports_progress_and_can_be_cancelled() {
     assert_eq!(session.solver().solve(&pos).value, Value::Margin(2));
 }
 
-fn cli(position: &str) -> Vec<String> {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
-        .args(["solve", position])
+/// Runs the command line with `args`.
+fn run(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
+        .args(args)
         .output()
-        .unwrap();
+        .unwrap()
+}
+
+fn cli(position: &str) -> Vec<String> {
+    let out = run(&["solve", position]);
     assert!(
         out.status.success(),
         "{}",
@@ -303,22 +308,13 @@ fn solve_command_output() {
     assert_eq!(bao[0], "value=win best=i1 pv=i1");
     assert!(bao[1].starts_with("plies=1 nodes="), "{}", bao[1]);
     // Bad input: a clear error, exit status 2.
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
-        .args(["solve", "en-gehe south=1,2 north=0,0,0"])
-        .output()
-        .unwrap();
+    let out = run(&["solve", "en-gehe south=1,2 north=0,0,0"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("invalid position"));
 }
 
 #[test]
 fn solve_command_gives_every_moves_value() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
     // The remainder study: its three moves are worth +9, +3 and -1.
     let text = "en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south";
     let pos = notation::parse_position(text).unwrap();
@@ -359,13 +355,6 @@ fn solve_command_gives_every_moves_value() {
     for line in moves {
         let words: Vec<&str> = line.split(' ').collect();
         if words[1] == "unsolved" {
-            let bound = |w: &str, key: &str| -> i32 {
-                w.strip_prefix(key)
-                    .unwrap()
-                    .trim_start_matches('+')
-                    .parse()
-                    .unwrap()
-            };
             let (lower, upper) = (bound(words[2], "lower="), bound(words[3], "upper="));
             // Within the board's 16 seeds either way of captured 3 to 1.
             assert!(-14 <= lower && lower <= upper && upper <= 18, "{line}");
@@ -375,18 +364,21 @@ fn solve_command_gives_every_moves_value() {
     }
 }
 
+/// The margin of a `key=V` word of the command line (`lower=+2`).
+fn bound(word: &str, key: &str) -> i32 {
+    word.strip_prefix(key)
+        .unwrap()
+        .trim_start_matches('+')
+        .parse()
+        .unwrap()
+}
+
 /// A 2×50 endgame of 16 seeds whose every MTD(f) pass runs for minutes
 /// (scattered 16-seed #1 of the README's measurements).
 const HARD_16: &str = "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,1,1,1,0,0 north=0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,1,0,1,0,0,0,1,1,0,0,0,0,1,0,0 captured=3,1 turn=south";
 
 #[test]
 fn solve_command_gives_up_at_its_limit_with_the_proved_bounds() {
-    let run = |args: &[&str]| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))
-            .args(args)
-            .output()
-            .unwrap()
-    };
     let out = run(&["solve", "--limit", "0.3", HARD_16]);
     assert_eq!(out.status.code(), Some(3), "{out:?}");
     let text = String::from_utf8(out.stdout).unwrap();
@@ -396,13 +388,6 @@ fn solve_command_gives_up_at_its_limit_with_the_proved_bounds() {
     // board's ±16 by +2.
     let words: Vec<&str> = lines[0].split(' ').collect();
     assert_eq!(words[0], "unsolved");
-    let bound = |w: &str, key: &str| -> i32 {
-        w.strip_prefix(key)
-            .unwrap()
-            .trim_start_matches('+')
-            .parse()
-            .unwrap()
-    };
     let (lower, upper) = (bound(words[1], "lower="), bound(words[2], "upper="));
     assert!((-14..=18).contains(&lower) && lower <= upper && upper <= 18);
     assert_eq!((lower % 2, upper % 2), (0, 0), "{lines:?}");

@@ -47,6 +47,22 @@ fn study(file: &str) -> Study {
         .expect("a shipped study")
 }
 
+/// A window showing `pos` with the solver panel open, after a click on
+/// Solve and the solve's end.
+fn solved_in_the_panel(pos: Position) -> Harness<'static, MaasaiApp> {
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    // Every move's value is offered only once the position is solved.
+    assert!(h.query_by_label("Value of every move").is_none());
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    h
+}
+
 fn small_position() -> Position {
     parse_position("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south").unwrap()
 }
@@ -55,14 +71,7 @@ fn small_position() -> Position {
 fn solver_panel_shows_the_proved_value_and_best_move() {
     let pos = small_position();
     let expected = Solver::with_table_bits(TABLE_BITS).solve(&pos);
-    let mut h = harness(pos);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(2);
-    h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| {
-        app.solver.solution(&pos).is_some()
-    });
-    h.run_steps(2);
+    let mut h = solved_in_the_panel(pos);
     let shown = h.state().solver.solution(&pos).unwrap().clone();
     assert_eq!(shown.value, expected.value);
     // Two solving threads may leave another of several equally good moves
@@ -107,15 +116,7 @@ fn solver_panel_lists_the_value_of_every_move() {
     let expected = Solver::with_table_bits(TABLE_BITS)
         .move_values(&[], &pos, None)
         .unwrap();
-    let mut h = harness(pos);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(2);
-    assert!(h.query_by_label("Value of every move").is_none());
-    h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| {
-        app.solver.solution(&pos).is_some()
-    });
-    h.run_steps(2);
+    let mut h = solved_in_the_panel(pos);
     h.get_by_label("Value of every move").click();
     step_until(&mut h, "every move's value", |app| {
         app.solver.move_values(&pos).len() == expected.len()
@@ -164,14 +165,7 @@ fn the_value_of_every_move_can_be_cancelled() {
     // three moves lead into long cyclic lines that take far longer.
     let s = study("06-raid-chain.ron");
     let pos = s.start;
-    let mut h = harness(pos);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(2);
-    h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| {
-        app.solver.solution(&pos).is_some()
-    });
-    h.run_steps(2);
+    let mut h = solved_in_the_panel(pos);
     h.get_by_label("Value of every move").click();
     step_until(&mut h, "a move's solve", |app| app.solver.running());
     h.run_steps(2);
