@@ -314,6 +314,31 @@ fn solve_command_output() {
 }
 
 #[test]
+fn moves_into_a_repetition_or_the_end_need_no_solve() {
+    use maasai_mancala::engine::Move;
+    use maasai_mancala::solver::settled_value_after;
+    // South 1 captures North's only seed: the game is over, South +2.
+    let pos = notation::parse_position(CAPTURE).unwrap();
+    let child = pos.try_play(Move(0)).unwrap();
+    assert_eq!(settled_value_after(&[pos], &child), Some(Value::Margin(2)));
+    // A quiet move, and the same move into a position the line has seen:
+    // the game ends there, each side taking its own row (South 2 + 3
+    // captured, North 1 + 2 captured: +2 for South).
+    let pos =
+        notation::parse_position("en-gehe south=0,2,0,0 north=0,1,0,0 captured=3,2 turn=south")
+            .unwrap();
+    let child = pos.try_play(Move(1)).unwrap();
+    assert_eq!(settled_value_after(&[pos], &child), None);
+    assert_eq!(
+        settled_value_after(&[child, pos], &child),
+        Some(Value::Margin(2))
+    );
+    let mut solver = Solver::with_table_bits(10);
+    let values = solver.move_values(&[child], &pos, None).unwrap();
+    assert_eq!(values, [(Move(1), Value::Margin(2))]);
+}
+
+#[test]
 fn solve_command_gives_every_moves_value() {
     // The remainder study: its three moves are worth +9, +3 and -1.
     let text = "en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south";

@@ -5,7 +5,7 @@
 
 use super::{Exercise, ExerciseError, Feedback, GoalKind, Study};
 use crate::engine::{Game, Move, Position, Status};
-use crate::solver::{Cancelled, Progress, Solver, Value, node_key};
+use crate::solver::{Cancelled, Progress, Solver, Value, settled_value_after};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -83,21 +83,12 @@ impl Trial {
         let played_before = self.exercise.game.moves().len() as u32;
         let mut line = self.history().to_vec();
         line.push(before);
-        let repeats = line.iter().any(|p| node_key(p) == node_key(&child));
         // The mover's value, exact or (a wrong move whose exact value would
-        // take long to prove) its proved upper bound, and a refutation.
-        let (value, exact, refutation) = if repeats {
-            // A move into a repeated position ends the game there: the
-            // solver's move values know that rule.
-            let v = solver
-                .move_values(self.history(), &before, Some(stop))?
-                .into_iter()
-                .find(|(m, _)| *m == mv)
-                .map(|(_, v)| v)
-                .ok_or_else(|| ExerciseError::Illegal("not a legal move".into()))?;
-            (v, true, None)
-        } else {
-            self.child_value(solver, &line, &child, played_before, stop)?
+        // take long to prove) its proved upper bound, and a refutation. A
+        // move into a repeated position or the end of the game needs none.
+        let (value, exact, refutation) = match settled_value_after(&line, &child) {
+            Some(v) => (v, true, None),
+            None => self.child_value(solver, &line, &child, played_before, stop)?,
         };
         let keeps_goal = self.exercise.study.goal_reached(value, played_before);
         // Only an exact value can be as good as the best move.
