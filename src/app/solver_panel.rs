@@ -462,6 +462,16 @@ fn running_ui(
                 .text(format!("bounds {:.0}% closed", fraction * 100.0)),
         );
     }
+    if r.for_move.is_some() {
+        ui.label(
+            egui::RichText::new(format!(
+                "The bounds below are {}'s, to move after {}.",
+                r.pos.turn().title(),
+                r.label
+            ))
+            .weak(),
+        );
+    }
     if panel.belongs_to(r) != shown {
         ui.colored_label(
             ui.visuals().warn_fg_color,
@@ -568,7 +578,8 @@ fn solution_ui(
         }
     });
     ui.add_space(4.0);
-    ui.label(format!("Principal line ({} moves):", s.pv.len()));
+    let moves = if s.pv.len() == 1 { "move" } else { "moves" };
+    ui.label(format!("Principal line ({} {moves}):", s.pv.len()));
     let names = line_names(pos, &s.pv);
     ui.horizontal_wrapped(|ui| {
         for (i, name) in names.iter().enumerate() {
