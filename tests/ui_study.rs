@@ -192,6 +192,29 @@ fn the_value_of_every_move_can_be_cancelled() {
 }
 
 #[test]
+fn moving_on_stops_the_value_of_every_move() {
+    let pos = study("06-raid-chain.ron").start;
+    let mut h = solved_in_the_panel(pos);
+    h.get_by_label("Value of every move").click();
+    step_until(&mut h, "a move's solve", |app| app.solver.running());
+    h.run_steps(2);
+    // The best move, from the list: the board moves on, the list stops.
+    h.get_by_label("South i1").click();
+    step_until(&mut h, "the move on the board", |app| {
+        app.rt.game.moves().len() == 1
+    });
+    step_until(&mut h, "the list to stop", |app| !app.solver.running());
+    h.run_steps(3);
+    assert!(!h.state().solver.running());
+    assert!(
+        h.query_by_label_contains(
+            "The values of every move of the start position were stopped: the board moved"
+        )
+        .is_some()
+    );
+}
+
+#[test]
 fn solver_panel_cancels_a_big_solve() {
     let pos = long_solve_position();
     let mut h = harness(pos);

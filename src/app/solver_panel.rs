@@ -285,8 +285,19 @@ impl SolverPanel {
                 ctx.request_repaint_after(Duration::from_millis(100));
             }
         }
-        if self.running.is_none() && self.every_move.is_some() {
-            self.next_move_solve();
+        if let Some(job) = &self.every_move
+            && self.running.is_none()
+        {
+            if job.key != shown && !self.keep_on_change {
+                self.note = Some(format!(
+                    "The values of every move of {} were stopped: the board moved to another \
+                     position.",
+                    job.label.to_lowercase()
+                ));
+                self.every_move = None;
+            } else {
+                self.next_move_solve();
+            }
             ctx.request_repaint();
         }
         self.play_queued(rt, ctx);
