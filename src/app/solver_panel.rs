@@ -14,6 +14,7 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
 use crate::solver::{Session, Solution, SolveHandle, Value, plies, seeds, settled_value_after};
 use std::collections::{HashMap, VecDeque};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
 /// What the panel asks for.
@@ -50,12 +51,46 @@ struct Running {
 /// solve, one background solve at a time.
 struct EveryMove {
     key: u64,
-    pos: Position,
-    /// The game up to and including `pos` (repetition counts).
+    /// The game up to and including the position (repetition counts).
     line: Vec<Position>,
     label: String,
-    pending: VecDeque<Move>,
+    /// The legal moves not yet valued, with the positions after them, once
+    /// [`MoveChildren`] has reported.
+    pending: Option<VecDeque<(Move, Position)>>,
+    children: Receiver<MoveChildren>,
     total: usize,
+}
+
+/// The legal moves of a position with the positions after them, and the
+/// values of those that need no solve (a repetition or the end of the
+/// game). Worked out off the UI thread: proving a move endless, or that
+/// the game is over after one, can take seconds.
+struct MoveChildren {
+    solve: Vec<(Move, Position)>,
+    settled: Vec<(Move, Value)>,
+}
+
+impl MoveChildren {
+    fn of(line: &[Position], skip: &[Move]) -> MoveChildren {
+        let pos = line.last().expect("the line ends with the position");
+        let mut out = MoveChildren {
+            solve: Vec::new(),
+            settled: Vec::new(),
+        };
+        for mv in pos.legal_moves() {
+            if skip.contains(&mv) {
+                continue;
+            }
+            let Ok(child) = pos.try_play(mv) else {
+                continue;
+            };
+            match settled_value_after(line, &child) {
+                Some(v) => out.settled.push((mv, v)),
+                None => out.solve.push((mv, child)),
+            }
+        }
+        out
+    }
 }
 
 /// The panel's runtime state.
@@ -76,6 +111,8 @@ pub struct SolverPanel {
     line_queue: Option<(u64, VecDeque<Move>)>,
     /// Proved values of moves (for the side to move), by position key.
     move_values: HashMap<u64, Vec<(Move, Value)>>,
+    /// Legal moves by position key, once an every-move list has counted them.
+    legal_counts: HashMap<u64, usize>,
     every_move: Option<EveryMove>,
 }
 
@@ -150,27 +187,31 @@ impl SolverPanel {
         {
             known.push((best, solution.value));
         }
-        let pending: VecDeque<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !known.iter().any(|(k, _)| k == m))
-            .collect();
+        let skip: Vec<Move> = known.iter().map(|(m, _)| *m).collect();
         let mut line = rt.game.positions()[..rt.view].to_vec();
         line.push(pos);
+        let (tx, rx) = channel();
+        {
+            let line = line.clone();
+            std::thread::spawn(move || {
+                // The receiver may be gone if the list was stopped.
+                let _ = tx.send(MoveChildren::of(&line, &skip));
+            });
+        }
         self.note = None;
         self.every_move = Some(EveryMove {
             key: pos.key(),
-            pos,
             line,
             label: position_label(rt.view),
-            total: pending.len(),
-            pending,
+            pending: None,
+            children: rx,
+            total: 0,
         });
     }
 
-    /// Starts the next move's solve of the every-move list, settling the
-    /// moves that need none (a repetition, the end of the game, or a
-    /// position solved before) on the way.
+    /// Starts the next move's solve of the every-move list, once its legal
+    /// moves are known, settling on the way those that need none (a
+    /// repetition, the end of the game, or a position solved before).
     fn next_move_solve(&mut self) {
         if self.running.is_some() {
             return;
@@ -178,19 +219,33 @@ impl SolverPanel {
         let Some(job) = &mut self.every_move else {
             return;
         };
-        while let Some(mv) = job.pending.pop_front() {
-            let Ok(child) = job.pos.try_play(mv) else {
-                continue;
-            };
-            let known = settled_value_after(&job.line, &child).or_else(|| {
-                self.solved
-                    .get(&child.key())
-                    .map(|s| s.value.flipped_after_move())
-            });
-            if let Some(v) = known {
+        if job.pending.is_none() {
+            match job.children.try_recv() {
+                Ok(children) => {
+                    let values = self.move_values.entry(job.key).or_default();
+                    values.extend(children.settled);
+                    self.legal_counts
+                        .insert(job.key, values.len() + children.solve.len());
+                    job.total = children.solve.len();
+                    job.pending = Some(children.solve.into());
+                }
+                Err(TryRecvError::Empty) => return,
+                Err(TryRecvError::Disconnected) => {
+                    self.every_move = None;
+                    return;
+                }
+            }
+        }
+        let pending = job.pending.as_mut().expect("set above");
+        while let Some((mv, child)) = pending.pop_front() {
+            if let Some(s) = self.solved.get(&child.key()) {
+                let v = s.value.flipped_after_move();
                 self.move_values.entry(job.key).or_default().push((mv, v));
                 continue;
             }
+            let title = job.line.last().map_or(String::new(), |p| {
+                format!("{} {}", p.turn().title(), p.variant().move_name(mv))
+            });
             let handle = self
                 .session
                 .get_or_insert_with(Session::new)
@@ -198,11 +253,7 @@ impl SolverPanel {
             self.running = Some(Running {
                 key: child.key(),
                 pos: child,
-                label: format!(
-                    "{} {}",
-                    job.pos.turn().title(),
-                    job.pos.variant().move_name(mv)
-                ),
+                label: title,
                 handle,
                 for_move: Some(mv),
             });
@@ -298,7 +349,12 @@ impl SolverPanel {
             } else {
                 self.next_move_solve();
             }
-            ctx.request_repaint();
+            if self.running.is_none() && self.every_move.is_some() {
+                // Still finding the legal moves (off the UI thread).
+                ctx.request_repaint_after(Duration::from_millis(50));
+            } else {
+                ctx.request_repaint();
+            }
         }
         self.play_queued(rt, ctx);
     }
@@ -451,10 +507,11 @@ fn running_ui(
     ui.horizontal(|ui| {
         super::busy::spinner(ui);
         let what = if let (Some(job), Some(_)) = (&panel.every_move, r.for_move) {
+            let left = job.pending.as_ref().map_or(0, |p| p.len());
             format!(
                 "Value of every move: solving {} ({} of {})",
                 r.label,
-                job.total - job.pending.len(),
+                job.total - left,
                 job.total
             )
         } else if p.done {
@@ -655,12 +712,19 @@ fn every_move_ui(
     out: &mut Vec<AppCommand>,
 ) {
     let values = panel.move_values(pos);
-    let legal = pos.legal_moves().len();
+    // Counted off the UI thread by the first list of this position.
+    let legal = panel.legal_counts.get(&pos.key()).copied();
     let proving = panel
         .every_move
         .as_ref()
         .is_some_and(|j| j.key == pos.key());
-    if values.len() < legal && !proving {
+    if proving && panel.running.is_none() {
+        ui.horizontal(|ui| {
+            super::busy::spinner(ui);
+            ui.label("Value of every move: finding the legal moves…");
+        });
+    }
+    if legal.is_none_or(|n| values.len() < n) && !proving {
         let b = ui
             .add_enabled(
                 panel.running.is_none(),
@@ -679,8 +743,9 @@ fn every_move_ui(
         return;
     }
     let best = values[0].1;
+    let of = legal.map_or(String::new(), |n| format!(" of {n}"));
     ui.label(format!(
-        "Value of every move ({} of {legal} proved), for {} to move:",
+        "Value of every move ({}{of} proved), for {} to move:",
         values.len(),
         pos.turn().title()
     ));
