@@ -27,9 +27,19 @@ fn main() {
     let began = Instant::now();
     let handle = session.solve(Vec::new(), pos);
     let mut last = 0;
+    let mut proved = false;
     while !handle.is_finished() && began.elapsed() < Duration::from_secs_f64(limit) {
         std::thread::sleep(Duration::from_millis(20));
         let p = handle.progress();
+        if p.done && !proved {
+            proved = true;
+            println!(
+                "value proved: {:?} nodes={} t={:.2}s; reading the principal line",
+                p.lower.map(|v| v.word()),
+                p.nodes,
+                began.elapsed().as_secs_f64()
+            );
+        }
         if p.iteration != last {
             last = p.iteration;
             println!(

@@ -1006,16 +1006,30 @@ impl<'a> Search<'a> {
                 break Ok(());
             }
             self.push(key);
-            let mut found = None;
-            for k in perm.iter().map(|&i| &kids[i as usize]) {
+            // Every child scores at least its `target` (the parent takes the
+            // best), so a child proved to score at most it is on the line. A
+            // child whose table entry already proves that (the proof of the
+            // value went through it) needs no search: on long endgames
+            // searching the children in order could spend longer re-proving
+            // a worse move than the whole solve took.
+            let in_table = perm.iter().map(|&i| &kids[i as usize]).find(|k| {
                 let target = to_child(cur_score, k.gain, en_gehe);
-                // Every child scores at least `target` (the parent takes the
-                // best), so one null window decides whether it is exactly it.
-                match self.search(&k.pos, target, target + 1) {
-                    Ok((v, _)) if v <= target => {
-                        found = Some((k.pos, k.mv, target));
-                        break;
-                    }
+                self.repeated(line_key(&k.pos, table_key(&k.pos))).is_none()
+                    && self
+                        .table
+                        .probe(table_key(&k.pos))
+                        .is_some_and(|e| e.upper <= target)
+            });
+            let mut found = in_table.map(|k| (k.pos, k.mv, to_child(cur_score, k.gain, en_gehe)));
+            for k in perm.iter().map(|&i| &kids[i as usize]) {
+                if found.is_some() {
+                    break;
+                }
+                let target = to_child(cur_score, k.gain, en_gehe);
+                // One null window decides whether it is exactly the target,
+                // with restarts like a pass (its length is as heavy-tailed).
+                match self.pass(&k.pos, target + 1, 0) {
+                    Ok((v, _)) if v <= target => found = Some((k.pos, k.mv, target)),
                     Ok(_) => {}
                     Err(c) => return self.unwind(base, Err(c)),
                 }
