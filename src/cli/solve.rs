@@ -22,7 +22,8 @@
 //! ```
 //!
 //! L and U are bounds of the value in the words of `value=` (before the
-//! first MTD(f) pass, the widest the board allows).
+//! first MTD(f) pass, the widest the board allows; equal when the value was
+//! proved but its principal line was still being read).
 //!
 //! With `--every-move`, one more line per legal move follows, in sowing
 //! order, with the move's value for the side to move (the value of the
