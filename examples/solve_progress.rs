@@ -1,5 +1,7 @@
 //! Solves one position and prints each MTD(f) pass as it is proved
-//! (bounds, nodes, time): for studying where a hard solve spends its time.
+//! (bounds, nodes, time), and when the value is proved (what follows is
+//! reading the principal line): for studying where a hard solve spends
+//! its time.
 //!
 //! `cargo run --release --example solve_progress -- "POSITION" [LIMIT_SECONDS] [TABLE_BITS] [THREADS]`
 
