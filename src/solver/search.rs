@@ -1012,33 +1012,37 @@ impl<'a> Search<'a> {
             // value went through it) needs no search: on long endgames
             // searching the children in order could spend longer re-proving
             // a worse move than the whole solve took.
-            let in_table = perm.iter().map(|&i| &kids[i as usize]).find(|k| {
-                let target = to_child(cur_score, k.gain, en_gehe);
-                self.repeated(line_key(&k.pos, table_key(&k.pos))).is_none()
+            let in_order = || perm.iter().map(|&i| &kids[i as usize]);
+            let proved = in_order().find(|k| {
+                let tkey = table_key(&k.pos);
+                self.repeated(line_key(&k.pos, tkey)).is_none()
                     && self
                         .table
-                        .probe(table_key(&k.pos))
-                        .is_some_and(|e| e.upper <= target)
+                        .probe(tkey)
+                        .is_some_and(|e| e.upper <= to_child(cur_score, k.gain, en_gehe))
             });
-            let mut found = in_table.map(|k| (k.pos, k.mv, to_child(cur_score, k.gain, en_gehe)));
-            for k in perm.iter().map(|&i| &kids[i as usize]) {
-                if found.is_some() {
-                    break;
-                }
-                let target = to_child(cur_score, k.gain, en_gehe);
-                // One null window decides whether it is exactly the target,
-                // with restarts like a pass (its length is as heavy-tailed).
-                match self.pass(&k.pos, target + 1, 0) {
-                    Ok((v, _)) if v <= target => found = Some((k.pos, k.mv, target)),
-                    Ok(_) => {}
-                    Err(c) => return self.unwind(base, Err(c)),
+            let mut found = proved.map(|k| k.mv);
+            if found.is_none() {
+                for k in in_order() {
+                    let target = to_child(cur_score, k.gain, en_gehe);
+                    // One null window decides whether it is exactly the
+                    // target, with restarts like a pass (its length is as
+                    // heavy-tailed).
+                    match self.pass(&k.pos, target + 1, 0) {
+                        Ok((v, _)) if v <= target => {
+                            found = Some(k.mv);
+                            break;
+                        }
+                        Ok(_) => {}
+                        Err(c) => return self.unwind(base, Err(c)),
+                    }
                 }
             }
-            match found {
-                Some((next, mv, target)) => {
-                    line.push(Move(mv));
-                    cur = next;
-                    cur_score = target;
+            match found.and_then(|mv| kids.iter().find(|k| k.mv == mv)) {
+                Some(k) => {
+                    line.push(Move(k.mv));
+                    cur_score = to_child(cur_score, k.gain, en_gehe);
+                    cur = k.pos;
                 }
                 None => break Ok(()),
             }
