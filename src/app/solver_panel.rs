@@ -12,7 +12,7 @@
 use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
-use crate::solver::{Session, Solution, SolveHandle, Value, plies, seeds, settled_value_after};
+use crate::solver::{Session, Solution, SolveHandle, Value, moves_after, plies, seeds};
 use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
@@ -72,21 +72,17 @@ struct MoveChildren {
 
 impl MoveChildren {
     fn of(line: &[Position], skip: &[Move]) -> MoveChildren {
-        let pos = line.last().expect("the line ends with the position");
         let mut out = MoveChildren {
             solve: Vec::new(),
             settled: Vec::new(),
         };
-        for mv in pos.legal_moves() {
-            if skip.contains(&mv) {
-                continue;
-            }
-            let Ok(child) = pos.try_play(mv) else {
-                continue;
-            };
-            match settled_value_after(line, &child) {
-                Some(v) => out.settled.push((mv, v)),
-                None => out.solve.push((mv, child)),
+        for m in moves_after(line)
+            .into_iter()
+            .filter(|m| !skip.contains(&m.mv))
+        {
+            match m.settled {
+                Some(v) => out.settled.push((m.mv, v)),
+                None => out.solve.push((m.mv, m.child)),
             }
         }
         out
@@ -135,20 +131,28 @@ impl SolverPanel {
     /// Stops a running solve and the every-move list being proved (another
     /// user of the shared solver needs it).
     pub fn cancel(&mut self, why: &str) {
-        let job = self.every_move.take();
-        if let Some(r) = self.running.take() {
+        let running = self.running.take();
+        if let Some(r) = &running {
             r.handle.cancel();
-            self.note = Some(match (&job, r.for_move) {
-                (Some(job), Some(_)) => format!(
-                    "The values of every move of {} were stopped: {why}.",
-                    job.label.to_lowercase()
-                ),
-                _ => format!(
-                    "The solve of {} was stopped: {why}.",
-                    r.label.to_lowercase()
-                ),
-            });
         }
+        // A list between two moves' solves has no solve running.
+        let what = match (self.every_move.take(), &running) {
+            (Some(job), None)
+            | (
+                Some(job),
+                Some(Running {
+                    for_move: Some(_), ..
+                }),
+            ) => {
+                format!(
+                    "The values of every move of {} were",
+                    job.label.to_lowercase()
+                )
+            }
+            (_, Some(r)) => format!("The solve of {} was", r.label.to_lowercase()),
+            (None, None) => return,
+        };
+        self.note = Some(format!("{what} stopped: {why}."));
     }
 
     /// The proved values of moves of `pos`, best first.
@@ -340,12 +344,7 @@ impl SolverPanel {
             && self.running.is_none()
         {
             if job.key != shown && !self.keep_on_change {
-                self.note = Some(format!(
-                    "The values of every move of {} were stopped: the board moved to another \
-                     position.",
-                    job.label.to_lowercase()
-                ));
-                self.every_move = None;
+                self.cancel("the board moved to another position");
             } else {
                 self.next_move_solve();
             }

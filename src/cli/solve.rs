@@ -38,7 +38,7 @@
 use super::{CliError, Outcome};
 use crate::engine::notation;
 use crate::solver::{
-    Progress, Session, Solution, Solver, Value, settled_value_after, widest_values,
+    MoveAfter, Progress, Session, Solution, Solver, Value, moves_after, widest_values,
 };
 use std::time::Duration;
 
@@ -106,12 +106,9 @@ pub fn solve(
         }
     };
     if every_move {
-        for mv in pos.legal_moves() {
-            let child = pos
-                .try_play(mv)
-                .map_err(|e| CliError(format!("move {}: {e}", pos.variant().move_name(mv))))?;
+        for MoveAfter { mv, child, settled } in moves_after(&[pos]) {
             let name = pos.variant().move_name(mv);
-            if let Some(v) = settled_value_after(&[pos], &child) {
+            if let Some(v) = settled {
                 println!("move={name} {} nodes=0", value_words(v));
                 continue;
             }

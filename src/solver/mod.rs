@@ -413,36 +413,52 @@ impl Solver {
         pos: &Position,
         stop: Option<&AtomicBool>,
     ) -> Result<Vec<(Move, Value)>, Cancelled> {
-        let mut out = Vec::new();
         let mut line = history.to_vec();
         line.push(*pos);
-        for mv in pos.legal_moves() {
-            let child = pos.try_play(mv).expect("legal move");
-            let v = self.value_after(&line, &child, stop)?;
-            out.push((mv, v));
-        }
-        Ok(out)
+        moves_after(&line)
+            .into_iter()
+            .map(|m| match m.settled {
+                Some(v) => Ok((m.mv, v)),
+                None => {
+                    let mut search = Search::new(&self.table, stop, None);
+                    for p in &line {
+                        search.push(node_key(p));
+                    }
+                    let shared = Shared::new(&m.child);
+                    let score = search.mtdf(&m.child, &shared, 0, |_, _, _, _| {})?;
+                    Ok((m.mv, search::value_of(&m.child, score).flipped_after_move()))
+                }
+            })
+            .collect()
     }
+}
 
-    /// The value, for the side that just moved, of the position `child`
-    /// reached after `history`.
-    fn value_after(
-        &mut self,
-        history: &[Position],
-        child: &Position,
-        stop: Option<&AtomicBool>,
-    ) -> Result<Value, Cancelled> {
-        if let Some(v) = settled_value_after(history, child) {
-            return Ok(v);
-        }
-        let mut search = Search::new(&self.table, stop, None);
-        for p in history {
-            search.push(node_key(p));
-        }
-        let shared = Shared::new(child);
-        let score = search.mtdf(child, &shared, 0, |_, _, _, _| {})?;
-        Ok(search::value_of(child, score).flipped_after_move())
-    }
+/// A legal move of the last position of a line, the position after it, and
+/// the move's value for the mover when it needs no solve
+/// ([`settled_value_after`]).
+#[derive(Clone, Debug)]
+pub struct MoveAfter {
+    pub mv: Move,
+    pub child: Position,
+    pub settled: Option<Value>,
+}
+
+/// The legal moves of the last position of `line` (the game so far), in
+/// sowing order, with the positions after them and the values that need no
+/// solve: the walk behind every list of move values. Proving a move endless
+/// can take seconds, so a window calls it off its UI thread.
+pub fn moves_after(line: &[Position]) -> Vec<MoveAfter> {
+    let Some(pos) = line.last() else {
+        return Vec::new();
+    };
+    pos.legal_moves()
+        .into_iter()
+        .filter_map(|mv| {
+            let child = pos.try_play(mv).ok()?;
+            let settled = settled_value_after(line, &child);
+            Some(MoveAfter { mv, child, settled })
+        })
+        .collect()
 }
 
 /// The value, for the side that moved, of a move from the last position of
