@@ -1,6 +1,6 @@
 //! The validated position and the moves played on it.
 
-use super::sowing::{Endless, sow_bao, sow_en_gehe};
+use super::sowing::{Endless, Unfinished, sow_bao, sow_en_gehe};
 use super::{
     BAO_ROW, BAO_SIDE_HOLES, BOARD_CAPACITY, EndReason, GameResult, HoleRef, Move, OriginRule,
     PlayError, Side, Variant,
@@ -282,6 +282,35 @@ impl Position {
     /// within the cap". A cycle found earlier is reported as usual.
     #[inline]
     pub fn apply_within(&mut self, mv: Move, max_laps: u64) -> Result<(), Endless> {
+        match self.sow(mv, max_laps, &mut || true) {
+            Ok(()) => Ok(()),
+            Err(Unfinished::Endless(e)) => Err(e),
+            Err(Unfinished::Stopped) => unreachable!("asked to keep going"),
+        }
+    }
+
+    /// [`Self::apply_fast`] for background searches that must stop
+    /// promptly: a long move asks `keep_going` every million laps or so
+    /// (some tens of milliseconds) and gives up with
+    /// [`Unfinished::Stopped`] when it says no, since proving a move
+    /// endless can take seconds. On `Err` the position is left in an
+    /// unspecified state: copy first.
+    #[inline]
+    pub fn apply_or_stop(
+        &mut self,
+        mv: Move,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Result<(), Unfinished> {
+        self.sow(mv, super::LAP_LIMIT, &mut keep_going)
+    }
+
+    #[inline]
+    fn sow(
+        &mut self,
+        mv: Move,
+        max_laps: u64,
+        keep_going: &mut impl FnMut() -> bool,
+    ) -> Result<(), Unfinished> {
         let side = self.turn;
         let skip = self.origin == OriginRule::Skip;
         match self.variant {
@@ -289,7 +318,7 @@ impl Position {
                 let n = holes as usize;
                 let ring = &mut self.board[..2 * n];
                 let start = side.index() * n + mv.hole();
-                let last = sow_en_gehe(ring, start, skip, max_laps)?;
+                let last = sow_en_gehe(ring, start, skip, max_laps, keep_going)?;
                 if last / n == side.index() {
                     let facing = 2 * n - 1 - last;
                     let taken = ring[facing];
@@ -310,7 +339,15 @@ impl Position {
                     self.reserve[s] -= 1;
                     self.board[base + mv.hole()] += 1;
                 }
-                sow_bao(&mut self.board, base, mv.hole(), raids, skip, max_laps)?;
+                sow_bao(
+                    &mut self.board,
+                    base,
+                    mv.hole(),
+                    raids,
+                    skip,
+                    max_laps,
+                    keep_going,
+                )?;
             }
         }
         self.opening = false;

@@ -5,6 +5,8 @@
 //! second. The traced path in `trace.rs` re-sows seed by seed for the
 //! visualiser, and property tests check that both agree.
 
+use super::long_moves::{self, LapStart, MEMO_FROM_LAP, Rest};
+
 /// A move that neither ends nor repeats a lap-start state within this many
 /// laps counts as endless (RULES.md).
 pub const LAP_LIMIT: u64 = 1_000_000_000;
@@ -12,6 +14,10 @@ pub const LAP_LIMIT: u64 = 1_000_000_000;
 /// Short moves are the rule; cycle detection only starts after this many laps
 /// so that they pay nothing for it. A cycle is still found exactly, only later.
 const BRENT_FROM_LAP: u64 = 24;
+
+/// Laps between two questions to a long move's `keep_going` (some tens of
+/// milliseconds of sowing).
+const ASK_EVERY_LAPS: u64 = 1 << 20;
 
 /// Largest ring the engine sows on (two En Gehé rows of 64).
 const RING_CAP: usize = super::BOARD_CAPACITY;
@@ -21,6 +27,21 @@ const RING_CAP: usize = super::BOARD_CAPACITY;
 pub struct Endless {
     /// Length of the cycle in laps, or `None` if [`LAP_LIMIT`] was reached.
     pub cycle_laps: Option<u64>,
+}
+
+/// Why a move's sowing stopped before its end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unfinished {
+    /// The move never ends.
+    Endless(Endless),
+    /// The caller's `keep_going` said to stop; nothing is known of the move.
+    Stopped,
+}
+
+impl From<Endless> for Unfinished {
+    fn from(e: Endless) -> Self {
+        Unfinished::Endless(e)
+    }
 }
 
 /// Sows `hand` seeds around `ring`, the first into `first`. With `skip`, the
@@ -126,13 +147,21 @@ impl LapWatch {
 
     /// Called at the start of every lap after the first.
     #[inline]
-    fn lap(&mut self, board: &[u16], at: usize) -> Result<(), Endless> {
+    fn lap(
+        &mut self,
+        board: &[u16],
+        at: usize,
+        keep_going: &mut impl FnMut() -> bool,
+    ) -> Result<(), Unfinished> {
         self.laps += 1;
         if self.laps < BRENT_FROM_LAP {
             return Ok(());
         }
         if self.laps >= self.limit {
-            return Err(Endless { cycle_laps: None });
+            return Err(Endless { cycle_laps: None }.into());
+        }
+        if self.laps.is_multiple_of(ASK_EVERY_LAPS) && !keep_going() {
+            return Err(Unfinished::Stopped);
         }
         match &mut self.brent {
             None => {
@@ -142,7 +171,8 @@ impl LapWatch {
             Some(b) => match b.step(board, at) {
                 Some(cycle) => Err(Endless {
                     cycle_laps: Some(cycle),
-                }),
+                }
+                .into()),
                 None => Ok(()),
             },
         }
@@ -151,14 +181,16 @@ impl LapWatch {
 
 /// Plays an En Gehé move's sowing from `hole` on the whole ring `board`
 /// (both rows in track order). Returns the hole of the last seed, which was
-/// empty before it fell.
+/// empty before it fell. A long move asks `keep_going` every
+/// [`ASK_EVERY_LAPS`] laps and stops when it says no.
 #[inline]
 pub(crate) fn sow_en_gehe(
     board: &mut [u16],
     hole: usize,
     skip: bool,
     lap_limit: u64,
-) -> Result<usize, Endless> {
+    keep_going: &mut impl FnMut() -> bool,
+) -> Result<usize, Unfinished> {
     let mut watch = LapWatch::new(lap_limit);
     let mut at = hole;
     loop {
@@ -169,7 +201,7 @@ pub(crate) fn sow_en_gehe(
             return Ok(last);
         }
         at = last;
-        watch.lap(board, at)?;
+        watch.lap(board, at, keep_going)?;
     }
 }
 
@@ -240,7 +272,9 @@ struct SideBrent {
 /// opponent's side only shrinks. Cycle detection therefore watches the
 /// mover's 16 holes alone and starts afresh after each raid, which keeps a
 /// lap to a few vector operations (endless moves of hundreds of millions
-/// of laps occur in real games).
+/// of laps occur in real games). A move still running after
+/// [`MEMO_FROM_LAP`] laps is looked up in (and then kept in) the memo of
+/// long moves, and asks `keep_going` every [`ASK_EVERY_LAPS`] laps.
 #[inline]
 pub(crate) fn sow_bao(
     board: &mut [u16],
@@ -249,7 +283,8 @@ pub(crate) fn sow_bao(
     captures: bool,
     skip: bool,
     lap_limit: u64,
-) -> Result<usize, Endless> {
+    keep_going: &mut impl FnMut() -> bool,
+) -> Result<usize, Unfinished> {
     const ROW: usize = super::BAO_ROW;
     let opp_base = SIDE - side_base;
     let mut own: [u16; SIDE] = board[side_base..side_base + SIDE]
@@ -268,6 +303,9 @@ pub(crate) fn sow_bao(
     };
     let mut at = hole;
     let mut raid = false;
+    // The state this move was looked up under, to remember its rest.
+    let mut looked_up: Option<LapStart> = None;
+    let flags = (captures as u8) << 1 | (skip as u8) << 2;
     let last = loop {
         let last = if raid {
             let facing = ROW - 1 - at;
@@ -295,7 +333,48 @@ pub(crate) fn sow_bao(
         raid = captures && last < ROW && opp[ROW - 1 - last] > 0;
         laps += 1;
         if laps >= lap_limit {
-            return Err(Endless { cycle_laps: None });
+            let rest = Rest::NoEndWithin(laps.saturating_sub(MEMO_FROM_LAP));
+            return Err(ended_long(looked_up, rest, lap_limit));
+        }
+        if laps == MEMO_FROM_LAP {
+            let state = LapStart {
+                own,
+                opp_inner: inner_if(captures, &opp),
+                at: at as u8,
+                flags: flags | raid as u8,
+            };
+            match long_moves::recall(&state) {
+                // The rest of the move is known: it ends, within the limit
+                // or not, or never.
+                Some(Rest::Ends {
+                    own: o,
+                    opp_inner,
+                    last,
+                    laps: rest,
+                }) => {
+                    if laps + rest >= lap_limit {
+                        return Err(Endless { cycle_laps: None }.into());
+                    }
+                    own = o;
+                    if captures {
+                        opp[..ROW].copy_from_slice(&opp_inner);
+                    }
+                    break last as usize;
+                }
+                Some(Rest::Cycle(cycle)) => {
+                    return Err(Endless {
+                        cycle_laps: Some(cycle),
+                    }
+                    .into());
+                }
+                Some(Rest::NoEndWithin(rest)) if lap_limit <= laps + rest => {
+                    return Err(Endless { cycle_laps: None }.into());
+                }
+                _ => looked_up = Some(state),
+            }
+        }
+        if laps.is_multiple_of(ASK_EVERY_LAPS) && !keep_going() {
+            return Err(Unfinished::Stopped);
         }
         if raid {
             brent.active = false;
@@ -316,9 +395,8 @@ pub(crate) fn sow_bao(
         }
         brent.lambda += 1;
         if at == brent.saved_at && own == brent.saved {
-            return Err(Endless {
-                cycle_laps: Some(brent.lambda),
-            });
+            let rest = Rest::Cycle(brent.lambda);
+            return Err(ended_long(looked_up, rest, lap_limit));
         }
         if brent.lambda == brent.power {
             brent.saved = own;
@@ -327,9 +405,48 @@ pub(crate) fn sow_bao(
             brent.lambda = 0;
         }
     };
+    if let Some(state) = looked_up {
+        let rest = Rest::Ends {
+            own,
+            opp_inner: inner_if(captures, &opp),
+            last: last as u8,
+            laps: laps - MEMO_FROM_LAP,
+        };
+        long_moves::remember(state, rest);
+    }
     board[side_base..side_base + SIDE].copy_from_slice(&own);
     board[opp_base..opp_base + SIDE].copy_from_slice(&opp);
     Ok(last)
+}
+
+/// The opponent's inner row as a long move's state and rest hold it: only
+/// raids read it, so without them it is left out (all zero) and the move
+/// is remembered whatever the opponent's side holds.
+fn inner_if(captures: bool, opp: &[u16; SIDE]) -> [u16; super::BAO_ROW] {
+    if captures {
+        opp[..super::BAO_ROW]
+            .try_into()
+            .expect("an inner row has 8 holes")
+    } else {
+        [0; super::BAO_ROW]
+    }
+}
+
+/// The error of a long Bao la Kimasai move found endless, remembered when
+/// it was looked up. A lap limit below the rules' own is a caller's cap,
+/// not a verdict, so running into one is not remembered.
+#[cold]
+fn ended_long(looked_up: Option<LapStart>, rest: Rest, lap_limit: u64) -> Unfinished {
+    let cycle_laps = match rest {
+        Rest::Cycle(c) => Some(c),
+        _ => None,
+    };
+    if let Some(state) = looked_up
+        && (cycle_laps.is_some() || lap_limit >= LAP_LIMIT)
+    {
+        long_moves::remember(state, rest);
+    }
+    Endless { cycle_laps }.into()
 }
 
 #[cfg(test)]
