@@ -427,6 +427,30 @@ fn solve_command_gives_up_at_its_limit_with_the_proved_bounds() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--limit"));
 }
 
+/// Bao la Kimasai 40 plies into a game of random moves (`bench --solver
+/// --bao` 40 #0): no win or loss within a dozen plies either way.
+const BAO_MIDDLEGAME: &str = "bao-la-kimasai south=0,1,4,3,0,3,0,3,1,3,6,1,0,1,0,1 north=1,0,8,0,2,0,4,0,5,2,1,2,0,2,1,0 reserve=5,4 turn=south opening=no";
+
+#[test]
+fn bao_solve_at_its_limit_says_within_how_many_plies_nobody_wins() {
+    // The solver deepens: a win within 1 ply? a loss within 1? then 2, …
+    // so even a short solve proves something, given as plies.
+    let out = run(&["solve", "--limit", "1", BAO_MIDDLEGAME]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "unsolved lower=loss upper=win", "{text}");
+    let words: Vec<&str> = lines[1].split(' ').collect();
+    let plies = |word: &str, key: &str| -> u32 { word.strip_prefix(key).unwrap().parse().unwrap() };
+    // A lower bound of a loss in L plies: no loss within L − 1.
+    let (lower, upper) = (
+        plies(words[0], "lower_plies="),
+        plies(words[1], "upper_plies="),
+    );
+    assert!(lower >= 3 && upper >= 3, "{text}");
+    assert!(words[2].starts_with("nodes="), "{text}");
+}
+
 /// Sparse En Gehé positions on 6- to 8-hole boards, the kind of race the
 /// solver's move ordering and extreme-first passes are tuned for.
 fn sparse_small_en_gehe(rng: &mut SmallRng) -> Position {

@@ -310,10 +310,15 @@ impl SolverPanel {
                     Err(_) => {
                         let p = r.handle.progress();
                         let proved = match (p.lower, p.upper) {
-                            (Some(lo), Some(hi)) => format!(
+                            (Some(lo @ Value::Margin(_)), Some(hi)) => format!(
                                 "; it had proved the value between {} and {}",
-                                bound_text(Some(lo)),
-                                bound_text(Some(hi))
+                                lo.word(),
+                                hi.word()
+                            ),
+                            (Some(lo), Some(hi)) => format!(
+                                "; it had proved {} and {}",
+                                lo.describe_bound(true),
+                                hi.describe_bound(false)
                             ),
                             _ => String::new(),
                         };
@@ -420,13 +425,10 @@ pub fn value_sentence(pos: &Position, value: Value) -> String {
 }
 
 /// A proved bound as text: "+3" for En Gehé, "win in 7" for Bao la Kimasai.
-fn bound_text(value: Option<Value>) -> String {
+fn bound_text(value: Option<Value>, lower: bool) -> String {
     match value {
         None => "not yet".into(),
-        Some(v) => match v.plies() {
-            Some(p) => format!("{} in {p}", v.word()),
-            None => v.word(),
-        },
+        Some(v) => v.describe_bound(lower),
     }
 }
 
@@ -553,10 +555,10 @@ fn running_ui(
         .spacing([12.0, 2.0])
         .show(ui, |ui| {
             ui.label("Proved at least");
-            ui.label(bound_text(p.lower));
+            ui.label(bound_text(p.lower, true));
             ui.end_row();
             ui.label("Proved at most");
-            ui.label(bound_text(p.upper));
+            ui.label(bound_text(p.upper, false));
             ui.end_row();
             ui.label("Nodes");
             ui.label(group_digits(p.nodes));

@@ -6,12 +6,13 @@
 //! - `--solver`: exact solves of 2×50 En Gehé endgames by seed count, each
 //!   with a fresh table and a time limit: one line per position, a summary
 //!   line per seed count, then the README's table (how many are solved
-//!   within 10 s and within the limit).
+//!   within 10 s and within the limit). With `--bao`, Bao la Kimasai
+//!   positions 20, 40, 60 and 80 plies into games of random moves instead.
 
 use super::CliError;
 use crate::engine::{GameOptions, playout};
-use crate::solver::{Session, Solver};
-use crate::study::generate::reference_endgame;
+use crate::solver::{Session, Solver, Value, widest_values};
+use crate::study::generate::{reference_bao, reference_endgame};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
@@ -62,6 +63,24 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(ns / 1e9)
 }
 
+/// Bao la Kimasai bounds `lower` and `upper` as the plies within which
+/// neither side wins: a lower bound of a loss in L plies proves no loss
+/// within L − 1, an upper bound of a win in U plies no win within U − 1.
+fn no_result_within(lower: Value, upper: Value) -> u32 {
+    let no_loss = match lower {
+        Value::Loss { plies } => plies.saturating_sub(1),
+        _ => u32::MAX,
+    };
+    let no_win = match upper {
+        Value::Win { plies } => plies.saturating_sub(1),
+        _ => u32::MAX,
+    };
+    no_loss.min(no_win)
+}
+
+/// `bench --solver --bao`: how far into a game its positions are.
+const BAO_PLIES: [u32; 4] = [20, 40, 60, 80];
+
 /// What `bench --solver` measures.
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolverBench {
@@ -81,6 +100,10 @@ pub struct SolverBench {
     /// 30 % random moves, instead of seeds scattered at random.
     #[arg(long)]
     pub played: bool,
+    /// --solver: Bao la Kimasai positions 20, 40, 60 and 80 plies into
+    /// games of random moves (herding, the phase change, raiding) instead.
+    #[arg(long, conflicts_with = "played")]
+    pub bao: bool,
     /// --solver: print the positions without solving them.
     #[arg(long)]
     pub list: bool,
@@ -106,17 +129,35 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
     let n = b.positions;
     // "Within 10 s" means something only when solves may run that long.
     let ten = limit >= 10.0;
-    println!(
-        "{} 2x50 en-gehe endgames, {n} per seed count, limit {limit} s per solve",
-        if b.played { "played" } else { "scattered" }
-    );
+    // Rows of the table: seeds on the board, or plies into a Bao la
+    // Kimasai game.
+    let (groups, row_name, key): (Vec<u32>, _, _) = if b.bao {
+        println!(
+            "bao-la-kimasai positions from games of random moves, {n} per ply count, limit {limit} s per solve"
+        );
+        (BAO_PLIES.to_vec(), "plies into the game", "plies")
+    } else {
+        println!(
+            "{} 2x50 en-gehe endgames, {n} per seed count, limit {limit} s per solve",
+            if b.played { "played" } else { "scattered" }
+        );
+        let counts = (b.min_seeds..=b.max_seeds).step_by(2).collect();
+        (counts, "seeds on the board", "seeds")
+    };
     let mut table = Vec::new();
-    for seeds in (b.min_seeds..=b.max_seeds).step_by(2) {
+    for group in groups {
         let mut times = Vec::new();
+        // Bao la Kimasai, unsolved: plies within which neither side wins.
+        let mut horizons = Vec::new();
         for k in 0..n {
-            let Some(pos) = reference_endgame(seeds, k, b.played) else {
+            let found = if b.bao {
+                reference_bao(group as usize, k)
+            } else {
+                reference_endgame(group, k, b.played)
+            };
+            let Some(pos) = found else {
                 return Err(CliError(format!(
-                    "no played game of a thousand got down to {seeds} seeds"
+                    "no game of a thousand got down to {group} {key}"
                 )));
             };
             if b.list {
@@ -132,15 +173,30 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
             match handle.finish_within(b.limit) {
                 Ok(s) => {
                     times.push(s.elapsed.as_secs_f64());
+                    let plies = s
+                        .value
+                        .plies()
+                        .map_or(String::new(), |d| format!(" plies={d}"));
                     println!(
-                        "  seeds={seeds} #{k} ({} on the board): value={} nodes={} time={:.3}s",
+                        "  {key}={group} #{k} ({} seeds on the board): value={}{plies} nodes={} time={:.3}s",
                         pos.board_seeds(),
                         s.value.word(),
                         s.nodes,
                         s.elapsed.as_secs_f64()
                     );
                 }
-                Err(_) => println!("  seeds={seeds} #{k}: not solved within {limit}s  {pos}"),
+                Err(p) if b.bao => {
+                    let (lower, upper) = widest_values(&pos);
+                    let lower = p.lower.unwrap_or(lower);
+                    let upper = p.upper.unwrap_or(upper);
+                    horizons.push(no_result_within(lower, upper));
+                    println!(
+                        "  {key}={group} #{k}: not solved within {limit}s (proved {}, {})  {pos}",
+                        lower.describe_bound(true),
+                        upper.describe_bound(false)
+                    );
+                }
+                Err(_) => println!("  {key}={group} #{k}: not solved within {limit}s  {pos}"),
             }
             if b.stats {
                 println!("    {:?}", session.solver().last_stats());
@@ -153,7 +209,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
         let within10 = times.iter().filter(|&&t| t <= 10.0).count();
         let slowest = times.last().copied();
         println!(
-            "seeds={seeds}: {}within {limit}s {}/{n}, slowest solved {}",
+            "{key}={group}: {}within {limit}s {}/{n}, slowest solved {}",
             if ten {
                 format!("within 10s {within10}/{n}, ")
             } else {
@@ -162,29 +218,46 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
             times.len(),
             slowest.map_or("-".into(), |t| format!("{t:.3}s"))
         );
-        table.push((seeds, within10, times.len(), slowest));
+        table.push((group, within10, times.len(), slowest, horizons));
     }
     if b.list {
         return Ok(());
     }
     println!();
+    // Bao la Kimasai: how deep the deepening got on the unsolved.
+    let (extra_head, extra_rule) = if b.bao {
+        (" unsolved: no win or loss within (plies) |", "---|")
+    } else {
+        ("", "")
+    };
     if ten {
         println!(
-            "| seeds on the board | solved within 10 s | solved within {limit} s | slowest solved |"
+            "| {row_name} | solved within 10 s | solved within {limit} s | slowest solved |{extra_head}"
         );
-        println!("|---|---|---|---|");
+        println!("|---|---|---|---|{extra_rule}");
     } else {
-        println!("| seeds on the board | solved within {limit} s | slowest solved |");
-        println!("|---|---|---|");
+        println!("| {row_name} | solved within {limit} s | slowest solved |{extra_head}");
+        println!("|---|---|---|{extra_rule}");
     }
-    for (seeds, within10, solved, slowest) in table {
+    for (group, within10, solved, slowest, horizons) in table {
         let within10 = if ten {
             format!(" {within10}/{n} |")
         } else {
             String::new()
         };
+        let extra = if b.bao {
+            let listed: Vec<String> = horizons.iter().map(|h| h.to_string()).collect();
+            let listed = if listed.is_empty() {
+                "—".to_string()
+            } else {
+                listed.join(", ")
+            };
+            format!(" {listed} |")
+        } else {
+            String::new()
+        };
         println!(
-            "| {seeds} |{within10} {solved}/{n} | {} |",
+            "| {group} |{within10} {solved}/{n} | {} |{extra}",
             slowest.map_or("—".into(), |t| format!("{t:.3} s"))
         );
     }

@@ -18,12 +18,16 @@
 //!
 //! ```text
 //! unsolved lower=L upper=U
-//! nodes=N time=T.TTTs
+//! nodes=N time=T.TTTs            (Bao la Kimasai: lower_plies=A upper_plies=B nodes=N time=T.TTTs)
 //! ```
 //!
 //! L and U are bounds of the value in the words of `value=` (before the
 //! first MTD(f) pass, the widest the board allows; equal when the value was
-//! proved but its principal line was still being read).
+//! proved but its principal line was still being read). Bao la Kimasai
+//! bounds that are a win or a loss give their plies: `lower=loss` with
+//! `lower_plies=9` means no loss within 8 plies, `upper=win` with
+//! `upper_plies=9` no win within 8 (the solver asks for short wins and
+//! losses first, one more ply at a time).
 //!
 //! With `--every-move`, one more line per legal move follows, in sowing
 //! order, with the move's value for the side to move (the value of the
@@ -74,6 +78,24 @@ pub fn unsolved_line(pos: &crate::engine::Position, p: &Progress) -> String {
     )
 }
 
+/// Bao la Kimasai: `lower_plies=L upper_plies=U ` for the bounds that are a
+/// win or a loss (a lower bound of a loss in L plies: no loss within L − 1).
+fn bound_plies(pos: &crate::engine::Position, p: &Progress) -> String {
+    let (widest_low, widest_high) = widest_values(pos);
+    let mut out = String::new();
+    let bounds = [
+        ("lower", p.lower.unwrap_or(widest_low)),
+        ("upper", p.upper.unwrap_or(widest_high)),
+    ];
+    for (name, v) in bounds {
+        // 0 plies: the widest bound, nothing proved yet.
+        if let Some(plies) = v.plies().filter(|&p| p > 0) {
+            out.push_str(&format!("{name}_plies={plies} "));
+        }
+    }
+    out
+}
+
 pub fn solve(
     position: &str,
     table_bits: u32,
@@ -98,7 +120,8 @@ pub fn solve(
         Err(progress) => {
             println!("{}", unsolved_line(&pos, &progress));
             println!(
-                "nodes={} time={:.3}s",
+                "{}nodes={} time={:.3}s",
+                bound_plies(&pos, &progress),
                 progress.nodes,
                 progress.elapsed.as_secs_f64()
             );

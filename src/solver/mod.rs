@@ -37,6 +37,19 @@
 //!   pass's length depends enormously on that order, and no rule tells the
 //!   good one in advance).
 //!
+//! For Bao la Kimasai:
+//! - the MTD(f) passes deepen: "a win within d plies?", "a loss within d
+//!   plies?" for d = 1, 2, … (each question is bounded by its d), because
+//!   phase 2 keeps every seed on the board and an unbounded pass can follow
+//!   a line for a hundred thousand plies before a position repeats; short
+//!   wins and losses come first, and a cancelled solve has proved "no win
+//!   (loss) within d";
+//! - a move still sowing after a few thousand laps is left *unsettled*
+//!   until its node needs it (no other move refuted the window): proving a
+//!   move endless can take hundreds of millions of laps, and most nodes
+//!   never need to know. The engine also remembers what long moves came to
+//!   (`engine::long_moves`), and a long move stops when the solve does.
+//!
 //! [`Solver::last_stats`] gives the counters of a solve (table hits,
 //! repetitions, cut-offs, passes, deepest ply) for profiling.
 //!
@@ -150,6 +163,28 @@ impl Value {
             Value::Win { plies: p } => format!("wins in {}", plies(p)),
             Value::Loss { plies: p } => format!("loses in {}", plies(p)),
             Value::Draw => "draws by repetition".into(),
+        }
+    }
+}
+
+impl Value {
+    /// A proved bound for people: En Gehé its [`Value::word`] ("+4");
+    /// Bao la Kimasai what the deepening proved, e.g. "no loss within 8
+    /// plies" for a lower bound of a loss in 9 (`lower` says which bound).
+    pub fn describe_bound(&self, lower: bool) -> String {
+        match (*self, lower) {
+            (Value::Margin(_), _) => self.word(),
+            (Value::Loss { plies: 0 }, true) | (Value::Win { plies: 0 }, false) => {
+                "anything".into()
+            }
+            (Value::Loss { plies: 1 }, true) => "a loss in 1 ply".into(),
+            (Value::Win { plies: 1 }, false) => "a win in 1 ply".into(),
+            (Value::Loss { plies: p }, true) => format!("no loss within {}", plies(p - 1)),
+            (Value::Win { plies: p }, false) => format!("no win within {}", plies(p - 1)),
+            (Value::Win { plies: p }, true) => format!("a win within {}", plies(p)),
+            (Value::Loss { plies: p }, false) => format!("a loss within {}", plies(p)),
+            (Value::Draw, true) => "no loss at all".into(),
+            (Value::Draw, false) => "no win at all".into(),
         }
     }
 }
@@ -631,7 +666,9 @@ impl SolveHandle {
         while !self.is_finished() && began.elapsed() < limit {
             std::thread::sleep(Duration::from_millis(2));
         }
-        let progress = self.progress();
+        let mut progress = self.progress();
+        // The solve's own clock is only read now and then.
+        progress.elapsed = progress.elapsed.max(began.elapsed());
         self.cancel();
         // A solve that finished just as time ran out still counts.
         self.wait().map_err(|Cancelled| progress)
@@ -641,5 +678,26 @@ impl SolveHandle {
 impl Drop for SolveHandle {
     fn drop(&mut self) {
         self.cancel();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_read_as_what_the_deepening_proved() {
+        let lower = |v: Value| v.describe_bound(true);
+        let upper = |v: Value| v.describe_bound(false);
+        assert_eq!(lower(Value::Margin(4)), "+4");
+        assert_eq!(upper(Value::Margin(-2)), "-2");
+        assert_eq!(lower(Value::Loss { plies: 9 }), "no loss within 8 plies");
+        assert_eq!(upper(Value::Win { plies: 2 }), "no win within 1 ply");
+        assert_eq!(lower(Value::Loss { plies: 1 }), "a loss in 1 ply");
+        assert_eq!(lower(Value::Loss { plies: 0 }), "anything");
+        assert_eq!(lower(Value::Win { plies: 5 }), "a win within 5 plies");
+        assert_eq!(upper(Value::Loss { plies: 3 }), "a loss within 3 plies");
+        assert_eq!(lower(Value::Draw), "no loss at all");
+        assert_eq!(upper(Value::Draw), "no win at all");
     }
 }

@@ -15,7 +15,9 @@
 
 use super::table::Table;
 use super::{Cancelled, Progress, Value};
-use crate::engine::{BAO_ROW, MAX_HOLES, Move, OriginRule, Position, Side, Variant, mix64};
+use crate::engine::{
+    BAO_ROW, Endless, MAX_HOLES, Move, OriginRule, Position, Side, Unfinished, Variant, mix64,
+};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -33,6 +35,10 @@ const POLL_MASK: u64 = 0x3FFF;
 /// by which the budget grows each round (measured on played endgames:
 /// 5,000 and 4 did best among 1,000–100,000 and 2–16).
 const FIRST_BUDGET: u64 = 5_000;
+/// Laps after which a move in the tree is left unsettled until its node
+/// needs it (see [`Search::children`]): past every ordinary move, half a
+/// millisecond of sowing.
+const SETTLE_LAPS: u64 = 1 << 14;
 const BUDGET_GROWTH: u64 = 4;
 /// En Gehé restarts: a pass's node budgets are Luby's sequence times this
 /// (about a second of search on two threads; measured on the played
@@ -70,6 +76,33 @@ enum Halt {
 impl From<Cancelled> for Halt {
     fn from(_: Cancelled) -> Self {
         Halt::Cancelled
+    }
+}
+
+/// Sorts `perm` (indices into `kids`) best-looking first. Few moves: an
+/// insertion sort, stable for equal orders (sowing order).
+#[inline]
+fn sort_by_order(kids: &[Child], perm: &mut [u8]) {
+    for i in 1..perm.len() {
+        let mut j = i;
+        while j > 0 && kids[perm[j - 1] as usize].order < kids[perm[j] as usize].order {
+            perm.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// The opponent's seeds a move's ordering compares: En Gehé, those in the
+/// opponent's row (seeds sent across); Bao la Kimasai, those in the
+/// opponent's inner row (seeds raided).
+#[inline]
+fn opp_seeds(pos: &Position, me: Side) -> i64 {
+    let row = pos.row(me.opponent());
+    if pos.variant().is_en_gehe() {
+        // Summed in 32 bits, which vectorise four times wider than 64.
+        row.iter().map(|&c| c as u32).sum::<u32>() as i64
+    } else {
+        row[..BAO_ROW].iter().map(|&c| c as i64).sum::<i64>()
     }
 }
 
@@ -248,6 +281,10 @@ pub struct Stats {
     pub passes: u64,
     /// En Gehé passes restarted with another tie-break.
     pub restarts: u64,
+    /// Long moves left unsettled (not played) when their node was listed,
+    /// and those its node later needed played after all.
+    pub unsettled: u64,
+    pub settled_late: u64,
 }
 
 /// En Gehé: the most seeds the opponent of `me` (to move in `pos`) takes
@@ -286,6 +323,34 @@ pub(crate) struct Shared {
 
 /// No pass running.
 const NO_BETA: i32 = i32::MIN;
+
+/// Bao la Kimasai's next MTD(f) question inside `(lo, hi]`, other than
+/// `busy` (the other thread's): "a win within d plies?" (β = MATE − d) or
+/// "a loss within d plies?" (β = d − MATE + 1, failing it means the loss),
+/// for the smallest d, a win first. Each such question is bounded: a line
+/// that has not decided the question within d plies is cut by the ceiling
+/// (an undecided position is at best a win in 1 ply). Phase 2 keeps all 64
+/// seeds on the board and its lines can run for a hundred thousand plies
+/// before a position repeats, so an unbounded first pass may never come
+/// back; deepening finds short wins and losses first and proves "no win
+/// (loss) within d" on the way. Fail-soft results that met no cut are exact
+/// bounds, so a small tree still ends in its draw or long win.
+fn bao_question(lo: i32, hi: i32, busy: i32) -> Option<i32> {
+    // The smallest d whose win question is at most `hi`, and whose loss
+    // question is above `lo`.
+    let win_from = (MATE - hi).max(1);
+    let loss_from = (lo + MATE).max(1);
+    let mut asks = [
+        (win_from, MATE - win_from),
+        (win_from + 1, MATE - win_from - 1),
+        (loss_from, loss_from - MATE + 1),
+        (loss_from + 1, loss_from + 2 - MATE),
+    ];
+    asks.sort_by_key(|&(d, _)| d);
+    asks.iter()
+        .map(|&(_, beta)| beta)
+        .find(|&beta| beta > lo && beta <= hi && beta != busy)
+}
 
 /// The widest interval of `pos`'s node-relative score: the seeds on the
 /// board either way (En Gehé), or between the extreme results.
@@ -384,6 +449,8 @@ struct Child {
     order: i64,
     /// Its [`table_key`], filled in by the enhanced transposition cut-off.
     key: u64,
+    /// False while the move is not played yet (see [`Search::children`]).
+    settled: bool,
 }
 
 /// One search over a table: the line from the root, counters and the stop
@@ -424,6 +491,8 @@ pub(crate) struct Search<'a> {
     budget_end: u64,
     /// En Gehé: the budget of each move's first try ([`FIRST_BUDGET`]).
     first_budget: u64,
+    /// Laps after which a move is left unsettled ([`SETTLE_LAPS`]).
+    settle_laps: u64,
     /// En Gehé history heuristic: per hole of the mover's row, how often
     /// (and how cheaply) a move from it refuted a window, see
     /// [`Self::note_cut`]. Kept for the whole solve, one per thread.
@@ -455,6 +524,7 @@ impl<'a> Search<'a> {
             frames: Vec::new(),
             budget_end: u64::MAX,
             first_budget: FIRST_BUDGET,
+            settle_laps: SETTLE_LAPS,
             history: [0; MAX_HOLES],
         }
     }
@@ -474,6 +544,11 @@ impl<'a> Search<'a> {
     /// Whether the user asked the solve to stop.
     fn stopped(&self) -> bool {
         self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Whether the solve was stopped or this pass abandoned.
+    fn halted(&self) -> bool {
+        self.stopped() || self.abort.is_some_and(|a| a.load(Ordering::Relaxed))
     }
 
     pub fn push(&mut self, key: u64) {
@@ -497,7 +572,7 @@ impl<'a> Search<'a> {
     }
 
     fn poll(&mut self) -> Result<(), Cancelled> {
-        if self.stopped() || self.abort.is_some_and(|a| a.load(Ordering::Relaxed)) {
+        if self.halted() {
             return Err(Cancelled);
         }
         let mut nodes = self.nodes;
@@ -515,6 +590,17 @@ impl<'a> Search<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Brings the progress's time (and so its nodes per second) up to date
+    /// while one long move is being played.
+    fn report_time(&self) {
+        if let Some(progress) = self.progress
+            && let Ok(mut p) = progress.lock()
+        {
+            p.elapsed = self.started.elapsed();
+            p.nodes_per_second = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
+        }
     }
 
     /// The last key of the En Gehé move order, among moves of equal merit
@@ -552,28 +638,31 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// Legal moves of `pos` with their positions, best-looking first: the
-    /// table's move, then captures (En Gehé) or raids (Bao la Kimasai) by
-    /// size, then (En Gehé) race considerations, see below.
-    fn children(&self, pos: &Position, tt_best: u8, kids: &mut Vec<Child>, perm: &mut Vec<u8>) {
+    /// Moves of `pos` with their positions, best-looking first (as indices
+    /// into `kids` in `perm`): the table's move, then captures (En Gehé)
+    /// or raids (Bao la Kimasai) by size, then (En Gehé) race
+    /// considerations, see [`Self::rate`].
+    ///
+    /// With `defer`, a move still running after [`SETTLE_LAPS`] laps is
+    /// left *unsettled* (in `kids`, not in `perm`, not played): proving a
+    /// Bao la Kimasai move endless can take seconds, and a node that
+    /// another move refutes never needs to know. [`Self::settle`] plays
+    /// them when it does. Without `defer` every move is settled here; a
+    /// long one stops when the search is stopped. `Ok(true)` says a long
+    /// move was met, so the caller reports progress.
+    fn children(
+        &mut self,
+        pos: &Position,
+        tt_best: u8,
+        defer: bool,
+        kids: &mut Vec<Child>,
+        perm: &mut Vec<u8>,
+    ) -> Result<bool, Cancelled> {
         kids.clear();
         perm.clear();
-        let me = pos.turn();
-        let en_gehe = pos.variant().is_en_gehe();
-        let opp_inner = |p: &Position| {
-            p.row(me.opponent())[..BAO_ROW]
-                .iter()
-                .map(|&c| c as i64)
-                .sum::<i64>()
-        };
-        // Summed in 32 bits, which vectorise four times wider than 64.
-        let opp_row =
-            |p: &Position| p.row(me.opponent()).iter().map(|&c| c as u32).sum::<u32>() as i64;
-        let before = if en_gehe {
-            opp_row(pos)
-        } else {
-            opp_inner(pos)
-        };
+        let before = opp_seeds(pos, pos.turn());
+        let mut long_move = false;
+        let mut unsettled = 0;
         for mv in pos.candidate_moves() {
             // Played in place in the list: a position is a few hundred bytes.
             kids.push(Child {
@@ -582,56 +671,126 @@ impl<'a> Search<'a> {
                 gain: 0,
                 order: 0,
                 key: 0,
+                settled: true,
             });
             let last = kids.len() - 1;
             let child = &mut kids[last].pos;
-            if child.apply_fast(mv).is_err() {
-                kids.pop();
-                continue; // endless: not a legal move
-            }
-            let child = &kids[last].pos;
-            let (gain, mut order) = if en_gehe {
-                let g = (child.captured(me) - pos.captured(me)) as i32;
-                let sent = (opp_row(child) - before + g as i64).max(0);
-                // Captures by size; then moves that leave no single-step
-                // capture (the commonest of sparse endgames) open; then the
-                // fewest seeds sown into the opponent's row (tempo given
-                // away); then the holes whose moves refuted windows cheaply
-                // elsewhere (history); then the hole nearest the end of the
-                // row, which keeps the seeds further back as spare moves for
-                // the race.
-                let threat = single_step_threat(child, me);
-                let history = (self.history[mv.hole()] as i64) << 16;
-                let hole = self.tie_break(mv.hole());
-                let o = ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32)
-                    + history
-                    + hole;
-                (g, o)
+            let played = if defer {
+                child
+                    .apply_within(mv, self.settle_laps)
+                    .map_err(Unfinished::Endless)
             } else {
-                let raided = before - opp_inner(child);
-                let order = if bao_decided(child) == Some(-MATE) {
-                    1 << 50 // the opponent is left with an empty inner row
-                } else {
-                    raided << 40
-                };
-                // Bao la Kimasai lines are short and sharp: raids alone order.
-                (0, order)
+                child.apply_or_stop(mv, || {
+                    long_move = true;
+                    self.report_time();
+                    !self.halted()
+                })
             };
-            if mv.0 + 1 == tt_best {
-                order = i64::MAX;
+            match played {
+                Ok(()) => {}
+                Err(Unfinished::Endless(Endless { cycle_laps: None })) if defer => {
+                    kids[last].pos = *pos;
+                    kids[last].settled = false;
+                    unsettled += 1;
+                    continue;
+                }
+                Err(Unfinished::Endless(_)) => {
+                    kids.pop();
+                    continue; // endless: not a legal move
+                }
+                Err(Unfinished::Stopped) => return Err(Cancelled),
             }
+            let (gain, order) = self.rate(pos, &kids[last].pos, mv, tt_best, before);
             kids[last].gain = gain;
             kids[last].order = order;
         }
-        // Few moves: insertion sort of indices, stable for equal orders
-        // (sowing order).
-        for i in 0..kids.len() {
-            perm.push(i as u8);
-            let mut j = i;
-            while j > 0 && kids[perm[j - 1] as usize].order < kids[perm[j] as usize].order {
-                perm.swap(j - 1, j);
-                j -= 1;
+        perm.extend((0..kids.len() as u8).filter(|&i| kids[i as usize].settled));
+        sort_by_order(kids, perm);
+        self.stats.unsettled += unsettled;
+        Ok(long_move)
+    }
+
+    /// Plays the moves [`Self::children`] left unsettled, to the end or to
+    /// a proof that they never end (the endless ones stay out of every
+    /// order), and puts the others in `round`, in sowing order, keyed.
+    /// Stops when the search is stopped.
+    fn settle(
+        &mut self,
+        pos: &Position,
+        tt_best: u8,
+        kids: &mut [Child],
+        round: &mut Vec<u8>,
+    ) -> Result<(), Cancelled> {
+        round.clear();
+        let before = opp_seeds(pos, pos.turn());
+        for (i, kid) in kids.iter_mut().enumerate() {
+            if kid.settled {
+                continue;
             }
+            kid.settled = true;
+            self.stats.settled_late += 1;
+            let mv = Move(kid.mv);
+            let played = kid.pos.apply_or_stop(mv, || {
+                self.report_time();
+                !self.halted()
+            });
+            match played {
+                Ok(()) => {}
+                Err(Unfinished::Endless(_)) => continue,
+                Err(Unfinished::Stopped) => return Err(Cancelled),
+            }
+            (kid.gain, kid.order) = self.rate(pos, &kid.pos, mv, tt_best, before);
+            kid.key = table_key(&kid.pos);
+            round.push(i as u8);
+        }
+        sort_by_order(kids, round);
+        Ok(())
+    }
+
+    /// A move's gain (En Gehé: seeds captured) and its place in the order
+    /// (see the comments within); `before` is [`opp_seeds`] of `pos`.
+    #[inline]
+    fn rate(
+        &self,
+        pos: &Position,
+        child: &Position,
+        mv: Move,
+        tt_best: u8,
+        before: i64,
+    ) -> (i32, i64) {
+        if mv.0 + 1 == tt_best {
+            let gain = if pos.variant().is_en_gehe() {
+                (child.captured(pos.turn()) - pos.captured(pos.turn())) as i32
+            } else {
+                0
+            };
+            return (gain, i64::MAX);
+        }
+        let me = pos.turn();
+        if pos.variant().is_en_gehe() {
+            let g = (child.captured(me) - pos.captured(me)) as i32;
+            let sent = (opp_seeds(child, me) - before + g as i64).max(0);
+            // Captures by size; then moves that leave no single-step
+            // capture (the commonest of sparse endgames) open; then the
+            // fewest seeds sown into the opponent's row (tempo given
+            // away); then the holes whose moves refuted windows cheaply
+            // elsewhere (history); then the hole nearest the end of the
+            // row, which keeps the seeds further back as spare moves for
+            // the race.
+            let threat = single_step_threat(child, me);
+            let history = (self.history[mv.hole()] as i64) << 16;
+            let hole = self.tie_break(mv.hole());
+            let o =
+                ((g as i64) << 40) - (threat.min(15) << 36) - (sent.min(15) << 32) + history + hole;
+            (g, o)
+        } else {
+            let order = if bao_decided(child) == Some(-MATE) {
+                1 << 50 // the opponent is left with an empty inner row
+            } else {
+                (before - opp_seeds(child, me)) << 40
+            };
+            // Bao la Kimasai lines are short and sharp: raids alone order.
+            (0, order)
         }
     }
 
@@ -718,8 +877,23 @@ impl<'a> Search<'a> {
             self.frames.resize_with(ply + 1, Default::default);
         }
         let (mut kids, mut perm) = std::mem::take(&mut self.frames[ply]);
-        self.children(pos, tt_best, &mut kids, &mut perm);
-        if kids.is_empty() {
+        let mut listed = self.children(pos, tt_best, true, &mut kids, &mut perm);
+        let mut unsettled = perm.len() < kids.len();
+        if listed.is_ok() && unsettled && perm.is_empty() {
+            // Only long moves: whether any is legal decides what follows.
+            listed = self
+                .settle(pos, tt_best, &mut kids, &mut perm)
+                .map(|()| true);
+            unsettled = false;
+        }
+        let long_move = listed.inspect_err(|_| {
+            self.frames[ply] = (std::mem::take(&mut kids), std::mem::take(&mut perm));
+        })?;
+        if long_move {
+            // Seconds may have gone into one move: show where the solve is.
+            self.poll()?;
+        }
+        if perm.is_empty() {
             // Cannot move: En Gehé, the board goes to the opponent; Bao la
             // Kimasai, a loss.
             self.frames[ply] = (kids, perm);
@@ -804,11 +978,24 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            if deferred.is_empty() {
-                break;
-            }
             let mut next = round.take().unwrap_or_default();
             next.clear();
+            if deferred.is_empty() {
+                if !unsettled {
+                    break;
+                }
+                // No move refuted the window: the long ones must be played.
+                unsettled = false;
+                let settled = self.settle(pos, tt_best, &mut kids, &mut next);
+                // Seconds may have gone into one move: show where the solve is.
+                if let Err(c) = settled.and_then(|()| self.poll()) {
+                    self.pop();
+                    self.frames[ply] = (kids, perm);
+                    return Err(c.into());
+                }
+                round = Some(next);
+                continue;
+            }
             std::mem::swap(&mut next, &mut deferred);
             round = Some(next);
             budget = budget.saturating_mul(BUDGET_GROWTH);
@@ -884,6 +1071,38 @@ impl<'a> Search<'a> {
                 return Ok(lo);
             }
             let other = shared.betas[1 - role].load(Ordering::SeqCst);
+            if !pos.variant().is_en_gehe() {
+                // Bao la Kimasai: the next question of the deepening
+                // (`bao_question`), or the other thread's if none is left.
+                let beta = match bao_question(lo, hi, other) {
+                    Some(b) => b,
+                    None if other != NO_BETA && other > lo && other <= hi => other,
+                    None => {
+                        if self.stopped() {
+                            return Err(Cancelled);
+                        }
+                        std::thread::sleep(std::time::Duration::from_millis(1));
+                        continue;
+                    }
+                };
+                if !shared.begin(role, beta) {
+                    continue;
+                }
+                match self.pass(pos, beta, role) {
+                    Ok((g, _)) => {
+                        let (lo, hi) = shared.prove(role, g, beta);
+                        iteration += 1;
+                        self.stats.passes += 1;
+                        on_iteration(self, iteration, lo, hi);
+                    }
+                    Err(Cancelled) if self.stopped() => return Err(Cancelled),
+                    Err(Cancelled) => {
+                        let (lo, hi) = shared.bounds();
+                        on_iteration(self, iteration, lo, hi);
+                    }
+                }
+                continue;
+            }
             let extreme = loop {
                 match extremes.pop() {
                     Some(b) if b > lo && b <= hi && b != other => break Some(b),
@@ -1001,7 +1220,9 @@ impl<'a> Search<'a> {
             }
             let tt_best = self.table.probe(table_key(&cur)).map_or(0, |e| e.best);
             let (mut kids, mut perm) = (Vec::new(), Vec::new());
-            self.children(&cur, tt_best, &mut kids, &mut perm);
+            if let Err(c) = self.children(&cur, tt_best, false, &mut kids, &mut perm) {
+                break Err(c);
+            }
             if kids.is_empty() {
                 break Ok(());
             }
@@ -1106,6 +1327,23 @@ mod tests {
         (score, search.stats)
     }
 
+    /// The exact score of `pos` with moves left unsettled after
+    /// `settle_laps` laps, and the search's counters; `None` if the solve
+    /// takes more than about a million nodes.
+    fn score_settling(pos: &Position, settle_laps: u64) -> Option<(i32, Stats)> {
+        let table = Table::new(16);
+        let shared = Shared::new(pos);
+        let stop = AtomicBool::new(false);
+        let mut search = Search::new(&table, Some(&stop), None);
+        search.settle_laps = settle_laps;
+        let score = search.mtdf(pos, &shared, 0, |search, _, _, _| {
+            if search.nodes > 1 << 20 {
+                stop.store(true, Ordering::Relaxed);
+            }
+        });
+        Some((score.ok()?, search.stats))
+    }
+
     fn score(pos: &Position, first_budget: u64) -> (i32, u64) {
         let (score, stats) = score_with(pos, first_budget, u64::MAX);
         (score, stats.deferred)
@@ -1158,20 +1396,22 @@ mod tests {
         .unwrap();
         let table = Table::new(10);
         let mut search = Search::new(&table, None, None);
-        let order = |search: &Search| {
+        let order = |search: &mut Search| {
             let (mut kids, mut perm) = (Vec::new(), Vec::new());
-            search.children(&pos, 0, &mut kids, &mut perm);
+            search
+                .children(&pos, 0, true, &mut kids, &mut perm)
+                .unwrap();
             perm.iter()
                 .map(|&i| kids[i as usize].mv)
                 .collect::<Vec<_>>()
         };
-        assert_eq!(order(&search), [5, 3, 1]);
+        assert_eq!(order(&mut search), [5, 3, 1]);
         // A cheap refutation from hole 2 outweighs an expensive one from
         // hole 6, and both rank above a hole that never refuted.
         search.note_cut(1, 12);
         search.note_cut(5, 1 << 30);
         assert!(search.history[1] > search.history[5]);
-        assert_eq!(order(&search), [1, 5, 3]);
+        assert_eq!(order(&mut search), [1, 5, 3]);
         // Ageing halves every count and keeps their ranking.
         while search.history[1] + 22 < HISTORY_CAP {
             search.note_cut(1, 12);
@@ -1180,7 +1420,82 @@ mod tests {
         search.note_cut(1, 1);
         assert!(search.history[1] < HISTORY_CAP / 2 + 25);
         assert!(search.history[1] < before[1] && search.history[5] <= before[5]);
-        assert_eq!(order(&search), [1, 5, 3]);
+        assert_eq!(order(&mut search), [1, 5, 3]);
+    }
+
+    /// `count` random Bao la Kimasai positions in phase 2 with 1 to 4 seeds
+    /// a side, small enough to solve in a moment.
+    fn small_bao_positions(seed: u64, count: usize) -> Vec<Position> {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut found = Vec::new();
+        while found.len() < count {
+            let mut sides = [[0u16; 16]; 2];
+            for side in sides.iter_mut() {
+                for _ in 0..rng.random_range(1..=3) {
+                    side[rng.random_range(0..8)] += 1;
+                }
+                for _ in 0..rng.random_range(0..=1) {
+                    side[rng.random_range(0..16)] += 1;
+                }
+            }
+            let row = |r: &[u16; 16]| r.map(|c| c.to_string()).join(",");
+            let text = format!(
+                "bao-la-kimasai south={} north={} reserve=0,0 turn=south opening=no",
+                row(&sides[0]),
+                row(&sides[1])
+            );
+            if let Ok(pos) = crate::engine::notation::parse_position(&text)
+                && pos.status() == crate::engine::Status::Ongoing
+            {
+                found.push(pos);
+            }
+        }
+        found
+    }
+
+    #[test]
+    fn unsettled_moves_keep_every_score() {
+        // Moves of more than one lap are left unsettled at every node, so
+        // nodes must settle them, alone or after the others failed, under
+        // budget widening too (En Gehé).
+        let (mut unsettled, mut settled_late, mut compared) = (0, 0, 0);
+        let en_gehe = small_sparse_positions(71, 30);
+        for pos in en_gehe.iter().chain(&small_bao_positions(5, 40)) {
+            // Some small Bao la Kimasai positions still take long (a draw
+            // or a win of 40 plies and more, see `bao_question`).
+            let Some((plain, none)) = score_settling(pos, u64::MAX) else {
+                continue;
+            };
+            assert_eq!(none.unsettled, 0);
+            let (lazy, stats) = score_settling(pos, 1).expect("solved as plainly");
+            assert_eq!(lazy, plain, "{pos}");
+            unsettled += stats.unsettled;
+            settled_late += stats.settled_late;
+            compared += 1;
+        }
+        assert!(compared >= 50, "only {compared} positions compared");
+        assert!(
+            settled_late > 100 && unsettled > settled_late,
+            "{unsettled} moves left unsettled, {settled_late} settled later"
+        );
+    }
+
+    #[test]
+    fn bao_deepening_asks_short_wins_and_losses_first() {
+        let (lo, hi) = (-MATE, MATE);
+        // Nothing proved: a win in 1, then (that busy) a loss in 1.
+        assert_eq!(bao_question(lo, hi, NO_BETA), Some(MATE - 1));
+        assert_eq!(bao_question(lo, hi, MATE - 1), Some(-MATE + 2));
+        // No win within 3 and no loss within 2 proved: a loss within 3 is
+        // the smallest question left.
+        let (lo, hi) = (2 - MATE + 1, MATE - 4);
+        assert_eq!(bao_question(lo, hi, NO_BETA), Some(3 - MATE + 1));
+        assert_eq!(bao_question(lo, hi, 3 - MATE + 1), Some(MATE - 4));
+        // A draw at most and no loss within 5: only losses are asked.
+        assert_eq!(bao_question(5 - MATE + 1, 0, NO_BETA), Some(6 - MATE + 1));
+        // Proved: nothing to ask.
+        assert_eq!(bao_question(0, 0, NO_BETA), None);
+        assert_eq!(bao_question(MATE - 7, MATE - 7, NO_BETA), None);
     }
 
     #[test]

@@ -124,6 +124,24 @@ pub fn reference_endgame(seeds: u32, k: u64, played: bool) -> Option<Position> {
     })
 }
 
+/// Position `k` of `bench --solver --bao`: the position after `plies`
+/// uniformly random legal moves from the start of Bao la Kimasai, in the
+/// first of a thousand seeded games that lasts that long.
+pub fn reference_bao(plies: usize, k: u64) -> Option<Position> {
+    (0..1000).find_map(|game| {
+        let mut rng = SmallRng::seed_from_u64(plies as u64 * 1000 + k * 100 + game);
+        let mut pos = GameOptions::bao_la_kimasai().start().ok()?;
+        for _ in 0..plies {
+            if pos.status() != Status::Ongoing {
+                return None;
+            }
+            let moves = pos.legal_moves();
+            pos.play(moves[rng.random_range(0..moves.len())]).ok()?;
+        }
+        (pos.status() == Status::Ongoing).then_some(pos)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
