@@ -215,6 +215,45 @@ fn moving_on_stops_the_value_of_every_move() {
 }
 
 #[test]
+fn a_bao_solve_shows_within_how_many_plies_nobody_wins() {
+    // 40 plies into a game of random moves (`bench --solver --bao` 40 #0):
+    // far from solved, but the deepening proves short results away.
+    let pos = parse_position(
+        "bao-la-kimasai south=0,1,4,3,0,3,0,3,1,3,6,1,0,1,0,1 \
+         north=1,0,8,0,2,0,4,0,5,2,1,2,0,2,1,0 reserve=5,4 turn=south opening=no",
+    )
+    .unwrap();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    for _ in 0..common::MAX_FRAMES {
+        if h.query_by_label_contains("no loss within").is_some() {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(h.query_by_label_contains("no loss within").is_some());
+    assert!(h.query_by_label_contains("no win within").is_some());
+    assert!(
+        h.query_by_label_contains("Solving: a win or loss within")
+            .is_some(),
+        "the deepening's question is not shown"
+    );
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the cancelled solve to end", |app| {
+        !app.solver.running()
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("it had proved no loss within")
+            .is_some(),
+        "the cancellation note does not say what was proved"
+    );
+}
+
+#[test]
 fn solver_panel_cancels_a_big_solve() {
     let pos = long_solve_position();
     let mut h = harness(pos);

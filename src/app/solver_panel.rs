@@ -12,7 +12,10 @@
 use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
-use crate::solver::{Session, Solution, SolveHandle, Value, moves_after, plies, seeds};
+use crate::solver::{
+    Progress, Session, Solution, SolveHandle, Value, moves_after, no_result_within, plies, seeds,
+    widest_values,
+};
 use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
@@ -425,6 +428,17 @@ pub fn value_sentence(pos: &Position, value: Value) -> String {
 }
 
 /// A proved bound as text: "+3" for En Gehé, "win in 7" for Bao la Kimasai.
+/// Bao la Kimasai: the plies its deepening is asking about now, one more
+/// than those within which neither side was proved to win.
+fn bao_asking(pos: &Position, p: &Progress) -> Option<u32> {
+    if pos.variant().is_en_gehe() {
+        return None;
+    }
+    let (lower, upper) = widest_values(pos);
+    let within = no_result_within(p.lower.unwrap_or(lower), p.upper.unwrap_or(upper))?;
+    Some(within + 1)
+}
+
 fn bound_text(value: Option<Value>, lower: bool) -> String {
     match value {
         None => "not yet".into(),
@@ -517,6 +531,8 @@ fn running_ui(
             )
         } else if p.done {
             "Value proved; reading the principal line…".to_string()
+        } else if let Some(d) = bao_asking(&r.pos, &p) {
+            format!("Solving: a win or loss within {}?", plies(d))
         } else {
             format!("Solving: MTD(f) pass {}", p.iteration + 1)
         };

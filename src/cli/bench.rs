@@ -11,7 +11,7 @@
 
 use super::CliError;
 use crate::engine::{GameOptions, playout};
-use crate::solver::{Session, Solver, Value, widest_values};
+use crate::solver::{Session, Solver, no_result_within, widest_values};
 use crate::study::generate::{reference_bao, reference_endgame};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -61,21 +61,6 @@ fn thread_cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
     let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
     Some(ns / 1e9)
-}
-
-/// Bao la Kimasai bounds `lower` and `upper` as the plies within which
-/// neither side wins: a lower bound of a loss in L plies proves no loss
-/// within L − 1, an upper bound of a win in U plies no win within U − 1.
-fn no_result_within(lower: Value, upper: Value) -> u32 {
-    let no_loss = match lower {
-        Value::Loss { plies } => plies.saturating_sub(1),
-        _ => u32::MAX,
-    };
-    let no_win = match upper {
-        Value::Win { plies } => plies.saturating_sub(1),
-        _ => u32::MAX,
-    };
-    no_loss.min(no_win)
 }
 
 /// `bench --solver --bao`: how far into a game its positions are.
@@ -189,7 +174,9 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                     let (lower, upper) = widest_values(&pos);
                     let lower = p.lower.unwrap_or(lower);
                     let upper = p.upper.unwrap_or(upper);
-                    horizons.push(no_result_within(lower, upper));
+                    if let Some(plies) = no_result_within(lower, upper) {
+                        horizons.push(plies);
+                    }
                     println!(
                         "  {key}={group} #{k}: not solved within {limit}s (proved {}, {})  {pos}",
                         lower.describe_bound(true),

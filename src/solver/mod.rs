@@ -189,6 +189,25 @@ impl Value {
     }
 }
 
+/// Bao la Kimasai bounds as the plies within which neither side wins: a
+/// lower bound of a loss in L plies proves no loss within L − 1, an upper
+/// bound of a win in U plies no win within U − 1. `None` when neither
+/// bound is such a distance (En Gehé, or a draw proved either way).
+pub fn no_result_within(lower: Value, upper: Value) -> Option<u32> {
+    let no_loss = match lower {
+        Value::Loss { plies } => Some(plies.saturating_sub(1)),
+        _ => None,
+    };
+    let no_win = match upper {
+        Value::Win { plies } => Some(plies.saturating_sub(1)),
+        _ => None,
+    };
+    match (no_loss, no_win) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 /// "1 seed", "6 seeds".
 pub fn seeds(n: u32) -> String {
     if n == 1 {
@@ -699,5 +718,10 @@ mod tests {
         assert_eq!(upper(Value::Loss { plies: 3 }), "a loss within 3 plies");
         assert_eq!(lower(Value::Draw), "no loss at all");
         assert_eq!(upper(Value::Draw), "no win at all");
+        let (loss, win) = (Value::Loss { plies: 9 }, Value::Win { plies: 12 });
+        assert_eq!(no_result_within(loss, win), Some(8));
+        assert_eq!(no_result_within(Value::Draw, win), Some(11));
+        assert_eq!(no_result_within(Value::Draw, Value::Draw), None);
+        assert_eq!(no_result_within(Value::Margin(2), Value::Margin(4)), None);
     }
 }
