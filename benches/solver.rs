@@ -3,11 +3,12 @@
 //! endgames of `study::generate::reference_endgame`, the same ones
 //! `maasai-mancala bench --solver` times for the README. A second group
 //! solves an endgame reached in play (`bench --solver --played`) on one
-//! thread and on two.
+//! thread and on two; a third a Bao la Kimasai position 80 plies into a
+//! game of random moves (`bench --solver --bao` 80 #2, a win in 11 plies).
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use maasai_mancala::solver::Solver;
-use maasai_mancala::study::generate::reference_endgame;
+use maasai_mancala::study::generate::{reference_bao, reference_endgame};
 use std::time::Duration;
 
 fn solve_endgames(c: &mut Criterion) {
@@ -59,5 +60,26 @@ fn solve_played_endgame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solve_endgames, solve_played_endgame);
+fn solve_bao(c: &mut Criterion) {
+    let mut group = c.benchmark_group("solve bao-la-kimasai");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    // The engine remembers long moves for the whole run, so every sample
+    // after the first finds the endless ones already proved, as a session
+    // that solves again would.
+    let pos = reference_bao(80, 2).expect("a random game lasts 80 plies");
+    group.bench_with_input(
+        BenchmarkId::from_parameter("80 plies #2"),
+        &pos,
+        |b, pos| {
+            b.iter(|| {
+                let mut solver = Solver::with_table_bits(20);
+                solver.solve(pos)
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, solve_endgames, solve_played_endgame, solve_bao);
 criterion_main!(benches);
