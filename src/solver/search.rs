@@ -1071,62 +1071,37 @@ impl<'a> Search<'a> {
                 return Ok(lo);
             }
             let other = shared.betas[1 - role].load(Ordering::SeqCst);
-            if !pos.variant().is_en_gehe() {
+            let beta = if !pos.variant().is_en_gehe() {
                 // Bao la Kimasai: the next question of the deepening
                 // (`bao_question`), or the other thread's if none is left.
-                let beta = match bao_question(lo, hi, other) {
-                    Some(b) => b,
-                    None if other != NO_BETA && other > lo && other <= hi => other,
-                    None => {
-                        if self.stopped() {
-                            return Err(Cancelled);
-                        }
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                        continue;
+                match bao_question(lo, hi, other) {
+                    Some(b) => Some(b),
+                    None if other != NO_BETA && other > lo && other <= hi => Some(other),
+                    None => None,
+                }
+            } else {
+                let extreme = loop {
+                    match extremes.pop() {
+                        Some(b) if b > lo && b <= hi && b != other => break Some(b),
+                        Some(_) => {}
+                        None => break None,
                     }
                 };
-                if !shared.begin(role, beta) {
-                    continue;
-                }
-                match self.pass(pos, beta, role) {
-                    Ok((g, _)) => {
-                        let (lo, hi) = shared.prove(role, g, beta);
-                        iteration += 1;
-                        self.stats.passes += 1;
-                        on_iteration(self, iteration, lo, hi);
-                    }
-                    Err(Cancelled) if self.stopped() => return Err(Cancelled),
-                    Err(Cancelled) => {
-                        let (lo, hi) = shared.bounds();
-                        on_iteration(self, iteration, lo, hi);
-                    }
-                }
-                continue;
-            }
-            let extreme = loop {
-                match extremes.pop() {
-                    Some(b) if b > lo && b <= hi && b != other => break Some(b),
-                    Some(_) => {}
-                    None => break None,
+                match (extreme, role) {
+                    (Some(b), _) => Some(b),
+                    (None, 0) if guess <= lo => Some(lo + 1),
+                    (None, 0) => Some(guess.min(hi)),
+                    // Nothing new to ask: help with the main thread's pass.
+                    (None, _) => shared.speculate(lo, hi).or(shared.main_beta(lo, hi)),
                 }
             };
-            let beta = match (extreme, role) {
-                (Some(b), _) => b,
-                (None, 0) if guess <= lo => lo + 1,
-                (None, 0) => guess.min(hi),
-                (None, _) => match (shared.speculate(lo, hi), shared.main_beta(lo, hi)) {
-                    (Some(b), _) => b,
-                    // Nothing new to ask: help with the main thread's pass.
-                    (None, Some(b)) => b,
-                    (None, None) => {
-                        // Between the main thread's passes.
-                        if self.stopped() {
-                            return Err(Cancelled);
-                        }
-                        std::thread::sleep(std::time::Duration::from_millis(1));
-                        continue;
-                    }
-                },
+            let Some(beta) = beta else {
+                // Between the other thread's passes.
+                if self.stopped() {
+                    return Err(Cancelled);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(1));
+                continue;
             };
             // A pass the other thread is already running is joined with
             // another order of quiet moves: each proves subtrees the other
