@@ -35,11 +35,11 @@ const POLL_MASK: u64 = 0x3FFF;
 /// by which the budget grows each round (measured on played endgames:
 /// 5,000 and 4 did best among 1,000–100,000 and 2–16).
 const FIRST_BUDGET: u64 = 5_000;
+const BUDGET_GROWTH: u64 = 4;
 /// Laps after which a move in the tree is left unsettled until its node
 /// needs it (see [`Search::children`]): past every ordinary move, half a
 /// millisecond of sowing.
 const SETTLE_LAPS: u64 = 1 << 14;
-const BUDGET_GROWTH: u64 = 4;
 /// En Gehé restarts: a pass's node budgets are Luby's sequence times this
 /// (about a second of search on two threads; measured on the played
 /// endgames against 2^20).
