@@ -54,6 +54,44 @@ pub(crate) enum Rest {
     NoEndWithin(u64),
 }
 
+/// What a [`Rest`] tells a move looked up at [`MEMO_FROM_LAP`] that may
+/// sow up to `lap_limit` laps in all.
+pub(crate) enum Answer {
+    /// It ends within the limit, leaving these holes and its last seed.
+    Ends {
+        own: [u16; 16],
+        opp_inner: [u16; 8],
+        last: u8,
+    },
+    /// It does not end within the limit (`Some(cycle)`: never).
+    Endless(Option<u64>),
+    /// Not known: it was only followed for fewer laps than this limit.
+    Unknown,
+}
+
+impl Rest {
+    /// The answer the sowing itself would give: a move ends within the
+    /// limit when all its laps after the first are fewer than `lap_limit`.
+    pub(crate) fn answer(self, lap_limit: u64) -> Answer {
+        match self {
+            Rest::Ends {
+                own,
+                opp_inner,
+                last,
+                laps,
+            } if MEMO_FROM_LAP + laps < lap_limit => Answer::Ends {
+                own,
+                opp_inner,
+                last,
+            },
+            Rest::Ends { .. } => Answer::Endless(None),
+            Rest::Cycle(cycle) => Answer::Endless(Some(cycle)),
+            Rest::NoEndWithin(laps) if lap_limit <= MEMO_FROM_LAP + laps => Answer::Endless(None),
+            Rest::NoEndWithin(_) => Answer::Unknown,
+        }
+    }
+}
+
 type Slots = Box<[Option<(LapStart, Rest)>]>;
 
 fn memo() -> &'static Mutex<Slots> {

@@ -5,7 +5,7 @@
 //! second. The traced path in `trace.rs` re-sows seed by seed for the
 //! visualiser, and property tests check that both agree.
 
-use super::long_moves::{self, LapStart, MEMO_FROM_LAP, Rest};
+use super::long_moves::{self, Answer, LapStart, MEMO_FROM_LAP, Rest};
 
 /// A move that neither ends nor repeats a lap-start state within this many
 /// laps counts as endless (RULES.md).
@@ -343,34 +343,20 @@ pub(crate) fn sow_bao(
                 at: at as u8,
                 flags: flags | raid as u8,
             };
-            match long_moves::recall(&state) {
-                // The rest of the move is known: it ends, within the limit
-                // or not, or never.
-                Some(Rest::Ends {
+            match long_moves::recall(&state).map_or(Answer::Unknown, |r| r.answer(lap_limit)) {
+                Answer::Ends {
                     own: o,
                     opp_inner,
                     last,
-                    laps: rest,
-                }) => {
-                    if laps + rest >= lap_limit {
-                        return Err(Endless { cycle_laps: None }.into());
-                    }
+                } => {
                     own = o;
                     if captures {
                         opp[..ROW].copy_from_slice(&opp_inner);
                     }
                     break last as usize;
                 }
-                Some(Rest::Cycle(cycle)) => {
-                    return Err(Endless {
-                        cycle_laps: Some(cycle),
-                    }
-                    .into());
-                }
-                Some(Rest::NoEndWithin(rest)) if lap_limit <= laps + rest => {
-                    return Err(Endless { cycle_laps: None }.into());
-                }
-                _ => looked_up = Some(state),
+                Answer::Endless(cycle_laps) => return Err(Endless { cycle_laps }.into()),
+                Answer::Unknown => looked_up = Some(state),
             }
         }
         if laps.is_multiple_of(ASK_EVERY_LAPS) && !keep_going() {

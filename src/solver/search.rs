@@ -758,17 +758,17 @@ impl<'a> Search<'a> {
         tt_best: u8,
         before: i64,
     ) -> (i32, i64) {
-        if mv.0 + 1 == tt_best {
-            let gain = if pos.variant().is_en_gehe() {
-                (child.captured(pos.turn()) - pos.captured(pos.turn())) as i32
-            } else {
-                0
-            };
-            return (gain, i64::MAX);
-        }
         let me = pos.turn();
-        if pos.variant().is_en_gehe() {
-            let g = (child.captured(me) - pos.captured(me)) as i32;
+        let en_gehe = pos.variant().is_en_gehe();
+        let g = if en_gehe {
+            (child.captured(me) - pos.captured(me)) as i32
+        } else {
+            0
+        };
+        if mv.0 + 1 == tt_best {
+            return (g, i64::MAX);
+        }
+        if en_gehe {
             let sent = (opp_seeds(child, me) - before + g as i64).max(0);
             // Captures by size; then moves that leave no single-step
             // capture (the commonest of sparse endgames) open; then the
