@@ -14,7 +14,6 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
 use crate::solver::{
     Progress, Session, Solution, SolveHandle, Value, moves_after, no_result_within, plies, seeds,
-    widest_values,
 };
 use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -434,8 +433,8 @@ fn bao_asking(pos: &Position, p: &Progress) -> Option<u32> {
     if pos.variant().is_en_gehe() {
         return None;
     }
-    let (lower, upper) = widest_values(pos);
-    let within = no_result_within(p.lower.unwrap_or(lower), p.upper.unwrap_or(upper))?;
+    let (lower, upper) = p.bounds(pos);
+    let within = no_result_within(lower, upper)?;
     Some(within + 1)
 }
 

@@ -11,7 +11,7 @@
 
 use super::CliError;
 use crate::engine::{GameOptions, playout};
-use crate::solver::{Session, Solver, no_result_within, widest_values};
+use crate::solver::{Session, Solver, no_result_within};
 use crate::study::generate::{reference_bao, reference_endgame};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -171,9 +171,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                     );
                 }
                 Err(p) if b.bao => {
-                    let (lower, upper) = widest_values(&pos);
-                    let lower = p.lower.unwrap_or(lower);
-                    let upper = p.upper.unwrap_or(upper);
+                    let (lower, upper) = p.bounds(&pos);
                     if let Some(plies) = no_result_within(lower, upper) {
                         horizons.push(plies);
                     }

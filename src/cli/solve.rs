@@ -41,9 +41,7 @@
 
 use super::{CliError, Outcome};
 use crate::engine::notation;
-use crate::solver::{
-    MoveAfter, Progress, Session, Solution, Solver, Value, moves_after, widest_values,
-};
+use crate::solver::{MoveAfter, Progress, Session, Solution, Solver, Value, moves_after};
 use std::time::Duration;
 
 /// The first output line.
@@ -70,24 +68,16 @@ pub fn stats_line(s: &Solution) -> String {
 /// The first output line of a solve stopped by its time limit: the bounds
 /// proved so far (`None` bounds: not yet proved, the extremes of `pos`).
 pub fn unsolved_line(pos: &crate::engine::Position, p: &Progress) -> String {
-    let (widest_low, widest_high) = widest_values(pos);
-    format!(
-        "unsolved lower={} upper={}",
-        p.lower.unwrap_or(widest_low).word(),
-        p.upper.unwrap_or(widest_high).word()
-    )
+    let (lower, upper) = p.bounds(pos);
+    format!("unsolved lower={} upper={}", lower.word(), upper.word())
 }
 
 /// Bao la Kimasai: `lower_plies=L upper_plies=U ` for the bounds that are a
 /// win or a loss (a lower bound of a loss in L plies: no loss within L − 1).
 fn bound_plies(pos: &crate::engine::Position, p: &Progress) -> String {
-    let (widest_low, widest_high) = widest_values(pos);
+    let (lower, upper) = p.bounds(pos);
     let mut out = String::new();
-    let bounds = [
-        ("lower", p.lower.unwrap_or(widest_low)),
-        ("upper", p.upper.unwrap_or(widest_high)),
-    ];
-    for (name, v) in bounds {
+    for (name, v) in [("lower", lower), ("upper", upper)] {
         // 0 plies: the widest bound, nothing proved yet.
         if let Some(plies) = v.plies().filter(|&p| p > 0) {
             out.push_str(&format!("{name}_plies={plies} "));
@@ -144,14 +134,12 @@ pub fn solve(
                 Err(p) => {
                     // The child's bounds, seen from the mover: its lower
                     // bound caps the mover's value and its upper one floors it.
-                    let (low, high) = widest_values(&child);
-                    let mover = |v: Option<Value>, widest: Value| {
-                        v.unwrap_or(widest).flipped_after_move().word()
-                    };
+                    let (low, high) = p.bounds(&child);
+                    let mover = |v: Value| v.flipped_after_move().word();
                     println!(
                         "move={name} unsolved lower={} upper={} nodes={}",
-                        mover(p.upper, high),
-                        mover(p.lower, low),
+                        mover(high),
+                        mover(low),
                         p.nodes
                     );
                     outcome = Outcome::Unsolved;

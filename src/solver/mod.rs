@@ -277,6 +277,15 @@ pub struct Progress {
     pub done: bool,
 }
 
+impl Progress {
+    /// The proved lower and upper bounds of `pos`'s value (the solve's
+    /// position), the widest the board allows before the first pass.
+    pub fn bounds(&self, pos: &Position) -> (Value, Value) {
+        let (low, high) = widest_values(pos);
+        (self.lower.unwrap_or(low), self.upper.unwrap_or(high))
+    }
+}
+
 /// Default table size: 2²¹ buckets of four 16-byte entries (128 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 21;
 
