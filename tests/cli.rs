@@ -306,6 +306,8 @@ fn bench_solver_times_the_reference_endgames() {
         "6",
         "--threads",
         "1",
+        "--table-bits",
+        "16",
     ]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(
@@ -354,6 +356,10 @@ fn bench_solver_times_the_reference_endgames() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("--min-seeds/--max-seeds"), "{err}");
+    let (out, err, code) = run(&["bench", "--solver", "--table-bits", "31"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("--table-bits"), "{err}");
 }
 
 #[test]

@@ -98,6 +98,9 @@ pub struct SolverBench {
     /// --solver: solving threads, 1 or 2.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub threads: Option<u32>,
+    /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve.
+    #[arg(long, value_name = "B", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
+    pub table_bits: u32,
 }
 
 pub fn solver(b: &SolverBench) -> Result<(), CliError> {
@@ -149,7 +152,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                 println!("{pos}");
                 continue;
             }
-            let mut solver = Solver::with_table_bits(22);
+            let mut solver = Solver::with_table_bits(b.table_bits);
             if let Some(t) = b.threads {
                 solver = solver.with_threads(t as usize);
             }
