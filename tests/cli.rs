@@ -360,6 +360,21 @@ fn bench_solver_times_the_reference_endgames() {
     assert_eq!(code, 2);
     assert!(out.is_empty());
     assert!(err.contains("--table-bits"), "{err}");
+    assert!(err.contains("from 4 to 30, not 31"), "{err}");
+    // `solve` refuses the same sizes rather than quietly clamping them.
+    for bits in ["3", "31", "-1", "big"] {
+        let (out, err, code) = run(&[
+            "solve",
+            "en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south",
+            &format!("--table-bits={bits}"),
+        ]);
+        assert_eq!(code, 2, "{bits}");
+        assert!(out.is_empty(), "{bits}");
+        assert!(
+            err.contains("--table-bits") && err.contains(&format!("not {bits}")),
+            "{err}"
+        );
+    }
 }
 
 #[test]

@@ -99,7 +99,7 @@ pub struct SolverBench {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
     pub threads: Option<u32>,
     /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve.
-    #[arg(long, value_name = "B", default_value_t = 22, value_parser = clap::value_parser!(u32).range(4..=30))]
+    #[arg(long, value_name = "B", default_value_t = 22, value_parser = super::table_bits)]
     pub table_bits: u32,
 }
 

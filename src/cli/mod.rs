@@ -120,7 +120,7 @@ pub enum Command {
         /// The position, in RULES.md notation (quote it).
         position: String,
         /// Transposition table size: 2^BITS buckets of four 16-byte entries.
-        #[arg(long, default_value_t = crate::solver::DEFAULT_TABLE_BITS)]
+        #[arg(long, value_name = "B", default_value_t = crate::solver::DEFAULT_TABLE_BITS, value_parser = table_bits)]
         table_bits: u32,
         /// Solving threads, 1 or 2 (the second shares the table; default:
         /// 2 when the machine has two cores).
@@ -204,6 +204,20 @@ fn seconds_limit(text: &str) -> Result<Duration, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s.min(1e9))),
         _ => Err(format!("a positive number of seconds, not {text}")),
+    }
+}
+
+/// `--table-bits`: a table of 2^B buckets, B within the sizes the solver
+/// accepts (refused here rather than silently clamped).
+pub(crate) fn table_bits(text: &str) -> Result<u32, String> {
+    let range = crate::solver::TABLE_BITS;
+    match text.parse::<u32>() {
+        Ok(b) if range.contains(&b) => Ok(b),
+        _ => Err(format!(
+            "a table size in bits from {} to {}, not {text}",
+            range.start(),
+            range.end()
+        )),
     }
 }
 

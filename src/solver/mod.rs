@@ -288,6 +288,9 @@ impl Progress {
 
 /// Default table size: 2²¹ buckets of four 16-byte entries (128 MiB).
 pub const DEFAULT_TABLE_BITS: u32 = 21;
+/// The table sizes a solver accepts, in bits (16 buckets to 64 GiB); a
+/// size outside is clamped into it.
+pub const TABLE_BITS: std::ops::RangeInclusive<u32> = 4..=30;
 
 /// Stack for a solving thread: lines of long endgames recurse a few
 /// thousand plies deep.
@@ -318,7 +321,7 @@ impl Solver {
     /// A solver with 2^`bits` table buckets (four entries each).
     pub fn with_table_bits(bits: u32) -> Self {
         Solver {
-            table: table::Table::new(bits.clamp(4, 30)),
+            table: table::Table::new(bits.clamp(*TABLE_BITS.start(), *TABLE_BITS.end())),
             stats: Stats::default(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
         }
