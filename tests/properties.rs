@@ -210,3 +210,72 @@ proptest! {
         }
     }
 }
+
+// ---- File fuzzing: mutated shipped files never panic a loader ----
+
+/// Every kind of file the program reads: the shipped studies and presets
+/// and a saved game.
+fn sample_files() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut paths = vec![
+        root.join("assets/presets.ron"),
+        root.join("tests/fixtures/snapshot-game.ron"),
+    ];
+    let mut studies: Vec<_> = std::fs::read_dir(root.join("assets/studies"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    studies.sort();
+    paths.extend(studies);
+    paths
+        .into_iter()
+        .map(|p| {
+            (
+                p.display().to_string(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 600, ..ProptestConfig::default() })]
+
+    /// Random edits of the kinds a hand edit or a damaged disk makes
+    /// (characters dropped, tokens and huge numbers put in, the text cut
+    /// short) give either a file that checks or an error naming the file.
+    #[test]
+    fn loaders_survive_mutated_files(
+        which in any::<prop::sample::Index>(),
+        edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", "", "(", ")", "[", "]", ",", ":", "\"", "-", "0", "7", "99999999999999999999", "-1", "4294967296", "Some(", "None", "é", "//", "/*", "\\", "r#\""])), 1..8),
+        cut in prop::option::of(any::<prop::sample::Index>()),
+    ) {
+        let files = sample_files();
+        let (name, original) = &files[which.index(files.len())];
+        let mut text = original.clone();
+        for (at, insert) in edits {
+            let mut i = at.index(text.len() + 1);
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            if insert.is_empty() && i < text.len() {
+                text.remove(i);
+            } else {
+                text.insert_str(i, insert);
+            }
+        }
+        if let Some(cut) = cut {
+            let mut i = cut.index(text.len() + 1);
+            while !text.is_char_boundary(i) {
+                i -= 1;
+            }
+            text.truncate(i);
+        }
+        let path = std::path::Path::new(name);
+        if let Err(e) = maasai_mancala::files::check_text(&text, path) {
+            let message = e.to_string();
+            prop_assert!(message.contains(name.as_str()), "{message}");
+            prop_assert!(!e.problem.is_empty(), "{message}");
+        }
+    }
+}
