@@ -391,3 +391,66 @@ fn the_game_over_panel_stays_until_dismissed() {
     h.run();
     assert!(h.query_by_label_contains("A draw").is_none());
 }
+
+#[test]
+fn panels_under_the_board_leave_it_readable_in_a_small_window() {
+    // A 2×50 board with the council and the plot both docked under it, in
+    // a laptop-sized window: the panels stop growing where the board would
+    // become too small, so every hole keeps a usable size and the status
+    // line stays above the council.
+    let mut h = harness_at(en_gehe(50), [1280.0, 720.0]);
+    {
+        let app = h.state_mut();
+        app.settings.show_council = true;
+        app.settings.show_tempo_plot = true;
+        // The board's whole width, so its height is what limits it.
+        app.settings.show_move_list = false;
+        app.council.max_depth = Some(2);
+    }
+    h.run_steps(8);
+    let hole = h.get_by_label("South 25: 4 seeds").rect();
+    // A hole is 1.5 hole pitches tall; the least pitch is 20 pixels.
+    assert!(hole.height() >= 29.0, "hole squeezed to {hole:?}");
+    let north = h.get_by_label("North 25: 4 seeds").rect();
+    assert!(north.bottom() <= hole.top(), "{north:?} {hole:?}");
+    let status = h
+        .get_by_label("South to move: click a hole or type its number and press Enter")
+        .rect();
+    let council = h.get_by_label("The council").rect();
+    assert!(hole.bottom() < status.top(), "{hole:?} {status:?}");
+    assert!(status.bottom() <= council.top(), "{status:?} {council:?}");
+}
+
+#[test]
+fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
+    // The council sits under a 2×50 board and beside a Bao la Kimasai one.
+    // Switching games must not carry the full-width panel's size over to
+    // the side panel, which would leave the new board no room at all.
+    let mut h = harness_at(en_gehe(50), [1280.0, 720.0]);
+    {
+        let app = h.state_mut();
+        app.settings.show_council = true;
+        app.settings.show_solver = true;
+        app.council.max_depth = Some(2);
+    }
+    h.run_steps(8);
+    let council = h.get_by_label("The council").rect();
+    let hole = h.get_by_label("South 25: 4 seeds").rect();
+    assert!(
+        council.top() > hole.bottom(),
+        "council not under the 2×50 board"
+    );
+    h.state_mut().queue(AppCommand::NewGame(
+        GameOptions::bao_la_kimasai(),
+        ["South".into(), "North".into()],
+    ));
+    h.run_steps(8);
+    let council = h.get_by_label("The council").rect();
+    let hole = h.get_by_label("South i1: 1 seed").rect();
+    assert!(
+        council.right() <= hole.left(),
+        "council not beside the board"
+    );
+    // A hole is about 0.9 pitches wide; the least pitch is 20 pixels.
+    assert!(hole.width() >= 17.0, "hole squeezed to {hole:?}");
+}

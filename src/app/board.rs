@@ -314,6 +314,30 @@ struct Shown {
     reserve: [u32; 2],
 }
 
+/// The height of the two side lines and two status lines around the board.
+fn around_height(ui: &egui::Ui) -> f32 {
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let spacing = ui.spacing().item_spacing.y;
+    4.0 * (body + spacing) + 3.0 * spacing
+}
+
+/// Hole pitch (pixels) below which a board is no longer readable.
+const MIN_PITCH: f32 = 20.0;
+
+/// The least width a panel docked beside the board leaves it: a Bao la
+/// Kimasai board at [`MIN_PITCH`], with room for the lines around it.
+pub const MIN_AREA_WIDTH: f32 = 300.0;
+
+/// The least height the board's area needs: the lines around it and the
+/// board at [`MIN_PITCH`]. Panels docked under the board stop growing there,
+/// so a small window never squeezes the board into a sliver.
+pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
+    // One line more than the lines around: side lines with a separator
+    // stand a little taller than a line of text.
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    around_height(ui) + line + Geometry::unit_size(variant).y * MIN_PITCH
+}
+
 /// Draws the board area (side lines, board, status line). Returns commands.
 pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
@@ -350,10 +374,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     };
     let top = bottom.opponent();
 
-    let body = ui.text_style_height(&egui::TextStyle::Body);
-    let spacing = ui.spacing().item_spacing.y;
-    // Two side lines and two status lines around the board.
-    let around = 4.0 * (body + spacing) + 3.0 * spacing;
+    let around = around_height(ui);
     let avail = ui.available_size();
     let unit = Geometry::unit_size(pos.variant());
     // The canvas is as tall as the board at this zoom, up to the room there is.

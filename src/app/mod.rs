@@ -34,6 +34,12 @@ use settings::{MAX_ZOOM, MIN_ZOOM, STORAGE_KEY, Settings, ThemeChoice};
 use state::Runtime;
 use std::path::PathBuf;
 
+/// The least heights of the panels docked under the board.
+const PLOT_MIN: f32 = 140.0;
+const COUNCIL_MIN: f32 = 140.0;
+/// The least width of the council docked beside the board.
+const COUNCIL_MIN_WIDTH: f32 = 260.0;
+
 /// Everything the panels can ask for; applied after the frame.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppCommand {
@@ -502,6 +508,7 @@ impl MaasaiApp {
                 .resizable(true)
                 .default_size(380.0)
                 .min_size(280.0)
+                .max_size(beside_board(ui, 280.0))
                 .show(ui, |ui| {
                     commands.extend(editor::editor_panel(ui, ed, names));
                 });
@@ -536,6 +543,7 @@ impl MaasaiApp {
                 .resizable(true)
                 .default_size(400.0)
                 .min_size(260.0)
+                .max_size(beside_board(ui, 260.0))
                 .show(ui, |ui| {
                     commands.extend(studies_ui::study_panel_ui(ui, active, &self.rt));
                 });
@@ -545,15 +553,23 @@ impl MaasaiApp {
                 .resizable(true)
                 .default_size(340.0)
                 .min_size(240.0)
+                .max_size(beside_board(ui, 240.0))
                 .show(ui, |ui| {
                     commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
                 });
         }
+        // Panels under the board share what the board does not need.
+        let variant = self.rt.game.current().variant();
+        let board_min = board::min_area_height(ui, variant);
+        let council_below =
+            self.settings.show_council && self.settings.council_dock.at_bottom(variant);
         if self.settings.show_tempo_plot {
+            let below = if council_below { COUNCIL_MIN } else { 0.0 };
             egui::Panel::bottom("tempo-plot")
                 .resizable(true)
                 .default_size(240.0)
-                .min_size(140.0)
+                .min_size(PLOT_MIN)
+                .max_size((ui.available_height() - board_min - below).max(PLOT_MIN))
                 .show(ui, |ui| self.tempo_plot_ui(ui));
         }
         if self.settings.show_move_list {
@@ -561,12 +577,12 @@ impl MaasaiApp {
                 .resizable(true)
                 .default_size(280.0)
                 .min_size(180.0)
+                .max_size(beside_board(ui, 180.0))
                 .show(ui, |ui| {
                     commands.extend(move_list::move_list_ui(ui, &self.rt));
                 });
         }
         if self.settings.show_council {
-            let variant = self.rt.game.current().variant();
             let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
                 commands.extend(council::council_ui(
                     ui,
@@ -578,19 +594,23 @@ impl MaasaiApp {
                 // thinking (a panel shrinks to short content).
                 ui.allocate_space(ui.available_size());
             };
-            if self.settings.council_dock.at_bottom(variant) {
+            if council_below {
                 // Under the board: a long En Gehé row needs the width, and
                 // the board leaves height to spare.
-                egui::Panel::bottom("council")
+                // Its own id: egui keeps a panel's size by id, and a width
+                // read as a height (or back) would crowd out the board.
+                egui::Panel::bottom("council-below")
                     .resizable(true)
                     .default_size(340.0)
-                    .min_size(140.0)
+                    .min_size(COUNCIL_MIN)
+                    .max_size((ui.available_height() - board_min).max(COUNCIL_MIN))
                     .show(ui, |ui| council(ui, &mut commands));
             } else {
-                egui::Panel::left("council")
+                egui::Panel::left("council-beside")
                     .resizable(true)
                     .default_size(420.0)
-                    .min_size(260.0)
+                    .min_size(COUNCIL_MIN_WIDTH)
+                    .max_size(beside_board(ui, COUNCIL_MIN_WIDTH))
                     .show(ui, |ui| council(ui, &mut commands));
             }
         }
@@ -618,6 +638,12 @@ impl MaasaiApp {
             ctx.request_repaint();
         }
     }
+}
+
+/// The widest a panel docked beside the board may grow (`min` at least):
+/// what the board's least width leaves of the room there is.
+fn beside_board(ui: &egui::Ui, min: f32) -> f32 {
+    (ui.available_width() - board::MIN_AREA_WIDTH).max(min)
 }
 
 /// Windows drawn over every mode: help and the files feature's dialogs.
