@@ -454,3 +454,31 @@ fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
     // A hole is about 0.9 pitches wide; the least pitch is 20 pixels.
     assert!(hole.width() >= 17.0, "hole squeezed to {hole:?}");
 }
+
+#[test]
+fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
+    // In a narrow window the status line wraps; the board area makes room
+    // for the lines it really has, not for the four it has when wide.
+    let mut h = harness_at(en_gehe(50), [760.0, 720.0]);
+    {
+        let app = h.state_mut();
+        app.settings.show_council = true;
+        app.settings.show_tempo_plot = true;
+        app.council.max_depth = Some(2);
+    }
+    h.run_steps(8);
+    let status = h
+        .get_by_label("South to move: click a hole or type its number and press Enter")
+        .rect();
+    let move_number = h.get_by_label("Move 1 — En Gehé").rect();
+    assert!(
+        status.height() > 1.5 * move_number.height(),
+        "the status line did not wrap: {status:?}"
+    );
+    let last_line = h.get_by_label("Hover a hole to preview its move.").rect();
+    let council = h.get_by_label("The council").rect();
+    assert!(
+        last_line.bottom() <= council.top(),
+        "{last_line:?} {council:?}"
+    );
+}

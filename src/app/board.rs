@@ -314,11 +314,19 @@ struct Shown {
     reserve: [u32; 2],
 }
 
-/// The height of the two side lines and two status lines around the board.
+/// The height of the lines around the board (two side lines, the status
+/// line and the preview or notice line): as measured in the last frame,
+/// since a narrow board area wraps them, or four lines before the first.
 fn around_height(ui: &egui::Ui) -> f32 {
     let body = ui.text_style_height(&egui::TextStyle::Body);
     let spacing = ui.spacing().item_spacing.y;
-    4.0 * (body + spacing) + 3.0 * spacing
+    let four = 4.0 * (body + spacing) + 3.0 * spacing;
+    ui.data(|d| d.get_temp::<f32>(around_id())).unwrap_or(four)
+}
+
+/// Where [`board_ui`] keeps the measured height of its lines.
+fn around_id() -> egui::Id {
+    egui::Id::unique("board-lines-height")
 }
 
 /// Hole pitch (pixels) below which a board is no longer readable.
@@ -332,10 +340,12 @@ pub const MIN_AREA_WIDTH: f32 = 300.0;
 /// board at [`MIN_PITCH`]. Panels docked under the board stop growing there,
 /// so a small window never squeezes the board into a sliver.
 pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
-    // One line more than the lines around: side lines with a separator
-    // stand a little taller than a line of text.
-    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    around_height(ui) + line + Geometry::unit_size(variant).y * MIN_PITCH
+    // The central panel's frame takes its margins off the board's room.
+    let frame = egui::Frame::central_panel(ui.style())
+        .total_margin()
+        .sum()
+        .y;
+    frame + around_height(ui) + Geometry::unit_size(variant).y * MIN_PITCH
 }
 
 /// Draws the board area (side lines, board, status line). Returns commands.
@@ -382,6 +392,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);
+    let lines_top = ui.cursor().top();
     side_line(ui, rt, &shown, top, captured, reserve);
     let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
     board_canvas(
@@ -396,6 +407,13 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     );
     side_line(ui, rt, &shown, bottom, captured, reserve);
     status_line(ui, rt, &shown);
+    // The lines' real height (they wrap in a narrow area) sizes the next
+    // frame's board and the panels under it; a change needs that frame.
+    let lines = ui.cursor().top() - lines_top - canvas_h;
+    if (lines - around).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(around_id(), lines));
+        ui.ctx().request_repaint();
+    }
     commands
 }
 
