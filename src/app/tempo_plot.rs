@@ -102,8 +102,17 @@ pub fn plot_ui(
                     }
                 });
                 let names = if k == 0 { upper_names } else { lower_names };
+                // The legend goes in the corner the lines leave free: tempo
+                // and reserves fall from the top left, captures and the
+                // seeds on a Bao la Kimasai board rise to the top right.
+                let falling = (k == 0) == en_gehe;
+                let corner = if falling {
+                    egui_plot::Corner::RightTop
+                } else {
+                    egui_plot::Corner::LeftTop
+                };
                 Plot::new(("tempo-plot", k))
-                    .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+                    .legend(Legend::default().position(corner))
                     .width(width)
                     .height(height)
                     .x_axis_label("moves played")
