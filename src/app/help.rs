@@ -89,13 +89,20 @@ pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
         .vscroll(true)
         .show(ctx, |ui| {
             ui.heading("Keyboard and mouse");
-            egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
-                for (keys, what) in SHORTCUTS {
-                    ui.strong(*keys);
-                    ui.label(*what);
-                    ui.end_row();
-                }
-            });
+            egui::Grid::new("shortcuts")
+                .num_columns(2)
+                .striped(true)
+                .show(ui, |ui| {
+                    for (keys, what) in SHORTCUTS {
+                        // Keys are never cut short; what they do wraps.
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(*keys).strong())
+                                .wrap_mode(egui::TextWrapMode::Extend),
+                        );
+                        ui.add(egui::Label::new(*what).wrap());
+                        ui.end_row();
+                    }
+                });
             ui.separator();
             ui.heading("En Gehé");
             ui.label(EN_GEHE);
