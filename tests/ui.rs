@@ -482,3 +482,25 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
         "{last_line:?} {council:?}"
     );
 }
+
+#[test]
+fn f1_opens_the_help_and_esc_closes_it_after_clearing_a_typed_hole() {
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.state().rt.help_open);
+    assert!(h.query_by_label("Keyboard and mouse").is_some());
+    // A half-typed hole is cleared first; the help stays.
+    h.event(egui::Event::Text("4".into()));
+    h.run();
+    assert_eq!(h.state().rt.typed, "4");
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().rt.typed.is_empty());
+    assert!(h.state().rt.help_open);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!h.state().rt.help_open);
+    assert!(h.query_by_label("Keyboard and mouse").is_none());
+}

@@ -77,7 +77,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
     ("Drag or wheel", "pan the board"),
     ("F", "flip the board"),
-    ("F1", "this help"),
+    ("F1", "this help (Esc closes it)"),
 ];
 
 pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {

@@ -268,7 +268,12 @@ impl MaasaiApp {
                 out.push(AppCommand::ShowHelp(!self.rt.help_open));
             }
             if i.consume_key(Modifiers::NONE, Key::Escape) {
-                self.rt.typed.clear();
+                // Esc first clears a half-typed hole, then closes the help.
+                if !self.rt.typed.is_empty() {
+                    self.rt.typed.clear();
+                } else if self.rt.help_open {
+                    out.push(AppCommand::ShowHelp(false));
+                }
             }
             if i.consume_key(Modifiers::NONE, Key::Backspace) {
                 self.rt.typed.pop();
