@@ -211,6 +211,28 @@ fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
     assert!(h.state().unsaved());
     assert_eq!(h.state().rt.game.moves().len(), 1);
     assert!(h.state().files.path.is_none());
+
+    // After a good save, a failed one does not leave "Saved to …" showing.
+    let good = dir.path().join("good.ron");
+    h.state_mut().files.error = None;
+    files(&mut h, FileCommand::SaveTo(good.clone()));
+    assert!(
+        h.state()
+            .rt
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.starts_with("Saved to"))
+    );
+    play(&mut h, "2");
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    assert!(h.state().files.error.is_some());
+    let notice = h.state().rt.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("Not saved to") && notice.contains("game.ron"),
+        "{notice}"
+    );
+    assert!(h.state().unsaved());
+    assert_eq!(h.state().files.path.as_deref(), Some(good.as_path()));
 }
 
 #[test]

@@ -649,6 +649,8 @@ impl MaasaiApp {
                 true
             }
             Err(e) => {
+                // An earlier "Saved to …" under the board would now mislead.
+                self.rt.notice = Some(format!("Not saved to {}", path.display()));
                 self.show_error(
                     "Cannot save the game",
                     format!("{e}\nThe game stays open and is not saved."),
