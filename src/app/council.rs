@@ -249,7 +249,8 @@ pub fn council_ui(
             && !finished
         {
             ui.separator();
-            ui.weak(format!(
+            // Whole or on the next line, never split inside.
+            let text = format!(
                 "depth {}{} · {} positions",
                 analysis.depth,
                 if analysis.finished {
@@ -258,7 +259,11 @@ pub fn council_ui(
                     " and deepening"
                 },
                 analysis.nodes
-            ));
+            );
+            ui.add(
+                egui::Label::new(egui::RichText::new(text).weak())
+                    .wrap_mode(egui::TextWrapMode::Extend),
+            );
         }
     });
     ui.separator();

@@ -8,7 +8,7 @@
 //! its own rows and in its reserve.
 
 use crate::engine::{Move, Position, Side};
-use egui_plot::{Legend, Line, LineStyle, Plot, PlotPoints, VLine};
+use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
 
 /// Figures of one position for the plot.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -95,24 +95,22 @@ pub fn plot_ui(
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
             ui.vertical(|ui| {
-                ui.horizontal(|ui| {
+                let names = if k == 0 { upper_names } else { lower_names };
+                // The legend sits in the title line, where it hides no line
+                // of the plot (tempo can rise or fall, so no corner is free).
+                ui.horizontal_wrapped(|ui| {
                     ui.strong(*title);
+                    for side in 0..2 {
+                        legend_dot(ui, colors[side]);
+                        ui.label(names[side]);
+                    }
+                    ui.separator();
+                    ui.weak("on view");
                     if let Some((_, _, name)) = &cont {
                         ui.label(egui::RichText::new(format!("(dashed: the {name})")).weak());
                     }
                 });
-                let names = if k == 0 { upper_names } else { lower_names };
-                // The legend goes in the corner the lines leave free: tempo
-                // and reserves fall from the top left, captures and the
-                // seeds on a Bao la Kimasai board rise to the top right.
-                let falling = (k == 0) == en_gehe;
-                let corner = if falling {
-                    egui_plot::Corner::RightTop
-                } else {
-                    egui_plot::Corner::LeftTop
-                };
                 Plot::new(("tempo-plot", k))
-                    .legend(Legend::default().position(corner))
                     .width(width)
                     .height(height)
                     .x_axis_label("moves played")
@@ -172,4 +170,12 @@ impl super::MaasaiApp {
         });
         plot_ui(ui, rt.game.positions(), rt.view, line);
     }
+}
+
+/// A series' colour in the legend: a dot the size of the text.
+fn legend_dot(ui: &mut egui::Ui, color: egui::Color32) {
+    let size = ui.text_style_height(&egui::TextStyle::Body);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * 0.6, size), egui::Sense::hover());
+    ui.painter()
+        .circle_filled(rect.center(), size * 0.28, color);
 }
