@@ -34,6 +34,10 @@ use settings::{MAX_ZOOM, MIN_ZOOM, STORAGE_KEY, Settings, ThemeChoice};
 use state::Runtime;
 use std::path::PathBuf;
 
+/// The smallest window: every panel open (council, solver, move list,
+/// plot, computer bar) still leaves a 2×50 board readable, with nothing
+/// overlapping.
+const MIN_WINDOW: [f32; 2] = [1024.0, 680.0];
 /// The least heights of the panels docked under the board.
 const PLOT_MIN: f32 = 140.0;
 const COUNCIL_MIN: f32 = 140.0;
@@ -797,7 +801,7 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
             .with_title("Maasai mancala — En Gehé and Bao la Kimasai")
             .with_app_id("maasai-mancala")
             .with_inner_size([1500.0, 860.0])
-            .with_min_inner_size([720.0, 420.0]),
+            .with_min_inner_size(MIN_WINDOW),
         ..Default::default()
     };
     eframe::run_native(

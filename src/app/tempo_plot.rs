@@ -90,7 +90,6 @@ pub fn plot_ui(
         egui::Color32::from_rgb(0xc0, 0x50, 0x20),
         egui::Color32::from_rgb(0x20, 0x60, 0xb0),
     ];
-    let height = (ui.available_height() - 24.0).max(120.0);
     let width = ((ui.available_width() - 16.0) / 2.0).max(200.0);
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
@@ -110,6 +109,8 @@ pub fn plot_ui(
                         ui.label(egui::RichText::new(format!("(dashed: the {name})")).weak());
                     }
                 });
+                // What the title line (one or two lines) leaves.
+                let height = ui.available_height().max(100.0);
                 Plot::new(("tempo-plot", k))
                     .width(width)
                     .height(height)
