@@ -457,13 +457,15 @@ fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
 
 #[test]
 fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
-    // In a narrow window the status line wraps; the board area makes room
+    // In the smallest window, with the solver and the move list beside the
+    // board, the status line wraps; the board area makes room
     // for the lines it really has, not for the four it has when wide.
-    let mut h = harness_at(en_gehe(50), [760.0, 720.0]);
+    let mut h = harness_at(en_gehe(50), [1024.0, 680.0]);
     {
         let app = h.state_mut();
         app.settings.show_council = true;
         app.settings.show_tempo_plot = true;
+        app.settings.show_solver = true;
         app.council.max_depth = Some(2);
     }
     h.run_steps(8);
