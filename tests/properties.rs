@@ -159,6 +159,28 @@ proptest! {
 
 // ---- Parser fuzzing: random bytes and mutated valid strings never panic ----
 
+/// The char boundary at or before `at`'s place in `text` (end included).
+fn char_boundary(text: &str, at: prop::sample::Index) -> usize {
+    let mut i = at.index(text.len() + 1);
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Applies random edits: an empty insert deletes the character at its
+/// place, any other is inserted there.
+fn apply_edits(text: &mut String, edits: &[(prop::sample::Index, &str)]) {
+    for &(at, insert) in edits {
+        let i = char_boundary(text, at);
+        if insert.is_empty() && i < text.len() {
+            text.remove(i);
+        } else {
+            text.insert_str(i, insert);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -181,18 +203,7 @@ proptest! {
         edits in prop::collection::vec((any::<prop::sample::Index>(), prop::sample::select(vec!["", "-", ",", "=", " ", "x", "99999999999999999999", "0", ",,", "é", "south=", "turn=", "reserve=1"])), 1..6),
     ) {
         let mut text = p.to_string();
-        for (at, insert) in edits {
-            let mut i = at.index(text.len() + 1);
-            while !text.is_char_boundary(i) {
-                i -= 1;
-            }
-            // Alternate between inserting and deleting a character.
-            if insert.is_empty() && i < text.len() {
-                text.remove(i);
-            } else {
-                text.insert_str(i, insert);
-            }
-        }
+        apply_edits(&mut text, &edits);
         if let Ok(q) = notation::parse_position(&text) {
             // Whatever parses must print and parse back to itself.
             prop_assert_eq!(notation::parse_position(&q.to_string()).unwrap(), q);
@@ -253,22 +264,9 @@ proptest! {
         let files = sample_files();
         let (name, original) = &files[which.index(files.len())];
         let mut text = original.clone();
-        for (at, insert) in edits {
-            let mut i = at.index(text.len() + 1);
-            while !text.is_char_boundary(i) {
-                i -= 1;
-            }
-            if insert.is_empty() && i < text.len() {
-                text.remove(i);
-            } else {
-                text.insert_str(i, insert);
-            }
-        }
+        apply_edits(&mut text, &edits);
         if let Some(cut) = cut {
-            let mut i = cut.index(text.len() + 1);
-            while !text.is_char_boundary(i) {
-                i -= 1;
-            }
+            let i = char_boundary(&text, cut);
             text.truncate(i);
         }
         let path = std::path::Path::new(name);

@@ -392,22 +392,44 @@ fn the_game_over_panel_stays_until_dismissed() {
     assert!(h.query_by_label_contains("A draw").is_none());
 }
 
+/// Panels a layout test opens around the board.
+#[derive(Default)]
+struct Panels {
+    plot: bool,
+    solver: bool,
+    no_move_list: bool,
+}
+
+/// A 2×50 game at `size` with the council (at a shallow depth) and
+/// `panels` open, a few frames on so that panel sizes have settled.
+fn with_panels(size: [f32; 2], panels: Panels) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(en_gehe(50), size);
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.settings.show_tempo_plot = panels.plot;
+    app.settings.show_solver = panels.solver;
+    app.settings.show_move_list = !panels.no_move_list;
+    app.council.max_depth = Some(2);
+    h.run_steps(8);
+    h
+}
+
 #[test]
 fn panels_under_the_board_leave_it_readable_in_a_small_window() {
     // A 2×50 board with the council and the plot both docked under it, in
     // a laptop-sized window: the panels stop growing where the board would
     // become too small, so every hole keeps a usable size and the status
     // line stays above the council.
-    let mut h = harness_at(en_gehe(50), [1280.0, 720.0]);
-    {
-        let app = h.state_mut();
-        app.settings.show_council = true;
-        app.settings.show_tempo_plot = true;
-        // The board's whole width, so its height is what limits it.
-        app.settings.show_move_list = false;
-        app.council.max_depth = Some(2);
-    }
-    h.run_steps(8);
+    // No move list: the board gets the whole width, so its height is what
+    // limits it.
+    let h = with_panels(
+        [1280.0, 720.0],
+        Panels {
+            plot: true,
+            no_move_list: true,
+            ..Panels::default()
+        },
+    );
     let hole = h.get_by_label("South 25: 4 seeds").rect();
     // A hole is 1.5 hole pitches tall; the least pitch is 20 pixels.
     assert!(hole.height() >= 29.0, "hole squeezed to {hole:?}");
@@ -426,14 +448,13 @@ fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
     // The council sits under a 2×50 board and beside a Bao la Kimasai one.
     // Switching games must not carry the full-width panel's size over to
     // the side panel, which would leave the new board no room at all.
-    let mut h = harness_at(en_gehe(50), [1280.0, 720.0]);
-    {
-        let app = h.state_mut();
-        app.settings.show_council = true;
-        app.settings.show_solver = true;
-        app.council.max_depth = Some(2);
-    }
-    h.run_steps(8);
+    let mut h = with_panels(
+        [1280.0, 720.0],
+        Panels {
+            solver: true,
+            ..Panels::default()
+        },
+    );
     let council = h.get_by_label("The council").rect();
     let hole = h.get_by_label("South 25: 4 seeds").rect();
     assert!(
@@ -460,15 +481,14 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
     // In the smallest window, with the solver and the move list beside the
     // board, the status line wraps; the board area makes room
     // for the lines it really has, not for the four it has when wide.
-    let mut h = harness_at(en_gehe(50), [1024.0, 680.0]);
-    {
-        let app = h.state_mut();
-        app.settings.show_council = true;
-        app.settings.show_tempo_plot = true;
-        app.settings.show_solver = true;
-        app.council.max_depth = Some(2);
-    }
-    h.run_steps(8);
+    let h = with_panels(
+        [1024.0, 680.0],
+        Panels {
+            plot: true,
+            solver: true,
+            ..Panels::default()
+        },
+    );
     let status = h
         .get_by_label("South to move: click a hole or type its number and press Enter")
         .rect();
