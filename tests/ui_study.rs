@@ -707,3 +707,29 @@ fn a_running_solve_lets_the_window_rest_between_progress_frames() {
         !app.solver.running()
     });
 }
+
+#[test]
+fn the_plots_keep_to_their_panel_beside_a_study_and_the_solver() {
+    // Study panel, solver and move list all open: the plots' title lines
+    // (with the legend and the study line's note) wrap within their halves
+    // instead of pushing the second plot under the solver.
+    let studies = shipped_studies().0;
+    let study = studies.last().unwrap().clone();
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1500.0, 860.0]);
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    let solver = h.get_by_label("Exact solver").rect();
+    for label in ["North captured", "South captured", "Captured seeds"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            r.right() <= solver.left(),
+            "{label} at {r:?} runs under the solver"
+        );
+    }
+    assert_eq!(h.query_all_by_label("(dashed: the study line)").count(), 2);
+}

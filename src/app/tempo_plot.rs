@@ -94,19 +94,30 @@ pub fn plot_ui(
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
             ui.vertical(|ui| {
+                // Each plot keeps to its half: a long title line wraps.
+                ui.set_max_width(width);
                 let names = if k == 0 { upper_names } else { lower_names };
                 // The legend sits in the title line, where it hides no line
                 // of the plot (tempo can rise or fall, so no corner is free).
                 ui.horizontal_wrapped(|ui| {
-                    ui.strong(*title);
+                    // Items move to the next line whole.
+                    let item = |ui: &mut egui::Ui, text: egui::RichText| {
+                        ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                    };
+                    item(ui, egui::RichText::new(*title).strong());
                     for side in 0..2 {
-                        legend_dot(ui, colors[side]);
-                        ui.label(names[side]);
+                        ui.horizontal(|ui| {
+                            legend_dot(ui, colors[side]);
+                            item(ui, names[side].into());
+                        });
                     }
                     ui.separator();
-                    ui.weak("on view");
+                    item(ui, egui::RichText::new("on view").weak());
                     if let Some((_, _, name)) = &cont {
-                        ui.label(egui::RichText::new(format!("(dashed: the {name})")).weak());
+                        item(
+                            ui,
+                            egui::RichText::new(format!("(dashed: the {name})")).weak(),
+                        );
                     }
                 });
                 // What the title line (one or two lines) leaves.
