@@ -426,7 +426,8 @@ fn side_line(
     reserve: [u32; 2],
 ) {
     let pos = &shown.pos;
-    ui.horizontal(|ui| {
+    // Wraps in a narrow board area rather than being cut off.
+    ui.horizontal_wrapped(|ui| {
         let to_move = pos.turn() == side && !rt.animating();
         let name = &rt.names[side.index()];
         let title = if name == side.title() {

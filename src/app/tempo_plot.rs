@@ -90,7 +90,8 @@ pub fn plot_ui(
         egui::Color32::from_rgb(0xc0, 0x50, 0x20),
         egui::Color32::from_rgb(0x20, 0x60, 0xb0),
     ];
-    let width = ((ui.available_width() - 16.0) / 2.0).max(200.0);
+    // Half the panel each, however narrow (side panels may leave little).
+    let width = ((ui.available_width() - 16.0) / 2.0).max(80.0);
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
             ui.vertical(|ui| {
@@ -105,13 +106,11 @@ pub fn plot_ui(
                         ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                     };
                     item(ui, egui::RichText::new(*title).strong());
+                    // Each series' name in its line's colour.
                     for side in 0..2 {
-                        ui.horizontal(|ui| {
-                            legend_dot(ui, colors[side]);
-                            item(ui, names[side].into());
-                        });
+                        item(ui, egui::RichText::new(names[side]).color(colors[side]));
                     }
-                    ui.separator();
+                    // Grey, like the line that marks the position on view.
                     item(ui, egui::RichText::new("on view").weak());
                     if let Some((_, _, name)) = &cont {
                         item(
@@ -182,12 +181,4 @@ impl super::MaasaiApp {
         });
         plot_ui(ui, rt.game.positions(), rt.view, line);
     }
-}
-
-/// A series' colour in the legend: a dot the size of the text.
-fn legend_dot(ui: &mut egui::Ui, color: egui::Color32) {
-    let size = ui.text_style_height(&egui::TextStyle::Body);
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * 0.6, size), egui::Sense::hover());
-    ui.painter()
-        .circle_filled(rect.center(), size * 0.28, color);
 }
