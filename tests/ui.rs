@@ -367,10 +367,13 @@ fn the_game_over_panel_stays_until_dismissed() {
     let mut h = harness(start);
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
+    assert!(h.query_by_label("• to move").is_some());
     h.get_by_label("South 1: 1 seed").click();
     h.run();
     h.run();
     assert!(h.query_by_label_contains("A draw").is_some());
+    // The game is over: nobody is marked as to move.
+    assert!(h.query_by_label("• to move").is_none());
     assert!(
         h.query_all_by_label_contains("takes the 1 seed left")
             .count()

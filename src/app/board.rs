@@ -428,7 +428,10 @@ fn side_line(
     let pos = &shown.pos;
     // Wraps in a narrow board area rather than being cut off.
     ui.horizontal_wrapped(|ui| {
-        let to_move = pos.turn() == side && !rt.animating();
+        // Nobody is to move once the game is over (the live analysis knows:
+        // judging it here would mean settling every move each frame).
+        let over = rt.live() && rt.result().is_some();
+        let to_move = pos.turn() == side && !rt.animating() && !over;
         let name = &rt.names[side.index()];
         let title = if name == side.title() {
             name.clone()
