@@ -121,37 +121,43 @@ pub fn plot_ui(
                 });
                 // What the title line (one or two lines) leaves.
                 let height = ui.available_height().max(100.0);
-                Plot::new(("tempo-plot", k))
+                // Seed counts are read from zero (a Bao la Kimasai row's few
+                // seeds otherwise span no labelled grid line); tempo, in the
+                // thousands, is read by its changes.
+                let from_zero = !(en_gehe && k == 0);
+                let mut chart = Plot::new(("tempo-plot", k))
                     .width(width)
                     .height(height)
                     .x_axis_label("moves played")
-                    .allow_scroll(false)
-                    .show(ui, |plot| {
-                        for side in 0..2 {
-                            let pick =
-                                |f: &Figures| if k == 0 { f.upper[side] } else { f.lower[side] };
-                            let pts: PlotPoints = game
+                    .allow_scroll(false);
+                if from_zero {
+                    chart = chart.include_y(0.0);
+                }
+                chart.show(ui, |plot| {
+                    for side in 0..2 {
+                        let pick = |f: &Figures| if k == 0 { f.upper[side] } else { f.lower[side] };
+                        let pts: PlotPoints = game
+                            .iter()
+                            .enumerate()
+                            .map(|(x, f)| [x as f64, pick(f)])
+                            .collect();
+                        plot.line(Line::new(names[side], pts).color(colors[side]).width(2.0));
+                        if let Some((from, figs, _)) = &cont {
+                            let pts: PlotPoints = figs
                                 .iter()
                                 .enumerate()
-                                .map(|(x, f)| [x as f64, pick(f)])
+                                .map(|(x, f)| [(from + x) as f64, pick(f)])
                                 .collect();
-                            plot.line(Line::new(names[side], pts).color(colors[side]).width(2.0));
-                            if let Some((from, figs, _)) = &cont {
-                                let pts: PlotPoints = figs
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(x, f)| [(from + x) as f64, pick(f)])
-                                    .collect();
-                                // Same name and colour as the game's series: one legend entry each.
-                                plot.line(
-                                    Line::new(names[side], pts)
-                                        .color(colors[side])
-                                        .style(LineStyle::dashed_loose()),
-                                );
-                            }
+                            // Same name and colour as the game's series: one legend entry each.
+                            plot.line(
+                                Line::new(names[side], pts)
+                                    .color(colors[side])
+                                    .style(LineStyle::dashed_loose()),
+                            );
                         }
-                        plot.vline(VLine::new("on view", view as f64).color(egui::Color32::GRAY));
-                    });
+                    }
+                    plot.vline(VLine::new("on view", view as f64).color(egui::Color32::GRAY));
+                });
             });
         }
     });

@@ -115,7 +115,8 @@ pub fn describe_game(file: &GameFile) -> String {
     let moves = file.game.moves().len();
     let state = match file.game.status() {
         Status::Ongoing => format!("{} to move", file.game.current().turn()),
-        Status::Over(result) => result.describe(),
+        // A clause of the line, so without the sentence's full stop.
+        Status::Over(result) => result.describe().trim_end_matches('.').to_string(),
     };
     let teams = match (file.south_team.trim(), file.north_team.trim()) {
         ("", "") => String::new(),
@@ -201,7 +202,24 @@ impl<'de> Deserialize<'de> for Present {
 
 #[cfg(test)]
 mod tests {
-    use super::record_name;
+    use super::{describe_game, record_name};
+    use crate::engine::{Game, notation};
+    use crate::files::GameFile;
+
+    #[test]
+    fn a_finished_game_is_described_in_one_clause() {
+        // South's last seed ends it; the result's sentence loses its full
+        // stop inside the line ("…; a draw…, with unsaved changes").
+        let start =
+            notation::parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south")
+                .unwrap();
+        let mut game = Game::new(start);
+        game.play(crate::engine::Move(0)).unwrap();
+        let line = describe_game(&GameFile::from_game(game));
+        assert!(line.starts_with("en-gehe 2×3"), "{line}");
+        assert!(line.contains("1 move, cursor at 1; "), "{line}");
+        assert!(!line.ends_with('.'), "{line}");
+    }
 
     #[test]
     fn record_names_after_comments_and_attributes() {
