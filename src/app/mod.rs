@@ -578,7 +578,7 @@ impl MaasaiApp {
                 .resizable(true)
                 .default_size(240.0)
                 .min_size(PLOT_MIN)
-                .max_size((ui.available_height() - board_min - below).max(PLOT_MIN))
+                .max_size(under_board(ui, board_min + below, PLOT_MIN))
                 .show(ui, |ui| self.tempo_plot_ui(ui));
         }
         if self.settings.show_move_list {
@@ -612,7 +612,7 @@ impl MaasaiApp {
                     .resizable(true)
                     .default_size(340.0)
                     .min_size(COUNCIL_MIN)
-                    .max_size((ui.available_height() - board_min).max(COUNCIL_MIN))
+                    .max_size(under_board(ui, board_min, COUNCIL_MIN))
                     .show(ui, |ui| council(ui, &mut commands));
             } else {
                 egui::Panel::left("council-beside")
@@ -653,6 +653,13 @@ impl MaasaiApp {
 /// what the board's least width leaves of the room there is.
 fn beside_board(ui: &egui::Ui, min: f32) -> f32 {
     (ui.available_width() - board::MIN_AREA_WIDTH).max(min)
+}
+
+/// The tallest a panel docked under the board may grow (`min` at least):
+/// what is left of the room once `reserved` (the board's least height, and
+/// the least of any panel still to come under it) is kept back.
+fn under_board(ui: &egui::Ui, reserved: f32, min: f32) -> f32 {
+    (ui.available_height() - reserved).max(min)
 }
 
 /// Windows drawn over every mode: help and the files feature's dialogs.

@@ -148,7 +148,7 @@ pub fn plot_ui(
                                 .enumerate()
                                 .map(|(x, f)| [(from + x) as f64, pick(f)])
                                 .collect();
-                            // Same name and colour as the game's series: one legend entry each.
+                            // The game's series' colour, dashed: the title line's names serve both.
                             plot.line(
                                 Line::new(names[side], pts)
                                     .color(colors[side])
