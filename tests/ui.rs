@@ -509,6 +509,20 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
 }
 
 #[test]
+fn the_animation_line_stays_inside_the_smallest_window() {
+    // The animation controls are one line; their hint (and a sowing's
+    // caption) is cut short with "…" rather than run past the window's edge.
+    let h = harness_at(en_gehe(50), [1024.0, 680.0]);
+    let hint = h
+        .get_by_label("Play a move, or pick one in the move list, to watch its sowing.")
+        .rect();
+    assert!(
+        hint.right() <= 1024.0,
+        "hint runs out of the window: {hint:?}"
+    );
+}
+
+#[test]
 fn f1_opens_the_help_and_esc_closes_it_after_clearing_a_typed_hole() {
     let mut h = harness(en_gehe(6));
     h.run();

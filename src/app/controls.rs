@@ -96,10 +96,21 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                     r.step().min(r.trace.seeds_sown()),
                     r.trace.seeds_sown()
                 ));
-                ui.label(egui::RichText::new(r.caption()).italics());
+                // The caption is the longest part: in a narrow window it is
+                // cut short with "…" (whole on hover) rather than run past
+                // the window's edge.
+                ui.add(egui::Label::new(egui::RichText::new(r.caption()).italics()).truncate());
             }
             None => {
-                ui.weak("Play a move, or pick one in the move list, to watch its sowing.");
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(
+                            "Play a move, or pick one in the move list, to watch its sowing.",
+                        )
+                        .weak(),
+                    )
+                    .truncate(),
+                );
             }
         }
     });
