@@ -7,6 +7,7 @@ use common::{SNAPSHOT_SIZE, en_gehe, harness_at, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
+use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
 
@@ -480,11 +481,29 @@ fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
 }
 
 #[test]
-fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
-    // In the smallest window, with the solver and the move list beside the
-    // board, the status line wraps; the board area makes room
-    // for the lines it really has, not for the four it has when wide.
+fn panels_beside_a_long_row_stop_where_its_holes_get_too_close() {
+    // The solver and the move list beside a 2×50 board: at their default
+    // widths the holes would be about 17 px apart; they stop growing where
+    // the holes are 20 px apart.
     let h = with_panels(
+        [1500.0, 860.0],
+        Panels {
+            solver: true,
+            ..Panels::default()
+        },
+    );
+    let a = h.get_by_label("South 25: 4 seeds").rect();
+    let b = h.get_by_label("South 26: 4 seeds").rect();
+    let pitch = b.center().x - a.center().x;
+    assert!(pitch >= 19.5, "holes {pitch} px apart");
+}
+
+#[test]
+fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
+    // In the smallest window, with a study, the solver and the move list
+    // beside the board, the status line wraps; the board area makes room
+    // for the lines it really has, not for the four it has when wide.
+    let mut h = with_panels(
         [1024.0, 680.0],
         Panels {
             plot: true,
@@ -492,6 +511,17 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
             ..Panels::default()
         },
     );
+    let (studies, _) = shipped_studies();
+    let study = studies
+        .into_iter()
+        .find(|s| s.origin.ends_with("08-2x50-tempo-sacrifice.ron"))
+        .expect("the 2×50 study");
+    let notice = format!("Study: {}", study.file.title);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study),
+        Mode::Book,
+    )));
+    h.run_steps(8);
     let status = h
         .get_by_label("South to move: click a hole or type its number and press Enter")
         .rect();
@@ -500,7 +530,7 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
         status.height() > 1.5 * move_number.height(),
         "the status line did not wrap: {status:?}"
     );
-    let last_line = h.get_by_label("Hover a hole to preview its move.").rect();
+    let last_line = h.get_by_label(&notice).rect();
     let council = h.get_by_label("The council").rect();
     assert!(
         last_line.bottom() <= council.top(),

@@ -733,3 +733,32 @@ fn the_plots_keep_to_their_panel_beside_a_study_and_the_solver() {
     }
     assert_eq!(h.query_all_by_label("(dashed: the study line)").count(), 2);
 }
+
+#[test]
+fn every_panel_beside_a_bao_study_leaves_the_board_readable() {
+    // The smallest window with a study, the solver, the move list, the
+    // plot and the council open: the council (docked where the board
+    // leaves room) goes under the board, and the panels beside it stop
+    // where the board would be too small to read.
+    let s = study("07-phase-change.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.settings.show_solver = true;
+    app.settings.show_tempo_plot = true;
+    app.council.max_depth = Some(2);
+    app.queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(8);
+    let hole = h.get_by_label_contains("South i1:").rect();
+    let north = h.get_by_label_contains("North i1:").rect();
+    // A Bao la Kimasai hole is about 0.9 pitches wide; the least pitch is 20.
+    assert!(hole.width() >= 17.0, "hole squeezed to {hole:?}");
+    let council = h.get_by_label("The council").rect();
+    assert!(
+        council.top() > hole.bottom() && council.top() > north.bottom(),
+        "council not under the board: {council:?} {hole:?}"
+    );
+}

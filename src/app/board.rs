@@ -330,11 +330,22 @@ fn around_id() -> egui::Id {
 }
 
 /// Hole pitch (pixels) below which a board is no longer readable.
-const MIN_PITCH: f32 = 20.0;
+pub const MIN_PITCH: f32 = 20.0;
 
-/// The least width a panel docked beside the board leaves it: a Bao la
-/// Kimasai board at [`MIN_PITCH`], with room for the lines around it.
+/// The least width the board's area keeps whatever panels are open: a Bao
+/// la Kimasai board at [`MIN_PITCH`], with room for the lines around it.
 pub const MIN_AREA_WIDTH: f32 = 300.0;
+
+/// The width at which the board's holes are [`MIN_PITCH`] apart. Panels
+/// docked beside the board stop growing there (a 2×50 row needs about
+/// 1,050 px), though they keep their own least widths.
+pub fn min_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
+    let frame = egui::Frame::central_panel(ui.style())
+        .total_margin()
+        .sum()
+        .x;
+    (frame + Geometry::unit_size(variant).x * MIN_PITCH).max(MIN_AREA_WIDTH)
+}
 
 /// The least height the board's area needs: the lines around it and the
 /// board at [`MIN_PITCH`]. Panels docked under the board stop growing there,
@@ -680,7 +691,20 @@ fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserv
             label_font.clone(),
             pal.label,
         );
-        // Row names at the right end.
+        // Row names at the right end, in the 0.9 pitch left for them: short
+        // names where the whole ones would not fit.
+        let fits = |name: &str| {
+            let width = painter
+                .layout_no_wrap(name.into(), label_font.clone(), pal.label)
+                .size()
+                .x;
+            width <= 0.88 * p
+        };
+        let (inner_name, outer_name) = if fits("outer") && fits("inner") {
+            ("inner", "outer")
+        } else {
+            ("in", "out")
+        };
         for inner in [true, false] {
             let index = if inner { BAO_ROW - 1 } else { BAO_ROW };
             let hole = geo.hole_rect(side, index);
@@ -688,7 +712,7 @@ fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserv
             painter.text(
                 pos2(x, hole.center().y),
                 Align2::CENTER_CENTER,
-                if inner { "inner" } else { "outer" },
+                if inner { inner_name } else { outer_name },
                 label_font.clone(),
                 pal.label,
             );

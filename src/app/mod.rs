@@ -41,8 +41,15 @@ const MIN_WINDOW: [f32; 2] = [1024.0, 680.0];
 /// The least heights of the panels docked under the board.
 const PLOT_MIN: f32 = 140.0;
 const COUNCIL_MIN: f32 = 140.0;
-/// The least width of the council docked beside the board.
+/// The least widths of the panels docked beside the board.
 const COUNCIL_MIN_WIDTH: f32 = 260.0;
+const STUDY_MIN_WIDTH: f32 = 260.0;
+const SOLVER_MIN_WIDTH: f32 = 240.0;
+const MOVES_MIN_WIDTH: f32 = 180.0;
+const EDITOR_MIN_WIDTH: f32 = 280.0;
+/// What a panel beside the board keeps when even the least widths do not
+/// fit beside a readable board.
+const PANEL_FLOOR: f32 = 140.0;
 
 /// Everything the panels can ask for; applied after the frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -513,11 +520,13 @@ impl MaasaiApp {
                 ctx.request_repaint_after(std::time::Duration::from_millis(50));
             }
             let names = &self.rt.names;
+            let board_least = board::min_area_width(ui, ed.variant());
+            let (least, most) = beside_board(ui, EDITOR_MIN_WIDTH, 0.0, board_least);
             egui::Panel::right("position-editor")
                 .resizable(true)
                 .default_size(380.0)
-                .min_size(280.0)
-                .max_size(beside_board(ui, 280.0))
+                .min_size(least)
+                .max_size(most)
                 .show(ui, |ui| {
                     commands.extend(editor::editor_panel(ui, ed, names));
                 });
@@ -547,31 +556,63 @@ impl MaasaiApp {
                 commands.extend(players::computer_bar(ui, &self.rt, &self.settings.players));
             });
         }
+        // Panels beside the board: each leaves the ones after it their
+        // least widths (egui lays panels out in order).
+        let variant = self.rt.game.current().variant();
+        let board_least = board::min_area_width(ui, variant);
+        let study_min = if self.studies.active.is_some() {
+            STUDY_MIN_WIDTH
+        } else {
+            0.0
+        };
+        let solver_min = if self.settings.show_solver {
+            SOLVER_MIN_WIDTH
+        } else {
+            0.0
+        };
+        let moves_min = if self.settings.show_move_list {
+            MOVES_MIN_WIDTH
+        } else {
+            0.0
+        };
+        let council_below = self.settings.show_council
+            && (self.settings.council_dock.at_bottom(variant)
+                // Where the board leaves no room beside it, under it.
+                || self.settings.council_dock == settings::CouncilDock::Auto
+                    && study_min + solver_min + moves_min + COUNCIL_MIN_WIDTH
+                        + board::MIN_AREA_WIDTH
+                        > ui.available_width());
+        let council_min = if self.settings.show_council && !council_below {
+            COUNCIL_MIN_WIDTH
+        } else {
+            0.0
+        };
         if let Some(active) = &self.studies.active {
+            let later = solver_min + moves_min + council_min;
+            let (least, most) = beside_board(ui, STUDY_MIN_WIDTH, later, board_least);
             egui::Panel::left("study")
                 .resizable(true)
                 .default_size(400.0)
-                .min_size(260.0)
-                .max_size(beside_board(ui, 260.0))
+                .min_size(least)
+                .max_size(most)
                 .show(ui, |ui| {
                     commands.extend(studies_ui::study_panel_ui(ui, active, &self.rt));
                 });
         }
         if self.settings.show_solver {
+            let later = moves_min + council_min;
+            let (least, most) = beside_board(ui, SOLVER_MIN_WIDTH, later, board_least);
             egui::Panel::right("solver")
                 .resizable(true)
                 .default_size(340.0)
-                .min_size(240.0)
-                .max_size(beside_board(ui, 240.0))
+                .min_size(least)
+                .max_size(most)
                 .show(ui, |ui| {
                     commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
                 });
         }
         // Panels under the board share what the board does not need.
-        let variant = self.rt.game.current().variant();
         let board_min = board::min_area_height(ui, variant);
-        let council_below =
-            self.settings.show_council && self.settings.council_dock.at_bottom(variant);
         if self.settings.show_tempo_plot {
             let below = if council_below { COUNCIL_MIN } else { 0.0 };
             egui::Panel::bottom("tempo-plot")
@@ -582,11 +623,12 @@ impl MaasaiApp {
                 .show(ui, |ui| self.tempo_plot_ui(ui));
         }
         if self.settings.show_move_list {
+            let (least, most) = beside_board(ui, MOVES_MIN_WIDTH, council_min, board_least);
             egui::Panel::right("move-list")
                 .resizable(true)
                 .default_size(280.0)
-                .min_size(180.0)
-                .max_size(beside_board(ui, 180.0))
+                .min_size(least)
+                .max_size(most)
                 .show(ui, |ui| {
                     commands.extend(move_list::move_list_ui(ui, &self.rt));
                 });
@@ -615,11 +657,12 @@ impl MaasaiApp {
                     .max_size(under_board(ui, board_min, COUNCIL_MIN))
                     .show(ui, |ui| council(ui, &mut commands));
             } else {
+                let (least, most) = beside_board(ui, COUNCIL_MIN_WIDTH, 0.0, board_least);
                 egui::Panel::left("council-beside")
                     .resizable(true)
                     .default_size(420.0)
-                    .min_size(COUNCIL_MIN_WIDTH)
-                    .max_size(beside_board(ui, COUNCIL_MIN_WIDTH))
+                    .min_size(least)
+                    .max_size(most)
                     .show(ui, |ui| council(ui, &mut commands));
             }
         }
@@ -649,10 +692,17 @@ impl MaasaiApp {
     }
 }
 
-/// The widest a panel docked beside the board may grow (`min` at least):
-/// what the board's least width leaves of the room there is.
-fn beside_board(ui: &egui::Ui, min: f32) -> f32 {
-    (ui.available_width() - board::MIN_AREA_WIDTH).max(min)
+/// The least and greatest width of a panel docked beside the board, whose
+/// own least width is `min`; `later` is the least widths of the panels
+/// still to be laid out beside it. It grows no further than leaves the
+/// board `board_least` (holes [`board::MIN_PITCH`] apart) and the later
+/// panels their room; where even the least widths do not fit, it gives up
+/// some of its own before the board's area gets narrower than
+/// [`board::MIN_AREA_WIDTH`].
+fn beside_board(ui: &egui::Ui, min: f32, later: f32, board_least: f32) -> (f32, f32) {
+    let room = ui.available_width() - later;
+    let least = min.min(room - board::MIN_AREA_WIDTH).max(PANEL_FLOOR);
+    (least, (room - board_least).max(least))
 }
 
 /// The tallest a panel docked under the board may grow (`min` at least):
