@@ -748,3 +748,21 @@ fn check_validates_studies_and_names_the_place_of_a_fault() {
         "{err}"
     );
 }
+
+#[test]
+fn folders_devices_and_huge_files_are_refused_without_reading_them_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let err = files::load_game(dir.path()).unwrap_err();
+    assert!(err.problem.contains("folder"), "{err}");
+    // A device never ends: it must be refused, not read until memory runs out.
+    let err = files::load_game(Path::new("/dev/zero")).unwrap_err();
+    assert!(err.problem.contains("not a regular file"), "{err}");
+    let huge = dir.path().join("huge.ron");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(maasai_mancala::files::MAX_FILE_BYTES + 1)
+        .unwrap();
+    let err = files::load_game(&huge).unwrap_err();
+    assert!(err.problem.contains("larger than 16 MiB"), "{err}");
+    let study = maasai_mancala::study::Study::load(Path::new("/dev/zero")).unwrap_err();
+    assert!(study.problem.contains("not a regular file"), "{study:?}");
+}

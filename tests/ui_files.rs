@@ -299,6 +299,35 @@ fn new_after_a_move_asks_to_save_first() {
 }
 
 #[test]
+fn a_failed_save_drops_what_waited_on_it() {
+    // New game ▸ Save your changes? ▸ Save ▸ a folder that does not exist:
+    // the error is shown and the new game is not started, neither now nor
+    // after a later good save.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    files(
+        &mut h,
+        FileCommand::SaveTo(dir.path().join("no-such-folder/game.ron")),
+    );
+    assert!(h.state().files.error.is_some());
+    assert!(h.state().rt.new_game.is_none());
+    h.state_mut().files.error = None;
+    play(&mut h, "2");
+    files(&mut h, FileCommand::SaveTo(dir.path().join("good.ron")));
+    assert!(h.state().files.error.is_none());
+    assert!(
+        h.state().rt.new_game.is_none(),
+        "a later save started the new game"
+    );
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+}
+
+#[test]
 fn pasting_positions_sets_them_up_or_explains_why_not() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path(), en_gehe(6));

@@ -418,8 +418,11 @@ impl MaasaiApp {
             FileCommand::SaveAs => self.choose_path(ctx, Purpose::SaveAs),
             FileCommand::SaveTo(path) => {
                 self.files.path_prompt = None;
+                // What waited on the save happens only if it worked; after a
+                // failure it is dropped, never carried out by a later save.
+                let next = self.files.after_save.take();
                 if self.save_to(&path)
-                    && let Some(next) = self.files.after_save.take()
+                    && let Some(next) = next
                 {
                     self.perform(ctx, next);
                 }
@@ -602,7 +605,7 @@ impl MaasaiApp {
     fn open(&mut self, path: &Path) {
         self.files.path_prompt = None;
         // Study files are RON too: they begin with `Study(`.
-        if let Ok(text) = std::fs::read_to_string(path)
+        if let Ok(text) = crate::files::read_text(path)
             && text.trim_start().starts_with("Study")
         {
             match crate::study::Study::parse(&text, &path.display().to_string()) {

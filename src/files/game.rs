@@ -336,9 +336,41 @@ pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
     }
 }
 
-/// Reads a file as UTF-8 text, naming binary or foreign files clearly.
-pub(crate) fn read_text(path: &Path) -> Result<String, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+/// The largest file the program reads: a 2×64 game of 10,000 moves is well
+/// under 1 MiB, and a device or a huge foreign file must not freeze the
+/// window while it is read.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// Reads a file as UTF-8 text, naming binary, huge or foreign files (and
+/// folders and devices) clearly.
+pub fn read_text(path: &Path) -> Result<String, FileError> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+    let meta = file
+        .metadata()
+        .map_err(|e| FileError::io(path, "cannot read", &e))?;
+    if meta.is_dir() {
+        return Err(FileError::new(path, "this is a folder, not a file"));
+    }
+    if !meta.is_file() {
+        return Err(FileError::new(
+            path,
+            "not a regular file (a device or a pipe?), so not a maasai-mancala file",
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| FileError::io(path, "cannot read", &e))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(FileError::new(
+            path,
+            format!(
+                "larger than {} MiB, so not a maasai-mancala file",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
     String::from_utf8(bytes).map_err(|_| {
         FileError::new(
             path,

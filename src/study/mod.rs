@@ -159,11 +159,11 @@ impl Study {
     /// Reads and checks a study file.
     pub fn load(path: &Path) -> Result<Study, StudyError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| StudyError {
+        let text = crate::files::read_text(path).map_err(|e| StudyError {
             file: name.clone(),
             line: 0,
             column: 0,
-            problem: format!("cannot read the file: {e}"),
+            problem: e.problem,
         })?;
         Study::parse(&text, &name)
     }
