@@ -67,6 +67,22 @@ fn keyboard_plays_a_typed_hole() {
     );
 }
 
+#[test]
+fn keys_typed_while_a_dialog_is_open_do_not_reach_the_board() {
+    // The new-game dialog is open with no field focused: a digit and Enter
+    // must not play a move behind it.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    assert!(h.state().rt.new_game.is_some());
+    h.event(egui::Event::Text("3".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(h.state().rt.typed.is_empty());
+}
+
 /// Starts `hole`'s move at one seed a second and pauses it at once, so a
 /// test can step the replay by hand.
 fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {

@@ -123,6 +123,15 @@ pub struct FilesState {
 }
 
 impl FilesState {
+    /// Whether a file dialog or message waits for the user's answer.
+    pub fn waiting_for_answer(&self) -> bool {
+        self.error.is_some()
+            || self.path_prompt.is_some()
+            || self.unsaved_prompt.is_some()
+            || self.resume_offer.is_some()
+            || self.dialog.is_some()
+    }
+
     /// State for a fresh game `game`; when `offer_resume`, an autosave in
     /// the data folder is offered back.
     pub fn new(
@@ -254,7 +263,7 @@ impl MaasaiApp {
     pub(super) fn files_input(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
-        if !ctx.egui_wants_keyboard_input() {
+        if !ctx.egui_wants_keyboard_input() && !self.dialog_open() {
             ctx.input_mut(|i| {
                 if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
                     out.push(FileCommand::SaveAs);

@@ -203,10 +203,17 @@ impl MaasaiApp {
     }
 
     /// Keyboard shortcuts and keyboard play.
+    /// Whether a dialog waits for an answer (new game, a file prompt or
+    /// message): the board and the editor then take no keys, since digits
+    /// and Enter would play a move or change a hole behind it.
+    pub fn dialog_open(&self) -> bool {
+        self.rt.new_game.is_some() || self.files.waiting_for_answer()
+    }
+
     fn keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.egui_wants_keyboard_input() || self.dialog_open() {
             return out;
         }
         ctx.input_mut(|i| {
@@ -793,7 +800,7 @@ impl MaasaiApp {
     fn editor_keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out: Vec<editor::EditorCommand> = Vec::new();
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.egui_wants_keyboard_input() || self.dialog_open() {
             return Vec::new();
         }
         let Some(ed) = &mut self.editor else {
