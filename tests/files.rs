@@ -766,3 +766,23 @@ fn folders_devices_and_huge_files_are_refused_without_reading_them_whole() {
     let study = maasai_mancala::study::Study::load(Path::new("/dev/zero")).unwrap_err();
     assert!(study.problem.contains("not a regular file"), "{study:?}");
 }
+
+#[test]
+fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long-name.ron");
+    let mut game = sample_game(2);
+    game.south_team = "A".repeat(5000);
+    files::save_game(&path, &game).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(err.place.is_some(), "{err}");
+    assert!(
+        err.problem
+            .contains("the South team's name is 5000 characters long; a name has at most 24"),
+        "{err}"
+    );
+    // The longest name the dialog allows loads.
+    game.south_team = "B".repeat(24);
+    files::save_game(&path, &game).unwrap();
+    assert_eq!(files::load_game(&path).unwrap().south_team, "B".repeat(24));
+}

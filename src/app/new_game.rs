@@ -20,7 +20,7 @@ pub struct NewGameDialog {
 }
 
 /// Longest team name accepted.
-pub const MAX_NAME: usize = 24;
+pub const MAX_NAME: usize = crate::files::MAX_TEAM_NAME;
 
 /// Problems with the fields, one per field.
 #[derive(Default, Debug, PartialEq, Eq)]

@@ -256,6 +256,20 @@ impl GameFile {
                 ),
             ));
         }
+        for (field, side, name) in [
+            ("south_team", "South", &saved.south_team),
+            ("north_team", "North", &saved.north_team),
+        ] {
+            let length = name.trim().chars().count();
+            if length > MAX_TEAM_NAME {
+                return Err(at(
+                    field,
+                    format!(
+                        "the {side} team's name is {length} characters long; a name has at most {MAX_TEAM_NAME}"
+                    ),
+                ));
+            }
+        }
         let mut game = Game::new(start);
         for (i, text_move) in saved.moves.iter().enumerate() {
             let number = i + 1;
@@ -335,6 +349,10 @@ pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
         )),
     }
 }
+
+/// The longest team name, in characters (as the new-game dialog allows):
+/// names are shown beside the board and in the move list.
+pub const MAX_TEAM_NAME: usize = 24;
 
 /// The largest file the program reads: a 2×64 game of 10,000 moves is well
 /// under 1 MiB, and a device or a huge foreign file must not freeze the
