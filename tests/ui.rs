@@ -65,6 +65,11 @@ fn keyboard_plays_a_typed_hole() {
             .unwrap()
             .contains("no hole 9")
     );
+    // Undo moves the board on: the message about the refused hole goes.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    assert!(h.state().rt.game.moves().is_empty());
+    assert_eq!(h.state().rt.notice, None);
 }
 
 #[test]

@@ -150,6 +150,16 @@ fn choosing_a_computer_side_in_the_dialog_makes_it_move() {
     step_until(&mut h, "the computer's move", |app| {
         app.rt.game.moves().len() == 1
     });
+    // The next new game offers the same players (it used to offer two
+    // humans, and Start would quietly drop the computer).
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(4);
+    h.get_by_label("Discard changes").click();
+    h.run_steps(2);
+    let offered = h.state().rt.new_game.as_ref().expect("the dialog").players;
+    assert_eq!(offered, h.state().settings.players);
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
     // Now it is North's (a human's) turn: the computer waits.
     h.run_steps(20);
     assert_eq!(h.state().rt.game.moves().len(), 1);

@@ -762,3 +762,37 @@ fn every_panel_beside_a_bao_study_leaves_the_board_readable() {
         "council not under the board: {council:?} {hole:?}"
     );
 }
+
+#[test]
+fn closing_a_study_or_starting_a_game_leaves_no_stale_notes() {
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    let notice = format!("Study: {}", s.file.title);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.notice.as_deref(), Some(notice.as_str()));
+    h.get_by_label("Close study").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.notice, None);
+
+    // A solve stopped by leaving its position leaves a note, which a new
+    // game does not inherit.
+    let pos = long_solve_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::PlayMove(pos.legal_moves()[0]));
+    step_until(&mut h, "the stop note", |app| app.solver.note.is_some());
+    h.state_mut().queue(AppCommand::NewGame(
+        GameOptions::en_gehe(8),
+        ["South".into(), "North".into()],
+    ));
+    h.run_steps(3);
+    assert_eq!(h.state().solver.note, None);
+}

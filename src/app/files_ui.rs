@@ -543,6 +543,7 @@ impl MaasaiApp {
                 self.rt.new_game = Some(NewGameDialog::new(
                     &self.settings.last_options,
                     &self.settings.names,
+                    self.settings.players,
                 ));
             }
             Pending::Open => self.choose_path(ctx, Purpose::Open),

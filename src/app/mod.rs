@@ -383,22 +383,19 @@ impl MaasaiApp {
                         self.rt.computer.cancel();
                         self.rt.computer.paused = true;
                     }
-                    if !self.rt.undo() {
-                        self.rt.notice = Some("nothing to undo".into());
-                    }
+                    // A notice about the last move (say, an illegal one
+                    // tried) no longer applies once the board moves.
+                    self.rt.notice = (!self.rt.undo()).then(|| "nothing to undo".into());
                 }
                 AppCommand::Redo => {
-                    if !self.rt.redo() {
-                        self.rt.notice = Some("nothing to redo".into());
-                    }
+                    self.rt.notice = (!self.rt.redo()).then(|| "nothing to redo".into());
                 }
                 AppCommand::OpenNewGame => {
-                    let mut dialog = new_game::NewGameDialog::new(
+                    self.rt.new_game = Some(new_game::NewGameDialog::new(
                         &self.settings.last_options,
                         &self.settings.names,
-                    );
-                    dialog.players = self.settings.players;
-                    self.rt.new_game = Some(dialog);
+                        self.settings.players,
+                    ));
                 }
                 AppCommand::CloseNewGame => self.rt.new_game = None,
                 AppCommand::NewGame(options, names) => {

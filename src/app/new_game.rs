@@ -37,7 +37,11 @@ impl Problems {
 }
 
 impl NewGameDialog {
-    pub fn new(last: &GameOptions, names: &[String; 2]) -> NewGameDialog {
+    pub fn new(
+        last: &GameOptions,
+        names: &[String; 2],
+        players: [super::players::Player; 2],
+    ) -> NewGameDialog {
         let holes = match last.variant {
             Variant::EnGehe { holes } => holes,
             Variant::BaoLaKimasai => 50,
@@ -54,7 +58,7 @@ impl NewGameDialog {
             origin_skip: last.origin == OriginRule::Skip,
             names: names.clone(),
             presets: None,
-            players: Default::default(),
+            players,
         }
     }
 

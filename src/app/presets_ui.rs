@@ -155,7 +155,7 @@ impl PresetPicker {
         self.rename = e.preset.name.clone();
         let names = dialog.names.clone();
         let presets = dialog.presets.take();
-        *dialog = NewGameDialog::new(&e.preset.options, &names);
+        *dialog = NewGameDialog::new(&e.preset.options, &names, dialog.players);
         dialog.presets = presets;
     }
 }

@@ -102,6 +102,8 @@ pub struct SolverPanel {
     solved: HashMap<u64, Solution>,
     /// What happened to the last solve that did not finish.
     pub note: Option<String>,
+    /// The game the note belongs to ([`Runtime::game_id`]).
+    note_game: Option<u64>,
     /// Keep solving when the board moves on (otherwise the solve stops).
     pub keep_on_change: bool,
     /// Moves of a line still to be played on the board, with the key of the
@@ -361,6 +363,13 @@ impl SolverPanel {
             } else {
                 ctx.request_repaint();
             }
+        }
+        // A note speaks of "the position after move 12" of its own game: a
+        // new, opened or pasted game starts without it (a solve it stopped
+        // included).
+        if self.note_game != Some(rt.game_id) {
+            self.note = None;
+            self.note_game = Some(rt.game_id);
         }
         self.play_queued(rt, ctx);
     }

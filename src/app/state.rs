@@ -164,11 +164,16 @@ pub struct Runtime {
     pub computer: super::players::Computer,
     /// The move list's cost note per move, from the council's review.
     pub cost_notes: Vec<String>,
+    /// Which game this is: every new, opened or pasted game gets its own,
+    /// so panels can drop notes about an earlier one.
+    pub game_id: u64,
 }
 
 impl Runtime {
     pub fn new(start: Position, names: [String; 2], background: bool) -> Runtime {
+        static GAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Runtime {
+            game_id: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             game: Game::new(start),
             redo: Vec::new(),
             stats: Vec::new(),

@@ -374,7 +374,14 @@ impl MaasaiApp {
                     self.studies.active = Some(ActiveStudy::new(a.study, mode));
                 }
             }
-            StudyCommand::Close => self.studies.active = None,
+            StudyCommand::Close => {
+                // "Study: …" under the board would outlive the study.
+                if let Some(a) = self.studies.active.take()
+                    && self.rt.notice.as_deref() == Some(&format!("Study: {}", a.study.file.title))
+                {
+                    self.rt.notice = None;
+                }
+            }
             StudyCommand::ChooseLine(k) => {
                 if let Some(a) = &mut self.studies.active {
                     a.line = k;
