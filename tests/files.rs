@@ -786,3 +786,32 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
     files::save_game(&path, &game).unwrap();
     assert_eq!(files::load_game(&path).unwrap().south_team, "B".repeat(24));
 }
+
+#[test]
+fn a_misspelt_field_is_refused_with_its_place_not_dropped() {
+    // `moves` misspelt used to read as a game without moves, `cursor`
+    // misspelt as cursor 0: data lost without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::save_game(&path, &sample_game(3)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    for (right, wrong) in [
+        ("    moves: [", "    move: ["),
+        ("    cursor:", "    cursr:"),
+    ] {
+        assert!(text.contains(right), "{right}");
+        std::fs::write(&path, text.replace(right, wrong)).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        let field = wrong.trim().split(':').next().unwrap();
+        assert!(err.place.is_some(), "{err}");
+        assert!(
+            err.problem
+                .contains(&format!("Unexpected field named `{field}`")),
+            "{err}"
+        );
+    }
+    let study = std::fs::read_to_string("assets/studies/01-relay.ron").unwrap();
+    let bad = study.replacen("    alternatives:", "    alternativs:", 1);
+    let err = maasai_mancala::study::Study::parse(&bad, "bad.ron").unwrap_err();
+    assert!(err.problem.contains("`alternativs`"), "{err:?}");
+}

@@ -23,7 +23,7 @@ pub struct Autosave {
 }
 
 #[derive(Serialize, Deserialize)]
-#[serde(rename = "Autosave")]
+#[serde(rename = "Autosave", deny_unknown_fields)]
 struct AutosaveRecord {
     #[serde(default)]
     version: u32,

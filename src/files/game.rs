@@ -15,7 +15,7 @@ pub const GAME_VERSION: u32 = 1;
 
 /// A saved game exactly as it is written to disk.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "SavedGame")]
+#[serde(rename = "SavedGame", deny_unknown_fields)]
 pub struct SavedGame {
     pub version: u32,
     /// `en-gehe` or `bao-la-kimasai`, as in the notation.
@@ -28,8 +28,8 @@ pub struct SavedGame {
     pub north_team: String,
     /// The start position in RULES.md notation.
     pub start: String,
-    /// The moves in RULES.md notation, in order.
-    #[serde(default)]
+    /// The moves in RULES.md notation, in order (required: a misspelt
+    /// `moves` must not read as a game without moves).
     pub moves: Vec<String>,
     /// Comments by move number (1 is the first move).
     #[serde(default)]

@@ -20,6 +20,7 @@ pub const SHIPPED_PRESETS: &str = include_str!("../../assets/presets.ron");
 
 /// A named setup: the options of a new game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Preset {
     pub name: String,
     pub options: GameOptions,
@@ -30,7 +31,7 @@ pub struct Preset {
 
 /// A presets file as written to disk (the shipped one and the user's).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "PresetFile")]
+#[serde(rename = "PresetFile", deny_unknown_fields)]
 pub struct PresetFile {
     pub version: u32,
     #[serde(default)]

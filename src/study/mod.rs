@@ -42,7 +42,7 @@ pub const STUDY_VERSION: u32 = 1;
 
 /// A study file as written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename = "Study")]
+#[serde(rename = "Study", deny_unknown_fields)]
 pub struct StudyFile {
     pub version: u32,
     pub title: String,
@@ -60,6 +60,7 @@ pub struct StudyFile {
 
 /// What the studied side (the side to move) achieves with perfect play.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Goal {
     pub side: Side,
     pub kind: GoalKind,
@@ -81,6 +82,7 @@ pub enum GoalKind {
 
 /// One move of a line with its explanation.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Step {
     /// The move in RULES.md notation.
     pub mv: String,
@@ -89,6 +91,7 @@ pub struct Step {
 
 /// A side line: it leaves the solution after `after` of its moves.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Line {
     pub after: usize,
     pub moves: Vec<Step>,
