@@ -187,6 +187,22 @@ fn apply_answers_each_line_with_the_right_error_words() {
 }
 
 #[test]
+fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
+    let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1\n".to_vec();
+    input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=sou\xe9th ; 1\n");
+    input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 2\r\n");
+    let mut child = spawn_apply();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[1], "error: line 2 is not UTF-8 text");
+    assert!(!lines[2].starts_with("error"), "{text}");
+}
+
+#[test]
 fn apply_streams_an_answer_before_input_ends() {
     let mut child = spawn_apply();
     let mut stdin = child.stdin.take().unwrap();

@@ -128,9 +128,20 @@ pub fn apply() -> Result<(), CliError> {
     let stdin = std::io::stdin();
     // Stdout is line-buffered, so each answer leaves as soon as it is written.
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let line = line?;
-        if writeln!(out, "{}", apply_line(&line)).is_err() {
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    for number in 1.. {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(());
+        }
+        // One answer per line, whatever the line holds: a client waiting
+        // for each answer must not get out of step.
+        let answer = match std::str::from_utf8(&bytes) {
+            Ok(line) => apply_line(line.trim_end_matches(['\n', '\r'])),
+            Err(_) => format!("error: line {number} is not UTF-8 text"),
+        };
+        if writeln!(out, "{answer}").is_err() {
             // The reader went away (a closed pipe): nothing more to do.
             return Ok(());
         }
