@@ -50,7 +50,17 @@ impl FileError {
     pub fn ron(path: impl AsRef<Path>, text: &str, err: &ron::error::SpannedError) -> Self {
         let start = err.span.start;
         let last_line = text.lines().count().max(1);
-        let cut_short = !text.trim_end().ends_with(')') && start.line >= last_line;
+        // Only a file that begins like a record (`SavedGame(`, `Study(`…)
+        // can have been cut short; JSON or prose on one line is foreign.
+        let begins_as_record = text
+            .trim_start()
+            .split_once('(')
+            .is_some_and(|(name, _)| {
+                name.starts_with(|c: char| c.is_ascii_uppercase())
+                    && name.chars().all(|c| c.is_ascii_alphanumeric())
+            });
+        let cut_short =
+            begins_as_record && !text.trim_end().ends_with(')') && start.line >= last_line;
         let problem = match &err.code {
             ron::Error::Eof => "the file ends too early (is it truncated?)".to_string(),
             code if cut_short => format!("the file ends too early (is it truncated?): {code}"),
