@@ -370,11 +370,13 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
             .is_some(),
         "no 'wrong' verdict"
     );
-    // Taking it back returns to the start.
+    // Taking it back returns to the start; the button no longer speaks of
+    // a wrong move (there is none on the board).
     h.get_by_label("Take back the wrong move").click();
     h.run_steps(2);
     assert!(h.state().rt.game.moves().is_empty());
     assert!(h.query_by_label_contains("Taken back: Wrong").is_some());
+    assert!(h.query_by_label("Take back the wrong move").is_none());
 
     // A right move: called correct, and the program answers.
     h.get_by_label("South 1: 2 seeds").click();

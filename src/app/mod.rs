@@ -486,7 +486,10 @@ impl MaasaiApp {
     /// One frame: advance the clock, draw every panel, apply the commands.
     pub fn frame(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        let dt = ctx.input(|i| i.stable_dt).min(0.1);
+        // Sowing keeps its speed down to 4 frames a second (a busy machine
+        // with the computer and the council thinking); only a longer stall
+        // slows it rather than skipping seeds.
+        let dt = ctx.input(|i| i.stable_dt).min(0.25);
         let speed = self.settings.speed;
         if let Some(r) = self.rt.shown_replay_mut()
             && r.advance(dt, speed)

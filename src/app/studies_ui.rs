@@ -1042,7 +1042,11 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         ui.label(egui::RichText::new(h).italics());
     }
     let idle = a.job.is_none();
-    let last_wrong = a.log.last().is_some_and(|v| !v.feedback.keeps_goal);
+    // A wrong move already taken back is not the one the button takes back.
+    let last_wrong = a
+        .log
+        .last()
+        .is_some_and(|v| !v.taken_back && !v.feedback.keeps_goal);
     ui.horizontal(|ui| {
         let has_moves = !a.exercise.game().moves().is_empty();
         let label = if last_wrong {
