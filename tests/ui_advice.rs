@@ -75,6 +75,20 @@ fn council_shows_eight_advisors_and_ranks_every_move() {
     // And its whole ranking is the all-moves search at that depth.
     let ranked = search::search(&pos, SearchConfig::depth(DEPTH).all_moves());
     assert_eq!(analysis.lines, ranked.lines);
+
+    // Looking back at an earlier position, the council says its advice is
+    // for the live one.
+    let note = "Advice for the live position (move 2), not the earlier one on view.";
+    assert!(h.query_by_label(note).is_none());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::PlayMove(legal[0]));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::ViewStart);
+    step_until(&mut h, "the council's next search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label(note).is_some());
 }
 
 #[test]

@@ -189,7 +189,8 @@ pub struct CouncilReport {
 fn move_label(variant: Variant, mv: Move) -> String {
     match variant {
         Variant::EnGehe { .. } => format!("hole {}", mv.hole() + 1),
-        Variant::BaoLaKimasai => variant.move_name(mv),
+        // "hole i6", so that a sentence can begin "Hole i6" (not "I6").
+        Variant::BaoLaKimasai => format!("hole {}", variant.move_name(mv)),
     }
 }
 
@@ -291,11 +292,7 @@ pub fn describe_score(score: i32, bound: Bound) -> String {
 fn exchange(pos: &Position, f: &MoveFacts) -> String {
     let v = pos.variant();
     let them = pos.turn().opponent().title();
-    let now = if f.taken > 0 {
-        format!("{} {} now", take_verb(pos), f.taken)
-    } else {
-        "takes nothing now".to_string()
-    };
+    let now = taken_now(pos, f);
     let reply = f.expected_reply.or(f.best_reply);
     match reply {
         Some((r, t)) if t > 0 => format!(
@@ -307,6 +304,15 @@ fn exchange(pos: &Position, f: &MoveFacts) -> String {
             move_label(v, r)
         ),
         None => format!("{now}, and leaves {them} no move at all"),
+    }
+}
+
+/// "captures 9 now" or "takes nothing now".
+fn taken_now(pos: &Position, f: &MoveFacts) -> String {
+    if f.taken > 0 {
+        format!("{} {} now", take_verb(pos), f.taken)
+    } else {
+        "takes nothing now".to_string()
     }
 }
 
@@ -357,16 +363,31 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
                 f.tempo
             ),
         },
-        Style::Herder => format!(
-            "{label_cap} leaves us {} more occupied holes than {them}, the widest herd of any move.",
-            signed(f.mobility)
-        ),
+        Style::Herder => {
+            let herd = match f.mobility {
+                0 => format!("as many occupied holes as {them}"),
+                1 => format!("1 more occupied hole than {them}"),
+                -1 => format!("1 occupied hole fewer than {them}"),
+                n if n > 0 => format!("{n} more occupied holes than {them}"),
+                n => format!("{} occupied holes fewer than {them}", -n),
+            };
+            format!("{label_cap} leaves us {herd}, the widest herd of any move.")
+        }
         Style::Scout => {
+            // The net counts the most the answer can take (not the
+            // answer the search expects), and the sentence says so.
             let net = f.taken as i32 - f.reply_take() as i32;
+            let now = taken_now(pos, f);
+            let answer = match f.best_reply {
+                Some((r, t)) if t > 0 => {
+                    format!("{them} can answer from {} and take {t}", move_label(v, r))
+                }
+                Some(_) => format!("{them} cannot take anything back"),
+                None => format!("{them} is left no move at all"),
+            };
             format!(
-                "{label_cap} nets {} at once: it {}.",
-                signed(net),
-                exchange(pos, f)
+                "{label_cap} nets {} at once: it {now}, and {answer}.",
+                signed(net)
             )
         }
         Style::Youth => format!(

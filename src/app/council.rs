@@ -271,6 +271,16 @@ pub fn council_ui(
         ui.label("The game is over: the move list shows what each move cost.");
         return commands;
     }
+    if !rt.live() {
+        // The council advises the team to move, not on history.
+        ui.label(
+            egui::RichText::new(format!(
+                "Advice for the live position (move {}), not the earlier one on view.",
+                rt.game.moves().len() + 1
+            ))
+            .italics(),
+        );
+    }
     if hide_advice && panel.asked != Some(key) {
         if ui.button("Ask the council").clicked() {
             commands.push(AppCommand::AskCouncil);
@@ -365,17 +375,34 @@ fn verdict_ui(
     for vote in &report.consensus.votes {
         let frac = vote.weight as f32 / report.consensus.total_weight.max(1) as f32;
         let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
-        let resp = ui.add(
-            egui::ProgressBar::new(frac)
-                .desired_width(ui.available_width().min(420.0))
-                .text(format!(
-                    "{}: {}/{} — {}",
-                    variant.move_name(vote.mv),
-                    vote.weight,
-                    report.consensus.total_weight,
-                    names.join(", ")
-                )),
+        let width = ui.available_width().min(420.0);
+        let head = format!(
+            "{}: {}/{}",
+            variant.move_name(vote.mv),
+            vote.weight,
+            report.consensus.total_weight
         );
+        // The names where they fit in the bar, else how many (all of them
+        // on hover): a bar's text is cut off, not wrapped.
+        let whole = format!("{head} — {}", names.join(", "));
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let fits = ui
+            .painter()
+            .layout_no_wrap(whole.clone(), font, egui::Color32::WHITE)
+            .size()
+            .x
+            + 2.0 * ui.spacing().button_padding.x
+            <= width;
+        let text = if fits {
+            whole
+        } else if names.len() == 1 {
+            format!("{head} — 1 advisor")
+        } else {
+            format!("{head} — {} advisors", names.len())
+        };
+        let resp = ui
+            .add(egui::ProgressBar::new(frac).desired_width(width).text(text))
+            .on_hover_text(names.join(", "));
         if resp.contains_pointer() {
             *hovered = Some(vote.mv);
         }

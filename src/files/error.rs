@@ -52,13 +52,10 @@ impl FileError {
         let last_line = text.lines().count().max(1);
         // Only a file that begins like a record (`SavedGame(`, `Study(`…)
         // can have been cut short; JSON or prose on one line is foreign.
-        let begins_as_record = text
-            .trim_start()
-            .split_once('(')
-            .is_some_and(|(name, _)| {
-                name.starts_with(|c: char| c.is_ascii_uppercase())
-                    && name.chars().all(|c| c.is_ascii_alphanumeric())
-            });
+        let begins_as_record = text.trim_start().split_once('(').is_some_and(|(name, _)| {
+            name.starts_with(|c: char| c.is_ascii_uppercase())
+                && name.chars().all(|c| c.is_ascii_alphanumeric())
+        });
         let cut_short =
             begins_as_record && !text.trim_end().ends_with(')') && start.line >= last_line;
         let problem = match &err.code {
