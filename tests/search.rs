@@ -402,6 +402,15 @@ fn match_plays_the_games_and_prints_the_tally() {
     assert_eq!(nums.len(), 4, "{last}");
     assert_eq!(nums[0] + nums[1] + nums[2], 3);
     assert!(nums[3] > 0);
+    // Each game's line says in words how it ended.
+    for line in text.lines().filter(|l| l.starts_with("game=")) {
+        assert!(
+            line.contains("has no seeds left to move")
+                || line.contains("the same position occurred three times")
+                || line.contains("adjudicated"),
+            "{line}"
+        );
+    }
     // Bao la Kimasai, a search level, and the sides swap every game.
     let text = bin_ok(&[
         "match",

@@ -199,7 +199,7 @@ pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
 
 fn result_words(result: &GameResult) -> String {
     match result.score {
-        Some([s, n]) => format!("{s}-{n}, {:?}", result.reason),
-        None => format!("{:?}", result.reason),
+        Some([s, n]) => format!("{s}-{n}, {}", result.reason_words()),
+        None => result.reason_words(),
     }
 }

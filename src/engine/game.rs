@@ -74,14 +74,19 @@ impl GameResult {
         s
     }
 
-    /// One sentence for people.
-    pub fn describe(&self) -> String {
-        let why = match self.reason {
+    /// Why the game ended, in words ("South has no seeds left to move").
+    pub fn reason_words(&self) -> String {
+        match self.reason {
             EndReason::NoMoves(s) => format!("{} has no seeds left to move", s.title()),
             EndReason::OnlyEndless(s) => format!("every move {} has is endless", s.title()),
             EndReason::InnerRowEmpty(s) => format!("{}'s inner row is empty", s.title()),
             EndReason::Repetition => "the same position occurred three times".to_string(),
-        };
+        }
+    }
+
+    /// One sentence for people.
+    pub fn describe(&self) -> String {
+        let why = self.reason_words();
         let who = match self.winner {
             Some(s) => format!("{} wins", s.title()),
             None => "Draw".to_string(),
