@@ -310,13 +310,20 @@ fn a_failed_save_drops_what_waited_on_it() {
     h.run();
     h.get_by_label("Save").click();
     h.run();
-    files(
-        &mut h,
-        FileCommand::SaveTo(dir.path().join("no-such-folder/game.ron")),
-    );
+    let bad = dir.path().join("no-such-folder/game.ron");
+    files(&mut h, FileCommand::SaveTo(bad.clone()));
     assert!(h.state().files.error.is_some());
     assert!(h.state().rt.new_game.is_none());
+    // The typed path stays for another try; closing the window gives up.
+    let prompt = h
+        .state()
+        .files
+        .path_prompt
+        .as_ref()
+        .expect("the path window");
+    assert_eq!(prompt.text, bad.display().to_string());
     h.state_mut().files.error = None;
+    files(&mut h, FileCommand::ClosePathPrompt);
     play(&mut h, "2");
     files(&mut h, FileCommand::SaveTo(dir.path().join("good.ron")));
     assert!(h.state().files.error.is_none());
@@ -325,6 +332,30 @@ fn a_failed_save_drops_what_waited_on_it() {
         "a later save started the new game"
     );
     assert_eq!(h.state().rt.game.moves().len(), 2);
+}
+
+#[test]
+fn a_save_retried_after_a_failure_goes_on_to_what_waited_on_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.get_by_label("Save").click();
+    h.run();
+    files(
+        &mut h,
+        FileCommand::SaveTo(dir.path().join("no-such-folder/game.ron")),
+    );
+    h.state_mut().files.error = None;
+    // Typed without an extension, the file gets `.ron`.
+    files(&mut h, FileCommand::SaveTo(dir.path().join("game")));
+    assert!(h.state().files.error.is_none());
+    assert!(dir.path().join("game.ron").is_file());
+    assert!(
+        h.state().rt.new_game.is_some(),
+        "the new game did not follow"
+    );
 }
 
 #[test]

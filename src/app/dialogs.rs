@@ -9,7 +9,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
     let mut out = Vec::new();
     if let Some(prompt) = &mut files.path_prompt {
         let (title, action) = match prompt.purpose {
-            Purpose::Open => ("Open a saved game", "Open"),
+            Purpose::Open => ("Open a saved game or study", "Open"),
             Purpose::SaveAs => ("Save the game as", "Save"),
         };
         let mut open = true;

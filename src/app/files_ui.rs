@@ -426,14 +426,26 @@ impl MaasaiApp {
             },
             FileCommand::SaveAs => self.choose_path(ctx, Purpose::SaveAs),
             FileCommand::SaveTo(path) => {
-                self.files.path_prompt = None;
-                // What waited on the save happens only if it worked; after a
-                // failure it is dropped, never carried out by a later save.
+                // "game" saves as "game.ron", the name the library and the
+                // file dialog look for.
+                let path = if path.extension().is_none() {
+                    path.with_extension("ron")
+                } else {
+                    path
+                };
+                let prompt = self.files.path_prompt.take();
                 let next = self.files.after_save.take();
-                if self.save_to(&path)
-                    && let Some(next) = next
-                {
-                    self.perform(ctx, next);
+                if self.save_to(&path) {
+                    if let Some(next) = next {
+                        self.perform(ctx, next);
+                    }
+                } else if let Some(mut prompt) = prompt {
+                    // The typed-path window stays, with what was typed, for
+                    // another try; what waited on the save waits with it
+                    // (closing the window drops it, never a later save).
+                    prompt.text = path.display().to_string();
+                    self.files.path_prompt = Some(prompt);
+                    self.files.after_save = next;
                 }
             }
             FileCommand::CopyPosition => {
@@ -586,7 +598,7 @@ impl MaasaiApp {
         std::thread::spawn(move || {
             let mut d = rfd::FileDialog::new()
                 .set_title(match purpose {
-                    Purpose::Open => "Open a saved game",
+                    Purpose::Open => "Open a saved game or study",
                     Purpose::SaveAs => "Save the game as",
                 })
                 .add_filter("Saved game (RON)", &["ron"]);
