@@ -413,3 +413,35 @@ fn a_reader_that_goes_away_ends_the_command_quietly() {
     assert!(!err.contains("panicked"), "{err}");
     assert_ne!(out.status.code(), Some(101), "{err}");
 }
+
+#[test]
+fn numeric_options_out_of_range_are_refused_not_replaced() {
+    for (args, words) in [
+        (
+            &["bench", "--seconds", "0"][..],
+            "a positive number of seconds, not 0",
+        ),
+        (
+            &["bench", "--seconds", "nan"][..],
+            "a positive number of seconds, not nan",
+        ),
+        (&["bench", "--list"][..], "--solver"),
+        (
+            &["bench", "--solver", "--seconds", "2"][..],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "analyse",
+                "--threads",
+                "0",
+                "en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south",
+            ][..],
+            "a number of threads from 1 to 64, not 0",
+        ),
+    ] {
+        let (_, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}

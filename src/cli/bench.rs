@@ -18,11 +18,6 @@ use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
 
 pub fn playouts(seconds: f64) -> Result<(), CliError> {
-    let seconds = if seconds.is_finite() && seconds > 0.0 {
-        seconds
-    } else {
-        3.0
-    };
     for (label, start) in [
         ("en-gehe 2x50", GameOptions::en_gehe(50).start()?),
         ("bao-la-kimasai", GameOptions::bao_la_kimasai().start()?),
@@ -70,36 +65,36 @@ const BAO_PLIES: [u32; 4] = [20, 40, 60, 80];
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolverBench {
     /// --solver: seconds each solve may take.
-    #[arg(long, default_value = "60", value_name = "SECONDS", value_parser = super::seconds_limit)]
+    #[arg(long, requires = "solver", default_value = "60", value_name = "SECONDS", value_parser = super::seconds_limit)]
     pub limit: Duration,
     /// --solver: positions per seed count.
-    #[arg(long, default_value_t = 5)]
+    #[arg(long, requires = "solver", default_value_t = 5)]
     pub positions: u64,
     /// --solver: the fewest seeds on the board (counts go up in steps of 2).
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, requires = "solver", default_value_t = 10)]
     pub min_seeds: u32,
     /// --solver: the most seeds on the board.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, requires = "solver", default_value_t = 16)]
     pub max_seeds: u32,
     /// --solver: endgames reached in games between greedy players with
     /// 30 % random moves, instead of seeds scattered at random.
-    #[arg(long)]
+    #[arg(long, requires = "solver")]
     pub played: bool,
     /// --solver: Bao la Kimasai positions 20, 40, 60 and 80 plies into
     /// games of random moves (herding, the phase change, raiding) instead.
-    #[arg(long, conflicts_with = "played")]
+    #[arg(long, requires = "solver", conflicts_with = "played")]
     pub bao: bool,
     /// --solver: print the positions without solving them.
-    #[arg(long)]
+    #[arg(long, requires = "solver")]
     pub list: bool,
     /// --solver: print each solve's search counters.
-    #[arg(long)]
+    #[arg(long, requires = "solver")]
     pub stats: bool,
     /// --solver: solving threads, 1 or 2.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, requires = "solver", value_parser = clap::value_parser!(u32).range(1..=2))]
     pub threads: Option<u32>,
     /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve.
-    #[arg(long, value_name = "B", default_value_t = 22, value_parser = super::table_bits)]
+    #[arg(long, requires = "solver", value_name = "B", default_value_t = 22, value_parser = super::table_bits)]
     pub table_bits: u32,
 }
 

@@ -61,7 +61,7 @@ pub enum Command {
     /// with --solver, exact solves of 2×50 En Gehé endgames by seed count.
     Bench {
         /// Seconds to run each game.
-        #[arg(long, default_value_t = 3.0)]
+        #[arg(long, default_value_t = 3.0, value_parser = positive_seconds, conflicts_with = "solver")]
         seconds: f64,
         /// Time the exact solver instead: seeded 2×50 endgames by seed
         /// count, each with a fresh table, and the table of how many are
@@ -84,8 +84,8 @@ pub enum Command {
         /// How many moves to print, best first.
         #[arg(long, default_value_t = 1)]
         lines: usize,
-        /// Search threads (Lazy SMP).
-        #[arg(long, default_value_t = 1)]
+        /// Search threads (Lazy SMP), 1 to 64.
+        #[arg(long, default_value_t = 1, value_parser = search_threads)]
         threads: usize,
         /// Plies of En Gehé quiescence search (captures the first lap
         /// decides) at the leaves; 0, the default, judges leaves statically.
@@ -199,11 +199,24 @@ pub fn quiet_on_closed_pipe() {
     }
 }
 
+/// A positive number of seconds (fractions allowed).
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 => Ok(s.min(1e9)),
+        _ => Err(format!("a positive number of seconds, not {text}")),
+    }
+}
+
 /// A time limit in seconds (fractions allowed), for `--limit`.
 fn seconds_limit(text: &str) -> Result<Duration, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(Duration::from_secs_f64(s.min(1e9))),
-        _ => Err(format!("a positive number of seconds, not {text}")),
+    positive_seconds(text).map(Duration::from_secs_f64)
+}
+
+/// `analyse --threads`: 1 to 64 search threads.
+fn search_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=64).contains(&n) => Ok(n),
+        _ => Err(format!("a number of threads from 1 to 64, not {text}")),
     }
 }
 
