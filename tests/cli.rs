@@ -427,6 +427,10 @@ fn numeric_options_out_of_range_are_refused_not_replaced() {
         ),
         (&["bench", "--list"][..], "--solver"),
         (
+            &["start", "bao-la-kimasai", "--seeds", "5"][..],
+            "--holes and --seeds are En Gehé options",
+        ),
+        (
             &["bench", "--solver", "--seconds", "2"][..],
             "cannot be used with",
         ),

@@ -815,3 +815,18 @@ fn a_misspelt_field_is_refused_with_its_place_not_dropped() {
     let err = maasai_mancala::study::Study::parse(&bad, "bad.ron").unwrap_err();
     assert!(err.problem.contains("`alternativs`"), "{err:?}");
 }
+
+#[test]
+fn bao_options_that_would_be_ignored_are_refused() {
+    // Bao la Kimasai's start is fixed: a file saying North moves first, or
+    // 7 seeds a hole, would claim what the game does not do.
+    let mut options = GameOptions::bao_la_kimasai();
+    options.first = Side::North;
+    let err = options.validate().unwrap_err();
+    assert_eq!(err.token, "first");
+    let mut options = GameOptions::bao_la_kimasai();
+    options.seeds = 7;
+    let err = options.validate().unwrap_err();
+    assert!(err.problem.contains("1 seed in each inner hole"), "{err}");
+    assert!(GameOptions::bao_la_kimasai().validate().is_ok());
+}

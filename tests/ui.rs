@@ -88,8 +88,19 @@ fn keys_typed_while_a_dialog_is_open_do_not_reach_the_board() {
     assert!(h.state().rt.typed.is_empty());
 }
 
+/// A window whose frames are 1/20 s apart (kittest's default is 1/4 s), so
+/// that a sowing at one seed a second sows nothing in the few frames
+/// [`start_paused`] takes.
+fn fine_harness(start: Position) -> Harness<'static, MaasaiApp> {
+    Harness::builder()
+        .with_size(SNAPSHOT_SIZE)
+        .with_theme(egui::Theme::Light)
+        .with_step_dt(0.05)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
+}
+
 /// Starts `hole`'s move at one seed a second and pauses it at once, so a
-/// test can step the replay by hand.
+/// test can step the replay by hand (use a [`fine_harness`]).
 fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
     h.state_mut().settings.speed = 1.0;
     h.run();
@@ -112,7 +123,7 @@ fn step(h: &Harness<'_, MaasaiApp>) -> u64 {
 fn animation_controls_show_the_intermediate_boards() {
     // 2×6, South plays hole 1: five laps of 4, 5, 5, 6, 6 seeds, then a
     // capture of 2 (see `maasai-mancala trace`).
-    let mut h = harness(en_gehe(6));
+    let mut h = fine_harness(en_gehe(6));
     start_paused(&mut h, "South 1: 4 seeds");
     h.step();
     assert_eq!(step(&h), 0, "one seed a second has not sown a seed yet");
@@ -320,7 +331,7 @@ fn snapshot_bao_la_kimasai_start() {
 
 #[test]
 fn snapshot_mid_animation() {
-    let mut h = harness(en_gehe(12));
+    let mut h = fine_harness(en_gehe(12));
     start_paused(&mut h, "South 5: 4 seeds");
     h.get_by_label("Step lap >>").click();
     h.step();
@@ -363,7 +374,7 @@ fn docs_screenshots() {
     );
     save(&mut h, "bao-la-kimasai.png");
 
-    let mut h = harness(en_gehe(12));
+    let mut h = fine_harness(en_gehe(12));
     start_paused(&mut h, "South 5: 4 seeds");
     for _ in 0..2 {
         h.get_by_label("Step lap >>").click();

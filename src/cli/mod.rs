@@ -143,12 +143,12 @@ pub enum Command {
 pub struct StartArgs {
     #[arg(value_enum)]
     pub game: GameName,
-    /// En Gehé: holes per row (3 to 64).
-    #[arg(long, default_value_t = 50)]
-    pub holes: u32,
-    /// En Gehé: seeds per hole at the start (1 to 12).
-    #[arg(long, default_value_t = 4)]
-    pub seeds: u32,
+    /// En Gehé: holes per row (3 to 64; default 50).
+    #[arg(long)]
+    pub holes: Option<u32>,
+    /// En Gehé: seeds per hole at the start (1 to 12; default 4).
+    #[arg(long)]
+    pub seeds: Option<u32>,
     /// Which team moves first (En Gehé).
     #[arg(long, value_enum, default_value_t = FirstSide::South)]
     pub first: FirstSide,

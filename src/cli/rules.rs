@@ -15,10 +15,10 @@ impl StartArgs {
         };
         let options = match self.game {
             GameName::EnGehe => {
-                let holes = u8::try_from(self.holes).unwrap_or(u8::MAX);
+                let holes = u8::try_from(self.holes.unwrap_or(50)).unwrap_or(u8::MAX);
                 GameOptions {
                     variant: Variant::EnGehe { holes },
-                    seeds: u8::try_from(self.seeds).unwrap_or(u8::MAX),
+                    seeds: u8::try_from(self.seeds.unwrap_or(4)).unwrap_or(u8::MAX),
                     first: match self.first {
                         FirstSide::South => Side::South,
                         FirstSide::North => Side::North,
@@ -30,6 +30,13 @@ impl StartArgs {
                 if self.first == FirstSide::North {
                     return Err(CliError(
                         "--first: in Bao la Kimasai South always moves first".into(),
+                    ));
+                }
+                if self.holes.is_some() || self.seeds.is_some() {
+                    return Err(CliError(
+                        "--holes and --seeds are En Gehé options: Bao la Kimasai always has \
+                         four rows of 8 holes and 1 seed in each inner hole"
+                            .into(),
                     ));
                 }
                 GameOptions {

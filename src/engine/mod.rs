@@ -222,6 +222,24 @@ impl GameOptions {
                     format!("seeds per hole must be 1 to 12, not {}", self.seeds),
                 ));
             }
+        } else {
+            // Bao la Kimasai's start is fixed (RULES.md): options that would
+            // be ignored are refused, so a file never says what is not so.
+            if self.seeds != 1 {
+                return Err(SetupError::new(
+                    "seeds",
+                    format!(
+                        "Bao la Kimasai starts with 1 seed in each inner hole, not {}",
+                        self.seeds
+                    ),
+                ));
+            }
+            if self.first != Side::South {
+                return Err(SetupError::new(
+                    "first",
+                    "in Bao la Kimasai South always moves first",
+                ));
+            }
         }
         Ok(())
     }
