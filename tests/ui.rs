@@ -40,6 +40,18 @@ fn clicking_a_hole_plays_the_move() {
     h.get_by_label("South 2: 7 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
+    // Looking at the start again, a click on a hole plays nothing and says
+    // why.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    let notice = h.state().rt.notice.clone().unwrap_or_default();
+    assert!(
+        notice.starts_with("This is an earlier position"),
+        "{notice}"
+    );
 }
 
 #[test]

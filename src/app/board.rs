@@ -814,7 +814,9 @@ fn board_canvas(
             let name = variant.hole_name(index);
 
             // Interaction: every hole reports itself for accessibility and tests.
-            let sense = if playable || animating {
+            // Clicks on an earlier position are taken too, to say why they
+            // play nothing.
+            let sense = if playable || animating || !rt.live() {
                 Sense::click()
             } else {
                 Sense::hover()
@@ -875,6 +877,13 @@ fn board_canvas(
                 commands.push(AppCommand::FinishAnimation);
             } else if playable && resp.clicked() {
                 commands.push(AppCommand::PlayMove(mv));
+            } else if !rt.live() && resp.clicked() {
+                // Say why nothing happens rather than ignore the click.
+                commands.push(AppCommand::Notice(
+                    "This is an earlier position: press End twice, or pick the last move in the \
+                     move list, to play on."
+                        .into(),
+                ));
             }
             if endless {
                 resp.on_hover_text(format!(

@@ -65,8 +65,14 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "jump to the end of the move (again: back to the live game)",
     ),
     ("Click on the board", "finish the running animation at once"),
-    ("Ctrl+Z / Ctrl+Shift+Z", "undo / redo"),
+    ("Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)", "undo / redo"),
     ("Ctrl+N", "new game"),
+    ("Ctrl+O", "open a saved game or study"),
+    ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
+    (
+        "Ctrl+V",
+        "set up the position string on the clipboard (RULES.md notation)",
+    ),
     (
         "Ctrl+E",
         "edit the position on view (in the editor: click +1, Shift+click or right-click −1, digits set the clicked hole, drag moves a seed, Ctrl+drag all)",

@@ -80,6 +80,8 @@ pub enum AppCommand {
     Anim(AnimCommand),
     SetSpeed(f32),
     FinishAnimation,
+    /// A message for the line under the board.
+    Notice(String),
     ViewMove(usize),
     ViewStart,
     ViewLive,
@@ -455,6 +457,7 @@ impl MaasaiApp {
                         r.jump_to_end();
                     }
                 }
+                AppCommand::Notice(text) => self.rt.notice = Some(text),
                 AppCommand::ViewMove(i) => self.rt.view_move(i),
                 AppCommand::ViewStart => self.rt.view_start(),
                 AppCommand::ViewLive => self.rt.view_live(),

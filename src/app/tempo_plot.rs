@@ -125,13 +125,18 @@ pub fn plot_ui(
                 // seeds otherwise span no labelled grid line); tempo, in the
                 // thousands, is read by its changes.
                 let from_zero = !(en_gehe && k == 0);
+                // A game of no or few moves still gets a few moves of axis
+                // from 0 (one point alone is centred, with negative moves).
                 let mut chart = Plot::new(("tempo-plot", k))
                     .width(width)
                     .height(height)
                     .x_axis_label("moves played")
+                    .include_x(0.0)
+                    .include_x(4.0)
                     .allow_scroll(false);
                 if from_zero {
-                    chart = chart.include_y(0.0);
+                    // Likewise a few seeds of axis while nothing is captured.
+                    chart = chart.include_y(0.0).include_y(4.0);
                 }
                 chart.show(ui, |plot| {
                     for side in 0..2 {

@@ -240,7 +240,7 @@ impl GameFile {
             return Err(at(
                 "start",
                 format!(
-                    "the start position is a {} position but the file says the game is `{}`",
+                    "the start position is for `{}` but the file says the game is `{}`",
                     start.variant().name(),
                     saved.game
                 ),

@@ -149,7 +149,11 @@ fn describe_study(text: &str, path: &Path) -> Result<String, FileError> {
 
 fn describe_presets(presets: &[Preset]) -> String {
     let names: Vec<&str> = presets.iter().map(|p| p.name.as_str()).collect();
-    format!("{} presets: {}", presets.len(), names.join(", "))
+    match presets.len() {
+        0 => "no presets".to_string(),
+        1 => format!("1 preset: {}", names.join(", ")),
+        n => format!("{n} presets: {}", names.join(", ")),
+    }
 }
 
 /// The record name a file starts with, after blanks, comments and RON
