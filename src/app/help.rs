@@ -92,6 +92,8 @@ pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
     egui::Window::new("Help")
         .open(&mut still_open)
         .default_size([620.0, 520.0])
+        // Below the menu bar, which it would otherwise cover.
+        .default_pos([80.0, 48.0])
         .vscroll(true)
         .show(ctx, |ui| {
             ui.heading("Keyboard and mouse");

@@ -120,7 +120,9 @@ impl NewGameDialog {
             .collapsible(false)
             .resizable(false)
             .open(&mut open)
-            .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+            // Top edge fixed: a message appearing under a field grows the
+            // window downwards, never moves the field under the pointer.
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
             .show(ctx, |ui| {
                 if let Some(mut picker) = self.presets.take() {
                     commands.extend(picker.ui(ui, self));

@@ -771,6 +771,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
         .open(&mut open)
         .default_width(560.0)
         .default_height(560.0)
+        .default_pos([80.0, 48.0])
         .resizable(true)
         .show(ctx, |ui| {
             ui.label(
@@ -873,12 +874,6 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
                 egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
                     .weak(),
             );
-            if a.mode == Mode::Book && a.book_step(rt) == Some(0) {
-                // The book opens with what the study is about.
-                ui.add_space(4.0);
-                ui.label(&f.description);
-                ui.add_space(4.0);
-            }
             ui.collapsing("About this study", |ui| {
                 ui.label(&f.description);
                 ui.label(egui::RichText::new(format!("Source: {}", f.source)).weak());
@@ -968,11 +963,13 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
     });
     ui.add_space(4.0);
     if step == 0 {
+        // The book opens with what the study is about, under the buttons
+        // (above them it would move Next away after the first click).
         comment_box(
             ui,
             &format!(
-                "{}. Press Next to play the first move.",
-                a.study.file.goal.text
+                "{}\n\n{}. Press Next to play the first move.",
+                a.study.file.description, a.study.file.goal.text
             ),
         );
     } else {
@@ -1001,6 +998,39 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     ui.label(format!(
         "You play {side}; the program defends with perfect play. Click a hole to move."
     ));
+    // The buttons come before the verdicts, which grow as the user plays:
+    // below them the buttons would move away from the pointer.
+    let idle = a.job.is_none();
+    // A wrong move already taken back is not the one the button takes back.
+    let last_wrong = a
+        .log
+        .last()
+        .is_some_and(|v| !v.taken_back && !v.feedback.keeps_goal);
+    ui.horizontal(|ui| {
+        let has_moves = !a.exercise.game().moves().is_empty();
+        let label = if last_wrong {
+            "Take back the wrong move"
+        } else {
+            "Take back"
+        };
+        if ui
+            .add_enabled(idle && a.exercise.users_turn(), egui::Button::new("Hint"))
+            .on_hover_text("The solver names the hole to sow from")
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::Hint));
+        }
+        if ui.add_enabled(idle, egui::Button::new("Restart")).clicked() {
+            out.push(AppCommand::Study(StudyCommand::Restart));
+        }
+        // Last: its label changes length ("… the wrong move").
+        if ui
+            .add_enabled(idle && has_moves, egui::Button::new(label))
+            .clicked()
+        {
+            out.push(AppCommand::Study(StudyCommand::TakeBack));
+        }
+    });
     for v in &a.log {
         if v.taken_back {
             ui.label(egui::RichText::new(format!("Taken back: {}", v.text)).weak());
@@ -1041,36 +1071,6 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     if let Some(h) = &a.hint {
         ui.label(egui::RichText::new(h).italics());
     }
-    let idle = a.job.is_none();
-    // A wrong move already taken back is not the one the button takes back.
-    let last_wrong = a
-        .log
-        .last()
-        .is_some_and(|v| !v.taken_back && !v.feedback.keeps_goal);
-    ui.horizontal(|ui| {
-        let has_moves = !a.exercise.game().moves().is_empty();
-        let label = if last_wrong {
-            "Take back the wrong move"
-        } else {
-            "Take back"
-        };
-        if ui
-            .add_enabled(idle && has_moves, egui::Button::new(label))
-            .clicked()
-        {
-            out.push(AppCommand::Study(StudyCommand::TakeBack));
-        }
-        if ui
-            .add_enabled(idle && a.exercise.users_turn(), egui::Button::new("Hint"))
-            .on_hover_text("The solver names the hole to sow from")
-            .clicked()
-        {
-            out.push(AppCommand::Study(StudyCommand::Hint));
-        }
-        if ui.add_enabled(idle, egui::Button::new("Restart")).clicked() {
-            out.push(AppCommand::Study(StudyCommand::Restart));
-        }
-    });
     if matches!(rt.game.status(), Status::Over(_)) && !over {
         ui.label("The game on the board is over.");
     }
