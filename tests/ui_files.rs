@@ -418,6 +418,24 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
         user[0].options.variant,
         maasai_mancala::engine::Variant::EnGehe { holes: 9 }
     );
+    // The same name again is refused, and the typed name stays to be
+    // changed.
+    set_field(&mut h, "Preset name", "Nine");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(h.state().files.error.is_some());
+    let picker = h
+        .state()
+        .rt
+        .new_game
+        .as_ref()
+        .unwrap()
+        .presets
+        .as_ref()
+        .unwrap();
+    assert_eq!(picker.new_name, "Nine");
+    h.state_mut().files.error = None;
+    h.run();
 
     // It is selected in the list: rename it, then delete it.
     set_field(&mut h, "New name", "Nine holes");

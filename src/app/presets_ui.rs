@@ -140,7 +140,8 @@ impl PresetPicker {
                     options,
                     note: String::new(),
                 })));
-                self.new_name.clear();
+                // The name stays if the save is refused; a saved preset
+                // reloads the list, with the field empty.
             }
         });
         out
