@@ -272,6 +272,13 @@ fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
         "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north",
         "a refused paste changes nothing"
     );
+    // The next change of the board clears the refusal.
+    h.get_by_label("South 1: 1 seed").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("is not a whole number").is_none(),
+        "a stale paste error"
+    );
 }
 
 #[test]

@@ -263,6 +263,8 @@ impl Editor {
         if self.setup != before {
             self.undo.push(before);
             self.redo.clear();
+            // A refused paste is old news once the board has changed.
+            self.paste_error = None;
             self.recheck();
         }
     }
