@@ -620,10 +620,20 @@ fn paint_hole(
         .translate(vec2(0.0, 0.04 * rect.width()));
     draw_pebbles(painter, pebble_area, count.min(u32::MAX as u64) as u32, pal);
     let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
+    // A count too wide for its hole (five digits on a 2×64 board) is set
+    // smaller rather than run into the next hole.
+    let text = count.to_string();
+    let galley = painter.layout_no_wrap(text.clone(), count_font.clone(), pal.count);
+    let room = 0.95 * rect.width();
+    let count_font = if galley.size().x > room {
+        FontId::new(count_font.size * room / galley.size().x, count_font.family)
+    } else {
+        count_font
+    };
     painter.text(
         count_pos,
         Align2::CENTER_CENTER,
-        count.to_string(),
+        text,
         count_font,
         pal.count,
     );
