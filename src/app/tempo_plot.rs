@@ -92,9 +92,12 @@ pub fn plot_ui(
     ];
     // Half the panel each, however narrow (side panels may leave little).
     let width = ((ui.available_width() - 16.0) / 2.0).max(80.0);
+    // The panel's height: inside the row below, "available" is the row's.
+    let panel_height = ui.available_height();
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
             ui.vertical(|ui| {
+                let top = ui.cursor().top();
                 // Each plot keeps to its half: a long title line wraps.
                 ui.set_max_width(width);
                 let names = if k == 0 { upper_names } else { lower_names };
@@ -119,8 +122,8 @@ pub fn plot_ui(
                         );
                     }
                 });
-                // What the title line (one or two lines) leaves.
-                let height = ui.available_height().max(100.0);
+                // What the title line (one or more lines) leaves.
+                let height = (panel_height - (ui.cursor().top() - top)).max(40.0);
                 // Seed counts are read from zero (a Bao la Kimasai row's few
                 // seeds otherwise span no labelled grid line); tempo, in the
                 // thousands, is read by its changes.
