@@ -298,20 +298,26 @@ fn new_after_a_move_asks_to_save_first() {
     assert!(h.state().rt.new_game.is_some());
 }
 
-#[test]
-fn a_failed_save_drops_what_waited_on_it() {
-    // New game ▸ Save your changes? ▸ Save ▸ a folder that does not exist:
-    // the error is shown and the new game is not started, neither now nor
-    // after a later good save.
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+/// A game with a move in `dir`; New game ▸ Save your changes? ▸ Save ▸ a
+/// folder that does not exist (returned).
+fn failed_save_before_a_new_game(dir: &Path) -> (Harness<'static, MaasaiApp>, PathBuf) {
+    let mut h = harness(dir, en_gehe(6));
     play(&mut h, "1");
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run();
     h.get_by_label("Save").click();
     h.run();
-    let bad = dir.path().join("no-such-folder/game.ron");
+    let bad = dir.join("no-such-folder/game.ron");
     files(&mut h, FileCommand::SaveTo(bad.clone()));
+    (h, bad)
+}
+
+#[test]
+fn a_failed_save_drops_what_waited_on_it() {
+    // The error is shown and the new game is not started, neither now nor
+    // after a later good save.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, bad) = failed_save_before_a_new_game(dir.path());
     assert!(h.state().files.error.is_some());
     assert!(h.state().rt.new_game.is_none());
     // The typed path stays for another try; closing the window gives up.
@@ -337,16 +343,7 @@ fn a_failed_save_drops_what_waited_on_it() {
 #[test]
 fn a_save_retried_after_a_failure_goes_on_to_what_waited_on_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
-    play(&mut h, "1");
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
-    h.get_by_label("Save").click();
-    h.run();
-    files(
-        &mut h,
-        FileCommand::SaveTo(dir.path().join("no-such-folder/game.ron")),
-    );
+    let (mut h, _) = failed_save_before_a_new_game(dir.path());
     h.state_mut().files.error = None;
     // Typed without an extension, the file gets `.ron`.
     files(&mut h, FileCommand::SaveTo(dir.path().join("game")));

@@ -253,14 +253,20 @@ fn a_bao_solve_shows_within_how_many_plies_nobody_wins() {
     );
 }
 
-#[test]
-fn solver_panel_cancels_a_big_solve() {
+/// The solver panel just after Solve was clicked on [`long_solve_position`].
+fn solving_a_long_position() -> (Harness<'static, MaasaiApp>, Position) {
     let pos = long_solve_position();
     let mut h = harness(pos);
     h.state_mut().settings.show_solver = true;
     h.run_steps(2);
     h.get_by_label("Solve").click();
     h.run_steps(3);
+    (h, pos)
+}
+
+#[test]
+fn solver_panel_cancels_a_big_solve() {
+    let (mut h, pos) = solving_a_long_position();
     assert!(h.state().solver.running());
     assert!(h.query_by_label_contains("Solving: MTD(f) pass").is_some());
     h.get_by_label("Cancel").click();
@@ -785,12 +791,7 @@ fn closing_a_study_or_starting_a_game_leaves_no_stale_notes() {
 
     // A solve stopped by leaving its position leaves a note, which a new
     // game does not inherit.
-    let pos = long_solve_position();
-    let mut h = harness(pos);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(2);
-    h.get_by_label("Solve").click();
-    h.run_steps(2);
+    let (mut h, pos) = solving_a_long_position();
     h.state_mut()
         .queue(AppCommand::PlayMove(pos.legal_moves()[0]));
     step_until(&mut h, "the stop note", |app| app.solver.note.is_some());
