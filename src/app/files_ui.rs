@@ -428,7 +428,8 @@ impl MaasaiApp {
             FileCommand::SaveTo(path) => {
                 // "game" saves as "game.ron", the name the library and the
                 // file dialog look for.
-                let path = if path.extension().is_none() {
+                // (A folder stays a folder, to be refused as one.)
+                let path = if path.extension().is_none() && !path.is_dir() {
                     path.with_extension("ron")
                 } else {
                     path

@@ -204,7 +204,6 @@ impl MaasaiApp {
         self.queued.push(command);
     }
 
-    /// Keyboard shortcuts and keyboard play.
     /// Whether a dialog waits for an answer (new game, a file prompt or
     /// message): the board and the editor then take no keys, since digits
     /// and Enter would play a move or change a hole behind it.
@@ -212,6 +211,7 @@ impl MaasaiApp {
         self.rt.new_game.is_some() || self.files.waiting_for_answer()
     }
 
+    /// Keyboard shortcuts and keyboard play.
     fn keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
