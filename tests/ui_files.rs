@@ -443,3 +443,44 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     h.run();
     assert!(load_user_presets(&config).unwrap().is_empty());
 }
+
+#[test]
+fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    assert!(h.query_by_label("Pick a move to comment on it.").is_some());
+    play(&mut h, "1");
+    set_field(&mut h, "Comment on move 1 (South 1)", "A quiet start.");
+    assert_eq!(h.state().rt.comments.get(&1).unwrap(), "A quiet start.");
+    h.get_by_label("Event and notes").click();
+    h.run();
+    set_field(&mut h, "Event", "Club evening");
+    set_field(&mut h, "Notes", "Played at the study group.");
+    assert!(h.state().unsaved());
+    let path = dir.path().join("commented.ron");
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    assert!(!h.state().unsaved());
+    let file = load_game(&path).unwrap();
+    assert_eq!(file.comments.get(&1).unwrap(), "A quiet start.");
+    assert_eq!(file.event, "Club evening");
+    assert_eq!(file.notes, "Played at the study group.");
+
+    // Opened again, the comment is shown with its move.
+    let mut h = harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::OpenPath(path));
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    assert!(h.query_all_by_value("A quiet start.").next().is_some());
+
+    // Undo keeps the comment for redo; another move in its place drops it.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    h.state_mut().queue(AppCommand::Redo);
+    h.run();
+    assert!(h.state().rt.comments.contains_key(&1));
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    play(&mut h, "2");
+    assert!(h.state().rt.comments.is_empty());
+}

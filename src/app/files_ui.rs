@@ -89,6 +89,9 @@ struct Signature {
     start: String,
     moves: Vec<Move>,
     names: [String; 2],
+    comments: std::collections::BTreeMap<usize, String>,
+    event: String,
+    notes: String,
 }
 
 /// The window's file state (not persisted; the files themselves are).
@@ -207,6 +210,14 @@ fn signature(rt: &Runtime) -> Signature {
         start: rt.game.start().to_string(),
         moves: rt.game.moves().to_vec(),
         names: rt.names.clone(),
+        // Only the comments a save would keep.
+        comments: rt
+            .comments
+            .range(..=rt.game.moves().len())
+            .map(|(&n, c)| (n, c.clone()))
+            .collect(),
+        event: rt.event.clone(),
+        notes: rt.notes.clone(),
     }
 }
 
@@ -250,7 +261,10 @@ impl MaasaiApp {
         file.south_team = self.rt.names[0].clone();
         file.north_team = self.rt.names[1].clone();
         file.cursor = self.rt.view.min(self.rt.game.moves().len());
+        file.comments = self.rt.comments.clone();
         file.comments.retain(|&n, _| n <= file.game.moves().len());
+        file.event = self.rt.event.clone();
+        file.notes = self.rt.notes.clone();
         file
     }
 
@@ -714,6 +728,9 @@ impl MaasaiApp {
             non_empty(&file.north_team, &self.settings.names[1]),
         ];
         let mut rt = Runtime::new(*file.game.start(), names, self.rt.background);
+        rt.comments = file.comments.clone();
+        rt.event = file.event.clone();
+        rt.notes = file.notes.clone();
         rt.stats = file
             .game
             .moves()

@@ -82,6 +82,11 @@ pub enum AppCommand {
     FinishAnimation,
     /// A message for the line under the board.
     Notice(String),
+    /// The user's comment on move N (1-based); blank removes it.
+    SetComment(usize, String),
+    /// The game's event and notes.
+    SetEvent(String),
+    SetNotes(String),
     ViewMove(usize),
     ViewStart,
     ViewLive,
@@ -458,6 +463,9 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::Notice(text) => self.rt.notice = Some(text),
+                AppCommand::SetComment(n, text) => self.rt.set_comment(n, text),
+                AppCommand::SetEvent(text) => self.rt.event = text,
+                AppCommand::SetNotes(text) => self.rt.notes = text,
                 AppCommand::ViewMove(i) => self.rt.view_move(i),
                 AppCommand::ViewStart => self.rt.view_start(),
                 AppCommand::ViewLive => self.rt.view_live(),

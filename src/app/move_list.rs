@@ -1,5 +1,7 @@
 //! The move list: numbered moves in RULES.md notation with laps, seeds sown
-//! and captures; a click shows the position after the move.
+//! and captures; a click shows the position after the move. Under it, the
+//! comment on the move on view and the game's event and notes, all saved
+//! with the game.
 
 use super::AppCommand;
 use super::state::Runtime;
@@ -16,6 +18,11 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         }
     });
     ui.separator();
+    // The comment box first (docked at the bottom), so the list scrolls in
+    // what it leaves.
+    egui::Panel::bottom("move-comment")
+        .resizable(false)
+        .show(ui, |ui| commands.extend(comment_ui(ui, rt)));
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let total = rt.stats.len();
     egui::ScrollArea::vertical()
@@ -34,19 +41,87 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                     .cost_notes
                     .get(i)
                     .map_or(String::new(), |c| format!(" · {c}"));
+                let comment = rt.comments.get(&(i + 1));
                 let text = format!(
-                    "{:>3}. {} {} — {} lap{}, {} sown{}{cost}",
+                    "{:>3}. {} {} — {} lap{}, {} sown{}{cost}{}",
                     i + 1,
                     mover.title(),
                     s.name,
                     s.laps,
                     if s.laps == 1 { "" } else { "s" },
                     s.sown,
-                    taken
+                    taken,
+                    if comment.is_some() {
+                        " · commented"
+                    } else {
+                        ""
+                    }
                 );
-                if ui.selectable_label(rt.view == i + 1, text).clicked() {
+                let mut row = ui.selectable_label(rt.view == i + 1, text);
+                if let Some(c) = comment {
+                    row = row.on_hover_text(c);
+                }
+                if row.clicked() {
                     commands.push(AppCommand::ViewMove(i));
                 }
+            }
+        });
+    commands
+}
+
+/// The comment on the move on view, and the game's event and notes.
+fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    ui.add_space(4.0);
+    match rt.view {
+        0 => {
+            ui.weak("Pick a move to comment on it.");
+        }
+        n => {
+            let mover = rt.game.positions()[n - 1].turn();
+            let name = rt.stats.get(n - 1).map_or("", |s| s.name.as_str());
+            let label = ui.label(format!("Comment on move {n} ({} {name})", mover.title()));
+            // Edited in place: the text comes from the game each frame and
+            // every change goes back as a command.
+            let mut text = rt.comments.get(&n).cloned().unwrap_or_default();
+            let edit = ui
+                .add(
+                    egui::TextEdit::multiline(&mut text)
+                        .id_salt(("move-comment", n))
+                        .desired_rows(3)
+                        .desired_width(f32::INFINITY)
+                        .hint_text("What this move does, or why"),
+                )
+                .labelled_by(label.id);
+            if edit.changed() {
+                commands.push(AppCommand::SetComment(n, text));
+            }
+        }
+    }
+    egui::CollapsingHeader::new("Event and notes")
+        .id_salt("game-notes")
+        .show(ui, |ui| {
+            let label = ui.label("Event");
+            let mut event = rt.event.clone();
+            if ui
+                .add(egui::TextEdit::singleline(&mut event).desired_width(f32::INFINITY))
+                .labelled_by(label.id)
+                .changed()
+            {
+                commands.push(AppCommand::SetEvent(event));
+            }
+            let label = ui.label("Notes");
+            let mut notes = rt.notes.clone();
+            if ui
+                .add(
+                    egui::TextEdit::multiline(&mut notes)
+                        .desired_rows(3)
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(label.id)
+                .changed()
+            {
+                commands.push(AppCommand::SetNotes(notes));
             }
         });
     commands

@@ -167,6 +167,12 @@ pub struct Runtime {
     /// Which game this is: every new, opened or pasted game gets its own,
     /// so panels can drop notes about an earlier one.
     pub game_id: u64,
+    /// The user's comments by move number (1 is the first move), saved
+    /// with the game.
+    pub comments: std::collections::BTreeMap<usize, String>,
+    /// The saved game's event and free-text notes.
+    pub event: String,
+    pub notes: String,
 }
 
 impl Runtime {
@@ -174,6 +180,9 @@ impl Runtime {
         static GAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         Runtime {
             game_id: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            comments: Default::default(),
+            event: String::new(),
+            notes: String::new(),
             game: Game::new(start),
             redo: Vec::new(),
             stats: Vec::new(),
@@ -291,6 +300,10 @@ impl Runtime {
         self.game.play(mv).map_err(|e| e.to_string())?;
         self.stats.push(MoveStats::of(&trace));
         self.redo.clear();
+        // Comments of undone moves go with them once another move replaces
+        // them (until then, redo brings them back).
+        let played = self.game.moves().len();
+        self.comments.retain(|&n, _| n < played);
         self.after_new_move(trace);
         Ok(())
     }
@@ -301,6 +314,18 @@ impl Runtime {
         replay.playing = true;
         self.replay = Some(replay);
         self.preview = None;
+    }
+
+    /// Sets (or, when blank, removes) the comment on move `number`.
+    pub fn set_comment(&mut self, number: usize, text: String) {
+        if number == 0 || number > self.game.moves().len() {
+            return;
+        }
+        if text.trim().is_empty() {
+            self.comments.remove(&number);
+        } else {
+            self.comments.insert(number, text);
+        }
     }
 
     pub fn undo(&mut self) -> bool {
