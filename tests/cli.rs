@@ -449,3 +449,34 @@ fn numeric_options_out_of_range_are_refused_not_replaced() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn check_prove_solves_a_study_and_says_whether_its_goal_holds() {
+    let (out, err, code) = run(&["check", "assets/studies/02-capture.ron", "--prove"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("goal holds: South to move wins by at least 3 (value=+3"),
+        "{out}"
+    );
+    // The same study claiming a margin it does not reach.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("overclaimed.ron");
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    std::fs::write(&bad, text.replace("MarginAtLeast(3)", "MarginAtLeast(30)")).unwrap();
+    let (_, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("(a margin of at least 30) does not hold: with best play the value is +3"),
+        "{err}"
+    );
+    // Not proved in time: exit 3 with the bounds.
+    let (out, _, code) = run(&[
+        "check",
+        "assets/studies/08-2x50-tempo-sacrifice.ron",
+        "--prove",
+        "--limit",
+        "0.001",
+    ]);
+    assert_eq!(code, 3, "{out}");
+    assert!(out.contains("goal not proved within the limit"), "{out}");
+}

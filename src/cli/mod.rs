@@ -56,7 +56,16 @@ pub enum Command {
     /// Print a saved game move by move (`N. SIDE MOVE -> POSITION [captured K]`), then the final position.
     Replay { file: PathBuf },
     /// Validate a saved game or presets file: exit 0 with a summary, or 2 with the problem.
-    Check { file: PathBuf },
+    Check {
+        file: PathBuf,
+        /// A study only: also solve its position and say whether its goal
+        /// holds (exit 2 if it does not, 3 if not proved within --limit).
+        #[arg(long)]
+        prove: bool,
+        /// With --prove: give up after this many seconds (default: no limit).
+        #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, requires = "prove")]
+        limit: Option<Duration>,
+    },
     /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path);
     /// with --solver, exact solves of 2×50 En Gehé endgames by seed count.
     Bench {
@@ -266,7 +275,13 @@ pub fn run(command: Command) -> Result<Outcome, CliError> {
         Command::Apply => rules::apply(),
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Replay { file } => files::replay(&file),
-        Command::Check { file } => files::check(&file),
+        Command::Check { file, prove, limit } => {
+            files::check(&file)?;
+            if prove {
+                return solve::prove_study(&file, limit);
+            }
+            Ok(())
+        }
         Command::Bench {
             seconds,
             solver,

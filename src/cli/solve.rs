@@ -173,3 +173,46 @@ fn solve_within(
         None => Ok(handle.wait().map_err(|e| CliError(e.to_string()))?),
     })
 }
+
+/// `check STUDY --prove`: solves the study's position and says whether its
+/// goal holds: exit 0 if it does, 2 if the value proved falls short, 3 if
+/// the limit ran out first.
+pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Outcome, CliError> {
+    let study = crate::study::Study::load(path).map_err(|_| {
+        CliError(format!(
+            "{}: --prove applies to study files only",
+            path.display()
+        ))
+    })?;
+    let goal = &study.file.goal;
+    let session = Session::with_solver(Solver::new());
+    match solve_within(&session, Vec::new(), study.start, limit)? {
+        Ok(solution) if study.goal_reached(solution.value, 0) => {
+            println!(
+                "goal holds: {} (value={}, best={})",
+                goal.text,
+                solution.value.word(),
+                solution
+                    .best
+                    .map_or_else(|| "-".into(), |m| study.start.variant().move_name(m))
+            );
+            println!("{}", stats_line(&solution));
+            Ok(Outcome::Done)
+        }
+        Ok(solution) => Err(CliError(format!(
+            "{}: the goal \"{}\" ({}) does not hold: with best play the value is {}",
+            path.display(),
+            goal.text,
+            goal.kind.describe(),
+            solution.value.word()
+        ))),
+        Err(progress) => {
+            println!(
+                "goal not proved within the limit: {} ({})",
+                goal.text,
+                unsolved_line(&study.start, &progress)
+            );
+            Ok(Outcome::Unsolved)
+        }
+    }
+}

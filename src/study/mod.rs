@@ -133,6 +133,15 @@ pub struct Study {
 }
 
 impl GoalKind {
+    /// The goal in words, from its machine-checkable kind.
+    pub fn describe(&self) -> String {
+        match *self {
+            GoalKind::MarginAtLeast(n) => format!("a margin of at least {n}"),
+            GoalKind::Win => "a win".to_string(),
+            GoalKind::WinWithin(plies) => format!("a win within {plies} plies"),
+        }
+    }
+
     /// Whether `value` (for the studied side, `plies_played` plies after the
     /// study's position) still reaches the goal.
     pub fn reached(&self, value: Value, plies_played: u32) -> bool {
