@@ -527,10 +527,10 @@ fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
 #[test]
 fn panels_beside_a_long_row_stop_where_its_holes_get_too_close() {
     // The solver and the move list beside a 2×50 board: at their default
-    // widths the holes would be about 17 px apart; they stop growing where
-    // the holes are 20 px apart.
+    // widths the holes would be about 12 px apart; they stop growing where
+    // the holes are 15 px apart.
     let h = with_panels(
-        [1500.0, 860.0],
+        [1280.0, 860.0],
         Panels {
             solver: true,
             ..Panels::default()
@@ -539,7 +539,7 @@ fn panels_beside_a_long_row_stop_where_its_holes_get_too_close() {
     let a = h.get_by_label("South 25: 4 seeds").rect();
     let b = h.get_by_label("South 26: 4 seeds").rect();
     let pitch = b.center().x - a.center().x;
-    assert!(pitch >= 19.5, "holes {pitch} px apart");
+    assert!(pitch >= 14.5, "holes {pitch} px apart");
 }
 
 #[test]

@@ -802,3 +802,56 @@ fn closing_a_study_or_starting_a_game_leaves_no_stale_notes() {
     h.run_steps(3);
     assert_eq!(h.state().solver.note, None);
 }
+
+#[test]
+fn a_long_study_title_wraps_inside_a_narrow_panel() {
+    // The 2×50 study beside its board, with the solver and the move list
+    // open in a laptop-sized window: the study panel is narrow, and its
+    // title wraps there instead of widening the panel's text past its edge.
+    let s = study("08-2x50-tempo-sacrifice.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1280.0, 800.0]);
+    h.state_mut().settings.show_solver = true;
+    let title = s.file.title.clone();
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    let title = h.get_by_label(&title).rect();
+    let hole = h.get_by_label_contains("South 1:").rect();
+    assert!(
+        title.right() < hole.left(),
+        "{title:?} runs under the board at {hole:?}"
+    );
+    assert!(title.height() > 40.0, "the title did not wrap: {title:?}");
+}
+
+#[test]
+fn a_running_solve_keeps_to_its_panel() {
+    // In a small window the solver panel is narrow; its progress rows wrap
+    // rather than run out of it (or widen it under the move list beside it).
+    let pos = long_solve_position();
+    let mut h = harness_at(pos, [1100.0, 800.0]);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(12);
+    assert!(h.state().solver.running());
+    // Every row ends inside the panel (and the window), none widens it.
+    let keep = h
+        .get_by_label("Keep solving when the board moves on")
+        .rect();
+    assert!(
+        keep.right() <= 1100.0,
+        "a row runs out of the panel: {keep:?}"
+    );
+    let heading = h.get_by_label("Exact solver").rect();
+    let moves = h.get_by_label("Start position").rect();
+    assert!(
+        heading.left() > moves.right(),
+        "the solver panel runs under the move list: {heading:?} {moves:?}"
+    );
+    h.get_by_label("Cancel").click();
+    h.run_steps(2);
+}

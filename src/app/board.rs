@@ -330,21 +330,27 @@ fn around_id() -> egui::Id {
 }
 
 /// Hole pitch (pixels) below which a board is no longer readable.
-pub const MIN_PITCH: f32 = 20.0;
+const MIN_PITCH: f32 = 20.0;
 
 /// The least width the board's area keeps whatever panels are open: a Bao
 /// la Kimasai board at [`MIN_PITCH`], with room for the lines around it.
 pub const MIN_AREA_WIDTH: f32 = 300.0;
 
-/// The width at which the board's holes are [`MIN_PITCH`] apart. Panels
-/// docked beside the board stop growing there (a 2×50 row needs about
-/// 1,050 px), though they keep their own least widths.
+/// Hole pitch below which panels beside the board stop growing: less than
+/// [`MIN_PITCH`], since a long row is short of width (a 2×50 row at 20 px
+/// would leave a study or the solver too little room on most screens) and
+/// has height to spare.
+const MIN_PITCH_BESIDE: f32 = 15.0;
+
+/// The width at which the board's holes are [`MIN_PITCH_BESIDE`] apart.
+/// Panels docked beside the board stop growing there (a 2×50 row needs
+/// about 800 px), though they keep their own least widths.
 pub fn min_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
     let frame = egui::Frame::central_panel(ui.style())
         .total_margin()
         .sum()
         .x;
-    (frame + Geometry::unit_size(variant).x * MIN_PITCH).max(MIN_AREA_WIDTH)
+    (frame + Geometry::unit_size(variant).x * MIN_PITCH_BESIDE).max(MIN_AREA_WIDTH)
 }
 
 /// The least height the board's area needs: the lines around it and the

@@ -713,7 +713,7 @@ impl MaasaiApp {
 /// The least and greatest width of a panel docked beside the board, whose
 /// own least width is `min`; `later` is the least widths of the panels
 /// still to be laid out beside it. It grows no further than leaves the
-/// board `board_least` (holes [`board::MIN_PITCH`] apart) and the later
+/// board `board_least` (see [`board::min_area_width`]) and the later
 /// panels their room; where even the least widths do not fit, it gives up
 /// some of its own before the board's area gets narrower than
 /// [`board::MIN_AREA_WIDTH`].

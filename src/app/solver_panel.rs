@@ -527,7 +527,9 @@ fn running_ui(
     out: &mut Vec<AppCommand>,
 ) {
     let p = r.handle.progress();
-    ui.horizontal(|ui| {
+    // Wrapped rows: a row wider than the panel would widen it under the
+    // panel beside it.
+    ui.horizontal_wrapped(|ui| {
         super::busy::spinner(ui);
         let what = if let (Some(job), Some(_)) = (&panel.every_move, r.for_move) {
             let left = job.pending.as_ref().map_or(0, |p| p.len());
@@ -600,7 +602,7 @@ fn running_ui(
         let more = if names.len() > 16 { " …" } else { "" };
         ui.label(format!("Best line so far: {}{more}", shown.join("  ")));
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Cancel").clicked() {
             out.push(AppCommand::Solver(SolverCommand::Cancel));
         }
@@ -650,7 +652,7 @@ fn solution_ui(
     ui.add_space(4.0);
     let playable = rt.live();
     let why = "Play it from the last position of the game (press End first)";
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let b = ui.add_enabled(playable, egui::Button::new("Play best move"));
         let b = if playable {
             b
@@ -744,7 +746,7 @@ fn every_move_ui(
         .as_ref()
         .is_some_and(|j| j.key == pos.key());
     if proving && panel.running.is_none() {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             super::busy::spinner(ui);
             ui.label("Value of every move: finding the legal moves…");
         });

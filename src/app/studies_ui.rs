@@ -850,9 +850,8 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
 pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let f = &a.study.file;
-    ui.horizontal(|ui| {
-        ui.heading(&f.title);
-    });
+    // Wrapped: a long title must not widen the panel's content past its edge.
+    ui.add(egui::Label::new(egui::RichText::new(&f.title).heading()).wrap());
     ui.horizontal(|ui| {
         let book = a.mode == Mode::Book;
         if ui.selectable_label(book, "Book").clicked() && !book {
