@@ -617,3 +617,19 @@ fn f1_opens_the_help_and_esc_closes_it_after_clearing_a_typed_hole() {
     assert!(!h.state().rt.help_open);
     assert!(h.query_by_label("Keyboard and mouse").is_none());
 }
+
+#[test]
+fn the_hover_preview_goes_when_the_pointer_leaves_the_hole() {
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.get_by_label("South 1: 4 seeds").hover();
+    h.run();
+    assert!(h.state().rt.preview.is_some(), "no preview on hover");
+    h.event(egui::Event::PointerMoved(egui::pos2(5.0, 300.0)));
+    h.run();
+    assert!(h.state().rt.preview.is_none(), "the preview stayed");
+    assert!(
+        h.query_by_label("Hover a hole to preview its move.")
+            .is_some()
+    );
+}

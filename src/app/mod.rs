@@ -698,6 +698,11 @@ impl MaasaiApp {
 
     /// The end of every frame: apply the commands, keep animating.
     fn finish_frame(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
+        // A preview nothing hovers any more goes, rather than stay on the
+        // board looking like the move about to be made.
+        if !std::mem::take(&mut self.rt.preview_asked) && self.rt.preview.take().is_some() {
+            ctx.request_repaint();
+        }
         // A changed state needs a frame to be seen.
         if !commands.is_empty() {
             ctx.request_repaint();

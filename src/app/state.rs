@@ -150,6 +150,9 @@ pub struct Runtime {
     /// Work out analyses on a thread (the window) or at once (tests).
     pub background: bool,
     pub preview: Option<Preview>,
+    /// Whether something (a hovered hole, advisor or move row) asked for
+    /// the preview this frame; at the frame's end an unasked one goes.
+    pub preview_asked: bool,
     /// Hole name or number typed for keyboard play.
     pub typed: String,
     /// A message for the status line (errors of keyboard play, notices).
@@ -193,6 +196,7 @@ impl Runtime {
             pending: None,
             background,
             preview: None,
+            preview_asked: false,
             typed: String::new(),
             notice: None,
             new_game: None,
@@ -402,6 +406,7 @@ impl Runtime {
 
     /// The hover preview of `mv` on the live position, traced once per hole.
     pub fn preview_for(&mut self, mv: Move) -> Option<&Preview> {
+        self.preview_asked = true;
         let pos = *self.game.current();
         let fresh = self
             .preview
