@@ -457,11 +457,11 @@ fn side_line(
         };
         let mut text = egui::RichText::new(title).strong();
         if to_move {
-            text = text.color(ui.visuals().selection.bg_fill);
+            text = text.color(ui.visuals().selection.stroke.color);
         }
         ui.label(text);
         if to_move {
-            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.bg_fill));
+            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.stroke.color));
         }
         match pos.variant() {
             Variant::EnGehe { holes } => {
@@ -1189,9 +1189,9 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
         let to_move = s.turn == side;
         let mut text = egui::RichText::new(title).strong();
         if to_move {
-            text = text.color(ui.visuals().selection.bg_fill);
+            text = text.color(ui.visuals().selection.stroke.color);
             ui.label(text);
-            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.bg_fill));
+            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.stroke.color));
         } else {
             ui.label(text);
         }
