@@ -633,3 +633,24 @@ fn the_hover_preview_goes_when_the_pointer_leaves_the_hole() {
             .is_some()
     );
 }
+
+#[test]
+fn the_wheel_scrolls_a_zoomed_board_up_and_down() {
+    // Zoomed in, a Bao la Kimasai board is taller than its room: the wheel
+    // moves it up and down (a long En Gehé row it moves sideways).
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.state_mut().settings.zoom = 3.0;
+    h.run_steps(8);
+    h.get_by_label("South i4: 1 seed").hover();
+    h.run_steps(8);
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -120.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    h.run_steps(8);
+    let pan = h.state().rt.pan;
+    assert!(pan.y < 0.0 && pan.x == 0.0, "pan {pan:?}");
+}

@@ -566,6 +566,10 @@ fn plank(
     pal: &Palette,
     commands: &mut Vec<AppCommand>,
 ) -> (Geometry, egui::Painter) {
+    let unit = Geometry::unit_size(variant);
+    let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
+    let size = unit * fit * settings.zoom;
+    let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
     if bg.hovered() || bg.contains_pointer() {
         let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
         if zoom != 1.0 {
@@ -577,17 +581,19 @@ fn plank(
                 anchor,
             });
         } else if scroll != Vec2::ZERO {
-            // A long board scrolls sideways with the ordinary wheel.
-            commands.push(AppCommand::Pan(vec2(scroll.x + scroll.y, 0.0)));
+            // The ordinary wheel scrolls a board taller than its room up
+            // and down; otherwise (a long row) sideways.
+            let delta = if max_pan.y > 0.0 {
+                scroll
+            } else {
+                vec2(scroll.x + scroll.y, 0.0)
+            };
+            commands.push(AppCommand::Pan(delta));
         }
     }
     if bg.dragged() {
         commands.push(AppCommand::Pan(bg.drag_delta()));
     }
-    let unit = Geometry::unit_size(variant);
-    let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
-    let size = unit * fit * settings.zoom;
-    let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
     *pan = pan.clamp(-max_pan, max_pan);
     let geo = Geometry::new(canvas, variant, settings.flipped, settings.zoom, *pan);
     let painter = ui.painter_at(canvas);

@@ -105,11 +105,12 @@ impl Preview {
         }
         let stats = MoveStats::of(&trace);
         let mut text = format!(
-            "{}: {} lap{}, {} seeds sown, ends in {}",
+            "{}: {} lap{}, {} seed{} sown, ends in {}",
             stats.name,
             stats.laps,
             if stats.laps == 1 { "" } else { "s" },
             stats.sown,
+            if stats.sown == 1 { "" } else { "s" },
             pos.hole_label(last)
         );
         if let Some(c) = trace.capture {
@@ -118,7 +119,8 @@ impl Preview {
                 c.total, c.facing_seeds
             ));
         } else if stats.taken > 0 {
-            text.push_str(&format!("; raids {} seeds", stats.taken));
+            let seeds = if stats.taken == 1 { "seed" } else { "seeds" };
+            text.push_str(&format!("; raids {} {seeds}", stats.taken));
         }
         Some(Preview {
             key: pos.key(),
