@@ -496,8 +496,24 @@ pub struct MoveCost {
     pub loss: i32,
     /// The played move was only bounded, so the loss is at least this.
     pub at_least: bool,
-    /// The best move wins (or saves) a Bao la Kimasai game the played one does not.
-    pub changes_result: bool,
+    /// What the search proved of the best and the played move, where it
+    /// proved a win or a loss (Bao la Kimasai): the note then speaks of
+    /// that rather than of seeds.
+    pub outcome: Option<OutcomeChange>,
+}
+
+/// How a played move changed a proved outcome (a win or loss within the
+/// search's depth), against the best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutcomeChange {
+    /// Both win; the played move more slowly.
+    SlowerWin,
+    /// Both lose; the played move sooner.
+    SoonerLoss,
+    /// The best move forces a win; the played one forces none the search saw.
+    MissesTheWin,
+    /// The played move lets the other side force a win the best one does not.
+    AllowsALoss,
 }
 
 impl MoveCost {
@@ -511,8 +527,14 @@ impl MoveCost {
             return "best move".to_string();
         }
         let best = variant.move_name(self.best);
-        if self.changes_result {
-            return format!("changes the result (best was {best})");
+        if let Some(change) = self.outcome {
+            let what = match change {
+                OutcomeChange::SlowerWin => "wins more slowly",
+                OutcomeChange::SoonerLoss => "loses sooner",
+                OutcomeChange::MissesTheWin => "misses the forced win",
+                OutcomeChange::AllowsALoss => "allows a forced loss",
+            };
+            return format!("{what} (best was {best})");
         }
         let q = if self.at_least { "at least " } else { "" };
         format!("cost {q}{:.1} seeds (best was {best})", self.seeds())
@@ -530,8 +552,22 @@ pub fn cost(analysis: &Analysis, played: Move) -> Option<MoveCost> {
         best: best.mv,
         loss,
         at_least: line.bound == Bound::Upper,
-        changes_result: loss > 0 && (is_decisive(best.score) || is_decisive(line.score)),
+        outcome: outcome_change(best.score, line.score).filter(|_| loss > 0),
     })
+}
+
+/// How the played move's score compares with the best one's where either
+/// is a proved win or loss (a heuristic score proves neither).
+fn outcome_change(best: i32, played: i32) -> Option<OutcomeChange> {
+    let wins = |s: i32| is_decisive(s) && s > 0;
+    let loses = |s: i32| is_decisive(s) && s < 0;
+    match () {
+        _ if wins(best) && wins(played) => Some(OutcomeChange::SlowerWin),
+        _ if loses(best) && loses(played) => Some(OutcomeChange::SoonerLoss),
+        _ if wins(best) => Some(OutcomeChange::MissesTheWin),
+        _ if loses(played) => Some(OutcomeChange::AllowsALoss),
+        _ => None,
+    }
 }
 
 /// The after-game review: the cost of every move of a game, each position
@@ -551,4 +587,33 @@ pub fn review(start: &Position, moves: &[Move], depth: u32) -> Vec<Option<MoveCo
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{OutcomeChange, outcome_change};
+    use crate::search::WIN;
+
+    #[test]
+    fn a_slower_win_is_not_called_a_changed_result() {
+        // Win in 3 against win in 5; a proved win against a heuristic score
+        // (which proves nothing either way); a heuristic against a loss.
+        assert_eq!(
+            outcome_change(WIN - 3, WIN - 5),
+            Some(OutcomeChange::SlowerWin)
+        );
+        assert_eq!(
+            outcome_change(-WIN + 9, -WIN + 3),
+            Some(OutcomeChange::SoonerLoss)
+        );
+        assert_eq!(
+            outcome_change(WIN - 3, 753),
+            Some(OutcomeChange::MissesTheWin)
+        );
+        assert_eq!(
+            outcome_change(120, -WIN + 4),
+            Some(OutcomeChange::AllowsALoss)
+        );
+        assert_eq!(outcome_change(120, 40), None);
+    }
 }
