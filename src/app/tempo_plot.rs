@@ -8,7 +8,7 @@
 //! its own rows and in its reserve.
 
 use crate::engine::{Move, Position, Side};
-use egui_plot::{Line, LineStyle, Plot, PlotPoints, VLine};
+use egui_plot::{Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 /// Figures of one position for the plot.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -150,6 +150,15 @@ pub fn plot_ui(
                             .map(|(x, f)| [x as f64, pick(f)])
                             .collect();
                         plot.line(Line::new(names[side], pts).color(colors[side]).width(2.0));
+                        // A dot at the position on view: its value at a
+                        // glance, and something to see before any move.
+                        if let Some(f) = game.get(view) {
+                            plot.points(
+                                Points::new(names[side], vec![[view as f64, pick(f)]])
+                                    .radius(3.5)
+                                    .color(colors[side]),
+                            );
+                        }
                         if let Some((from, figs, _)) = &cont {
                             let pts: PlotPoints = figs
                                 .iter()
