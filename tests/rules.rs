@@ -573,3 +573,19 @@ fn bao_threefold_repetition_is_a_draw() {
     // position returns after 32 and 64 plies: the third occurrence.
     assert_eq!(plies, 64);
 }
+
+#[test]
+fn a_result_sentence_gives_the_winners_count_first() {
+    let pos = maasai_mancala::engine::notation::parse_position(
+        "en-gehe south=0,0,0 north=1,0,0 captured=0,2 turn=south",
+    )
+    .unwrap();
+    let game = maasai_mancala::engine::Game::new(pos);
+    let maasai_mancala::engine::Status::Over(result) = game.status() else {
+        panic!("South cannot move: the game is over");
+    };
+    assert_eq!(
+        result.describe(),
+        "North wins 3–0: South has no seeds left to move; North takes the 1 seed left on the board."
+    );
+}

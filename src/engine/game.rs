@@ -91,7 +91,12 @@ impl GameResult {
             Some(s) => format!("{} wins", s.title()),
             None => "Draw".to_string(),
         };
-        match (self.score, self.remainder) {
+        // The winner's count first ("North wins 38–26"); a draw South's.
+        let score = self.score.map(|[s, n]| match self.winner {
+            Some(Side::North) => [n, s],
+            _ => [s, n],
+        });
+        match (score, self.remainder) {
             (Some([a, b]), Some((taker, r))) => {
                 format!(
                     "{who} {a}–{b}: {why}; {} takes the {r} seed{} left on the board.",
