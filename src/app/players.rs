@@ -220,6 +220,11 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             ));
             ui.separator();
         }
+        if rt.game.is_over() {
+            // Nothing to pause or take over (undo brings the controls back).
+            ui.weak("The game is over.");
+            return;
+        }
         let turn = rt.game.current().turn();
         let label = if rt.computer.paused {
             "Resume computer"
