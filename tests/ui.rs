@@ -654,3 +654,36 @@ fn the_wheel_scrolls_a_zoomed_board_up_and_down() {
     let pan = h.state().rt.pan;
     assert!(pan.y < 0.0 && pan.x == 0.0, "pan {pan:?}");
 }
+
+#[test]
+fn the_move_list_follows_the_move_on_view() {
+    // A long game in a short window: after viewing the first move, redoing
+    // and undoing scroll the list to the move on view.
+    let mut h = harness_at(en_gehe(8), [1400.0, 420.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    let mut pos = en_gehe(8);
+    for _ in 0..40 {
+        let Some(&mv) = pos.legal_moves().first() else {
+            break;
+        };
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(3);
+        pos = *h.state().rt.game.current();
+    }
+    let played = h.state().rt.game.moves().len();
+    assert!(played > 20, "only {played} moves");
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run_steps(4);
+    assert!(
+        h.query_by_label_contains("  1. South").is_some(),
+        "first row not shown"
+    );
+    h.state_mut().queue(AppCommand::ViewLive);
+    h.run_steps(4);
+    let last = format!("{played:>3}. ");
+    assert!(
+        h.query_by_label_contains(&last).is_some(),
+        "the last row is not shown after returning to the live position"
+    );
+}

@@ -25,47 +25,65 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         .show(ui, |ui| commands.extend(comment_ui(ui, rt)));
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let total = rt.stats.len();
-    egui::ScrollArea::vertical()
+    // When the move on view changes (undo, redo, the keyboard, a line
+    // played) to a row out of sight, that row is scrolled into the middle
+    // of the list. (What was in sight is kept from the last frame.)
+    let seen_id = egui::Id::unique("move-list-view");
+    let shown_id = egui::Id::unique("move-list-rows");
+    let seen = ui.data(|d| d.get_temp::<usize>(seen_id));
+    let shown = ui.data(|d| d.get_temp::<std::ops::Range<usize>>(shown_id));
+    ui.data_mut(|d| d.insert_temp(seen_id, rt.view));
+    let row_of_view = rt.view.saturating_sub(1);
+    let moved = seen.is_some_and(|v| v != rt.view)
+        && rt.view > 0
+        && !shown.is_some_and(|r| r.start < row_of_view && row_of_view + 1 < r.end);
+    let mut area = egui::ScrollArea::vertical()
         .auto_shrink([false, false])
-        .stick_to_bottom(true)
-        .show_rows(ui, row_h, total, |ui, range| {
-            for i in range {
-                let s = &rt.stats[i];
-                let mover = rt.game.positions()[i].turn();
-                let taken = if s.taken > 0 {
-                    format!(", takes {}", s.taken)
+        // New moves keep the list at its end, unless the user went back.
+        .stick_to_bottom(!moved || rt.view == total);
+    if moved {
+        let middle = ui.available_height() / 2.0;
+        area = area.vertical_scroll_offset((row_of_view as f32 * row_h - middle).max(0.0));
+    }
+    area.show_rows(ui, row_h, total, |ui, range| {
+        ui.data_mut(|d| d.insert_temp(shown_id, range.clone()));
+        for i in range {
+            let s = &rt.stats[i];
+            let mover = rt.game.positions()[i].turn();
+            let taken = if s.taken > 0 {
+                format!(", takes {}", s.taken)
+            } else {
+                String::new()
+            };
+            let cost = rt
+                .cost_notes
+                .get(i)
+                .map_or(String::new(), |c| format!(" · {c}"));
+            let comment = rt.comments.get(&(i + 1));
+            let text = format!(
+                "{:>3}. {} {} — {} lap{}, {} sown{}{cost}{}",
+                i + 1,
+                mover.title(),
+                s.name,
+                s.laps,
+                if s.laps == 1 { "" } else { "s" },
+                s.sown,
+                taken,
+                if comment.is_some() {
+                    " · commented"
                 } else {
-                    String::new()
-                };
-                let cost = rt
-                    .cost_notes
-                    .get(i)
-                    .map_or(String::new(), |c| format!(" · {c}"));
-                let comment = rt.comments.get(&(i + 1));
-                let text = format!(
-                    "{:>3}. {} {} — {} lap{}, {} sown{}{cost}{}",
-                    i + 1,
-                    mover.title(),
-                    s.name,
-                    s.laps,
-                    if s.laps == 1 { "" } else { "s" },
-                    s.sown,
-                    taken,
-                    if comment.is_some() {
-                        " · commented"
-                    } else {
-                        ""
-                    }
-                );
-                let mut row = ui.selectable_label(rt.view == i + 1, text);
-                if let Some(c) = comment {
-                    row = row.on_hover_text(c);
+                    ""
                 }
-                if row.clicked() {
-                    commands.push(AppCommand::ViewMove(i));
-                }
+            );
+            let mut row = ui.selectable_label(rt.view == i + 1, text);
+            if let Some(c) = comment {
+                row = row.on_hover_text(c);
             }
-        });
+            if row.clicked() {
+                commands.push(AppCommand::ViewMove(i));
+            }
+        }
+    });
     commands
 }
 
