@@ -433,7 +433,13 @@ fn verdict_ui(
                     .map_or(String::new(), |(_, t)| format!(" (then −{t})"));
                 row.push(ui.label(format!("{}{answer}", f.taken)));
                 let pv: Vec<String> = line.pv.iter().map(|&m| variant.move_name(m)).collect();
-                row.push(ui.label(pv.join(" ")));
+                // Cut short at the panel's edge (whole on hover): a long
+                // line must not widen the panel past the move list.
+                let pv = pv.join(" ");
+                row.push(
+                    ui.add(egui::Label::new(pv.as_str()).truncate())
+                        .on_hover_text(pv.as_str()),
+                );
                 ui.end_row();
                 if row.iter().any(|r| r.contains_pointer()) {
                     *hovered = Some(f.mv);
