@@ -453,6 +453,12 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     play(&mut h, "1");
     set_field(&mut h, "Comment on move 1 (South 1)", "A quiet start.");
     assert_eq!(h.state().rt.comments.get(&1).unwrap(), "A quiet start.");
+    // The autosave takes the comment once the typing has rested a second
+    // (not on every keystroke).
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    h.run();
+    let autosave = std::fs::read_to_string(autosave_path(&folders(dir.path()).data)).unwrap();
+    assert!(autosave.contains("A quiet start."), "{autosave}");
     h.get_by_label("Event and notes").click();
     h.run();
     set_field(&mut h, "Event", "Club evening");

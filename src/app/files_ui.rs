@@ -94,6 +94,9 @@ struct Signature {
     notes: String,
 }
 
+/// How long typed text rests before the autosave writes it.
+const TEXT_REST: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// The window's file state (not persisted; the files themselves are).
 pub struct FilesState {
     /// Where presets, recent files and the autosave live; `None` when the
@@ -123,6 +126,10 @@ pub struct FilesState {
     allow_close: bool,
     /// Changes were discarded on closing: no final autosave.
     discarded: bool,
+    /// When the user last typed in a comment, the event or the notes: the
+    /// autosave waits until the text has rested a second, rather than
+    /// write (and sync) the file on every keystroke.
+    pub(super) text_edited: Option<std::time::Instant>,
 }
 
 impl FilesState {
@@ -187,6 +194,7 @@ impl FilesState {
             dialog: None,
             allow_close: false,
             discarded: false,
+            text_edited: None,
         };
         (state, error)
     }
@@ -391,7 +399,16 @@ impl MaasaiApp {
                 self.files.folders.as_ref().map(|f| f.config.as_path()),
             ));
         }
-        if self.files.resume_offer.is_none() {
+        let typing = self
+            .files
+            .text_edited
+            .map(|t| TEXT_REST.saturating_sub(t.elapsed()))
+            .filter(|left| !left.is_zero());
+        if let Some(left) = typing {
+            // Back once the text has rested, to write it then.
+            ctx.request_repaint_after(left);
+        } else if self.files.resume_offer.is_none() {
+            self.files.text_edited = None;
             self.autosave(false);
         }
     }
