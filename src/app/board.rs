@@ -956,16 +956,32 @@ fn board_canvas(
         } else {
             1.0
         };
-        let at = c + vec2(0.0, toward_middle * 0.95 * p);
-        let badge = Rect::from_center_size(at, vec2(2.2 * p, 0.5 * p).max(vec2(70.0, 16.0)));
-        painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);
-        painter.text(
-            at,
-            Align2::CENTER_CENTER,
-            format!("in hand {left}"),
-            label_font.clone(),
-            Color32::WHITE,
+        // On close-set holes only the number (the caption under the board
+        // says "… in hand"), so the badge hides few neighbouring counts;
+        // kept inside the board at its ends.
+        let text = if p < 32.0 {
+            left.to_string()
+        } else {
+            format!("in hand {left}")
+        };
+        // Dark text on the light-blue badge, light on the dark-blue one.
+        let ink = if pal.lift.r() > 80 {
+            Color32::BLACK
+        } else {
+            Color32::WHITE
+        };
+        let galley = painter.layout_no_wrap(text, label_font.clone(), ink);
+        let size = galley.size() + vec2(12.0, 4.0);
+        let board = geo.rect();
+        let half = size.x / 2.0;
+        let x = (c.x).clamp(
+            board.left() + half,
+            (board.right() - half).max(board.left() + half),
         );
+        let at = pos2(x, c.y + toward_middle * 0.95 * p);
+        let badge = Rect::from_center_size(at, size);
+        painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);
+        painter.galley(badge.center() - galley.size() / 2.0, galley, ink);
     }
     if let Some((from, to, t)) = flying {
         let a = center_of(from);
