@@ -634,21 +634,14 @@ fn paint_hole(
     let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
     // A count too wide for its hole (five digits on a 2×64 board) is set
     // smaller rather than run into the next hole.
-    let text = count.to_string();
-    let galley = painter.layout_no_wrap(text.clone(), count_font.clone(), pal.count);
+    // (Laid out once; only a count that does not fit again, smaller.)
+    let mut galley = painter.layout_no_wrap(count.to_string(), count_font.clone(), pal.count);
     let room = 0.95 * rect.width();
-    let count_font = if galley.size().x > room {
-        FontId::new(count_font.size * room / galley.size().x, count_font.family)
-    } else {
-        count_font
-    };
-    painter.text(
-        count_pos,
-        Align2::CENTER_CENTER,
-        text,
-        count_font,
-        pal.count,
-    );
+    if galley.size().x > room {
+        let smaller = FontId::new(count_font.size * room / galley.size().x, count_font.family);
+        galley = painter.layout_no_wrap(count.to_string(), smaller, pal.count);
+    }
+    painter.galley(count_pos - galley.size() / 2.0, galley, pal.count);
     painter.text(
         geo.label_pos(side, index),
         Align2::CENTER_CENTER,

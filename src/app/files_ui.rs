@@ -129,7 +129,7 @@ pub struct FilesState {
     /// When the user last typed in a comment, the event or the notes: the
     /// autosave waits until the text has rested a second, rather than
     /// write (and sync) the file on every keystroke.
-    pub(super) text_edited: Option<std::time::Instant>,
+    text_edited: Option<std::time::Instant>,
 }
 
 impl FilesState {
@@ -368,13 +368,18 @@ impl MaasaiApp {
 
     /// Applies the frame's commands with the files feature's part around
     /// them: New waits for the unsaved-changes prompt, a started game or a
-    /// move is noticed (for the unsaved mark and the autosave).
+    /// move is noticed (for the unsaved mark and the autosave), and typed
+    /// comments or notes hold the autosave back until they rest.
     pub(super) fn apply_with_files(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
         let mut started = None;
         let commands: Vec<AppCommand> = commands
             .into_iter()
             .map(|c| match c {
                 AppCommand::OpenNewGame => AppCommand::Files(FileCommand::New),
+                AppCommand::SetComment(..) | AppCommand::SetEvent(_) | AppCommand::SetNotes(_) => {
+                    self.files.text_edited = Some(std::time::Instant::now());
+                    c
+                }
                 AppCommand::NewGame(options, _) => {
                     started = Some(options);
                     c

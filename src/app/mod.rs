@@ -463,18 +463,9 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::Notice(text) => self.rt.notice = Some(text),
-                AppCommand::SetComment(n, text) => {
-                    self.rt.set_comment(n, text);
-                    self.files.text_edited = Some(std::time::Instant::now());
-                }
-                AppCommand::SetEvent(text) => {
-                    self.rt.event = text;
-                    self.files.text_edited = Some(std::time::Instant::now());
-                }
-                AppCommand::SetNotes(text) => {
-                    self.rt.notes = text;
-                    self.files.text_edited = Some(std::time::Instant::now());
-                }
+                AppCommand::SetComment(n, text) => self.rt.set_comment(n, text),
+                AppCommand::SetEvent(text) => self.rt.event = text,
+                AppCommand::SetNotes(text) => self.rt.notes = text,
                 AppCommand::ViewMove(i) => self.rt.view_move(i),
                 AppCommand::ViewStart => self.rt.view_start(),
                 AppCommand::ViewLive => self.rt.view_live(),
