@@ -106,9 +106,10 @@ pub struct FilesState {
     pub native_dialogs: bool,
     /// The file the current game was opened from or saved to.
     pub path: Option<PathBuf>,
-    /// The current game's record apart from the moves: options, comments,
-    /// date, event, notes.
-    pub base: GameFile,
+    /// What the current game's file holds that the runtime does not: its
+    /// options and date (moves, names, comments, event and notes are the
+    /// runtime's, so they are never kept twice).
+    pub record: FileRecord,
     /// The content last saved (or started fresh); `None` = never saved.
     saved: Option<Signature>,
     autosaved: Option<Signature>,
@@ -132,6 +133,21 @@ pub struct FilesState {
     text_edited: Option<std::time::Instant>,
 }
 
+/// A game file's options and date (see [`FilesState::record`]).
+pub struct FileRecord {
+    pub options: GameOptions,
+    pub date: String,
+}
+
+impl FileRecord {
+    fn of(file: &GameFile) -> FileRecord {
+        FileRecord {
+            options: file.options,
+            date: file.date.clone(),
+        }
+    }
+}
+
 impl FilesState {
     /// Whether a file dialog or message waits for the user's answer.
     pub fn waiting_for_answer(&self) -> bool {
@@ -151,9 +167,9 @@ impl FilesState {
         options: &GameOptions,
         offer_resume: bool,
     ) -> (FilesState, Option<(String, String)>) {
-        let base = match GameFile::new(*options) {
-            Ok(f) if f.game.start() == game.start() => f,
-            _ => GameFile::from_game(Game::new(*game.start())),
+        let record = match GameFile::new(*options) {
+            Ok(f) if f.game.start() == game.start() => FileRecord::of(&f),
+            _ => FileRecord::of(&GameFile::from_game(Game::new(*game.start()))),
         };
         let mut error = None;
         let recent = match &folders {
@@ -182,7 +198,7 @@ impl FilesState {
             folders,
             native_dialogs,
             path: None,
-            base,
+            record,
             saved: None,
             autosaved: None,
             recent,
@@ -264,16 +280,20 @@ impl MaasaiApp {
 
     /// The current game as a saved-game record.
     pub fn current_file(&self) -> GameFile {
-        let mut file = self.files.base.clone();
-        file.game = self.rt.game.clone();
-        file.south_team = self.rt.names[0].clone();
-        file.north_team = self.rt.names[1].clone();
-        file.cursor = self.rt.view.min(self.rt.game.moves().len());
-        file.comments = self.rt.comments.clone();
-        file.comments.retain(|&n, _| n <= file.game.moves().len());
-        file.event = self.rt.event.clone();
-        file.notes = self.rt.notes.clone();
-        file
+        let moves = self.rt.game.moves().len();
+        let mut comments = self.rt.comments.clone();
+        comments.retain(|&n, _| n <= moves);
+        GameFile {
+            options: self.files.record.options,
+            south_team: self.rt.names[0].clone(),
+            north_team: self.rt.names[1].clone(),
+            game: self.rt.game.clone(),
+            comments,
+            cursor: self.rt.view.min(moves),
+            date: self.files.record.date.clone(),
+            event: self.rt.event.clone(),
+            notes: self.rt.notes.clone(),
+        }
     }
 
     fn show_error(&mut self, title: &str, message: impl Into<String>) {
@@ -391,9 +411,9 @@ impl MaasaiApp {
         if let Some(options) = started
             && options.start().is_ok_and(|s| s == *self.rt.game.start())
             && self.rt.game.moves().is_empty()
-            && let Ok(base) = GameFile::new(options)
+            && let Ok(file) = GameFile::new(options)
         {
-            self.files.base = base;
+            self.files.record = FileRecord::of(&file);
             self.files.path = None;
             self.files.saved = Some(signature(&self.rt));
         }
@@ -768,7 +788,7 @@ impl MaasaiApp {
             rt.view_move(cursor - 1);
         }
         self.rt = rt;
-        self.files.base = file;
+        self.files.record = FileRecord::of(&file);
         self.files.path = path;
         self.files.saved = if unsaved {
             None
