@@ -493,3 +493,32 @@ fn play_from_here_asks_about_unsaved_moves_first() {
     assert!(h.state().rt.game.moves().is_empty());
     assert_eq!(h.state().rt.game.current().to_string(), edited);
 }
+
+#[test]
+fn a_board_size_typed_digit_by_digit_keeps_the_holes_it_still_has() {
+    // Typing "10" over 12 must not first cut the rows to the "1" (clamped
+    // to 3 holes) and lose the seeds of holes 4 to 10.
+    let mut h = harness(en_gehe(12));
+    open_editor(&mut h);
+    let field = || (Role::SpinButton, "Holes per row:");
+    h.get_by_role_and_label(field().0, field().1).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    for digit in ["1", "0"] {
+        h.get_by_role_and_label(field().0, field().1)
+            .type_text(digit);
+        h.run();
+        assert_eq!(
+            notation(&h),
+            "en-gehe south=4,4,4,4,4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4,4,4,4,4 captured=0,0 turn=south",
+            "nothing changes while the number is being typed"
+        );
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=4,4,4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4,4,4 captured=0,0 turn=south"
+    );
+}

@@ -426,7 +426,10 @@ fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> bool {
     ui.add(
         egui::DragValue::new(v)
             .range(0..=MAX_EDIT)
-            .clamp_existing_to_range(false),
+            .clamp_existing_to_range(false)
+            // A typed number counts once it is whole (Enter or leaving the
+            // field), not digit by digit into the undo history.
+            .update_while_editing(false),
     )
     .labelled_by(label)
     .changed()
@@ -486,7 +489,14 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 let l = ui.label("Holes per row:");
                 let mut n = holes;
                 if ui
-                    .add(egui::DragValue::new(&mut n).range(MIN_HOLES as u8..=MAX_HOLES as u8))
+                    .add(
+                        egui::DragValue::new(&mut n)
+                            .range(MIN_HOLES as u8..=MAX_HOLES as u8)
+                            // Typing 40 must not first cut the rows to 4
+                            // holes (and lose the seeds beyond): the size
+                            // counts once the number is whole.
+                            .update_while_editing(false),
+                    )
                     .labelled_by(l.id)
                     .on_hover_text("Longer rows get empty holes at the end; shorter rows lose their last holes")
                     .changed()
