@@ -8,10 +8,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::advice::{self, COUNCIL};
 use maasai_mancala::app::anim::INSTANT_SPEED;
-use maasai_mancala::app::council::REVIEW_DEPTH;
 use maasai_mancala::app::players::Player;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
+use maasai_mancala::engine::{GameOptions, Move, Position, notation::parse_position};
 use maasai_mancala::search::{self, Level, SearchConfig};
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
@@ -238,6 +237,8 @@ fn review_gives_each_move_its_cost() {
     let start = GameOptions::en_gehe(6).start().unwrap();
     let mut h = harness(start);
     h.state_mut().settings.speed = INSTANT_SPEED;
+    // A fixed depth makes the review's result the one computed below.
+    h.state_mut().council.max_depth = Some(4);
     h.run_steps(1);
     for _ in 0..3 {
         let (legal, _) = h.state().rt.game.current().classify_moves();
@@ -248,7 +249,7 @@ fn review_gives_each_move_its_cost() {
     h.state_mut().queue(AppCommand::ReviewGame);
     step_until(&mut h, "the review", |app| app.rt.cost_notes.len() == 3);
     let moves = h.state().rt.game.moves().to_vec();
-    let expected: Vec<String> = advice::review(&start, &moves, REVIEW_DEPTH)
+    let expected: Vec<String> = advice::review(&start, &moves, 4)
         .into_iter()
         .map(|c| c.unwrap().describe(start.variant()))
         .collect();
@@ -293,4 +294,31 @@ fn a_human_cannot_move_for_a_thinking_computer() {
     h.get_by_label("South 1: 4 seeds").click();
     h.run_steps(2);
     assert_eq!(h.state().rt.game.moves().len(), 1);
+}
+
+#[test]
+fn a_review_is_not_shown_on_another_game_with_the_same_moves() {
+    let six = GameOptions::en_gehe(6);
+    let mut h = harness(six.start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(4);
+    h.run_steps(1);
+    let first = Move(2); // South 3
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| app.rt.cost_notes.len() == 1);
+    // A new game on another board, and the same first move.
+    let names = h.state().rt.names.clone();
+    h.state_mut()
+        .queue(AppCommand::NewGame(GameOptions::en_gehe(5), names));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(4);
+    assert_eq!(h.state().rt.game.moves(), &[first]);
+    assert!(
+        h.state().rt.cost_notes.is_empty(),
+        "the other game's review is shown: {:?}",
+        h.state().rt.cost_notes
+    );
 }

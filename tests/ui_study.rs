@@ -855,3 +855,36 @@ fn a_running_solve_keeps_to_its_panel() {
     h.get_by_label("Cancel").click();
     h.run_steps(2);
 }
+
+#[test]
+fn an_exercise_hides_the_council_and_the_solver() {
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().council.max_depth = Some(3);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(4);
+    assert!(h.query_by_label("South to move: your turn.").is_some());
+    assert!(
+        h.query_by_label(maasai_mancala::app::council::QUIET_IN_EXERCISE)
+            .is_some()
+    );
+    assert!(
+        h.query_by_label(maasai_mancala::app::solver_panel::QUIET_IN_EXERCISE)
+            .is_some()
+    );
+    assert!(h.query_by_label("Solve").is_none(), "the solver offers to solve");
+    assert!(
+        h.state().council.analysis().is_none() && !h.state().council.thinking(),
+        "the council searched the exercise's position"
+    );
+    // Read as a book, the study may be analysed.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
+    h.run_steps(3);
+    assert!(h.query_by_label("Solve").is_some());
+}

@@ -7,6 +7,7 @@
 //! (run the search with `SearchConfig::all_moves` so every move is ranked).
 
 use crate::engine::{BAO_ROW, Move, Position, Side, Variant};
+use std::time::Duration;
 use crate::search::{
     self, Analysis, Bound, Line, SearchConfig, WIN, children, eval, is_decisive, seeds_taken,
 };
@@ -500,6 +501,8 @@ pub struct MoveCost {
     /// proved a win or a loss (Bao la Kimasai): the note then speaks of
     /// that rather than of seeds.
     pub outcome: Option<OutcomeChange>,
+    /// Plies the search looked ahead.
+    pub depth: u32,
 }
 
 /// How a played move changed a proved outcome (a win or loss within the
@@ -553,6 +556,7 @@ pub fn cost(analysis: &Analysis, played: Move) -> Option<MoveCost> {
         loss,
         at_least: line.bound == Bound::Upper,
         outcome: outcome_change(best.score, line.score).filter(|_| loss > 0),
+        depth: analysis.depth,
     })
 }
 
@@ -577,8 +581,7 @@ pub fn review(start: &Position, moves: &[Move], depth: u32) -> Vec<Option<MoveCo
     let mut seen = Vec::new();
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves {
-        let mut config = SearchConfig::depth(depth).all_moves();
-        config.history = seen.clone();
+        let config = review_config(depth, None, seen.clone());
         let analysis = search::search(&pos, config);
         out.push(cost(&analysis, mv));
         seen.push(pos);
@@ -587,6 +590,21 @@ pub fn review(start: &Position, moves: &[Move], depth: u32) -> Vec<Option<MoveCo
         }
     }
     out
+}
+
+/// The search that reviews one move: every move ranked, to `depth` plies
+/// or, with `time`, as deep as that time allows up to `depth` (one
+/// thread: a review runs beside the council); `history` is the game's
+/// positions before it.
+pub fn review_config(depth: u32, time: Option<Duration>, history: Vec<Position>) -> SearchConfig {
+    SearchConfig {
+        max_depth: Some(depth),
+        movetime: time,
+        threads: 1,
+        history,
+        ..SearchConfig::default()
+    }
+    .all_moves()
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 use super::AppCommand;
 use super::state::Runtime;
 use crate::advice::{self, COUNCIL, CouncilReport, MoveCost};
-use crate::engine::{Game, Move, Status};
+use crate::engine::{Game, Move, Position, Status};
 use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,8 +20,17 @@ use std::time::Duration;
 /// [`COUNCIL_TIME`], so it does not keep a core busy forever).
 pub const COUNCIL_DEPTH: u32 = 24;
 pub const COUNCIL_TIME: Duration = Duration::from_secs(20);
-/// Depth of the after-game review of each played move.
-pub const REVIEW_DEPTH: u32 = 4;
+/// The after-game review searches each played move's position as deep as
+/// [`REVIEW_TIME`] allows, up to this depth (small boards get there, and
+/// then agree with the exact solver far more often than a fixed shallow
+/// depth did).
+pub const REVIEW_DEPTH: u32 = 24;
+pub const REVIEW_TIME: Duration = Duration::from_millis(300);
+
+/// What the council says while a study is tried as an exercise.
+pub const QUIET_IN_EXERCISE: &str =
+    "The council keeps quiet during an exercise: its advice would give the answer away. \
+     The exercise's Hint helps instead.";
 
 /// The panel's runtime state.
 #[derive(Default)]
@@ -39,6 +48,9 @@ pub struct CouncilPanel {
 
 /// The cost of every move of the game so far, worked out on a thread.
 struct Review {
+    /// The reviewed game's start: another game with the same moves from
+    /// another start is not this review's.
+    start: Position,
     moves: Vec<Move>,
     costs: Vec<Option<MoveCost>>,
     rx: Receiver<(usize, Option<MoveCost>)>,
@@ -78,10 +90,19 @@ impl CouncilPanel {
     /// Starts a review of the moves played so far (replacing an older one).
     pub fn start_review(&mut self, game: &Game) {
         let moves = game.moves().to_vec();
-        if self.review.as_ref().is_some_and(|r| r.moves == moves) {
+        let start = game.positions()[0];
+        if self
+            .review
+            .as_ref()
+            .is_some_and(|r| r.moves == moves && r.start == start)
+        {
             return;
         }
-        let start = game.positions()[0];
+        // Tests fix the depth (and so the result); the window gives time.
+        let (depth, time) = match self.max_depth {
+            Some(d) => (d, None),
+            None => (REVIEW_DEPTH, Some(REVIEW_TIME)),
+        };
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
@@ -93,8 +114,7 @@ impl CouncilPanel {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let mut config = SearchConfig::depth(REVIEW_DEPTH).all_moves();
-                config.history = seen.clone();
+                let config = advice::review_config(depth, time, seen.clone());
                 let analysis = search::search(&pos, config);
                 if tx.send((i, advice::cost(&analysis, mv))).is_err() {
                     return;
@@ -106,6 +126,7 @@ impl CouncilPanel {
             }
         });
         self.review = Some(Review {
+            start,
             costs: vec![None; moves.len()],
             moves,
             rx,
@@ -122,6 +143,8 @@ impl CouncilPanel {
         if !active {
             self.handle = None;
             self.key = None;
+            self.analysis = None;
+            self.report = None;
             return;
         }
         let key = live_key(rt);
@@ -174,6 +197,7 @@ impl CouncilPanel {
             self.start_review(&rt.game);
         }
         rt.cost_notes.clear();
+        rt.cost_depths.clear();
         let Some(r) = &mut self.review else {
             return;
         };
@@ -186,14 +210,21 @@ impl CouncilPanel {
         if !r.done {
             ctx.request_repaint_after(Duration::from_millis(100));
         }
-        // Notes hold only while the game still starts with the reviewed moves.
+        // Notes hold only while the game still starts where the reviewed
+        // one did, with the reviewed moves.
+        if *rt.game.start() != r.start {
+            return;
+        }
         let variant = rt.game.current().variant();
         for (i, (&played, cost)) in r.moves.iter().zip(&r.costs).enumerate() {
             if rt.game.moves().get(i) != Some(&played) {
                 break;
             }
             match cost {
-                Some(c) => rt.cost_notes.push(c.describe(variant)),
+                Some(c) => {
+                    rt.cost_notes.push(c.describe(variant));
+                    rt.cost_depths.push(c.depth);
+                }
                 None => break,
             }
         }
@@ -212,6 +243,7 @@ pub fn council_ui(
     panel: &CouncilPanel,
     rt: &mut Runtime,
     hide_advice: bool,
+    exercising: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let key = live_key(rt);
@@ -236,7 +268,9 @@ pub fn council_ui(
                 egui::Button::new("Review moves so far"),
             )
             .on_hover_text(format!(
-                "Cost of every played move against the best one (searched {REVIEW_DEPTH} plies), shown in the move list"
+                "Cost of every played move against the best one (each position searched for {:.1} s, \
+                 up to {REVIEW_DEPTH} plies), shown in the move list",
+                REVIEW_TIME.as_secs_f32()
             ))
             .clicked()
         {
@@ -267,6 +301,10 @@ pub fn council_ui(
         }
     });
     ui.separator();
+    if exercising {
+        ui.label(QUIET_IN_EXERCISE);
+        return commands;
+    }
     if finished {
         ui.label("The game is over: the move list shows what each move cost.");
         return commands;

@@ -509,8 +509,13 @@ impl MaasaiApp {
         }
         let analysing = self.rt.refresh_analysis(&ctx);
         let _ = analysing;
-        self.council
-            .poll(&mut self.rt, &ctx, self.settings.show_council);
+        // An exercise's answer is for the user to find: no advice then.
+        let exercising = self.studies.exercising();
+        self.council.poll(
+            &mut self.rt,
+            &ctx,
+            self.settings.show_council && !exercising,
+        );
         self.solver.poll(&mut self.rt, &ctx);
         self.poll_studies(&ctx);
 
@@ -626,7 +631,12 @@ impl MaasaiApp {
                 .min_size(least)
                 .max_size(most)
                 .show(ui, |ui| {
-                    commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                    commands.extend(solver_panel::solver_ui(
+                        ui,
+                        &self.solver,
+                        &self.rt,
+                        self.studies.exercising(),
+                    ));
                 });
         }
         // Panels under the board share what the board does not need.
@@ -658,6 +668,7 @@ impl MaasaiApp {
                     &self.council,
                     &mut self.rt,
                     self.settings.hide_advice,
+                    self.studies.exercising(),
                 ));
                 // Keep the panel its size while the council is still
                 // thinking (a panel shrinks to short content).

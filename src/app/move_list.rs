@@ -78,11 +78,10 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             let mut row = ui.selectable_label(rt.view == i + 1, text);
             if let Some(c) = comment {
                 row = row.on_hover_text(c);
-            } else if rt.cost_notes.get(i).is_some_and(|c| !c.is_empty()) {
+            } else if let Some(depth) = rt.cost_depths.get(i) {
                 row = row.on_hover_text(format!(
-                    "The review's search looks {} plies ahead: its costs are estimates. \
-                     The exact solver (View menu) proves a position's values.",
-                    super::council::REVIEW_DEPTH
+                    "The review searched {depth} plies ahead here: its cost is an estimate. \
+                     The exact solver (View menu) proves a position's values."
                 ));
             }
             if row.clicked() {

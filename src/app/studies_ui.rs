@@ -238,6 +238,12 @@ pub struct StudiesState {
 }
 
 impl StudiesState {
+    /// Whether a study is being tried as an exercise: the council and the
+    /// solver keep quiet then, since their advice would give it away.
+    pub fn exercising(&self) -> bool {
+        self.active.as_ref().is_some_and(|a| a.mode == Mode::Exercise)
+    }
+
     /// Why a board move must wait, if it must (an exercise is judging, or
     /// it is the defence's turn).
     pub fn refuses_move(&self, rt: &Runtime) -> Option<String> {
