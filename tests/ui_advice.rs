@@ -322,3 +322,18 @@ fn a_review_is_not_shown_on_another_game_with_the_same_moves() {
         h.state().rt.cost_notes
     );
 }
+
+#[test]
+fn the_council_under_the_board_keeps_its_size() {
+    // Its panel used to grow by the item spacing on every frame, over the
+    // board, until the board had shrunk to its least.
+    let mut h = harness_at(GameOptions::en_gehe(50).start().unwrap(), [1600.0, 1000.0]);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Bottom;
+    h.state_mut().council.max_depth = Some(2);
+    h.run_steps(6);
+    let before = h.get_by_label("The council").rect();
+    h.run_steps(40);
+    let after = h.get_by_label("The council").rect();
+    assert_eq!(before, after, "the council's panel moved");
+}

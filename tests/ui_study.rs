@@ -818,7 +818,10 @@ fn a_long_study_title_wraps_inside_a_narrow_panel() {
     )));
     h.run_steps(6);
     let title = h.get_by_label(&title).rect();
-    let hole = h.get_by_label_contains("South 1:").rect();
+    // A hole in the row's middle: in this narrow area the 2×50 row is wider
+    // than the board's room (it is panned, not shrunk), and hole 1 lies
+    // past the area's left edge.
+    let hole = h.get_by_label_contains("South 25:").rect();
     assert!(
         title.right() < hole.left(),
         "{title:?} runs under the board at {hole:?}"
@@ -877,7 +880,10 @@ fn an_exercise_hides_the_council_and_the_solver() {
         h.query_by_label(maasai_mancala::app::solver_panel::QUIET_IN_EXERCISE)
             .is_some()
     );
-    assert!(h.query_by_label("Solve").is_none(), "the solver offers to solve");
+    assert!(
+        h.query_by_label("Solve").is_none(),
+        "the solver offers to solve"
+    );
     assert!(
         h.state().council.analysis().is_none() && !h.state().council.thinking(),
         "the council searched the exercise's position"
@@ -887,4 +893,60 @@ fn an_exercise_hides_the_council_and_the_solver() {
         .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
     h.run_steps(3);
     assert!(h.query_by_label("Solve").is_some());
+}
+
+/// A 1024×680 window (the least the README promises) with a study, the
+/// solver, the council, the tempo plot and the move list all open.
+fn crowded_window(s: Study) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().council.max_depth = Some(2);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    h
+}
+
+#[test]
+fn every_moves_value_stays_inside_a_crowded_window() {
+    let mut h = crowded_window(study("01-relay.ron"));
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(app.rt.game.current()).is_some()
+    });
+    h.run_steps(2);
+    h.get_by_label("Value of every move").click();
+    step_until(&mut h, "every move's value", |app| {
+        app.solver.move_values(app.rt.game.current()).len() == 3
+    });
+    h.run_steps(4);
+    for text in ["South 1", "best", "wins by 3 seeds"] {
+        let r = h.get_by_label(text).rect();
+        assert!(
+            r.right() <= 1024.0,
+            "{text} at {r:?} runs out of the window"
+        );
+    }
+    for node in h.query_all_by_label_contains("seeds worse") {
+        let r = node.rect();
+        assert!(r.right() <= 1024.0, "{r:?} runs out of the window");
+    }
+}
+
+#[test]
+fn a_long_row_beside_many_panels_keeps_readable_holes() {
+    // The 2×50 board's area is far narrower than 50 readable holes here: the
+    // row runs past it (and pans) rather than shrinking to 5 px a hole.
+    let h = crowded_window(study("08-2x50-tempo-sacrifice.ron"));
+    let hole = h.get_by_label_contains("South 25:").rect();
+    assert!(
+        hole.width() >= 0.8 * maasai_mancala::app::board::MIN_READABLE_PITCH,
+        "holes of {hole:?}"
+    );
 }

@@ -7,10 +7,10 @@
 //! (run the search with `SearchConfig::all_moves` so every move is ranked).
 
 use crate::engine::{BAO_ROW, Move, Position, Side, Variant};
-use std::time::Duration;
 use crate::search::{
     self, Analysis, Bound, Line, SearchConfig, WIN, children, eval, is_decisive, seeds_taken,
 };
+use std::time::Duration;
 
 /// How an advisor looks at the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

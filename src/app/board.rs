@@ -48,8 +48,7 @@ impl Geometry {
     /// centred on the canvas plus `pan`.
     pub fn new(canvas: Rect, variant: Variant, flipped: bool, zoom: f32, pan: Vec2) -> Geometry {
         let unit = Self::unit_size(variant);
-        let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
-        let pitch = (fit * zoom).max(4.0);
+        let pitch = (fit_pitch(canvas.size(), unit) * zoom).max(4.0);
         let size = unit * pitch;
         let origin = canvas.center() + pan - size / 2.0;
         Geometry {
@@ -332,6 +331,20 @@ fn around_id() -> egui::Id {
 /// Hole pitch (pixels) below which a board is no longer readable.
 const MIN_PITCH: f32 = 20.0;
 
+/// The least pitch a board is drawn at, whatever its area: where a long
+/// row does not fit at this pitch (a 2×50 board beside several panels in a
+/// small window) it runs past the area's edges and is panned by dragging
+/// or with the wheel, rather than shrinking into an illegible strip.
+pub const MIN_READABLE_PITCH: f32 = 14.0;
+
+/// The pitch at which a board of `unit` size fits `canvas` at zoom 1, but
+/// never under [`MIN_READABLE_PITCH`].
+fn fit_pitch(canvas: Vec2, unit: Vec2) -> f32 {
+    (canvas.x / unit.x)
+        .min(canvas.y / unit.y)
+        .max(MIN_READABLE_PITCH)
+}
+
 /// The least width the board's area keeps whatever panels are open: a Bao
 /// la Kimasai board at [`MIN_PITCH`], with room for the lines around it.
 pub const MIN_AREA_WIDTH: f32 = 300.0;
@@ -405,7 +418,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let avail = ui.available_size();
     let unit = Geometry::unit_size(pos.variant());
     // The canvas is as tall as the board at this zoom, up to the room there is.
-    let natural = unit.y * (avail.x / unit.x) * settings.zoom;
+    let natural = unit.y * (avail.x / unit.x).max(MIN_READABLE_PITCH) * settings.zoom;
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);
@@ -567,8 +580,7 @@ fn plank(
     commands: &mut Vec<AppCommand>,
 ) -> (Geometry, egui::Painter) {
     let unit = Geometry::unit_size(variant);
-    let fit = (canvas.width() / unit.x).min(canvas.height() / unit.y);
-    let size = unit * fit * settings.zoom;
+    let size = unit * fit_pitch(canvas.size(), unit) * settings.zoom;
     let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
     if bg.hovered() || bg.contains_pointer() {
         let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
@@ -1033,7 +1045,7 @@ pub fn editor_board_ui(
     let around = 5.0 * (body + spacing) + 3.0 * spacing;
     let avail = ui.available_size();
     let unit = Geometry::unit_size(variant);
-    let natural = unit.y * (avail.x / unit.x) * settings.zoom;
+    let natural = unit.y * (avail.x / unit.x).max(MIN_READABLE_PITCH) * settings.zoom;
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);

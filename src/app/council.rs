@@ -28,8 +28,7 @@ pub const REVIEW_DEPTH: u32 = 24;
 pub const REVIEW_TIME: Duration = Duration::from_millis(300);
 
 /// What the council says while a study is tried as an exercise.
-pub const QUIET_IN_EXERCISE: &str =
-    "The council keeps quiet during an exercise: its advice would give the answer away. \
+pub const QUIET_IN_EXERCISE: &str = "The council keeps quiet during an exercise: its advice would give the answer away. \
      The exercise's Hint helps instead.";
 
 /// The panel's runtime state.
@@ -283,7 +282,8 @@ pub fn council_ui(
             && !finished
         {
             ui.separator();
-            // Whole or on the next line, never split inside.
+            // On its own line when the row is full, and cut short with
+            // "…" where even that is too narrow (never past the panel).
             let text = format!(
                 "depth {}{} · {} positions",
                 analysis.depth,
@@ -296,7 +296,7 @@ pub fn council_ui(
             );
             ui.add(
                 egui::Label::new(egui::RichText::new(text).weak())
-                    .wrap_mode(egui::TextWrapMode::Extend),
+                    .wrap_mode(egui::TextWrapMode::Truncate),
             );
         }
     });
@@ -343,6 +343,7 @@ pub fn council_ui(
             egui::ScrollArea::vertical()
                 .id_salt("council-advisors")
                 .auto_shrink([false, false])
+                .min_scrolled_height(0.0)
                 .show(&mut left[0], |ui| {
                     ui.columns(2, |halves| {
                         for (i, a) in report.advice.iter().enumerate() {
@@ -353,6 +354,7 @@ pub fn council_ui(
             egui::ScrollArea::vertical()
                 .id_salt("council-verdict")
                 .auto_shrink([false, false])
+                .min_scrolled_height(0.0)
                 .show(&mut right[0], |ui| {
                     verdict_ui(ui, report, variant, &mut hovered);
                 });
@@ -360,6 +362,9 @@ pub fn council_ui(
     } else {
         egui::ScrollArea::vertical()
             .auto_shrink([false, false])
+            // As short as the panel leaves (a docked panel may be short):
+            // never taller than the panel, which would spill over the board.
+            .min_scrolled_height(0.0)
             .show(ui, |ui| {
                 for a in &report.advice {
                     advisor_card(ui, a, &mut hovered);

@@ -554,6 +554,7 @@ impl MaasaiApp {
                     commands.extend(editor::editor_panel(ui, ed, names));
                 });
             egui::CentralPanel::default().show(ui, |ui| {
+                ui.set_clip_rect(ui.max_rect().intersect(ui.clip_rect()));
                 commands.extend(board::editor_board_ui(
                     ui,
                     &self.settings,
@@ -671,8 +672,11 @@ impl MaasaiApp {
                     self.studies.exercising(),
                 ));
                 // Keep the panel its size while the council is still
-                // thinking (a panel shrinks to short content).
-                ui.allocate_space(ui.available_size());
+                // thinking (a panel shrinks to short content): its content
+                // covers the panel's room exactly. (Allocating the space
+                // left added the item spacing too, so the panel grew by a
+                // few pixels every frame, over the board.)
+                ui.expand_to_include_rect(ui.max_rect());
             };
             if council_below {
                 // Under the board: a long En Gehé row needs the width, and
@@ -696,6 +700,9 @@ impl MaasaiApp {
             }
         }
         egui::CentralPanel::default().show(ui, |ui| {
+            // Lines that wrap in a cramped area must not paint over the
+            // panels around it.
+            ui.set_clip_rect(ui.max_rect().intersect(ui.clip_rect()));
             commands.extend(board::board_ui(ui, &self.settings, &mut self.rt));
         });
         if let Some(dialog) = &mut self.rt.new_game {

@@ -470,8 +470,7 @@ pub fn line_names(pos: &Position, line: &[Move]) -> Vec<String> {
 
 /// Draws the panel; returns its commands.
 /// What the solver panel says while a study is tried as an exercise.
-pub const QUIET_IN_EXERCISE: &str =
-    "The solver keeps its values to itself during an exercise: they would give the answer \
+pub const QUIET_IN_EXERCISE: &str = "The solver keeps its values to itself during an exercise: they would give the answer \
      away. The exercise's Hint helps instead.";
 
 pub fn solver_ui(
@@ -791,27 +790,28 @@ fn every_move_ui(
         pos.turn().title()
     ));
     let playable = rt.live();
-    egui::Grid::new("solver-every-move")
-        .num_columns(3)
-        .spacing([12.0, 2.0])
-        .striped(true)
-        .show(ui, |ui| {
-            for (mv, value) in &values {
-                let name = format!("{} {}", pos.turn().title(), pos.variant().move_name(*mv));
-                let b = ui.add_enabled(playable, egui::Button::new(&name).small());
-                let b = if playable {
-                    b.on_hover_text("Play this move")
-                } else {
-                    b.on_disabled_hover_text("Moves are played from the last position of the game")
-                };
-                if b.clicked() {
-                    out.push(AppCommand::Solver(SolverCommand::PlayMove(*mv)));
-                }
-                ui.label(value.describe());
-                ui.label(worse_text(*value, best));
-                ui.end_row();
+    // A row a move, wrapped: the panel may be narrower than a move's name,
+    // value and gap side by side, and a grid would widen it past the window.
+    for (mv, value) in &values {
+        ui.horizontal_wrapped(|ui| {
+            let name = format!("{} {}", pos.turn().title(), pos.variant().move_name(*mv));
+            let b = ui.add_enabled(playable, egui::Button::new(&name).small());
+            let b = if playable {
+                b.on_hover_text("Play this move")
+            } else {
+                b.on_disabled_hover_text("Moves are played from the last position of the game")
+            };
+            if b.clicked() {
+                out.push(AppCommand::Solver(SolverCommand::PlayMove(*mv)));
             }
+            // Each part whole, on the next line if the row is full.
+            ui.add(egui::Label::new(value.describe()).wrap_mode(egui::TextWrapMode::Extend));
+            ui.add(
+                egui::Label::new(egui::RichText::new(worse_text(*value, best)).weak())
+                    .wrap_mode(egui::TextWrapMode::Extend),
+            );
         });
+    }
 }
 
 /// How a move's value compares with the best move's: "best", "4 seeds

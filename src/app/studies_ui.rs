@@ -241,7 +241,9 @@ impl StudiesState {
     /// Whether a study is being tried as an exercise: the council and the
     /// solver keep quiet then, since their advice would give it away.
     pub fn exercising(&self) -> bool {
-        self.active.as_ref().is_some_and(|a| a.mode == Mode::Exercise)
+        self.active
+            .as_ref()
+            .is_some_and(|a| a.mode == Mode::Exercise)
     }
 
     /// Why a board move must wait, if it must (an exercise is judging, or
@@ -858,7 +860,7 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
     let f = &a.study.file;
     // Wrapped: a long title must not widen the panel's content past its edge.
     ui.add(egui::Label::new(egui::RichText::new(&f.title).heading()).wrap());
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let book = a.mode == Mode::Book;
         if ui.selectable_label(book, "Book").clicked() && !book {
             out.push(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
@@ -945,7 +947,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
         }
         return;
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(step > 0, egui::Button::new("Start"))
             .clicked()
@@ -1011,7 +1013,7 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         .log
         .last()
         .is_some_and(|v| !v.taken_back && !v.feedback.keeps_goal);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let has_moves = !a.exercise.game().moves().is_empty();
         let label = if last_wrong {
             "Take back the wrong move"

@@ -8,7 +8,7 @@
 //! its own rows and in its reserve.
 
 use crate::engine::{Move, Position, Side};
-use egui_plot::{Line, LineStyle, Plot, PlotPoints, Points, VLine};
+use egui_plot::{GridInput, GridMark, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 /// Figures of one position for the plot.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,6 +136,7 @@ pub fn plot_ui(
                     .x_axis_label("moves played")
                     .include_x(0.0)
                     .include_x(4.0)
+                    .y_grid_spacer(one_two_five_spacer)
                     .allow_scroll(false);
                 if from_zero {
                     // Likewise a few seeds of axis while nothing is captured.
@@ -203,5 +204,71 @@ impl super::MaasaiApp {
             name,
         });
         plot_ui(ui, rt.game.positions(), rt.view, line);
+    }
+}
+
+/// Grid lines at steps of 1, 2 or 5 times a power of ten, the finest that
+/// egui_plot's least spacing allows, and the next two up. Its own powers of
+/// ten left a short plot of 0 to 8 seeds, or of tempo 110 to 119, with a
+/// single labelled line.
+fn one_two_five_spacer(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    // Seeds and tempo are whole numbers: no step under one.
+    let least = input.base_step_size.abs().max(1.0);
+    let decade = 10f64.powi(least.log10().floor() as i32);
+    // The finest 1-2-5 step at least `least`, and two coarser ones that
+    // fall on its lines (so no label sits between two finer ones).
+    let steps = if decade >= least {
+        [decade, 5.0 * decade, 10.0 * decade]
+    } else if 2.0 * decade >= least {
+        [2.0 * decade, 10.0 * decade, 50.0 * decade]
+    } else if 5.0 * decade >= least {
+        [5.0 * decade, 10.0 * decade, 50.0 * decade]
+    } else {
+        [10.0 * decade, 50.0 * decade, 100.0 * decade]
+    };
+    let mut marks = Vec::new();
+    let mut seen = std::collections::BTreeSet::new();
+    // Coarsest first, so a value keeps its coarsest step (its thickest line).
+    for &s in steps.iter().rev() {
+        let first = (lo / s).ceil() as i64;
+        let last = (hi / s).floor() as i64;
+        for i in first..=last.min(first + 1000) {
+            let value = i as f64 * s;
+            if seen.insert(value.to_bits()) {
+                marks.push(GridMark {
+                    value,
+                    step_size: s,
+                });
+            }
+        }
+    }
+    marks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn values(bounds: (f64, f64), base_step_size: f64) -> Vec<f64> {
+        let mut v: Vec<f64> = one_two_five_spacer(GridInput {
+            bounds,
+            base_step_size,
+        })
+        .into_iter()
+        .map(|m| m.value)
+        .collect();
+        v.sort_by(f64::total_cmp);
+        v
+    }
+
+    #[test]
+    fn short_ranges_get_lines_at_one_two_five_steps() {
+        // 0 to 8 seeds with a least step of 1.3: lines every 2 (and 10).
+        assert_eq!(values((0.0, 8.4), 1.3), vec![0.0, 2.0, 4.0, 6.0, 8.0]);
+        // Tempo 110 to 119 with a least step of 3: every 5.
+        assert_eq!(values((109.5, 119.5), 3.0), vec![110.0, 115.0]);
+        // Never finer than one.
+        assert_eq!(values((0.0, 3.0), 0.2), vec![0.0, 1.0, 2.0, 3.0]);
     }
 }
