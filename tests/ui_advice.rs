@@ -337,3 +337,42 @@ fn the_council_under_the_board_keeps_its_size() {
     let after = h.get_by_label("The council").rect();
     assert_eq!(before, after, "the council's panel moved");
 }
+
+#[test]
+fn nothing_is_played_behind_a_waiting_dialog() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(2);
+    // A click on the board under the new-game dialog.
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(2);
+    assert!(
+        h.state().rt.game.moves().is_empty(),
+        "a click played a move"
+    );
+    // A computer player waits too, here for the typed-path Save As window.
+    h.state_mut().queue(AppCommand::CloseNewGame);
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::SaveAs,
+    ));
+    h.run_steps(2);
+    assert!(h.state().files.path_prompt.is_some());
+    h.state_mut().settings.players = [
+        Player::Computer {
+            level: Level::Beginner,
+            movetime_ms: 50,
+        },
+        Player::Human,
+    ];
+    for _ in 0..20 {
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(h.state().rt.game.moves().is_empty(), "the computer moved");
+    h.state_mut().files.path_prompt = None;
+    step_until(&mut h, "the computer's move", |app| {
+        !app.rt.game.moves().is_empty()
+    });
+}

@@ -815,7 +815,7 @@ fn board_canvas(
     let live_turn = pos.turn();
     // A running computer player owns its turn: its holes are not buttons.
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
-    let can_click_holes = rt.live() && !animating && !computer_turn;
+    let can_click_holes = rt.live() && !animating && !computer_turn && !rt.board_inert;
     let mut hovered_move: Option<Move> = None;
     let (_, label_font) = fonts(p);
     let id = ui.make_persistent_id("board-holes");

@@ -524,9 +524,16 @@ impl MaasaiApp {
             // Editing: no computer moves, and the keys (and a paste) edit.
             commands.extend(self.editor_keyboard(&ctx));
         } else {
-            commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
+            // A dialog waiting for an answer (a new game, a save, the
+            // resume offer) holds the computer too: its move would land in
+            // a game the user may be about to replace.
+            if !self.dialog_open() {
+                commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
+            }
             commands.extend(self.keyboard(&ctx));
         }
+        // Nor does the board take clicks then.
+        self.rt.board_inert = self.dialog_open();
         commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {

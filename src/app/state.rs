@@ -169,6 +169,8 @@ pub struct Runtime {
     pub computer: super::players::Computer,
     /// The move list's cost note per move, from the council's review.
     pub cost_notes: Vec<String>,
+    /// A dialog waits for an answer: the board's holes are not buttons.
+    pub board_inert: bool,
     /// How many plies the review looked ahead for each note.
     pub cost_depths: Vec<u32>,
     /// Which game this is: every new, opened or pasted game gets its own,
@@ -209,6 +211,7 @@ impl Runtime {
             pan: egui::Vec2::ZERO,
             computer: Default::default(),
             cost_notes: Vec::new(),
+            board_inert: false,
             cost_depths: Vec::new(),
         }
     }
