@@ -490,3 +490,26 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     play(&mut h, "2");
     assert!(h.state().rt.comments.is_empty());
 }
+
+#[test]
+fn long_notes_and_comments_scroll_in_their_boxes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    play(&mut h, "1");
+    let long: String = (1..=40).map(|i| format!("line {i}\n")).collect();
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, long.clone()));
+    h.state_mut().queue(AppCommand::SetNotes(long));
+    h.run();
+    h.get_by_label("Event and notes").click();
+    h.run_steps(3);
+    // The list keeps its room above the boxes: its first row is in sight
+    // and the comment's label lies below it.
+    let row = h.get_by_label_contains("1. South 1").rect();
+    let comment = h.get_by_label("Comment on move 1 (South 1)").rect();
+    assert!(
+        comment.top() > row.bottom(),
+        "the comment box at {comment:?} covers the list's row at {row:?}"
+    );
+}

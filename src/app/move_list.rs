@@ -107,15 +107,22 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             // Edited in place: the text comes from the game each frame and
             // every change goes back as a command.
             let mut text = rt.comments.get(&n).cloned().unwrap_or_default();
-            let edit = ui
-                .add(
-                    egui::TextEdit::multiline(&mut text)
-                        .id_salt(("move-comment", n))
-                        .desired_rows(3)
-                        .desired_width(f32::INFINITY)
-                        .hint_text("What this move does, or why"),
-                )
-                .labelled_by(label.id);
+            // A long text scrolls in its box: the box never grows over
+            // the list (or past the panel's foot).
+            let edit = egui::ScrollArea::vertical()
+                .id_salt(("move-comment-scroll", n))
+                .max_height(text_box_height(ui, 5))
+                .show(ui, |ui| {
+                    ui.add(
+                        egui::TextEdit::multiline(&mut text)
+                            .id_salt(("move-comment", n))
+                            .desired_rows(3)
+                            .desired_width(f32::INFINITY)
+                            .hint_text("What this move does, or why"),
+                    )
+                    .labelled_by(label.id)
+                })
+                .inner;
             if edit.changed() {
                 commands.push(AppCommand::SetComment(n, text));
             }
@@ -135,17 +142,27 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             }
             let label = ui.label("Notes");
             let mut notes = rt.notes.clone();
-            if ui
-                .add(
-                    egui::TextEdit::multiline(&mut notes)
-                        .desired_rows(3)
-                        .desired_width(f32::INFINITY),
-                )
-                .labelled_by(label.id)
-                .changed()
-            {
+            let edit = egui::ScrollArea::vertical()
+                .id_salt("game-notes-scroll")
+                .max_height(text_box_height(ui, 6))
+                .show(ui, |ui| {
+                    ui.add(
+                        egui::TextEdit::multiline(&mut notes)
+                            .desired_rows(3)
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(label.id)
+                })
+                .inner;
+            if edit.changed() {
                 commands.push(AppCommand::SetNotes(notes));
             }
         });
     commands
+}
+
+/// The height of a text box of `rows` lines, where a longer text scrolls.
+fn text_box_height(ui: &egui::Ui, rows: usize) -> f32 {
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    rows as f32 * row + 2.0 * ui.spacing().button_padding.y + 4.0
 }
