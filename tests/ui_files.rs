@@ -513,3 +513,19 @@ fn long_notes_and_comments_scroll_in_their_boxes() {
         "the comment box at {comment:?} covers the list's row at {row:?}"
     );
 }
+
+#[test]
+fn file_shortcuts_work_while_a_comment_is_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    play(&mut h, "1");
+    set_field(&mut h, "Comment on move 1 (South 1)", "Quiet.");
+    assert!(h.ctx.egui_wants_keyboard_input(), "the comment box has the keys");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.run_steps(2);
+    assert!(
+        h.state().files.path_prompt.is_some(),
+        "Ctrl+S did not ask where to save"
+    );
+}

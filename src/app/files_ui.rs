@@ -305,7 +305,10 @@ impl MaasaiApp {
     pub(super) fn files_input(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
-        if !ctx.egui_wants_keyboard_input() && !self.dialog_open() {
+        if !self.dialog_open() {
+            // Also while a comment or the notes are being typed: a text
+            // field has no use for these keys.
+            let typing = ctx.egui_wants_keyboard_input();
             ctx.input_mut(|i| {
                 if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
                     out.push(FileCommand::SaveAs);
@@ -315,6 +318,9 @@ impl MaasaiApp {
                 }
                 if i.consume_key(Modifiers::COMMAND, Key::O) {
                     out.push(FileCommand::Open);
+                }
+                if typing {
+                    return; // a paste goes into the text field
                 }
                 for e in &i.events {
                     if let egui::Event::Paste(text) = e {

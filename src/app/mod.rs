@@ -220,7 +220,17 @@ impl MaasaiApp {
     fn keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
-        if ctx.egui_wants_keyboard_input() || self.dialog_open() {
+        if self.dialog_open() {
+            return out;
+        }
+        if ctx.egui_wants_keyboard_input() {
+            // Typing a comment or notes: only what a text field has no use
+            // for (undo and the arrows belong to the text).
+            ctx.input_mut(|i| {
+                if i.consume_key(Modifiers::COMMAND, Key::N) {
+                    out.push(AppCommand::OpenNewGame);
+                }
+            });
             return out;
         }
         ctx.input_mut(|i| {
