@@ -498,8 +498,7 @@ fn long_notes_and_comments_scroll_in_their_boxes() {
     h.run();
     play(&mut h, "1");
     let long: String = (1..=40).map(|i| format!("line {i}\n")).collect();
-    h.state_mut()
-        .queue(AppCommand::SetComment(1, long.clone()));
+    h.state_mut().queue(AppCommand::SetComment(1, long.clone()));
     h.state_mut().queue(AppCommand::SetNotes(long));
     h.run();
     h.get_by_label("Event and notes").click();
@@ -521,11 +520,42 @@ fn file_shortcuts_work_while_a_comment_is_typed() {
     h.run();
     play(&mut h, "1");
     set_field(&mut h, "Comment on move 1 (South 1)", "Quiet.");
-    assert!(h.ctx.egui_wants_keyboard_input(), "the comment box has the keys");
+    assert!(
+        h.ctx.egui_wants_keyboard_input(),
+        "the comment box has the keys"
+    );
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     h.run_steps(2);
     assert!(
         h.state().files.path_prompt.is_some(),
         "Ctrl+S did not ask where to save"
     );
+}
+
+#[test]
+fn a_typed_save_as_asks_before_replacing_another_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.ron");
+    std::fs::write(&other, "precious").unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    play(&mut h, "1");
+    files(&mut h, FileCommand::SaveAs);
+    h.run();
+    // The field has the keys at once.
+    assert!(
+        h.ctx.egui_wants_keyboard_input(),
+        "the path field has no focus"
+    );
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = other.display().to_string();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    let question = format!("“{}” already exists. Replace it?", other.display());
+    assert!(h.query_by_label(&question).is_some(), "no question");
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "precious");
+    h.get_by_label("Replace").click();
+    h.run_steps(2);
+    assert!(h.state().files.path_prompt.is_none());
+    assert_eq!(load_game(&other).unwrap().game.moves().len(), 1);
 }

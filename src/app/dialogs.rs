@@ -22,12 +22,31 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
                 if let Some(note) = &prompt.note {
                     ui.label(note);
                 }
+                if let Some(path) = prompt.ask_replace.clone() {
+                    ui.label(format!("“{}” already exists. Replace it?", path.display()));
+                    ui.horizontal(|ui| {
+                        if ui.button("Replace").clicked() {
+                            prompt.replace_ok = Some(path.clone());
+                            prompt.ask_replace = None;
+                            out.push(FileCommand::SaveTo(path));
+                        }
+                        if ui.button("Choose another name").clicked() {
+                            prompt.ask_replace = None;
+                        }
+                    });
+                    return;
+                }
                 let mut submit = false;
                 ui.horizontal(|ui| {
                     let label = ui.label("File path");
                     let edit = ui
                         .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
                         .labelled_by(label.id);
+                    // Typing goes to the field at once.
+                    if !prompt.focused {
+                        edit.request_focus();
+                        prompt.focused = true;
+                    }
                     submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 });
                 ui.horizontal(|ui| {

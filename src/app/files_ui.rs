@@ -81,6 +81,26 @@ pub struct PathPrompt {
     pub text: String,
     /// Why the window appeared (e.g. no file dialog on this system).
     pub note: Option<String>,
+    /// The field has been given the keyboard (once, when the window opens).
+    pub focused: bool,
+    /// Save As: a typed path names a file that exists; the window asks
+    /// before replacing it.
+    pub ask_replace: Option<PathBuf>,
+    /// The path the user agreed to replace.
+    pub replace_ok: Option<PathBuf>,
+}
+
+impl PathPrompt {
+    pub fn new(purpose: Purpose, text: String, note: Option<String>) -> PathPrompt {
+        PathPrompt {
+            purpose,
+            text,
+            note,
+            focused: false,
+            ask_replace: None,
+            replace_ok: None,
+        }
+    }
 }
 
 /// What identifies the game's content: changed content means unsaved work.
@@ -364,15 +384,15 @@ impl MaasaiApp {
                 }
                 Ok(None) | Err(TryRecvError::Disconnected) => {
                     self.files.dialog = None;
-                    self.files.path_prompt = Some(PathPrompt {
+                    self.files.path_prompt = Some(PathPrompt::new(
                         purpose,
-                        text: self.default_path_text(purpose),
-                        note: Some(
+                        self.default_path_text(purpose),
+                        Some(
                             "No file was chosen, or this system has no file dialog. \
                              Type the file's path instead."
                                 .into(),
                         ),
-                    });
+                    ));
                 }
                 Err(TryRecvError::Empty) => {
                     ctx.request_repaint_after(std::time::Duration::from_millis(100))
@@ -496,6 +516,17 @@ impl MaasaiApp {
                 } else {
                     path
                 };
+                // A typed path to another file that exists is replaced
+                // only once the user agrees (a file dialog asks by itself).
+                if let Some(prompt) = &mut self.files.path_prompt
+                    && path.is_file()
+                    && self.files.path.as_deref() != Some(path.as_path())
+                    && prompt.replace_ok.as_deref() != Some(path.as_path())
+                {
+                    prompt.text = path.display().to_string();
+                    prompt.ask_replace = Some(path);
+                    return;
+                }
                 let prompt = self.files.path_prompt.take();
                 let next = self.files.after_save.take();
                 if self.save_to(&path) {
@@ -644,11 +675,11 @@ impl MaasaiApp {
 
     fn choose_path(&mut self, ctx: &egui::Context, purpose: Purpose) {
         if !self.files.native_dialogs {
-            self.files.path_prompt = Some(PathPrompt {
+            self.files.path_prompt = Some(PathPrompt::new(
                 purpose,
-                text: self.default_path_text(purpose),
-                note: None,
-            });
+                self.default_path_text(purpose),
+                None,
+            ));
             return;
         }
         if self.files.dialog.is_some() {
