@@ -304,7 +304,7 @@ fn cost_is_zero_for_the_best_move_and_the_gap_for_others() {
     let gap = a.line(mv(&p, "1")).unwrap().score - a.line(mv(&p, "4")).unwrap().score;
     assert_eq!(worse.loss, gap);
     assert!(worse.loss > 0);
-    assert!(worse.describe(p.variant()).contains("best was 1"));
+    assert!(worse.describe(p.variant()).contains("best was hole 1"));
     // The review of a two-move game costs each move.
     let review = advice::review(&p, &[mv(&p, "4")], 3);
     assert_eq!(review.len(), 1);

@@ -272,6 +272,11 @@ fn an_endless_hole_cannot_be_played() {
     assert_eq!(h.state().rt.game.moves().len(), 0);
     let notice = h.state().rt.notice.clone().unwrap();
     assert!(notice.contains("never ends"), "{notice}");
+    assert_eq!(
+        notice.matches("never ends").count(),
+        1,
+        "said twice: {notice}"
+    );
     // Other holes still play.
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.get_by_label("South i1: 5 seeds").click();

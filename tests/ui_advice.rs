@@ -277,6 +277,13 @@ fn a_human_cannot_move_for_a_thinking_computer() {
     ];
     h.run_steps(2);
     assert!(h.state().rt.computer.is_thinking());
+    // The line under the board says so, rather than "click a hole".
+    assert!(
+        h.query_by_label_contains("the computer is thinking")
+            .is_some(),
+        "no word of the computer's thinking"
+    );
+    assert!(h.query_by_label_contains("click a hole").is_none());
     // South's holes are not buttons while its computer thinks ...
     h.get_by_label("South 1: 4 seeds").click();
     h.run_steps(2);

@@ -270,9 +270,13 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
 /// The score as people read it.
 pub fn describe_score(score: i32, bound: Bound) -> String {
     if is_decisive(score) {
+        // Plies (turns of either side), as the solver counts them.
         let plies = WIN - score.abs();
-        let who = if score > 0 { "wins" } else { "loses" };
-        return format!("{who} in {plies} moves");
+        let what = if score > 0 { "a win" } else { "a loss" };
+        return match plies {
+            0 | 1 => format!("{what} at once"),
+            n => format!("{what} in {n} plies"),
+        };
     }
     let s = search::seeds(score);
     let q = if bound == Bound::Upper {
@@ -304,7 +308,8 @@ fn exchange(pos: &Position, f: &MoveFacts) -> String {
             "{now}, and {them}'s expected answer, {}, takes nothing",
             move_label(v, r)
         ),
-        None => format!("{now}, and leaves {them} no move at all"),
+        // The game is over after it (a row emptied, or nothing left to move).
+        None => format!("{now}, and ends the game"),
     }
 }
 
@@ -352,7 +357,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
                 move_label(v, r)
             ),
             Some(_) => format!("After {label} {them} has nothing to take at once."),
-            None => format!("After {label} {them} cannot move at all."),
+            None => format!("After {label} the game is over."),
         },
         Style::TempoCounter => match v {
             Variant::EnGehe { .. } => format!(
@@ -384,7 +389,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
                     format!("{them} can answer from {} and take {t}", move_label(v, r))
                 }
                 Some(_) => format!("{them} cannot take anything back"),
-                None => format!("{them} is left no move at all"),
+                None => "the game is over".to_string(),
             };
             format!(
                 "{label_cap} nets {} at once: it {now}, and {answer}.",
@@ -524,12 +529,13 @@ impl MoveCost {
         search::seeds(self.loss)
     }
 
-    /// The note for the move list, e.g. `cost 3.5 seeds (best was 12)`.
+    /// The note for the move list, e.g. `cost 3.5 seeds (best was hole 12)`.
     pub fn describe(&self, variant: Variant) -> String {
         if self.loss == 0 {
             return "best move".to_string();
         }
-        let best = variant.move_name(self.best);
+        // "hole 2": a bare "best was 2" read as two seeds.
+        let best = move_label(variant, self.best);
         if let Some(change) = self.outcome {
             let what = match change {
                 OutcomeChange::SlowerWin => "wins more slowly",
@@ -611,6 +617,18 @@ pub fn review_config(depth: u32, time: Option<Duration>, history: Vec<Position>)
 mod tests {
     use super::{OutcomeChange, outcome_change};
     use crate::search::WIN;
+
+    #[test]
+    fn decisive_scores_are_told_in_plies() {
+        use super::describe_score;
+        use crate::search::Bound;
+        assert_eq!(describe_score(WIN, Bound::Exact), "a win at once");
+        assert_eq!(describe_score(WIN - 1, Bound::Exact), "a win at once");
+        assert_eq!(
+            describe_score(-(WIN - 5), Bound::Exact),
+            "a loss in 5 plies"
+        );
+    }
 
     #[test]
     fn a_slower_win_is_not_called_a_changed_result() {

@@ -436,7 +436,9 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         &mut commands,
     );
     side_line(ui, rt, &shown, bottom, captured, reserve);
-    status_line(ui, rt, &shown);
+    let live_turn = rt.game.current().turn();
+    let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
+    status_line(ui, rt, &shown, computer_turn);
     // The lines' real height (they wrap in a narrow area) sizes the next
     // frame's board and the panels under it; a change needs that frame.
     let lines = ui.cursor().top() - lines_top - canvas_h;
@@ -513,7 +515,7 @@ fn tempo_labels(ui: &mut egui::Ui, name: &str, own: u64, other: u64) {
     ui.weak(format!("({standing})")).on_hover_text(TEMPO_HELP);
 }
 
-fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
+fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bool) {
     let pos = &shown.pos;
     ui.horizontal_wrapped(|ui| {
         let moves = rt.game.moves().len();
@@ -532,6 +534,13 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown) {
                 None if rt.live_analysis().is_none() => {
                     super::busy::spinner(ui);
                     ui.label("checking which moves end…");
+                }
+                None if computer_turn => {
+                    super::busy::spinner(ui);
+                    ui.label(format!(
+                        "{} to move: the computer is thinking",
+                        rt.names[pos.turn().index()]
+                    ));
                 }
                 None => {
                     ui.label(format!(

@@ -384,12 +384,9 @@ impl MaasaiApp {
                     if !self.rt.live() {
                         self.rt.view_live();
                     }
-                    let endless = self.rt.is_endless(mv);
+                    // (An endless move's error says so itself.)
                     match self.rt.play(mv) {
                         Ok(()) => self.rt.notice = None,
-                        Err(e) if endless => {
-                            self.rt.notice = Some(format!("{e} (this move never ends)"))
-                        }
                         Err(e) => self.rt.notice = Some(e),
                     }
                 }
