@@ -52,6 +52,10 @@ fn clicking_a_hole_plays_the_move() {
         notice.starts_with("This is an earlier position"),
         "{notice}"
     );
+    // Back on the live position, the notice goes.
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run_steps(2);
+    assert_eq!(h.state().rt.notice, None);
 }
 
 #[test]

@@ -916,9 +916,7 @@ fn board_canvas(
             } else if !rt.live() && resp.clicked() {
                 // Say why nothing happens rather than ignore the click.
                 commands.push(AppCommand::Notice(
-                    "This is an earlier position: press End twice, or pick the last move in the \
-                     move list, to play on."
-                        .into(),
+                    super::state::EARLIER_POSITION_NOTICE.into(),
                 ));
             }
             if endless {

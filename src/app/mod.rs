@@ -516,6 +516,16 @@ impl MaasaiApp {
         }
         let analysing = self.rt.refresh_analysis(&ctx);
         let _ = analysing;
+        // Notices that no longer hold go: "an earlier position" once the
+        // live one is on view, "Saved to …" once there are new changes.
+        let stale = match self.rt.notice.as_deref() {
+            Some(state::EARLIER_POSITION_NOTICE) => self.rt.live(),
+            Some(n) => n.starts_with("Saved to ") && self.unsaved(),
+            None => false,
+        };
+        if stale {
+            self.rt.notice = None;
+        }
         // An exercise's answer is for the user to find: no advice then.
         let exercising = self.studies.exercising();
         self.council.poll(

@@ -58,6 +58,11 @@ impl Analysis {
     }
 }
 
+/// Said when an earlier position's hole is clicked; it goes once the live
+/// position is on view again.
+pub const EARLIER_POSITION_NOTICE: &str = "This is an earlier position: press End twice, or pick \
+     the last move in the move list, to play on.";
+
 /// What hovering a playable hole shows: where the move ends and what it takes.
 #[derive(Clone, Debug)]
 pub struct Preview {
