@@ -950,3 +950,37 @@ fn a_long_row_beside_many_panels_keeps_readable_holes() {
         "holes of {hole:?}"
     );
 }
+
+#[test]
+fn a_forced_move_is_not_called_wrong_and_take_back_goes_to_the_wrong_one() {
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    // South 3 loses the goal; after North's answer South has one move left.
+    h.get_by_label("South 3: 1 seed").click();
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+    let pos = *h.state().rt.game.current();
+    assert_eq!(pos.candidate_moves().count(), 1, "not a forced move: {pos}");
+    let only = pos.candidate_moves().next().unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(only));
+    step_until(&mut h, "the forced move's verdict", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.log.len() == 2)
+    });
+    h.run_steps(2);
+    let text = &h.state().studies.active.as_ref().unwrap().log[1].text;
+    assert!(text.starts_with("Forced: South"), "{text}");
+    // "Take back the wrong move" goes back before South 3, not one turn.
+    h.get_by_label("Take back the wrong move").click();
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty());
+}

@@ -146,6 +146,8 @@ pub struct Verdict {
     pub ply: usize,
     /// The move was taken back since.
     pub taken_back: bool,
+    /// It was the only legal move: no choice, so never "wrong".
+    pub forced: bool,
 }
 
 /// The study being taken.
@@ -312,7 +314,10 @@ pub fn verdict_text(study: &Study, before: &Position, judgment: &Judgment) -> St
     let fb = &judgment.feedback;
     let me = before.turn();
     let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
-    let mut text = if fb.keeps_goal {
+    let forced = before.candidate_moves().count() == 1;
+    let mut text = if forced && !fb.keeps_goal {
+        format!("Forced: {name} is the only move, and the goal was already out of reach.")
+    } else if fb.keeps_goal {
         let how = match fb.value {
             Value::Margin(m) => format!("still wins by {m}"),
             v => format!("still {}", v.describe()),
@@ -431,7 +436,16 @@ impl MaasaiApp {
                 if let Some(a) = &mut self.studies.active
                     && a.job.is_none()
                 {
-                    a.exercise.undo();
+                    // Back to before the last wrong move (the forced
+                    // moves after it were no choice), or one turn back.
+                    match last_wrong(a) {
+                        Some(ply) => {
+                            while a.exercise.game().moves().len() > ply {
+                                a.exercise.undo();
+                            }
+                        }
+                        None => a.exercise.undo(),
+                    }
                     a.reply = None;
                     a.hint = None;
                     mark_taken_back(a);
@@ -667,6 +681,16 @@ fn truncate_game(rt: &mut Runtime, len: usize) {
 /// Keeps the exercise and the game in step after undo, redo or a click
 /// on an earlier move.
 /// Marks the verdicts of moves no longer in the exercise as taken back.
+/// Where the last wrong move of the exercise was played (the moves before
+/// it), if one stands: a move that lost the goal by choice, not by force.
+fn last_wrong(a: &ActiveStudy) -> Option<usize> {
+    a.log
+        .iter()
+        .rev()
+        .find(|v| !v.taken_back && !v.feedback.keeps_goal && !v.forced)
+        .map(|v| v.ply)
+}
+
 fn mark_taken_back(a: &mut ActiveStudy) {
     let len = a.exercise.game().moves().len();
     for v in &mut a.log {
@@ -727,6 +751,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                         text,
                         ply: before_len,
                         taken_back: false,
+                        forced: before.candidate_moves().count() == 1,
                     });
                 }
                 Err(ExerciseError::Cancelled) if timed_out => {
@@ -1009,10 +1034,7 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     // below them the buttons would move away from the pointer.
     let idle = a.job.is_none();
     // A wrong move already taken back is not the one the button takes back.
-    let last_wrong = a
-        .log
-        .last()
-        .is_some_and(|v| !v.taken_back && !v.feedback.keeps_goal);
+    let last_wrong = last_wrong(a).is_some();
     ui.horizontal_wrapped(|ui| {
         let has_moves = !a.exercise.game().moves().is_empty();
         let label = if last_wrong {
