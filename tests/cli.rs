@@ -480,3 +480,50 @@ fn check_prove_solves_a_study_and_says_whether_its_goal_holds() {
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("goal not proved within the limit"), "{out}");
 }
+
+/// Runs the binary, killing it if it has not ended within `secs` seconds
+/// (then `None`): a command must never wait forever on its input.
+fn run_within(args: &[&str], secs: u64) -> Option<(String, String, i32)> {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let began = std::time::Instant::now();
+    while began.elapsed().as_secs() < secs {
+        if child.try_wait().unwrap().is_some() {
+            let out = child.wait_with_output().unwrap();
+            return Some((
+                String::from_utf8(out.stdout).unwrap(),
+                String::from_utf8(out.stderr).unwrap(),
+                out.status.code().unwrap_or(-1),
+            ));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+#[cfg(unix)]
+#[test]
+fn check_and_replay_refuse_a_pipe_without_waiting_for_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let link = dir.path().join("link.ron");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    for path in [&fifo, &link] {
+        for command in ["check", "replay"] {
+            let (out, err, code) = run_within(&[command, path.to_str().unwrap()], 5)
+                .unwrap_or_else(|| panic!("{command} {path:?} hangs on a pipe"));
+            assert_eq!(code, 2, "{command}: {err}");
+            assert!(out.is_empty());
+            assert!(err.contains("not a regular file"), "{command}: {err}");
+        }
+    }
+}

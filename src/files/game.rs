@@ -363,18 +363,42 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// folders and devices) clearly.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+    // What the path names (through symlinks) is checked before it is
+    // opened: opening a pipe with no writer waits for one forever.
+    let not_a_file = |meta: &std::fs::Metadata| {
+        if meta.is_dir() {
+            Some(FileError::new(path, "this is a folder, not a file"))
+        } else if !meta.is_file() {
+            Some(FileError::new(
+                path,
+                "not a regular file (a device or a pipe?), so not a maasai-mancala file",
+            ))
+        } else {
+            None
+        }
+    };
+    let meta = std::fs::metadata(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // The path may be swapped for a pipe between the check and the open:
+    // opened without blocking, a pipe then is refused below, not waited on.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| FileError::io(path, "cannot read", &e))?;
     let meta = file
         .metadata()
         .map_err(|e| FileError::io(path, "cannot read", &e))?;
-    if meta.is_dir() {
-        return Err(FileError::new(path, "this is a folder, not a file"));
-    }
-    if !meta.is_file() {
-        return Err(FileError::new(
-            path,
-            "not a regular file (a device or a pipe?), so not a maasai-mancala file",
-        ));
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
     }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
