@@ -527,3 +527,70 @@ fn check_and_replay_refuse_a_pipe_without_waiting_for_a_writer() {
         }
     }
 }
+
+/// Runs the binary with standard output on `/dev/full` (every write fails
+/// with "no space left") and `input` on standard input.
+#[cfg(target_os = "linux")]
+fn run_into_full_disk(args: &[&str], input: &str) -> (String, i32) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
+    let small = "en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south";
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/snapshot-game.ron"
+    );
+    let study = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/studies/01-relay.ron");
+    let apply_input = format!("{small} ; 1\n");
+    for (args, input) in [
+        (&["start", "en-gehe"][..], ""),
+        (&["moves", small], ""),
+        (&["play", small, "1"], ""),
+        (&["trace", small, "1"], ""),
+        (&["replay", game], ""),
+        (&["check", game], ""),
+        (&["check", "--prove", study], ""),
+        (&["analyse", small, "--depth", "2"], ""),
+        (&["solve", small], ""),
+        (
+            &[
+                "match", "--a", "random", "--b", "random", "--games", "1", "en-gehe", "--holes",
+                "4",
+            ],
+            "",
+        ),
+        (&["apply"], apply_input.as_str()),
+    ] {
+        let (err, code) = run_into_full_disk(args, input);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.starts_with("maasai-mancala: cannot write the output: "),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -4,6 +4,18 @@
 //! scripts and tests rely on them. Errors go to stderr with exit status 2;
 //! `solve --limit` that runs out of time exits with status 3.
 
+/// Writes a line of a command's output to stdout, like `println!`, but a
+/// failed write returns from the command (`?`) with [`write_error`]'s error
+/// instead of panicking.
+macro_rules! outln {
+    () => {
+        $crate::cli::write_line(format_args!(""))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_line(format_args!($($arg)*))?
+    };
+}
+
 pub mod bench;
 mod files;
 mod rules;
@@ -188,6 +200,39 @@ pub enum OriginArg {
 #[derive(Debug)]
 pub struct CliError(pub String);
 
+impl CliError {
+    /// Stdout's reader went away (a closed pipe): the command ends quietly
+    /// with status 0, as Unix tools do.
+    pub fn reader_gone() -> CliError {
+        CliError(String::new())
+    }
+
+    /// Whether this is [`CliError::reader_gone`]: nothing to report.
+    pub fn is_reader_gone(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A failed write of the output: quiet when the reader went away, otherwise
+/// an error (a full disk must not pass for success).
+pub(crate) fn write_error(e: std::io::Error) -> CliError {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CliError::reader_gone()
+    } else {
+        CliError(format!("cannot write the output: {e}"))
+    }
+}
+
+/// Writes one line to stdout (see `outln!`). Stdout is line-buffered, so
+/// the line leaves, or its write fails, here.
+pub(crate) fn write_line(args: std::fmt::Arguments) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(args)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(write_error)
+}
+
 impl<E: std::fmt::Display> From<E> for CliError {
     fn from(e: E) -> Self {
         CliError(e.to_string())
@@ -264,6 +309,13 @@ impl Outcome {
 }
 
 pub fn run(command: Command) -> Result<Outcome, CliError> {
+    let outcome = run_command(command)?;
+    use std::io::Write;
+    std::io::stdout().flush().map_err(write_error)?;
+    Ok(outcome)
+}
+
+fn run_command(command: Command) -> Result<Outcome, CliError> {
     let done = match command {
         Command::Start(args) => rules::start(&args),
         Command::Moves { position } => rules::moves(&position),

@@ -56,7 +56,7 @@ impl StartArgs {
 
 pub fn start(args: &StartArgs) -> Result<(), CliError> {
     let pos = args.options()?.start()?;
-    println!("{pos}");
+    outln!("{pos}");
     Ok(())
 }
 
@@ -75,9 +75,9 @@ fn names(pos: &Position, moves: &[Move]) -> String {
 pub fn moves(position: &str) -> Result<(), CliError> {
     let pos = parse(position)?;
     let (legal, endless) = pos.classify_moves();
-    println!("{}", names(&pos, &legal));
+    outln!("{}", names(&pos, &legal));
     if !endless.is_empty() {
-        println!("endless: {}", names(&pos, &endless));
+        outln!("endless: {}", names(&pos, &endless));
     }
     Ok(())
 }
@@ -107,7 +107,7 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
 
 pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
     let game = play_moves(parse(position)?, moves)?;
-    println!("{}", result_line(&game));
+    outln!("{}", result_line(&game));
     Ok(())
 }
 
@@ -148,9 +148,11 @@ pub fn apply() -> Result<(), CliError> {
             Ok(line) => apply_line(line.trim_end_matches(['\n', '\r'])),
             Err(_) => format!("error: line {number} is not UTF-8 text"),
         };
-        if writeln!(out, "{answer}").is_err() {
+        if let Err(e) = writeln!(out, "{answer}") {
+            let e = super::write_error(e);
             // The reader went away (a closed pipe): nothing more to do.
-            return Ok(());
+            // Any other failure (a full disk) loses answers: an error.
+            return if e.is_reader_gone() { Ok(()) } else { Err(e) };
         }
     }
     Ok(())
@@ -161,13 +163,13 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     let mv = pos.variant().parse_move(mv)?;
     let trace = pos.trace(mv)?;
     if let Some(h) = trace.reserve_seed {
-        println!("reserve seed into {}", pos.hole_label(h));
+        outln!("reserve seed into {}", pos.hole_label(h));
     }
     for (i, lap) in trace.laps.iter().enumerate() {
-        println!("lap {}: {}", i + 1, lap.describe(&pos));
+        outln!("lap {}: {}", i + 1, lap.describe(&pos));
     }
     if let Some(c) = trace.capture {
-        println!(
+        outln!(
             "capture: {} from {} and the last seed in {}: {} seeds",
             c.facing_seeds,
             pos.hole_label(c.facing),
@@ -175,6 +177,6 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
             c.total
         );
     }
-    println!("{}", result_line(&Game::new(trace.after)));
+    outln!("{}", result_line(&Game::new(trace.after)));
     Ok(())
 }
