@@ -162,7 +162,11 @@ impl Game {
     /// repetition, over by the rules, or going on.
     pub fn status(&self) -> Status {
         let current = self.current();
-        let seen = self.positions.iter().filter(|p| *p == current).count();
+        let seen = self
+            .positions
+            .iter()
+            .filter(|p| p.same_position(current))
+            .count();
         if seen >= 3 {
             return Status::Over(current.repetition_result());
         }
