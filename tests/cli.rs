@@ -594,3 +594,34 @@ fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
         );
     }
 }
+
+#[test]
+fn an_endless_move_that_is_the_sides_only_one_is_refused_as_endless() {
+    // South's only move, 1, never ends, so the game is over; asking for it
+    // must still say that it never ends (RULES.md "Endless moves").
+    let p = "en-gehe south=4,0,0 north=3,2,3 captured=0,0 turn=south origin=skip";
+    let (out, err, code) = run(&["play", p, "1"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("never ends"), "{err}");
+    assert!(!err.contains("already over"), "{err}");
+    let mut child = spawn_apply();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{p} ; 1\n{p} ; 2\n").as_bytes())
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("error: ") && lines[0].contains("endless"),
+        "{out}"
+    );
+    assert!(lines[0].contains("never ends"), "{out}");
+    // Any other move there: the game is over.
+    assert!(
+        lines[1].contains("illegal") && lines[1].contains("over"),
+        "{out}"
+    );
+}

@@ -179,7 +179,15 @@ impl Game {
 
     /// Plays a move at the end of the record.
     pub fn play(&mut self, mv: Move) -> Result<&Position, PlayError> {
-        if self.is_over() {
+        if let Status::Over(result) = self.status() {
+            // Over because every move the side has is endless: asking for
+            // one of them says that it never ends (RULES.md "Endless
+            // moves"), as for any other endless move.
+            if let EndReason::OnlyEndless(_) = result.reason
+                && let Err(e @ PlayError::Endless { .. }) = self.current().try_play(mv)
+            {
+                return Err(e);
+            }
             return Err(PlayError::GameOver);
         }
         let next = self.current().try_play(mv)?;
