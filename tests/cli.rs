@@ -625,3 +625,49 @@ fn an_endless_move_that_is_the_sides_only_one_is_refused_as_endless() {
         "{out}"
     );
 }
+
+#[test]
+fn holes_and_seeds_out_of_range_name_the_number_typed() {
+    for (args, expected) in [
+        (
+            &["start", "en-gehe", "--holes", "300"][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 300\n",
+        ),
+        (
+            &["start", "en-gehe", "--holes", "99999999999"][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 99999999999\n",
+        ),
+        (
+            &[
+                "start",
+                "en-gehe",
+                "--holes",
+                "123456789012345678901234567890",
+            ][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 123456789012345678901234567890\n",
+        ),
+        (
+            &["start", "en-gehe", "--seeds", "1000"][..],
+            "maasai-mancala: --seeds: seeds per hole must be 1 to 12, not 1000\n",
+        ),
+        (
+            &[
+                "match", "--a", "random", "--b", "random", "en-gehe", "--holes", "300",
+            ][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 300\n",
+        ),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err, expected, "{args:?}");
+    }
+    // Not a number at all: clap's refusal, naming the option.
+    let (_, err, code) = run(&["start", "en-gehe", "--holes", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--holes") && err.contains("x"), "{err}");
+    assert_eq!(
+        ok(&["start", "en-gehe", "--holes", "3", "--seeds", "12"]),
+        "en-gehe south=12,12,12 north=12,12,12 captured=0,0 turn=south\n"
+    );
+}

@@ -165,11 +165,11 @@ pub struct StartArgs {
     #[arg(value_enum)]
     pub game: GameName,
     /// En Gehé: holes per row (3 to 64; default 50).
-    #[arg(long)]
-    pub holes: Option<u32>,
+    #[arg(long, value_parser = typed_count)]
+    pub holes: Option<TypedCount>,
     /// En Gehé: seeds per hole at the start (1 to 12; default 4).
-    #[arg(long)]
-    pub seeds: Option<u32>,
+    #[arg(long, value_parser = typed_count)]
+    pub seeds: Option<TypedCount>,
     /// Which team moves first (En Gehé).
     #[arg(long, value_enum, default_value_t = FirstSide::South)]
     pub first: FirstSide,
@@ -251,6 +251,28 @@ pub fn quiet_on_closed_pipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+}
+
+/// A whole number as typed: the range check names it as the user wrote
+/// it, however large (a number beyond 255 is out of every range it is used
+/// for).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypedCount {
+    pub text: String,
+    /// `None` when above 255.
+    pub value: Option<u8>,
+}
+
+/// `--holes`, `--seeds`: any run of digits; the range is checked with the
+/// game's options, so that it is named in their words.
+fn typed_count(text: &str) -> Result<TypedCount, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("a whole number, not {text}"));
+    }
+    Ok(TypedCount {
+        text: text.to_string(),
+        value: text.parse().ok(),
+    })
 }
 
 /// A positive number of seconds (fractions allowed).

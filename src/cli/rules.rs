@@ -1,8 +1,9 @@
 //! Commands over the rules engine alone: start, moves, play, apply, trace.
 
-use super::{CliError, FirstSide, GameName, OriginArg, StartArgs};
+use super::{CliError, FirstSide, GameName, OriginArg, StartArgs, TypedCount};
 use crate::engine::{
-    Game, GameOptions, Move, OriginRule, Position, Side, Status, Variant, notation,
+    Game, GameOptions, MAX_HOLES, MIN_HOLES, Move, OriginRule, Position, Side, Status, Variant,
+    notation,
 };
 use std::io::{BufRead, Write};
 
@@ -15,10 +16,29 @@ impl StartArgs {
         };
         let options = match self.game {
             GameName::EnGehe => {
-                let holes = u8::try_from(self.holes.unwrap_or(50)).unwrap_or(u8::MAX);
+                // Above 255 is out of range for both; said here, with the
+                // number as typed, in the words of `GameOptions::validate`.
+                let holes = match &self.holes {
+                    None => 50,
+                    Some(TypedCount { value: Some(n), .. }) => *n,
+                    Some(TypedCount { text, value: None }) => {
+                        return Err(CliError(format!(
+                            "--holes: rows must have {MIN_HOLES} to {MAX_HOLES} holes, not {text}"
+                        )));
+                    }
+                };
+                let seeds = match &self.seeds {
+                    None => 4,
+                    Some(TypedCount { value: Some(n), .. }) => *n,
+                    Some(TypedCount { text, value: None }) => {
+                        return Err(CliError(format!(
+                            "--seeds: seeds per hole must be 1 to 12, not {text}"
+                        )));
+                    }
+                };
                 GameOptions {
                     variant: Variant::EnGehe { holes },
-                    seeds: u8::try_from(self.seeds.unwrap_or(4)).unwrap_or(u8::MAX),
+                    seeds,
                     first: match self.first {
                         FirstSide::South => Side::South,
                         FirstSide::North => Side::North,
