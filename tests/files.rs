@@ -830,3 +830,56 @@ fn bao_options_that_would_be_ignored_are_refused() {
     assert!(err.problem.contains("1 seed in each inner hole"), "{err}");
     assert!(GameOptions::bao_la_kimasai().validate().is_ok());
 }
+
+#[test]
+fn en_gehe_options_that_contradict_the_start_position_are_refused_with_their_place() {
+    // A file must not say what is not so: the game starts with South to
+    // move and 4 seeds in every hole.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::save_game(&path, &sample_game(3)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with(needle))
+            .unwrap()
+            + 1
+    };
+    for (right, wrong, words) in [
+        ("first: South,", "first: North,", "North moves first"),
+        ("seeds: 4,", "seeds: 7,", "7 seeds"),
+    ] {
+        assert!(text.contains(right), "{right}");
+        std::fs::write(&path, text.replacen(right, wrong, 1)).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        let line = line_of(right.split(':').next().unwrap());
+        assert_eq!(err.place, Some((line, 9)), "{err}");
+        assert!(err.problem.contains(words), "{err}");
+        assert!(err.problem.contains("start position"), "{err}");
+    }
+    // What the program itself writes always loads: a game set up from a
+    // position with North to move, uneven holes, or 2 seeds in every hole.
+    for start in [
+        "en-gehe south=1,0,3,2,0 north=0,2,0,1,1 captured=3,2 turn=north",
+        "en-gehe south=2,2,2,2 north=2,2,2,2 captured=0,0 turn=north origin=skip",
+        "en-gehe south=13,13,13 north=13,13,13 captured=0,0 turn=south",
+        "en-gehe south=0,0,0 north=0,1,0 captured=4,3 turn=north",
+    ] {
+        let pos = maasai_mancala::engine::notation::parse_position(start).unwrap();
+        let file = GameFile::from_game(maasai_mancala::engine::Game::new(pos));
+        files::save_game(&path, &file).unwrap();
+        let loaded = files::load_game(&path).unwrap_or_else(|e| panic!("{start}: {e}"));
+        assert_eq!(loaded.options, file.options);
+    }
+    for options in [
+        GameOptions {
+            first: Side::North,
+            seeds: 12,
+            ..GameOptions::en_gehe(3)
+        },
+        GameOptions::bao_la_kimasai(),
+    ] {
+        files::save_game(&path, &GameFile::new(options).unwrap()).unwrap();
+        assert_eq!(files::load_game(&path).unwrap().options, options);
+    }
+}

@@ -256,6 +256,13 @@ impl GameFile {
                 ),
             ));
         }
+        if let Some((field, problem)) = options_contradiction(&saved.options, &start) {
+            let place = field_place(text, field).or_else(|| field_place(text, "options"));
+            return Err(match place {
+                Some((line, col)) => FileError::at(path, line, col, problem),
+                None => FileError::new(path, problem),
+            });
+        }
         for (field, side, name) in [
             ("south_team", "South", &saved.south_team),
             ("north_team", "North", &saved.north_team),
@@ -317,6 +324,46 @@ impl GameFile {
             notes: saved.notes,
         })
     }
+}
+
+/// En Gehé: the option (`first` or `seeds`) that says what the start
+/// position contradicts, with the problem. The side to move starts; the
+/// seeds per hole are checked when every hole holds the same count (a
+/// position set up with uneven holes is written with 4, see
+/// [`options_for_position`]). Bao la Kimasai's options are fixed and
+/// checked by `GameOptions::validate`.
+fn options_contradiction(
+    options: &GameOptions,
+    start: &Position,
+) -> Option<(&'static str, String)> {
+    if let Variant::BaoLaKimasai = start.variant() {
+        return None;
+    }
+    if options.first != start.turn() {
+        return Some((
+            "first",
+            format!(
+                "the options say {} moves first, but in the start position {} is to move",
+                options.first.title(),
+                start.turn().title()
+            ),
+        ));
+    }
+    let board = start.board();
+    if let Some(&count) = board.first()
+        && (1..=12).contains(&count)
+        && board.iter().all(|&c| c == count)
+        && u16::from(options.seeds) != count
+    {
+        return Some((
+            "seeds",
+            format!(
+                "the options say {} seeds a hole, but the start position has {count} in every hole",
+                options.seeds
+            ),
+        ));
+    }
+    None
 }
 
 fn describe_rules(variant: Variant, origin: OriginRule) -> String {
