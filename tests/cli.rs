@@ -671,3 +671,27 @@ fn holes_and_seeds_out_of_range_name_the_number_typed() {
         "en-gehe south=12,12,12 north=12,12,12 captured=0,0 turn=south\n"
     );
 }
+
+#[test]
+fn check_prove_names_the_plies_it_falls_short_by_and_refuses_a_non_study_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("st_fail2.ron");
+    let text = std::fs::read_to_string("assets/studies/07-phase-change.ron").unwrap();
+    assert!(text.contains("WinWithin(3)"));
+    std::fs::write(&bad, text.replace("WinWithin(3)", "WinWithin(2)")).unwrap();
+    let (_, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "(a win within 2 plies) does not hold: with best play the value is a win in 3 plies"
+        ),
+        "{err}"
+    );
+    // Not a study: one verdict only, the refusal, before any "ok".
+    for file in ["tests/fixtures/snapshot-game.ron", "assets/presets.ron"] {
+        let (out, err, code) = run(&["check", "--prove", file]);
+        assert_eq!(code, 2, "{file}");
+        assert!(out.is_empty(), "{file}: {out}");
+        assert!(err.contains("--prove applies to study files only"), "{err}");
+    }
+}

@@ -56,8 +56,17 @@ pub fn replay(path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-pub fn check(path: &Path) -> Result<(), CliError> {
+/// `check FILE [--prove]`: with `--prove` a file that is not a study is
+/// refused before it is reported valid (one verdict per run).
+pub fn check(path: &Path, prove: bool) -> Result<(), CliError> {
     let summary = files::check_file(path)?;
+    if prove && summary.kind != files::FileKind::Study {
+        return Err(CliError(format!(
+            "{}: --prove applies to study files only (this is a {})",
+            path.display(),
+            summary.kind.describe()
+        )));
+    }
     outln!("{}: ok, {}", path.display(), summary.line);
     Ok(())
 }

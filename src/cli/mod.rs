@@ -350,7 +350,7 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Replay { file } => files::replay(&file),
         Command::Check { file, prove, limit } => {
-            files::check(&file)?;
+            files::check(&file, prove)?;
             if prove {
                 return solve::prove_study(&file, limit);
             }

@@ -158,6 +158,18 @@ fn value_words(v: Value) -> String {
     }
 }
 
+/// A value for a sentence: En Gehé's margin as `value=` prints it, Bao la
+/// Kimasai's with its plies ("a win in 3 plies"), so that a win that comes
+/// too late does not read as meeting a goal of a win.
+fn value_sentence(v: Value) -> String {
+    match v {
+        Value::Win { plies } => format!("a win in {}", crate::solver::plies(plies)),
+        Value::Loss { plies } => format!("a loss in {}", crate::solver::plies(plies)),
+        Value::Draw => "a draw by repetition".into(),
+        Value::Margin(_) => v.word(),
+    }
+}
+
 /// Solves `pos` after `history` in the background, within `limit` if one
 /// is given: the solution, or the progress (bounds proved) when time ran
 /// out.
@@ -204,7 +216,7 @@ pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Ou
             path.display(),
             goal.text,
             goal.kind.describe(),
-            solution.value.word()
+            value_sentence(solution.value)
         ))),
         Err(progress) => {
             outln!(
