@@ -26,10 +26,14 @@ pub fn playouts(seconds: f64) -> Result<(), CliError> {
         let (mut games, mut moves) = (0u64, 0u64);
         let began = Instant::now();
         let cpu_began = thread_cpu_seconds();
-        while began.elapsed().as_secs_f64() < seconds {
+        // The clock is read inside games too: one long game, or one move
+        // proved endless, may take seconds.
+        let running = || began.elapsed().as_secs_f64() < seconds;
+        while running() {
             let mut pos = start;
-            let p = playout::random_playout(&mut pos, &mut rng, 10_000);
-            games += 1;
+            let p = playout::random_playout_until(&mut pos, &mut rng, 10_000, running);
+            // A game cut short by the clock is not counted; its moves are.
+            games += u64::from(!p.stopped);
             moves += p.moves as u64;
         }
         let secs = began.elapsed().as_secs_f64();
