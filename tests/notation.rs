@@ -110,9 +110,17 @@ fn bad_hole_names_are_refused() {
         assert!(e.to_string().contains("illegal"));
     }
     let eg = Variant::EnGehe { holes: 50 };
-    for bad in ["0", "51", "-1", "i1", ""] {
+    for bad in ["0", "51", "-1", "i1", "", "+1", "1.0", "1e1"] {
         assert!(eg.parse_move(bad).is_err(), "{bad}");
     }
+    // Signs are refused as in position notation ("not a whole number").
+    for bad in ["i+1", "o+3", "i-1"] {
+        assert!(bao.parse_move(bad).is_err(), "{bad}");
+    }
+    // The move is quoted as written, without the blanks around it.
+    let e = eg.parse_move(" x ").unwrap_err().to_string();
+    assert!(e.starts_with("illegal move `x`: "), "{e}");
+    assert_eq!(eg.parse_move(" 7 ").unwrap().hole(), 6);
     assert_eq!(eg.parse_move("50").unwrap().hole(), 49);
     assert_eq!(bao.parse_move("O3").unwrap().hole(), 13);
 }

@@ -304,14 +304,22 @@ impl Variant {
 
     /// Reads a move in this game's notation.
     pub fn parse_move(self, text: &str) -> Result<Move, PlayError> {
+        // Blanks around the move are not part of it (`POSITION ; MOVE`),
+        // nor of the quote in a message.
+        let t = text.trim();
         let bad = |problem: String| PlayError::BadNotation {
-            text: text.to_string(),
+            text: t.to_string(),
             problem,
         };
-        let t = text.trim();
+        // Digits only, as counts in position notation (no sign).
+        let number = |digits: &str| {
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse::<usize>().ok())
+                .flatten()
+        };
         match self {
             Variant::EnGehe { holes } => {
-                let n: usize = t.parse().map_err(|_| {
+                let n = number(t).ok_or_else(|| {
                     bad(format!(
                         "an En Gehé move is a hole number from 1 to {holes}"
                     ))
@@ -327,9 +335,7 @@ impl Variant {
                 let lower = t.to_ascii_lowercase();
                 let first = lower.chars().next().map_or(0, char::len_utf8);
                 let (row, num) = lower.split_at(first);
-                let c: usize = num
-                    .parse()
-                    .ok()
+                let c: usize = number(num)
                     .filter(|c| (1..=BAO_ROW).contains(c))
                     .ok_or_else(|| {
                         bad("a Bao la Kimasai move is a hole name, i1..i8 or o1..o8".into())
