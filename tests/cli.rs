@@ -198,7 +198,10 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert_eq!(lines[1], "error: line 2 is not UTF-8 text");
+    assert_eq!(
+        lines[1],
+        "error: invalid position: line 2 is not UTF-8 text"
+    );
     assert!(!lines[2].starts_with("error"), "{text}");
 }
 
@@ -694,4 +697,35 @@ fn check_prove_names_the_plies_it_falls_short_by_and_refuses_a_non_study_first()
         assert!(out.is_empty(), "{file}: {out}");
         assert!(err.contains("--prove applies to study files only"), "{err}");
     }
+}
+
+#[test]
+fn apply_errors_keep_the_promised_words_and_quote_the_move_as_typed() {
+    let mut child = spawn_apply();
+    let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; x\n".to_vec();
+    input.extend_from_slice(b"\xff ; 1\n");
+    input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ;  +1 \n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("error: illegal move `x`: "), "{text}");
+    assert!(
+        lines[1].starts_with("error: ") && lines[1].contains("invalid position"),
+        "{text}"
+    );
+    assert!(lines[1].contains("line 2 is not UTF-8 text"), "{text}");
+    assert!(lines[2].starts_with("error: illegal move `+1`: "), "{text}");
+    // Standard input that cannot be read says so.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .arg("apply")
+        .stdin(std::fs::File::open(dir.path()).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("standard input"), "{err}");
 }

@@ -159,14 +159,19 @@ pub fn apply() -> Result<(), CliError> {
     let mut bytes = Vec::new();
     for number in 1.. {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| CliError(format!("cannot read standard input: {e}")))?;
+        if read == 0 {
             return Ok(());
         }
         // One answer per line, whatever the line holds: a client waiting
         // for each answer must not get out of step.
         let answer = match std::str::from_utf8(&bytes) {
             Ok(line) => apply_line(line.trim_end_matches(['\n', '\r'])),
-            Err(_) => format!("error: line {number} is not UTF-8 text"),
+            // README: every error line says `endless`, `illegal` or
+            // `invalid position`.
+            Err(_) => format!("error: invalid position: line {number} is not UTF-8 text"),
         };
         if let Err(e) = writeln!(out, "{answer}") {
             let e = super::write_error(e);
