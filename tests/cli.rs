@@ -729,3 +729,28 @@ fn apply_errors_keep_the_promised_words_and_quote_the_move_as_typed() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("standard input"), "{err}");
 }
+
+#[test]
+fn help_texts_name_every_file_kind_and_bench_mode() {
+    for args in [&["--help"][..], &["check", "--help"]] {
+        let out = ok(args);
+        assert!(
+            out.contains("saved game, presets file, autosave or study"),
+            "{args:?}: {out}"
+        );
+    }
+    let out = ok(&["bench", "--help"]);
+    assert!(
+        out.contains("with --bao, Bao la Kimasai positions"),
+        "{out}"
+    );
+    // A record of another name: the message lists every kind read.
+    let dir = tempfile::tempdir().unwrap();
+    let foo = dir.path().join("foo.ron");
+    std::fs::write(&foo, "Foo(a: 1)\n").unwrap();
+    let (_, err, code) = run(&["check", foo.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    for kind in ["SavedGame(…)", "PresetFile(…)", "Autosave(…)", "Study(…)"] {
+        assert!(err.contains(kind), "{err}");
+    }
+}

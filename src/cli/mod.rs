@@ -67,7 +67,7 @@ pub enum Command {
     Trace { position: String, mv: String },
     /// Print a saved game move by move (`N. SIDE MOVE -> POSITION [captured K]`), then the final position.
     Replay { file: PathBuf },
-    /// Validate a saved game or presets file: exit 0 with a summary, or 2 with the problem.
+    /// Validate a saved game, presets file, autosave or study: exit 0 with a summary, or 2 with the problem.
     Check {
         file: PathBuf,
         /// A study only: also solve its position and say whether its goal
@@ -79,7 +79,8 @@ pub enum Command {
         limit: Option<Duration>,
     },
     /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path);
-    /// with --solver, exact solves of 2×50 En Gehé endgames by seed count.
+    /// with --solver, exact solves of 2×50 En Gehé endgames by seed count
+    /// (with --bao, Bao la Kimasai positions 20 to 80 plies into games).
     Bench {
         /// Seconds to run each game.
         #[arg(long, default_value_t = 3.0, value_parser = positive_seconds, conflicts_with = "solver")]

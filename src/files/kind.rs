@@ -61,7 +61,8 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
                 path,
                 format!(
                     "`{name}(…)` is not a kind of file this program reads \
-                     (a saved game is `SavedGame(…)`, presets are `PresetFile(…)`)"
+                     (a saved game is `SavedGame(…)`, presets are `PresetFile(…)`, \
+                     an autosave is `Autosave(…)`, a study is `Study(…)`)"
                 ),
             )
         });
