@@ -97,6 +97,8 @@ impl GameResult {
             _ => [s, n],
         });
         match (score, self.remainder) {
+            // Nothing left on the board: nothing to take.
+            (Some([a, b]), Some((_, 0))) => format!("{who} {a}–{b}: {why}."),
             (Some([a, b]), Some((taker, r))) => {
                 format!(
                     "{who} {a}–{b}: {why}; {} takes the {r} seed{} left on the board.",
