@@ -883,3 +883,34 @@ fn en_gehe_options_that_contradict_the_start_position_are_refused_with_their_pla
         assert_eq!(files::load_game(&path).unwrap().options, options);
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn writing_through_a_symlink_updates_the_file_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("g1.ron");
+    let link = dir.path().join("link.ron");
+    files::save_game(&target, &sample_game(1)).unwrap();
+    std::os::unix::fs::symlink("g1.ron", &link).unwrap();
+    files::save_game(&link, &sample_game(3)).unwrap();
+    // The link is still a link, and the file it names has the new game.
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(files::load_game(&target).unwrap().game.moves().len(), 3);
+    assert_eq!(
+        files::load_game(&files::backup_path(&target))
+            .unwrap()
+            .game
+            .moves()
+            .len(),
+        1
+    );
+    // A device is refused by its own name, before any backup is tried.
+    let err = files::save_game(Path::new("/dev/null"), &sample_game(1)).unwrap_err();
+    assert_eq!(err.path, Path::new("/dev/null"), "{err}");
+    assert!(err.problem.contains("not a regular file"), "{err}");
+}
