@@ -754,3 +754,24 @@ fn help_texts_name_every_file_kind_and_bench_mode() {
         assert!(err.contains(kind), "{err}");
     }
 }
+
+#[test]
+fn play_save_that_fails_prints_no_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/folder/g.ron");
+    let p = "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south";
+    for target in [
+        missing.to_str().unwrap(),
+        dir.path().to_str().unwrap(),
+        "/dev/null",
+    ] {
+        let (out, err, code) = run(&["play", p, "1", "--save", target]);
+        assert_eq!(code, 2, "{target}");
+        assert!(out.is_empty(), "{target}: {out}");
+        assert!(!err.contains(".bak"), "{err}");
+    }
+    let good = dir.path().join("g.ron");
+    let out = ok(&["play", p, "1", "--save", good.to_str().unwrap()]);
+    assert_eq!(out, ok(&["play", p, "1"]));
+    assert!(good.exists());
+}

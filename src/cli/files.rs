@@ -85,6 +85,10 @@ pub fn play(position: &str, moves: &[String], save: Option<&Path>) -> Result<(),
     let start = crate::engine::notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
     let game = play_moves(start, moves)?;
-    outln!("{}", result_line(&game));
-    save_played(game, path)
+    // Saved first: a save that fails must not leave a good-looking answer
+    // on stdout.
+    let line = result_line(&game);
+    save_played(game, path)?;
+    outln!("{line}");
+    Ok(())
 }
