@@ -916,3 +916,34 @@ fn writing_through_a_symlink_updates_the_file_it_names() {
     assert_eq!(err.path, Path::new("/dev/null"), "{err}");
     assert!(err.problem.contains("not a regular file"), "{err}");
 }
+
+#[test]
+fn an_illegal_move_is_placed_where_it_is_written_however_the_list_is_laid_out() {
+    let text = std::fs::read_to_string(fixture("illegal-move.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mvplace.ron");
+    for (moves, line, column) in [
+        // Two moves on a line: move 3 is on the next line, not the one after.
+        (
+            "    moves: [\n        \"1\", \"3\",\n        \"4\",\n        \"4\",\n    ],",
+            17,
+            9,
+        ),
+        // All on one line, with a comment holding a quoted word.
+        (
+            "    moves: [\"1\", /* \"x\" */ \"3\", \"4\", \"4\"],",
+            15,
+            33,
+        ),
+    ] {
+        let laid_out = text.replace(
+            "    moves: [\n        \"1\",\n        \"3\",\n        \"4\",\n        \"4\",\n    ],",
+            moves,
+        );
+        assert_ne!(laid_out, text);
+        std::fs::write(&path, &laid_out).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        assert!(err.problem.starts_with("move 3 "), "{err}");
+        assert_eq!(err.place, Some((line, column)), "{err}");
+    }
+}

@@ -286,7 +286,7 @@ impl GameFile {
                 .and_then(|mv| game.play(mv).map(|_| ()))
                 .map_err(|e| {
                     let problem = format!("move {number} ({mover} `{text_move}`): {e}");
-                    match move_place(text, i, text_move) {
+                    match move_place(text, i) {
                         Some((line, col)) => FileError::at(path, line, col, problem),
                         None => at("moves", problem),
                     }
@@ -552,11 +552,48 @@ fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// Where move `index` (0-based) is written, when the moves are one per line
-/// after `moves: [` as this program writes them.
-fn move_place(text: &str, index: usize, mv: &str) -> Option<(usize, usize)> {
-    let (line, _) = field_place(text, "moves")?;
-    let candidate = text.lines().nth(line + index)?;
-    let col = candidate.find(&format!("\"{mv}\""))?;
-    Some((line + index + 1, col + 1))
+/// Where move `index` (0-based) is written: the opening quote of the
+/// `index`-th string in the `moves: [...]` list, however the list is laid
+/// out (several moves on a line, comments between them).
+fn move_place(text: &str, index: usize) -> Option<(usize, usize)> {
+    let (line, col) = field_place(text, "moves")?;
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    // The field's column counts leading blanks, one byte each.
+    let field = line_start + col - 1;
+    let bytes = text.as_bytes();
+    let mut i = field + text[field..].find('[')? + 1;
+    let mut seen = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b']' => return None,
+            b'"' => {
+                if seen == index {
+                    let before = &text[..i];
+                    let line = before.matches('\n').count() + 1;
+                    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    return Some((line, column));
+                }
+                seen += 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |k| i + 2 + k + 2);
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }
