@@ -947,3 +947,66 @@ fn an_illegal_move_is_placed_where_it_is_written_however_the_list_is_laid_out() 
         assert_eq!(err.place, Some((line, column)), "{err}");
     }
 }
+
+#[test]
+fn version_and_game_name_errors_say_the_same_thing_for_every_kind_of_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::save_game(&path, &sample_game(1)).unwrap();
+    let game = std::fs::read_to_string(&path).unwrap();
+    let place_of = |text: &str, needle: &str| {
+        let line = text.lines().position(|l| l.contains(needle)).unwrap();
+        let col = text.lines().nth(line).unwrap().find(needle).unwrap();
+        Some((line + 1, col + 1))
+    };
+    // version: 0 is there: not "no `version` field".
+    let text = game.replace("version: 1,", "version: 0,");
+    let err = GameFile::parse(&text, &path).unwrap_err();
+    assert!(!err.problem.contains("no `version` field"), "{err}");
+    assert!(err.problem.contains("version 0"), "{err}");
+    assert_eq!(err.place, place_of(&text, "version: 0"));
+    // game: "" is there: not "no `game` field", and placed.
+    let text = game.replace("game: \"en-gehe\"", "game: \"\"");
+    let err = GameFile::parse(&text, &path).unwrap_err();
+    assert!(!err.problem.contains("no `game` field"), "{err}");
+    assert!(err.problem.contains("`game` is empty"), "{err}");
+    assert_eq!(err.place, place_of(&text, "game: \"\""));
+
+    // The same game inside an autosave: the same words, at the inner line.
+    let data = tempfile::tempdir().unwrap();
+    files::write_autosave(data.path(), &sample_game(1), None, true).unwrap();
+    let auto_path = files::autosave_path(data.path());
+    let auto = std::fs::read_to_string(&auto_path).unwrap();
+    let text = auto.clone();
+    let inner_version = text.match_indices("version: 1,").nth(1).unwrap().0;
+    let text = format!(
+        "{}version: 7,{}",
+        &text[..inner_version],
+        &text[inner_version + "version: 1,".len()..]
+    );
+    let err = files::parse_autosave_text(&text, &auto_path).unwrap_err();
+    assert!(
+        err.problem.contains("open it with a newer maasai-mancala"),
+        "{err}"
+    );
+    assert!(err.problem.contains("version 7"), "{err}");
+    let line = text.lines().position(|l| l.contains("version: 7")).unwrap() + 1;
+    assert_eq!(err.place.map(|p| p.0), Some(line), "{err}");
+    let text = auto.replace("game: \"en-gehe\"", "game: \"oware\"");
+    let err = files::parse_autosave_text(&text, &auto_path).unwrap_err();
+    assert!(err.problem.contains("unknown game `oware`"), "{err}");
+    assert_eq!(err.place, place_of(&text, "game: \"oware\""), "{err}");
+
+    // A study of a newer version: the same advice.
+    let study = std::fs::read_to_string("assets/studies/01-relay.ron").unwrap();
+    let err = maasai_mancala::study::Study::parse(
+        &study.replacen("version: 1,", "version: 2,", 1),
+        "s.ron",
+    )
+    .unwrap_err();
+    assert!(
+        err.problem.contains("open it with a newer maasai-mancala"),
+        "{err}"
+    );
+    assert_eq!(err.line, 2, "{err}");
+}

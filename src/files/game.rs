@@ -495,42 +495,76 @@ pub(crate) fn check_version(
     supported: u32,
     what: &str,
 ) -> Result<(), FileError> {
-    if version == 0 {
-        return Err(field_error(
-            path,
-            text,
-            "version",
-            format!("this {what} has no `version` field (expected `version: {supported}`)"),
-        ));
+    check_version_at(path, version, supported, what, field_place(text, "version"))
+}
+
+/// [`check_version`] of a field at `place` (`None`: not written). The
+/// same words for every kind of file.
+pub(crate) fn check_version_at(
+    path: &Path,
+    version: u32,
+    supported: u32,
+    what: &str,
+    place: Option<(usize, usize)>,
+) -> Result<(), FileError> {
+    let problem = if version == 0 && place.is_none() {
+        format!("this {what} has no `version` field (expected `version: {supported}`)")
+    } else if version == 0 {
+        format!("version 0 is not a format version (expected `version: {supported}`)")
+    } else if version > supported {
+        newer_version(what, version, supported)
+    } else {
+        return Ok(());
+    };
+    Err(placed(path, place, problem))
+}
+
+/// The problem of a file newer than this program: every kind says it so.
+pub fn newer_version(what: &str, version: u32, supported: u32) -> String {
+    format!(
+        "this {what} is format version {version}, newer than this program reads \
+         (up to {supported}); open it with a newer maasai-mancala"
+    )
+}
+
+fn placed(path: &Path, place: Option<(usize, usize)>, problem: String) -> FileError {
+    match place {
+        Some((line, col)) => FileError::at(path, line, col, problem),
+        None => FileError::new(path, problem),
     }
-    if version > supported {
-        return Err(field_error(
-            path,
-            text,
-            "version",
-            format!(
-                "this {what} is format version {version}, newer than this program reads \
-                 (up to {supported}); open it with a newer maasai-mancala"
-            ),
-        ));
-    }
-    Ok(())
 }
 
 fn check_game_name(path: &Path, text: &str, game: &str) -> Result<(), FileError> {
-    match game {
-        "en-gehe" | "bao-la-kimasai" => Ok(()),
-        "" => Err(FileError::new(
-            path,
-            "no `game` field (expected `game: \"en-gehe\"` or `game: \"bao-la-kimasai\"`)",
-        )),
-        other => Err(field_error(
-            path,
-            text,
-            "game",
-            format!("unknown game `{other}`: this program plays `en-gehe` and `bao-la-kimasai`"),
-        )),
-    }
+    check_game_name_at(path, game, field_place(text, "game"))
+}
+
+/// The `game` field's name, written at `place` (`None`: not written).
+pub(crate) fn check_game_name_at(
+    path: &Path,
+    game: &str,
+    place: Option<(usize, usize)>,
+) -> Result<(), FileError> {
+    let expected = "expected `game: \"en-gehe\"` or `game: \"bao-la-kimasai\"`";
+    let problem = match game {
+        "en-gehe" | "bao-la-kimasai" => return Ok(()),
+        "" if place.is_none() => format!("no `game` field ({expected})"),
+        "" => format!("`game` is empty ({expected})"),
+        other => {
+            format!("unknown game `{other}`: this program plays `en-gehe` and `bao-la-kimasai`")
+        }
+    };
+    Err(placed(path, place, problem))
+}
+
+/// Line and column of the first line from line `from` (1-based) on that
+/// begins with `field:` (a record nested in another: an autosave's game).
+pub(crate) fn field_place_from(text: &str, from: usize, field: &str) -> Option<(usize, usize)> {
+    let skipped: usize = text
+        .split_inclusive('\n')
+        .take(from.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    field_place(&text[skipped..], field).map(|(line, col)| (line + from.saturating_sub(1), col))
 }
 
 /// An error placed at the line where `field:` is written, when it can be found.
@@ -542,7 +576,7 @@ pub(crate) fn field_error(path: &Path, text: &str, field: &str, problem: String)
 }
 
 /// Line and column of the first line that begins with `field:`.
-fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
+pub(crate) fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
     text.lines().enumerate().find_map(|(i, line)| {
         let trimmed = line.trim_start();
         let rest = trimmed.strip_prefix(field)?;

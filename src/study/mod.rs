@@ -287,13 +287,16 @@ impl Study {
             }
         };
         if file.version != STUDY_VERSION {
-            return Err(at(
-                find_nth(text, "version", 0),
+            // In the words saved games and presets use.
+            let problem = if file.version > STUDY_VERSION {
+                crate::files::newer_version("study", file.version, STUDY_VERSION)
+            } else {
                 format!(
-                    "version {} is not supported (this program reads version {STUDY_VERSION})",
+                    "version {} is not a format version (expected `version: {STUDY_VERSION}`)",
                     file.version
-                ),
-            ));
+                )
+            };
+            return Err(at(find_nth(text, "version", 0), problem));
         }
         let start = notation::parse_position(&file.position).map_err(|e| {
             at(
