@@ -8,6 +8,8 @@ fn main() -> std::process::ExitCode {
             cli::quiet_on_closed_pipe();
             match cli::run(command) {
                 Ok(outcome) => std::process::ExitCode::from(outcome.exit_code()),
+                // Stdout's reader went away: end quietly, as Unix tools do.
+                Err(e) if e.is_reader_gone() => std::process::ExitCode::SUCCESS,
                 Err(e) => {
                     eprintln!("maasai-mancala: {}", e.0);
                     std::process::ExitCode::from(2)

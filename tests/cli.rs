@@ -198,7 +198,10 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert_eq!(lines[1], "error: line 2 is not UTF-8 text");
+    assert_eq!(
+        lines[1],
+        "error: invalid position: line 2 is not UTF-8 text"
+    );
     assert!(!lines[2].starts_with("error"), "{text}");
 }
 
@@ -479,4 +482,296 @@ fn check_prove_solves_a_study_and_says_whether_its_goal_holds() {
     ]);
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("goal not proved within the limit"), "{out}");
+}
+
+/// Runs the binary, killing it if it has not ended within `secs` seconds
+/// (then `None`): a command must never wait forever on its input.
+fn run_within(args: &[&str], secs: u64) -> Option<(String, String, i32)> {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let began = std::time::Instant::now();
+    while began.elapsed().as_secs() < secs {
+        if child.try_wait().unwrap().is_some() {
+            let out = child.wait_with_output().unwrap();
+            return Some((
+                String::from_utf8(out.stdout).unwrap(),
+                String::from_utf8(out.stderr).unwrap(),
+                out.status.code().unwrap_or(-1),
+            ));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+#[cfg(unix)]
+#[test]
+fn check_and_replay_refuse_a_pipe_without_waiting_for_a_writer() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let link = dir.path().join("link.ron");
+    std::os::unix::fs::symlink(&fifo, &link).unwrap();
+    for path in [&fifo, &link] {
+        for command in ["check", "replay"] {
+            let (out, err, code) = run_within(&[command, path.to_str().unwrap()], 5)
+                .unwrap_or_else(|| panic!("{command} {path:?} hangs on a pipe"));
+            assert_eq!(code, 2, "{command}: {err}");
+            assert!(out.is_empty());
+            assert!(err.contains("not a regular file"), "{command}: {err}");
+        }
+    }
+}
+
+/// Runs the binary with standard output on `/dev/full` (every write fails
+/// with "no space left") and `input` on standard input.
+#[cfg(target_os = "linux")]
+fn run_into_full_disk(args: &[&str], input: &str) -> (String, i32) {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
+    let small = "en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south";
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/snapshot-game.ron"
+    );
+    let study = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/studies/01-relay.ron");
+    let apply_input = format!("{small} ; 1\n");
+    for (args, input) in [
+        (&["start", "en-gehe"][..], ""),
+        (&["moves", small], ""),
+        (&["play", small, "1"], ""),
+        (&["trace", small, "1"], ""),
+        (&["replay", game], ""),
+        (&["check", game], ""),
+        (&["check", "--prove", study], ""),
+        (&["analyse", small, "--depth", "2"], ""),
+        (&["solve", small], ""),
+        (
+            &[
+                "match", "--a", "random", "--b", "random", "--games", "1", "en-gehe", "--holes",
+                "4",
+            ],
+            "",
+        ),
+        (&["apply"], apply_input.as_str()),
+    ] {
+        let (err, code) = run_into_full_disk(args, input);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(
+            err.starts_with("maasai-mancala: cannot write the output: "),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn an_endless_move_that_is_the_sides_only_one_is_refused_as_endless() {
+    // South's only move, 1, never ends, so the game is over; asking for it
+    // must still say that it never ends (RULES.md "Endless moves").
+    let p = "en-gehe south=4,0,0 north=3,2,3 captured=0,0 turn=south origin=skip";
+    let (out, err, code) = run(&["play", p, "1"]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("never ends"), "{err}");
+    assert!(!err.contains("already over"), "{err}");
+    let mut child = spawn_apply();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{p} ; 1\n{p} ; 2\n").as_bytes())
+        .unwrap();
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("error: ") && lines[0].contains("endless"),
+        "{out}"
+    );
+    assert!(lines[0].contains("never ends"), "{out}");
+    // Any other move there: the game is over.
+    assert!(
+        lines[1].contains("illegal") && lines[1].contains("over"),
+        "{out}"
+    );
+}
+
+#[test]
+fn holes_and_seeds_out_of_range_name_the_number_typed() {
+    for (args, expected) in [
+        (
+            &["start", "en-gehe", "--holes", "300"][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 300\n",
+        ),
+        (
+            &["start", "en-gehe", "--holes", "99999999999"][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 99999999999\n",
+        ),
+        (
+            &[
+                "start",
+                "en-gehe",
+                "--holes",
+                "123456789012345678901234567890",
+            ][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 123456789012345678901234567890\n",
+        ),
+        (
+            &["start", "en-gehe", "--seeds", "1000"][..],
+            "maasai-mancala: --seeds: seeds per hole must be 1 to 12, not 1000\n",
+        ),
+        (
+            &[
+                "match", "--a", "random", "--b", "random", "en-gehe", "--holes", "300",
+            ][..],
+            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 300\n",
+        ),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty());
+        assert_eq!(err, expected, "{args:?}");
+    }
+    // Not a number at all: clap's refusal, naming the option.
+    let (_, err, code) = run(&["start", "en-gehe", "--holes", "x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--holes") && err.contains("x"), "{err}");
+    assert_eq!(
+        ok(&["start", "en-gehe", "--holes", "3", "--seeds", "12"]),
+        "en-gehe south=12,12,12 north=12,12,12 captured=0,0 turn=south\n"
+    );
+}
+
+#[test]
+fn check_prove_names_the_plies_it_falls_short_by_and_refuses_a_non_study_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("st_fail2.ron");
+    let text = std::fs::read_to_string("assets/studies/07-phase-change.ron").unwrap();
+    assert!(text.contains("WinWithin(3)"));
+    std::fs::write(&bad, text.replace("WinWithin(3)", "WinWithin(2)")).unwrap();
+    let (_, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "(a win within 2 plies) does not hold: with best play the value is a win in 3 plies"
+        ),
+        "{err}"
+    );
+    // Not a study: one verdict only, the refusal, before any "ok".
+    for file in ["tests/fixtures/snapshot-game.ron", "assets/presets.ron"] {
+        let (out, err, code) = run(&["check", "--prove", file]);
+        assert_eq!(code, 2, "{file}");
+        assert!(out.is_empty(), "{file}: {out}");
+        assert!(err.contains("--prove applies to study files only"), "{err}");
+    }
+}
+
+#[test]
+fn apply_errors_keep_the_promised_words_and_quote_the_move_as_typed() {
+    let mut child = spawn_apply();
+    let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; x\n".to_vec();
+    input.extend_from_slice(b"\xff ; 1\n");
+    input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ;  +1 \n");
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("error: illegal move `x`: "), "{text}");
+    assert!(
+        lines[1].starts_with("error: ") && lines[1].contains("invalid position"),
+        "{text}"
+    );
+    assert!(lines[1].contains("line 2 is not UTF-8 text"), "{text}");
+    assert!(lines[2].starts_with("error: illegal move `+1`: "), "{text}");
+    // Standard input that cannot be read says so.
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(BIN)
+        .arg("apply")
+        .stdin(std::fs::File::open(dir.path()).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("standard input"), "{err}");
+}
+
+#[test]
+fn help_texts_name_every_file_kind_and_bench_mode() {
+    for args in [&["--help"][..], &["check", "--help"]] {
+        let out = ok(args);
+        assert!(
+            out.contains("saved game, presets file, autosave or study"),
+            "{args:?}: {out}"
+        );
+    }
+    let out = ok(&["bench", "--help"]);
+    assert!(
+        out.contains("with --bao, Bao la Kimasai positions"),
+        "{out}"
+    );
+    // A record of another name: the message lists every kind read.
+    let dir = tempfile::tempdir().unwrap();
+    let foo = dir.path().join("foo.ron");
+    std::fs::write(&foo, "Foo(a: 1)\n").unwrap();
+    let (_, err, code) = run(&["check", foo.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    for kind in ["SavedGame(…)", "PresetFile(…)", "Autosave(…)", "Study(…)"] {
+        assert!(err.contains(kind), "{err}");
+    }
+}
+
+#[test]
+fn play_save_that_fails_prints_no_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no/such/folder/g.ron");
+    let p = "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south";
+    for target in [
+        missing.to_str().unwrap(),
+        dir.path().to_str().unwrap(),
+        "/dev/null",
+    ] {
+        let (out, err, code) = run(&["play", p, "1", "--save", target]);
+        assert_eq!(code, 2, "{target}");
+        assert!(out.is_empty(), "{target}: {out}");
+        assert!(!err.contains(".bak"), "{err}");
+    }
+    let good = dir.path().join("g.ron");
+    let out = ok(&["play", p, "1", "--save", good.to_str().unwrap()]);
+    assert_eq!(out, ok(&["play", p, "1"]));
+    assert!(good.exists());
 }

@@ -642,13 +642,15 @@ fn cli_check_accepts_presets_and_refuses_bad_files() {
 }
 
 #[test]
-fn cli_save_failure_is_reported_after_the_position() {
+fn cli_save_failure_prints_no_position() {
+    // The save comes first: a command that failed leaves nothing on stdout
+    // that a script could take for its answer.
     let dir = tempfile::tempdir().unwrap();
     let target = dir.path().join("missing/x.ron");
     let start = "en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south";
     let (code, out, err) = run(&["play", start, "1", "--save", target.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert_eq!(out.lines().count(), 1);
+    assert_eq!(out, "");
     assert!(err.contains("missing"), "{err}");
 }
 
@@ -829,4 +831,182 @@ fn bao_options_that_would_be_ignored_are_refused() {
     let err = options.validate().unwrap_err();
     assert!(err.problem.contains("1 seed in each inner hole"), "{err}");
     assert!(GameOptions::bao_la_kimasai().validate().is_ok());
+}
+
+#[test]
+fn en_gehe_options_that_contradict_the_start_position_are_refused_with_their_place() {
+    // A file must not say what is not so: the game starts with South to
+    // move and 4 seeds in every hole.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::save_game(&path, &sample_game(3)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.trim_start().starts_with(needle))
+            .unwrap()
+            + 1
+    };
+    for (right, wrong, words) in [
+        ("first: South,", "first: North,", "North moves first"),
+        ("seeds: 4,", "seeds: 7,", "7 seeds"),
+    ] {
+        assert!(text.contains(right), "{right}");
+        std::fs::write(&path, text.replacen(right, wrong, 1)).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        let line = line_of(right.split(':').next().unwrap());
+        assert_eq!(err.place, Some((line, 9)), "{err}");
+        assert!(err.problem.contains(words), "{err}");
+        assert!(err.problem.contains("start position"), "{err}");
+    }
+    // What the program itself writes always loads: a game set up from a
+    // position with North to move, uneven holes, or 2 seeds in every hole.
+    for start in [
+        "en-gehe south=1,0,3,2,0 north=0,2,0,1,1 captured=3,2 turn=north",
+        "en-gehe south=2,2,2,2 north=2,2,2,2 captured=0,0 turn=north origin=skip",
+        "en-gehe south=13,13,13 north=13,13,13 captured=0,0 turn=south",
+        "en-gehe south=0,0,0 north=0,1,0 captured=4,3 turn=north",
+    ] {
+        let pos = maasai_mancala::engine::notation::parse_position(start).unwrap();
+        let file = GameFile::from_game(maasai_mancala::engine::Game::new(pos));
+        files::save_game(&path, &file).unwrap();
+        let loaded = files::load_game(&path).unwrap_or_else(|e| panic!("{start}: {e}"));
+        assert_eq!(loaded.options, file.options);
+    }
+    for options in [
+        GameOptions {
+            first: Side::North,
+            seeds: 12,
+            ..GameOptions::en_gehe(3)
+        },
+        GameOptions::bao_la_kimasai(),
+    ] {
+        files::save_game(&path, &GameFile::new(options).unwrap()).unwrap();
+        assert_eq!(files::load_game(&path).unwrap().options, options);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn writing_through_a_symlink_updates_the_file_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("g1.ron");
+    let link = dir.path().join("link.ron");
+    files::save_game(&target, &sample_game(1)).unwrap();
+    std::os::unix::fs::symlink("g1.ron", &link).unwrap();
+    files::save_game(&link, &sample_game(3)).unwrap();
+    // The link is still a link, and the file it names has the new game.
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(files::load_game(&target).unwrap().game.moves().len(), 3);
+    assert_eq!(
+        files::load_game(&files::backup_path(&target))
+            .unwrap()
+            .game
+            .moves()
+            .len(),
+        1
+    );
+    // A device is refused by its own name, before any backup is tried.
+    let err = files::save_game(Path::new("/dev/null"), &sample_game(1)).unwrap_err();
+    assert_eq!(err.path, Path::new("/dev/null"), "{err}");
+    assert!(err.problem.contains("not a regular file"), "{err}");
+}
+
+#[test]
+fn an_illegal_move_is_placed_where_it_is_written_however_the_list_is_laid_out() {
+    let text = std::fs::read_to_string(fixture("illegal-move.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mvplace.ron");
+    for (moves, line, column) in [
+        // Two moves on a line: move 3 is on the next line, not the one after.
+        (
+            "    moves: [\n        \"1\", \"3\",\n        \"4\",\n        \"4\",\n    ],",
+            17,
+            9,
+        ),
+        // All on one line, with a comment holding a quoted word.
+        (
+            "    moves: [\"1\", /* \"x\" */ \"3\", \"4\", \"4\"],",
+            15,
+            33,
+        ),
+    ] {
+        let laid_out = text.replace(
+            "    moves: [\n        \"1\",\n        \"3\",\n        \"4\",\n        \"4\",\n    ],",
+            moves,
+        );
+        assert_ne!(laid_out, text);
+        std::fs::write(&path, &laid_out).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        assert!(err.problem.starts_with("move 3 "), "{err}");
+        assert_eq!(err.place, Some((line, column)), "{err}");
+    }
+}
+
+#[test]
+fn version_and_game_name_errors_say_the_same_thing_for_every_kind_of_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    files::save_game(&path, &sample_game(1)).unwrap();
+    let game = std::fs::read_to_string(&path).unwrap();
+    let place_of = |text: &str, needle: &str| {
+        let line = text.lines().position(|l| l.contains(needle)).unwrap();
+        let col = text.lines().nth(line).unwrap().find(needle).unwrap();
+        Some((line + 1, col + 1))
+    };
+    // version: 0 is there: not "no `version` field".
+    let text = game.replace("version: 1,", "version: 0,");
+    let err = GameFile::parse(&text, &path).unwrap_err();
+    assert!(!err.problem.contains("no `version` field"), "{err}");
+    assert!(err.problem.contains("version 0"), "{err}");
+    assert_eq!(err.place, place_of(&text, "version: 0"));
+    // game: "" is there: not "no `game` field", and placed.
+    let text = game.replace("game: \"en-gehe\"", "game: \"\"");
+    let err = GameFile::parse(&text, &path).unwrap_err();
+    assert!(!err.problem.contains("no `game` field"), "{err}");
+    assert!(err.problem.contains("`game` is empty"), "{err}");
+    assert_eq!(err.place, place_of(&text, "game: \"\""));
+
+    // The same game inside an autosave: the same words, at the inner line.
+    let data = tempfile::tempdir().unwrap();
+    files::write_autosave(data.path(), &sample_game(1), None, true).unwrap();
+    let auto_path = files::autosave_path(data.path());
+    let auto = std::fs::read_to_string(&auto_path).unwrap();
+    let text = auto.clone();
+    let inner_version = text.match_indices("version: 1,").nth(1).unwrap().0;
+    let text = format!(
+        "{}version: 7,{}",
+        &text[..inner_version],
+        &text[inner_version + "version: 1,".len()..]
+    );
+    let err = files::parse_autosave_text(&text, &auto_path).unwrap_err();
+    assert!(
+        err.problem.contains("open it with a newer maasai-mancala"),
+        "{err}"
+    );
+    assert!(err.problem.contains("version 7"), "{err}");
+    let line = text.lines().position(|l| l.contains("version: 7")).unwrap() + 1;
+    assert_eq!(err.place.map(|p| p.0), Some(line), "{err}");
+    let text = auto.replace("game: \"en-gehe\"", "game: \"oware\"");
+    let err = files::parse_autosave_text(&text, &auto_path).unwrap_err();
+    assert!(err.problem.contains("unknown game `oware`"), "{err}");
+    assert_eq!(err.place, place_of(&text, "game: \"oware\""), "{err}");
+
+    // A study of a newer version: the same advice.
+    let study = std::fs::read_to_string("assets/studies/01-relay.ron").unwrap();
+    let err = maasai_mancala::study::Study::parse(
+        &study.replacen("version: 1,", "version: 2,", 1),
+        "s.ron",
+    )
+    .unwrap_err();
+    assert!(
+        err.problem.contains("open it with a newer maasai-mancala"),
+        "{err}"
+    );
+    assert_eq!(err.line, 2, "{err}");
 }

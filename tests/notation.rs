@@ -110,9 +110,50 @@ fn bad_hole_names_are_refused() {
         assert!(e.to_string().contains("illegal"));
     }
     let eg = Variant::EnGehe { holes: 50 };
-    for bad in ["0", "51", "-1", "i1", ""] {
+    for bad in ["0", "51", "-1", "i1", "", "+1", "1.0", "1e1"] {
         assert!(eg.parse_move(bad).is_err(), "{bad}");
     }
+    // Signs are refused as in position notation ("not a whole number").
+    for bad in ["i+1", "o+3", "i-1"] {
+        assert!(bao.parse_move(bad).is_err(), "{bad}");
+    }
+    // The move is quoted as written, without the blanks around it.
+    let e = eg.parse_move(" x ").unwrap_err().to_string();
+    assert!(e.starts_with("illegal move `x`: "), "{e}");
+    assert_eq!(eg.parse_move(" 7 ").unwrap().hole(), 6);
     assert_eq!(eg.parse_move("50").unwrap().hole(), 49);
     assert_eq!(bao.parse_move("O3").unwrap().hole(), 13);
+}
+
+#[test]
+fn notation_messages_name_the_real_problem() {
+    let err = |t: &str| notation::parse_position(t).unwrap_err().to_string();
+    let e = err("en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south origin=foo");
+    assert!(e.contains("`skip` or `sow`"), "{e}");
+    // Only the documented words.
+    assert!(
+        notation::parse_position(
+            "en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south origin=sow-into"
+        )
+        .is_err()
+    );
+    assert!(
+        notation::parse_position(
+            "en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south origin=sow"
+        )
+        .is_ok()
+    );
+    // An invisible character is named, not the game.
+    for invisible in ['\u{feff}', '\u{200b}'] {
+        let e = err(&format!(
+            "{invisible}en-gehe south=1,1,1 north=1,1,1 captured=0,0 turn=south"
+        ));
+        assert!(e.contains("invisible character"), "{e}");
+        assert!(e.contains(&format!("U+{:04X}", invisible as u32)), "{e}");
+        assert!(!e.contains("unknown game"), "{e}");
+    }
+    // Tokens come in any order: the name is missing, not misplaced.
+    let e = err("south=1,1,1 north=1,1,1 captured=0,0 turn=south");
+    assert!(e.contains("missing the game's name"), "{e}");
+    assert!(!e.contains("at the start"), "{e}");
 }

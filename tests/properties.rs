@@ -277,3 +277,41 @@ proptest! {
         }
     }
 }
+
+/// `bench --seconds`: a playout asked to stop does so between moves and
+/// inside a long move too (proving a move endless can take seconds), and
+/// leaves the position as it was before the unfinished move.
+#[test]
+fn a_playout_stops_when_asked_even_inside_a_long_move() {
+    use maasai_mancala::engine::playout::{random_playout, random_playout_until};
+    use rand::SeedableRng;
+    // South's i7 never ends, a cycle of 5,107,424 laps (src/engine/long_moves.rs).
+    let long = notation::parse_position("bao-la-kimasai south=1,0,1,7,6,1,2,0,1,2,12,4,7,6,5,0 north=1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 reserve=0,1 turn=south opening=no").unwrap();
+    let mut stopped_inside = false;
+    for seed in 0..64 {
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+        let mut pos = long;
+        let p = random_playout_until(&mut pos, &mut rng, 10_000, || false);
+        assert!(!p.finished || !p.stopped);
+        if p.stopped && p.moves == 0 {
+            // Stopped in the first move, the long one: nothing played.
+            assert_eq!(pos, long);
+            stopped_inside = true;
+            break;
+        }
+    }
+    assert!(stopped_inside, "no playout stopped inside i7");
+    // Between moves: asked every 256 moves.
+    let start = maasai_mancala::engine::GameOptions::en_gehe(50)
+        .start()
+        .unwrap();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut pos = start;
+    let p = random_playout_until(&mut pos, &mut rng, 100_000, || false);
+    assert!(p.stopped && !p.finished);
+    assert!(p.moves <= 256, "{}", p.moves);
+    // Never asked to stop: as before.
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(1);
+    let mut pos = start;
+    assert!(!random_playout(&mut pos, &mut rng, 100).stopped);
+}

@@ -589,3 +589,38 @@ fn a_result_sentence_gives_the_winners_count_first() {
         "North wins 3–0: South has no seeds left to move; North takes the 1 seed left on the board."
     );
 }
+
+#[test]
+fn repetition_compares_the_position_without_the_opening_flag() {
+    // RULES.md: the position is (board, captured counts, reserves, side to
+    // move). With empty reserves `opening=yes` withholds nothing, so a start
+    // marked `opening=yes` plays exactly as one marked `opening=no`, and the
+    // start coming back (marked `opening=no` then) is the same position.
+    let start = "bao-la-kimasai south=1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0 north=1,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south";
+    let cycle = "i7 i1 i8 i7 o8 i8 i1 o8 i2 i2 i3 i3 o7 o7 o6 i4 o5 o6 o4 o5 o3 i5 i4 o4 i5 o3 o2 o2 o1 i6 i6 o1";
+    for opening in ["no", "yes"] {
+        let mut g = Game::new(pos(&format!("{start} opening={opening}")));
+        let variant = g.variant();
+        for (i, mv) in cycle.split(' ').chain(cycle.split(' ')).enumerate() {
+            assert_eq!(g.status(), Status::Ongoing, "opening={opening}, ply {i}");
+            g.play(variant.parse_move(mv).unwrap()).unwrap();
+        }
+        let Status::Over(r) = g.status() else {
+            panic!("opening={opening}: the start's third occurrence ends the game")
+        };
+        assert_eq!(r.reason, EndReason::Repetition);
+        assert_eq!(r.winner, None);
+    }
+    // The search's and solver's key agrees.
+    let yes = pos(&format!("{start} opening=yes"));
+    let no = pos(&format!("{start} opening=no"));
+    assert_eq!(yes.key(), no.key());
+    // With reserve seeds to withhold, the flag does change the position.
+    let reserve = |o: &str| {
+        pos(&format!(
+            "{} opening={o}",
+            start.replace("reserve=0,0", "reserve=2,2")
+        ))
+    };
+    assert_ne!(reserve("yes").key(), reserve("no").key());
+}

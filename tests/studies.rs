@@ -231,3 +231,43 @@ fn semantic_errors_name_the_problem_and_where() {
         assert_eq!(err.line, line, "{err}");
     }
 }
+
+#[test]
+fn errors_point_at_the_field_not_at_the_same_word_in_the_text() {
+    // The description (line 6) and a title (line 3) mention the fields'
+    // names; every error still points at the field's own line.
+    let wordy = GOOD
+        .replace(
+            "description: \"d\"",
+            "description: \"A position with a goal: Step(s) in a solution. version: 2\"",
+        )
+        .replace("title: \"t\"", "title: \"position: goal: Step(\"")
+        .replace(
+            "        Step(mv: \"3\", comment: \"South 3: sows into North's row.\"),\n",
+            "        Step(mv: \"3\", comment: \"South 3: sows into North's row.\"),\n        Step(mv: \"1\", comment: \"North 1: Step( again.\"),\n",
+        );
+    assert_eq!(Study::parse(&wordy, "w.ron").unwrap().solution.len(), 2);
+    let cases = [
+        (
+            wordy.replace("turn=south", "turn=east"),
+            "invalid position",
+            7,
+        ),
+        (
+            wordy.replace("side: South", "side: North"),
+            "the goal is for North",
+            8,
+        ),
+        (
+            wordy.replace("comment: \"North 1", "comment: \"North 2"),
+            "solution move 2",
+            11,
+        ),
+        (wordy.replace("version: 1,", "version: 9,"), "version 9", 2),
+    ];
+    for (text, needle, line) in cases {
+        let err = Study::parse(&text, "x.ron").unwrap_err();
+        assert!(err.problem.contains(needle), "{err} lacks {needle}");
+        assert_eq!(err.line, line, "{err}");
+    }
+}

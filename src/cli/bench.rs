@@ -26,10 +26,14 @@ pub fn playouts(seconds: f64) -> Result<(), CliError> {
         let (mut games, mut moves) = (0u64, 0u64);
         let began = Instant::now();
         let cpu_began = thread_cpu_seconds();
-        while began.elapsed().as_secs_f64() < seconds {
+        // The clock is read inside games too: one long game, or one move
+        // proved endless, may take seconds.
+        let running = || began.elapsed().as_secs_f64() < seconds;
+        while running() {
             let mut pos = start;
-            let p = playout::random_playout(&mut pos, &mut rng, 10_000);
-            games += 1;
+            let p = playout::random_playout_until(&mut pos, &mut rng, 10_000, running);
+            // A game cut short by the clock is not counted; its moves are.
+            games += u64::from(!p.stopped);
             moves += p.moves as u64;
         }
         let secs = began.elapsed().as_secs_f64();
@@ -46,7 +50,7 @@ pub fn playouts(seconds: f64) -> Result<(), CliError> {
                 moves as f64 / (b - a).max(1e-9)
             ));
         }
-        println!("{line}");
+        outln!("{line}");
     }
     Ok(())
 }
@@ -115,12 +119,12 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
     // Rows of the table: seeds on the board, or plies into a Bao la
     // Kimasai game.
     let (groups, row_name, key): (Vec<u32>, _, _) = if b.bao {
-        println!(
+        outln!(
             "bao-la-kimasai positions from games of random moves, {n} per ply count, limit {limit} s per solve"
         );
         (BAO_PLIES.to_vec(), "plies into the game", "plies")
     } else {
-        println!(
+        outln!(
             "{} 2x50 en-gehe endgames, {n} per seed count, limit {limit} s per solve",
             if b.played { "played" } else { "scattered" }
         );
@@ -144,7 +148,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                 )));
             };
             if b.list {
-                println!("{pos}");
+                outln!("{pos}");
                 continue;
             }
             let mut solver = Solver::with_table_bits(b.table_bits);
@@ -160,7 +164,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                         .value
                         .plies()
                         .map_or(String::new(), |d| format!(" plies={d}"));
-                    println!(
+                    outln!(
                         "  {key}={group} #{k} ({} seeds on the board): value={}{plies} nodes={} time={:.3}s",
                         pos.board_seeds(),
                         s.value.word(),
@@ -173,16 +177,16 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                     if let Some(plies) = no_result_within(lower, upper) {
                         horizons.push(plies);
                     }
-                    println!(
+                    outln!(
                         "  {key}={group} #{k}: not solved within {limit}s (proved {}, {})  {pos}",
                         lower.describe_bound(true),
                         upper.describe_bound(false)
                     );
                 }
-                Err(_) => println!("  {key}={group} #{k}: not solved within {limit}s  {pos}"),
+                Err(_) => outln!("  {key}={group} #{k}: not solved within {limit}s  {pos}"),
             }
             if b.stats {
-                println!("    {:?}", session.solver().last_stats());
+                outln!("    {:?}", session.solver().last_stats());
             }
         }
         if b.list {
@@ -191,7 +195,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
         times.sort_by(f64::total_cmp);
         let within10 = times.iter().filter(|&&t| t <= 10.0).count();
         let slowest = times.last().copied();
-        println!(
+        outln!(
             "{key}={group}: {}within {limit}s {}/{n}, slowest solved {}",
             if ten {
                 format!("within 10s {within10}/{n}, ")
@@ -206,7 +210,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
     if b.list {
         return Ok(());
     }
-    println!();
+    outln!();
     // Bao la Kimasai: how deep the deepening got on the unsolved.
     let (extra_head, extra_rule) = if b.bao {
         (" unsolved: no win or loss within (plies) |", "---|")
@@ -214,13 +218,13 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
         ("", "")
     };
     if ten {
-        println!(
+        outln!(
             "| {row_name} | solved within 10 s | solved within {limit} s | slowest solved |{extra_head}"
         );
-        println!("|---|---|---|---|{extra_rule}");
+        outln!("|---|---|---|---|{extra_rule}");
     } else {
-        println!("| {row_name} | solved within {limit} s | slowest solved |{extra_head}");
-        println!("|---|---|---|{extra_rule}");
+        outln!("| {row_name} | solved within {limit} s | slowest solved |{extra_head}");
+        outln!("|---|---|---|{extra_rule}");
     }
     for (group, within10, solved, slowest, horizons) in table {
         let within10 = if ten {
@@ -239,7 +243,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
         } else {
             String::new()
         };
-        println!(
+        outln!(
             "| {group} |{within10} {solved}/{n} | {} |{extra}",
             slowest.map_or("—".into(), |t| format!("{t:.3} s"))
         );

@@ -30,11 +30,11 @@ pub fn replay(path: &Path) -> Result<(), CliError> {
     let file = files::load_game(path)?;
     let game = &file.game;
     let variant = game.variant();
-    println!("start: {}", game.start());
+    outln!("start: {}", game.start());
     for (i, &mv) in game.moves().iter().enumerate() {
         let before = &game.positions()[i];
         let taken = before.trace(mv).map_or(0, |t| t.seeds_taken());
-        println!(
+        outln!(
             "{}",
             move_line(
                 i + 1,
@@ -46,19 +46,28 @@ pub fn replay(path: &Path) -> Result<(), CliError> {
         );
         let comment = file.comment(i + 1);
         if !comment.is_empty() {
-            println!(
+            outln!(
                 "   comment: {}",
                 comment.lines().collect::<Vec<_>>().join(" / ")
             );
         }
     }
-    println!("{}", result_line(game));
+    outln!("{}", result_line(game));
     Ok(())
 }
 
-pub fn check(path: &Path) -> Result<(), CliError> {
+/// `check FILE [--prove]`: with `--prove` a file that is not a study is
+/// refused before it is reported valid (one verdict per run).
+pub fn check(path: &Path, prove: bool) -> Result<(), CliError> {
     let summary = files::check_file(path)?;
-    println!("{}: ok, {}", path.display(), summary.line);
+    if prove && summary.kind != files::FileKind::Study {
+        return Err(CliError(format!(
+            "{}: --prove applies to study files only (this is a {})",
+            path.display(),
+            summary.kind.describe()
+        )));
+    }
+    outln!("{}: ok, {}", path.display(), summary.line);
     Ok(())
 }
 
@@ -76,6 +85,10 @@ pub fn play(position: &str, moves: &[String], save: Option<&Path>) -> Result<(),
     let start = crate::engine::notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
     let game = play_moves(start, moves)?;
-    println!("{}", result_line(&game));
-    save_played(game, path)
+    // Saved first: a save that fails must not leave a good-looking answer
+    // on stdout.
+    let line = result_line(&game);
+    save_played(game, path)?;
+    outln!("{line}");
+    Ok(())
 }

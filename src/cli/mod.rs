@@ -4,6 +4,18 @@
 //! scripts and tests rely on them. Errors go to stderr with exit status 2;
 //! `solve --limit` that runs out of time exits with status 3.
 
+/// Writes a line of a command's output to stdout, like `println!`, but a
+/// failed write returns from the command (`?`) with [`write_error`]'s error
+/// instead of panicking.
+macro_rules! outln {
+    () => {
+        $crate::cli::write_line(format_args!(""))?
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::write_line(format_args!($($arg)*))?
+    };
+}
+
 pub mod bench;
 mod files;
 mod rules;
@@ -55,7 +67,7 @@ pub enum Command {
     Trace { position: String, mv: String },
     /// Print a saved game move by move (`N. SIDE MOVE -> POSITION [captured K]`), then the final position.
     Replay { file: PathBuf },
-    /// Validate a saved game or presets file: exit 0 with a summary, or 2 with the problem.
+    /// Validate a saved game, presets file, autosave or study: exit 0 with a summary, or 2 with the problem.
     Check {
         file: PathBuf,
         /// A study only: also solve its position and say whether its goal
@@ -67,7 +79,8 @@ pub enum Command {
         limit: Option<Duration>,
     },
     /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path);
-    /// with --solver, exact solves of 2×50 En Gehé endgames by seed count.
+    /// with --solver, exact solves of 2×50 En Gehé endgames by seed count
+    /// (with --bao, Bao la Kimasai positions 20 to 80 plies into games).
     Bench {
         /// Seconds to run each game.
         #[arg(long, default_value_t = 3.0, value_parser = positive_seconds, conflicts_with = "solver")]
@@ -153,11 +166,11 @@ pub struct StartArgs {
     #[arg(value_enum)]
     pub game: GameName,
     /// En Gehé: holes per row (3 to 64; default 50).
-    #[arg(long)]
-    pub holes: Option<u32>,
+    #[arg(long, value_parser = typed_count)]
+    pub holes: Option<TypedCount>,
     /// En Gehé: seeds per hole at the start (1 to 12; default 4).
-    #[arg(long)]
-    pub seeds: Option<u32>,
+    #[arg(long, value_parser = typed_count)]
+    pub seeds: Option<TypedCount>,
     /// Which team moves first (En Gehé).
     #[arg(long, value_enum, default_value_t = FirstSide::South)]
     pub first: FirstSide,
@@ -188,6 +201,39 @@ pub enum OriginArg {
 #[derive(Debug)]
 pub struct CliError(pub String);
 
+impl CliError {
+    /// Stdout's reader went away (a closed pipe): the command ends quietly
+    /// with status 0, as Unix tools do.
+    pub fn reader_gone() -> CliError {
+        CliError(String::new())
+    }
+
+    /// Whether this is [`CliError::reader_gone`]: nothing to report.
+    pub fn is_reader_gone(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A failed write of the output: quiet when the reader went away, otherwise
+/// an error (a full disk must not pass for success).
+pub(crate) fn write_error(e: std::io::Error) -> CliError {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CliError::reader_gone()
+    } else {
+        CliError(format!("cannot write the output: {e}"))
+    }
+}
+
+/// Writes one line to stdout (see `outln!`). Stdout is line-buffered, so
+/// the line leaves, or its write fails, here.
+pub(crate) fn write_line(args: std::fmt::Arguments) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_fmt(args)
+        .and_then(|()| out.write_all(b"\n"))
+        .map_err(write_error)
+}
+
 impl<E: std::fmt::Display> From<E> for CliError {
     fn from(e: E) -> Self {
         CliError(e.to_string())
@@ -206,6 +252,28 @@ pub fn quiet_on_closed_pipe() {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
+}
+
+/// A whole number as typed: the range check names it as the user wrote
+/// it, however large (a number beyond 255 is out of every range it is used
+/// for).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TypedCount {
+    pub text: String,
+    /// `None` when above 255.
+    pub value: Option<u8>,
+}
+
+/// `--holes`, `--seeds`: any run of digits; the range is checked with the
+/// game's options, so that it is named in their words.
+fn typed_count(text: &str) -> Result<TypedCount, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("a whole number, not {text}"));
+    }
+    Ok(TypedCount {
+        text: text.to_string(),
+        value: text.parse().ok(),
+    })
 }
 
 /// A positive number of seconds (fractions allowed).
@@ -264,6 +332,13 @@ impl Outcome {
 }
 
 pub fn run(command: Command) -> Result<Outcome, CliError> {
+    let outcome = run_command(command)?;
+    use std::io::Write;
+    std::io::stdout().flush().map_err(write_error)?;
+    Ok(outcome)
+}
+
+fn run_command(command: Command) -> Result<Outcome, CliError> {
     let done = match command {
         Command::Start(args) => rules::start(&args),
         Command::Moves { position } => rules::moves(&position),
@@ -276,7 +351,7 @@ pub fn run(command: Command) -> Result<Outcome, CliError> {
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Replay { file } => files::replay(&file),
         Command::Check { file, prove, limit } => {
-            files::check(&file)?;
+            files::check(&file, prove)?;
             if prove {
                 return solve::prove_study(&file, limit);
             }

@@ -1,8 +1,9 @@
 //! Commands over the rules engine alone: start, moves, play, apply, trace.
 
-use super::{CliError, FirstSide, GameName, OriginArg, StartArgs};
+use super::{CliError, FirstSide, GameName, OriginArg, StartArgs, TypedCount};
 use crate::engine::{
-    Game, GameOptions, Move, OriginRule, Position, Side, Status, Variant, notation,
+    Game, GameOptions, MAX_HOLES, MIN_HOLES, Move, OriginRule, Position, Side, Status, Variant,
+    notation,
 };
 use std::io::{BufRead, Write};
 
@@ -15,10 +16,29 @@ impl StartArgs {
         };
         let options = match self.game {
             GameName::EnGehe => {
-                let holes = u8::try_from(self.holes.unwrap_or(50)).unwrap_or(u8::MAX);
+                // Above 255 is out of range for both; said here, with the
+                // number as typed, in the words of `GameOptions::validate`.
+                let holes = match &self.holes {
+                    None => 50,
+                    Some(TypedCount { value: Some(n), .. }) => *n,
+                    Some(TypedCount { text, value: None }) => {
+                        return Err(CliError(format!(
+                            "--holes: rows must have {MIN_HOLES} to {MAX_HOLES} holes, not {text}"
+                        )));
+                    }
+                };
+                let seeds = match &self.seeds {
+                    None => 4,
+                    Some(TypedCount { value: Some(n), .. }) => *n,
+                    Some(TypedCount { text, value: None }) => {
+                        return Err(CliError(format!(
+                            "--seeds: seeds per hole must be 1 to 12, not {text}"
+                        )));
+                    }
+                };
                 GameOptions {
                     variant: Variant::EnGehe { holes },
-                    seeds: u8::try_from(self.seeds.unwrap_or(4)).unwrap_or(u8::MAX),
+                    seeds,
                     first: match self.first {
                         FirstSide::South => Side::South,
                         FirstSide::North => Side::North,
@@ -56,7 +76,7 @@ impl StartArgs {
 
 pub fn start(args: &StartArgs) -> Result<(), CliError> {
     let pos = args.options()?.start()?;
-    println!("{pos}");
+    outln!("{pos}");
     Ok(())
 }
 
@@ -75,9 +95,9 @@ fn names(pos: &Position, moves: &[Move]) -> String {
 pub fn moves(position: &str) -> Result<(), CliError> {
     let pos = parse(position)?;
     let (legal, endless) = pos.classify_moves();
-    println!("{}", names(&pos, &legal));
+    outln!("{}", names(&pos, &legal));
     if !endless.is_empty() {
-        println!("endless: {}", names(&pos, &endless));
+        outln!("endless: {}", names(&pos, &endless));
     }
     Ok(())
 }
@@ -107,7 +127,7 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
 
 pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
     let game = play_moves(parse(position)?, moves)?;
-    println!("{}", result_line(&game));
+    outln!("{}", result_line(&game));
     Ok(())
 }
 
@@ -139,18 +159,25 @@ pub fn apply() -> Result<(), CliError> {
     let mut bytes = Vec::new();
     for number in 1.. {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
+        let read = input
+            .read_until(b'\n', &mut bytes)
+            .map_err(|e| CliError(format!("cannot read standard input: {e}")))?;
+        if read == 0 {
             return Ok(());
         }
         // One answer per line, whatever the line holds: a client waiting
         // for each answer must not get out of step.
         let answer = match std::str::from_utf8(&bytes) {
             Ok(line) => apply_line(line.trim_end_matches(['\n', '\r'])),
-            Err(_) => format!("error: line {number} is not UTF-8 text"),
+            // README: every error line says `endless`, `illegal` or
+            // `invalid position`.
+            Err(_) => format!("error: invalid position: line {number} is not UTF-8 text"),
         };
-        if writeln!(out, "{answer}").is_err() {
+        if let Err(e) = writeln!(out, "{answer}") {
+            let e = super::write_error(e);
             // The reader went away (a closed pipe): nothing more to do.
-            return Ok(());
+            // Any other failure (a full disk) loses answers: an error.
+            return if e.is_reader_gone() { Ok(()) } else { Err(e) };
         }
     }
     Ok(())
@@ -161,13 +188,13 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     let mv = pos.variant().parse_move(mv)?;
     let trace = pos.trace(mv)?;
     if let Some(h) = trace.reserve_seed {
-        println!("reserve seed into {}", pos.hole_label(h));
+        outln!("reserve seed into {}", pos.hole_label(h));
     }
     for (i, lap) in trace.laps.iter().enumerate() {
-        println!("lap {}: {}", i + 1, lap.describe(&pos));
+        outln!("lap {}: {}", i + 1, lap.describe(&pos));
     }
     if let Some(c) = trace.capture {
-        println!(
+        outln!(
             "capture: {} from {} and the last seed in {}: {} seeds",
             c.facing_seeds,
             pos.hole_label(c.facing),
@@ -175,6 +202,6 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
             c.total
         );
     }
-    println!("{}", result_line(&Game::new(trace.after)));
+    outln!("{}", result_line(&Game::new(trace.after)));
     Ok(())
 }

@@ -63,7 +63,7 @@ pub fn analyse(
     let v = pos.variant();
     for line in analysis.lines.iter().take(lines) {
         let pv: Vec<String> = line.pv.iter().map(|&m| v.move_name(m)).collect();
-        println!(
+        outln!(
             "move={} score={} depth={} pv={}",
             v.move_name(line.mv),
             score_text(line.score),
@@ -181,19 +181,21 @@ pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
                 "draw"
             }
         };
-        let _ = writeln!(
+        writeln!(
             out,
             "game={} south={} north={} winner={result} moves={moves} ({how})",
             g + 1,
             level_of(Side::South),
             level_of(Side::North),
-        );
-        let _ = out.flush();
+        )
+        .and_then(|()| out.flush())
+        .map_err(super::write_error)?;
     }
     writeln!(
         out,
         "a_wins={a_wins} draws={draws} b_wins={b_wins} moves={total_moves}"
-    )?;
+    )
+    .map_err(super::write_error)?;
     Ok(())
 }
 

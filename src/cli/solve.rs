@@ -103,13 +103,13 @@ pub fn solve(
     let session = Session::with_solver(solver);
     let mut outcome = match solve_within(&session, Vec::new(), pos, limit)? {
         Ok(solution) => {
-            println!("{}", solution_line(&pos, &solution));
-            println!("{}", stats_line(&solution));
+            outln!("{}", solution_line(&pos, &solution));
+            outln!("{}", stats_line(&solution));
             Outcome::Done
         }
         Err(progress) => {
-            println!("{}", unsolved_line(&pos, &progress));
-            println!(
+            outln!("{}", unsolved_line(&pos, &progress));
+            outln!(
                 "{}nodes={} time={:.3}s",
                 bound_plies(&pos, &progress),
                 progress.nodes,
@@ -122,11 +122,11 @@ pub fn solve(
         for MoveAfter { mv, child, settled } in moves_after(&[pos]) {
             let name = pos.variant().move_name(mv);
             if let Some(v) = settled {
-                println!("move={name} {} nodes=0", value_words(v));
+                outln!("move={name} {} nodes=0", value_words(v));
                 continue;
             }
             match solve_within(&session, vec![pos], child, limit)? {
-                Ok(s) => println!(
+                Ok(s) => outln!(
                     "move={name} {} nodes={}",
                     value_words(s.value.flipped_after_move()),
                     s.nodes
@@ -136,7 +136,7 @@ pub fn solve(
                     // bound caps the mover's value and its upper one floors it.
                     let (low, high) = p.bounds(&child);
                     let mover = |v: Value| v.flipped_after_move().word();
-                    println!(
+                    outln!(
                         "move={name} unsolved lower={} upper={} nodes={}",
                         mover(high),
                         mover(low),
@@ -155,6 +155,18 @@ fn value_words(v: Value) -> String {
     match v.plies() {
         Some(d) => format!("value={} plies={d}", v.word()),
         None => format!("value={}", v.word()),
+    }
+}
+
+/// A value for a sentence: En Gehé's margin as `value=` prints it, Bao la
+/// Kimasai's with its plies ("a win in 3 plies"), so that a win that comes
+/// too late does not read as meeting a goal of a win.
+fn value_sentence(v: Value) -> String {
+    match v {
+        Value::Win { plies } => format!("a win in {}", crate::solver::plies(plies)),
+        Value::Loss { plies } => format!("a loss in {}", crate::solver::plies(plies)),
+        Value::Draw => "a draw by repetition".into(),
+        Value::Margin(_) => v.word(),
     }
 }
 
@@ -188,7 +200,7 @@ pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Ou
     let session = Session::with_solver(Solver::new());
     match solve_within(&session, Vec::new(), study.start, limit)? {
         Ok(solution) if study.goal_reached(solution.value, 0) => {
-            println!(
+            outln!(
                 "goal holds: {} (value={}, best={})",
                 goal.text,
                 solution.value.word(),
@@ -196,7 +208,7 @@ pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Ou
                     .best
                     .map_or_else(|| "-".into(), |m| study.start.variant().move_name(m))
             );
-            println!("{}", stats_line(&solution));
+            outln!("{}", stats_line(&solution));
             Ok(Outcome::Done)
         }
         Ok(solution) => Err(CliError(format!(
@@ -204,10 +216,10 @@ pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Ou
             path.display(),
             goal.text,
             goal.kind.describe(),
-            solution.value.word()
+            value_sentence(solution.value)
         ))),
         Err(progress) => {
-            println!(
+            outln!(
                 "goal not proved within the limit: {} ({})",
                 goal.text,
                 unsolved_line(&study.start, &progress)

@@ -97,6 +97,8 @@ impl GameResult {
             _ => [s, n],
         });
         match (score, self.remainder) {
+            // Nothing left on the board: nothing to take.
+            (Some([a, b]), Some((_, 0))) => format!("{who} {a}–{b}: {why}."),
             (Some([a, b]), Some((taker, r))) => {
                 format!(
                     "{who} {a}–{b}: {why}; {} takes the {r} seed{} left on the board.",
@@ -162,7 +164,11 @@ impl Game {
     /// repetition, over by the rules, or going on.
     pub fn status(&self) -> Status {
         let current = self.current();
-        let seen = self.positions.iter().filter(|p| *p == current).count();
+        let seen = self
+            .positions
+            .iter()
+            .filter(|p| p.same_position(current))
+            .count();
         if seen >= 3 {
             return Status::Over(current.repetition_result());
         }
@@ -175,7 +181,15 @@ impl Game {
 
     /// Plays a move at the end of the record.
     pub fn play(&mut self, mv: Move) -> Result<&Position, PlayError> {
-        if self.is_over() {
+        if let Status::Over(result) = self.status() {
+            // Over because every move the side has is endless: asking for
+            // one of them says that it never ends (RULES.md "Endless
+            // moves"), as for any other endless move.
+            if let EndReason::OnlyEndless(_) = result.reason
+                && let Err(e @ PlayError::Endless { .. }) = self.current().try_play(mv)
+            {
+                return Err(e);
+            }
             return Err(PlayError::GameOver);
         }
         let next = self.current().try_play(mv)?;

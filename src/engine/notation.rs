@@ -122,6 +122,15 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
                 "en-gehe" => GameKind::EnGehe,
                 "bao-la-kimasai" => GameKind::BaoLaKimasai,
                 _ => {
+                    if let Some(c) = token.chars().find(|&c| invisible(c)) {
+                        return Err(SetupError::new(
+                            token.replace(invisible, ""),
+                            format!(
+                                "contains the invisible character U+{:04X} (copied with the text?); remove it",
+                                c as u32
+                            ),
+                        ));
+                    }
                     return Err(SetupError::new(
                         token,
                         "unknown game or token; the game is `en-gehe` or `bao-la-kimasai`, other tokens are key=value",
@@ -163,11 +172,11 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
             "origin" => {
                 let rule = match value {
                     "skip" => OriginRule::Skip,
-                    "sow" | "sow-into" => OriginRule::SowInto,
+                    "sow" => OriginRule::SowInto,
                     _ => {
                         return Err(SetupError::new(
                             token,
-                            "origin must be `skip` (or left out)",
+                            "origin must be `skip` or `sow` (the default, which may be left out)",
                         ));
                     }
                 };
@@ -185,7 +194,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
     let game = game.ok_or_else(|| {
         SetupError::new(
             "",
-            "missing the game's name (`en-gehe` or `bao-la-kimasai`) at the start",
+            "missing the game's name (`en-gehe` or `bao-la-kimasai`)",
         )
     })?;
     let missing = |key: &str| SetupError::new(key, format!("missing token `{key}=...`"));
@@ -226,6 +235,15 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
         opening,
         origin: origin.unwrap_or_default(),
     })
+}
+
+/// Characters that print as nothing (a byte-order mark, zero-width
+/// spaces and joiners, controls) and so make a token look right but fail.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{00ad}'
+    ) || c.is_control()
 }
 
 fn count(token: &str, item: &str, position: usize) -> Result<u64, SetupError> {
@@ -304,14 +322,22 @@ impl Variant {
 
     /// Reads a move in this game's notation.
     pub fn parse_move(self, text: &str) -> Result<Move, PlayError> {
+        // Blanks around the move are not part of it (`POSITION ; MOVE`),
+        // nor of the quote in a message.
+        let t = text.trim();
         let bad = |problem: String| PlayError::BadNotation {
-            text: text.to_string(),
+            text: t.to_string(),
             problem,
         };
-        let t = text.trim();
+        // Digits only, as counts in position notation (no sign).
+        let number = |digits: &str| {
+            (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| digits.parse::<usize>().ok())
+                .flatten()
+        };
         match self {
             Variant::EnGehe { holes } => {
-                let n: usize = t.parse().map_err(|_| {
+                let n = number(t).ok_or_else(|| {
                     bad(format!(
                         "an En Gehé move is a hole number from 1 to {holes}"
                     ))
@@ -327,9 +353,7 @@ impl Variant {
                 let lower = t.to_ascii_lowercase();
                 let first = lower.chars().next().map_or(0, char::len_utf8);
                 let (row, num) = lower.split_at(first);
-                let c: usize = num
-                    .parse()
-                    .ok()
+                let c: usize = number(num)
                     .filter(|c| (1..=BAO_ROW).contains(c))
                     .ok_or_else(|| {
                         bad("a Bao la Kimasai move is a hole name, i1..i8 or o1..o8".into())

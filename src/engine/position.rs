@@ -88,6 +88,26 @@ impl Position {
     pub fn opening(&self) -> bool {
         self.opening
     }
+    /// Bao la Kimasai: whether the opening flag changes the next move (it
+    /// withholds the mover's reserve seed, so only when there is one).
+    fn opening_matters(&self) -> bool {
+        self.opening && self.reserve[self.turn.index()] > 0
+    }
+
+    /// Whether `other` is the same position for threefold repetition
+    /// (RULES.md: board, captured counts, reserves, side to move). The
+    /// opening flag counts only where it changes play: with the mover's
+    /// reserve empty `opening=yes` plays exactly as `opening=no`. (Where it
+    /// does matter the position cannot recur: every move of the mover
+    /// after the first takes a reserve seed.)
+    pub fn same_position(&self, other: &Position) -> bool {
+        let plain = |p: &Position| Position {
+            opening: p.opening_matters(),
+            ..*p
+        };
+        plain(self) == plain(other)
+    }
+
     /// En Gehé: seeds captured so far by `side`.
     pub fn captured(&self, side: Side) -> u32 {
         self.captured[side.index()] as u32
@@ -433,7 +453,8 @@ impl Position {
     /// captured counts, reserves, opening flag, origin rule) for
     /// transposition tables and repetition checks: the XOR of one random
     /// number per (hole, count) and of the mixed counts and flags. Equal
-    /// positions have equal keys; different positions collide with
+    /// positions ([`Position::same_position`]: the opening flag only where
+    /// it changes play) have equal keys; different positions collide with
     /// probability about 2⁻⁶⁴.
     pub fn key(&self) -> u64 {
         let len = self.variant.board_len();
@@ -443,7 +464,7 @@ impl Position {
         }
         let header = len as u64
             ^ ((self.turn as u64) << 8)
-            ^ ((self.opening as u64) << 9)
+            ^ ((self.opening_matters() as u64) << 9)
             ^ ((self.origin as u64) << 10);
         let extra = self.captured[0] as u64
             | (self.captured[1] as u64) << 16

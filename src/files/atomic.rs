@@ -31,6 +31,19 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), FileError> {
+    // A symlink names the file the user means: that file is replaced (and
+    // backed up), the link stays.
+    let resolved = resolve_symlinks(path);
+    let path = resolved.as_path();
+    if let Ok(meta) = fs::metadata(path)
+        && !meta.is_file()
+        && !meta.is_dir()
+    {
+        return Err(FileError::new(
+            path,
+            "cannot write: not a regular file (a device or a pipe?)",
+        ));
+    }
     let folder = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
@@ -58,6 +71,27 @@ pub fn write_atomic_with(
     }
     sync_folder(&folder);
     Ok(())
+}
+
+/// `path` with its symlinks followed (a dangling one to the file it would
+/// name, so that saving creates it), or `path` itself if it is none.
+fn resolve_symlinks(path: &Path) -> PathBuf {
+    let mut current = path.to_path_buf();
+    // A bound, against a loop of links.
+    for _ in 0..40 {
+        let is_link = fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink());
+        if !is_link {
+            return current;
+        }
+        let Ok(target) = fs::read_link(&current) else {
+            return current;
+        };
+        current = match current.parent() {
+            Some(folder) if target.is_relative() => folder.join(target),
+            _ => target,
+        };
+    }
+    path.to_path_buf()
 }
 
 /// Writes and syncs the temporary file; errors name the target, which is

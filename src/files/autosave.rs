@@ -3,7 +3,10 @@
 //! start. Each write is atomic, so a program killed at any moment leaves
 //! the last complete autosave (or its `.bak`) behind.
 
-use super::game::{GAME_VERSION, SavedGame, check_version, read_text, to_pretty_ron};
+use super::game::{
+    GAME_VERSION, SavedGame, check_game_name_at, check_version, check_version_at, field_place,
+    field_place_from, read_text, to_pretty_ron,
+};
 use super::{FileError, GameFile, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -79,15 +82,21 @@ pub fn parse_autosave(text: &str, path: &Path) -> Result<Autosave, FileError> {
     let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
     check_version(path, text, probe.version, AUTOSAVE_VERSION, "autosave")?;
     let record: AutosaveRecord = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
-    if record.game.version > GAME_VERSION {
-        return Err(FileError::new(
-            path,
-            format!(
-                "the autosaved game is format version {}, newer than this program reads",
-                record.game.version
-            ),
-        ));
-    }
+    // The game inside: checked as a saved game's own fields are, and
+    // placed on its lines (after the autosave's `game:`).
+    let inner = field_place(text, "game").map_or(1, |(line, _)| line + 1);
+    check_version_at(
+        path,
+        record.game.version,
+        GAME_VERSION,
+        "autosaved game",
+        field_place_from(text, inner, "version"),
+    )?;
+    check_game_name_at(
+        path,
+        &record.game.game,
+        field_place_from(text, inner, "game"),
+    )?;
     let game = GameFile::from_saved(record.game, path, text)?;
     Ok(Autosave {
         game,

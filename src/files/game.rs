@@ -256,6 +256,13 @@ impl GameFile {
                 ),
             ));
         }
+        if let Some((field, problem)) = options_contradiction(&saved.options, &start) {
+            let place = field_place(text, field).or_else(|| field_place(text, "options"));
+            return Err(match place {
+                Some((line, col)) => FileError::at(path, line, col, problem),
+                None => FileError::new(path, problem),
+            });
+        }
         for (field, side, name) in [
             ("south_team", "South", &saved.south_team),
             ("north_team", "North", &saved.north_team),
@@ -279,7 +286,7 @@ impl GameFile {
                 .and_then(|mv| game.play(mv).map(|_| ()))
                 .map_err(|e| {
                     let problem = format!("move {number} ({mover} `{text_move}`): {e}");
-                    match move_place(text, i, text_move) {
+                    match move_place(text, i) {
                         Some((line, col)) => FileError::at(path, line, col, problem),
                         None => at("moves", problem),
                     }
@@ -317,6 +324,46 @@ impl GameFile {
             notes: saved.notes,
         })
     }
+}
+
+/// En Gehé: the option (`first` or `seeds`) that says what the start
+/// position contradicts, with the problem. The side to move starts; the
+/// seeds per hole are checked when every hole holds the same count (a
+/// position set up with uneven holes is written with 4, see
+/// [`options_for_position`]). Bao la Kimasai's options are fixed and
+/// checked by `GameOptions::validate`.
+fn options_contradiction(
+    options: &GameOptions,
+    start: &Position,
+) -> Option<(&'static str, String)> {
+    if let Variant::BaoLaKimasai = start.variant() {
+        return None;
+    }
+    if options.first != start.turn() {
+        return Some((
+            "first",
+            format!(
+                "the options say {} moves first, but in the start position {} is to move",
+                options.first.title(),
+                start.turn().title()
+            ),
+        ));
+    }
+    let board = start.board();
+    if let Some(&count) = board.first()
+        && (1..=12).contains(&count)
+        && board.iter().all(|&c| c == count)
+        && u16::from(options.seeds) != count
+    {
+        return Some((
+            "seeds",
+            format!(
+                "the options say {} seeds a hole, but the start position has {count} in every hole",
+                options.seeds
+            ),
+        ));
+    }
+    None
 }
 
 fn describe_rules(variant: Variant, origin: OriginRule) -> String {
@@ -363,18 +410,42 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// folders and devices) clearly.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     use std::io::Read;
-    let file = std::fs::File::open(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+    // What the path names (through symlinks) is checked before it is
+    // opened: opening a pipe with no writer waits for one forever.
+    let not_a_file = |meta: &std::fs::Metadata| {
+        if meta.is_dir() {
+            Some(FileError::new(path, "this is a folder, not a file"))
+        } else if !meta.is_file() {
+            Some(FileError::new(
+                path,
+                "not a regular file (a device or a pipe?), so not a maasai-mancala file",
+            ))
+        } else {
+            None
+        }
+    };
+    let meta = std::fs::metadata(path).map_err(|e| FileError::io(path, "cannot read", &e))?;
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // The path may be swapped for a pipe between the check and the open:
+    // opened without blocking, a pipe then is refused below, not waited on.
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        const O_NONBLOCK: i32 = 0o4000;
+        options.custom_flags(O_NONBLOCK);
+    }
+    let file = options
+        .open(path)
+        .map_err(|e| FileError::io(path, "cannot read", &e))?;
     let meta = file
         .metadata()
         .map_err(|e| FileError::io(path, "cannot read", &e))?;
-    if meta.is_dir() {
-        return Err(FileError::new(path, "this is a folder, not a file"));
-    }
-    if !meta.is_file() {
-        return Err(FileError::new(
-            path,
-            "not a regular file (a device or a pipe?), so not a maasai-mancala file",
-        ));
+    if let Some(e) = not_a_file(&meta) {
+        return Err(e);
     }
     let mut bytes = Vec::new();
     file.take(MAX_FILE_BYTES + 1)
@@ -424,42 +495,76 @@ pub(crate) fn check_version(
     supported: u32,
     what: &str,
 ) -> Result<(), FileError> {
-    if version == 0 {
-        return Err(field_error(
-            path,
-            text,
-            "version",
-            format!("this {what} has no `version` field (expected `version: {supported}`)"),
-        ));
+    check_version_at(path, version, supported, what, field_place(text, "version"))
+}
+
+/// [`check_version`] of a field at `place` (`None`: not written). The
+/// same words for every kind of file.
+pub(crate) fn check_version_at(
+    path: &Path,
+    version: u32,
+    supported: u32,
+    what: &str,
+    place: Option<(usize, usize)>,
+) -> Result<(), FileError> {
+    let problem = if version == 0 && place.is_none() {
+        format!("this {what} has no `version` field (expected `version: {supported}`)")
+    } else if version == 0 {
+        format!("version 0 is not a format version (expected `version: {supported}`)")
+    } else if version > supported {
+        newer_version(what, version, supported)
+    } else {
+        return Ok(());
+    };
+    Err(placed(path, place, problem))
+}
+
+/// The problem of a file newer than this program: every kind says it so.
+pub fn newer_version(what: &str, version: u32, supported: u32) -> String {
+    format!(
+        "this {what} is format version {version}, newer than this program reads \
+         (up to {supported}); open it with a newer maasai-mancala"
+    )
+}
+
+fn placed(path: &Path, place: Option<(usize, usize)>, problem: String) -> FileError {
+    match place {
+        Some((line, col)) => FileError::at(path, line, col, problem),
+        None => FileError::new(path, problem),
     }
-    if version > supported {
-        return Err(field_error(
-            path,
-            text,
-            "version",
-            format!(
-                "this {what} is format version {version}, newer than this program reads \
-                 (up to {supported}); open it with a newer maasai-mancala"
-            ),
-        ));
-    }
-    Ok(())
 }
 
 fn check_game_name(path: &Path, text: &str, game: &str) -> Result<(), FileError> {
-    match game {
-        "en-gehe" | "bao-la-kimasai" => Ok(()),
-        "" => Err(FileError::new(
-            path,
-            "no `game` field (expected `game: \"en-gehe\"` or `game: \"bao-la-kimasai\"`)",
-        )),
-        other => Err(field_error(
-            path,
-            text,
-            "game",
-            format!("unknown game `{other}`: this program plays `en-gehe` and `bao-la-kimasai`"),
-        )),
-    }
+    check_game_name_at(path, game, field_place(text, "game"))
+}
+
+/// The `game` field's name, written at `place` (`None`: not written).
+pub(crate) fn check_game_name_at(
+    path: &Path,
+    game: &str,
+    place: Option<(usize, usize)>,
+) -> Result<(), FileError> {
+    let expected = "expected `game: \"en-gehe\"` or `game: \"bao-la-kimasai\"`";
+    let problem = match game {
+        "en-gehe" | "bao-la-kimasai" => return Ok(()),
+        "" if place.is_none() => format!("no `game` field ({expected})"),
+        "" => format!("`game` is empty ({expected})"),
+        other => {
+            format!("unknown game `{other}`: this program plays `en-gehe` and `bao-la-kimasai`")
+        }
+    };
+    Err(placed(path, place, problem))
+}
+
+/// Line and column of the first line from line `from` (1-based) on that
+/// begins with `field:` (a record nested in another: an autosave's game).
+pub(crate) fn field_place_from(text: &str, from: usize, field: &str) -> Option<(usize, usize)> {
+    let skipped: usize = text
+        .split_inclusive('\n')
+        .take(from.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    field_place(&text[skipped..], field).map(|(line, col)| (line + from.saturating_sub(1), col))
 }
 
 /// An error placed at the line where `field:` is written, when it can be found.
@@ -471,7 +576,7 @@ pub(crate) fn field_error(path: &Path, text: &str, field: &str, problem: String)
 }
 
 /// Line and column of the first line that begins with `field:`.
-fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
+pub(crate) fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
     text.lines().enumerate().find_map(|(i, line)| {
         let trimmed = line.trim_start();
         let rest = trimmed.strip_prefix(field)?;
@@ -481,11 +586,48 @@ fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// Where move `index` (0-based) is written, when the moves are one per line
-/// after `moves: [` as this program writes them.
-fn move_place(text: &str, index: usize, mv: &str) -> Option<(usize, usize)> {
-    let (line, _) = field_place(text, "moves")?;
-    let candidate = text.lines().nth(line + index)?;
-    let col = candidate.find(&format!("\"{mv}\""))?;
-    Some((line + index + 1, col + 1))
+/// Where move `index` (0-based) is written: the opening quote of the
+/// `index`-th string in the `moves: [...]` list, however the list is laid
+/// out (several moves on a line, comments between them).
+fn move_place(text: &str, index: usize) -> Option<(usize, usize)> {
+    let (line, col) = field_place(text, "moves")?;
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line - 1)
+        .map(str::len)
+        .sum();
+    // The field's column counts leading blanks, one byte each.
+    let field = line_start + col - 1;
+    let bytes = text.as_bytes();
+    let mut i = field + text[field..].find('[')? + 1;
+    let mut seen = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b']' => return None,
+            b'"' => {
+                if seen == index {
+                    let before = &text[..i];
+                    let line = before.matches('\n').count() + 1;
+                    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    return Some((line, column));
+                }
+                seen += 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |k| i + 2 + k + 2);
+            }
+            _ => i += 1,
+        }
+    }
+    None
 }

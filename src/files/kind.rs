@@ -61,7 +61,8 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
                 path,
                 format!(
                     "`{name}(…)` is not a kind of file this program reads \
-                     (a saved game is `SavedGame(…)`, presets are `PresetFile(…)`)"
+                     (a saved game is `SavedGame(…)`, presets are `PresetFile(…)`, \
+                     an autosave is `Autosave(…)`, a study is `Study(…)`)"
                 ),
             )
         });
@@ -120,6 +121,8 @@ pub fn describe_game(file: &GameFile) -> String {
     };
     let teams = match (file.south_team.trim(), file.north_team.trim()) {
         ("", "") => String::new(),
+        (s, "") => format!(", {s} (south)"),
+        ("", n) => format!(", {n} (north)"),
         (s, n) => format!(", {s} (south) v {n} (north)"),
     };
     format!(
@@ -138,12 +141,13 @@ fn describe_study(text: &str, path: &Path) -> Result<String, FileError> {
             place: (e.line > 0).then_some((e.line, e.column)),
             problem: e.problem,
         })?;
+    let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     Ok(format!(
-        "\"{}\": {}; solution of {} moves, {} alternative lines",
+        "\"{}\": {}; solution of {}, {}",
         study.file.title,
         study.file.goal.text,
-        study.solution.len(),
-        study.alternatives.len()
+        count(study.solution.len(), "move"),
+        count(study.alternatives.len(), "alternative line")
     ))
 }
 
@@ -223,6 +227,53 @@ mod tests {
         assert!(line.starts_with("en-gehe 2×3"), "{line}");
         assert!(line.contains("1 move, cursor at 1; "), "{line}");
         assert!(!line.ends_with('.'), "{line}");
+    }
+
+    #[test]
+    fn summaries_count_in_words_and_leave_out_what_is_not_there() {
+        // A capture that empties the board: no "takes the 0 seeds".
+        let start =
+            notation::parse_position("en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south")
+                .unwrap();
+        let mut game = Game::new(start);
+        game.play(crate::engine::Move(0)).unwrap();
+        let mut file = GameFile::from_game(game);
+        let line = describe_game(&file);
+        assert!(!line.contains("0 seeds left"), "{line}");
+        assert!(!line.contains("takes the"), "{line}");
+        // One team name only: no empty name and no double blank.
+        file.south_team = "Ilkisongo".into();
+        let line = describe_game(&file);
+        assert!(line.contains(", Ilkisongo (south), "), "{line}");
+        assert!(!line.contains("  ") && !line.contains(" v "), "{line}");
+        file.south_team.clear();
+        file.north_team = "Ilpurko".into();
+        let line = describe_game(&file);
+        assert!(line.contains(", Ilpurko (north), "), "{line}");
+        file.south_team = "Ilkisongo".into();
+        let line = describe_game(&file);
+        assert!(
+            line.contains(", Ilkisongo (south) v Ilpurko (north), "),
+            "{line}"
+        );
+        // A study of one move and one alternative line.
+        let relay = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/studies/01-relay.ron"
+        ))
+        .unwrap();
+        let line = super::describe_study(&relay, std::path::Path::new("r.ron")).unwrap();
+        assert!(
+            line.ends_with("solution of 3 moves, 1 alternative line"),
+            "{line}"
+        );
+        let raid = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/studies/06-raid-chain.ron"
+        ))
+        .unwrap();
+        let line = super::describe_study(&raid, std::path::Path::new("r.ron")).unwrap();
+        assert!(line.contains("solution of 1 move,"), "{line}");
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub use date::{iso8601_utc, now_iso8601};
 pub use error::FileError;
 pub use game::{
     GAME_VERSION, GameFile, MAX_FILE_BYTES, MAX_TEAM_NAME, MoveEntry, SavedGame, load_game,
-    options_for_position, read_text, save_game,
+    newer_version, options_for_position, read_text, save_game,
 };
 pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, detect_kind};
 pub use presets::{

@@ -162,9 +162,98 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
-/// Where the `nth` (0-based) occurrence of `needle` starts, if any.
+/// Where the `nth` (0-based) occurrence of `needle` in the RON code starts,
+/// if any: only outside strings and comments (a description that mentions
+/// `position` or `Step(` is not the field), and only as a whole name (not
+/// inside a longer one). A needle ending in a letter is a field name, so
+/// it must be followed by `:`.
 fn find_nth(text: &str, needle: &str, nth: usize) -> Option<usize> {
-    text.match_indices(needle).nth(nth).map(|(i, _)| i)
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let is_field = needle.bytes().last().is_some_and(ident);
+    let mut found = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => i = skip_string(bytes, i + 1),
+            b'\'' => {
+                // A char literal: to its closing quote.
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'\'' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'r' if (i == 0 || !ident(bytes[i - 1]))
+                && matches!(bytes.get(i + 1), Some(b'"' | b'#')) =>
+            {
+                // A raw string r#"…"#: to the quote followed by as many #.
+                let hashes = bytes[i + 1..].iter().take_while(|&&b| b == b'#').count();
+                let open = i + 1 + hashes;
+                if bytes.get(open) != Some(&b'"') {
+                    i += 1;
+                    continue;
+                }
+                let close = format!("\"{}", "#".repeat(hashes));
+                i = text[open + 1..]
+                    .find(&close)
+                    .map_or(bytes.len(), |k| open + 1 + k + close.len());
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                // Block comments nest in RON.
+                let mut depth = 0;
+                while i < bytes.len() {
+                    if bytes[i..].starts_with(b"/*") {
+                        depth += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        depth -= 1;
+                        i += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+            _ => {
+                let whole = bytes[i..].starts_with(needle.as_bytes())
+                    && (i == 0 || !ident(bytes[i - 1]))
+                    && (!is_field || {
+                        let rest = &text[i + needle.len()..];
+                        rest.trim_start().starts_with(':')
+                            && !rest.as_bytes().first().copied().is_some_and(ident)
+                    });
+                if whole {
+                    if found == nth {
+                        return Some(i);
+                    }
+                    found += 1;
+                    i += needle.len();
+                } else {
+                    i += 1;
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The index just after the closing quote of a string whose text starts at
+/// `i` (escapes skipped).
+fn skip_string(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
 }
 
 impl Study {
@@ -198,13 +287,16 @@ impl Study {
             }
         };
         if file.version != STUDY_VERSION {
-            return Err(at(
-                find_nth(text, "version", 0),
+            // In the words saved games and presets use.
+            let problem = if file.version > STUDY_VERSION {
+                crate::files::newer_version("study", file.version, STUDY_VERSION)
+            } else {
                 format!(
-                    "version {} is not supported (this program reads version {STUDY_VERSION})",
+                    "version {} is not a format version (expected `version: {STUDY_VERSION}`)",
                     file.version
-                ),
-            ));
+                )
+            };
+            return Err(at(find_nth(text, "version", 0), problem));
         }
         let start = notation::parse_position(&file.position).map_err(|e| {
             at(
