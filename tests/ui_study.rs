@@ -316,7 +316,7 @@ fn a_study_read_as_a_book_steps_through_its_comments() {
     assert!(h.query_by_label("Move 2 of 3").is_some());
 
     // The alternative line: its own first move and comment.
-    h.get_by_label("Alternative 1 (after 0)").click();
+    h.get_by_label("Alternative 1 (from the start)").click();
     h.run_steps(2);
     // The board went back to where the two lines part.
     assert!(h.query_by_label("Move 0 of 1").is_some());
@@ -983,4 +983,32 @@ fn a_forced_move_is_not_called_wrong_and_take_back_goes_to_the_wrong_one() {
     h.get_by_label("Take back the wrong move").click();
     h.run_steps(2);
     assert!(h.state().rt.game.moves().is_empty());
+}
+
+#[test]
+fn a_move_proved_wrong_without_a_defence_leaves_the_board_waiting() {
+    let s = study("06-raid-chain.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    let i2 = s.start.variant().parse_move("i2").unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(i2));
+    step_until(&mut h, "the verdict", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| !a.log.is_empty())
+    });
+    h.run_steps(3);
+    // The line under the board says why nothing can be played, and does
+    // not invite a click.
+    assert!(
+        h.query_by_label_contains("without a defence to show: take it back.")
+            .is_some(),
+        "the line under the board does not say why"
+    );
+    assert!(h.query_by_label_contains("click a hole").is_none());
 }

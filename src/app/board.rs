@@ -535,6 +535,15 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                     super::busy::spinner(ui);
                     ui.label("checking which moves end…");
                 }
+                None if rt.move_wait.is_some() => {
+                    let why = rt.move_wait.as_deref().unwrap_or_default();
+                    let mut chars = why.chars();
+                    let why: String = chars
+                        .next()
+                        .map(|c| c.to_uppercase().chain(chars).collect())
+                        .unwrap_or_default();
+                    ui.label(format!("{why}."));
+                }
                 None if computer_turn => {
                     super::busy::spinner(ui);
                     ui.label(format!(
@@ -546,14 +555,21 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                     ui.label(format!(
                         "{} to move: click a hole or type its {} and press Enter",
                         rt.names[pos.turn().index()],
-                        if pos.variant().is_en_gehe() { "number" } else { "name" }
+                        if pos.variant().is_en_gehe() {
+                            "number"
+                        } else {
+                            "name"
+                        }
                     ));
                 }
             }
         } else {
+            let which = match rt.view {
+                0 => "the start position".to_string(),
+                n => format!("the position after move {n} of {moves}"),
+            };
             ui.label(format!(
-                "Viewing the position after move {} of {} — press End twice or pick the last move to return",
-                rt.view, moves
+                "Viewing {which} — press End twice or pick the last move to return"
             ));
         }
         if !rt.typed.is_empty() {
@@ -784,6 +800,8 @@ fn board_canvas(
     if bg.clicked() && animating {
         commands.push(AppCommand::FinishAnimation);
     }
+    // Where the board lies in its area: the result window keeps off it.
+    rt.board_area = Some((ui.max_rect(), geo.rect().intersect(canvas)));
     let p = geo.pitch;
 
     // Replay highlights.
@@ -824,7 +842,8 @@ fn board_canvas(
     let live_turn = pos.turn();
     // A running computer player owns its turn: its holes are not buttons.
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
-    let can_click_holes = rt.live() && !animating && !computer_turn && !rt.board_inert;
+    let can_click_holes =
+        rt.live() && !animating && !computer_turn && !rt.board_inert && rt.move_wait.is_none();
     let mut hovered_move: Option<Move> = None;
     let (_, label_font) = fonts(p);
     let id = ui.make_persistent_id("board-holes");

@@ -592,15 +592,25 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         ui.separator();
 
         let label = ui.strong("Paste notation");
-        ui.add(
-            egui::TextEdit::multiline(&mut ed.paste_text)
-                .id_salt("editor-paste")
-                .hint_text("en-gehe south=… north=… captured=0,0 turn=south")
-                .desired_rows(2)
-                .desired_width(f32::INFINITY)
-                .font(egui::TextStyle::Monospace),
-        )
-        .labelled_by(label.id);
+        let example = if variant.is_en_gehe() {
+            "en-gehe south=… north=… captured=0,0 turn=south"
+        } else {
+            "bao-la-kimasai south=… north=… reserve=24,24 turn=south opening=yes"
+        };
+        let pasted = ui
+            .add(
+                egui::TextEdit::multiline(&mut ed.paste_text)
+                    .id_salt("editor-paste")
+                    .hint_text(example)
+                    .desired_rows(2)
+                    .desired_width(f32::INFINITY)
+                    .font(egui::TextStyle::Monospace),
+            )
+            .labelled_by(label.id);
+        // An error about text since changed no longer holds.
+        if pasted.changed() {
+            ed.paste_error = None;
+        }
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(!ed.paste_text.trim().is_empty(), egui::Button::new("Use this text"))

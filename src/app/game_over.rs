@@ -12,10 +12,19 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     if rt.game_over_dismissed == Some(rt.game.moves().len()) || rt.animating() {
         return commands;
     }
+    let at = place(ctx, rt);
+    // A window of its own for each finished game, placed anew; it may be
+    // dragged or folded away.
     egui::Window::new("Game over")
-        .collapsible(false)
+        .id(egui::Id::unique((
+            "game-over",
+            rt.game_id,
+            rt.game.moves().len(),
+        )))
+        .collapsible(true)
         .resizable(false)
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -56.0))
+        .movable(true)
+        .default_pos(at)
         .show(ctx, |ui| {
             let winner = match result.winner {
                 Some(side) => format!("{} wins", rt.names[side.index()]),
@@ -63,4 +72,40 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             });
         });
     commands
+}
+
+/// Where the result window's top left corner first appears: beside the
+/// board where the area has room for it there, else in the larger gap above
+/// or below the board, else in the lower left corner. (Its size is not
+/// known before its first frame, so its usual size is assumed.)
+fn place(ctx: &egui::Context, rt: &Runtime) -> egui::Pos2 {
+    use egui::pos2;
+    const W: f32 = 340.0;
+    const H: f32 = 230.0;
+    // About the side line, the status line and the hint.
+    const LINES: f32 = 64.0;
+    let screen = ctx.content_rect();
+    let fallback = pos2(screen.left() + 16.0, screen.bottom() - 56.0 - H);
+    let Some((area, board)) = rt.board_area else {
+        return fallback;
+    };
+    let top = (board.center().y - H / 2.0).max(area.top());
+    let left_gap = board.left() - area.left();
+    let right_gap = area.right() - board.right();
+    if left_gap >= W {
+        return pos2(area.left() + (left_gap - W) / 2.0, top);
+    }
+    if right_gap >= W {
+        return pos2(board.right() + (right_gap - W) / 2.0, top);
+    }
+    let above = board.top() - area.top() - LINES;
+    let below = area.bottom() - board.bottom() - LINES;
+    let x = area.center().x - W / 2.0;
+    if above >= H && above >= below {
+        return pos2(x, board.top() - LINES - H);
+    }
+    if below >= H {
+        return pos2(x, board.bottom() + LINES);
+    }
+    fallback
 }

@@ -551,6 +551,7 @@ impl MaasaiApp {
         }
         // Nor does the board take clicks then.
         self.rt.board_inert = self.dialog_open();
+        self.rt.move_wait = self.studies.refuses_move(&self.rt);
         commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {

@@ -656,7 +656,7 @@ fn solution_ui(
     ));
     ui.label(
         egui::RichText::new(format!(
-            "Proved with {} nodes in {:.2} s.",
+            "This solve: {} nodes in {:.2} s (what the session had proved before is reused).",
             group_digits(s.nodes),
             s.elapsed.as_secs_f64()
         ))

@@ -176,6 +176,12 @@ pub struct Runtime {
     pub cost_notes: Vec<String>,
     /// A dialog waits for an answer: the board's holes are not buttons.
     pub board_inert: bool,
+    /// Why no move may be played on the board now (an exercise judging a
+    /// move, or waiting for one to be taken back): said under the board
+    /// in place of "click a hole", and the holes are not buttons.
+    pub move_wait: Option<String>,
+    /// The board's area and the board's drawn rectangle in it, last frame.
+    pub board_area: Option<(egui::Rect, egui::Rect)>,
     /// How many plies the review looked ahead for each note.
     pub cost_depths: Vec<u32>,
     /// Which game this is: every new, opened or pasted game gets its own,
@@ -217,6 +223,8 @@ impl Runtime {
             computer: Default::default(),
             cost_notes: Vec::new(),
             board_inert: false,
+            move_wait: None,
+            board_area: None,
             cost_depths: Vec::new(),
         }
     }

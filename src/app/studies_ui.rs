@@ -943,7 +943,10 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
                 out.push(AppCommand::Study(StudyCommand::ChooseLine(0)));
             }
             for (k, (after, _)) in a.study.alternatives.iter().enumerate() {
-                let label = format!("Alternative {} (after {after})", k + 1);
+                let label = match after {
+                    0 => format!("Alternative {} (from the start)", k + 1),
+                    n => format!("Alternative {} (after move {n})", k + 1),
+                };
                 let r = ui.selectable_label(a.line == k + 1, label);
                 let r = r.on_hover_text(&a.study.file.alternatives[k].comment);
                 if r.clicked() {
