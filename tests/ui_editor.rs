@@ -522,3 +522,25 @@ fn a_board_size_typed_digit_by_digit_keeps_the_holes_it_still_has() {
         "en-gehe south=4,4,4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4,4,4 captured=0,0 turn=south"
     );
 }
+
+#[test]
+fn an_emptied_row_is_listed_beside_other_problems() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("Empty board").click();
+    h.run();
+    // South to move with no seeds, and North's hole over the limit.
+    h.get_by_label("North 1: 0 seeds").click();
+    h.run();
+    for d in ["9", "9", "9", "9", "9"] {
+        h.event(egui::Event::Text(d.into()));
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let problems = editor(&h).check().problems.clone();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems[1].starts_with("The game is already over here: South has no seeds left to move"),
+        "{problems:?}"
+    );
+}

@@ -96,6 +96,14 @@ impl Check {
                 }
             }
         } else {
+            // No position to ask, but an emptied row is seen on the board
+            // itself: said now, with the other problems, not only once
+            // they are mended.
+            if let Some(why) = over_on_its_face(setup) {
+                problems.push(format!(
+                    "The game is already over here: {why}. Set up a position the side to move can still play from."
+                ));
+            }
             None
         };
         let mut check = Check {
@@ -159,6 +167,28 @@ impl Check {
     pub fn playable(&self) -> Option<Position> {
         self.position
             .filter(|_| self.problems.is_empty() && !self.checking())
+    }
+}
+
+/// Why the game is over in `setup`, where its rows alone tell (En Gehé:
+/// the side to move has no seeds; Bao la Kimasai: an inner row is empty).
+fn over_on_its_face(setup: &Setup) -> Option<String> {
+    let row = |side: Side| match side {
+        Side::South => &setup.south,
+        Side::North => &setup.north,
+    };
+    match setup.game {
+        GameKind::EnGehe => row(setup.turn)
+            .iter()
+            .all(|&c| c == 0)
+            .then(|| format!("{} has no seeds left to move", setup.turn.title())),
+        GameKind::BaoLaKimasai => Side::BOTH.into_iter().find_map(|side| {
+            row(side)
+                .iter()
+                .take(8)
+                .all(|&c| c == 0)
+                .then(|| format!("{}'s inner row is empty", side.title()))
+        }),
     }
 }
 
