@@ -559,3 +559,22 @@ fn a_typed_save_as_asks_before_replacing_another_file() {
     assert!(h.state().files.path_prompt.is_none());
     assert_eq!(load_game(&other).unwrap().game.moves().len(), 1);
 }
+
+#[test]
+fn a_missing_file_is_said_before_asking_to_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    play(&mut h, "1");
+    assert!(h.state().unsaved());
+    files(&mut h, FileCommand::OpenPath(dir.path().join("gone.ron")));
+    h.run();
+    assert!(
+        h.state().files.unsaved_prompt.is_none(),
+        "asked to save first"
+    );
+    let (title, message) = h.state().files.error.clone().expect("an error");
+    assert_eq!(title, "Cannot open the file");
+    assert!(message.contains("there is no such file"), "{message}");
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+}

@@ -9,7 +9,7 @@ use super::new_game::NewGameDialog;
 use super::presets_ui::PresetPicker;
 use super::state::{MoveStats, Runtime};
 use super::{AppCommand, MaasaiApp};
-use crate::engine::{Game, GameOptions, Move, Position};
+use crate::engine::{Game, GameOptions, Move, Position, Variant};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
     delete_user_preset, describe_game, load_autosave, load_game, parse_pasted_position,
@@ -496,6 +496,20 @@ impl MaasaiApp {
             FileCommand::Open => self.guard(ctx, Pending::Open),
             FileCommand::OpenPath(path) => {
                 self.files.path_prompt = None;
+                // A file that is not there is said so at once, before
+                // "save your changes?" asks about leaving the game for it.
+                if !path.exists() {
+                    self.files.recent.remove(&path);
+                    self.store_recent();
+                    self.show_error(
+                        "Cannot open the file",
+                        format!(
+                            "{}: there is no such file.\nThe current game is still open and unchanged.",
+                            path.display()
+                        ),
+                    );
+                    return;
+                }
                 self.guard(ctx, Pending::OpenPath(path))
             }
             FileCommand::Resume => self.guard(ctx, Pending::Resume),
@@ -853,7 +867,12 @@ fn non_empty(name: &str, fallback: &str) -> String {
 
 /// A short description of an autosaved game for the resume offer.
 pub fn describe_autosave(a: &Autosave) -> String {
-    let mut text = describe_game(&a.game);
+    // The summary names the game as the notation does; people read titles.
+    let summary = describe_game(&a.game);
+    let mut text = match a.game.game.variant() {
+        Variant::EnGehe { .. } => summary.replacen("en-gehe", "En Gehé", 1),
+        Variant::BaoLaKimasai => summary.replacen("bao-la-kimasai", "Bao la Kimasai", 1),
+    };
     if let Some(source) = &a.source {
         text.push_str(&format!(", from {}", source.display()));
     }
