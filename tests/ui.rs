@@ -317,6 +317,16 @@ fn the_new_game_dialog_rejects_bad_input() {
         h.query_by_label("Seeds per hole must be a whole number from 1 to 12")
             .is_some()
     );
+    // Each message lies under its own field, not in a far column that
+    // widens the dialog.
+    let field = h.get_by_label("Seeds per hole").rect();
+    let message = h
+        .get_by_label("Seeds per hole must be a whole number from 1 to 12")
+        .rect();
+    assert!(
+        message.top() >= field.bottom() && message.left() - field.left() < 40.0,
+        "the message at {message:?} is not under its field at {field:?}"
+    );
     // Start is disabled: clicking it starts nothing.
     h.get_by_label("Start game").click();
     h.run();

@@ -131,7 +131,7 @@ impl NewGameDialog {
                 }
                 let problems = self.check().err().unwrap_or_default();
                 egui::Grid::new("new-game-grid")
-                    .num_columns(3)
+                    .num_columns(2)
                     .spacing([12.0, 8.0])
                     .show(ui, |ui| {
                         ui.label("Game");
@@ -212,18 +212,20 @@ impl NewGameDialog {
     }
 }
 
-/// A labelled one-line text field with its problem beside it.
+/// A labelled one-line text field with its problem under it, wrapped (a
+/// column of its own widened the whole dialog and put the message far
+/// from its field).
 fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) {
     let l = ui.label(label);
-    ui.add(egui::TextEdit::singleline(text).desired_width(160.0))
-        .labelled_by(l.id);
-    match problem {
-        Some(p) => {
-            ui.colored_label(ui.visuals().error_fg_color, p);
+    ui.vertical(|ui| {
+        ui.add(egui::TextEdit::singleline(text).desired_width(160.0))
+            .labelled_by(l.id);
+        if let Some(p) = problem {
+            ui.set_max_width(320.0);
+            ui.add(
+                egui::Label::new(egui::RichText::new(p).color(ui.visuals().error_fg_color)).wrap(),
+            );
         }
-        None => {
-            ui.label("");
-        }
-    }
+    });
     ui.end_row();
 }
