@@ -63,6 +63,17 @@ fn solved_in_the_panel(pos: Position) -> Harness<'static, MaasaiApp> {
     h
 }
 
+/// A window with study `s` started in `mode`.
+fn in_study(s: &Study, mode: Mode) -> Harness<'static, MaasaiApp> {
+    let mut h = harness(GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        mode,
+    )));
+    h.run_steps(3);
+    h
+}
+
 fn small_position() -> Position {
     parse_position("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south").unwrap()
 }
@@ -285,12 +296,7 @@ fn solver_panel_cancels_a_big_solve() {
 #[test]
 fn a_study_read_as_a_book_steps_through_its_comments() {
     let s = study("01-relay.ron");
-    let mut h = harness(GameOptions::default().start().unwrap());
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Book,
-    )));
-    h.run_steps(3);
+    let mut h = in_study(&s, Mode::Book);
     assert_eq!(*h.state().rt.game.start(), s.start);
     assert!(h.query_by_label(&s.file.title).is_some());
     assert!(h.query_by_label_contains(&s.file.description).is_some());
@@ -342,12 +348,7 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     assert!(!s.goal_reached(value_of(wrong), 0));
     assert!(s.goal_reached(value_of(right), 0));
 
-    let mut h = harness(GameOptions::default().start().unwrap());
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Exercise,
-    )));
-    h.run_steps(3);
+    let mut h = in_study(&s, Mode::Exercise);
     assert!(h.query_by_label("South to move: your turn.").is_some());
 
     // The hint names the solver's best hole.
@@ -410,12 +411,7 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
 #[test]
 fn an_exercise_played_to_the_end_is_announced_solved() {
     let s = study("03-remainder.ron");
-    let mut h = harness(GameOptions::default().start().unwrap());
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Exercise,
-    )));
-    h.run_steps(3);
+    let mut h = in_study(&s, Mode::Exercise);
     let mut solver = Solver::with_table_bits(TABLE_BITS);
     for turn in 0..20 {
         let over = h
@@ -456,12 +452,7 @@ fn an_exercise_played_to_the_end_is_announced_solved() {
 #[test]
 fn board_moves_wait_while_the_defence_is_to_move() {
     let s = study("01-relay.ron");
-    let mut h = harness(GameOptions::default().start().unwrap());
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Exercise,
-    )));
-    h.run_steps(3);
+    let mut h = in_study(&s, Mode::Exercise);
     let right = s.solution[0];
     // The move and an attempt to play North's move in the same frame.
     h.state_mut().queue(AppCommand::PlayMove(right));
@@ -954,12 +945,7 @@ fn a_long_row_beside_many_panels_keeps_readable_holes() {
 #[test]
 fn a_forced_move_is_not_called_wrong_and_take_back_goes_to_the_wrong_one() {
     let s = study("01-relay.ron");
-    let mut h = harness(GameOptions::default().start().unwrap());
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Exercise,
-    )));
-    h.run_steps(3);
+    let mut h = in_study(&s, Mode::Exercise);
     // South 3 loses the goal; after North's answer South has one move left.
     h.get_by_label("South 3: 1 seed").click();
     step_until(&mut h, "the verdict and the defence", |app| {
@@ -988,12 +974,7 @@ fn a_forced_move_is_not_called_wrong_and_take_back_goes_to_the_wrong_one() {
 #[test]
 fn a_move_proved_wrong_without_a_defence_leaves_the_board_waiting() {
     let s = study("06-raid-chain.ron");
-    let mut h = harness(GameOptions::default().start().unwrap());
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Exercise,
-    )));
-    h.run_steps(3);
+    let mut h = in_study(&s, Mode::Exercise);
     let i2 = s.start.variant().parse_move("i2").unwrap();
     h.state_mut().queue(AppCommand::PlayMove(i2));
     step_until(&mut h, "the verdict", |app| {
