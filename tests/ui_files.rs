@@ -441,6 +441,14 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     assert_eq!(load_user_presets(&config).unwrap()[0].name, "Nine holes");
     h.get_by_label("Delete preset").click();
     h.run();
+    // Asked first: "Keep it" keeps it, "Delete" deletes it.
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(load_user_presets(&config).unwrap().len(), 1);
+    h.get_by_label("Delete preset").click();
+    h.run();
+    h.get_by_label("Delete").click();
+    h.run();
     assert!(load_user_presets(&config).unwrap().is_empty());
 }
 

@@ -20,6 +20,8 @@ pub struct PresetPicker {
     pub new_name: String,
     /// Name typed for renaming the selected user preset.
     pub rename: String,
+    /// "Delete preset" was pressed: the user preset it asks about.
+    pub confirm_delete: Option<String>,
 }
 
 impl PresetPicker {
@@ -44,6 +46,7 @@ impl PresetPicker {
             selected: None,
             new_name: String::new(),
             rename: String::new(),
+            confirm_delete: None,
         }
     }
 
@@ -112,9 +115,22 @@ impl PresetPicker {
                         }));
                     }
                     if ui.button("Delete preset").clicked() {
-                        out.push(AppCommand::Files(FileCommand::DeletePreset(old.clone())));
+                        self.confirm_delete = Some(old.clone());
                     }
                 });
+                // A preset is gone for good once deleted: asked first.
+                if self.confirm_delete.as_deref() == Some(old.as_str()) {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(format!("Delete the preset “{old}” for good?"));
+                        if ui.button("Delete").clicked() {
+                            out.push(AppCommand::Files(FileCommand::DeletePreset(old.clone())));
+                            self.confirm_delete = None;
+                        }
+                        if ui.button("Keep it").clicked() {
+                            self.confirm_delete = None;
+                        }
+                    });
+                }
             }
         }
         if let Some(e) = &self.load_error {
