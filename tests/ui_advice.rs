@@ -184,9 +184,16 @@ fn computer_game_can_be_paused_and_taken_over() {
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.players = [Player::computer(Level::Beginner); 2];
+    h.state_mut().rt.names[0] = "Ilkisongo".into();
     step_until(&mut h, "two computer moves", |app| {
         app.rt.game.moves().len() >= 2
     });
+    // The strip names the teams as the board does.
+    assert!(
+        h.query_by_label_contains("Ilkisongo (South): Computer")
+            .is_some(),
+        "the strip does not name the team"
+    );
     h.get_by_label("Pause computer").click();
     h.run_steps(2);
     assert!(h.state().rt.computer.paused);

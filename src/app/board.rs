@@ -464,13 +464,7 @@ fn side_line(
         // judging it here would mean settling every move each frame).
         let over = rt.live() && rt.result().is_some();
         let to_move = pos.turn() == side && !rt.animating() && !over;
-        let name = &rt.names[side.index()];
-        let title = if name == side.title() {
-            name.clone()
-        } else {
-            format!("{name} ({})", side.title())
-        };
-        let mut text = egui::RichText::new(title).strong();
+        let mut text = egui::RichText::new(rt.team(side)).strong();
         if to_move {
             text = text.color(ui.visuals().selection.stroke.color);
         }

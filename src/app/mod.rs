@@ -366,7 +366,7 @@ impl MaasaiApp {
                     let turn = self.rt.game.current().turn();
                     self.rt.notice = Some(format!(
                         "{} is played by the computer: pause it or take over {} to move yourself",
-                        turn.title(),
+                        self.rt.team(turn),
                         turn.title()
                     ));
                 }

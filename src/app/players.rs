@@ -213,11 +213,7 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
         for side in crate::engine::Side::BOTH {
-            ui.label(format!(
-                "{}: {}",
-                side.title(),
-                players[side.index()].describe()
-            ));
+            ui.label(format!("{}: {}", rt.team(side), players[side.index()].describe()));
             ui.separator();
         }
         if rt.game.is_over() {
@@ -247,7 +243,7 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
                 .filter(|&d| d > 0)
                 .map_or(String::new(), |d| format!(" (depth {d})"));
             super::busy::spinner(ui);
-            ui.label(format!("{} is thinking{depth}…", turn.title()));
+            ui.label(format!("{} is thinking{depth}…", rt.team(turn)));
         }
         for side in crate::engine::Side::BOTH {
             if players[side.index()].is_computer()

@@ -6,7 +6,7 @@
 
 use super::anim::Replay;
 use super::new_game::NewGameDialog;
-use crate::engine::{Game, GameOptions, LapEnd, LapKind, Move, MoveTrace, Position, Status};
+use crate::engine::{Game, GameOptions, LapEnd, LapKind, Move, MoveTrace, Position, Side, Status};
 use std::sync::mpsc::{Receiver, channel};
 
 /// Per-move figures for the move list.
@@ -423,6 +423,17 @@ impl Runtime {
         let background = self.background;
         *self = Runtime::new(start, names, background);
         Ok(())
+    }
+
+    /// A side as the board names it: its team name, with the side when
+    /// the name is not the side's own ("Ilkisongo (South)").
+    pub fn team(&self, side: Side) -> String {
+        let name = &self.names[side.index()];
+        if name == side.title() {
+            name.clone()
+        } else {
+            format!("{name} ({})", side.title())
+        }
     }
 
     /// The hover preview of `mv` on the live position, traced once per hole.
