@@ -137,6 +137,9 @@ pub fn plot_ui(
                     .include_x(0.0)
                     .include_x(4.0)
                     .y_grid_spacer(one_two_five_spacer)
+                    // Room above and below the extreme values, so their
+                    // dots do not sit on the frame.
+                    .set_margin_fraction(egui::vec2(0.05, 0.12))
                     .allow_scroll(false);
                 if from_zero {
                     // Likewise a few seeds of axis while nothing is captured.

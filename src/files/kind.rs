@@ -119,7 +119,19 @@ pub fn describe_game(file: &GameFile) -> String {
         // A clause of the line, so without the sentence's full stop.
         Status::Over(result) => result.describe().trim_end_matches('.').to_string(),
     };
-    let teams = match (file.south_team.trim(), file.north_team.trim()) {
+    // A team called by its side's own name adds nothing ("South (south)").
+    fn named<'a>(name: &'a str, side: &str) -> &'a str {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case(side) {
+            ""
+        } else {
+            name
+        }
+    }
+    let teams = match (
+        named(&file.south_team, "south"),
+        named(&file.north_team, "north"),
+    ) {
         ("", "") => String::new(),
         (s, "") => format!(", {s} (south)"),
         ("", n) => format!(", {n} (north)"),
@@ -256,6 +268,11 @@ mod tests {
             line.contains(", Ilkisongo (south) v Ilpurko (north), "),
             "{line}"
         );
+        // Teams called by their sides' names are not named twice.
+        file.south_team = "South".into();
+        file.north_team = "North".into();
+        let line = describe_game(&file);
+        assert!(!line.contains("(south)"), "{line}");
         // A study of one move and one alternative line.
         let relay = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
