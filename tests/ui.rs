@@ -454,6 +454,18 @@ fn the_game_over_panel_stays_until_dismissed() {
     });
     h.run();
     h.snapshot("en_gehe_game_over");
+    // A dialog asking something hides it until answered.
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::SaveAs,
+    ));
+    h.run_steps(2);
+    assert!(h.state().dialog_open());
+    assert!(
+        h.query_by_label("Dismiss").is_none(),
+        "the result over a dialog"
+    );
+    h.state_mut().files.path_prompt = None;
+    h.run_steps(2);
     h.get_by_label("Dismiss").click();
     h.run();
     assert!(h.query_by_label_contains("A draw").is_none());

@@ -733,7 +733,11 @@ impl MaasaiApp {
         if let Some(dialog) = &mut self.rt.new_game {
             commands.extend(dialog.ui(&ctx));
         }
-        commands.extend(game_over::game_over_ui(&ctx, &self.rt));
+        // The result waits while a dialog asks something: drawn over the
+        // dialog's shade it looked usable but took no clicks.
+        if !self.dialog_open() {
+            commands.extend(game_over::game_over_ui(&ctx, &self.rt));
+        }
         commands.extend(studies_ui::library_ui(&ctx, &mut self.studies));
         commands.extend(help_and_dialogs(self, &ctx));
         self.finish_frame(&ctx, commands);
