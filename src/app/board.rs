@@ -1164,6 +1164,11 @@ pub fn editor_board_ui(
                     StrokeKind::Outside,
                 );
             }
+            // Not selectable like a hole: say where a count is typed.
+            let resp = resp.on_hover_text(format!(
+                "{label}. Click: +1 · Shift+click or right-click: −1 · type a count in the \
+                 panel's Reserves fields"
+            ));
             let delta: i64 = if resp.clicked() {
                 if shift { -1 } else { 1 }
             } else if resp.secondary_clicked() {
