@@ -117,6 +117,9 @@ struct Signature {
 /// How long typed text rests before the autosave writes it.
 const TEXT_REST: std::time::Duration = std::time::Duration::from_secs(1);
 
+/// How the notice of a save begins (it goes once there are new changes).
+pub const SAVED_NOTICE: &str = "Saved to ";
+
 /// The window's file state (not persisted; the files themselves are).
 pub struct FilesState {
     /// Where presets, recent files and the autosave live; `None` when the
@@ -776,7 +779,7 @@ impl MaasaiApp {
                 self.files.path = Some(path.to_path_buf());
                 self.files.saved = Some(signature(&self.rt));
                 self.remember(path);
-                self.rt.notice = Some(format!("Saved to {}", path.display()));
+                self.rt.notice = Some(format!("{SAVED_NOTICE}{}", path.display()));
                 // The autosave now belongs to the file and is clean.
                 self.autosave(true);
                 true

@@ -520,7 +520,7 @@ impl MaasaiApp {
         // live one is on view, "Saved to …" once there are new changes.
         let stale = match self.rt.notice.as_deref() {
             Some(state::EARLIER_POSITION_NOTICE) => self.rt.live(),
-            Some(n) => n.starts_with("Saved to ") && self.unsaved(),
+            Some(n) => n.starts_with(files_ui::SAVED_NOTICE) && self.unsaved(),
             None => false,
         };
         if stale {
@@ -537,6 +537,7 @@ impl MaasaiApp {
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);
+        let waiting = self.dialog_open();
         if self.editor.is_some() {
             // Editing: no computer moves, and the keys (and a paste) edit.
             commands.extend(self.editor_keyboard(&ctx));
@@ -544,13 +545,13 @@ impl MaasaiApp {
             // A dialog waiting for an answer (a new game, a save, the
             // resume offer) holds the computer too: its move would land in
             // a game the user may be about to replace.
-            if !self.dialog_open() {
+            if !waiting {
                 commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
             }
             commands.extend(self.keyboard(&ctx));
         }
         // Nor does the board take clicks then.
-        self.rt.board_inert = self.dialog_open();
+        self.rt.board_inert = waiting;
         self.rt.move_wait = self.studies.refuses_move(&self.rt);
         commands.extend(self.files_input(&ctx));
 
@@ -661,7 +662,7 @@ impl MaasaiApp {
                         ui,
                         &self.solver,
                         &self.rt,
-                        self.studies.exercising(),
+                        exercising,
                     ));
                 });
         }
@@ -694,7 +695,7 @@ impl MaasaiApp {
                     &self.council,
                     &mut self.rt,
                     self.settings.hide_advice,
-                    self.studies.exercising(),
+                    exercising,
                 ));
                 // Keep the panel its size while the council is still
                 // thinking (a panel shrinks to short content): its content

@@ -309,12 +309,17 @@ fn goal_needs(kind: GoalKind) -> String {
     }
 }
 
+/// Whether the side to move had no choice (a forced move is never "wrong").
+fn only_move(pos: &Position) -> bool {
+    pos.candidate_moves().count() == 1
+}
+
 /// The verdict on an exercise move, in plain words.
 pub fn verdict_text(study: &Study, before: &Position, judgment: &Judgment) -> String {
     let fb = &judgment.feedback;
     let me = before.turn();
     let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
-    let forced = before.candidate_moves().count() == 1;
+    let forced = only_move(before);
     let mut text = if forced && !fb.keeps_goal {
         format!("Forced: {name} is the only move, and the goal was already out of reach.")
     } else if fb.keeps_goal {
@@ -751,7 +756,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                         text,
                         ply: before_len,
                         taken_back: false,
-                        forced: before.candidate_moves().count() == 1,
+                        forced: only_move(&before),
                     });
                 }
                 Err(ExerciseError::Cancelled) if timed_out => {
