@@ -91,7 +91,7 @@ fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
         shows(&h, "North 3: 3 seeds"),
         "a right-click takes one away"
     );
-    assert_eq!(editor(&h).selected.unwrap().side, Side::North);
+    assert_eq!(editor(&h).selected.unwrap().side(), Side::North);
 
     // The last clicked hole takes typed digits.
     h.event(egui::Event::Text("1".into()));
@@ -308,6 +308,35 @@ fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
     h.run();
     assert!(h.query_by_label_contains("A legal position").is_some());
     assert!(!disabled(&h, "Play from here"));
+}
+
+#[test]
+fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    h.get_by_label("North reserve: 24 seeds").click();
+    h.run();
+    assert!(shows(&h, "North reserve: 25 seeds"), "a click adds a seed");
+    assert!(shows(&h, "Selected: North reserve"));
+    h.event(egui::Event::Text("9".into()));
+    h.run();
+    assert!(shows(&h, "Typing into North reserve: 9"));
+    h.key_press(egui::Key::Backspace);
+    h.event(egui::Event::Text("1".into()));
+    h.event(egui::Event::Text("2".into()));
+    h.run();
+    assert!(shows(&h, "North reserve: 12 seeds"));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(editor(&h).selected.is_none(), "Enter ends the typing");
+    assert_eq!(editor(&h).setup.reserve, [24, 12]);
+    // A hole clicked next takes the digits instead.
+    h.get_by_label("South i1: 1 seed").click();
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert!(shows(&h, "South i1: 5 seeds"));
+    assert_eq!(editor(&h).setup.reserve, [24, 12]);
 }
 
 #[test]

@@ -4,7 +4,9 @@
 //! changes nothing itself.
 
 use super::AppCommand;
-use super::editor::{Editor, EditorCommand, HINT, Hole, TEMPO_HELP, row_tempo, tempo_words};
+use super::editor::{
+    Editor, EditorCommand, HINT, Hole, MAX_EDIT, Selection, TEMPO_HELP, row_tempo, tempo_words,
+};
 use super::settings::Settings;
 use super::state::Runtime;
 use crate::engine::{BAO_ROW, LapKind, Move, Position, Side, Variant};
@@ -1111,7 +1113,7 @@ pub fn editor_board_ui(
             if resp.hovered() {
                 ring = Some((pal.hover, 0.07 * p));
             }
-            if ed.selected == Some(hole) {
+            if ed.selected == Some(Selection::Hole(hole)) {
                 ring = Some((pal.lift, 0.1 * p));
             }
             if resp.clicked() {
@@ -1119,10 +1121,10 @@ pub fn editor_board_ui(
                     hole,
                     delta: if shift { -1 } else { 1 },
                 });
-                edit(EditorCommand::Select(Some(hole)));
+                edit(EditorCommand::Select(Some(Selection::Hole(hole))));
             } else if resp.secondary_clicked() {
                 edit(EditorCommand::Add { hole, delta: -1 });
-                edit(EditorCommand::Select(Some(hole)));
+                edit(EditorCommand::Select(Some(Selection::Hole(hole))));
             }
             if resp.dragged() {
                 dragging_from = Some(rect.center());
@@ -1156,18 +1158,24 @@ pub fn editor_board_ui(
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &label)
             });
-            if resp.hovered() {
+            let ring = if ed.selected == Some(Selection::Reserve(side)) {
+                Some((pal.lift, 0.1 * p))
+            } else if resp.hovered() {
+                Some((pal.hover, 0.07 * p))
+            } else {
+                None
+            };
+            if let Some((colour, width)) = ring {
                 painter.rect_stroke(
                     rect,
                     egui::CornerRadius::same((0.3 * p).min(60.0) as u8),
-                    Stroke::new((0.07 * p).max(1.5), pal.hover),
+                    Stroke::new(width.max(1.5), colour),
                     StrokeKind::Outside,
                 );
             }
-            // Not selectable like a hole: say where a count is typed.
             let resp = resp.on_hover_text(format!(
-                "{label}. Click: +1 · Shift+click or right-click: −1 · type a count in the \
-                 panel's Reserves fields"
+                "{label}. Click: +1 · Shift+click or right-click: −1 · click then type digits: \
+                 that count"
             ));
             let delta: i64 = if resp.clicked() {
                 if shift { -1 } else { 1 }
@@ -1179,8 +1187,9 @@ pub fn editor_board_ui(
             if delta != 0 {
                 edit(EditorCommand::Reserve {
                     side,
-                    seeds: seeds.saturating_add_signed(delta),
+                    seeds: seeds.saturating_add_signed(delta).min(MAX_EDIT),
                 });
+                edit(EditorCommand::Select(Some(Selection::Reserve(side))));
             }
         }
     }
@@ -1198,13 +1207,8 @@ pub fn editor_board_ui(
     ui.horizontal_wrapped(|ui| {
         ui.strong("Editing the position.");
         match ed.selected {
-            Some(h) if !ed.typed.is_empty() => {
-                ui.label(format!(
-                    "Typing into {} {}: {}",
-                    h.side.title(),
-                    variant.hole_name(h.index),
-                    ed.typed
-                ));
+            Some(at) if !ed.typed.is_empty() => {
+                ui.label(format!("Typing into {}: {}", at.name(variant), ed.typed));
             }
             _ => {
                 let check = ed.check();

@@ -20,6 +20,31 @@ pub struct Hole {
     pub index: usize,
 }
 
+/// What typed digits go to: a hole, or a side's reserve pile (Bao la
+/// Kimasai), whichever was clicked last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    Hole(Hole),
+    Reserve(Side),
+}
+
+impl Selection {
+    pub fn side(self) -> Side {
+        match self {
+            Selection::Hole(h) => h.side,
+            Selection::Reserve(side) => side,
+        }
+    }
+
+    /// "North 3", "South i4", "North reserve".
+    pub fn name(self, variant: Variant) -> String {
+        match self {
+            Selection::Hole(h) => format!("{} {}", h.side.title(), variant.hole_name(h.index)),
+            Selection::Reserve(side) => format!("{} reserve", side.title()),
+        }
+    }
+}
+
 /// Everything the editor's board and panel can ask for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum EditorCommand {
@@ -47,8 +72,8 @@ pub enum EditorCommand {
         to: Hole,
         all: bool,
     },
-    /// Choose the hole that typed digits go to.
-    Select(Option<Hole>),
+    /// Choose the hole or reserve pile that typed digits go to.
+    Select(Option<Selection>),
     /// Empty every hole, captured count and reserve.
     Clear,
     Turn(Side),
@@ -216,9 +241,9 @@ pub struct Editor {
     pub setup: Setup,
     undo: Vec<Setup>,
     redo: Vec<Setup>,
-    /// The hole typed digits go to (the last one clicked).
-    pub selected: Option<Hole>,
-    /// Digits typed into the selected hole since it was selected.
+    /// The hole or reserve pile typed digits go to (the last one clicked).
+    pub selected: Option<Selection>,
+    /// Digits typed into the selection since it was selected.
     pub typed: String,
     /// The notation field of "Paste notation".
     pub paste_text: String,
@@ -286,6 +311,22 @@ impl Editor {
         self.setup.row(hole.side)[hole.index]
     }
 
+    /// The seeds in the selected hole or reserve pile.
+    pub fn seeds_at(&self, at: Selection) -> u64 {
+        match at {
+            Selection::Hole(hole) => self.seeds(hole),
+            Selection::Reserve(side) => self.setup.reserve[side.index()],
+        }
+    }
+
+    /// The command that gives the selected hole or pile `seeds`.
+    pub fn set_at(at: Selection, seeds: u64) -> EditorCommand {
+        match at {
+            Selection::Hole(hole) => EditorCommand::Set { hole, seeds },
+            Selection::Reserve(side) => EditorCommand::Reserve { side, seeds },
+        }
+    }
+
     /// Changes the setup with `f`, keeping the old one for undo.
     fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
         let before = self.setup.clone();
@@ -304,7 +345,13 @@ impl Editor {
             self.check = Check::of(&self.setup, self.background);
         }
         let n = self.setup.south.len();
-        if self.selected.is_some_and(|h| h.index >= n) {
+        let gone = match self.selected {
+            Some(Selection::Hole(h)) => h.index >= n,
+            // A change of game (to En Gehé) takes the piles away.
+            Some(Selection::Reserve(_)) => self.setup.game != GameKind::BaoLaKimasai,
+            None => false,
+        };
+        if gone {
             self.selected = None;
         }
     }
@@ -330,8 +377,8 @@ impl Editor {
                     });
                 }
             }
-            C::Select(hole) => {
-                self.selected = hole;
+            C::Select(at) => {
+                self.selected = at;
                 self.typed.clear();
             }
             C::Clear => self.edit(|s| {
@@ -384,23 +431,24 @@ impl Editor {
         }
     }
 
-    /// A digit typed while a hole is selected: the typed number becomes its count.
+    /// A digit typed while a hole or pile is selected: the typed number
+    /// becomes its count.
     pub fn type_digit(&mut self, digit: char) {
-        let Some(hole) = self.selected else { return };
+        let Some(at) = self.selected else { return };
         if !digit.is_ascii_digit() || self.typed.len() >= 5 {
             return;
         }
         self.typed.push(digit);
         let seeds = self.typed.parse().unwrap_or(0);
-        self.apply(EditorCommand::Set { hole, seeds });
+        self.apply(Self::set_at(at, seeds));
     }
 
-    /// Backspace while typing into a hole.
+    /// Backspace while typing into a hole or pile.
     pub fn backspace(&mut self) {
-        let Some(hole) = self.selected else { return };
+        let Some(at) = self.selected else { return };
         self.typed.pop();
         let seeds = self.typed.parse().unwrap_or(0);
-        self.apply(EditorCommand::Set { hole, seeds });
+        self.apply(Self::set_at(at, seeds));
     }
 }
 
@@ -592,16 +640,12 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         ui.separator();
 
         match ed.selected {
-            Some(hole) => {
+            Some(at) => {
                 ui.horizontal(|ui| {
-                    let l = ui.label(format!(
-                        "Selected: {} {}",
-                        hole.side.title(),
-                        variant.hole_name(hole.index)
-                    ));
-                    let mut v = ed.seeds(hole);
+                    let l = ui.label(format!("Selected: {}", at.name(variant)));
+                    let mut v = ed.seeds_at(at);
                     if count_field(ui, &mut v, l.id) {
-                        cmd(EditorCommand::Set { hole, seeds: v });
+                        cmd(Editor::set_at(at, v));
                     }
                     ui.label(if v == 1 { "seed" } else { "seeds" });
                     if ui.small_button("Done").clicked() {
@@ -616,7 +660,11 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     ui.label("Selected: no hole");
                     ui.add_enabled(false, egui::Button::new("Done").small());
                 });
-                ui.weak("Click a hole to select it, then type its count.");
+                ui.weak(if variant.is_en_gehe() {
+                    "Click a hole to select it, then type its count."
+                } else {
+                    "Click a hole or a reserve pile to select it, then type its count."
+                });
             }
         }
         ui.separator();
