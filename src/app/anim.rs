@@ -139,6 +139,11 @@ impl Replay {
         format!("lap {} of {}", self.lap_index() + 1, self.lap_count())
     }
 
+    pub fn seed_counter(&self) -> String {
+        let sown = self.trace.seeds_sown();
+        format!("seed {} of {sown}", self.step().min(sown))
+    }
+
     /// What is happening now, in a few words.
     pub fn caption(&self) -> String {
         let i = self.lap_index();

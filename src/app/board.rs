@@ -313,6 +313,10 @@ struct Shown {
     pos: Position,
     /// Reserves as they stand at the replay's step.
     reserve: [u32; 2],
+    /// Reserves that decide the phase shown: during a replay those before
+    /// the move (RULES.md: a move's phase is judged when it starts, so the
+    /// move that sows the last reserve seed is still a herding move).
+    phase_reserve: [u32; 2],
 }
 
 /// The height of the lines around the board (two side lines, the status
@@ -385,10 +389,11 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let mut commands = Vec::new();
     let pos = *rt.shown_position();
     let animating = rt.animating();
-    let (board, captured, reserve) = match rt.shown_replay_mut() {
+    let (board, captured, reserve, phase_reserve) = match rt.shown_replay_mut() {
         Some(r) if !r.at_end() => {
             let before = r.trace.before;
-            let mut reserve = [before.reserve(Side::South), before.reserve(Side::North)];
+            let phase_reserve = [before.reserve(Side::South), before.reserve(Side::North)];
+            let mut reserve = phase_reserve;
             if r.trace.reserve_seed.is_some() {
                 reserve[r.trace.mover.index()] -= 1;
             }
@@ -396,18 +401,24 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
                 r.board().to_vec(),
                 [before.captured(Side::South), before.captured(Side::North)],
                 reserve,
+                phase_reserve,
             )
         }
-        _ => (
-            pos.board().to_vec(),
-            [pos.captured(Side::South), pos.captured(Side::North)],
-            [pos.reserve(Side::South), pos.reserve(Side::North)],
-        ),
+        _ => {
+            let reserve = [pos.reserve(Side::South), pos.reserve(Side::North)];
+            (
+                pos.board().to_vec(),
+                [pos.captured(Side::South), pos.captured(Side::North)],
+                reserve,
+                reserve,
+            )
+        }
     };
     let shown = Shown {
         board,
         pos,
         reserve,
+        phase_reserve,
     };
     let bottom = if settings.flipped {
         Side::North
@@ -491,9 +502,10 @@ fn side_line(
                 ui.separator();
                 ui.label(format!("reserve {}", reserve[side.index()]));
                 ui.separator();
-                let phase = if reserve[side.index()] > 0 {
+                let phase_reserve = shown.phase_reserve;
+                let phase = if phase_reserve[side.index()] > 0 {
                     "herding (phase 1)"
-                } else if reserve == [0, 0] {
+                } else if phase_reserve == [0, 0] {
                     "raiding (phase 2)"
                 } else {
                     "reserve empty, waiting for the other side"
@@ -516,10 +528,14 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
     ui.horizontal_wrapped(|ui| {
         let moves = rt.game.moves().len();
         if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
+            // Said here, next to the board, as well as in the strip at the
+            // window's foot (cut short in a narrow window, far from a wide board).
             ui.label(format!(
-                "Sowing move {} ({}) — press End or click the board to finish it",
+                "Sowing move {} ({}): {}, {} — press End or click the board to finish it",
                 r.move_index + 1,
-                pos.variant().move_name(r.trace.mv)
+                pos.variant().move_name(r.trace.mv),
+                r.lap_counter(),
+                r.seed_counter()
             ));
         } else if rt.live() {
             ui.label(format!("Move {} — {}", moves + 1, pos.variant().title()));
@@ -576,6 +592,8 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
     ui.horizontal_wrapped(|ui| {
         if let Some(n) = &rt.notice {
             ui.colored_label(ui.visuals().warn_fg_color, n);
+        } else if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
+            ui.label(egui::RichText::new(r.caption()).italics());
         } else if let Some(p) = &rt.preview
             && p.key == rt.game.current().key()
             && rt.live()
@@ -808,6 +826,14 @@ fn board_canvas(
     let mut flying = None;
     let mut hand = None;
     let mut capture_fly = None;
+    // At the end of a replay the hole where the move ended stays ringed
+    // (it was ringed as the last seed fell, and a move that captures
+    // nothing would otherwise leave no mark of where it ended).
+    if let Some(r) = rt.shown_replay().filter(|r| r.at_end())
+        && let Some(lap) = r.trace.laps.last()
+    {
+        last_sown = lap.sown.last().copied();
+    }
     if let Some(r) = replay {
         let lap = r.lap();
         match lap.kind {
@@ -982,6 +1008,14 @@ fn board_canvas(
             -1.0
         } else {
             1.0
+        };
+        // En Gehé's two rows are close: between them the badge would hide
+        // the counts of the holes just sown, so it goes on the row's outer
+        // side, over the hole numbers. Bao la Kimasai's rows have room.
+        let toward_middle = if pos.variant().is_en_gehe() {
+            -toward_middle
+        } else {
+            toward_middle
         };
         // On close-set holes only the number (the caption under the board
         // says "… in hand"), so the badge hides few neighbouring counts;

@@ -91,11 +91,7 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 let name = r.trace.before.variant().move_name(r.trace.mv);
                 ui.strong(format!("Move {} ({name})", r.move_index + 1));
                 ui.label(r.lap_counter());
-                ui.label(format!(
-                    "seed {} of {}",
-                    r.step().min(r.trace.seeds_sown()),
-                    r.trace.seeds_sown()
-                ));
+                ui.label(r.seed_counter());
                 // The caption is the longest part: in a narrow window it is
                 // cut short with "…" (whole on hover) rather than run past
                 // the window's edge.

@@ -286,8 +286,9 @@ impl MaasaiApp {
                 (Modifiers::NONE, Key::ArrowLeft, AnimCommand::BackSeed),
                 (Modifiers::NONE, Key::Space, AnimCommand::PlayPause),
             ];
+            // Every press counts: a slow frame may hold several.
             for (m, k, c) in anim {
-                if i.consume_key(m, k) {
+                for _ in 0..i.count_and_consume_key(m, k) {
                     out.push(AppCommand::Anim(c));
                 }
             }
@@ -799,8 +800,12 @@ impl MaasaiApp {
         use editor::EditorCommand as C;
         match command {
             C::Open => {
-                // The computer waits while the position is being edited.
+                // The computer waits while the position is being edited,
+                // and so does a sowing, to go on where it was left.
                 self.rt.computer.cancel();
+                if let Some(r) = &mut self.rt.replay {
+                    r.playing = false;
+                }
                 self.rt.new_game = None;
                 self.editor = Some(editor::Editor::new(
                     self.rt.shown_position(),

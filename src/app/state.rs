@@ -361,9 +361,12 @@ impl Runtime {
         self.redo.push(self.game.moves()[len - 1]);
         self.game.truncate(len - 1);
         self.stats.truncate(len - 1);
-        self.view = len - 1;
-        self.replay = None;
         self.preview = None;
+        // The move now on view can be replayed, as after redo.
+        match len - 1 {
+            0 => self.view_start(),
+            n => self.view_move(n - 1),
+        }
         true
     }
 
