@@ -89,6 +89,32 @@ fn keyboard_plays_a_typed_hole() {
 }
 
 #[test]
+fn moves_typed_within_one_frame_are_played_in_turn() {
+    // A slow frame may hold "1⏎2⏎": South 1 then North 2, not hole 12.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    let enter = |pressed| egui::Event::Key {
+        key: egui::Key::Enter,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+        repeat: false,
+        physical_key: None,
+    };
+    h.input_mut().events.extend([
+        egui::Event::Text("1".into()),
+        enter(true),
+        enter(false),
+        egui::Event::Text("2".into()),
+        enter(true),
+        enter(false),
+    ]);
+    h.run();
+    let played: Vec<usize> = h.state().rt.game.moves().iter().map(|m| m.hole()).collect();
+    assert_eq!(played, [0, 1], "holes 1 and 2");
+}
+
+#[test]
 fn keys_typed_while_a_dialog_is_open_do_not_reach_the_board() {
     // The new-game dialog is open with no field focused: a digit and Enter
     // must not play a move behind it.

@@ -314,7 +314,6 @@ impl MaasaiApp {
             if i.consume_key(Modifiers::NONE, Key::Backspace) {
                 self.rt.typed.pop();
             }
-            let mut enter = false;
             for e in &i.events {
                 match e {
                     egui::Event::Text(t) => {
@@ -330,20 +329,21 @@ impl MaasaiApp {
                             }
                         }
                     }
+                    // Each Enter ends the move typed before it: a slow frame
+                    // may hold "1⏎2⏎", two moves, not "12".
                     egui::Event::Key {
                         key: Key::Enter,
                         pressed: true,
                         ..
-                    } => enter = true,
+                    } if !self.rt.typed.is_empty() => {
+                        let text = std::mem::take(&mut self.rt.typed);
+                        let variant = self.rt.game.current().variant();
+                        match variant.parse_move(&text) {
+                            Ok(mv) => out.push(AppCommand::PlayMove(mv)),
+                            Err(e) => self.rt.notice = Some(e.to_string()),
+                        }
+                    }
                     _ => {}
-                }
-            }
-            if enter && !self.rt.typed.is_empty() {
-                let text = std::mem::take(&mut self.rt.typed);
-                let variant = self.rt.game.current().variant();
-                match variant.parse_move(&text) {
-                    Ok(mv) => out.push(AppCommand::PlayMove(mv)),
-                    Err(e) => self.rt.notice = Some(e.to_string()),
                 }
             }
         });
