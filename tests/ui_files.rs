@@ -586,3 +586,65 @@ fn a_missing_file_is_said_before_asking_to_save() {
     assert!(message.contains("there is no such file"), "{message}");
     assert_eq!(h.state().rt.game.moves().len(), 1);
 }
+
+#[test]
+fn the_autosave_is_never_a_games_file() {
+    // Saved "to" the autosave, a game was overwritten by the next game's
+    // first move, .bak and all: such a save is refused, and the autosave
+    // opens as a new record with no file.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let autosave = autosave_path(&data);
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    play(&mut h, "2");
+    assert!(autosave.exists());
+
+    for (path, what) in [
+        (autosave.clone(), "autosave"),
+        (data.join("autosave.ron.bak"), "autosave"),
+        (data.join("app.ron"), "settings file"),
+        (
+            folders(dir.path()).config.join("presets.ron"),
+            "presets file",
+        ),
+        // The same file by another way there.
+        (data.join("../data/autosave.ron"), "autosave"),
+    ] {
+        h.state_mut().files.error = None;
+        files(&mut h, FileCommand::SaveTo(path.clone()));
+        let (_, message) = h.state().files.error.clone().expect("refused");
+        assert!(
+            message.contains(&format!("the program's own {what}")),
+            "{message}"
+        );
+        assert!(h.state().unsaved());
+        assert!(h.state().files.path.is_none());
+    }
+    // Another name in the same folder is the user's to choose.
+    h.state_mut().files.error = None;
+    let mine = data.join("mine.ron");
+    files(&mut h, FileCommand::SaveTo(mine.clone()));
+    assert!(h.state().files.error.is_none());
+    assert_eq!(h.state().files.path.as_deref(), Some(mine.as_path()));
+
+    // Opening the autosave gives its game without tying it to the file.
+    let mut h = harness(dir.path(), en_gehe(8));
+    h.get_by_label("Start fresh").click();
+    h.run();
+    play(&mut h, "3");
+    let before = h.state().rt.game.clone();
+    files(&mut h, FileCommand::SaveTo(dir.path().join("g.ron")));
+    files(&mut h, FileCommand::OpenPath(autosave.clone()));
+    assert_eq!(h.state().rt.game, before, "the autosave holds this game");
+    assert!(h.state().files.path.is_none());
+    assert!(h.state().unsaved(), "it has no file of its own");
+    assert!(
+        h.state()
+            .rt
+            .notice
+            .as_deref()
+            .is_some_and(|n| n.contains("as a new record"))
+    );
+    assert!(!h.state().files.recent.files.contains(&autosave));
+}

@@ -752,7 +752,17 @@ impl MaasaiApp {
             }
             return;
         }
+        let own = self.own_file(path);
         match load_game(path) {
+            Ok(file) if own.is_some() => {
+                // The autosave is rewritten after every move: its game comes
+                // in as a record with no file, to be saved under a name.
+                self.install(file, None, true);
+                self.rt.notice = Some(format!(
+                    "Opened the game in the program's {} as a new record: save it under a name of its own to keep it",
+                    own.unwrap_or_default()
+                ));
+            }
             Ok(file) => {
                 self.install(file, Some(path.to_path_buf()), false);
                 self.remember(path);
@@ -771,8 +781,25 @@ impl MaasaiApp {
         }
     }
 
+    /// Which of the program's own files `path` is, if any.
+    fn own_file(&self, path: &Path) -> Option<&'static str> {
+        self.files.folders.as_ref()?.own_file(path)
+    }
+
     /// Saves the current game to `path`; returns whether it worked.
     fn save_to(&mut self, path: &Path) -> bool {
+        if let Some(what) = self.own_file(path) {
+            // The program would overwrite the game there by itself.
+            self.rt.notice = Some(format!("Not saved to {}", path.display()));
+            self.show_error(
+                "Cannot save the game",
+                format!(
+                    "{} is the program's own {what}, which it rewrites by itself: choose another name.\nThe game stays open and is not saved.",
+                    path.display()
+                ),
+            );
+            return false;
+        }
         let file = self.current_file();
         match save_game(path, &file) {
             Ok(()) => {

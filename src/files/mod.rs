@@ -37,7 +37,7 @@ pub use presets::{
 };
 pub use recent::{RECENT_FILE, RECENT_LIMIT, RecentFiles};
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The platform folders the program keeps its files in.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,6 +56,39 @@ impl Folders {
         Some(Folders {
             config: dirs.config_dir().to_path_buf(),
             data: dirs.data_dir().to_path_buf(),
+        })
+    }
+
+    /// What the program keeps at `path`, if it is one of its own files
+    /// (or such a file's `.bak`): files it rewrites by itself, so a game
+    /// saved there would be lost. Links and `..` are followed.
+    pub fn own_file(&self, path: &Path) -> Option<&'static str> {
+        const OWN: [(&str, bool, &str); 4] = [
+            (autosave::AUTOSAVE_FILE, true, "autosave"),
+            // eframe's store of the window's settings.
+            ("app.ron", true, "settings file"),
+            ("presets.ron", false, "presets file"),
+            (recent::RECENT_FILE, false, "recent-files list"),
+        ];
+        // A folder not made yet is compared as written.
+        let real = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+        let parent = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        // Through a link the file itself may have another name and folder.
+        let (folder, name) = match std::fs::canonicalize(path) {
+            Ok(full) => (
+                full.parent()?.to_path_buf(),
+                full.file_name()?.to_str()?.to_string(),
+            ),
+            Err(_) => (real(parent), path.file_name()?.to_str()?.to_string()),
+        };
+        let (data, config) = (real(&self.data), real(&self.config));
+        OWN.iter().find_map(|&(own, in_data, what)| {
+            let home = if in_data { &data } else { &config };
+            let named = name == own || name == format!("{own}.bak");
+            (named && *home == folder).then_some(what)
         })
     }
 }
