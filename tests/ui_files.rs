@@ -648,3 +648,59 @@ fn the_autosave_is_never_a_games_file() {
     );
     assert!(!h.state().files.recent.files.contains(&autosave));
 }
+
+#[test]
+fn a_failing_autosave_is_said_once_then_in_the_menu_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    // The data folder cannot be made: a file stands in its place.
+    std::fs::write(dir.path().join("data"), "not a folder").unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    let (title, message) = h.state().files.error.clone().expect("said once");
+    assert_eq!(title, "Autosave failed");
+    assert!(message.contains("data"), "{message}");
+    h.get_by_label("OK").click();
+    h.run();
+    play(&mut h, "2");
+    play(&mut h, "3");
+    assert!(
+        h.state().files.error.is_none(),
+        "not again after every move"
+    );
+    assert!(h.query_by_label("Autosave failing").is_some());
+    // Once it works again the warning goes.
+    std::fs::remove_file(dir.path().join("data")).unwrap();
+    play(&mut h, "4");
+    assert!(h.state().files.autosave_failing.is_none());
+    assert!(h.query_by_label("Autosave failing").is_none());
+}
+
+#[test]
+fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    {
+        let mut h = harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+        play(&mut h, "2");
+    }
+    let autosave = autosave_path(&data);
+    let bak = data.join("autosave.ron.bak");
+    assert!(bak.exists(), "the second move's autosave kept the first's");
+    let good_before = std::fs::read_to_string(&bak).unwrap();
+    std::fs::write(&autosave, "Autosave(version: 1, garbage").unwrap();
+
+    let mut h = harness(dir.path(), en_gehe(6));
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(message.contains("autosave.ron.damaged"), "{message}");
+    assert!(message.contains("autosave.ron.bak"), "{message}");
+    assert!(data.join("autosave.ron.damaged").exists());
+    h.get_by_label("OK").click();
+    h.run();
+    play(&mut h, "3");
+    assert_eq!(
+        std::fs::read_to_string(&bak).unwrap(),
+        good_before,
+        "the next autosave does not push the good one out"
+    );
+}

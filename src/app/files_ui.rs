@@ -13,7 +13,7 @@ use crate::engine::{Game, GameOptions, Move, Position, Variant};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
     delete_user_preset, describe_game, load_autosave, load_game, parse_pasted_position,
-    position_text, rename_user_preset, save_game, write_autosave,
+    position_text, rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -139,6 +139,9 @@ pub struct FilesState {
     pub recent: RecentFiles,
     /// A failure to show: (title, message).
     pub error: Option<(String, String)>,
+    /// Why the last autosave failed, while it keeps failing: said once in
+    /// a message, then in the menu bar rather than after every move.
+    pub autosave_failing: Option<String>,
     pub path_prompt: Option<PathPrompt>,
     /// The action waiting on "save your changes?".
     pub unsaved_prompt: Option<Pending>,
@@ -210,9 +213,26 @@ impl FilesState {
                 }
                 Ok(_) => {}
                 Err(e) => {
+                    // Set aside, so the next autosave keeps the version
+                    // before it in autosave.ron.bak.
+                    let bak = crate::files::backup_path(&crate::files::autosave_path(&f.data));
+                    let kept = match set_aside_damaged_autosave(&f.data) {
+                        Ok(aside) => format!("It was moved to {}.", aside.display()),
+                        Err(why) => {
+                            format!("{why}.\nIt is overwritten by the next move's autosave.")
+                        }
+                    };
+                    let before = if bak.exists() {
+                        format!(
+                            "\nThe autosave before it is {}; Open… in the Game menu opens its game.",
+                            bak.display()
+                        )
+                    } else {
+                        String::new()
+                    };
                     error = Some((
                         "The autosave from the last session cannot be read".into(),
-                        format!("{e}\nIt is kept as it is until the next move is played."),
+                        format!("{e}\n{kept}{before}"),
                     ))
                 }
             }
@@ -226,6 +246,7 @@ impl FilesState {
             autosaved: None,
             recent,
             error: None,
+            autosave_failing: None,
             path_prompt: None,
             unsaved_prompt: None,
             after_save: None,
@@ -479,16 +500,24 @@ impl MaasaiApp {
         }
         self.files.autosaved = Some(sig);
         let unsaved = self.unsaved();
-        if let Err(e) = write_autosave(
+        match write_autosave(
             &folders.data,
             &self.current_file(),
             self.files.path.as_deref(),
             unsaved,
         ) {
-            self.show_error(
-                "Autosave failed",
-                format!("{e}\nThe game stays open; save it to a file to keep it."),
-            );
+            Ok(()) => self.files.autosave_failing = None,
+            Err(e) => {
+                if self.files.autosave_failing.is_none() {
+                    self.show_error(
+                        "Autosave failed",
+                        format!(
+                            "{e}\nThe game stays open; save it to a file to keep it. While the autosave keeps failing, the menu bar says so."
+                        ),
+                    );
+                }
+                self.files.autosave_failing = Some(e.to_string());
+            }
         }
     }
 

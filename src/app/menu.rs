@@ -165,6 +165,11 @@ pub fn menu_ui(
         {
             commands.push(AppCommand::SetTheme(next));
         }
+        if let Some(why) = &files.autosave_failing {
+            ui.separator();
+            ui.colored_label(ui.visuals().warn_fg_color, "Autosave failing")
+                .on_hover_text(format!("{why}\nSave the game to a file to keep it."));
+        }
     });
     commands
 }

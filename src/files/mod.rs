@@ -20,7 +20,7 @@ mod recent;
 pub use atomic::{backup_path, write_atomic, write_atomic_with};
 pub use autosave::{
     AUTOSAVE_FILE, Autosave, autosave_path, clear_autosave, load_autosave,
-    parse_autosave as parse_autosave_text, write_autosave,
+    parse_autosave as parse_autosave_text, set_aside_damaged_autosave, write_autosave,
 };
 pub use clipboard::{parse_pasted_position, position_text};
 pub use date::{iso8601_utc, now_iso8601};
