@@ -34,6 +34,9 @@ use settings::{MAX_ZOOM, MIN_ZOOM, STORAGE_KEY, Settings, ThemeChoice};
 use state::Runtime;
 use std::path::PathBuf;
 
+/// The window's application id: eframe names its settings folder after it.
+pub const APP_ID: &str = "maasai-mancala";
+
 /// The smallest window: every panel open (council, solver, move list,
 /// plot, computer bar) still leaves a 2×50 board readable, with nothing
 /// overlapping.
@@ -133,10 +136,7 @@ impl MaasaiApp {
     /// The window's app: settings restored from storage, a new game with the
     /// last options, and `file` queued to be opened.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> MaasaiApp {
-        let settings: Settings = cc
-            .storage
-            .and_then(|s| eframe::get_value(s, STORAGE_KEY))
-            .unwrap_or_default();
+        let (settings, settings_problem) = settings::load(cc.storage, APP_ID);
         let start = settings
             .last_options
             .start()
@@ -156,6 +156,13 @@ impl MaasaiApp {
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
         app.init_files(crate::files::Folders::platform(), true, file.is_none());
+        if let Some(problem) = settings_problem {
+            // After any problem with the files, which init_files has set.
+            app.files.error = Some(match app.files.error.take() {
+                None => ("Settings not read in full".into(), problem),
+                Some((title, message)) => (title, format!("{message}\n\n{problem}")),
+            });
+        }
         if let Some(path) = file {
             app.queued.push(AppCommand::Open(path));
         }
@@ -932,13 +939,13 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Maasai mancala — En Gehé and Bao la Kimasai")
-            .with_app_id("maasai-mancala")
+            .with_app_id(APP_ID)
             .with_inner_size([1500.0, 860.0])
             .with_min_inner_size(MIN_WINDOW),
         ..Default::default()
     };
     eframe::run_native(
-        "maasai-mancala",
+        APP_ID,
         options,
         Box::new(move |cc| Ok(Box::new(MaasaiApp::new(cc, file)))),
     )

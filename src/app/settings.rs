@@ -7,6 +7,61 @@ use serde::{Deserialize, Serialize};
 /// Key under which the settings are stored.
 pub const STORAGE_KEY: &str = "maasai-mancala-settings";
 
+/// The settings eframe kept, and what could not be read of them, in words
+/// naming the file: one bad field costs only that field, and a settings
+/// file eframe could not read at all is copied aside before eframe
+/// rewrites it on exit.
+pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, Option<String>) {
+    let file = eframe::storage_dir(app_id).map(|d| d.join("app.ron"));
+    let name = file
+        .as_ref()
+        .map(|f| f.display().to_string())
+        .unwrap_or_else(|| "the settings file".into());
+    if let Some(text) = storage.and_then(|s| s.get_string(STORAGE_KEY)) {
+        let (settings, problems) = salvage_settings(&text);
+        if problems.is_empty() {
+            return (settings, None);
+        }
+        let list: Vec<String> = problems.iter().map(|p| format!("• {p}")).collect();
+        return (
+            settings,
+            Some(format!(
+                "Some settings in {name} could not be read and are back to their defaults:\n{}\nThe other settings are kept.",
+                list.join("\n")
+            )),
+        );
+    }
+    // Nothing under our key: a first start, or a file eframe could not read.
+    let Some(file) = file else {
+        return (Settings::default(), None);
+    };
+    // Bytes, not text: a file that is not UTF-8 is damaged too.
+    let Ok(bytes) = std::fs::read(&file) else {
+        return (Settings::default(), None);
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    match ron::from_str::<std::collections::HashMap<String, String>>(&text) {
+        Ok(_) => (Settings::default(), None),
+        Err(e) => {
+            let mut aside = file.clone().into_os_string();
+            aside.push(".damaged");
+            let kept = match std::fs::copy(&file, &aside) {
+                Ok(_) => format!(
+                    "A copy is kept as {}.",
+                    std::path::Path::new(&aside).display()
+                ),
+                Err(why) => format!("It could not be copied aside ({why})."),
+            };
+            (
+                Settings::default(),
+                Some(format!(
+                    "The settings file {name} cannot be read ({e}): the window starts with the default settings, and the file is rewritten on closing. {kept}"
+                )),
+            )
+        }
+    }
+}
+
 /// Light, dark, or whatever the system says.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ThemeChoice {
@@ -131,3 +186,156 @@ impl Default for Settings {
 /// Zoom range of the board.
 pub const MIN_ZOOM: f32 = 1.0;
 pub const MAX_ZOOM: f32 = 6.0;
+
+/// The top-level `key: value` fields of a RON struct's text, `(…)`, split
+/// at the commas outside brackets, strings and characters; `None` when the
+/// text is not one parenthesised struct.
+fn struct_fields(text: &str) -> Option<Vec<&str>> {
+    let inner = text.trim().strip_prefix('(')?.strip_suffix(')')?;
+    let mut fields = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    let mut quote: Option<char> = None;
+    let mut escaped = false;
+    for (i, c) in inner.char_indices() {
+        if let Some(q) = quote {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == q {
+                quote = None;
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' => quote = Some(c),
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                fields.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return None;
+        }
+    }
+    fields.push(&inner[start..]);
+    Some(
+        fields
+            .into_iter()
+            .filter(|f| !f.trim().is_empty())
+            .collect(),
+    )
+}
+
+/// Settings from their stored text, field by field: a field that does not
+/// read (a hand edit, a damaged file) keeps its default and is named in the
+/// problems, and every other field is kept, rather than the whole record
+/// falling back to the defaults at one bad value.
+pub fn salvage_settings(text: &str) -> (Settings, Vec<String>) {
+    if let Ok(settings) = ron::from_str::<Settings>(text) {
+        return (settings, Vec::new());
+    }
+    let Some(fields) = struct_fields(text) else {
+        let why = ron::from_str::<Settings>(text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        return (
+            Settings::default(),
+            vec![format!("the settings cannot be read: {why}")],
+        );
+    };
+    let mut kept: Vec<&str> = Vec::new();
+    let mut problems = Vec::new();
+    for field in fields {
+        let mut trial = kept.clone();
+        trial.push(field);
+        match ron::from_str::<Settings>(&format!("({})", trial.join(","))) {
+            Ok(_) => kept = trial,
+            Err(e) => {
+                let name = field.split(':').next().unwrap_or(field).trim();
+                problems.push(format!("`{name}`: {}", e.code));
+            }
+        }
+    }
+    let settings = ron::from_str(&format!("({})", kept.join(","))).unwrap_or_default();
+    (settings, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_field_keeps_its_default_and_the_others_are_kept() {
+        let good = Settings {
+            theme: ThemeChoice::Dark,
+            flipped: true,
+            names: ["Il, (Purko)".into(), "Ilkisongo".into()],
+            ..Settings::default()
+        };
+        let text = ron::to_string(&good).unwrap();
+        assert_eq!(salvage_settings(&text), (good.clone(), Vec::new()));
+
+        let broken = text.replace("speed:12.0", "speed:fast");
+        assert_ne!(broken, text);
+        let (read, problems) = salvage_settings(&broken);
+        assert_eq!(read, good, "speed was the default anyway; the rest kept");
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].starts_with("`speed`"), "{problems:?}");
+
+        let broken = text.replace("flipped:true", "flipped:maybe");
+        let (read, problems) = salvage_settings(&broken);
+        assert!(!read.flipped);
+        assert_eq!(read.theme, ThemeChoice::Dark);
+        assert_eq!(read.names, good.names, "commas in strings are not fields");
+        assert!(problems[0].starts_with("`flipped`"), "{problems:?}");
+    }
+
+    /// eframe's storage as the window gets it at start.
+    struct Stored(Option<String>);
+    impl eframe::Storage for Stored {
+        fn get_string(&self, key: &str) -> Option<String> {
+            (key == STORAGE_KEY).then(|| self.0.clone()).flatten()
+        }
+        fn set_string(&mut self, _: &str, _: String) {}
+        fn remove_string(&mut self, _: &str) {}
+        fn flush(&mut self) {}
+    }
+
+    #[test]
+    fn loading_names_the_file_and_every_field_not_read() {
+        let good = Settings {
+            theme: ThemeChoice::Dark,
+            speed: 30.0,
+            ..Settings::default()
+        };
+        let text = ron::to_string(&good).unwrap();
+        let id = "maasai-mancala-settings-test";
+        assert_eq!(load(Some(&Stored(Some(text.clone()))), id), (good, None));
+        let broken = text
+            .replace("speed:30.0", "speed:fast")
+            .replace("zoom:1.0", "zoom:[]");
+        let (read, problem) = load(Some(&Stored(Some(broken))), id);
+        assert_eq!(read.theme, ThemeChoice::Dark, "kept");
+        assert_eq!(read.speed, Settings::default().speed);
+        let problem = problem.expect("said");
+        assert!(problem.contains("app.ron"), "{problem}");
+        assert!(
+            problem.contains("`speed`") && problem.contains("`zoom`"),
+            "{problem}"
+        );
+    }
+
+    #[test]
+    fn unreadable_settings_are_the_defaults_with_a_reason() {
+        for text in ["", "garbage", "(theme:Dark", "((("] {
+            let (read, problems) = salvage_settings(text);
+            assert_eq!(read, Settings::default());
+            assert_eq!(problems.len(), 1, "{text:?}: {problems:?}");
+        }
+    }
+}
