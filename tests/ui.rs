@@ -562,6 +562,66 @@ fn docs_screenshots() {
 /// over it (layout, painting and tessellation; no GPU). The target
 /// is 4 ms in a release build; this debug-profile check uses a loose bound
 /// and prints the measured figure.
+/// The result window must not lie over the board when the area has room
+/// beside, above or below it.
+fn result_window_clears_the_board(start: &str, hole: &str, size: [f32; 2]) {
+    let start = parse_position(start).unwrap();
+    let mut h = harness_at(start, size);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label(hole).click();
+    h.run();
+    h.run();
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    // The window's own node carries its title.
+    let window = h.get_by_label("Game over").rect();
+    assert!(
+        !window.intersects(board),
+        "window {window:?} over the board {board:?}"
+    );
+}
+
+#[test]
+fn the_result_window_opens_beside_a_long_board() {
+    // 2×40 at the window's usual size: room above and below the board.
+    let south = format!("1,0,0,0,0,0,0,0,0,1{}", ",0".repeat(30));
+    let north = format!("{},1,0", vec!["0"; 38].join(","));
+    result_window_clears_the_board(
+        &format!("en-gehe south={south} north={north} captured=150,148 turn=south"),
+        "South 1: 1 seed",
+        [1500.0, 860.0],
+    );
+}
+
+#[test]
+fn the_result_window_hides_little_of_a_board_that_leaves_no_room() {
+    // Bao la Kimasai's board fills the area: the window goes to a corner
+    // of it, over the least of the board.
+    let start = parse_position(
+        "bao-la-kimasai south=0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,2 north=0,0,0,0,0,1,0,0,3,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let mut h = harness_at(start, [1500.0, 860.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South i2: 1 seed").click();
+    h.run();
+    h.run();
+    let (area, board) = h.state().rt.board_area.expect("drawn");
+    let window = h.get_by_label("Game over").rect();
+    assert!(area.contains_rect(window), "{window:?} in {area:?}");
+    let hidden = window.intersect(board);
+    assert!(
+        hidden.area() < 0.5 * window.area(),
+        "{window:?} hides {hidden:?} of {board:?}"
+    );
+    // The status line under the board, which says the result too, is clear.
+    assert!(
+        h.query_all_by_label_contains("North's inner row is empty")
+            .any(|n| !window.intersects(n.rect()))
+    );
+}
+
 #[test]
 fn the_game_over_panel_stays_until_dismissed() {
     // South's last seed ends the game: North's row is empty, so the seed

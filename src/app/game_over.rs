@@ -12,7 +12,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     if rt.game_over_dismissed == Some(rt.game.moves().len()) || rt.animating() {
         return commands;
     }
-    let at = place(ctx, rt);
+    let (at, width) = place(ctx, rt, result.score.is_none());
     // A window of its own for each finished game, placed anew; it may be
     // dragged or folded away.
     egui::Window::new("Game over")
@@ -25,6 +25,10 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         .resizable(false)
         .movable(true)
         .default_pos(at)
+        // Its first frame, before its size is known, must not push it
+        // back over the board: `place` keeps it inside the window.
+        .constrain(false)
+        .max_width(width)
         .show(ctx, |ui| {
             let winner = match result.winner {
                 Some(side) => format!("{} wins", rt.names[side.index()]),
@@ -76,36 +80,71 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
 
 /// Where the result window's top left corner first appears: beside the
 /// board where the area has room for it there, else in the larger gap above
-/// or below the board, else in the lower left corner. (Its size is not
-/// known before its first frame, so its usual size is assumed.)
-fn place(ctx: &egui::Context, rt: &Runtime) -> egui::Pos2 {
-    use egui::pos2;
-    const W: f32 = 340.0;
-    const H: f32 = 230.0;
+/// or below the board, else in the corner of the area where it hides the
+/// least of the board; and its width. (Its size is not known before its
+/// first frame, so its usual size is assumed.) A `compact` window (no table
+/// of counts: Bao la Kimasai) narrows, its text wrapping, to fit a gap
+/// beside the board.
+fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) {
+    use egui::{Rect, pos2, vec2};
+    // The final counts' table makes En Gehé's wider and taller.
+    let (mut w, mut h) = if compact {
+        (300.0, 120.0)
+    } else {
+        (340.0, 230.0)
+    };
     // About the side line, the status line and the hint.
     const LINES: f32 = 64.0;
+    // The narrowest a compact window gets: its two buttons side by side.
+    const NARROWEST: f32 = 150.0;
     let screen = ctx.content_rect();
-    let fallback = pos2(screen.left() + 16.0, screen.bottom() - 56.0 - H);
     let Some((area, board)) = rt.board_area else {
-        return fallback;
+        return (pos2(screen.left() + 16.0, screen.bottom() - 56.0 - h), w);
     };
-    let top = (board.center().y - H / 2.0).max(area.top());
     let left_gap = board.left() - area.left();
     let right_gap = area.right() - board.right();
-    if left_gap >= W {
-        return pos2(area.left() + (left_gap - W) / 2.0, top);
+    let gap = left_gap.max(right_gap);
+    if compact && gap < w && gap >= NARROWEST + 12.0 {
+        // A window's frame adds about 12 px to its content's width.
+        (w, h) = (gap - 12.0, 170.0);
     }
-    if right_gap >= W {
-        return pos2(board.right() + (right_gap - W) / 2.0, top);
+    let top = (board.center().y - h / 2.0).max(area.top());
+    let content = w - 12.0;
+    if left_gap >= w {
+        return (pos2(area.left() + (left_gap - w) / 2.0, top), content);
+    }
+    if right_gap >= w {
+        return (pos2(board.right() + (right_gap - w) / 2.0, top), content);
     }
     let above = board.top() - area.top() - LINES;
     let below = area.bottom() - board.bottom() - LINES;
-    let x = area.center().x - W / 2.0;
-    if above >= H && above >= below {
-        return pos2(x, board.top() - LINES - H);
+    let x = area.center().x - w / 2.0;
+    if above >= h && above >= below {
+        return (pos2(x, board.top() - LINES - h), content);
     }
-    if below >= H {
-        return pos2(x, board.bottom() + LINES);
+    if below >= h {
+        return (pos2(x, board.bottom() + LINES), content);
     }
-    fallback
+    // No room: the corner that hides the least of the board (the top
+    // first: the status line under the board says the result too).
+    let corners = [
+        pos2(area.left(), area.top()),
+        pos2(area.right() - w, area.top()),
+        pos2(area.left(), area.bottom() - h),
+        pos2(area.right() - w, area.bottom() - h),
+    ];
+    // The lines under the board count as the board: they say the result.
+    let covered = board
+        .expand2(vec2(0.0, LINES / 2.0))
+        .translate(vec2(0.0, LINES / 2.0));
+    let hidden = |at: egui::Pos2| {
+        let r = Rect::from_min_size(at, vec2(w, h)).intersect(covered);
+        if r.is_positive() { r.area() } else { 0.0 }
+    };
+    let at = corners
+        .into_iter()
+        .min_by(|a, b| hidden(*a).total_cmp(&hidden(*b)))
+        .unwrap_or(corners[0])
+        .max(screen.min);
+    (at, content)
 }
