@@ -217,6 +217,43 @@ fn computer_game_can_be_paused_and_taken_over() {
 }
 
 #[test]
+fn a_side_is_handed_to_the_computer_and_back_in_mid_game() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    // Game > Players > North: Computer (Beginner), without a new game.
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Players").click();
+    h.run();
+    let north_beginner = h.get_all_by_label("Computer: Beginner").nth(1).unwrap();
+    north_beginner.click();
+    h.run();
+    assert_eq!(h.state().settings.players[0], Player::Human);
+    assert!(matches!(
+        h.state().settings.players[1],
+        Player::Computer {
+            level: Level::Beginner,
+            ..
+        }
+    ));
+    step_until(&mut h, "North's computer move", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    assert_eq!(h.state().rt.game.moves().len(), 2, "the same game goes on");
+    // And back to a person.
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Players").click();
+    h.run();
+    h.get_all_by_label("Human").nth(1).unwrap().click();
+    h.run();
+    assert_eq!(h.state().settings.players, [Player::Human; 2]);
+}
+
+#[test]
 fn undo_while_the_computer_thinks_cancels_its_search() {
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;

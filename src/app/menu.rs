@@ -52,6 +52,9 @@ pub fn menu_ui(
                 commands.push(AppCommand::Redo);
             }
             ui.separator();
+            ui.menu_button("Players", |ui| {
+                commands.extend(super::players::players_menu(ui, rt, &settings.players));
+            });
             if settings.players.iter().any(|p| p.is_computer()) {
                 let label = if rt.computer.paused {
                     "Resume computer"

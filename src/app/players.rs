@@ -229,7 +229,7 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         };
         if ui
             .button(label)
-            .on_hover_text("Computer players wait while paused; switch a side to Human in New game… to take over")
+            .on_hover_text("Computer players wait while paused; Take over, or Game > Players, gives a side to a person")
             .clicked()
         {
             commands.push(AppCommand::PauseComputer(!rt.computer.paused));
@@ -258,6 +258,42 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             }
         }
     });
+    commands
+}
+
+/// The Game menu's "Players" submenu: hand either side to the computer (at
+/// a level, with the usual thinking time) or take it back, in the middle of
+/// a game, without starting a new one.
+pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
+    let mut commands = Vec::new();
+    for side in crate::engine::Side::BOTH {
+        let now = players[side.index()];
+        ui.label(egui::RichText::new(rt.team(side)).strong());
+        let mut choose = |ui: &mut egui::Ui, player: Player, text: &str| {
+            let chosen = match (now, player) {
+                (Player::Human, Player::Human) => true,
+                (Player::Computer { level: a, .. }, Player::Computer { level: b, .. }) => a == b,
+                _ => false,
+            };
+            if ui.radio(chosen, text).clicked() && !chosen {
+                let mut next = *players;
+                next[side.index()] = player;
+                commands.push(AppCommand::SetPlayers(next));
+                ui.close();
+            }
+        };
+        choose(ui, Player::Human, "Human");
+        for level in Level::SEARCH {
+            choose(
+                ui,
+                Player::computer(level),
+                &format!("Computer: {}", level.title()),
+            );
+        }
+        if side == crate::engine::Side::South {
+            ui.separator();
+        }
+    }
     commands
 }
 
