@@ -603,6 +603,7 @@ fn the_result_window_hides_little_of_a_board_that_leaves_no_room() {
     .unwrap();
     let mut h = harness_at(start, [1500.0, 860.0]);
     h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().rt.names[0] = "Ilkisongo".into();
     h.run();
     h.get_by_label("South i2: 1 seed").click();
     h.run();
@@ -619,6 +620,13 @@ fn the_result_window_hides_little_of_a_board_that_leaves_no_room() {
     assert!(
         h.query_all_by_label_contains("North's inner row is empty")
             .any(|n| !window.intersects(n.rect()))
+    );
+    // The result names the winning team as the board does.
+    assert_eq!(
+        h.query_all_by_label("Ilkisongo (South) wins: North's inner row is empty.")
+            .count(),
+        2,
+        "under the board and in the window"
     );
 }
 

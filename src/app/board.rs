@@ -541,7 +541,7 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
             ui.label(format!("Move {} — {}", moves + 1, pos.variant().title()));
             match rt.result() {
                 Some(r) => {
-                    ui.strong(r.describe());
+                    ui.strong(rt.describe_result(&r));
                 }
                 None if rt.live_analysis().is_none() => {
                     super::busy::spinner(ui);

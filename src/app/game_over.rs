@@ -35,7 +35,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
                 None => "A draw".to_string(),
             };
             ui.heading(winner);
-            ui.label(result.describe());
+            ui.label(rt.describe_result(&result));
             let pos = rt.game.current();
             if let Some(score) = result.score {
                 egui::Grid::new("final-counts")

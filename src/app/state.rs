@@ -439,6 +439,20 @@ impl Runtime {
         }
     }
 
+    /// A game's result in words, its winner named by team as the board
+    /// names it ("Ilkisongo (South) wins 183–137: …").
+    pub fn describe_result(&self, result: &crate::engine::GameResult) -> String {
+        let text = result.describe();
+        match result.winner {
+            Some(side) => text.replacen(
+                &format!("{} wins", side.title()),
+                &format!("{} wins", self.team(side)),
+                1,
+            ),
+            None => text,
+        }
+    }
+
     /// The hover preview of `mv` on the live position, traced once per hole.
     pub fn preview_for(&mut self, mv: Move) -> Option<&Preview> {
         self.preview_asked = true;
