@@ -40,11 +40,11 @@ fn clicking_a_hole_plays_the_move() {
     h.get_by_label("South 2: 7 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
-    // Looking at the start again, a click on a hole plays nothing and says
-    // why.
+    // Looking at the start again, a click on a hole of the side not to
+    // move there plays nothing and says why.
     h.state_mut().queue(AppCommand::ViewStart);
     h.run();
-    h.get_by_label("South 1: 4 seeds").click();
+    h.get_by_label("North 1: 4 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
     let notice = h.state().rt.notice.clone().unwrap_or_default();
@@ -331,6 +331,58 @@ fn opening_the_editor_pauses_the_sowing() {
     h.get_by_label("Cancel").click();
     h.run();
     assert_eq!(step(&h), at, "the sowing waits where it was");
+}
+
+#[test]
+fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    h.get_by_label("North 1: 6 seeds").click();
+    h.run();
+    let two_moves = h.state().rt.game.clone();
+    h.get_by_label("Start position").click();
+    h.run();
+    assert_eq!(h.state().rt.view, 0);
+
+    // The other side's hole says why it plays nothing.
+    h.get_by_label("North 2: 4 seeds").click();
+    h.run();
+    assert!(h.state().rt.branch_offer.is_none());
+    assert!(
+        h.state()
+            .rt
+            .notice
+            .as_deref()
+            .unwrap()
+            .starts_with("This is an earlier position")
+    );
+
+    // Asked first; Cancel keeps the game as it was.
+    h.get_by_label("South 3: 4 seeds").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("the 2 later moves of this game are taken off")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().rt.branch_offer.is_none());
+    assert_eq!(h.state().rt.game, two_moves);
+    assert_eq!(h.state().rt.view, 0);
+
+    // Confirmed: hole 3 is played from the start in place of both moves.
+    h.get_by_label("South 3: 4 seeds").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run();
+    let holes: Vec<usize> = h.state().rt.game.moves().iter().map(|m| m.hole()).collect();
+    assert_eq!(holes, [2]);
+    assert!(h.state().rt.live());
+    assert!(h.state().rt.redo.is_empty());
+    assert!(h.state().rt.branch_offer.is_none());
 }
 
 #[test]

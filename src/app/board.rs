@@ -581,7 +581,7 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                 n => format!("the position after move {n} of {moves}"),
             };
             ui.label(format!(
-                "Viewing {which} — press End twice or pick the last move to return"
+                "Viewing {which} — click a hole to play from here instead, or press End twice or pick the last move to return"
             ));
         }
         if !rt.typed.is_empty() {
@@ -955,10 +955,13 @@ fn board_canvas(
             } else if playable && resp.clicked() {
                 commands.push(AppCommand::PlayMove(mv));
             } else if !rt.live() && resp.clicked() {
-                // Say why nothing happens rather than ignore the click.
-                commands.push(AppCommand::Notice(
-                    super::state::EARLIER_POSITION_NOTICE.into(),
-                ));
+                // A hole of the side to move there may start another line
+                // (asked first); any other says why nothing happens.
+                commands.push(if side == pos.turn() && count > 0 && !rt.board_inert {
+                    AppCommand::OfferBranch(mv)
+                } else {
+                    AppCommand::Notice(super::state::EARLIER_POSITION_NOTICE.into())
+                });
             }
             if endless {
                 resp.on_hover_text(format!(

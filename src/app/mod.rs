@@ -8,6 +8,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod branch;
 pub mod busy;
 pub mod controls;
 pub mod council;
@@ -85,6 +86,10 @@ pub enum AppCommand {
     FinishAnimation,
     /// A message for the line under the board.
     Notice(String),
+    /// A hole clicked on an earlier position: ask whether to play from there.
+    OfferBranch(Move),
+    /// Answer to that question: play the move there (`true`) or not.
+    PlayFromHere(bool),
     /// The user's comment on move N (1-based); blank removes it.
     SetComment(usize, String),
     /// The game's event and notes.
@@ -220,7 +225,9 @@ impl MaasaiApp {
     /// message): the board and the editor then take no keys, since digits
     /// and Enter would play a move or change a hole behind it.
     pub fn dialog_open(&self) -> bool {
-        self.rt.new_game.is_some() || self.files.waiting_for_answer()
+        self.rt.new_game.is_some()
+            || self.files.waiting_for_answer()
+            || self.rt.branch_offer.is_some()
     }
 
     /// Keyboard shortcuts and keyboard play.
@@ -396,6 +403,32 @@ impl MaasaiApp {
                     match self.rt.play(mv) {
                         Ok(()) => self.rt.notice = None,
                         Err(e) => self.rt.notice = Some(e),
+                    }
+                }
+                AppCommand::OfferBranch(mv) => {
+                    if let Some(why) = self.studies.refuses_move(&self.rt) {
+                        self.rt.notice = Some(why);
+                    } else if self.rt.live() {
+                        // The view came back to the game meanwhile.
+                        self.apply(ctx, vec![AppCommand::PlayMove(mv)]);
+                    } else {
+                        match self.rt.shown_position().try_play(mv) {
+                            Ok(_) => self.rt.branch_offer = Some(mv),
+                            Err(e) => self.rt.notice = Some(e.to_string()),
+                        }
+                    }
+                }
+                AppCommand::PlayFromHere(play) => {
+                    let Some(mv) = self.rt.branch_offer.take() else {
+                        continue;
+                    };
+                    if play {
+                        // The computer's search was of the old line.
+                        self.rt.computer.cancel();
+                        match self.rt.play_from_here(mv) {
+                            Ok(()) => self.rt.notice = None,
+                            Err(e) => self.rt.notice = Some(e),
+                        }
                     }
                 }
                 AppCommand::Undo => {
@@ -742,6 +775,7 @@ impl MaasaiApp {
         if let Some(dialog) = &mut self.rt.new_game {
             commands.extend(dialog.ui(&ctx));
         }
+        commands.extend(branch::branch_offer_ui(&ctx, &self.rt));
         // The result waits while a dialog asks something: drawn over the
         // dialog's shade it looked usable but took no clicks.
         if !self.dialog_open() {

@@ -60,8 +60,9 @@ impl Analysis {
 
 /// Said when an earlier position's hole is clicked; it goes once the live
 /// position is on view again.
-pub const EARLIER_POSITION_NOTICE: &str = "This is an earlier position: press End twice, or pick \
-     the last move in the move list, to play on.";
+pub const EARLIER_POSITION_NOTICE: &str = "This is an earlier position: click a hole of the side \
+     to move to play from here instead, or press End twice, or pick the last move in the move \
+     list, to play on.";
 
 /// What hovering a playable hole shows: where the move ends and what it takes.
 #[derive(Clone, Debug)]
@@ -182,6 +183,9 @@ pub struct Runtime {
     pub move_wait: Option<String>,
     /// The board's area and the board's drawn rectangle in it, last frame.
     pub board_area: Option<(egui::Rect, egui::Rect)>,
+    /// A move clicked on an earlier position, waiting for "Play from here?"
+    /// (the moves after that position would be taken off the game).
+    pub branch_offer: Option<Move>,
     /// How many plies the review looked ahead for each note.
     pub cost_depths: Vec<u32>,
     /// Which game this is: every new, opened or pasted game gets its own,
@@ -225,6 +229,7 @@ impl Runtime {
             board_inert: false,
             move_wait: None,
             board_area: None,
+            branch_offer: None,
             cost_depths: Vec::new(),
         }
     }
@@ -331,6 +336,20 @@ impl Runtime {
         self.comments.retain(|&n, _| n < played);
         self.after_new_move(trace);
         Ok(())
+    }
+
+    /// Plays `mv` on the earlier position on view: the moves after it are
+    /// taken off the game (as by undo), and `mv` is played in their place.
+    pub fn play_from_here(&mut self, mv: Move) -> Result<(), String> {
+        let at = self.view;
+        // Checked first, so a refused move takes nothing off.
+        self.game.positions()[at]
+            .try_play(mv)
+            .map_err(|e| e.to_string())?;
+        while self.game.moves().len() > at {
+            self.undo();
+        }
+        self.play(mv)
     }
 
     fn after_new_move(&mut self, trace: MoveTrace) {
