@@ -464,6 +464,34 @@ fn board_moves_wait_while_the_defence_is_to_move() {
 }
 
 #[test]
+fn closing_a_study_gives_the_players_back_with_the_computer_paused() {
+    use maasai_mancala::app::players::Player;
+    use maasai_mancala::search::Level;
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    let before = [Player::Human, Player::computer(Level::Club)];
+    h.state_mut().settings.players = before;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert_eq!(
+        h.state().settings.players,
+        [Player::Human; 2],
+        "the defence is the program's"
+    );
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Close));
+    h.run_steps(3);
+    assert_eq!(h.state().settings.players, before);
+    assert!(
+        h.state().rt.computer.paused,
+        "not let loose on the study's position"
+    );
+    assert!(h.state().rt.game.moves().is_empty());
+}
+
+#[test]
 fn a_study_file_opens_as_a_book() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("mine.ron");

@@ -237,6 +237,9 @@ pub struct StudiesState {
     pending: Option<(Box<Study>, Mode)>,
     /// The path typed into the library window.
     pub typed_path: String,
+    /// Who played each side before the study set both to Human: given
+    /// back when the study is closed.
+    players_before: Option<[Player; 2]>,
 }
 
 impl StudiesState {
@@ -399,6 +402,15 @@ impl MaasaiApp {
                 {
                     self.rt.notice = None;
                 }
+                // The players come back, the computer paused: the study's
+                // position stays on the board, not a game it was asked to play.
+                if let Some(players) = self.studies.players_before.take() {
+                    self.settings.players = players;
+                    if players.iter().any(|p| p.is_computer()) {
+                        self.rt.computer.cancel();
+                        self.rt.computer.paused = true;
+                    }
+                }
             }
             StudyCommand::ChooseLine(k) => {
                 if let Some(a) = &mut self.studies.active {
@@ -537,6 +549,9 @@ impl MaasaiApp {
         if installed {
             let (study, mode) = self.studies.pending.take().expect("checked above");
             // The defence is the program's: no computer player may move.
+            self.studies
+                .players_before
+                .get_or_insert(self.settings.players);
             self.settings.players = [Player::Human, Player::Human];
             self.rt.notice = Some(format!("Study: {}", study.file.title));
             self.studies.active = Some(ActiveStudy::new(*study, mode));
@@ -594,8 +609,10 @@ impl MaasaiApp {
             return;
         };
         if *self.rt.game.start() != a.study.start {
-            // Another game was opened or started: the study is over.
+            // Another game was opened or started: the study is over, and
+            // that game's players are what was chosen for it.
             self.studies.active = None;
+            self.studies.players_before = None;
             return;
         }
         let mode = a.mode;
