@@ -292,8 +292,8 @@ fn a_herding_move_is_shown_in_the_herding_phase_while_it_is_sown() {
     );
 }
 
-#[test]
-fn undo_leaves_the_move_now_on_view_ready_to_replay() {
+/// 2×6 at once-sown speed, after South 1 and North 1.
+fn two_moves_played() -> Harness<'static, MaasaiApp> {
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
@@ -301,6 +301,13 @@ fn undo_leaves_the_move_now_on_view_ready_to_replay() {
     h.run();
     h.get_by_label("North 1: 6 seeds").click();
     h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    h
+}
+
+#[test]
+fn undo_leaves_the_move_now_on_view_ready_to_replay() {
+    let mut h = two_moves_played();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     let replay = h.state().rt.shown_replay().expect("move 1 can be replayed");
@@ -335,13 +342,7 @@ fn opening_the_editor_pauses_the_sowing() {
 
 #[test]
 fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
-    h.get_by_label("South 1: 4 seeds").click();
-    h.run();
-    h.get_by_label("North 1: 6 seeds").click();
-    h.run();
+    let mut h = two_moves_played();
     let two_moves = h.state().rt.game.clone();
     h.get_by_label("Start position").click();
     h.run();
@@ -408,13 +409,7 @@ fn clicking_the_board_finishes_an_animation() {
 
 #[test]
 fn undo_and_redo_cover_the_whole_game() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
-    h.get_by_label("South 1: 4 seeds").click();
-    h.run();
-    h.get_by_label("North 1: 6 seeds").click();
-    h.run();
+    let mut h = two_moves_played();
     let after_two = h.state().rt.game.current().to_string();
     assert_eq!(h.state().rt.game.moves().len(), 2);
 
