@@ -704,3 +704,34 @@ fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
         "the next autosave does not push the good one out"
     );
 }
+
+#[test]
+fn a_study_opened_through_save_your_changes_waits_for_the_save() {
+    use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    let study = shipped_studies().0.remove(0);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study.clone()),
+        Mode::Book,
+    )));
+    h.run();
+    assert!(h.query_by_label("Save your changes?").is_some());
+    // Save, then a path typed in the window that asks for one.
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.state().files.path_prompt.is_some());
+    let path = dir.path().join("kept.ron");
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    h.run();
+    assert!(path.exists(), "the game was saved");
+    let active = h
+        .state()
+        .studies
+        .active
+        .as_ref()
+        .expect("the study is open");
+    assert_eq!(active.study.file.title, study.file.title);
+    assert_eq!(*h.state().rt.game.start(), study.start);
+}

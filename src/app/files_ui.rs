@@ -175,6 +175,12 @@ impl FileRecord {
 }
 
 impl FilesState {
+    /// Whether an action (New, Open, a study's position…) waits on the
+    /// unsaved-changes prompt or on the save it asked for.
+    pub fn action_waiting(&self) -> bool {
+        self.unsaved_prompt.is_some() || self.after_save.is_some()
+    }
+
     /// Whether a file dialog or message waits for the user's answer.
     pub fn waiting_for_answer(&self) -> bool {
         self.error.is_some()

@@ -898,7 +898,7 @@ impl MaasaiApp {
             if analyse {
                 self.apply(ctx, vec![AppCommand::ShowCouncil(true)]);
             }
-        } else if self.files.unsaved_prompt.is_none()
+        } else if !self.files.action_waiting()
             && let Some(ed) = &mut self.editor
         {
             ed.leaving = None;

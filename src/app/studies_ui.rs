@@ -555,7 +555,9 @@ impl MaasaiApp {
             self.settings.players = [Player::Human, Player::Human];
             self.rt.notice = Some(format!("Study: {}", study.file.title));
             self.studies.active = Some(ActiveStudy::new(*study, mode));
-        } else if self.files.unsaved_prompt.is_none() {
+        } else if !self.files.action_waiting() {
+            // The prompt was cancelled (a Save it asked for is still
+            // waiting for its path, and the study with it).
             self.studies.pending = None;
         }
     }
