@@ -409,6 +409,24 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
 }
 
 #[test]
+fn a_slow_win_is_called_wrong_in_the_players_words() {
+    // Study 7 wants a win within 3 plies; i4 wins only in 12.
+    let s = study("07-phase-change.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    h.get_by_label("South i4: 1 seed").click();
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains(
+            "Wrong: after South i4 you win only in 12 plies; the goal needs a win within 3 plies (turns of either side) of the start."
+        )
+        .is_some()
+    );
+}
+
+#[test]
 fn an_exercise_played_to_the_end_is_announced_solved() {
     let s = study("03-remainder.ron");
     let mut h = in_study(&s, Mode::Exercise);

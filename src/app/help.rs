@@ -5,8 +5,8 @@ use super::AppCommand;
 
 const EN_GEHE: &str = "\
 En Gehé is played on two long rows of holes, usually 40 to 50 each (any length from 3 to 64 here), \
-with 4 seeds in every hole at the start. South owns the bottom row and North the top row. \
-Each side numbers its holes 1 to N from its own left; that is also the order it sows in. \
+with 4 seeds in every hole at the start. South owns the bottom row and North the top row; \
+South moves first (the new-game dialog can let North begin). Each side numbers its holes 1 to N from its own left; that is also the order it sows in. \
 Seeds travel counterclockwise around both rows: after South's hole N comes North's hole 1, \
 and after North's hole N comes South's hole 1.
 
@@ -15,10 +15,11 @@ If the last seed lands in an occupied hole, lift that whole hole and sow on (a r
 If it lands in an empty hole, the move ends.
 
 Capture: if the move ends in an empty hole of your own row and the hole directly opposite holds seeds, \
-you capture those seeds and your last seed too. Nothing is captured when the move ends in the other row.
+you capture those seeds and your last seed too. If the opposite hole is empty, nothing is captured and \
+the last seed stays. Nothing is captured when the move ends in the other row.
 
 The game ends when the side to move cannot move. Every seed still on the board then goes to the side \
-that made the last move. Most seeds wins; equal is a draw.
+that made the last move. Most seeds (captured plus that remainder) wins; equal is a draw.
 
 Tempo (shown beside each row) is an analysis measure: the sum over a side's seeds of how many holes \
 each could still move forward before leaving the row.";
@@ -33,12 +34,16 @@ from his left to his right, then back along his outer row. Holes are named i1..i
 owner's own left.
 
 Herding (phase 1, while the mover has reserve seeds): put one reserve seed into one of your occupied \
-holes, lift the whole hole and sow with relay. No captures. The very first move of the game adds no reserve seed.
+holes, lift the whole hole and sow with relay. No captures. The very first move of the game adds no reserve seed. \
+A move's phase is judged when it starts: the move that brings in your last reserve seed is still a herding move. \
+While your reserve is empty but the opponent's is not, you sow as in raiding but without raids.
 
 Raiding (phase 2, when both reserves are empty): lift any occupied hole and sow with relay. \
 When a lap ends in an occupied hole of your inner row and the opponent's inner hole facing it holds \
-seeds, you take them and sow them at once, the first into the hole that triggered the raid. \
-Capture is not optional; outer rows are never raided.
+seeds, you take them and sow them at once as the next lap, the first into the hole that triggered the \
+raid (its own seeds stay where they are), then on along your track. That lap's end is judged like any \
+other: it ends in an empty hole, raids again, or relays. An occupied inner hole facing an empty hole \
+relays. Raiding is not optional; outer rows are never raided.
 
 After every move: if the opponent's inner row is empty you win; if your own inner row is empty you lose. \
 A player who cannot move loses.";
@@ -50,7 +55,8 @@ and cannot be played; their tooltip says so.
 hole too; with \u{201c}skip\u{201d} it passes over it.
 • Repetition: when the same position occurs for the third time the game ends. In En Gehé each side \
 then takes the seeds in its own row; in Bao la Kimasai it is a draw.
-• Computer players come with the advisors; for now both sides are played at this computer.";
+• Computer players: the new-game dialog, or Game > Players during a game, gives either side to the \
+computer at a level (Beginner, Club, Strong, Master); Pause and Take over are in the strip above the board.";
 
 const SHORTCUTS: &[(&str, &str)] = &[
     (
@@ -89,6 +95,17 @@ const SHORTCUTS: &[(&str, &str)] = &[
 pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let mut still_open = open;
+    // The shortcut table is laid out again in the frames after the window
+    // first appears (its widths are measured in the first): ask for them,
+    // or a still pointer leaves the rows drawn over each other.
+    let settled = egui::Id::unique("help-frames");
+    let frames = ctx.data(|d| d.get_temp::<u32>(settled).unwrap_or(0));
+    if open && frames < 3 {
+        ctx.data_mut(|d| d.insert_temp(settled, frames + 1));
+        ctx.request_repaint();
+    } else if !open {
+        ctx.data_mut(|d| d.remove::<u32>(settled));
+    }
     egui::Window::new("Help")
         .open(&mut still_open)
         .default_size([620.0, 520.0])

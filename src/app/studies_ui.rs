@@ -308,7 +308,9 @@ fn goal_needs(kind: GoalKind) -> String {
         GoalKind::MarginAtLeast(n) => format!("the goal needs {}", Value::Margin(n).word()),
         GoalKind::Win => "the goal needs a win".into(),
         GoalKind::WinWithin(1) => "the goal needs a win at once".into(),
-        GoalKind::WinWithin(p) => format!("the goal needs a win within {p} plies of the start"),
+        GoalKind::WinWithin(p) => {
+            format!("the goal needs a win within {p} plies (turns of either side) of the start")
+        }
     }
 }
 
@@ -359,7 +361,10 @@ pub fn verdict_text(study: &Study, before: &Position, judgment: &Judgment) -> St
                 me.opponent().title(),
                 Value::Margin(m).word()
             ),
-            v => format!("after {name} you {}", v.describe()),
+            // Said to the player: "you win", not "you wins".
+            Value::Win { plies } => format!("after {name} you win only in {plies} plies"),
+            Value::Loss { plies } => format!("after {name} you lose in {plies} plies"),
+            Value::Draw => format!("after {name} it is a draw by repetition"),
         };
         format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind))
     };
