@@ -115,6 +115,48 @@ fn moves_typed_within_one_frame_are_played_in_turn() {
 }
 
 #[test]
+fn a_widget_reached_with_tab_does_not_switch_the_shortcuts_off() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.key_press(egui::Key::Tab);
+    h.run();
+    assert!(
+        h.ctx.memory(|m| m.focused()).is_some(),
+        "a widget has the focus"
+    );
+    // A typed hole still plays, and its Enter presses no focused button.
+    h.event(egui::Event::Text("3".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(h.state().rt.new_game.is_none());
+    h.key_press(egui::Key::Tab);
+    h.run();
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.state().rt.help_open, "F1 with a button focused");
+}
+
+#[test]
+fn the_new_game_dialog_answers_esc_and_enter() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    assert!(h.state().rt.new_game.is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().rt.new_game.is_none(), "Esc cancels");
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.new_game.is_none(), "Enter starts the game");
+    // The dialog's options (the default 2×50), not the 2×6 of before.
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 50);
+}
+
+#[test]
 fn keys_typed_while_a_dialog_is_open_do_not_reach_the_board() {
     // The new-game dialog is open with no field focused: a digit and Enter
     // must not play a move behind it.

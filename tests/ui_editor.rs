@@ -340,6 +340,39 @@ fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
 }
 
 #[test]
+fn the_editors_keys_leave_it_start_a_game_and_close_the_help() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    // F1 opens the help; Esc closes it before it ends a hole's typing.
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.state().rt.help_open);
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!h.state().rt.help_open);
+    // Ctrl+N asks for a new game; Ctrl+E leaves the editor.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    assert!(h.state().rt.new_game.is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_none(), "Ctrl+E again leaves");
+}
+
+#[test]
+fn the_editor_board_takes_no_clicks_under_a_dialog() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert_eq!(editor(&h).setup.south[0], 4, "the click went nowhere");
+}
+
+#[test]
 fn every_problem_is_listed_on_its_own() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);

@@ -735,3 +735,37 @@ fn a_study_opened_through_save_your_changes_waits_for_the_save() {
     assert_eq!(active.study.file.title, study.file.title);
     assert_eq!(*h.state().rt.game.start(), study.start);
 }
+
+#[test]
+fn the_file_dialogs_answer_esc_and_enter() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    // Esc backs out of "Save your changes?".
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    assert!(h.query_by_label("Save your changes?").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Save your changes?").is_none());
+    assert!(h.state().rt.new_game.is_none());
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    // Enter (or Esc) closes a message.
+    files(
+        &mut h,
+        FileCommand::OpenPath(dir.path().join("missing.ron")),
+    );
+    assert!(h.state().files.error.is_some());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().files.error.is_none());
+    // Enter takes "Resume last game" on the next start.
+    let played = h.state().rt.game.clone();
+    drop(h);
+    let mut h = harness(dir.path(), en_gehe(8));
+    assert!(h.state().files.resume_offer.is_some());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().files.resume_offer.is_none());
+    assert_eq!(h.state().rt.game, played);
+}

@@ -1090,9 +1090,17 @@ pub fn editor_board_ui(
     pan: &mut Vec2,
     ed: &Editor,
     names: &[String; 2],
+    inert: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let variant = ed.variant();
+    // While a dialog asks something the holes and piles take no clicks
+    // (nor keyboard focus).
+    let sense = if inert {
+        Sense::hover()
+    } else {
+        Sense::click_and_drag()
+    };
     let bottom = if settings.flipped {
         Side::North
     } else {
@@ -1131,11 +1139,7 @@ pub fn editor_board_ui(
             let hole = Hole { side, index };
             let count = ed.seeds(hole);
             let (rect, radius) = paint_hole(&painter, &geo, &pal, side, index, count);
-            let resp = ui.interact(
-                rect,
-                id.with((side.index(), index)),
-                Sense::click_and_drag(),
-            );
+            let resp = ui.interact(rect, id.with((side.index(), index)), sense);
             let label = format!(
                 "{} {}: {} seed{}",
                 side.title(),
@@ -1147,7 +1151,8 @@ pub fn editor_board_ui(
                 egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &label)
             });
             let mut ring = None;
-            if resp.hovered() {
+            // Reached with Tab, a hole shows it like a hover.
+            if resp.hovered() || resp.has_focus() {
                 ring = Some((pal.hover, 0.07 * p));
             }
             if ed.selected == Some(Selection::Hole(hole)) {
@@ -1185,7 +1190,12 @@ pub fn editor_board_ui(
         // The reserve piles take clicks like holes.
         for side in Side::BOTH {
             let rect = geo.reserve_rect(side);
-            let resp = ui.interact(rect, id.with(("reserve", side.index())), Sense::click());
+            let pile_sense = if inert {
+                Sense::hover()
+            } else {
+                Sense::click()
+            };
+            let resp = ui.interact(rect, id.with(("reserve", side.index())), pile_sense);
             let seeds = ed.setup.reserve[side.index()];
             let label = format!(
                 "{} reserve: {seeds} seed{}",
@@ -1197,7 +1207,7 @@ pub fn editor_board_ui(
             });
             let ring = if ed.selected == Some(Selection::Reserve(side)) {
                 Some((pal.lift, 0.1 * p))
-            } else if resp.hovered() {
+            } else if resp.hovered() || resp.has_focus() {
                 Some((pal.hover, 0.07 * p))
             } else {
                 None

@@ -7,6 +7,16 @@ use std::path::PathBuf;
 
 pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileCommand> {
     let mut out = Vec::new();
+    // Keys that answer a dialog: Esc backs out, Enter takes the first
+    // button, unless a widget reached with Tab has the focus (then Enter
+    // is that widget's).
+    let (esc, enter) = ctx.input(|i| {
+        (
+            i.key_pressed(egui::Key::Escape),
+            i.key_pressed(egui::Key::Enter),
+        )
+    });
+    let enter = enter && !ctx.egui_wants_keyboard_input();
     if let Some(prompt) = &mut files.path_prompt {
         let (title, action) = match prompt.purpose {
             Purpose::Open => ("Open a saved game or study", "Open"),
@@ -24,6 +34,10 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
                 }
                 if let Some(path) = prompt.ask_replace.clone() {
                     ui.label(format!("“{}” already exists. Replace it?", path.display()));
+                    if esc {
+                        prompt.ask_replace = None;
+                        return;
+                    }
                     ui.horizontal(|ui| {
                         if ui.button("Replace").clicked() {
                             prompt.replace_ok = Some(path.clone());
@@ -95,6 +109,9 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
             .as_ref()
             .map(|p| format!("“{}”", p.display()))
             .unwrap_or_else(|| "This game".to_string());
+        if esc {
+            out.push(FileCommand::Unsaved(Choice::Cancel));
+        }
         egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
             ui.heading("Save your changes?");
             ui.label(format!(
@@ -114,6 +131,9 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
             });
         });
     } else if let Some(offer) = &files.resume_offer {
+        if enter && files.error.is_none() {
+            out.push(FileCommand::Resume);
+        }
         egui::Modal::new(egui::Id::unique("resume-last-game")).show(ctx, |ui| {
             ui.heading("Resume last game?");
             ui.label(format!(
@@ -148,7 +168,7 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
                     out.push(FileCommand::DismissError);
                 }
             });
-        if !open {
+        if !open || esc || enter {
             out.push(FileCommand::DismissError);
         }
     }

@@ -358,7 +358,7 @@ impl MaasaiApp {
         if !self.dialog_open() {
             // Also while a comment or the notes are being typed: a text
             // field has no use for these keys.
-            let typing = ctx.egui_wants_keyboard_input();
+            let typing = ctx.text_edit_focused();
             ctx.input_mut(|i| {
                 if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
                     out.push(FileCommand::SaveAs);

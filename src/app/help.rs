@@ -81,7 +81,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
     (
         "Ctrl+E",
-        "edit the position on view (in the editor: click +1, Shift+click or right-click −1, digits set the clicked hole, drag moves a seed, Ctrl+drag all)",
+        "edit the position on view (in the editor: click +1, Shift+click or right-click −1, digits set the clicked hole or reserve pile, drag moves a seed, Ctrl+drag all; Ctrl+E again leaves)",
     ),
     (
         "Ctrl+wheel, pinch, Ctrl+= / Ctrl+-",
@@ -90,6 +90,14 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Drag or wheel", "pan the board"),
     ("F", "flip the board"),
     ("F1", "this help (Esc closes it)"),
+    (
+        "Tab / Shift+Tab",
+        "move the keyboard focus; Enter or Space presses the focused button (the other keys keep working)",
+    ),
+    (
+        "Esc / Enter in a dialog",
+        "cancel / take its first button (New game: start; a message: OK; Resume last game)",
+    ),
 ];
 
 pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {

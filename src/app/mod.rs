@@ -237,7 +237,7 @@ impl MaasaiApp {
         if self.dialog_open() {
             return out;
         }
-        if ctx.egui_wants_keyboard_input() {
+        if ctx.text_edit_focused() {
             // Typing a comment or notes: only what a text field has no use
             // for (undo and the arrows belong to the text).
             ctx.input_mut(|i| {
@@ -247,6 +247,11 @@ impl MaasaiApp {
             });
             return out;
         }
+        // A button or other widget reached with Tab keeps Space and a bare
+        // Enter (they press it); every other key still works. Typing a
+        // hole takes the focus away, so its Enter plays the move.
+        let widget_focused = ctx.egui_wants_keyboard_input();
+        let mut drop_focus = false;
         ctx.input_mut(|i| {
             let shortcuts: [(Modifiers, Key, AppCommand); 9] = [
                 (
@@ -302,6 +307,9 @@ impl MaasaiApp {
             ];
             // Every press counts: a slow frame may hold several.
             for (m, k, c) in anim {
+                if widget_focused && k == Key::Space {
+                    continue;
+                }
                 for _ in 0..i.count_and_consume_key(m, k) {
                     out.push(AppCommand::Anim(c));
                 }
@@ -340,6 +348,7 @@ impl MaasaiApp {
                             {
                                 self.rt.typed.push(ch);
                                 self.rt.notice = None;
+                                drop_focus = widget_focused;
                             }
                         }
                     }
@@ -361,6 +370,13 @@ impl MaasaiApp {
                 }
             }
         });
+        if drop_focus {
+            ctx.memory_mut(|m| {
+                if let Some(id) = m.focused() {
+                    m.surrender_focus(id);
+                }
+            });
+        }
         out
     }
 
@@ -578,6 +594,12 @@ impl MaasaiApp {
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);
+        // Tab moves the keyboard focus during this frame, after some
+        // widgets were drawn: another frame draws the focus where it is
+        // (else the ring shows the widget before, and Enter presses another).
+        if ctx.input(|i| i.key_pressed(egui::Key::Tab)) {
+            ctx.request_repaint();
+        }
         let waiting = self.dialog_open();
         if self.editor.is_some() {
             // Editing: no computer moves, and the keys (and a paste) edit.
@@ -628,6 +650,7 @@ impl MaasaiApp {
                     &mut self.rt.pan,
                     ed,
                     names,
+                    self.rt.board_inert,
                 ));
             });
             if let Some(dialog) = &mut self.rt.new_game {
@@ -910,13 +933,24 @@ impl MaasaiApp {
     fn editor_keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out: Vec<editor::EditorCommand> = Vec::new();
-        if ctx.egui_wants_keyboard_input() || self.dialog_open() {
+        // A focused button is no reason to ignore the keys; a text field is.
+        if ctx.text_edit_focused() || self.dialog_open() {
             return Vec::new();
         }
+        let help_open = self.rt.help_open;
         let Some(ed) = &mut self.editor else {
             return Vec::new();
         };
+        let mut app_commands = Vec::new();
         ctx.input_mut(|i| {
+            // As outside the editor: a new game (which asks first), and
+            // Ctrl+E again leaves the editor.
+            if i.consume_key(Modifiers::COMMAND, Key::N) {
+                app_commands.push(AppCommand::OpenNewGame);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::E) {
+                out.push(editor::EditorCommand::Cancel);
+            }
             if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
                 || i.consume_key(Modifiers::COMMAND, Key::Y)
             {
@@ -928,13 +962,17 @@ impl MaasaiApp {
             if i.consume_key(Modifiers::NONE, Key::Backspace) {
                 ed.backspace();
             }
+            // Esc closes the help first, as outside the editor.
+            if help_open && i.consume_key(Modifiers::NONE, Key::Escape) {
+                app_commands.push(AppCommand::ShowHelp(false));
+            }
             if i.consume_key(Modifiers::NONE, Key::Enter)
                 || i.consume_key(Modifiers::NONE, Key::Escape)
             {
                 out.push(editor::EditorCommand::Select(None));
             }
             if i.consume_key(Modifiers::NONE, Key::F1) {
-                self.rt.help_open = !self.rt.help_open;
+                app_commands.push(AppCommand::ShowHelp(!help_open));
             }
             let mut pasted = None;
             i.events.retain(|e| match e {
@@ -954,7 +992,8 @@ impl MaasaiApp {
                 out.push(editor::EditorCommand::Paste(text));
             }
         });
-        out.into_iter().map(AppCommand::Editor).collect()
+        app_commands.extend(out.into_iter().map(AppCommand::Editor));
+        app_commands
     }
 }
 

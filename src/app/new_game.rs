@@ -116,6 +116,16 @@ impl NewGameDialog {
     pub fn ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         let mut commands = Vec::new();
         let mut open = true;
+        // From the keyboard: Esc cancels; Enter starts the game when no
+        // field or button has the focus (Enter in a field only ends the
+        // typing there, so a half-typed preset name starts nothing).
+        let (esc, enter) = ctx.input(|i| {
+            (
+                i.key_pressed(egui::Key::Escape),
+                i.key_pressed(egui::Key::Enter),
+            )
+        });
+        let enter = enter && !ctx.egui_wants_keyboard_input();
         egui::Window::new("New game")
             .collapsible(false)
             .resizable(false)
@@ -205,8 +215,11 @@ impl NewGameDialog {
                     }
                 });
             });
-        if !open {
+        if !open || esc {
             commands.push(AppCommand::CloseNewGame);
+        } else if enter && let Ok((options, names)) = self.check() {
+            commands.push(AppCommand::NewGame(options, names));
+            commands.push(AppCommand::SetPlayers(self.players));
         }
         commands
     }
