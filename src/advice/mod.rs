@@ -267,8 +267,10 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
     facts
 }
 
-/// The score as people read it.
-pub fn describe_score(score: i32, bound: Bound) -> String {
+/// The score as people read it. En Gehé's is seeds; Bao la Kimasai's,
+/// which is won by emptying an inner row, is the search's points (mostly
+/// seeds held, weighed with the inner rows' safety), so it says "points".
+pub fn describe_score(score: i32, bound: Bound, variant: Variant) -> String {
     if is_decisive(score) {
         // Plies (turns of either side), as the solver counts them.
         let plies = WIN - score.abs();
@@ -278,16 +280,16 @@ pub fn describe_score(score: i32, bound: Bound) -> String {
             n => format!("{what} in {n} plies"),
         };
     }
-    let s = search::seeds(score);
     let q = if bound == Bound::Upper {
         "at most "
     } else {
         ""
     };
+    let amount = |tenths: i32| amount_words(tenths, variant);
     if score > 0 {
-        format!("{q}{s:.1} seeds ahead")
+        format!("{q}{} ahead", amount(score))
     } else if score < 0 {
-        format!("{q}{:.1} seeds behind", -s)
+        format!("{q}{} behind", amount(-score))
     } else {
         format!("{q}level")
     }
@@ -330,10 +332,12 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
         c.make_ascii_uppercase();
     }
     let them = pos.turn().opponent().title();
-    let verdict = f
-        .line
-        .as_ref()
-        .map(|l| format!("the search rates it {}", describe_score(l.score, l.bound)));
+    let verdict = f.line.as_ref().map(|l| {
+        format!(
+            "the search rates it {}",
+            describe_score(l.score, l.bound, v)
+        )
+    });
     let verdict = verdict.unwrap_or_else(|| "the search has not rated it yet".into());
     match advisor.style {
         Style::Elder => format!(
@@ -398,7 +402,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
         }
         Style::Youth => format!(
             "At a glance {label} leaves the board best for us, {}.",
-            describe_score(f.static_eval, Bound::Exact)
+            describe_score(f.static_eval, Bound::Exact, v)
         ),
         Style::Keeper => match v {
             Variant::EnGehe { .. } => format!(
@@ -493,6 +497,22 @@ pub fn council(pos: &Position, analysis: &Analysis) -> Option<CouncilReport> {
     })
 }
 
+/// A search score's tenths in words: En Gehé "1 seed", "4 seeds",
+/// "3.5 seeds"; Bao la Kimasai the same in points (see [`describe_score`]).
+pub fn amount_words(tenths: i32, variant: Variant) -> String {
+    let unit = if variant.is_en_gehe() {
+        "seed"
+    } else {
+        "point"
+    };
+    if tenths % 10 == 0 {
+        let n = tenths / 10;
+        format!("{n} {unit}{}", if n.abs() == 1 { "" } else { "s" })
+    } else {
+        format!("{:.1} {unit}s", search::seeds(tenths))
+    }
+}
+
 /// What a played move cost against the best one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveCost {
@@ -545,8 +565,13 @@ impl MoveCost {
             };
             return format!("{what} (best was {best})");
         }
-        let q = if self.at_least { "at least " } else { "" };
-        format!("cost {q}{:.1} seeds (best was {best})", self.seeds())
+        // A search's estimate, not a proof: "about", and whole seeds
+        // without a ".0" ("about 1 seed", "about 3.5 seeds").
+        let q = if self.at_least { "at least" } else { "about" };
+        format!(
+            "cost {q} {} (best was {best})",
+            amount_words(self.loss, variant)
+        )
     }
 }
 
@@ -619,13 +644,65 @@ mod tests {
     use crate::search::WIN;
 
     #[test]
+    fn a_move_cost_is_told_in_whole_seeds_where_it_is_whole() {
+        use super::MoveCost;
+        use crate::engine::{Move, Variant};
+        let cost = |loss, at_least| MoveCost {
+            played: Move(3),
+            best: Move(0),
+            loss,
+            at_least,
+            outcome: None,
+            depth: 12,
+        };
+        let v = Variant::EnGehe { holes: 6 };
+        assert_eq!(
+            cost(10, false).describe(v),
+            "cost about 1 seed (best was hole 1)"
+        );
+        assert_eq!(
+            cost(40, false).describe(v),
+            "cost about 4 seeds (best was hole 1)"
+        );
+        assert_eq!(
+            cost(35, true).describe(v),
+            "cost at least 3.5 seeds (best was hole 1)"
+        );
+        assert_eq!(cost(0, false).describe(v), "best move");
+    }
+
+    const EN_GEHE: crate::engine::Variant = crate::engine::Variant::EnGehe { holes: 6 };
+
+    #[test]
+    fn scores_are_seeds_in_en_gehe_and_points_in_bao_la_kimasai() {
+        use super::describe_score;
+        use crate::engine::Variant;
+        use crate::search::Bound;
+        assert_eq!(describe_score(70, Bound::Exact, EN_GEHE), "7 seeds ahead");
+        assert_eq!(
+            describe_score(-28, Bound::Exact, EN_GEHE),
+            "2.8 seeds behind"
+        );
+        assert_eq!(
+            describe_score(10, Bound::Upper, EN_GEHE),
+            "at most 1 seed ahead"
+        );
+        let bao = Variant::BaoLaKimasai;
+        assert_eq!(describe_score(396, Bound::Exact, bao), "39.6 points ahead");
+        assert_eq!(describe_score(-10, Bound::Exact, bao), "1 point behind");
+    }
+
+    #[test]
     fn decisive_scores_are_told_in_plies() {
         use super::describe_score;
         use crate::search::Bound;
-        assert_eq!(describe_score(WIN, Bound::Exact), "a win at once");
-        assert_eq!(describe_score(WIN - 1, Bound::Exact), "a win at once");
+        assert_eq!(describe_score(WIN, Bound::Exact, EN_GEHE), "a win at once");
         assert_eq!(
-            describe_score(-(WIN - 5), Bound::Exact),
+            describe_score(WIN - 1, Bound::Exact, EN_GEHE),
+            "a win at once"
+        );
+        assert_eq!(
+            describe_score(-(WIN - 5), Bound::Exact, EN_GEHE),
             "a loss in 5 plies"
         );
     }
