@@ -59,6 +59,27 @@ fn clicking_a_hole_plays_the_move() {
 }
 
 #[test]
+fn the_hover_preview_names_holes_as_the_board_does() {
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.get_by_label("South 1: 4 seeds").hover();
+    h.run_steps(2);
+    let text = h
+        .state()
+        .rt
+        .preview
+        .as_ref()
+        .expect("a preview")
+        .text
+        .clone();
+    assert!(text.contains("ends in South 3;"), "{text}");
+    assert!(
+        text.contains("captures 2 (1 facing + the last seed)"),
+        "{text}"
+    );
+}
+
+#[test]
 fn keyboard_plays_a_typed_hole() {
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;

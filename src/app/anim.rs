@@ -152,8 +152,10 @@ impl Replay {
         if self.at_end() {
             return match self.trace.capture {
                 Some(c) => format!(
-                    "lands in an empty hole of its own row facing {}: captures {}",
-                    c.facing_seeds, c.total
+                    "lands in an empty hole of its own row facing {} seed{}: captures {}",
+                    c.facing_seeds,
+                    if c.facing_seeds == 1 { "" } else { "s" },
+                    c.total
                 ),
                 None => lap.caption(),
             };

@@ -50,10 +50,12 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         for i in range {
             let s = &rt.stats[i];
             let mover = rt.game.positions()[i].turn();
-            let taken = if s.taken > 0 {
-                format!(", takes {}", s.taken)
-            } else {
-                String::new()
+            // En Gehé captures take seeds off the board; Bao la Kimasai
+            // raids sow them on.
+            let taken = match s.taken {
+                0 => String::new(),
+                n if rt.game.current().variant().is_en_gehe() => format!(", takes {n}"),
+                n => format!(", raids {n}"),
             };
             let cost = rt
                 .cost_notes

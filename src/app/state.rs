@@ -110,6 +110,13 @@ impl Preview {
             taken_from.push(c.facing);
         }
         let stats = MoveStats::of(&trace);
+        // Named as the board labels it ("North i6"), not "Ni6".
+        let end = pos.hole_at(last);
+        let end = format!(
+            "{} {}",
+            end.side.title(),
+            pos.variant().hole_name(end.index)
+        );
         let mut text = format!(
             "{}: {} lap{}, {} seed{} sown, ends in {}",
             stats.name,
@@ -117,7 +124,7 @@ impl Preview {
             if stats.laps == 1 { "" } else { "s" },
             stats.sown,
             if stats.sown == 1 { "" } else { "s" },
-            pos.hole_label(last)
+            end
         );
         if let Some(c) = trace.capture {
             text.push_str(&format!(
