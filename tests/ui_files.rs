@@ -397,9 +397,23 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     h.get_by_label(&teaching.name).click();
     h.run();
     assert_eq!(h.state().rt.new_game.as_ref().unwrap().holes, "12");
+    let picked = |h: &Harness<'_, MaasaiApp>| {
+        h.state()
+            .rt
+            .new_game
+            .as_ref()
+            .unwrap()
+            .presets
+            .as_ref()
+            .unwrap()
+            .selected
+    };
+    assert!(picked(&h).is_some());
 
     // Save the fields (changed to 2×9) as a preset of the user's own.
     set_field(&mut h, "Holes per row", "9");
+    h.run();
+    assert!(picked(&h).is_none(), "2×9 is no longer the 2×12 preset");
     set_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();

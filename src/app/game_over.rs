@@ -58,13 +58,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
                             ui.end_row();
                         }
                     });
-                if let Some((taker, r)) = result.remainder {
-                    ui.label(format!(
-                        "{} made the last move and takes the {r} seed{} left on the board.",
-                        rt.names[taker.index()],
-                        if r == 1 { "" } else { "s" }
-                    ));
-                }
+                // (The sentence above already says who takes the remainder.)
             }
             ui.horizontal(|ui| {
                 if ui.button("Dismiss").clicked() {

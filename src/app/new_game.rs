@@ -215,6 +215,15 @@ impl NewGameDialog {
                     }
                 });
             });
+        // A field changed away from the chosen preset: it is no longer
+        // that preset (its name and note would mislead).
+        let options = self.check().ok().map(|(o, _)| o);
+        if let Some(picker) = &mut self.presets
+            && let Some(e) = picker.selected.and_then(|i| picker.entries.get(i))
+            && options != Some(e.preset.options)
+        {
+            picker.selected = None;
+        }
         if !open || esc {
             commands.push(AppCommand::CloseNewGame);
         } else if enter && let Ok((options, names)) = self.check() {
@@ -231,8 +240,14 @@ impl NewGameDialog {
 fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) {
     let l = ui.label(label);
     ui.vertical(|ui| {
-        ui.add(egui::TextEdit::singleline(text).desired_width(160.0))
-            .labelled_by(l.id);
+        // A stable id: a preset's note appearing or going above it must
+        // not take the focus from a field being typed in.
+        ui.add(
+            egui::TextEdit::singleline(text)
+                .id_salt(("new-game-field", label))
+                .desired_width(160.0),
+        )
+        .labelled_by(l.id);
         if let Some(p) = problem {
             ui.set_max_width(320.0);
             ui.add(

@@ -102,8 +102,12 @@ impl PresetPicker {
                 let old = e.preset.name.clone();
                 ui.horizontal(|ui| {
                     let l = ui.label("New name");
-                    ui.add(egui::TextEdit::singleline(&mut self.rename).desired_width(160.0))
-                        .labelled_by(l.id);
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.rename)
+                            .id_salt("preset-rename")
+                            .desired_width(160.0),
+                    )
+                    .labelled_by(l.id);
                     let new = self.rename.trim();
                     if ui
                         .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
@@ -138,8 +142,12 @@ impl PresetPicker {
         }
         ui.horizontal(|ui| {
             let l = ui.label("Preset name");
-            ui.add(egui::TextEdit::singleline(&mut self.new_name).desired_width(160.0))
-                .labelled_by(l.id);
+            ui.add(
+                egui::TextEdit::singleline(&mut self.new_name)
+                    .id_salt("preset-new-name")
+                    .desired_width(160.0),
+            )
+            .labelled_by(l.id);
             let checked = dialog.check().ok();
             let name = self.new_name.trim().to_string();
             if ui
