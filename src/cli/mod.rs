@@ -54,6 +54,7 @@ pub enum Command {
     },
     /// Apply moves in order and print the resulting position (and the result once the game is over).
     Play {
+        /// The position, in RULES.md notation (quote it).
         position: String,
         /// Moves in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
         moves: Vec<String>,
@@ -64,11 +65,21 @@ pub enum Command {
     /// Batch mode: read `POSITION ; MOVE` lines from stdin, answer one line each.
     Apply,
     /// Print a move's laps one per line, then the resulting position.
-    Trace { position: String, mv: String },
+    Trace {
+        /// The position, in RULES.md notation (quote it).
+        position: String,
+        /// The move, in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
+        #[arg(value_name = "MOVE")]
+        mv: String,
+    },
     /// Print a saved game move by move (`N. SIDE MOVE -> POSITION [captured K]`), then the final position.
-    Replay { file: PathBuf },
+    Replay {
+        /// The saved game (a `.ron` file written by the window or `play --save`).
+        file: PathBuf,
+    },
     /// Validate a saved game, presets file, autosave or study: exit 0 with a summary, or 2 with the problem.
     Check {
+        /// The file to check: a saved game, presets file, autosave or study.
         file: PathBuf,
         /// A study only: also solve its position and say whether its goal
         /// holds (exit 2 if it does not, 3 if not proved within --limit).
@@ -96,6 +107,7 @@ pub enum Command {
     /// Search a position and print the best K moves, one line each:
     /// `move=M score=S depth=D pv=M1 M2 ...` (score in seeds, side to move's view).
     Analyse {
+        /// The position, in RULES.md notation (quote it).
         position: String,
         /// Think this many milliseconds (default 1000 when no depth is given).
         #[arg(long, conflicts_with = "depth")]
@@ -123,6 +135,7 @@ pub enum Command {
         /// Player b.
         #[arg(long, value_parser = search::parse_level)]
         b: crate::search::Level,
+        /// Games to play (the players swap sides every game).
         #[arg(long, default_value_t = 2)]
         games: u32,
         /// Thinking time per move in milliseconds.
@@ -163,6 +176,7 @@ pub enum Command {
 /// Options of a new game.
 #[derive(Args, Debug, Clone)]
 pub struct StartArgs {
+    /// The game: en-gehe or bao-la-kimasai.
     #[arg(value_enum)]
     pub game: GameName,
     /// En Gehé: holes per row (3 to 64; default 50).
@@ -404,4 +418,25 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
         } => return solve::solve(&position, table_bits, threads, limit, every_move),
     };
     done.map(|()| Outcome::Done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn every_argument_and_option_is_described_in_the_help() {
+        let cli = Cli::command();
+        let mut bare = Vec::new();
+        for sub in cli.get_subcommands() {
+            for arg in sub.get_arguments() {
+                let builtin = ["help", "version"].contains(&arg.get_id().as_str());
+                if !builtin && arg.get_help().is_none() && arg.get_long_help().is_none() {
+                    bare.push(format!("{} {}", sub.get_name(), arg.get_id()));
+                }
+            }
+        }
+        assert!(bare.is_empty(), "no help text: {bare:?}");
+    }
 }
