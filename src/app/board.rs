@@ -965,7 +965,7 @@ fn board_canvas(
             }
             if endless {
                 resp.on_hover_text(format!(
-                    "{}: this move never ends — its sowing repeats forever, so it cannot be played (RULES.md).",
+                    "{}: this move never ends — its sowing repeats forever, so it cannot be played (Help: endless moves).",
                     name
                 ));
             } else if playable && resp.hovered() {

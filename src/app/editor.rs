@@ -490,7 +490,7 @@ pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
 }
 
 /// Hover text explaining tempo.
-pub const TEMPO_HELP: &str = "Tempo (RULES.md): Σ seeds × holes each could still move forward before \
+pub const TEMPO_HELP: &str = "Tempo: Σ seeds × holes each could still move forward before \
      leaving its row. The deficit is the other side's tempo minus this side's.";
 
 /// The hint line under the editor's board.
@@ -607,7 +607,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 let mut opening = s.opening;
                 if ui
                     .checkbox(&mut opening, "Opening: the next move is the game's first")
-                    .on_hover_text("The very first move adds no reserve seed (RULES.md)")
+                    .on_hover_text("The very first move of the game adds no reserve seed")
                     .changed()
                 {
                     cmd(EditorCommand::Opening(opening));

@@ -53,6 +53,19 @@ pub enum PlayError {
     BadNotation { text: String, problem: String },
 }
 
+/// A count with thousands separators, as RULES.md writes them: 7,589,376.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -68,7 +81,8 @@ impl fmt::Display for PlayError {
                 cycle_laps: Some(laps),
             } => write!(
                 f,
-                "move {hole} is endless: its sowing never ends (it falls into a cycle of {laps} laps)"
+                "move {hole} is endless: its sowing never ends (it falls into a cycle of {} laps)",
+                grouped(*laps)
             ),
             PlayError::Endless {
                 hole,
@@ -76,7 +90,7 @@ impl fmt::Display for PlayError {
             } => write!(
                 f,
                 "move {hole} is endless: its sowing never ends (it runs past {} laps)",
-                super::LAP_LIMIT
+                grouped(super::LAP_LIMIT)
             ),
             PlayError::GameOver => write!(f, "illegal move: the game is already over"),
             PlayError::BadNotation { text, problem } => {
@@ -87,3 +101,29 @@ impl fmt::Display for PlayError {
 }
 
 impl std::error::Error for PlayError {}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayError;
+
+    #[test]
+    fn endless_moves_give_their_lap_counts_as_rules_md_writes_them() {
+        let cycle = PlayError::Endless {
+            hole: "o2".into(),
+            cycle_laps: Some(7_589_376),
+        };
+        assert!(
+            cycle
+                .to_string()
+                .ends_with("(it falls into a cycle of 7,589,376 laps)")
+        );
+        let long = PlayError::Endless {
+            hole: "o2".into(),
+            cycle_laps: None,
+        };
+        assert!(
+            long.to_string()
+                .ends_with("(it runs past 1,000,000,000 laps)")
+        );
+    }
+}

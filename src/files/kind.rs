@@ -70,7 +70,7 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
     let probe: FieldProbe = ron::from_str(text).map_err(|e| {
         let mut err = FileError::ron(path, text, &e);
         err.problem = format!(
-            "not a maasai-mancala file (expected RON such as `SavedGame(…)`): {}",
+            "not a saved game, study, presets file or autosave of this program ({})",
             err.problem
         );
         err
