@@ -222,7 +222,7 @@ fn foreign_json_is_refused() {
     assert!(
         kind.unwrap_err()
             .problem
-            .contains("not a maasai-mancala file")
+            .contains("not a saved game, study, presets file or autosave of this program")
     );
 }
 
