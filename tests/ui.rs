@@ -36,10 +36,19 @@ fn clicking_a_hole_plays_the_move() {
     // The board shows the result, and North's holes are now the playable ones.
     assert!(shows(&h, "South 2: 7 seeds"));
     assert!(shows(&h, "North 1: 6 seeds"));
-    // South's holes are no longer clickable: clicking one changes nothing.
+    // South's holes are no longer clickable: clicking one changes nothing,
+    // and says why.
     h.get_by_label("South 2: 7 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert_eq!(
+        h.state().rt.notice.as_deref(),
+        Some("That is South's hole: North is to move")
+    );
+    // An empty hole of the side to move says it is empty.
+    h.get_by_label("North 3: 0 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.notice.as_deref(), Some("North 3 is empty"));
     // Looking at the start again, a click on a hole of the side not to
     // move there plays nothing and says why.
     h.state_mut().queue(AppCommand::ViewStart);

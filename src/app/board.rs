@@ -899,6 +899,44 @@ fn board_canvas(
                 Sense::hover()
             };
             let resp = ui.interact(rect, id.with(bi), sense);
+            // A click on a hole that cannot be played (it falls through to
+            // the board) says why, rather than doing nothing.
+            if !playable
+                && rt.live()
+                && !animating
+                && !rt.board_inert
+                && bg.clicked()
+                && bg
+                    .interact_pointer_pos()
+                    .is_some_and(|at| rect.contains(at))
+            {
+                let why = if let Some(wait) = &rt.move_wait {
+                    Some(wait.clone())
+                } else if computer_turn {
+                    Some(format!(
+                        "{} is played by the computer: pause it or take over to move yourself",
+                        rt.team(live_turn)
+                    ))
+                } else if side != live_turn {
+                    Some(format!(
+                        "That is {}'s hole: {} is to move",
+                        rt.team(side),
+                        rt.team(live_turn)
+                    ))
+                } else if endless {
+                    Some(format!(
+                        "{} {name} never ends, so it cannot be played",
+                        side.title()
+                    ))
+                } else if count == 0 {
+                    Some(format!("{} {name} is empty", side.title()))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    commands.push(AppCommand::Notice(why));
+                }
+            }
             let label = format!(
                 "{} {}: {} seed{}{}",
                 side.title(),
