@@ -109,17 +109,22 @@ pub fn plot_ui(
                         ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                     };
                     item(ui, egui::RichText::new(*title).strong());
-                    // Each series' name in its line's colour.
+                    // Each side in its line's colour: the title says what
+                    // is plotted, so the side's name is enough (and the
+                    // line stays one row in a narrow panel). The series'
+                    // full names show on hover.
                     for side in 0..2 {
-                        item(ui, egui::RichText::new(names[side]).color(colors[side]));
+                        let who = if side == 0 { "South" } else { "North" };
+                        ui.add(
+                            egui::Label::new(egui::RichText::new(who).color(colors[side]))
+                                .wrap_mode(egui::TextWrapMode::Extend),
+                        )
+                        .on_hover_text(names[side]);
                     }
                     // Grey, like the line that marks the position on view.
                     item(ui, egui::RichText::new("on view").weak());
                     if let Some((_, _, name)) = &cont {
-                        item(
-                            ui,
-                            egui::RichText::new(format!("(dashed: the {name})")).weak(),
-                        );
+                        item(ui, egui::RichText::new(format!("dashed: {name}")).weak());
                     }
                 });
                 // What the title line (one or more lines) leaves.
