@@ -459,6 +459,33 @@ fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
 }
 
 #[test]
+fn a_play_from_here_question_holds_only_for_its_position() {
+    let mut h = two_moves_played();
+    h.get_by_label("Start position").click();
+    h.run();
+    h.get_by_label("South 3: 4 seeds").click();
+    h.run();
+    assert!(h.state().rt.branch_offer.is_some());
+    // The view moves (a queued command; the modal blocks the move list):
+    // the question is void, and a late "yes" plays nothing.
+    h.state_mut().queue(AppCommand::ViewLive);
+    h.run();
+    assert!(h.state().rt.branch_offer.is_none());
+    h.state_mut().queue(AppCommand::PlayFromHere(true));
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    // Asked again, Enter confirms.
+    h.get_by_label("Start position").click();
+    h.run();
+    h.get_by_label("South 3: 4 seeds").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let holes: Vec<usize> = h.state().rt.game.moves().iter().map(|m| m.hole()).collect();
+    assert_eq!(holes, [2]);
+}
+
+#[test]
 fn clicking_the_board_finishes_an_animation() {
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = 1.0;

@@ -783,3 +783,30 @@ fn the_file_dialogs_answer_esc_and_enter() {
     assert!(h.state().files.resume_offer.is_none());
     assert_eq!(h.state().rt.game, played);
 }
+
+#[test]
+fn the_typed_path_window_answers_esc_and_refuses_own_files_before_asking_to_replace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    files(&mut h, FileCommand::SaveAs);
+    assert!(h.state().files.path_prompt.is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().files.path_prompt.is_none(), "Esc closes it");
+    // The autosave exists: no "Replace it?", the refusal at once.
+    let autosave = autosave_path(&folders(dir.path()).data);
+    assert!(autosave.exists());
+    files(&mut h, FileCommand::SaveAs);
+    files(&mut h, FileCommand::SaveTo(autosave.clone()));
+    assert!(
+        h.state()
+            .files
+            .path_prompt
+            .as_ref()
+            .is_none_or(|p| p.ask_replace.is_none()),
+        "not asked to replace"
+    );
+    let (_, message) = h.state().files.error.clone().expect("refused");
+    assert!(message.contains("the program's own autosave"), "{message}");
+}

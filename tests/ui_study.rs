@@ -5,7 +5,7 @@
 mod common;
 use common::{WIDE_SIZE, harness_at, step_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::solver_panel::value_sentence;
 use maasai_mancala::app::studies_ui::{Mode, SHIPPED_STUDIES, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
@@ -507,6 +507,18 @@ fn closing_a_study_gives_the_players_back_with_the_computer_paused() {
         "not let loose on the study's position"
     );
     assert!(h.state().rt.game.moves().is_empty());
+}
+
+#[test]
+fn no_side_can_be_handed_to_the_computer_while_a_study_is_open() {
+    let s = study("03-remainder.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    h.get_by_label("Game").click();
+    h.run();
+    assert!(
+        h.get_by_label("Players").accesskit_node().is_disabled(),
+        "the defence is the program's"
+    );
 }
 
 #[test]

@@ -992,11 +992,13 @@ fn board_canvas(
                 commands.push(AppCommand::FinishAnimation);
             } else if playable && resp.clicked() {
                 commands.push(AppCommand::PlayMove(mv));
-            } else if !rt.live() && resp.clicked() {
+            } else if !rt.live() && resp.clicked() && !rt.board_inert {
                 // A hole of the side to move there may start another line
                 // (asked first); any other says why nothing happens.
-                commands.push(if side == pos.turn() && count > 0 && !rt.board_inert {
+                commands.push(if side == pos.turn() && count > 0 {
                     AppCommand::OfferBranch(mv)
+                } else if side == pos.turn() {
+                    AppCommand::Notice(format!("{} {name} is empty", side.title()))
                 } else {
                     AppCommand::Notice(super::state::EARLIER_POSITION_NOTICE.into())
                 });

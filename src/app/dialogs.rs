@@ -50,6 +50,10 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
                     });
                     return;
                 }
+                if esc {
+                    out.push(FileCommand::ClosePathPrompt);
+                    return;
+                }
                 let mut submit = false;
                 ui.horizontal(|ui| {
                     let label = ui.label("File path");

@@ -10,6 +10,7 @@ pub fn menu_ui(
     rt: &Runtime,
     files: &super::files_ui::FilesState,
     editing: bool,
+    study_open: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
@@ -52,8 +53,16 @@ pub fn menu_ui(
                 commands.push(AppCommand::Redo);
             }
             ui.separator();
-            ui.menu_button("Players", |ui| {
-                commands.extend(super::players::players_menu(ui, rt, &settings.players));
+            // A study's defence is the program's: both sides stay Human
+            // while it is open.
+            ui.add_enabled_ui(!study_open, |ui| {
+                ui.menu_button("Players", |ui| {
+                    commands.extend(super::players::players_menu(ui, rt, &settings.players));
+                })
+                .response
+                .on_disabled_hover_text(
+                    "While a study is open both sides are played here; close it first",
+                );
             });
             if settings.players.iter().any(|p| p.is_computer()) {
                 let label = if rt.computer.paused {

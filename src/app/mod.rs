@@ -429,16 +429,28 @@ impl MaasaiApp {
                         self.apply(ctx, vec![AppCommand::PlayMove(mv)]);
                     } else {
                         match self.rt.shown_position().try_play(mv) {
-                            Ok(_) => self.rt.branch_offer = Some(mv),
+                            Ok(_) => {
+                                self.rt.notice = None;
+                                self.rt.branch_offer = Some(state::BranchOffer {
+                                    mv,
+                                    view: self.rt.view,
+                                    moves: self.rt.game.moves().len(),
+                                });
+                            }
                             Err(e) => self.rt.notice = Some(e.to_string()),
                         }
                     }
                 }
                 AppCommand::PlayFromHere(play) => {
-                    let Some(mv) = self.rt.branch_offer.take() else {
+                    let Some(offer) = self.rt.branch_offer.take() else {
                         continue;
                     };
-                    if play {
+                    // Only on the position and game it was asked about.
+                    let same = offer.view == self.rt.view
+                        && offer.moves == self.rt.game.moves().len()
+                        && !self.rt.live();
+                    let mv = offer.mv;
+                    if play && same {
                         // The computer's search was of the old line.
                         self.rt.computer.cancel();
                         match self.rt.play_from_here(mv) {
@@ -594,6 +606,12 @@ impl MaasaiApp {
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);
+        // A "Play from here?" asked about another position or game is void.
+        if let Some(o) = self.rt.branch_offer
+            && (o.view != self.rt.view || o.moves != self.rt.game.moves().len())
+        {
+            self.rt.branch_offer = None;
+        }
         // Tab moves the keyboard focus during this frame, after some
         // widgets were drawn: another frame draws the focus where it is
         // (else the ring shows the widget before, and Enter presses another).
@@ -625,6 +643,7 @@ impl MaasaiApp {
                 &self.rt,
                 &self.files,
                 self.editor.is_some(),
+                self.studies.active.is_some(),
             ));
         });
         if let Some(ed) = &mut self.editor {

@@ -64,6 +64,17 @@ pub const EARLIER_POSITION_NOTICE: &str = "This is an earlier position: click a 
      to move to play from here instead, or press End twice, or pick the last move in the move \
      list, to play on.";
 
+/// A move offered to be played on an earlier position: it holds only for
+/// the position and game it was clicked on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BranchOffer {
+    pub mv: Move,
+    /// The position on view when it was clicked (moves played to it).
+    pub view: usize,
+    /// The game's length then.
+    pub moves: usize,
+}
+
 /// What hovering a playable hole shows: where the move ends and what it takes.
 #[derive(Clone, Debug)]
 pub struct Preview {
@@ -192,7 +203,7 @@ pub struct Runtime {
     pub board_area: Option<(egui::Rect, egui::Rect)>,
     /// A move clicked on an earlier position, waiting for "Play from here?"
     /// (the moves after that position would be taken off the game).
-    pub branch_offer: Option<Move>,
+    pub branch_offer: Option<BranchOffer>,
     /// How many plies the review looked ahead for each note.
     pub cost_depths: Vec<u32>,
     /// Which game this is: every new, opened or pasted game gets its own,
