@@ -11,7 +11,7 @@
 
 use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
-use crate::engine::{Move, Position, Status};
+use crate::engine::{Move, Position, Status, group_digits};
 use crate::solver::{
     Progress, Session, Solution, SolveHandle, Value, moves_after, no_result_within, plies, seeds,
 };
@@ -410,19 +410,6 @@ fn position_label(view: usize) -> String {
     } else {
         format!("The position after move {view}")
     }
-}
-
-/// 1234567 as "1,234,567" (a comma, so a wrapped line never splits it).
-pub fn group_digits(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The value in words for the side to move at `pos`, e.g. "South to move

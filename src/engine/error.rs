@@ -53,8 +53,9 @@ pub enum PlayError {
     BadNotation { text: String, problem: String },
 }
 
-/// A count with thousands separators, as RULES.md writes them: 7,589,376.
-fn grouped(n: u64) -> String {
+/// A count with thousands separators, as RULES.md writes them: 7,589,376
+/// (a comma, so a wrapped line never splits it).
+pub fn group_digits(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -82,7 +83,7 @@ impl fmt::Display for PlayError {
             } => write!(
                 f,
                 "move {hole} is endless: its sowing never ends (it falls into a cycle of {} laps)",
-                grouped(*laps)
+                group_digits(*laps)
             ),
             PlayError::Endless {
                 hole,
@@ -90,7 +91,7 @@ impl fmt::Display for PlayError {
             } => write!(
                 f,
                 "move {hole} is endless: its sowing never ends (it runs past {} laps)",
-                grouped(super::LAP_LIMIT)
+                group_digits(super::LAP_LIMIT)
             ),
             PlayError::GameOver => write!(f, "illegal move: the game is already over"),
             PlayError::BadNotation { text, problem } => {
