@@ -442,18 +442,13 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::PlayFromHere(play) => {
-                    let Some(offer) = self.rt.branch_offer.take() else {
-                        continue;
-                    };
                     // Only on the position and game it was asked about.
-                    let same = offer.view == self.rt.view
-                        && offer.moves == self.rt.game.moves().len()
-                        && !self.rt.live();
-                    let mv = offer.mv;
-                    if play && same {
+                    let offer = self.rt.standing_branch_offer();
+                    self.rt.branch_offer = None;
+                    if play && let Some(offer) = offer {
                         // The computer's search was of the old line.
                         self.rt.computer.cancel();
-                        match self.rt.play_from_here(mv) {
+                        match self.rt.play_from_here(offer.mv) {
                             Ok(()) => self.rt.notice = None,
                             Err(e) => self.rt.notice = Some(e),
                         }
@@ -607,11 +602,7 @@ impl MaasaiApp {
 
         let mut commands = std::mem::take(&mut self.queued);
         // A "Play from here?" asked about another position or game is void.
-        if let Some(o) = self.rt.branch_offer
-            && (o.view != self.rt.view || o.moves != self.rt.game.moves().len())
-        {
-            self.rt.branch_offer = None;
-        }
+        self.rt.branch_offer = self.rt.standing_branch_offer();
         // Tab moves the keyboard focus during this frame, after some
         // widgets were drawn: another frame draws the focus where it is
         // (else the ring shows the widget before, and Enter presses another).

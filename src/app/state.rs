@@ -356,6 +356,13 @@ impl Runtime {
         Ok(())
     }
 
+    /// The "Play from here?" question, if it still holds: it was asked about
+    /// the position on view and the game as it is.
+    pub fn standing_branch_offer(&self) -> Option<BranchOffer> {
+        self.branch_offer
+            .filter(|o| o.view == self.view && o.moves == self.game.moves().len())
+    }
+
     /// Plays `mv` on the earlier position on view: the moves after it are
     /// taken off the game (as by undo), and `mv` is played in their place.
     pub fn play_from_here(&mut self, mv: Move) -> Result<(), String> {
