@@ -913,10 +913,7 @@ fn board_canvas(
                 let why = if let Some(wait) = &rt.move_wait {
                     Some(wait.clone())
                 } else if computer_turn {
-                    Some(format!(
-                        "{} is played by the computer: pause it or take over to move yourself",
-                        rt.team(live_turn)
-                    ))
+                    Some(rt.computer_plays(live_turn))
                 } else if side != live_turn {
                     Some(format!(
                         "That is {}'s hole: {} is to move",

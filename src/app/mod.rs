@@ -395,11 +395,7 @@ impl MaasaiApp {
             match command {
                 AppCommand::PlayMove(_) if self.computer_to_move() => {
                     let turn = self.rt.game.current().turn();
-                    self.rt.notice = Some(format!(
-                        "{} is played by the computer: pause it or take over {} to move yourself",
-                        self.rt.team(turn),
-                        turn.title()
-                    ));
+                    self.rt.notice = Some(self.rt.computer_plays(turn));
                 }
                 AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv) => {
                     if let Some(why) = self.studies.refuses_move(&self.rt) {

@@ -486,15 +486,16 @@ impl Runtime {
     /// A game's result in words, its winner named by team as the board
     /// names it ("Ilkisongo (South) wins 183–137: …").
     pub fn describe_result(&self, result: &crate::engine::GameResult) -> String {
-        let text = result.describe();
-        match result.winner {
-            Some(side) => text.replacen(
-                &format!("{} wins", side.title()),
-                &format!("{} wins", self.team(side)),
-                1,
-            ),
-            None => text,
-        }
+        result.describe_naming_winner(|side| self.team(side))
+    }
+
+    /// Why a person's move is refused on a computer side's turn.
+    pub fn computer_plays(&self, side: Side) -> String {
+        format!(
+            "{} is played by the computer: pause it or take over {} to move yourself",
+            self.team(side),
+            side.title()
+        )
     }
 
     /// The hover preview of `mv` on the live position, traced once per hole.

@@ -86,9 +86,15 @@ impl GameResult {
 
     /// One sentence for people.
     pub fn describe(&self) -> String {
+        self.describe_naming_winner(|s| s.title().to_string())
+    }
+
+    /// [`Self::describe`] with the winner called by `name` (a window names
+    /// teams: "Ilkisongo (South) wins 183–137: …").
+    pub fn describe_naming_winner(&self, name: impl Fn(Side) -> String) -> String {
         let why = self.reason_words();
         let who = match self.winner {
-            Some(s) => format!("{} wins", s.title()),
+            Some(s) => format!("{} wins", name(s)),
             None => "Draw".to_string(),
         };
         // The winner's count first ("North wins 38–26"); a draw South's.
