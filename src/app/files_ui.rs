@@ -571,13 +571,9 @@ impl MaasaiApp {
                 // A typed path to another file that exists is replaced
                 // only once the user agrees (a file dialog asks by itself);
                 // one of the program's own files is refused before asking.
+                let own = self.own_file(&path).is_some();
                 if let Some(prompt) = &mut self.files.path_prompt
-                    && self
-                        .files
-                        .folders
-                        .as_ref()
-                        .and_then(|f| f.own_file(&path))
-                        .is_none()
+                    && !own
                     && path.is_file()
                     && self.files.path.as_deref() != Some(path.as_path())
                     && prompt.replace_ok.as_deref() != Some(path.as_path())
