@@ -1071,3 +1071,26 @@ fn the_move_list_follows_the_move_on_view() {
         "the last row is not shown after returning to the live position"
     );
 }
+
+#[test]
+fn the_move_list_names_the_movers_by_team() {
+    // The board names the rows by team; the list of moves does too.
+    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run_steps(4);
+    assert!(
+        h.query_by_label_contains("  1. Ilkisongo 1 — 1 lap").is_some(),
+        "the row names the team"
+    );
+    assert!(h.query_by_label_contains(". South 1").is_none());
+    h.get_by_label_contains("  1. Ilkisongo 1").click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Comment on move 1 (Ilkisongo (South) 1)")
+            .is_some()
+    );
+}

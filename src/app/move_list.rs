@@ -65,7 +65,8 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             let text = format!(
                 "{:>3}. {} {} — {} lap{}, {} sown{}{cost}{}",
                 i + 1,
-                mover.title(),
+                // The team, as the board names the rows.
+                rt.names[mover.index()],
                 s.name,
                 s.laps,
                 if s.laps == 1 { "" } else { "s" },
@@ -105,7 +106,7 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         n => {
             let mover = rt.game.positions()[n - 1].turn();
             let name = rt.stats.get(n - 1).map_or("", |s| s.name.as_str());
-            let label = ui.label(format!("Comment on move {n} ({} {name})", mover.title()));
+            let label = ui.label(format!("Comment on move {n} ({} {name})", rt.team(mover)));
             // Edited in place: the text comes from the game each frame and
             // every change goes back as a command.
             let mut text = rt.comments.get(&n).cloned().unwrap_or_default();
