@@ -5,7 +5,7 @@
 mod common;
 use common::{SNAPSHOT_SIZE, en_gehe, harness_at, step_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
@@ -1083,7 +1083,8 @@ fn the_move_list_names_the_movers_by_team() {
     h.get_by_label("South 1: 1 seed").click();
     h.run_steps(4);
     assert!(
-        h.query_by_label_contains("  1. Ilkisongo 1 — 1 lap").is_some(),
+        h.query_by_label_contains("  1. Ilkisongo 1 — 1 lap")
+            .is_some(),
         "the row names the team"
     );
     assert!(h.query_by_label_contains(". South 1").is_none());
@@ -1093,4 +1094,50 @@ fn the_move_list_names_the_movers_by_team() {
         h.query_by_label("Comment on move 1 (Ilkisongo (South) 1)")
             .is_some()
     );
+}
+
+#[test]
+fn ctrl_and_the_arrows_pan_a_board_bigger_than_its_room() {
+    // Zoomed in, a 2×50 row runs past the window's edges: Ctrl+→ shows
+    // more of its right, Ctrl+← goes back, and the arrows alone still step
+    // the sowing (nothing pans).
+    let mut h = harness(en_gehe(50));
+    h.state_mut().settings.zoom = 3.0;
+    h.run_steps(4);
+    let key = |h: &mut Harness<'static, MaasaiApp>, key, modifiers| {
+        h.event(egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers,
+        });
+        h.run_steps(2);
+    };
+    key(&mut h, egui::Key::ArrowRight, egui::Modifiers::NONE);
+    assert_eq!(h.state().rt.pan, egui::Vec2::ZERO);
+    key(&mut h, egui::Key::ArrowRight, egui::Modifiers::COMMAND);
+    let pan = h.state().rt.pan;
+    assert!(pan.x < -100.0 && pan.y == 0.0, "pan {pan:?}");
+    key(&mut h, egui::Key::ArrowLeft, egui::Modifiers::COMMAND);
+    key(&mut h, egui::Key::ArrowLeft, egui::Modifiers::COMMAND);
+    let back = h.state().rt.pan;
+    assert!(back.x > 0.0, "pan {back:?}");
+}
+
+#[test]
+fn the_menus_stay_shut_while_a_dialog_waits() {
+    // With New game open, the menus cannot start another dialog behind it.
+    let mut h = harness(en_gehe(6));
+    h.run();
+    assert!(!h.get_by_label("Game").accesskit_node().is_disabled());
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(2);
+    assert!(h.state().rt.new_game.is_some());
+    for menu in ["Game", "View", "Studies"] {
+        assert!(
+            h.get_by_label(menu).accesskit_node().is_disabled(),
+            "{menu} is open to clicks"
+        );
+    }
 }

@@ -87,7 +87,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "Ctrl+wheel, pinch, Ctrl+= / Ctrl+-",
         "zoom the board; Ctrl+0 fits it",
     ),
-    ("Drag or wheel", "pan the board"),
+    (
+        "Drag, wheel, Ctrl+arrows",
+        "pan a board bigger than its room",
+    ),
     ("F", "flip the board"),
     ("F1", "this help (Esc closes it)"),
     (

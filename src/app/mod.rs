@@ -314,6 +314,22 @@ impl MaasaiApp {
                     out.push(AppCommand::Anim(c));
                 }
             }
+            // Pan a board bigger than its room (a zoomed or long row)
+            // without a mouse, a third of the visible board at a time.
+            let step = self
+                .rt
+                .board_area
+                .map_or(egui::vec2(200.0, 150.0), |(area, _)| area.size() / 3.0);
+            for (k, d) in [
+                (Key::ArrowLeft, egui::vec2(step.x, 0.0)),
+                (Key::ArrowRight, egui::vec2(-step.x, 0.0)),
+                (Key::ArrowUp, egui::vec2(0.0, step.y)),
+                (Key::ArrowDown, egui::vec2(0.0, -step.y)),
+            ] {
+                for _ in 0..i.count_and_consume_key(Modifiers::COMMAND, k) {
+                    out.push(AppCommand::Pan(d));
+                }
+            }
             if i.consume_key(Modifiers::NONE, Key::End) {
                 let at_end = self.rt.shown_replay().is_none_or(|r| r.at_end());
                 out.push(if at_end {
@@ -624,14 +640,19 @@ impl MaasaiApp {
         commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {
-            commands.extend(menu::menu_ui(
-                ui,
-                &self.settings,
-                &self.rt,
-                &self.files,
-                self.editor.is_some(),
-                self.studies.active.is_some(),
-            ));
+            // A dialog waiting for an answer keeps the menus shut: a menu
+            // opened over the New game window could start another dialog
+            // (Open, the editor) behind it.
+            ui.add_enabled_ui(!waiting, |ui| {
+                commands.extend(menu::menu_ui(
+                    ui,
+                    &self.settings,
+                    &self.rt,
+                    &self.files,
+                    self.editor.is_some(),
+                    self.studies.active.is_some(),
+                ));
+            });
         });
         if let Some(ed) = &mut self.editor {
             if ed.poll() {
