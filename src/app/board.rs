@@ -142,10 +142,14 @@ impl Geometry {
     fn label_pos(&self, side: Side, index: usize) -> Pos2 {
         let (row, col) = self.slot(side, index);
         let p = self.pitch;
+        // Centred in the strip beside the hole, but never nearer the hole
+        // than half the text's height: at the least pitch (14 px) the
+        // font stops shrinking and would run into the count.
+        let half_text = (0.6 * fonts(p).1.size + 0.5).max(STRIP / 2.0 * p);
         let y = if self.row_is_bottom(row) {
-            self.row_top(row) + (HOLE_H + STRIP / 2.0) * p
+            self.row_top(row) + HOLE_H * p + half_text
         } else {
-            self.row_top(row) + STRIP / 2.0 * p
+            self.row_top(row) + STRIP * p - half_text
         };
         pos2(self.col_left(col) + 0.5 * p, y)
     }
@@ -682,7 +686,7 @@ fn paint_hole(
     let pebble_area = Rect::from_min_size(rect.min, vec2(rect.width(), rect.width()))
         .translate(vec2(0.0, 0.04 * rect.width()));
     draw_pebbles(painter, pebble_area, count.min(u32::MAX as u64) as u32, pal);
-    let count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
+    let mut count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
     // A count too wide for its hole (five digits on a 2×64 board) is set
     // smaller rather than run into the next hole.
     // (Laid out once; only a count that does not fit again, smaller.)
@@ -692,6 +696,8 @@ fn paint_hole(
         let smaller = FontId::new(count_font.size * room / galley.size().x, count_font.family);
         galley = painter.layout_no_wrap(count.to_string(), smaller, pal.count);
     }
+    // Inside the hole, even where the font has stopped shrinking.
+    count_pos.y = count_pos.y.min(rect.bottom() - 0.5 * galley.size().y);
     painter.galley(count_pos - galley.size() / 2.0, galley, pal.count);
     painter.text(
         geo.label_pos(side, index),
