@@ -465,13 +465,20 @@ fn check_prove_solves_a_study_and_says_whether_its_goal_holds() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("overclaimed.ron");
     let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
-    std::fs::write(&bad, text.replace("MarginAtLeast(3)", "MarginAtLeast(30)")).unwrap();
-    let (_, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
+    std::fs::write(
+        &bad,
+        text.replace("MarginAtLeast(3)", "MarginAtLeast(30)")
+            .replace("at least 3\"", "at least 30\""),
+    )
+    .unwrap();
+    let (out, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
     assert_eq!(code, 2);
     assert!(
         err.contains("(a margin of at least 30) does not hold: with best play the value is +3"),
         "{err}"
     );
+    // One verdict: no "ok" before the failure.
+    assert!(out.is_empty(), "{out}");
     // Not proved in time: exit 3 with the bounds.
     let (out, _, code) = run(&[
         "check",
@@ -681,7 +688,12 @@ fn check_prove_names_the_plies_it_falls_short_by_and_refuses_a_non_study_first()
     let bad = dir.path().join("st_fail2.ron");
     let text = std::fs::read_to_string("assets/studies/07-phase-change.ron").unwrap();
     assert!(text.contains("WinWithin(3)"));
-    std::fs::write(&bad, text.replace("WinWithin(3)", "WinWithin(2)")).unwrap();
+    std::fs::write(
+        &bad,
+        text.replace("WinWithin(3)", "WinWithin(2)")
+            .replace("within 3 plies", "within 2 plies"),
+    )
+    .unwrap();
     let (_, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
     assert_eq!(code, 2, "{err}");
     assert!(
@@ -774,4 +786,59 @@ fn play_save_that_fails_prints_no_result() {
     let out = ok(&["play", p, "1", "--save", good.to_str().unwrap()]);
     assert_eq!(out, ok(&["play", p, "1"]));
     assert!(good.exists());
+}
+
+#[test]
+fn check_prove_refuses_a_solution_move_that_is_not_best() {
+    // 02-capture with North's best defence kept but South's winning first
+    // move replaced by a legal losing one (and its comment to match): the
+    // study would teach a mistake. Named with its place in the file.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("weak.ron");
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    let text = text
+        .replace(
+            "Step(mv: \"6\", comment: \"South 6:",
+            "Step(mv: \"2\", comment: \"South 2:",
+        )
+        .replace("MarginAtLeast(3)", "MarginAtLeast(-7)")
+        .replace("wins by at least 3", "loses by at most 7");
+    std::fs::write(&bad, &text).unwrap();
+    // Valid as a file: every move is legal and named by its comment.
+    let (out, err, code) = run(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": ok, study:"), "{out}");
+    // The goal holds (the position is worth +3), but the line's first move
+    // keeps only -7.
+    let (out, err, code) = run(&["check", bad.to_str().unwrap(), "--prove"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.is_empty(), "{out}");
+    let step = text.find("Step(").unwrap();
+    let line = text[..step].matches('\n').count() + 1;
+    assert!(
+        err.contains(&format!(
+            "weak.ron:{line}:9: solution move 1 (South 2) is not best: South loses by 7 seeds after it, where the best move wins by 3 seeds"
+        )),
+        "{err}"
+    );
+    // The shipped study's line is proved best move by move.
+    let (out, err, code) = run(&["check", "assets/studies/02-capture.ron", "--prove"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("; all 3 solution moves are best"), "{out}");
+}
+
+#[test]
+fn check_refuses_a_goal_whose_words_name_another_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("goal.ron");
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    std::fs::write(&bad, text.replace("MarginAtLeast(3)", "MarginAtLeast(9)")).unwrap();
+    let (out, err, code) = run(&["check", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains(
+            "the goal's text \"South to move wins by at least 3\" does not say what its kind checks, MarginAtLeast(9)"
+        ),
+        "{err}"
+    );
 }

@@ -46,36 +46,19 @@ fn every_study_claim_is_proved_and_its_line_is_optimal() {
                 root.value.describe(),
                 side.title()
             );
-            let positions = study.solution_positions();
-            let mut value = root.value;
-            for (i, &mv) in study.solution.iter().enumerate() {
-                // The move is optimal: the position after it, solved with
-                // the line so far as history, has exactly the value that
-                // gives the mover the value of the position before it.
-                let child = positions[i + 1];
-                let after = solver
-                    .solve_with(&positions[..=i], &child, None, None)
-                    .unwrap()
-                    .value;
-                assert_eq!(
-                    after.flipped_after_move(),
-                    value,
-                    "{title}: solution move {} ({}) is not optimal",
-                    i + 1,
-                    name(&positions[i], mv)
-                );
-                // The studied side's value along the line keeps the goal.
-                let for_side = if child.turn() == side {
-                    after
-                } else {
-                    after.flipped()
-                };
-                assert!(
-                    study.goal_reached(for_side, i as u32 + 1),
-                    "{title}: after move {} the goal is no longer reached ({for_side})",
-                    i + 1
-                );
-                value = after;
+            // Every solution move is optimal: the position after it, solved
+            // with the line so far as history, has exactly the value that
+            // gives the mover the value of the position before it (so the
+            // goal stays reached along the line).
+            let verdict = study
+                .check_line(root.value, |history, pos| {
+                    solver
+                        .solve_with(history, &pos, None, None)
+                        .map(|s| s.value)
+                })
+                .unwrap();
+            if let Err(fault) = verdict {
+                panic!("{title}: {fault}");
             }
         }
     });

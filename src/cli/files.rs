@@ -58,7 +58,9 @@ pub fn replay(path: &Path) -> Result<(), CliError> {
 
 /// `check FILE [--prove]`: with `--prove` a file that is not a study is
 /// refused before it is reported valid (one verdict per run).
-pub fn check(path: &Path, prove: bool) -> Result<(), CliError> {
+/// Returns the verdict line (`FILE: ok, …`); the caller prints it (after
+/// the proof, with `--prove`).
+pub fn check(path: &Path, prove: bool) -> Result<String, CliError> {
     let summary = files::check_file(path)?;
     if prove && summary.kind != files::FileKind::Study {
         return Err(CliError(format!(
@@ -67,8 +69,7 @@ pub fn check(path: &Path, prove: bool) -> Result<(), CliError> {
             summary.kind.describe()
         )));
     }
-    outln!("{}: ok, {}", path.display(), summary.line);
-    Ok(())
+    Ok(format!("{}: ok, {}", path.display(), summary.line))
 }
 
 /// `play … --save FILE`: the game record the moves make, written atomically.

@@ -365,10 +365,11 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Replay { file } => files::replay(&file),
         Command::Check { file, prove, limit } => {
-            files::check(&file, prove)?;
+            let ok_line = files::check(&file, prove)?;
             if prove {
-                return solve::prove_study(&file, limit);
+                return solve::prove_study(&file, limit, &ok_line);
             }
+            outln!("{ok_line}");
             Ok(())
         }
         Command::Bench {

@@ -187,9 +187,17 @@ fn solve_within(
 }
 
 /// `check STUDY --prove`: solves the study's position and says whether its
-/// goal holds: exit 0 if it does, 2 if the value proved falls short, 3 if
-/// the limit ran out first.
-pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Outcome, CliError> {
+/// goal holds, then proves every move of its solution best (the studied
+/// side's keep the value, the defence's are a best defence): exit 0 if all
+/// holds, 2 if the value falls short or a move is not best (named with its
+/// place in the file), 3 if the limit (for all the solves together) ran out
+/// first. `ok_line` (the file's summary) is printed first once nothing
+/// failed.
+pub fn prove_study(
+    path: &std::path::Path,
+    limit: Option<Duration>,
+    ok_line: &str,
+) -> Result<Outcome, CliError> {
     let study = crate::study::Study::load(path).map_err(|_| {
         CliError(format!(
             "{}: --prove applies to study files only",
@@ -197,34 +205,72 @@ pub fn prove_study(path: &std::path::Path, limit: Option<Duration>) -> Result<Ou
         ))
     })?;
     let goal = &study.file.goal;
+    let started = std::time::Instant::now();
+    let left = || limit.map(|l| l.saturating_sub(started.elapsed()));
     let session = Session::with_solver(Solver::new());
-    match solve_within(&session, Vec::new(), study.start, limit)? {
-        Ok(solution) if study.goal_reached(solution.value, 0) => {
-            outln!(
-                "goal holds: {} (value={}, best={})",
+    let root = match solve_within(&session, Vec::new(), study.start, left())? {
+        Ok(solution) if study.goal_reached(solution.value, 0) => solution,
+        Ok(solution) => {
+            return Err(CliError(format!(
+                "{}: the goal \"{}\" ({}) does not hold: with best play the value is {}",
+                path.display(),
                 goal.text,
-                solution.value.word(),
-                solution
-                    .best
-                    .map_or_else(|| "-".into(), |m| study.start.variant().move_name(m))
-            );
-            outln!("{}", stats_line(&solution));
-            Ok(Outcome::Done)
+                goal.kind.describe(),
+                value_sentence(solution.value)
+            )));
         }
-        Ok(solution) => Err(CliError(format!(
-            "{}: the goal \"{}\" ({}) does not hold: with best play the value is {}",
-            path.display(),
-            goal.text,
-            goal.kind.describe(),
-            value_sentence(solution.value)
-        ))),
         Err(progress) => {
+            outln!("{ok_line}");
             outln!(
                 "goal not proved within the limit: {} ({})",
                 goal.text,
                 unsolved_line(&study.start, &progress)
             );
-            Ok(Outcome::Unsolved)
+            return Ok(Outcome::Unsolved);
+        }
+    };
+    // Each solution move, solved with the line before it as history.
+    let mut nodes = root.nodes;
+    let solve = |history: &[crate::engine::Position], child| match solve_within(
+        &session,
+        history.to_vec(),
+        child,
+        left(),
+    ) {
+        Ok(Ok(s)) => {
+            nodes += s.nodes;
+            Ok(s.value)
+        }
+        _ => Err(crate::solver::Cancelled),
+    };
+    match study.check_line(root.value, solve) {
+        Ok(Ok(())) => {}
+        Ok(Err(fault)) => {
+            let (line, column) = fault.place;
+            return Err(CliError(format!(
+                "{}:{line}:{column}: {fault}",
+                path.display()
+            )));
+        }
+        Err(_) => {
+            outln!("{ok_line}");
+            outln!(
+                "goal holds: {} (value={}); the solution was not proved best within the limit",
+                goal.text,
+                root.value.word()
+            );
+            return Ok(Outcome::Unsolved);
         }
     }
+    outln!("{ok_line}");
+    outln!(
+        "goal holds: {} (value={}, best={}); all {} solution moves are best",
+        goal.text,
+        root.value.word(),
+        root.best
+            .map_or_else(|| "-".into(), |m| study.start.variant().move_name(m)),
+        study.solution.len()
+    );
+    outln!("nodes={nodes} time={:.3}s", started.elapsed().as_secs_f64());
+    Ok(Outcome::Done)
 }

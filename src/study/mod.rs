@@ -128,6 +128,8 @@ pub struct Study {
     pub origin: String,
     pub start: Position,
     pub solution: Vec<Move>,
+    /// Line and column of each solution step in the file (for messages).
+    pub solution_places: Vec<(usize, usize)>,
     /// Alternative lines as (solution moves before the branch, its moves).
     pub alternatives: Vec<(usize, Vec<Move>)>,
 }
@@ -339,6 +341,28 @@ impl Study {
                 ),
             ));
         }
+        // The words must say what is checked: a text that names another
+        // number than the kind would be judged against a goal nobody reads.
+        let numbers = numbers_in(&file.goal.text);
+        let named = match file.goal.kind {
+            GoalKind::MarginAtLeast(n) => Some(u64::from(n.unsigned_abs())),
+            GoalKind::WinWithin(plies) => Some(u64::from(plies)),
+            GoalKind::Win => None,
+        };
+        if let Some(n) = named
+            && !numbers.is_empty()
+            && !numbers.contains(&n)
+        {
+            return Err(at(
+                goal_at,
+                format!(
+                    "the goal's text \"{}\" does not say what its kind checks, {:?} ({}): the two must agree",
+                    file.goal.text,
+                    file.goal.kind,
+                    file.goal.kind.describe()
+                ),
+            ));
+        }
         if file.solution.is_empty() {
             return Err(at(
                 find_nth(text, "solution", 0),
@@ -348,6 +372,9 @@ impl Study {
         // Steps are numbered across the whole file in the order they appear,
         // so the n-th `Step(` locates the n-th step for messages.
         let mut step_no = 0;
+        let solution_places = (0..file.solution.len())
+            .map(|i| find_nth(text, "Step(", i).map_or((0, 0), |o| line_col(text, o)))
+            .collect();
         let solution = replay_steps(&start, &[], &file.solution, |i, problem| {
             at(
                 find_nth(text, "Step(", i),
@@ -388,6 +415,7 @@ impl Study {
             origin: origin.to_string(),
             start,
             solution,
+            solution_places,
             alternatives,
         })
     }
@@ -425,6 +453,79 @@ impl Study {
     /// study, still reaches the goal.
     pub fn goal_reached(&self, value: Value, plies_played: u32) -> bool {
         self.file.goal.kind.reached(value, plies_played)
+    }
+}
+
+/// The whole numbers written in `text` ("at least 7" → 7).
+fn numbers_in(text: &str) -> Vec<u64> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect()
+}
+
+/// A solution move that is not best: the study would teach a mistake.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineFault {
+    /// Which solution move (0-based).
+    pub index: usize,
+    /// "South 33".
+    pub mover_and_move: String,
+    /// The value for the mover before the move (what the best move keeps).
+    pub best: Value,
+    /// The value for the mover after this move.
+    pub played: Value,
+    /// Line and column of its step in the file.
+    pub place: (usize, usize),
+}
+
+impl std::fmt::Display for LineFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let side = self.mover_and_move.split(' ').next().unwrap_or("");
+        write!(
+            f,
+            "solution move {} ({}) is not best: {side} {} after it, where the best move {}",
+            self.index + 1,
+            self.mover_and_move,
+            self.played.describe(),
+            self.best.describe()
+        )
+    }
+}
+
+impl Study {
+    /// Proves that every solution move is best: the studied side's moves
+    /// keep the value of the position (so the goal stays reached) and the
+    /// defence's moves are a best defence. `value` is the proved value of
+    /// the study's position for its side to move; `solve(history, pos)`
+    /// gives the exact value of `pos` after the game positions `history`
+    /// (so repetition counts as in play), or `Err(Cancelled)` to stop.
+    pub fn check_line(
+        &self,
+        value: Value,
+        mut solve: impl FnMut(&[Position], Position) -> Result<Value, Cancelled>,
+    ) -> Result<Result<(), LineFault>, Cancelled> {
+        let positions = self.solution_positions();
+        let mut value = value;
+        for (i, &mv) in self.solution.iter().enumerate() {
+            let after = solve(&positions[..=i], positions[i + 1])?;
+            let for_mover = after.flipped_after_move();
+            if for_mover != value {
+                let pos = &positions[i];
+                return Ok(Err(LineFault {
+                    index: i,
+                    mover_and_move: format!(
+                        "{} {}",
+                        pos.turn().title(),
+                        pos.variant().move_name(mv)
+                    ),
+                    best: value,
+                    played: for_mover,
+                    place: self.solution_places.get(i).copied().unwrap_or((0, 0)),
+                }));
+            }
+            value = after;
+        }
+        Ok(Ok(()))
     }
 }
 
