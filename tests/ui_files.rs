@@ -810,3 +810,37 @@ fn the_typed_path_window_answers_esc_and_refuses_own_files_before_asking_to_repl
     let (_, message) = h.state().files.error.clone().expect("refused");
     assert!(message.contains("the program's own autosave"), "{message}");
 }
+
+#[test]
+fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_folder_again() {
+    use maasai_mancala::app::studies_ui::StudyCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let studies = dir.path().join("config").join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    let titled = |title: &str| {
+        text.replace(
+            "title: \"The capture takes its trigger seed\"",
+            &format!("title: \"{title}\""),
+        )
+    };
+    std::fs::write(studies.join("10-mine.ron"), titled("My own capture")).unwrap();
+    std::fs::write(studies.join("11-broken.ron"), "Study(version: 1, title: )").unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    let library = |h: &mut Harness<'static, MaasaiApp>, open| {
+        h.state_mut()
+            .queue(AppCommand::Study(StudyCommand::ShowLibrary(open)));
+        h.run_steps(3);
+    };
+    library(&mut h, true);
+    assert!(h.query_by_label("My own capture").is_some(), "the good file is hidden");
+    assert!(h.query_by_label_contains("11-broken.ron:1:").is_some());
+    assert!(h.query_by_label("Your studies").is_some());
+    assert!(h.query_by_label("Shipped with the program").is_some());
+    // A file added while the program runs shows when the library opens again.
+    std::fs::write(studies.join("12-later.ron"), titled("Added later")).unwrap();
+    library(&mut h, false);
+    library(&mut h, true);
+    assert!(h.query_by_label("Added later").is_some());
+    assert!(h.query_by_label("My own capture").is_some());
+}

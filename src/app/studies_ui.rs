@@ -228,8 +228,13 @@ impl ActiveStudy {
 #[derive(Default)]
 pub struct StudiesState {
     pub library_open: bool,
-    /// Loaded when the library is first opened.
+    /// Read again each time the library opens (a file added or mended
+    /// meanwhile shows): the shipped studies, then the user's.
     library: Option<Vec<Study>>,
+    /// How many of `library` are shipped (the rest are the user's).
+    library_shipped: usize,
+    /// The user's studies folder, when there is a config folder.
+    library_dir: Option<std::path::PathBuf>,
     library_errors: Vec<String>,
     pub active: Option<ActiveStudy>,
     /// A study waiting for its position to be set up (after the
@@ -279,15 +284,27 @@ impl StudiesState {
 
     fn load_library(&mut self, folders: Option<&crate::files::Folders>) {
         let (mut studies, mut errors) = shipped_studies();
-        if let Some(dir) = folders.map(|f| f.config.join("studies"))
+        self.library_shipped = studies.len();
+        let dir = folders.map(|f| f.config.join("studies"));
+        if let Some(dir) = &dir
             && dir.is_dir()
         {
-            match Study::load_dir(&dir) {
-                Ok(mut own) => studies.append(&mut own),
+            // Each file on its own: a broken one is reported and the
+            // others are still listed.
+            match Study::load_each(dir) {
+                Ok(own) => {
+                    for loaded in own {
+                        match loaded {
+                            Ok(study) => studies.push(study),
+                            Err(e) => errors.push(e.to_string()),
+                        }
+                    }
+                }
                 Err(e) => errors.push(e.to_string()),
             }
         }
         self.library = Some(studies);
+        self.library_dir = dir;
         self.library_errors = errors;
     }
 }
@@ -386,7 +403,7 @@ impl MaasaiApp {
     pub(super) fn apply_study(&mut self, ctx: &egui::Context, command: StudyCommand) {
         match command {
             StudyCommand::ShowLibrary(open) => {
-                if open && self.studies.library.is_none() {
+                if open && !self.studies.library_open {
                     let folders = self.files.folders.clone();
                     self.studies.load_library(folders.as_ref());
                 }
@@ -845,7 +862,15 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                 .max_height(400.0)
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    for study in state.library.iter().flatten() {
+                    let shipped = state.library_shipped;
+                    for (i, study) in state.library.iter().flatten().enumerate() {
+                        if i == 0 {
+                            ui.strong("Shipped with the program");
+                        }
+                        if i == shipped {
+                            ui.add_space(4.0);
+                            ui.strong("Your studies");
+                        }
                         ui.horizontal(|ui| {
                             if ui.button("Read").clicked() {
                                 out.push(AppCommand::Study(StudyCommand::Start(
@@ -875,8 +900,22 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                         });
                         ui.add_space(4.0);
                     }
+                    let own = state.library.as_ref().map_or(0, |l| l.len() - shipped.min(l.len()));
+                    if own == 0 {
+                        ui.add_space(4.0);
+                        ui.strong("Your studies");
+                    }
                     for e in &state.library_errors {
                         ui.colored_label(ui.visuals().error_fg_color, e);
+                    }
+                    if let Some(dir) = &state.library_dir {
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "Study files (.ron) in {} are listed here; the folder is read again each time this window opens.",
+                                dir.display()
+                            ))
+                            .weak(),
+                        );
                     }
                 });
             ui.separator();

@@ -420,8 +420,15 @@ impl Study {
         })
     }
 
-    /// Every study in a folder (files ending in `.ron`), sorted by file name.
+    /// Every study in a folder (files ending in `.ron`), sorted by file
+    /// name; the first that fails to load is the error.
     pub fn load_dir(dir: &Path) -> Result<Vec<Study>, StudyError> {
+        Study::load_each(dir)?.into_iter().collect()
+    }
+
+    /// Every study file in a folder, each loaded on its own (a broken one
+    /// costs only itself), sorted by file name; the error is the folder's.
+    pub fn load_each(dir: &Path) -> Result<Vec<Result<Study, StudyError>>, StudyError> {
         let err = |problem: String| StudyError {
             file: dir.display().to_string(),
             line: 0,
@@ -434,7 +441,7 @@ impl Study {
             .filter(|p| p.extension().is_some_and(|x| x == "ron"))
             .collect();
         paths.sort();
-        paths.iter().map(|p| Study::load(p)).collect()
+        Ok(paths.iter().map(|p| Study::load(p)).collect())
     }
 
     /// Writes the study back as RON (what an editor saves).
