@@ -321,6 +321,10 @@ struct Shown {
     /// the move (RULES.md: a move's phase is judged when it starts, so the
     /// move that sows the last reserve seed is still a herding move).
     phase_reserve: [u32; 2],
+    /// During a replay, the seeds in hand and the hole they are over (the
+    /// last one sown into, or the one lifted): tempo counts them there, so
+    /// a handful in the air does not read as tempo lost.
+    hand: Option<(usize, u64)>,
 }
 
 /// The height of the lines around the board (two side lines, the status
@@ -393,6 +397,10 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let mut commands = Vec::new();
     let pos = *rt.shown_position();
     let animating = rt.animating();
+    let hand = rt
+        .shown_replay()
+        .filter(|r| !r.at_end())
+        .and_then(|r| r.next_seed().map(|(from, _)| (from, r.in_hand())));
     let (board, captured, reserve, phase_reserve) = match rt.shown_replay_mut() {
         Some(r) if !r.at_end() => {
             let before = r.trace.before;
@@ -423,6 +431,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         pos,
         reserve,
         phase_reserve,
+        hand,
     };
     let bottom = if settings.flipped {
         Side::North
@@ -495,10 +504,21 @@ fn side_line(
                 ui.label(format!("captured {}", captured[side.index()]));
                 ui.separator();
                 let n = holes as usize;
-                // The board on view, between seeds during a replay.
+                // The board on view, between seeds during a replay, with
+                // the seeds in hand over their hole.
                 let row = |s: Side| {
-                    let r = &shown.board[s.index() * n..(s.index() + 1) * n];
-                    row_tempo(r.iter().map(|&c| c as u64), n)
+                    let first = s.index() * n;
+                    let r = &shown.board[first..first + n];
+                    row_tempo(
+                        r.iter().enumerate().map(|(i, &c)| {
+                            let held = shown
+                                .hand
+                                .filter(|&(hole, _)| hole == first + i)
+                                .map_or(0, |(_, seeds)| seeds);
+                            c as u64 + held
+                        }),
+                        n,
+                    )
                 };
                 tempo_labels(ui, side.title(), row(side), row(side.opponent()));
             }
