@@ -844,3 +844,30 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
     assert!(h.query_by_label("Added later").is_some());
     assert!(h.query_by_label("My own capture").is_some());
 }
+
+#[test]
+fn a_game_opened_or_pasted_waits_for_a_computer_side_to_be_resumed() {
+    use maasai_mancala::app::players::Player;
+    use maasai_mancala::search::Level;
+    // North is the computer; the file and the pasted position have North
+    // to move. Neither may change before the user resumes the computer.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("north-to-move.ron");
+    let mut game = Game::new(en_gehe(6));
+    game.play(game.current().legal_moves()[0]).unwrap();
+    save_game(&path, &GameFile::from_game(game.clone())).unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
+    files(&mut h, FileCommand::OpenPath(path));
+    h.run_steps(20);
+    assert!(h.state().rt.computer.paused);
+    assert_eq!(h.state().rt.game, game, "the computer moved in the opened game");
+    let pasted = *game.current();
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::PasteText(pasted.to_string())));
+    h.run_steps(20);
+    assert!(h.state().rt.computer.paused);
+    assert_eq!(*h.state().rt.game.start(), pasted);
+    assert!(h.state().rt.game.moves().is_empty(), "the computer moved in the pasted position");
+    assert!(h.query_by_label("Computer paused.").is_some());
+}

@@ -906,6 +906,10 @@ impl MaasaiApp {
         } else {
             rt.view_move(cursor - 1);
         }
+        // A game put on view (opened, pasted, resumed, edited) starts with
+        // any computer side paused: its move would otherwise change the
+        // game before the user has looked at it.
+        rt.computer.paused = self.settings.players.iter().any(|p| p.is_computer());
         self.rt = rt;
         self.files.record = FileRecord::of(&file);
         self.files.path = path;
