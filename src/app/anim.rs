@@ -164,18 +164,34 @@ impl Replay {
             return lap.caption();
         }
         if sown == 0 && i > 0 {
-            // The previous lap just ended; say why this one began.
-            return self.trace.laps[i - 1].caption();
+            // The previous lap just ended; say why this one began, naming
+            // that lap (the counter already shows this one's number).
+            return format!("lap {i} {}", self.trace.laps[i - 1].caption());
         }
+        // A herding move's first lap: the reserve seed went in before the
+        // lift (the hole shows empty at once, so say where the extra seed
+        // came from); the opening move adds none.
+        let herding = if i == 0 && sown == 0 {
+            let before = &self.trace.before;
+            match self.trace.reserve_seed {
+                Some(_) => "a reserve seed added, then ",
+                None if !before.variant().is_en_gehe() && before.reserve(self.trace.mover) > 0 => {
+                    "the opening move adds no reserve seed: "
+                }
+                None => "",
+            }
+        } else {
+            ""
+        };
         match lap.kind {
             LapKind::Lift { .. } => format!(
-                "sowing {} seeds, {} in hand",
-                lap.seeds,
+                "{herding}sowing {}, {} in hand",
+                seeds_word(u64::from(lap.seeds)),
                 lap.seeds as u64 - sown
             ),
             LapKind::Raid { .. } => format!(
-                "sowing {} raided seeds from the trigger hole, {} in hand",
-                lap.seeds,
+                "sowing {} raided from the trigger hole, {} in hand",
+                seeds_word(u64::from(lap.seeds)),
                 lap.seeds as u64 - sown
             ),
         }
@@ -246,5 +262,60 @@ impl Replay {
             self.playing = false;
         }
         self.playing
+    }
+}
+
+/// "1 seed", "5 seeds".
+fn seeds_word(n: u64) -> String {
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::parse_position;
+
+    fn replay(position: &str, mv: &str) -> Replay {
+        let pos = parse_position(position).unwrap();
+        let mv = pos.variant().parse_move(mv).unwrap();
+        Replay::new(0, pos.trace(mv).unwrap())
+    }
+
+    #[test]
+    fn a_lap_start_names_the_lap_that_just_ended() {
+        // 2×6, South 1: lap 1 sows S2..S5 and relays from S5.
+        let mut r = replay(
+            "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south",
+            "1",
+        );
+        assert_eq!(r.caption(), "sowing 4 seeds, 4 in hand");
+        r.set_step(4);
+        assert_eq!(r.lap_counter(), "lap 2 of 5");
+        assert_eq!(
+            r.caption(),
+            "lap 1 lands on an occupied hole: lift 5 and sow on"
+        );
+        r.set_step(5);
+        assert_eq!(r.caption(), "sowing 5 seeds, 4 in hand");
+    }
+
+    #[test]
+    fn a_herding_move_says_its_reserve_seed_and_the_opening_says_it_adds_none() {
+        let herding = replay(
+            "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=no",
+            "i1",
+        );
+        assert_eq!(
+            herding.caption(),
+            "a reserve seed added, then sowing 2 seeds, 2 in hand"
+        );
+        let opening = replay(
+            "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes",
+            "i1",
+        );
+        assert_eq!(
+            opening.caption(),
+            "the opening move adds no reserve seed: sowing 1 seed, 1 in hand"
+        );
     }
 }
