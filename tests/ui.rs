@@ -290,6 +290,16 @@ fn animation_controls_show_the_intermediate_boards() {
     h.key_press(egui::Key::ArrowRight);
     h.run();
     assert_eq!(step(&h), 21);
+    // Home and the Start button go back to the move's first seed.
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert_eq!(step(&h), 0);
+    assert!(shows(&h, "South 1: 0 seeds"), "the handful is lifted");
+    h.get_by_label("End >|").click();
+    h.run();
+    h.get_by_label("|< Start").click();
+    h.run();
+    assert_eq!(step(&h), 0);
 }
 
 #[test]

@@ -9,6 +9,8 @@ use super::state::Runtime;
 /// Commands of the visualiser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnimCommand {
+    /// To the move's first seed: the handful lifted, nothing sown.
+    Start,
     PlayPause,
     StepSeed,
     BackSeed,
@@ -32,6 +34,12 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 commands.push(AppCommand::Anim(cmd));
             }
         };
+        button(
+            ui,
+            "|< Start",
+            "Back to the start of the move (Home)",
+            AnimCommand::Start,
+        );
         button(
             ui,
             "<< Back lap",

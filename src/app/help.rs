@@ -66,6 +66,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Space", "play / pause the sowing"),
     ("Right / Left", "one seed forward / back"),
     ("Shift+Right / Shift+Left", "one lap forward / back"),
+    ("Home", "back to the start of the move"),
     (
         "End",
         "jump to the end of the move (again: back to the live game)",

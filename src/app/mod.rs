@@ -330,6 +330,9 @@ impl MaasaiApp {
                     out.push(AppCommand::Pan(d));
                 }
             }
+            if i.consume_key(Modifiers::NONE, Key::Home) {
+                out.push(AppCommand::Anim(AnimCommand::Start));
+            }
             if i.consume_key(Modifiers::NONE, Key::End) {
                 let at_end = self.rt.shown_replay().is_none_or(|r| r.at_end());
                 out.push(if at_end {
@@ -534,6 +537,7 @@ impl MaasaiApp {
                             AnimCommand::StepLap => r.step_lap(),
                             AnimCommand::BackLap => r.back_lap(),
                             AnimCommand::End => r.jump_to_end(),
+                            AnimCommand::Start => r.set_step(0),
                         }
                     }
                 }
