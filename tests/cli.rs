@@ -842,3 +842,21 @@ fn check_refuses_a_goal_whose_words_name_another_number() {
         "{err}"
     );
 }
+
+#[test]
+fn play_names_the_mover_of_a_refused_move_and_counts_holes_in_good_english() {
+    let (_, err, code) = run(&[
+        "play",
+        "en-gehe south=1,0,0 north=1,0,0 captured=0,0 turn=south",
+        "1",
+        "3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("move 2 (North `3`): illegal move 3: the hole is empty"),
+        "{err}"
+    );
+    let (_, err, code) = run(&["play", "en-gehe south=1,0,0 north=1 captured=0,0 turn=south"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("North's row has 1 hole but South's has 3"), "{err}");
+}

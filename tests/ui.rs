@@ -1157,7 +1157,8 @@ fn tempo_during_a_sowing_counts_the_seeds_in_hand() {
     // South 2 lifts 3 seeds of a 2×5 row (tempo 3 × 3 = 9): with the hand
     // over hole 2 the tempo is still 9, and after one seed into hole 3 it
     // is (1 + 2 in hand) × 2 = 6, not the 2 of the hole's single seed.
-    let start = parse_position("en-gehe south=0,3,0,0,0 north=1,0,0,0,0 captured=0,0 turn=south").unwrap();
+    let start =
+        parse_position("en-gehe south=0,3,0,0,0 north=1,0,0,0,0 captured=0,0 turn=south").unwrap();
     let mut h = fine_harness(start);
     start_paused(&mut h, "South 2: 3 seeds");
     h.get_by_label("<< Back lap").click();

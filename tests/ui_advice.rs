@@ -51,6 +51,7 @@ fn council_shows_eight_advisors_and_ranks_every_move() {
     let (legal, _) = pos.classify_moves();
     assert_eq!(report.facts.len(), legal.len());
     assert!(h.query_by_label("Every move, best first").is_some());
+    assert!(h.query_by_label("Seeds").is_some());
     assert!(h.query_by_label("Consensus").is_some());
     // Every legal move has a row in the ranked table (its name in the Move column).
     let v = pos.variant();
@@ -426,4 +427,20 @@ fn nothing_is_played_behind_a_waiting_dialog() {
     step_until(&mut h, "the computer's move", |app| {
         !app.rt.game.moves().is_empty()
     });
+}
+
+#[test]
+fn the_bao_la_kimasai_move_table_counts_points() {
+    // Bao la Kimasai is won by emptying a row: its scores are points, in
+    // the table as in the advisors' words.
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(3);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label("Every move, best first").is_some());
+    assert!(h.query_by_label("Points").is_some());
+    assert!(h.query_by_label("Seeds").is_none());
 }

@@ -253,6 +253,11 @@ fn autosave_after_a_move_is_offered_on_the_next_start() {
 
     let mut h = harness(dir.path(), en_gehe(8));
     assert!(h.query_by_label("Resume last game?").is_some());
+    // Said in people's words: the game's title, the side with a capital.
+    assert!(
+        h.query_by_label_contains("En Gehé 2×6, 2 moves; South to move, with unsaved changes")
+            .is_some()
+    );
     h.get_by_label("Resume last game").click();
     h.run();
     assert!(h.state().files.resume_offer.is_none());
@@ -833,7 +838,10 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
         h.run_steps(3);
     };
     library(&mut h, true);
-    assert!(h.query_by_label("My own capture").is_some(), "the good file is hidden");
+    assert!(
+        h.query_by_label("My own capture").is_some(),
+        "the good file is hidden"
+    );
     assert!(h.query_by_label_contains("11-broken.ron:1:").is_some());
     assert!(h.query_by_label("Your studies").is_some());
     assert!(h.query_by_label("Shipped with the program").is_some());
@@ -861,13 +869,22 @@ fn a_game_opened_or_pasted_waits_for_a_computer_side_to_be_resumed() {
     files(&mut h, FileCommand::OpenPath(path));
     h.run_steps(20);
     assert!(h.state().rt.computer.paused);
-    assert_eq!(h.state().rt.game, game, "the computer moved in the opened game");
+    assert_eq!(
+        h.state().rt.game,
+        game,
+        "the computer moved in the opened game"
+    );
     let pasted = *game.current();
     h.state_mut()
-        .queue(AppCommand::Files(FileCommand::PasteText(pasted.to_string())));
+        .queue(AppCommand::Files(FileCommand::PasteText(
+            pasted.to_string(),
+        )));
     h.run_steps(20);
     assert!(h.state().rt.computer.paused);
     assert_eq!(*h.state().rt.game.start(), pasted);
-    assert!(h.state().rt.game.moves().is_empty(), "the computer moved in the pasted position");
+    assert!(
+        h.state().rt.game.moves().is_empty(),
+        "the computer moved in the pasted position"
+    );
     assert!(h.query_by_label("Computer paused.").is_some());
 }

@@ -456,7 +456,10 @@ fn verdict_ui(
         .striped(true)
         .num_columns(5)
         .show(ui, |ui| {
-            for h in ["Move", "Seeds", "Depth", "Takes", "Line"] {
+            // Bao la Kimasai's scores are points (that game is won by
+            // emptying a row, not by seeds), as the advisors say.
+            let score = if variant.is_en_gehe() { "Seeds" } else { "Points" };
+            for h in ["Move", score, "Depth", "Takes", "Line"] {
                 ui.strong(h);
             }
             ui.end_row();

@@ -12,8 +12,8 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Position, Variant};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
-    delete_user_preset, describe_game, load_autosave, load_game, parse_pasted_position,
-    position_text, rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
+    delete_user_preset, load_autosave, load_game, parse_pasted_position, position_text,
+    rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -937,14 +937,53 @@ fn non_empty(name: &str, fallback: &str) -> String {
     }
 }
 
-/// A short description of an autosaved game for the resume offer.
+/// A short description of an autosaved game for the resume offer, in
+/// people's words ("En Gehé 2×8, Ilkisongo v Ilpurko, 3 moves (on view:
+/// move 2); North to move").
 pub fn describe_autosave(a: &Autosave) -> String {
-    // The summary names the game as the notation does; people read titles.
-    let summary = describe_game(&a.game);
-    let mut text = match a.game.game.variant() {
-        Variant::EnGehe { .. } => summary.replacen("en-gehe", "En Gehé", 1),
-        Variant::BaoLaKimasai => summary.replacen("bao-la-kimasai", "Bao la Kimasai", 1),
+    let file = &a.game;
+    let board = match file.game.variant() {
+        Variant::EnGehe { holes } => format!("En Gehé 2×{holes}"),
+        Variant::BaoLaKimasai => "Bao la Kimasai".to_string(),
     };
+    // A team called by its side's own name adds nothing.
+    use crate::engine::Side;
+    let named = |name: &str, side: Side| {
+        let name = name.trim();
+        (!name.is_empty() && !name.eq_ignore_ascii_case(side.title())).then(|| name.to_string())
+    };
+    let teams = match (
+        named(&file.south_team, Side::South),
+        named(&file.north_team, Side::North),
+    ) {
+        (None, None) => String::new(),
+        (s, n) => format!(
+            ", {} v {}",
+            s.unwrap_or_else(|| "South".into()),
+            n.unwrap_or_else(|| "North".into())
+        ),
+    };
+    let moves = file.game.moves().len();
+    let on_view = if file.cursor < moves {
+        format!(
+            " (on view: {})",
+            if file.cursor == 0 {
+                "the start".to_string()
+            } else {
+                format!("move {}", file.cursor)
+            }
+        )
+    } else {
+        String::new()
+    };
+    let state = match file.game.status() {
+        crate::engine::Status::Ongoing => format!("{} to move", file.game.current().turn().title()),
+        crate::engine::Status::Over(result) => result.describe().trim_end_matches('.').to_string(),
+    };
+    let mut text = format!(
+        "{board}{teams}, {moves} move{}{on_view}; {state}",
+        if moves == 1 { "" } else { "s" }
+    );
     if let Some(source) = &a.source {
         text.push_str(&format!(", from {}", source.display()));
     }

@@ -115,11 +115,14 @@ pub fn result_line(game: &Game) -> String {
 pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
     let mut game = Game::new(start);
     for (i, text) in moves.iter().enumerate() {
+        // The mover named too: in a list of moves, whose turn it was is
+        // not obvious ("move 2 (North `49`)").
+        let mover = game.current().turn().title();
         let mv = game
             .variant()
             .parse_move(text)
             .and_then(|mv| game.play(mv).map(|_| ()))
-            .map_err(|e| CliError(format!("move {} (`{text}`): {e}", i + 1)));
+            .map_err(|e| CliError(format!("move {} ({mover} `{text}`): {e}", i + 1)));
         mv?;
     }
     Ok(game)

@@ -53,6 +53,11 @@ pub enum PlayError {
     BadNotation { text: String, problem: String },
 }
 
+/// "1 hole", "5 holes": a count with its noun, singular for one.
+pub fn count_word(n: usize, noun: &str) -> String {
+    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+}
+
 /// A count with thousands separators, as RULES.md writes them: 7,589,376
 /// (a comma, so a wrapped line never splits it).
 pub fn group_digits(n: u64) -> String {

@@ -131,8 +131,8 @@ impl Setup {
                     return Err(SetupError::new(
                         "north",
                         format!(
-                            "North's row has {} holes but South's has {n}; both rows must be equally long",
-                            self.north.len()
+                            "North's row has {} but South's has {n}; both rows must be equally long",
+                            crate::engine::count_word(self.north.len(), "hole")
                         ),
                     ));
                 }
