@@ -806,10 +806,22 @@ fn the_game_over_panel_stays_until_dismissed() {
             .count()
             >= 1
     );
+    // No next move is numbered, and a click on a hole says why it plays
+    // nothing (not whose turn it would be).
+    assert!(h.query_by_label("Game over after 1 move — En Gehé").is_some());
+    h.get_by_label("North 2: 0 seeds").click();
+    h.run();
+    assert_eq!(
+        h.state().rt.notice.as_deref(),
+        Some("The game is over: nobody is to move")
+    );
     // The board stays browsable while the panel is up.
     h.get_by_label("Start position").click();
     h.run();
     assert_eq!(h.state().rt.view, 0);
+    // The reason given for the last position goes with it.
+    h.run();
+    assert_eq!(h.state().rt.notice, None);
     // The end of the game starts a review on a thread; the picture is taken
     // once its note is in the move list, so it is the same on every run.
     step_until(&mut h, "the end-of-game review", |app| {

@@ -562,7 +562,17 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                 r.seed_counter()
             ));
         } else if rt.live() {
-            ui.label(format!("Move {} — {}", moves + 1, pos.variant().title()));
+            // A finished game has no next move to number.
+            let heading = if rt.result().is_some() {
+                format!(
+                    "Game over after {} — {}",
+                    crate::engine::count_word(moves, "move"),
+                    pos.variant().title()
+                )
+            } else {
+                format!("Move {} — {}", moves + 1, pos.variant().title())
+            };
+            ui.label(heading);
             match rt.result() {
                 Some(r) => {
                     ui.strong(rt.describe_result(&r));
@@ -936,7 +946,9 @@ fn board_canvas(
                     .interact_pointer_pos()
                     .is_some_and(|at| rect.contains(at))
             {
-                let why = if let Some(wait) = &rt.move_wait {
+                let why = if rt.result().is_some() {
+                    Some("The game is over: nobody is to move".to_string())
+                } else if let Some(wait) = &rt.move_wait {
                     Some(wait.clone())
                 } else if computer_turn {
                     Some(rt.computer_plays(live_turn))
@@ -949,7 +961,7 @@ fn board_canvas(
                 } else if endless {
                     Some(format!(
                         "{} {name} never ends, so it cannot be played",
-                        side.title()
+                        rt.team(side)
                     ))
                 } else if count == 0 {
                     Some(format!("{} {name} is empty", side.title()))

@@ -549,7 +549,11 @@ impl MaasaiApp {
                         r.jump_to_end();
                     }
                 }
-                AppCommand::Notice(text) => self.rt.notice = Some(text),
+                AppCommand::Notice(text) => {
+                    let len = self.rt.game.moves().len();
+                    self.rt.notice_about = Some((text.clone(), self.rt.view, len));
+                    self.rt.notice = Some(text);
+                }
                 AppCommand::SetComment(n, text) => self.rt.set_comment(n, text),
                 AppCommand::SetEvent(text) => self.rt.event = text,
                 AppCommand::SetNotes(text) => self.rt.notes = text,
@@ -598,8 +602,16 @@ impl MaasaiApp {
         let _ = analysing;
         // Notices that no longer hold go: "an earlier position" once the
         // live one is on view, "Saved to …" once there are new changes.
+        let here = (self.rt.view, self.rt.game.moves().len());
+        let moved_on = |n: &str| {
+            self.rt
+                .notice_about
+                .as_ref()
+                .is_some_and(|(text, view, len)| text == n && (*view, *len) != here)
+        };
         let stale = match self.rt.notice.as_deref() {
             Some(state::EARLIER_POSITION_NOTICE) => self.rt.live(),
+            Some(n) if moved_on(n) => true,
             Some(n) => n.starts_with(files_ui::SAVED_NOTICE) && self.unsaved(),
             None => false,
         };

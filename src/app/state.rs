@@ -183,6 +183,10 @@ pub struct Runtime {
     pub typed: String,
     /// A message for the status line (errors of keyboard play, notices).
     pub notice: Option<String>,
+    /// A notice about the position on view (why a clicked hole plays
+    /// nothing), with the view and game length it was said for: it goes
+    /// once another position is on view.
+    pub notice_about: Option<(String, usize, usize)>,
     pub new_game: Option<NewGameDialog>,
     pub help_open: bool,
     /// The game-over panel was closed for this game length.
@@ -238,6 +242,7 @@ impl Runtime {
             preview_asked: false,
             typed: String::new(),
             notice: None,
+            notice_about: None,
             new_game: None,
             help_open: false,
             game_over_dismissed: None,
