@@ -888,3 +888,21 @@ fn a_game_opened_or_pasted_waits_for_a_computer_side_to_be_resumed() {
     );
     assert!(h.query_by_label("Computer paused.").is_some());
 }
+
+#[test]
+fn typing_in_the_path_window_replaces_the_path_it_offers() {
+    // Save As offers a path; typing at once replaces it rather than
+    // appending to it ("…/game.ron/tmp/other.ron").
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::SaveAs);
+    h.run_steps(2);
+    let offered = h.state().files.path_prompt.as_ref().unwrap().text.clone();
+    assert!(offered.ends_with("game.ron"), "{offered}");
+    h.event(egui::Event::Text("/tmp/other.ron".into()));
+    h.run_steps(2);
+    assert_eq!(
+        h.state().files.path_prompt.as_ref().unwrap().text,
+        "/tmp/other.ron"
+    );
+}

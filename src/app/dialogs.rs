@@ -60,9 +60,18 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
                     let edit = ui
                         .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
                         .labelled_by(label.id);
-                    // Typing goes to the field at once.
+                    // Typing goes to the field at once, and replaces a
+                    // path offered from last time (it is selected whole).
                     if !prompt.focused {
                         edit.request_focus();
+                        let mut state =
+                            egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
+                        state
+                            .cursor
+                            .set_char_range(Some(egui::text::CCursorRange::select_all_str(
+                                &prompt.text,
+                            )));
+                        state.store(ui.ctx(), edit.id);
                         prompt.focused = true;
                     }
                     submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
