@@ -856,7 +856,13 @@ fn play_names_the_mover_of_a_refused_move_and_counts_holes_in_good_english() {
         err.contains("move 2 (North `3`): illegal move 3: the hole is empty"),
         "{err}"
     );
-    let (_, err, code) = run(&["play", "en-gehe south=1,0,0 north=1 captured=0,0 turn=south"]);
+    let (_, err, code) = run(&[
+        "play",
+        "en-gehe south=1,0,0 north=1 captured=0,0 turn=south",
+    ]);
     assert_eq!(code, 2);
-    assert!(err.contains("North's row has 1 hole but South's has 3"), "{err}");
+    assert!(
+        err.contains("North's row has 1 hole but South's has 3"),
+        "{err}"
+    );
 }

@@ -777,6 +777,11 @@ fn the_result_window_hides_little_of_a_board_that_leaves_no_room() {
         h.query_all_by_label_contains("North's inner row is empty")
             .any(|n| !window.intersects(n.rect()))
     );
+    // The move list counts the raided seeds (a move may raid more than once).
+    assert!(
+        h.query_by_label_contains("1. Ilkisongo i2 — 3 laps, 5 sown, raids 1 seed")
+            .is_some()
+    );
     // The result names the winning team as the board does.
     assert_eq!(
         h.query_all_by_label("Ilkisongo (South) wins: North's inner row is empty.")
@@ -808,7 +813,10 @@ fn the_game_over_panel_stays_until_dismissed() {
     );
     // No next move is numbered, and a click on a hole says why it plays
     // nothing (not whose turn it would be).
-    assert!(h.query_by_label("Game over after 1 move — En Gehé").is_some());
+    assert!(
+        h.query_by_label("Game over after 1 move — En Gehé")
+            .is_some()
+    );
     h.get_by_label("North 2: 0 seeds").click();
     h.run();
     assert_eq!(

@@ -458,7 +458,11 @@ fn verdict_ui(
         .show(ui, |ui| {
             // Bao la Kimasai's scores are points (that game is won by
             // emptying a row, not by seeds), as the advisors say.
-            let score = if variant.is_en_gehe() { "Seeds" } else { "Points" };
+            let score = if variant.is_en_gehe() {
+                "Seeds"
+            } else {
+                "Points"
+            };
             for h in ["Move", score, "Depth", "Takes", "Line"] {
                 ui.strong(h);
             }

@@ -66,11 +66,9 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
                         edit.request_focus();
                         let mut state =
                             egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
-                        state
-                            .cursor
-                            .set_char_range(Some(egui::text::CCursorRange::select_all_str(
-                                &prompt.text,
-                            )));
+                        state.cursor.set_char_range(Some(
+                            egui::text::CCursorRange::select_all_str(&prompt.text),
+                        ));
                         state.store(ui.ctx(), edit.id);
                         prompt.focused = true;
                     }

@@ -605,10 +605,7 @@ impl MaasaiApp {
             FileCommand::PasteFromClipboard => {
                 match arboard::Clipboard::new().and_then(|mut c| c.get_text()) {
                     Ok(text) => self.paste(ctx, &text),
-                    Err(e) => self.show_error(
-                        "Cannot paste a position",
-                        format!("The clipboard holds no text ({e})."),
-                    ),
+                    Err(e) => self.show_error("Cannot paste a position", clipboard_problem(&e)),
                 }
             }
             FileCommand::PasteText(text) => self.paste(ctx, &text),
@@ -991,4 +988,39 @@ pub fn describe_autosave(a: &Autosave) -> String {
         text.push_str(", with unsaved changes");
     }
     text
+}
+
+/// Why nothing could be pasted, in a user's words (the clipboard library's
+/// own message ends with a full stop and speaks of "contents").
+fn clipboard_problem(e: &arboard::Error) -> String {
+    match e {
+        arboard::Error::ContentNotAvailable => {
+            "The clipboard holds no text: copy a position (one line beginning with the game's name) first.".into()
+        }
+        arboard::Error::ClipboardNotSupported => {
+            "This system offers no clipboard to read: type the position into the editor's Paste notation field instead.".into()
+        }
+        other => format!(
+            "The clipboard could not be read: {}",
+            other.to_string().trim_end_matches('.')
+        ),
+    }
+}
+
+#[cfg(test)]
+mod clipboard_tests {
+    use super::clipboard_problem;
+
+    #[test]
+    fn an_empty_clipboard_is_said_once_in_plain_words() {
+        let text = clipboard_problem(&arboard::Error::ContentNotAvailable);
+        assert_eq!(
+            text,
+            "The clipboard holds no text: copy a position (one line beginning with the game's name) first."
+        );
+        let other = clipboard_problem(&arboard::Error::Unknown {
+            description: "busy.".into(),
+        });
+        assert!(!other.ends_with(".."), "{other}");
+    }
 }

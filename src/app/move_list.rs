@@ -55,7 +55,8 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             let taken = match s.taken {
                 0 => String::new(),
                 n if rt.game.current().variant().is_en_gehe() => format!(", takes {n}"),
-                n => format!(", raids {n}"),
+                // Seeds, not raids: one move may raid several times.
+                n => format!(", raids {}", crate::engine::count_word(n as usize, "seed")),
             };
             let cost = rt
                 .cost_notes
