@@ -95,6 +95,14 @@ pub enum EditorCommand {
     Redo,
 }
 
+/// A number field of the editor that digits are typed into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TypedField {
+    Hole(Hole),
+    Captured(Side),
+    Reserve(Side),
+}
+
 /// The check of the setup on view, redone whenever it changes.
 #[derive(Debug)]
 pub struct Check {
@@ -249,6 +257,13 @@ pub struct Editor {
     pub paste_text: String,
     /// Why the last paste was refused.
     pub paste_error: Option<String>,
+    /// What the last change of board did that is easy to miss (seeds
+    /// dropped with the holes of shortened rows).
+    pub note: Option<String>,
+    /// The number field typed into by the last edit: further digits in it
+    /// change that one edit, so Undo takes back the whole number, not its
+    /// last digit.
+    typing_into: Option<TypedField>,
     check: Check,
     /// Check on a thread (the window) or at once (tests).
     background: bool,
@@ -278,6 +293,8 @@ impl Editor {
             typed: String::new(),
             paste_text: String::new(),
             paste_error: None,
+            note: None,
+            typing_into: None,
             leaving: None,
         }
     }
@@ -329,10 +346,26 @@ impl Editor {
 
     /// Changes the setup with `f`, keeping the old one for undo.
     fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
+        self.edit_typed(None, f);
+    }
+
+    /// An edit; `field` is the number field it types into, if any (a run
+    /// of edits of one field is one step of undo).
+    fn edit_typed(&mut self, field: Option<TypedField>, f: impl FnOnce(&mut Setup)) {
         let before = self.setup.clone();
         f(&mut self.setup);
+        let same_field = field.is_some() && field == self.typing_into && !self.undo.is_empty();
+        if !same_field {
+            // A field's run starts with an edit that changed something:
+            // only then is there an undo step of its own to continue.
+            self.typing_into = None;
+        }
         if self.setup != before {
-            self.undo.push(before);
+            self.note = None;
+            if !same_field {
+                self.undo.push(before);
+                self.typing_into = field;
+            }
             self.redo.clear();
             // A refused paste is old news once the board has changed.
             self.paste_error = None;
@@ -359,13 +392,22 @@ impl Editor {
     /// Applies an editing command (leaving is handled by the app).
     pub fn apply(&mut self, command: EditorCommand) {
         use EditorCommand as C;
+        // Only typing on into the same field continues its undo step.
+        if !matches!(
+            command,
+            C::Set { .. } | C::Captured { .. } | C::Reserve { .. }
+        ) {
+            self.typing_into = None;
+        }
         match command {
             C::Open | C::Cancel | C::Play | C::Analyse => {}
             C::Add { hole, delta } => self.edit(|s| {
                 let c = &mut s.row_mut(hole.side)[hole.index];
                 *c = c.saturating_add_signed(delta).min(MAX_EDIT);
             }),
-            C::Set { hole, seeds } => self.edit(|s| s.row_mut(hole.side)[hole.index] = seeds),
+            C::Set { hole, seeds } => self.edit_typed(Some(TypedField::Hole(hole)), |s| {
+                s.row_mut(hole.side)[hole.index] = seeds
+            }),
             C::Move { from, to, all } => {
                 if from != to {
                     self.edit(|s| {
@@ -389,10 +431,23 @@ impl Editor {
                 s.opening = false;
             }),
             C::Turn(side) => self.edit(|s| s.turn = side),
-            C::Captured { side, seeds } => self.edit(|s| s.captured[side.index()] = seeds),
-            C::Reserve { side, seeds } => self.edit(|s| s.reserve[side.index()] = seeds),
+            C::Captured { side, seeds } => self.edit_typed(Some(TypedField::Captured(side)), |s| {
+                s.captured[side.index()] = seeds
+            }),
+            C::Reserve { side, seeds } => self.edit_typed(Some(TypedField::Reserve(side)), |s| {
+                s.reserve[side.index()] = seeds
+            }),
             C::Opening(on) => self.edit(|s| s.opening = on),
-            C::Variant(v) => self.edit(|s| *s = resized(s, v)),
+            C::Variant(v) => {
+                let lost = dropped_by(&self.setup, v);
+                self.edit(|s| *s = resized(s, v));
+                if lost > 0 {
+                    self.note = Some(format!(
+                        "Shorter rows: {} in the holes cut off went with them (Undo brings them back).",
+                        crate::engine::count_word(lost as usize, "seed")
+                    ));
+                }
+            }
             C::Paste(text) => self.paste(&text),
             C::Undo => {
                 if let Some(prev) = self.undo.pop() {
@@ -453,6 +508,18 @@ impl Editor {
 }
 
 /// The setup after a change of game or board size.
+/// Seeds that [`resized`] drops: those in the holes cut off when En Gehé
+/// rows get shorter.
+fn dropped_by(s: &Setup, v: Variant) -> u64 {
+    match (s.game, v) {
+        (GameKind::EnGehe, Variant::EnGehe { holes }) => [&s.south, &s.north]
+            .iter()
+            .map(|row| row.iter().skip(holes as usize).sum::<u64>())
+            .sum(),
+        _ => 0,
+    }
+}
+
 fn resized(s: &Setup, v: Variant) -> Setup {
     match (s.game, v) {
         (GameKind::EnGehe, Variant::EnGehe { holes }) => {
@@ -582,6 +649,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
                 }
             });
+            if let Some(note) = &ed.note {
+                ui.colored_label(ui.visuals().warn_fg_color, note);
+            }
         }
         ui.horizontal(|ui| {
             ui.label("To move:");
@@ -799,6 +869,55 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Typing a number is one step of undo, however many digits it took;
+    /// a change of field or any other edit starts the next.
+    #[test]
+    fn a_typed_number_is_undone_whole() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let hole = Hole {
+            side: Side::South,
+            index: 1,
+        };
+        ed.apply(EditorCommand::Add { hole, delta: 1 });
+        for seeds in [1, 12, 123] {
+            ed.apply(EditorCommand::Set { hole, seeds });
+        }
+        for seeds in [9, 99, 999] {
+            ed.apply(EditorCommand::Captured {
+                side: Side::North,
+                seeds,
+            });
+        }
+        assert_eq!(ed.setup.south[1], 123);
+        assert_eq!(ed.setup.captured[1], 999);
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup.captured[1], 0, "the whole captured count goes");
+        assert_eq!(ed.setup.south[1], 123);
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup.south[1], 5, "the whole hole count goes");
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup.south[1], 4, "the click is its own step");
+    }
+
+    /// Shortening En Gehé rows says how many seeds went with the holes.
+    #[test]
+    fn shorter_rows_say_what_they_dropped() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 8 }));
+        assert_eq!(ed.note, None, "longer rows drop nothing");
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 4 }));
+        assert_eq!(
+            ed.note.as_deref(),
+            Some(
+                "Shorter rows: 16 seeds in the holes cut off went with them (Undo brings them back)."
+            )
+        );
+        ed.apply(EditorCommand::Turn(Side::North));
+        assert_eq!(ed.note, None);
+    }
 
     /// The window checks on a thread; the answer arrives through `poll`.
     #[test]

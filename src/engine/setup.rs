@@ -202,15 +202,23 @@ impl Setup {
         }
         let mut total: u64 = 0;
         let mut too_full = false;
-        for (name, row) in [("south", &self.south), ("north", &self.north)] {
+        // Holes named as the board names them ("South 45", "North o3").
+        let hole_name = |i: usize| match self.game {
+            GameKind::EnGehe => (i + 1).to_string(),
+            GameKind::BaoLaKimasai => Variant::BaoLaKimasai.hole_name(i),
+        };
+        for (name, side, row) in [
+            ("south", "South", &self.south),
+            ("north", "North", &self.north),
+        ] {
             for (i, &c) in row.iter().enumerate() {
                 if c > MAX_TOTAL_SEEDS {
                     too_full = true;
                     out.push(SetupError::new(
                         name,
                         format!(
-                            "entry {} holds {c} seeds, more than the {MAX_TOTAL_SEEDS} a position may hold",
-                            i + 1
+                            "{side} {} holds {c} seeds, more than the {MAX_TOTAL_SEEDS} a position may hold",
+                            hole_name(i)
                         ),
                     ));
                 }
