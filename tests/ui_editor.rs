@@ -107,19 +107,20 @@ fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
         "en-gehe south=4,4,4,4,4,4 north=4,4,17,4,4,4 captured=0,0 turn=south"
     );
 
-    // Ctrl+Z undoes edit by edit (the digits were two edits).
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
-    h.run();
-    assert!(shows(&h, "North 3: 1 seed"));
+    // Ctrl+Z undoes edit by edit, a typed number as one edit (not digit
+    // by digit).
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert!(shows(&h, "North 3: 3 seeds"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(shows(&h, "North 3: 4 seeds"), "then the right-click");
     h.key_press_modifiers(
         egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
         egui::Key::Z,
     );
     h.run();
-    assert!(shows(&h, "North 3: 1 seed"), "and Ctrl+Shift+Z redoes");
+    assert!(shows(&h, "North 3: 3 seeds"), "and Ctrl+Shift+Z redoes");
 }
 
 #[test]
