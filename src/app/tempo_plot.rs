@@ -62,6 +62,28 @@ pub struct Continuation<'a> {
     pub name: &'a str,
 }
 
+/// Counts up to this are plotted from zero; larger ones are fitted.
+const FROM_ZERO_UP_TO: f64 = 40.0;
+
+/// The values a plot's y axis must at least span, for values from `lo` to
+/// `hi` (`None`: no values). Seed counts of Bao la Kimasai and small
+/// captured counts from zero (with a few seeds of axis while nothing is
+/// captured); tempo and large captured counts fitted to their values, with
+/// at least 10 units (1 % of a tempo) of axis so a flat line is not blown
+/// up into a drama of ±2.
+fn y_span(tempo: bool, bao: bool, lo: f64, hi: f64) -> Option<(f64, f64)> {
+    if !lo.is_finite() {
+        return None;
+    }
+    if bao || (!tempo && hi <= FROM_ZERO_UP_TO) {
+        return Some((0.0, hi.max(4.0)));
+    }
+    let least = if tempo { (0.01 * hi).max(10.0) } else { 10.0 };
+    let mid = (lo + hi) / 2.0;
+    let half = (hi - lo).max(least) / 2.0;
+    Some((mid - half, mid + half))
+}
+
 /// Draws the two plots side by side.
 pub fn plot_ui(
     ui: &mut egui::Ui,
@@ -129,10 +151,20 @@ pub fn plot_ui(
                 });
                 // What the title line (one or more lines) leaves.
                 let height = (panel_height - (ui.cursor().top() - top)).max(40.0);
-                // Seed counts are read from zero (a Bao la Kimasai row's few
-                // seeds otherwise span no labelled grid line); tempo, in the
-                // thousands, is read by its changes.
-                let from_zero = !(en_gehe && k == 0);
+                // Small seed counts are read from zero (a Bao la Kimasai
+                // row's few seeds otherwise span no labelled grid line);
+                // tempo, in the thousands, and large captured counts (an
+                // endgame's 190 against 196) are read by their changes,
+                // with at least a few units of axis when they are flat.
+                let pick_k = |f: &Figures| if k == 0 { f.upper } else { f.lower };
+                let values = game
+                    .iter()
+                    .chain(cont.iter().flat_map(|(_, figs, _)| figs.iter()))
+                    .flat_map(pick_k);
+                let (lo, hi) = values.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                    (lo.min(v), hi.max(v))
+                });
+
                 // A game of no or few moves still gets a few moves of axis
                 // from 0 (one point alone is centred, with negative moves).
                 let mut chart = Plot::new(("tempo-plot", k))
@@ -146,9 +178,8 @@ pub fn plot_ui(
                     // dots do not sit on the frame.
                     .set_margin_fraction(egui::vec2(0.05, 0.12))
                     .allow_scroll(false);
-                if from_zero {
-                    // Likewise a few seeds of axis while nothing is captured.
-                    chart = chart.include_y(0.0).include_y(4.0);
+                if let Some((bottom, top)) = y_span(en_gehe && k == 0, !en_gehe, lo, hi) {
+                    chart = chart.include_y(bottom).include_y(top);
                 }
                 chart.show(ui, |plot| {
                     for side in 0..2 {
@@ -278,5 +309,26 @@ mod tests {
         assert_eq!(values((109.5, 119.5), 3.0), vec![110.0, 115.0]);
         // Never finer than one.
         assert_eq!(values((0.0, 3.0), 0.2), vec![0.0, 1.0, 2.0, 3.0]);
+    }
+}
+
+#[cfg(test)]
+mod y_span_tests {
+    use super::y_span;
+
+    #[test]
+    fn captured_counts_of_an_endgame_are_fitted_and_flat_lines_keep_some_axis() {
+        // Early in a game: from zero, at least 4 seeds of axis.
+        assert_eq!(y_span(false, false, 0.0, 0.0), Some((0.0, 4.0)));
+        assert_eq!(y_span(false, false, 0.0, 12.0), Some((0.0, 12.0)));
+        // An endgame's 190 against 196: fitted, not 0 to 200.
+        assert_eq!(y_span(false, false, 190.0, 196.0), Some((188.0, 198.0)));
+        // A flat tempo of 4,900 spans 49 units, not 4898 to 4902.
+        assert_eq!(y_span(true, false, 4900.0, 4900.0), Some((4875.5, 4924.5)));
+        // Tempo that moves is fitted to its values.
+        assert_eq!(y_span(true, false, 100.0, 300.0), Some((100.0, 300.0)));
+        // Bao la Kimasai's counts are read from zero.
+        assert_eq!(y_span(false, true, 50.0, 60.0), Some((0.0, 60.0)));
+        assert_eq!(y_span(false, false, f64::INFINITY, f64::NEG_INFINITY), None);
     }
 }
