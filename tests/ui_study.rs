@@ -1054,3 +1054,17 @@ fn a_move_proved_wrong_without_a_defence_leaves_the_board_waiting() {
     );
     assert!(h.query_by_label_contains("click a hole").is_none());
 }
+
+#[test]
+fn the_solver_panel_gives_a_finished_games_result_without_a_solve() {
+    // South's row is empty: the game is over, North takes the seed left.
+    let pos = parse_position("en-gehe south=0,0,0 north=1,0,0 captured=5,6 turn=south").unwrap();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("The game is over in this position: North wins 7–5")
+            .is_some()
+    );
+    assert!(h.query_by_label("Solve").is_none(), "nothing to solve");
+}

@@ -492,10 +492,13 @@ pub fn solver_ui(
                     ui.add_space(6.0);
                     every_move_ui(ui, panel, &pos, rt, &mut out);
                 }
+            } else if let Status::Over(result) = pos.status() {
+                // Nothing to prove: the rules give the value.
+                ui.label(format!(
+                    "The game is over in this position: {}",
+                    rt.describe_result(&result)
+                ));
             } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
-                if matches!(pos.status(), Status::Over(_)) {
-                    ui.label("The game is over in this position; Solve gives its final value.");
-                }
                 if ui
                     .button("Solve")
                     .on_hover_text("Prove the value of the position on view with perfect play")
