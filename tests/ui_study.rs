@@ -734,6 +734,10 @@ fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
         h.query_by_label_contains("This solve belongs to the start position")
             .is_some()
     );
+    assert!(
+        h.query_by_label("The bounds below are South's, the side to move in the start position.")
+            .is_some()
+    );
     // Not kept: moving on stops it, and says so.
     h.get_by_label("Keep solving when the board moves on")
         .click();
@@ -1067,4 +1071,37 @@ fn the_solver_panel_gives_a_finished_games_result_without_a_solve() {
             .is_some()
     );
     assert!(h.query_by_label("Solve").is_none(), "nothing to solve");
+}
+
+#[test]
+fn a_solve_started_over_a_running_one_says_what_the_first_had_proved() {
+    // One solve at a time: the kept solve of the start position gives way
+    // to the solve of the position after a move, and says so.
+    let pos = long_solve_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    h.get_by_label("Keep solving when the board moves on")
+        .click();
+    h.run_steps(1);
+    h.get_by_label("South 17: 1 seed").click();
+    h.run_steps(3);
+    assert!(h.state().solver.running());
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(
+        h.state()
+            .solver
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("The solve of the start position was stopped for this one after")),
+        "{:?}",
+        h.state().solver.note
+    );
+    assert!(
+        h.query_by_label_contains("This solve belongs to").is_none(),
+        "the running solve is the one on view"
+    );
 }

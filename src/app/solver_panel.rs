@@ -276,17 +276,27 @@ impl SolverPanel {
         if self.solved.contains_key(&pos.key()) {
             return;
         }
+        let mut stopped = None;
         if let Some(r) = self.running.take() {
             if r.key == pos.key() {
                 self.running = Some(r);
                 return;
             }
+            // One solve at a time: the one it replaces says what it had
+            // proved, rather than vanish.
             r.handle.cancel();
+            let p = r.handle.progress();
+            stopped = Some(format!(
+                "The solve of {} was stopped for this one after {} nodes{}.",
+                r.label.to_lowercase(),
+                group_digits(p.nodes),
+                proved_words(&r.pos, &p)
+            ));
         }
         self.every_move = None;
         let history = rt.game.positions()[..rt.view].to_vec();
         let handle = self.session().solve(history, pos);
-        self.note = None;
+        self.note = stopped;
         self.running = Some(Running {
             key: pos.key(),
             pos,
@@ -313,19 +323,7 @@ impl SolverPanel {
                     }
                     Err(_) => {
                         let p = r.handle.progress();
-                        let proved = match (p.lower, p.upper) {
-                            (Some(lo @ Value::Margin(_)), Some(hi)) => format!(
-                                "; it had proved the value between {} and {}",
-                                lo.word(),
-                                hi.word()
-                            ),
-                            (Some(lo), Some(hi)) => format!(
-                                "; it had proved {} and {}",
-                                lo.describe_bound(true),
-                                hi.describe_bound(false)
-                            ),
-                            _ => String::new(),
-                        };
+                        let proved = proved_words(&r.pos, &p);
                         self.note = Some(match self.every_move.take() {
                             Some(job) if r.for_move.is_some() => format!(
                                 "The values of every move of {} were cancelled at {} after {} \
@@ -400,6 +398,25 @@ impl SolverPanel {
             },
             None => self.line_queue = None,
         }
+    }
+}
+
+/// What a stopped solve had proved, for its note ("; it had proved the
+/// value between -16 and +12 for South to move"); empty before any bound.
+fn proved_words(pos: &Position, p: &Progress) -> String {
+    let whose = format!("for {} to move", pos.turn().title());
+    match (p.lower, p.upper) {
+        (Some(lo @ Value::Margin(_)), Some(hi)) => format!(
+            "; it had proved the value between {} and {} {whose}",
+            lo.word(),
+            hi.word()
+        ),
+        (Some(lo), Some(hi)) => format!(
+            "; it had proved {} and {} {whose}",
+            lo.describe_bound(true),
+            hi.describe_bound(false)
+        ),
+        _ => String::new(),
     }
 }
 
@@ -560,16 +577,21 @@ fn running_ui(
                 .text(format!("bounds {:.0}% closed", fraction * 100.0)),
         );
     }
-    if r.for_move.is_some() {
-        ui.label(
-            egui::RichText::new(format!(
-                "The bounds below are {}'s, to move after {}.",
-                r.pos.turn().title(),
-                r.label
-            ))
-            .weak(),
-        );
-    }
+    // Whose values they are: the side to move where the solve started.
+    let whose = if r.for_move.is_some() {
+        format!(
+            "The bounds below are {}'s, to move after {}.",
+            r.pos.turn().title(),
+            r.label
+        )
+    } else {
+        format!(
+            "The bounds below are {}'s, the side to move in {}.",
+            r.pos.turn().title(),
+            r.label.to_lowercase()
+        )
+    };
+    ui.label(egui::RichText::new(whose).weak());
     if panel.belongs_to(r) != shown {
         ui.colored_label(
             ui.visuals().warn_fg_color,
