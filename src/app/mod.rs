@@ -470,15 +470,27 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::Undo => {
-                    // Undo cancels a computer's search and pauses it, so the
-                    // position undone to is not played again at once.
-                    if self.settings.players.iter().any(|p| p.is_computer()) {
+                    let players = self.settings.players;
+                    let computer = |side: crate::engine::Side| players[side.index()].is_computer();
+                    let undone = self.rt.undo();
+                    if players.iter().any(|p| p.is_computer()) {
+                        // Undo cancels a computer's search.
                         self.rt.computer.cancel();
-                        self.rt.computer.paused = true;
+                        // Against the computer, undo goes back to the
+                        // person's last decision: the computer's reply and
+                        // the person's move both (one press, not two and a
+                        // Resume).
+                        let person_plays = players.iter().any(|p| !p.is_computer());
+                        if undone && person_plays {
+                            while computer(self.rt.game.current().turn()) && self.rt.undo() {}
+                        }
+                        // A computer left to move waits, so the position
+                        // undone to is not played again at once.
+                        self.rt.computer.paused = computer(self.rt.game.current().turn());
                     }
                     // A notice about the last move (say, an illegal one
                     // tried) no longer applies once the board moves.
-                    self.rt.notice = (!self.rt.undo()).then(|| "nothing to undo".into());
+                    self.rt.notice = (!undone).then(|| "nothing to undo".into());
                 }
                 AppCommand::Redo => {
                     self.rt.notice = (!self.rt.redo()).then(|| "nothing to redo".into());
