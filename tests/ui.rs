@@ -443,15 +443,20 @@ fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
             .starts_with("This is an earlier position")
     );
 
-    // Asked first; Cancel keeps the game as it was.
+    // Asked first, saying what goes (the moves and their comments);
+    // Cancel keeps the game as it was.
+    h.state_mut().rt.comments.insert(2, "North's answer".into());
     h.get_by_label("South 3: 4 seeds").click();
     h.run();
     assert!(
-        h.query_by_label_contains("the 2 later moves of this game are taken off")
-            .is_some()
+        h.query_by_label_contains(
+            "South 3 on the start position starts another line: moves 1 to 2 are taken off this game, and 1 comment on them."
+        )
+        .is_some()
     );
     h.get_by_label("Cancel").click();
     h.run();
+    h.state_mut().rt.comments.clear();
     assert!(h.state().rt.branch_offer.is_none());
     assert_eq!(h.state().rt.game, two_moves);
     assert_eq!(h.state().rt.view, 0);

@@ -20,12 +20,26 @@ pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             0 => "the start position".to_string(),
             n => format!("the position after move {n}"),
         };
+        // What goes: the later moves, with their comments.
+        let gone = if later == 1 {
+            format!("move {} is taken off this game", rt.view + 1)
+        } else {
+            format!(
+                "moves {} to {} are taken off this game",
+                rt.view + 1,
+                rt.view + later
+            )
+        };
+        let comments = rt.comments.range(rt.view + 1..).count();
+        let with = match (comments, later) {
+            (0, _) => String::new(),
+            (1, 1) => ", with its comment".to_string(),
+            (n, _) => format!(", and {} on them", crate::engine::count_word(n, "comment")),
+        };
         ui.label(format!(
-            "{} {} on {at} starts another line: the {later} later move{} of this game {} taken off it.",
+            "{} {} on {at} starts another line: {gone}{with}.",
             rt.team(pos.turn()),
             pos.variant().move_name(offer.mv),
-            if later == 1 { "" } else { "s" },
-            if later == 1 { "is" } else { "are" },
         ));
         ui.weak("To keep them, save the game first (Save as… keeps it in a file of its own).");
         ui.add_space(8.0);
