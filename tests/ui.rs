@@ -443,6 +443,13 @@ fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
             .starts_with("This is an earlier position")
     );
 
+    // Its holes say on hover that they can start another line.
+    h.get_by_label("South 3: 4 seeds").hover();
+    h.run_steps(40);
+    assert!(
+        h.query_by_label_contains("Play 3 from here: another line")
+            .is_some()
+    );
     // Asked first, saying what goes (the moves and their comments);
     // Cancel keeps the game as it was.
     h.state_mut().rt.comments.insert(2, "North's answer".into());

@@ -1049,6 +1049,20 @@ fn board_canvas(
                     .filter(|pr| pr.mv == mv)
                     .map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
                 resp.on_hover_text(text);
+            } else if !rt.live()
+                && !animating
+                && !rt.board_inert
+                && side == pos.turn()
+                && count > 0
+                && resp.hovered()
+            {
+                // An earlier position's holes can start another line: say
+                // so where the click would go, with the ring a hole to
+                // play has.
+                paint_ring(&painter, rect, radius, Some((pal.playable.gamma_multiply(0.7), 0.05 * p)));
+                resp.on_hover_text(format!(
+                    "Play {name} from here: another line from this earlier position (asked first)"
+                ));
             }
         }
     }
