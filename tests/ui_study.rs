@@ -324,8 +324,10 @@ fn a_study_read_as_a_book_steps_through_its_comments() {
     // The alternative line: its own first move and comment.
     h.get_by_label("Alternative 1 (from the start)").click();
     h.run_steps(2);
-    // The board went back to where the two lines part.
+    // The board went back to where the two lines part, and the game (the
+    // move list, the plot) no longer holds the solution's moves.
     assert!(h.query_by_label("Move 0 of 1").is_some());
+    assert!(h.state().rt.game.moves().is_empty());
     h.get_by_label("Next >").click();
     h.run_steps(3);
     let alt = &s.file.alternatives[0];

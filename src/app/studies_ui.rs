@@ -437,16 +437,24 @@ impl MaasaiApp {
             StudyCommand::ChooseLine(k) => {
                 if let Some(a) = &mut self.studies.active {
                     a.line = k;
-                    // Go back to where the board meets the chosen line.
-                    if a.book_step(&self.rt).is_none() {
-                        let (moves, _) = a.line(k);
-                        let common = self.rt.game.moves()[..self.rt.view]
-                            .iter()
-                            .zip(&moves)
-                            .take_while(|(x, y)| x == y)
-                            .count();
-                        self.book_step_to(common, false);
+                    // The game keeps only what it shares with the chosen
+                    // line (the move list and plot must not go on showing
+                    // the other line's moves), and the board goes back to
+                    // where it meets the line if it had gone past.
+                    let (moves, _) = a.line(k);
+                    let common = self
+                        .rt
+                        .game
+                        .moves()
+                        .iter()
+                        .zip(&moves)
+                        .take_while(|(x, y)| x == y)
+                        .count();
+                    let view = self.rt.view.min(common);
+                    if self.rt.game.moves().len() > common {
+                        truncate_game(&mut self.rt, common);
                     }
+                    self.book_step_to(view, false);
                 }
             }
             StudyCommand::Step(n) => self.book_step_to(n, false),
