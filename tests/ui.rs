@@ -1205,3 +1205,24 @@ fn tempo_during_a_sowing_counts_the_seeds_in_hand() {
     assert_eq!(step(&h), 1);
     assert!(h.query_by_label("tempo 6").is_some());
 }
+
+#[test]
+fn the_new_game_window_keeps_its_place_as_options_are_chosen() {
+    // Choosing a computer player (its level and time join the row) or the
+    // other game must not move the fields under the pointer.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(3);
+    let start = h.get_by_label("Start game").rect();
+    let computers: Vec<egui::Rect> = h.query_all_by_label("Computer").map(|n| n.rect()).collect();
+    assert_eq!(computers.len(), 2);
+    h.query_all_by_label("Computer").next().unwrap().click();
+    h.run_steps(3);
+    assert!(h.state().rt.new_game.is_some());
+    let after: Vec<egui::Rect> = h.query_all_by_label("Computer").map(|n| n.rect()).collect();
+    assert_eq!(after[1].min.x, computers[1].min.x, "the North row moved sideways");
+    assert_eq!(h.get_by_label("Start game").rect().min.x, start.min.x);
+    h.get_by_label("Bao la Kimasai").click();
+    h.run_steps(3);
+    assert_eq!(h.get_by_label("Start game").rect().min.x, start.min.x);
+}

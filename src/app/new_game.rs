@@ -36,6 +36,10 @@ impl Problems {
     }
 }
 
+/// The New game window's width: that of a row with a computer player's
+/// level, thinking time and "per move".
+const NEW_GAME_WIDTH: f32 = 630.0;
+
 impl NewGameDialog {
     pub fn new(
         last: &GameOptions,
@@ -133,6 +137,10 @@ impl NewGameDialog {
             // Top edge fixed: a message appearing under a field grows the
             // window downwards, never moves the field under the pointer.
             .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            // As wide from the start as a computer player's row makes it:
+            // choosing Computer or the other game must not move the fields
+            // from under the pointer.
+            .min_width(NEW_GAME_WIDTH)
             .show(ctx, |ui| {
                 if let Some(mut picker) = self.presets.take() {
                     commands.extend(picker.ui(ui, self));
