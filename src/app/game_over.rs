@@ -119,18 +119,29 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     if below >= h {
         return (pos2(x, board.bottom() + LINES), content);
     }
-    // No room: the corner that hides the least of the board (the top
-    // first: the status line under the board says the result too).
+    // No room: the corner that hides the least of the board, the area's
+    // first (the top first: the status line under the board says the
+    // result too), then the window's, over the panels beside (a finished
+    // game's council or plots matter less than its board).
+    const MENU_BAR: f32 = 28.0;
+    const CONTROLS: f32 = 40.0;
     let corners = [
         pos2(area.left(), area.top()),
         pos2(area.right() - w, area.top()),
         pos2(area.left(), area.bottom() - h),
         pos2(area.right() - w, area.bottom() - h),
+        pos2(screen.left(), screen.top() + MENU_BAR),
+        pos2(screen.right() - w, screen.top() + MENU_BAR),
+        pos2(screen.left(), screen.bottom() - CONTROLS - h),
+        pos2(screen.right() - w, screen.bottom() - CONTROLS - h),
     ];
-    // The lines under the board count as the board: they say the result.
-    let covered = board
-        .expand2(vec2(0.0, LINES / 2.0))
-        .translate(vec2(0.0, LINES / 2.0));
+    // The lines around the board count as the board: the side line above
+    // it (reserves, tempo) and the lines under it (they say the result).
+    const SIDE_LINE: f32 = 24.0;
+    let covered = Rect::from_min_max(
+        board.min - vec2(0.0, SIDE_LINE),
+        board.max + vec2(0.0, LINES),
+    );
     let hidden = |at: egui::Pos2| {
         let r = Rect::from_min_size(at, vec2(w, h)).intersect(covered);
         if r.is_positive() { r.area() } else { 0.0 }
