@@ -286,16 +286,24 @@ fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
     h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
     h.run_steps(2);
     h.get_by_label("South 1: 4 seeds").click();
-    step_until(&mut h, "the computer's reply", |app| app.rt.game.moves().len() == 2);
+    step_until(&mut h, "the computer's reply", |app| {
+        app.rt.game.moves().len() == 2
+    });
     h.state_mut().queue(AppCommand::Undo);
     h.run_steps(2);
-    assert_eq!(h.state().rt.game.moves().len(), 0, "back to the person's decision");
+    assert_eq!(
+        h.state().rt.game.moves().len(),
+        0,
+        "back to the person's decision"
+    );
     assert!(!h.state().rt.computer.paused);
     // A computer that opened the game is left waiting at the start.
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.players = [Player::computer(Level::Beginner), Player::Human];
-    step_until(&mut h, "the computer's opening", |app| app.rt.game.moves().len() == 1);
+    step_until(&mut h, "the computer's opening", |app| {
+        app.rt.game.moves().len() == 1
+    });
     h.state_mut().queue(AppCommand::Undo);
     h.run_steps(2);
     assert_eq!(h.state().rt.game.moves().len(), 0);

@@ -1094,11 +1094,9 @@ fn a_solve_started_over_a_running_one_says_what_the_first_had_proved() {
     h.get_by_label("Solve").click();
     h.run_steps(2);
     assert!(
-        h.state()
-            .solver
-            .note
-            .as_deref()
-            .is_some_and(|n| n.starts_with("The solve of the start position was stopped for this one after")),
+        h.state().solver.note.as_deref().is_some_and(
+            |n| n.starts_with("The solve of the start position was stopped for this one after")
+        ),
         "{:?}",
         h.state().solver.note
     );

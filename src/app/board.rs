@@ -1059,7 +1059,12 @@ fn board_canvas(
                 // An earlier position's holes can start another line: say
                 // so where the click would go, with the ring a hole to
                 // play has.
-                paint_ring(&painter, rect, radius, Some((pal.playable.gamma_multiply(0.7), 0.05 * p)));
+                paint_ring(
+                    &painter,
+                    rect,
+                    radius,
+                    Some((pal.playable.gamma_multiply(0.7), 0.05 * p)),
+                );
                 resp.on_hover_text(format!(
                     "Play {name} from here: another line from this earlier position (asked first)"
                 ));

@@ -119,21 +119,15 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     if below >= h {
         return (pos2(x, board.bottom() + LINES), content);
     }
-    // No room: the corner that hides the least of the board, the area's
-    // first (the top first: the status line under the board says the
-    // result too), then the window's, over the panels beside (a finished
-    // game's council or plots matter less than its board).
-    const MENU_BAR: f32 = 28.0;
-    const CONTROLS: f32 = 40.0;
+    // No room: the corner of the area that hides the least of the board
+    // (the top first: the status line under the board says the result
+    // too). Not over the panels beside it: a study's panel, with its
+    // Take back, may be there.
     let corners = [
         pos2(area.left(), area.top()),
         pos2(area.right() - w, area.top()),
         pos2(area.left(), area.bottom() - h),
         pos2(area.right() - w, area.bottom() - h),
-        pos2(screen.left(), screen.top() + MENU_BAR),
-        pos2(screen.right() - w, screen.top() + MENU_BAR),
-        pos2(screen.left(), screen.bottom() - CONTROLS - h),
-        pos2(screen.right() - w, screen.bottom() - CONTROLS - h),
     ];
     // The lines around the board count as the board: the side line above
     // it (reserves, tempo) and the lines under it (they say the result).
