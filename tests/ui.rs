@@ -1229,3 +1229,24 @@ fn the_new_game_window_keeps_its_place_as_options_are_chosen() {
     h.run_steps(3);
     assert_eq!(h.get_by_label("Start game").rect().min.x, start.min.x);
 }
+
+#[test]
+fn a_typed_move_refused_at_the_end_is_said_as_a_click_is_and_goes_with_its_position() {
+    let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run_steps(2);
+    assert!(h.state().rt.result().is_some());
+    h.event(egui::Event::Text("2".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().rt.notice.as_deref(),
+        Some("The game is over: nobody is to move")
+    );
+    h.get_by_label("Start position").click();
+    h.run_steps(2);
+    assert_eq!(h.state().rt.notice, None, "the reason outlived its position");
+}

@@ -291,12 +291,22 @@ fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
     });
     h.state_mut().queue(AppCommand::Undo);
     h.run_steps(2);
+    let both = h.state().rt.redo.clone();
     assert_eq!(
         h.state().rt.game.moves().len(),
         0,
         "back to the person's decision"
     );
     assert!(!h.state().rt.computer.paused);
+    // Redo brings both back as they were, not the person's move alone
+    // (for a fresh reply).
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(h.state().rt.game.moves()[1], both[0]);
+    // Undone again, for the next part.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
     // A computer that opened the game is left waiting at the start.
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;

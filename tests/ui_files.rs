@@ -843,8 +843,10 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
         "the good file is hidden"
     );
     assert!(h.query_by_label_contains("11-broken.ron:1:").is_some());
-    assert!(h.query_by_label("Your studies").is_some());
-    assert!(h.query_by_label("Shipped with the program").is_some());
+    // The user's own come first: they are what was just added.
+    let own = h.get_by_label("Your studies").rect();
+    let shipped = h.get_by_label("Shipped with the program").rect();
+    assert!(own.top() < shipped.top(), "{own:?} under {shipped:?}");
     // A file added while the program runs shows when the library opens again.
     std::fs::write(studies.join("12-later.ron"), titled("Added later")).unwrap();
     library(&mut h, false);

@@ -41,7 +41,10 @@ pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             rt.team(pos.turn()),
             pos.variant().move_name(offer.mv),
         ));
-        ui.weak("To keep them, save the game first (Save as… keeps it in a file of its own).");
+        ui.weak(format!(
+            "To keep {}, save the game first (Save as… keeps it in a file of its own).",
+            if later == 1 { "it" } else { "them" }
+        ));
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.button("Play from here").clicked() {

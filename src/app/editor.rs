@@ -450,12 +450,15 @@ impl Editor {
             }
             C::Paste(text) => self.paste(&text),
             C::Undo => {
+                // A note on the last change goes with it.
+                self.note = None;
                 if let Some(prev) = self.undo.pop() {
                     self.redo.push(std::mem::replace(&mut self.setup, prev));
                     self.recheck();
                 }
             }
             C::Redo => {
+                self.note = None;
                 if let Some(next) = self.redo.pop() {
                     self.undo.push(std::mem::replace(&mut self.setup, next));
                     self.recheck();
@@ -915,8 +918,8 @@ mod tests {
                 "Shorter rows: 16 seeds in the holes cut off went with them (Undo brings them back)."
             )
         );
-        ed.apply(EditorCommand::Turn(Side::North));
-        assert_eq!(ed.note, None);
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.note, None, "undone, the seeds are back");
     }
 
     /// The window checks on a thread; the answer arrives through `poll`.

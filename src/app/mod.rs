@@ -382,7 +382,7 @@ impl MaasaiApp {
                         let variant = self.rt.game.current().variant();
                         match variant.parse_move(&text) {
                             Ok(mv) => out.push(AppCommand::PlayMove(mv)),
-                            Err(e) => self.rt.notice = Some(e.to_string()),
+                            Err(e) => self.rt.say_about_view(e.to_string()),
                         }
                     }
                     _ => {}
@@ -414,11 +414,17 @@ impl MaasaiApp {
             match command {
                 AppCommand::PlayMove(_) if self.computer_to_move() => {
                     let turn = self.rt.game.current().turn();
-                    self.rt.notice = Some(self.rt.computer_plays(turn));
+                    let why = self.rt.computer_plays(turn);
+                    self.rt.say_about_view(why);
+                }
+                // Said as a click on the board says it.
+                AppCommand::PlayMove(_) if self.rt.result().is_some() => {
+                    self.rt
+                        .say_about_view("The game is over: nobody is to move".into());
                 }
                 AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv) => {
                     if let Some(why) = self.studies.refuses_move(&self.rt) {
-                        self.rt.notice = Some(why);
+                        self.rt.say_about_view(why);
                         continue;
                     }
                     if self.rt.animating() {
@@ -433,7 +439,7 @@ impl MaasaiApp {
                     // (An endless move's error says so itself.)
                     match self.rt.play(mv) {
                         Ok(()) => self.rt.notice = None,
-                        Err(e) => self.rt.notice = Some(e),
+                        Err(e) => self.rt.say_about_view(e),
                     }
                 }
                 AppCommand::OfferBranch(mv) => {
@@ -493,7 +499,16 @@ impl MaasaiApp {
                     self.rt.notice = (!undone).then(|| "nothing to undo".into());
                 }
                 AppCommand::Redo => {
-                    self.rt.notice = (!self.rt.redo()).then(|| "nothing to redo".into());
+                    let players = self.settings.players;
+                    let computer = |side: crate::engine::Side| players[side.index()].is_computer();
+                    let redone = self.rt.redo();
+                    // The mirror of Undo against the computer: the
+                    // person's move and the computer's reply come back
+                    // together, as they were (not a fresh reply).
+                    if redone && players.iter().any(|p| !p.is_computer()) {
+                        while computer(self.rt.game.current().turn()) && self.rt.redo() {}
+                    }
+                    self.rt.notice = (!redone).then(|| "nothing to redo".into());
                 }
                 AppCommand::OpenNewGame => {
                     self.rt.new_game = Some(new_game::NewGameDialog::new(
@@ -561,11 +576,7 @@ impl MaasaiApp {
                         r.jump_to_end();
                     }
                 }
-                AppCommand::Notice(text) => {
-                    let len = self.rt.game.moves().len();
-                    self.rt.notice_about = Some((text.clone(), self.rt.view, len));
-                    self.rt.notice = Some(text);
-                }
+                AppCommand::Notice(text) => self.rt.say_about_view(text),
                 AppCommand::SetComment(n, text) => self.rt.set_comment(n, text),
                 AppCommand::SetEvent(text) => self.rt.event = text,
                 AppCommand::SetNotes(text) => self.rt.notes = text,

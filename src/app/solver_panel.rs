@@ -490,11 +490,12 @@ pub fn solver_ui(
         ui.label(QUIET_IN_EXERCISE);
         return out;
     }
-    ui.label(format!(
-        "{} on view, {} to move.",
-        position_label(rt.view),
-        pos.turn().title()
-    ));
+    let to_move = if matches!(pos.status(), Status::Over(_)) {
+        "the game over".to_string()
+    } else {
+        format!("{} to move", pos.turn().title())
+    };
+    ui.label(format!("{} on view, {to_move}.", position_label(rt.view)));
     ui.separator();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])

@@ -477,6 +477,13 @@ impl Runtime {
         Ok(())
     }
 
+    /// A notice about the position on view (why a click or a typed move
+    /// plays nothing): it goes once another position is on view.
+    pub fn say_about_view(&mut self, text: String) {
+        self.notice_about = Some((text.clone(), self.view, self.game.moves().len()));
+        self.notice = Some(text);
+    }
+
     /// A side as the board names it: its team name, with the side when
     /// the name is not the side's own ("Ilkisongo (South)").
     pub fn team(&self, side: Side) -> String {

@@ -847,6 +847,38 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
     }
 }
 
+/// One study of the library: Read and Exercise, the title and what it is.
+fn study_row(ui: &mut egui::Ui, study: &Study, out: &mut Vec<AppCommand>) {
+    ui.horizontal(|ui| {
+        if ui.button("Read").clicked() {
+            out.push(AppCommand::Study(StudyCommand::Start(
+                Box::new(study.clone()),
+                Mode::Book,
+            )));
+        }
+        if ui.button("Exercise").clicked() {
+            out.push(AppCommand::Study(StudyCommand::Start(
+                Box::new(study.clone()),
+                Mode::Exercise,
+            )));
+        }
+        ui.vertical(|ui| {
+            ui.strong(&study.file.title);
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} · {} · {} move{}",
+                    board_name(&study.start),
+                    study.file.goal.text,
+                    study.solution.len(),
+                    if study.solution.len() == 1 { "" } else { "s" }
+                ))
+                .weak(),
+            );
+        });
+    });
+    ui.add_space(4.0);
+}
+
 /// The library window: every study with Read and Exercise buttons.
 pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppCommand> {
     let mut out = Vec::new();
@@ -870,60 +902,40 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                 .max_height(400.0)
                 .auto_shrink([false, true])
                 .show(ui, |ui| {
-                    let shipped = state.library_shipped;
-                    for (i, study) in state.library.iter().flatten().enumerate() {
-                        if i == 0 {
-                            ui.strong("Shipped with the program");
-                        }
-                        if i == shipped {
-                            ui.add_space(4.0);
-                            ui.strong("Your studies");
-                        }
-                        ui.horizontal(|ui| {
-                            if ui.button("Read").clicked() {
-                                out.push(AppCommand::Study(StudyCommand::Start(
-                                    Box::new(study.clone()),
-                                    Mode::Book,
-                                )));
-                            }
-                            if ui.button("Exercise").clicked() {
-                                out.push(AppCommand::Study(StudyCommand::Start(
-                                    Box::new(study.clone()),
-                                    Mode::Exercise,
-                                )));
-                            }
-                            ui.vertical(|ui| {
-                                ui.strong(&study.file.title);
-                                ui.label(
-                                    egui::RichText::new(format!(
-                                        "{} · {} · {} move{}",
-                                        board_name(&study.start),
-                                        study.file.goal.text,
-                                        study.solution.len(),
-                                        if study.solution.len() == 1 { "" } else { "s" }
-                                    ))
-                                    .weak(),
-                                );
-                            });
-                        });
-                        ui.add_space(4.0);
-                    }
-                    let own = state.library.as_ref().map_or(0, |l| l.len() - shipped.min(l.len()));
-                    if own == 0 {
-                        ui.add_space(4.0);
+                    let all = state.library.as_deref().unwrap_or_default();
+                    let (shipped, own) = all.split_at(state.library_shipped.min(all.len()));
+                    // The user's own first when there are any (or broken
+                    // ones to mend): they are what was just added.
+                    let own_first = !own.is_empty() || !state.library_errors.is_empty();
+                    let own_section = |ui: &mut egui::Ui, out: &mut Vec<AppCommand>| {
                         ui.strong("Your studies");
+                        for study in own {
+                            study_row(ui, study, out);
+                        }
+                        for e in &state.library_errors {
+                            ui.colored_label(ui.visuals().error_fg_color, e);
+                        }
+                        if let Some(dir) = &state.library_dir {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "Study files (.ron) in {} are listed here; the folder is read again each time this window opens.",
+                                    dir.display()
+                                ))
+                                .weak(),
+                            );
+                        }
+                        ui.add_space(6.0);
+                    };
+                    if own_first {
+                        own_section(ui, &mut out);
                     }
-                    for e in &state.library_errors {
-                        ui.colored_label(ui.visuals().error_fg_color, e);
+                    ui.strong("Shipped with the program");
+                    for study in shipped {
+                        study_row(ui, study, &mut out);
                     }
-                    if let Some(dir) = &state.library_dir {
-                        ui.label(
-                            egui::RichText::new(format!(
-                                "Study files (.ron) in {} are listed here; the folder is read again each time this window opens.",
-                                dir.display()
-                            ))
-                            .weak(),
-                        );
+                    if !own_first {
+                        ui.add_space(6.0);
+                        own_section(ui, &mut out);
                     }
                 });
             ui.separator();
