@@ -1202,8 +1202,10 @@ pub fn editor_board_ui(
     };
     let body = ui.text_style_height(&egui::TextStyle::Body);
     let spacing = ui.spacing().item_spacing.y;
-    // Two side lines, the status line and the hint (which may wrap once).
-    let around = 5.0 * (body + spacing) + 3.0 * spacing;
+    // Two side lines, the status line and the hint (which may wrap once),
+    // with a line's worth to spare: the side lines' separators make them
+    // taller than a line of text.
+    let around = 6.0 * (body + spacing) + 3.0 * spacing;
     let avail = ui.available_size();
     let unit = Geometry::unit_size(variant);
     let natural = unit.y * (avail.x / unit.x).max(MIN_READABLE_PITCH) * settings.zoom;
