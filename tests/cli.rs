@@ -866,3 +866,33 @@ fn play_names_the_mover_of_a_refused_move_and_counts_holes_in_good_english() {
         "{err}"
     );
 }
+
+#[test]
+fn check_reads_a_study_with_a_byte_order_mark_and_says_an_empty_file_is_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    let bom = dir.path().join("bom.ron");
+    std::fs::write(&bom, format!("\u{feff}{text}")).unwrap();
+    let (out, err, code) = run(&["check", bom.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": ok, study:"), "{out}");
+    let empty = dir.path().join("empty.ron");
+    std::fs::write(&empty, "\n  \n").unwrap();
+    let (_, err, code) = run(&["check", empty.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("empty.ron: the file is empty"), "{err}");
+    // Line breaks in a title are shown escaped: the verdict stays one line.
+    let broken = dir.path().join("lines.ron");
+    std::fs::write(
+        &broken,
+        text.replace(
+            "title: \"The capture takes its trigger seed\"",
+            "title: \"Two\\nlines\"",
+        ),
+    )
+    .unwrap();
+    let (out, err, code) = run(&["check", broken.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(out.contains("\"Two\\nlines\""), "{out}");
+}

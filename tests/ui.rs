@@ -1248,5 +1248,9 @@ fn a_typed_move_refused_at_the_end_is_said_as_a_click_is_and_goes_with_its_posit
     );
     h.get_by_label("Start position").click();
     h.run_steps(2);
-    assert_eq!(h.state().rt.notice, None, "the reason outlived its position");
+    assert_eq!(
+        h.state().rt.notice,
+        None,
+        "the reason outlived its position"
+    );
 }

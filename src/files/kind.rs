@@ -55,6 +55,9 @@ pub struct FileSummary {
 
 /// The kind of a file's text, or an error that says why it is not one of ours.
 pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
+    if text.trim_start_matches('\u{feff}').trim().is_empty() {
+        return Err(FileError::new(path, "the file is empty".to_string()));
+    }
     if let Some(name) = record_name(text) {
         return FileKind::from_record_name(name).ok_or_else(|| {
             FileError::new(
@@ -154,10 +157,23 @@ fn describe_study(text: &str, path: &Path) -> Result<String, FileError> {
             problem: e.problem,
         })?;
     let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    // One line whatever the file holds: line breaks and other control
+    // characters in the words are shown escaped.
+    let one_line = |t: &str| -> String {
+        t.chars()
+            .flat_map(|c| {
+                if c.is_control() {
+                    c.escape_default().collect::<Vec<_>>()
+                } else {
+                    vec![c]
+                }
+            })
+            .collect()
+    };
     Ok(format!(
         "\"{}\": {}; solution of {}, {}",
-        study.file.title,
-        study.file.goal.text,
+        one_line(&study.file.title),
+        one_line(&study.file.goal.text),
         count(study.solution.len(), "move"),
         count(study.alternatives.len(), "alternative line")
     ))

@@ -110,6 +110,11 @@ pub struct StudyError {
 
 impl std::fmt::Display for StudyError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A problem of the whole file (a folder, unreadable bytes) has no
+        // place in it to name.
+        if self.line == 0 {
+            return write!(f, "{}: {}", self.file, self.problem);
+        }
         write!(
             f,
             "{}:{}:{}: {}",
@@ -140,7 +145,7 @@ impl GoalKind {
         match *self {
             GoalKind::MarginAtLeast(n) => format!("a margin of at least {n}"),
             GoalKind::Win => "a win".to_string(),
-            GoalKind::WinWithin(plies) => format!("a win within {plies} plies"),
+            GoalKind::WinWithin(plies) => format!("a win within {}", crate::solver::plies(plies)),
         }
     }
 
@@ -170,10 +175,17 @@ fn line_col(text: &str, offset: usize) -> (usize, usize) {
 /// inside a longer one). A needle ending in a letter is a field name, so
 /// it must be followed by `:`.
 fn find_nth(text: &str, needle: &str, nth: usize) -> Option<usize> {
+    find_all(text, needle, Some(nth)).get(nth).copied()
+}
+
+/// Every place of `needle` in `text` as [`find_nth`] counts them, in one
+/// pass (up to the `until`-th when given): a long study's steps are found
+/// at once, not each by a scan from the start.
+fn find_all(text: &str, needle: &str, until: Option<usize>) -> Vec<usize> {
+    let mut places = Vec::new();
     let bytes = text.as_bytes();
     let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
     let is_field = needle.bytes().last().is_some_and(ident);
-    let mut found = 0;
     let mut i = 0;
     while i < bytes.len() {
         match bytes[i] {
@@ -231,10 +243,10 @@ fn find_nth(text: &str, needle: &str, nth: usize) -> Option<usize> {
                             && !rest.as_bytes().first().copied().is_some_and(ident)
                     });
                 if whole {
-                    if found == nth {
-                        return Some(i);
+                    places.push(i);
+                    if until.is_some_and(|n| places.len() > n) {
+                        return places;
                     }
-                    found += 1;
                     i += needle.len();
                 } else {
                     i += 1;
@@ -242,7 +254,26 @@ fn find_nth(text: &str, needle: &str, nth: usize) -> Option<usize> {
             }
         }
     }
-    None
+    places
+}
+
+/// Line and column (1-based) of each of the ascending byte `offsets`, in
+/// one walk through `text`.
+fn line_cols(text: &str, offsets: &[usize]) -> Vec<(usize, usize)> {
+    let mut out = Vec::with_capacity(offsets.len());
+    let (mut line, mut line_start, mut at) = (1, 0, 0);
+    for &offset in offsets {
+        let offset = offset.min(text.len());
+        for (k, b) in text.as_bytes()[at..offset].iter().enumerate() {
+            if *b == b'\n' {
+                line += 1;
+                line_start = at + k + 1;
+            }
+        }
+        at = offset;
+        out.push((line, text[line_start..offset].chars().count() + 1));
+    }
+    out
 }
 
 /// The index just after the closing quote of a string whose text starts at
@@ -273,6 +304,17 @@ impl Study {
 
     /// Parses and checks study text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Study, StudyError> {
+        // A byte-order mark (what some editors save) is not part of the
+        // study; it takes no column either, so places stay right.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(StudyError {
+                file: origin.to_string(),
+                line: 0,
+                column: 0,
+                problem: "the file is empty (a study begins with `Study(`)".into(),
+            });
+        }
         let file: StudyFile = ron::de::from_str(text).map_err(|e| StudyError {
             file: origin.to_string(),
             line: e.span.start.line,
@@ -342,21 +384,13 @@ impl Study {
             ));
         }
         // The words must say what is checked: a text that names another
-        // number than the kind would be judged against a goal nobody reads.
-        let numbers = numbers_in(&file.goal.text);
-        let named = match file.goal.kind {
-            GoalKind::MarginAtLeast(n) => Some(u64::from(n.unsigned_abs())),
-            GoalKind::WinWithin(plies) => Some(u64::from(plies)),
-            GoalKind::Win => None,
-        };
-        if let Some(n) = named
-            && !numbers.is_empty()
-            && !numbers.contains(&n)
-        {
+        // number, sign or side than the kind would be judged against a
+        // goal nobody reads.
+        if let Some(why) = goal_words_problem(&file.goal) {
             return Err(at(
                 goal_at,
                 format!(
-                    "the goal's text \"{}\" does not say what its kind checks, {:?} ({}): the two must agree",
+                    "the goal's text \"{}\" does not say what its kind checks, {:?} ({}): {why}",
                     file.goal.text,
                     file.goal.kind,
                     file.goal.kind.describe()
@@ -372,8 +406,12 @@ impl Study {
         // Steps are numbered across the whole file in the order they appear,
         // so the n-th `Step(` locates the n-th step for messages.
         let mut step_no = 0;
+        // Every step's place, found in one pass (a line of thousands of
+        // steps must not take a scan from the start for each).
+        let steps = find_all(text, "Step(", None);
+        let step_places = line_cols(text, &steps);
         let solution_places = (0..file.solution.len())
-            .map(|i| find_nth(text, "Step(", i).map_or((0, 0), |o| line_col(text, o)))
+            .map(|i| step_places.get(i).copied().unwrap_or((0, 0)))
             .collect();
         let solution = replay_steps(&start, &[], &file.solution, |i, problem| {
             at(
@@ -463,11 +501,68 @@ impl Study {
     }
 }
 
-/// The whole numbers written in `text` ("at least 7" → 7).
+/// The whole numbers written in `text` ("at least 7" → 7); a number too
+/// long to read counts as `u64::MAX` (it names no goal's number).
 fn numbers_in(text: &str) -> Vec<u64> {
     text.split(|c: char| !c.is_ascii_digit())
-        .filter_map(|w| w.parse().ok())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap_or(u64::MAX))
         .collect()
+}
+
+/// Why a goal's words do not say what its kind checks, if they do not:
+/// they must name its side (not the other), its number (and no other) and
+/// its direction (a win, a loss, a draw).
+fn goal_words_problem(goal: &Goal) -> Option<String> {
+    let text = goal.text.trim();
+    if text.is_empty() {
+        return Some("the goal has no words (say what the side to move achieves, e.g. \"South to move wins by at least 6\")".into());
+    }
+    let lower = text.to_lowercase();
+    let names = |side: Side| lower.contains(&side.title().to_lowercase());
+    if names(goal.side.opponent()) && !names(goal.side) {
+        return Some(format!(
+            "the words speak of {}, but the goal is {}'s",
+            goal.side.opponent().title(),
+            goal.side.title()
+        ));
+    }
+    let numbers = numbers_in(text);
+    let wins = lower.contains("win");
+    let loses = lower.contains("los");
+    let (number, direction_ok, direction) = match goal.kind {
+        GoalKind::MarginAtLeast(n) if n > 0 => (Some(n.unsigned_abs()), wins && !loses, "a win"),
+        GoalKind::MarginAtLeast(n) if n < 0 => (
+            Some(n.unsigned_abs()),
+            loses,
+            "a loss of at most the number",
+        ),
+        GoalKind::MarginAtLeast(_) => (None, lower.contains("draw"), "at least a draw"),
+        GoalKind::WinWithin(0) => {
+            return Some(
+                "a win within 0 plies cannot be: the game is not over in the study's position"
+                    .into(),
+            );
+        }
+        GoalKind::WinWithin(plies) => (Some(plies), wins, "a win"),
+        GoalKind::Win => (None, wins, "a win"),
+    };
+    if !direction_ok {
+        return Some(format!("they must say {direction}"));
+    }
+    // "Wins at once" names a win within 1 ply in words.
+    let at_once = goal.kind == GoalKind::WinWithin(1) && lower.contains("at once");
+    match number {
+        Some(_) if at_once && numbers.is_empty() => None,
+        Some(n) if !numbers.contains(&u64::from(n)) => Some(format!("they must name {n}")),
+        Some(n) if numbers.iter().any(|&m| m != u64::from(n)) => {
+            Some(format!("they name other numbers than {n}"))
+        }
+        None if !numbers.is_empty() && numbers != [0] => {
+            Some("they name a number the goal does not check".into())
+        }
+        _ => None,
+    }
 }
 
 /// A solution move that is not best: the study would teach a mistake.
@@ -718,5 +813,62 @@ impl Exercise {
             }
         }
         self.game.truncate(len);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(side: Side, kind: GoalKind, text: &str) -> Option<String> {
+        goal_words_problem(&Goal {
+            side,
+            kind,
+            text: text.into(),
+        })
+    }
+
+    #[test]
+    fn a_goals_words_must_say_its_side_number_and_direction() {
+        use GoalKind::*;
+        let s = Side::South;
+        // What the shipped studies say.
+        assert_eq!(
+            problem(s, MarginAtLeast(7), "South to move wins by at least 7"),
+            None
+        );
+        assert_eq!(
+            problem(s, WinWithin(3), "South to move wins within 3 plies"),
+            None
+        );
+        assert_eq!(problem(s, WinWithin(1), "South to move wins at once"), None);
+        assert_eq!(
+            problem(s, MarginAtLeast(-5), "South loses by at most 5"),
+            None
+        );
+        assert_eq!(
+            problem(s, MarginAtLeast(0), "South to move at least draws"),
+            None
+        );
+        assert_eq!(problem(s, Win, "South to move wins"), None);
+        // A sign, a number, a side or words that say something else.
+        let wrong = [
+            (MarginAtLeast(-7), "South to move wins by at least 7"),
+            (MarginAtLeast(5), "South loses by at most 5"),
+            (MarginAtLeast(9), "South to move wins by at least 7"),
+            (MarginAtLeast(3), "South wins by at least 3, then 7 more"),
+            (
+                MarginAtLeast(3),
+                "South wins by at least 99999999999999999999999",
+            ),
+            (MarginAtLeast(3), "South to move wins by at least seven"),
+            (MarginAtLeast(3), "North to move wins by at least 3"),
+            (MarginAtLeast(3), "   "),
+            (WinWithin(0), "South wins within 0 plies"),
+            (WinWithin(4), "South wins within 3 plies"),
+        ];
+        for (kind, text) in wrong {
+            assert!(problem(s, kind, text).is_some(), "{kind:?} {text:?} passed");
+        }
     }
 }
