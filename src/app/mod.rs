@@ -1075,6 +1075,8 @@ impl eframe::App for MaasaiApp {
 
 /// Opens the window (and queues `file` to be opened). Blocks until it closes.
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
+    // Before eframe reads it: a settings "file" that is a pipe would block.
+    settings::set_aside_unreadable(APP_ID);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Maasai mancala — En Gehé and Bao la Kimasai")

@@ -35,13 +35,32 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
     let Some(file) = file else {
         return (Settings::default(), None);
     };
-    // Bytes, not text: a file that is not UTF-8 is damaged too.
-    let Ok(bytes) = std::fs::read(&file) else {
+    if let Some(problem) = moved_aside_at_start() {
+        return (Settings::default(), Some(problem));
+    }
+    if !file.exists() {
         return (Settings::default(), None);
+    }
+    // Bytes, not text: a file that is not UTF-8 is damaged too.
+    let bytes = match std::fs::read(&file) {
+        Ok(bytes) => bytes,
+        Err(why) => {
+            return (
+                Settings::default(),
+                Some(format!(
+                    "The settings file {name} cannot be read ({why}): the window starts with the default settings."
+                )),
+            );
+        }
     };
-    let text = String::from_utf8_lossy(&bytes);
-    match ron::from_str::<std::collections::HashMap<String, String>>(&text) {
-        Ok(_) => (Settings::default(), None),
+    let parsed = match String::from_utf8(bytes) {
+        Ok(text) => ron::from_str::<std::collections::HashMap<String, String>>(&text)
+            .map(|_| ())
+            .map_err(|e| e.to_string()),
+        Err(_) => Err("it is not text (UTF-8)".to_string()),
+    };
+    match parsed {
+        Ok(()) => (Settings::default(), None),
         Err(e) => {
             let mut aside = file.clone().into_os_string();
             aside.push(".damaged");
@@ -59,6 +78,46 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
                 )),
             )
         }
+    }
+}
+
+/// What [`set_aside_unreadable`] did before the window opened, for
+/// [`load`] to say.
+static MOVED_ASIDE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+fn moved_aside_at_start() -> Option<String> {
+    MOVED_ASIDE.lock().ok().and_then(|mut m| m.take())
+}
+
+/// Before eframe opens the settings file: one that is not a plain file (a
+/// named pipe would block the start for ever, a folder can never be
+/// written) is moved aside to `app.ron.damaged`, and the window says so.
+pub fn set_aside_unreadable(app_id: &str) {
+    let Some(file) = eframe::storage_dir(app_id).map(|d| d.join("app.ron")) else {
+        return;
+    };
+    let Ok(meta) = std::fs::symlink_metadata(&file) else {
+        return;
+    };
+    let plain = meta.is_file()
+        || (meta.file_type().is_symlink() && std::fs::metadata(&file).is_ok_and(|m| m.is_file()));
+    if plain {
+        return;
+    }
+    let mut aside = file.clone().into_os_string();
+    aside.push(".damaged");
+    let what = match std::fs::rename(&file, &aside) {
+        Ok(()) => format!(
+            "It was moved to {}.",
+            std::path::Path::new(&aside).display()
+        ),
+        Err(why) => format!("It could not be moved aside ({why})."),
+    };
+    if let Ok(mut m) = MOVED_ASIDE.lock() {
+        *m = Some(format!(
+            "The settings file {} is not a plain file (a folder, a pipe or a device): the window starts with the default settings. {what}",
+            file.display()
+        ));
     }
 }
 
@@ -235,6 +294,40 @@ fn struct_fields(text: &str) -> Option<Vec<&str>> {
 /// problems, and every other field is kept, rather than the whole record
 /// falling back to the defaults at one bad value.
 pub fn salvage_settings(text: &str) -> (Settings, Vec<String>) {
+    let (settings, mut problems) = salvage_fields(text);
+    let (settings, more) = in_range(settings);
+    problems.extend(more);
+    (settings, problems)
+}
+
+/// Numbers that read but make no sense (a zoom of NaN or −1, a speed of
+/// infinity) go back to their defaults, named.
+fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
+    let mut problems = Vec::new();
+    let d = Settings::default();
+    if !(s.zoom.is_finite() && (MIN_ZOOM..=MAX_ZOOM).contains(&s.zoom)) {
+        problems.push(format!(
+            "`zoom`: {} is not a zoom from {:.0}% to {:.0}%",
+            s.zoom,
+            MIN_ZOOM * 100.0,
+            MAX_ZOOM * 100.0
+        ));
+        s.zoom = d.zoom;
+    }
+    let speeds = super::anim::MIN_SPEED..=super::anim::INSTANT_SPEED;
+    if !(s.speed.is_finite() && speeds.contains(&s.speed)) {
+        problems.push(format!(
+            "`speed`: {} is not a sowing speed from {} to {} seeds a second",
+            s.speed,
+            speeds.start(),
+            speeds.end()
+        ));
+        s.speed = d.speed;
+    }
+    (s, problems)
+}
+
+fn salvage_fields(text: &str) -> (Settings, Vec<String>) {
     if let Ok(settings) = ron::from_str::<Settings>(text) {
         return (settings, Vec::new());
     }
@@ -293,6 +386,23 @@ mod tests {
         assert_eq!(read.theme, ThemeChoice::Dark);
         assert_eq!(read.names, good.names, "commas in strings are not fields");
         assert!(problems[0].starts_with("`flipped`"), "{problems:?}");
+    }
+
+    #[test]
+    fn a_zoom_or_speed_out_of_range_goes_back_to_its_default_named() {
+        let good = Settings::default();
+        let text = ron::to_string(&good).unwrap();
+        assert!(text.contains("zoom:1.0"), "{text}");
+        for bad in ["-1.0", "0.0", "NaN", "inf", "1e30"] {
+            let (read, problems) =
+                salvage_settings(&text.replace("zoom:1.0", &format!("zoom:{bad}")));
+            assert_eq!(read.zoom, good.zoom, "{bad}");
+            assert_eq!(problems.len(), 1, "{bad}: {problems:?}");
+            assert!(problems[0].starts_with("`zoom`"), "{problems:?}");
+        }
+        let (read, problems) = salvage_settings(&text.replace("speed:12.0", "speed:-3.0"));
+        assert_eq!(read.speed, good.speed);
+        assert!(problems[0].starts_with("`speed`"), "{problems:?}");
     }
 
     /// eframe's storage as the window gets it at start.
