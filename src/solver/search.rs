@@ -23,6 +23,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 pub(crate) const MATE: i32 = 1_000_000;
+/// Seeds in the opponent's row above which a node checks for a stop
+/// between its moves (see `children`).
+const HEAVY_BOARD: i64 = 2_000;
+
 const MATE_THRESHOLD: i32 = MATE / 2;
 pub(crate) const INF: i32 = 2_000_000;
 /// No repetition seen in a subtree.
@@ -661,9 +665,16 @@ impl<'a> Search<'a> {
         kids.clear();
         perm.clear();
         let before = opp_seeds(pos, pos.turn());
+        // On a board of tens of thousands of seeds one node's moves take
+        // seconds to sow: Stop and --limit are then heard between moves,
+        // not only between nodes. (Sparse boards skip the check.)
+        let heavy = before > HEAVY_BOARD;
         let mut long_move = false;
         let mut unsettled = 0;
         for mv in pos.candidate_moves() {
+            if heavy && self.halted() {
+                return Err(Cancelled);
+            }
             // Played in place in the list: a position is a few hundred bytes.
             kids.push(Child {
                 pos: *pos,
