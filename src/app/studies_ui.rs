@@ -848,7 +848,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
 }
 
 /// One study of the library: Read and Exercise, the title and what it is.
-fn study_row(ui: &mut egui::Ui, study: &Study, out: &mut Vec<AppCommand>) {
+fn study_row(ui: &mut egui::Ui, study: &Study, own: bool, out: &mut Vec<AppCommand>) {
     ui.horizontal(|ui| {
         if ui.button("Read").clicked() {
             out.push(AppCommand::Study(StudyCommand::Start(
@@ -863,16 +863,30 @@ fn study_row(ui: &mut egui::Ui, study: &Study, out: &mut Vec<AppCommand>) {
             )));
         }
         ui.vertical(|ui| {
-            ui.strong(&study.file.title);
-            ui.label(
-                egui::RichText::new(format!(
-                    "{} · {} · {} move{}",
-                    board_name(&study.start),
-                    study.file.goal.text,
-                    study.solution.len(),
-                    if study.solution.len() == 1 { "" } else { "s" }
-                ))
-                .weak(),
+            // One line each, whatever the file holds (a title of a
+            // thousand words, or with line breaks): whole on hover.
+            let title = study.file.title.replace(['\n', '\r'], " ");
+            ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate());
+            // The user's own file named: two files may share a title.
+            let file = if own {
+                std::path::Path::new(&study.origin)
+                    .file_name()
+                    .map_or(String::new(), |f| format!(" · {}", f.to_string_lossy()))
+            } else {
+                String::new()
+            };
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!(
+                        "{} · {} · {} move{}{file}",
+                        board_name(&study.start),
+                        study.file.goal.text.replace(['\n', '\r'], " "),
+                        study.solution.len(),
+                        if study.solution.len() == 1 { "" } else { "s" }
+                    ))
+                    .weak(),
+                )
+                .truncate(),
             );
         });
     });
@@ -910,7 +924,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                     let own_section = |ui: &mut egui::Ui, out: &mut Vec<AppCommand>| {
                         ui.strong("Your studies");
                         for study in own {
-                            study_row(ui, study, out);
+                            study_row(ui, study, true, out);
                         }
                         for e in &state.library_errors {
                             ui.colored_label(ui.visuals().error_fg_color, e);
@@ -931,7 +945,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                     }
                     ui.strong("Shipped with the program");
                     for study in shipped {
-                        study_row(ui, study, &mut out);
+                        study_row(ui, study, false, &mut out);
                     }
                     if !own_first {
                         ui.add_space(6.0);

@@ -537,7 +537,13 @@ fn goal_words_problem(goal: &Goal) -> Option<String> {
             loses,
             "a loss of at most the number",
         ),
-        GoalKind::MarginAtLeast(_) => (None, lower.contains("draw"), "at least a draw"),
+        GoalKind::MarginAtLeast(_) => (
+            None,
+            ["draw", "not lose", "no loss"]
+                .iter()
+                .any(|w| lower.contains(w)),
+            "at least a draw (\"draws\", \"does not lose\")",
+        ),
         GoalKind::WinWithin(0) => {
             return Some(
                 "a win within 0 plies cannot be: the game is not over in the study's position"
@@ -848,6 +854,10 @@ mod tests {
         );
         assert_eq!(
             problem(s, MarginAtLeast(0), "South to move at least draws"),
+            None
+        );
+        assert_eq!(
+            problem(s, MarginAtLeast(0), "South to move does not lose"),
             None
         );
         assert_eq!(problem(s, Win, "South to move wins"), None);
