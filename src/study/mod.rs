@@ -530,12 +530,24 @@ fn goal_words_problem(goal: &Goal) -> Option<String> {
     let numbers = numbers_in(text);
     let wins = lower.contains("win");
     let loses = lower.contains("los");
+    let margin = lower.contains("margin");
+    // The number written with a minus sign ("-5", "−5").
+    let negative = |n: i32| {
+        let n = n.unsigned_abs();
+        lower.contains(&format!("-{n}")) || lower.contains(&format!("−{n}"))
+    };
     let (number, direction_ok, direction) = match goal.kind {
-        GoalKind::MarginAtLeast(n) if n > 0 => (Some(n.unsigned_abs()), wins && !loses, "a win"),
+        // "Wins by at least 7", or "a margin of at least 7" (of −5 for a
+        // loss of at most 5).
+        GoalKind::MarginAtLeast(n) if n > 0 => (
+            Some(n.unsigned_abs()),
+            (wins || margin) && !loses && !negative(n),
+            "a win (or a margin)",
+        ),
         GoalKind::MarginAtLeast(n) if n < 0 => (
             Some(n.unsigned_abs()),
-            loses,
-            "a loss of at most the number",
+            loses || (margin && negative(n)),
+            "a loss of at most the number (or a margin of minus it)",
         ),
         GoalKind::MarginAtLeast(_) => (
             None,
@@ -860,6 +872,16 @@ mod tests {
             problem(s, MarginAtLeast(0), "South to move does not lose"),
             None
         );
+        assert_eq!(
+            problem(s, MarginAtLeast(3), "South keeps a margin of at least 3"),
+            None
+        );
+        assert_eq!(
+            problem(s, MarginAtLeast(-3), "South keeps a margin of at least -3"),
+            None
+        );
+        assert!(problem(s, MarginAtLeast(3), "South keeps a margin of at least -3").is_some());
+        assert!(problem(s, MarginAtLeast(-3), "South keeps a margin of at least 3").is_some());
         assert_eq!(problem(s, Win, "South to move wins"), None);
         // A sign, a number, a side or words that say something else.
         let wrong = [
