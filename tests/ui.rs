@@ -1254,3 +1254,38 @@ fn a_typed_move_refused_at_the_end_is_said_as_a_click_is_and_goes_with_its_posit
         "the reason outlived its position"
     );
 }
+
+#[test]
+fn with_no_room_by_the_board_the_result_goes_over_the_finished_games_council() {
+    // At 1024×680 a 2×40 board with the council under it and the plots
+    // leaves the result window no gap: it goes over the council (nothing
+    // left to advise), not over the board or its lines.
+    let south = format!("1{}", ",0".repeat(39));
+    let north = format!("0{}", ",0".repeat(39));
+    let start = parse_position(&format!(
+        "en-gehe south={south} north={north} captured=150,149 turn=south"
+    ))
+    .unwrap();
+    let mut h = harness_at(start, [1024.0, 680.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.show_tempo_plot = true;
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run_steps(3);
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    let window = h.get_by_label("Game over").rect();
+    let with_lines = egui::Rect::from_min_max(
+        board.min - egui::vec2(0.0, 20.0),
+        board.max + egui::vec2(0.0, 40.0),
+    );
+    assert!(
+        !window.intersects(with_lines),
+        "{window:?} over the board {board:?}"
+    );
+    assert!(
+        window.intersects(council),
+        "{window:?} not over {council:?}"
+    );
+}

@@ -121,14 +121,21 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     }
     // No room: the corner of the area that hides the least of the board
     // (the top first: the status line under the board says the result
-    // too). Not over the panels beside it: a study's panel, with its
-    // Take back, may be there.
-    let corners = [
+    // too), or the council's panel, which a finished game has no use for.
+    // Not over the other panels: a study's, with its Take back, may be
+    // there.
+    let mut corners = vec![
         pos2(area.left(), area.top()),
         pos2(area.right() - w, area.top()),
         pos2(area.left(), area.bottom() - h),
         pos2(area.right() - w, area.bottom() - h),
     ];
+    if let Some(council) = rt.council_rect {
+        corners.push(pos2(
+            council.left().min(screen.right() - w),
+            council.top().min(screen.bottom() - h),
+        ));
+    }
     // The lines around the board count as the board: the side line above
     // it (reserves, tempo) and the lines under it (they say the result).
     const SIDE_LINE: f32 = 24.0;
@@ -140,10 +147,11 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
         let r = Rect::from_min_size(at, vec2(w, h)).intersect(covered);
         if r.is_positive() { r.area() } else { 0.0 }
     };
+    let first = corners[0];
     let at = corners
         .into_iter()
         .min_by(|a, b| hidden(*a).total_cmp(&hidden(*b)))
-        .unwrap_or(corners[0])
+        .unwrap_or(first)
         .max(screen.min);
     (at, content)
 }

@@ -818,6 +818,7 @@ impl MaasaiApp {
                     commands.extend(move_list::move_list_ui(ui, &self.rt));
                 });
         }
+        let mut council_rect = None;
         if self.settings.show_council {
             let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
                 commands.extend(council::council_ui(
@@ -839,22 +840,33 @@ impl MaasaiApp {
                 // the board leaves height to spare.
                 // Its own id: egui keeps a panel's size by id, and a width
                 // read as a height (or back) would crowd out the board.
-                egui::Panel::bottom("council-below")
-                    .resizable(true)
-                    .default_size(340.0)
-                    .min_size(COUNCIL_MIN)
-                    .max_size(under_board(ui, board_min, COUNCIL_MIN))
-                    .show(ui, |ui| council(ui, &mut commands));
+                council_rect = Some(
+                    egui::Panel::bottom("council-below")
+                        .resizable(true)
+                        .default_size(340.0)
+                        .min_size(COUNCIL_MIN)
+                        .max_size(under_board(ui, board_min, COUNCIL_MIN))
+                        .show(ui, |ui| council(ui, &mut commands))
+                        .response
+                        .rect,
+                );
             } else {
                 let (least, most) = beside_board(ui, COUNCIL_MIN_WIDTH, 0.0, board_least);
-                egui::Panel::left("council-beside")
-                    .resizable(true)
-                    .default_size(420.0)
-                    .min_size(least)
-                    .max_size(most)
-                    .show(ui, |ui| council(ui, &mut commands));
+                council_rect = Some(
+                    egui::Panel::left("council-beside")
+                        .resizable(true)
+                        .default_size(420.0)
+                        .min_size(least)
+                        .max_size(most)
+                        .show(ui, |ui| council(ui, &mut commands))
+                        .response
+                        .rect,
+                );
             }
         }
+        // A finished game's council has nothing left to advise: the result
+        // may go over it where the board leaves no room.
+        self.rt.council_rect = council_rect;
         egui::CentralPanel::default().show(ui, |ui| {
             // Lines that wrap in a cramped area must not paint over the
             // panels around it.

@@ -205,6 +205,9 @@ pub struct Runtime {
     pub move_wait: Option<String>,
     /// The board's area and the board's drawn rectangle in it, last frame.
     pub board_area: Option<(egui::Rect, egui::Rect)>,
+    /// Where the council panel is this frame, if shown (the result window
+    /// may go over it when the board's area has no room).
+    pub council_rect: Option<egui::Rect>,
     /// A move clicked on an earlier position, waiting for "Play from here?"
     /// (the moves after that position would be taken off the game).
     pub branch_offer: Option<BranchOffer>,
@@ -252,6 +255,7 @@ impl Runtime {
             board_inert: false,
             move_wait: None,
             board_area: None,
+            council_rect: None,
             branch_offer: None,
             cost_depths: Vec::new(),
         }
