@@ -908,3 +908,26 @@ fn typing_in_the_path_window_replaces_the_path_it_offers() {
         "/tmp/other.ron"
     );
 }
+
+#[test]
+fn recent_files_of_the_same_name_are_told_apart_by_their_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.state_mut().files.recent.files = vec![
+        PathBuf::from("/tmp/first/game.ron"),
+        PathBuf::from("/tmp/second/game.ron"),
+        PathBuf::from(format!("/tmp/{}.ron", "x".repeat(200))),
+        PathBuf::from("/tmp/other.ron"),
+    ];
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Recent files").hover();
+    h.run_steps(3);
+    assert!(h.query_by_label("game.ron (first)").is_some());
+    assert!(h.query_by_label("game.ron (second)").is_some());
+    assert!(h.query_by_label("other.ron").is_some());
+    assert!(
+        h.query_by_label_contains("xxxxxxxxxx…").is_some(),
+        "a long name is cut short"
+    );
+}

@@ -18,13 +18,42 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand>
         if files.recent.files.is_empty() {
             ui.weak("No files yet");
         }
-        for path in &files.recent.files {
-            let name = path
-                .file_name()
+        let base = |p: &std::path::Path| {
+            p.file_name()
                 .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| path.display().to_string());
+                .unwrap_or_else(|| p.display().to_string())
+        };
+        for path in &files.recent.files {
+            // The file's name, with its folder when another recent file
+            // has the same name; on one line, cut short at a sane width
+            // (the whole path on hover).
+            let shared = files
+                .recent
+                .files
+                .iter()
+                .filter(|p| base(p) == base(path))
+                .count()
+                > 1;
+            let name = if shared {
+                let folder = path
+                    .parent()
+                    .and_then(|d| d.file_name())
+                    .map_or(String::new(), |d| d.to_string_lossy().into_owned());
+                format!("{} ({folder})", base(path))
+            } else {
+                base(path)
+            };
+            let name: String = name
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let shown = if name.chars().count() > 60 {
+                format!("{}…", name.chars().take(59).collect::<String>())
+            } else {
+                name
+            };
             if ui
-                .button(name)
+                .button(shown)
                 .on_hover_text(path.display().to_string())
                 .clicked()
             {
