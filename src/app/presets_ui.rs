@@ -63,9 +63,24 @@ impl PresetPicker {
     /// fills `dialog`'s fields.
     pub fn ui(&mut self, ui: &mut egui::Ui, dialog: &mut NewGameDialog) -> Vec<AppCommand> {
         let mut out = Vec::new();
-        let label = |e: &PresetEntry| match e.source {
-            PresetSource::Shipped => e.preset.name.clone(),
-            PresetSource::User => format!("{} (yours)", e.preset.name),
+        // One short line whatever a presets file holds (a name of
+        // thousands of characters stretched the list past the window).
+        let label = |e: &PresetEntry| {
+            let name: String = e
+                .preset
+                .name
+                .chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect();
+            let name = if name.chars().count() > 48 {
+                format!("{}…", name.chars().take(47).collect::<String>())
+            } else {
+                name
+            };
+            match e.source {
+                PresetSource::Shipped => name,
+                PresetSource::User => format!("{name} (yours)"),
+            }
         };
         let current = self
             .selected
