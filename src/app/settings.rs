@@ -17,10 +17,12 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
         .as_ref()
         .map(|f| f.display().to_string())
         .unwrap_or_else(|| "the settings file".into());
+    // What was mended or moved aside before eframe read the file.
+    let mended = moved_aside_at_start();
     if let Some(text) = storage.and_then(|s| s.get_string(STORAGE_KEY)) {
         let (settings, problems) = salvage_settings(&text);
         if problems.is_empty() {
-            return (settings, None);
+            return (settings, mended);
         }
         let list: Vec<String> = problems.iter().map(|p| format!("• {p}")).collect();
         return (
@@ -35,7 +37,7 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
     let Some(file) = file else {
         return (Settings::default(), None);
     };
-    if let Some(problem) = moved_aside_at_start() {
+    if let Some(problem) = mended {
         return (Settings::default(), Some(problem));
     }
     if !file.exists() {
@@ -102,6 +104,7 @@ pub fn set_aside_unreadable(app_id: &str) {
     let plain = meta.is_file()
         || (meta.file_type().is_symlink() && std::fs::metadata(&file).is_ok_and(|m| m.is_file()));
     if plain {
+        repair_window_state(&file);
         return;
     }
     let mut aside = file.clone().into_os_string();
@@ -111,6 +114,11 @@ pub fn set_aside_unreadable(app_id: &str) {
             "It was moved to {}.",
             std::path::Path::new(&aside).display()
         ),
+        // A pipe or device holds no settings: removed, it cannot block
+        // the start. (A folder is left alone: eframe only fails to read it.)
+        Err(_) if !meta.is_dir() && std::fs::remove_file(&file).is_ok() => {
+            "It could not be moved aside, so it was removed.".to_string()
+        }
         Err(why) => format!("It could not be moved aside ({why})."),
     };
     if let Ok(mut m) = MOVED_ASIDE.lock() {
@@ -119,6 +127,91 @@ pub fn set_aside_unreadable(app_id: &str) {
             file.display()
         ));
     }
+}
+
+/// eframe's own parts of the settings file (egui's zoom, the window's
+/// size) are read by eframe, which panics on a zoom of NaN or opens a
+/// window 60 px wide for a width of NaN: values that make no sense are put
+/// back to the defaults (the zoom to 100 %, the window's record dropped)
+/// before eframe reads them, the file as it was kept as `app.ron.damaged`.
+fn repair_window_state(file: &std::path::Path) {
+    const MOST: u64 = 16 << 20;
+    if std::fs::metadata(file).map_or(true, |m| m.len() > MOST) {
+        return;
+    }
+    let Ok(text) = std::fs::read_to_string(file) else {
+        return;
+    };
+    let Ok(mut map) = ron::from_str::<std::collections::BTreeMap<String, String>>(&text) else {
+        return;
+    };
+    let mut fixed = Vec::new();
+    if let Some(egui) = map.get_mut("egui")
+        && let Some((at, zoom)) = number_after(egui, "zoom_factor:")
+        && !(zoom.is_finite() && (0.25..=5.0).contains(&zoom))
+    {
+        egui.replace_range(at, "1.0");
+        fixed.push(format!("the interface zoom ({zoom})"));
+    }
+    if let Some(window) = map.get("window") {
+        let sane = |key: &str, range: std::ops::RangeInclusive<f64>| {
+            let mut rest = window.as_str();
+            let mut ok = true;
+            while let Some((at, v)) = number_after(rest, key) {
+                ok &= v.is_finite() && range.contains(&v);
+                rest = &rest[at.end..];
+            }
+            ok
+        };
+        let good = sane("scale_factor:", 0.1..=10.0)
+            && sane("x:", -100_000.0..=100_000.0)
+            && sane("y:", -100_000.0..=100_000.0);
+        if !good {
+            map.remove("window");
+            fixed.push("the window's size and place".to_string());
+        }
+    }
+    if fixed.is_empty() {
+        return;
+    }
+    let mut aside = file.to_path_buf().into_os_string();
+    aside.push(".damaged");
+    let kept = std::fs::copy(file, &aside).is_ok();
+    let written = ron::ser::to_string_pretty(&map, ron::ser::PrettyConfig::default())
+        .ok()
+        .is_some_and(|t| std::fs::write(file, t).is_ok());
+    if let Ok(mut m) = MOVED_ASIDE.lock() {
+        *m = Some(format!(
+            "In the settings file {}, {} made no sense and {} back to the default{}.{}",
+            file.display(),
+            fixed.join(" and "),
+            match (written, fixed.len()) {
+                (false, _) => "could not be put",
+                (true, 1) => "is",
+                (true, _) => "are",
+            },
+            if fixed.len() > 1 { "s" } else { "" },
+            if kept {
+                format!(
+                    " The file as it was is kept as {}.",
+                    std::path::Path::new(&aside).display()
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+}
+
+/// The byte range and value of the number written after the first `key`
+/// in `text` ("zoom_factor:1.5" → 1.5; "NaN" and "inf" read too).
+fn number_after(text: &str, key: &str) -> Option<(std::ops::Range<usize>, f64)> {
+    let start = text.find(key)? + key.len();
+    let len = text[start..]
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '+')))
+        .unwrap_or(text.len() - start);
+    let value = text[start..start + len].parse().ok()?;
+    Some((start..start + len, value))
 }
 
 /// Light, dark, or whatever the system says.
@@ -403,6 +496,37 @@ mod tests {
         let (read, problems) = salvage_settings(&text.replace("speed:12.0", "speed:-3.0"));
         assert_eq!(read.speed, good.speed);
         assert!(problems[0].starts_with("`speed`"), "{problems:?}");
+    }
+
+    #[test]
+    fn eframes_zoom_and_window_size_that_make_no_sense_are_mended_before_it_reads_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("app.ron");
+        let mut map = std::collections::BTreeMap::new();
+        map.insert(
+            "egui".to_string(),
+            "(options:(zoom_factor:NaN,x:1))".to_string(),
+        );
+        map.insert(
+            "window".to_string(),
+            "(normal_geometry:(scale_factor:1.0,inner_size_points:(x:NaN,y:680.0)))".to_string(),
+        );
+        map.insert(STORAGE_KEY.to_string(), "(zoom:1.0)".to_string());
+        std::fs::write(&file, ron::to_string(&map).unwrap()).unwrap();
+        repair_window_state(&file);
+        let read: std::collections::BTreeMap<String, String> =
+            ron::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(read["egui"], "(options:(zoom_factor:1.0,x:1))");
+        assert!(!read.contains_key("window"));
+        assert_eq!(read[STORAGE_KEY], "(zoom:1.0)", "the rest is kept");
+        assert!(dir.path().join("app.ron.damaged").exists());
+        let said = moved_aside_at_start().expect("a message");
+        assert!(said.contains("the interface zoom (NaN) and the window's size and place made no sense and are back"), "{said}");
+        // A sane file is left as it is.
+        std::fs::remove_file(dir.path().join("app.ron.damaged")).unwrap();
+        repair_window_state(&file);
+        assert!(!dir.path().join("app.ron.damaged").exists());
+        assert_eq!(moved_aside_at_start(), None);
     }
 
     /// eframe's storage as the window gets it at start.
