@@ -1003,7 +1003,12 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(format!("Goal: {}", f.goal.text)).strong());
+            ui.label(egui::RichText::new(format!("Goal: {}", f.goal.text)).strong())
+                .on_hover_text(format!(
+                    "What the program checks: {} for {} (the solver's value of each move is judged against it)",
+                    f.goal.kind.describe(),
+                    f.goal.side.title()
+                ));
             ui.label(
                 egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
                     .weak(),

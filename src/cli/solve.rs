@@ -264,12 +264,15 @@ pub fn prove_study(
     }
     outln!("{ok_line}");
     outln!(
-        "goal holds: {} (value={}, best={}); all {} solution moves are best",
+        "goal holds: {} (value={}, best={}); {}",
         goal.text,
         root.value.word(),
         root.best
             .map_or_else(|| "-".into(), |m| study.start.variant().move_name(m)),
-        study.solution.len()
+        match study.solution.len() {
+            1 => "the solution's move is best".to_string(),
+            n => format!("all {n} solution moves are best"),
+        }
     );
     outln!("nodes={nodes} time={:.3}s", started.elapsed().as_secs_f64());
     Ok(Outcome::Done)
