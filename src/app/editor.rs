@@ -442,10 +442,7 @@ impl Editor {
                 let lost = dropped_by(&self.setup, v);
                 self.edit(|s| *s = resized(s, v));
                 if lost > 0 {
-                    self.note = Some(format!(
-                        "Shorter rows: {} in the holes cut off went with them (Undo brings them back).",
-                        crate::engine::count_word(lost as usize, "seed")
-                    ));
+                    self.note = cut_note(lost);
                 }
             }
             C::Paste(text) => self.paste(&text),
@@ -460,7 +457,13 @@ impl Editor {
             C::Redo => {
                 self.note = None;
                 if let Some(next) = self.redo.pop() {
+                    // A redone cut of the rows says again what it drops.
+                    let lost = match next.variant() {
+                        Ok(v @ Variant::EnGehe { .. }) => dropped_by(&self.setup, v),
+                        _ => 0,
+                    };
                     self.undo.push(std::mem::replace(&mut self.setup, next));
+                    self.note = cut_note(lost);
                     self.recheck();
                 }
             }
@@ -511,6 +514,16 @@ impl Editor {
 }
 
 /// The setup after a change of game or board size.
+/// What shortened rows dropped, said (nothing when they dropped nothing).
+fn cut_note(lost: u64) -> Option<String> {
+    (lost > 0).then(|| {
+        format!(
+            "Shorter rows: {} in the holes cut off went with them (Undo brings them back).",
+            crate::engine::count_word(lost as usize, "seed")
+        )
+    })
+}
+
 /// Seeds that [`resized`] drops: those in the holes cut off when En Gehé
 /// rows get shorter.
 fn dropped_by(s: &Setup, v: Variant) -> u64 {
@@ -920,6 +933,14 @@ mod tests {
         );
         ed.apply(EditorCommand::Undo);
         assert_eq!(ed.note, None, "undone, the seeds are back");
+        ed.apply(EditorCommand::Redo);
+        assert!(
+            ed.note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("Shorter rows: 16 seeds")),
+            "redone, the cut is said again: {:?}",
+            ed.note
+        );
     }
 
     /// The window checks on a thread; the answer arrives through `poll`.

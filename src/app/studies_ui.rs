@@ -867,18 +867,19 @@ fn study_row(ui: &mut egui::Ui, study: &Study, own: bool, out: &mut Vec<AppComma
             // thousand words, or with line breaks): whole on hover.
             let title = study.file.title.replace(['\n', '\r'], " ");
             ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate());
-            // The user's own file named: two files may share a title.
+            // The user's own file named first (two files may share a
+            // title, and a cut line keeps its start), the path on hover.
             let file = if own {
                 std::path::Path::new(&study.origin)
                     .file_name()
-                    .map_or(String::new(), |f| format!(" · {}", f.to_string_lossy()))
+                    .map_or(String::new(), |f| format!("{} · ", f.to_string_lossy()))
             } else {
                 String::new()
             };
-            ui.add(
+            let line = ui.add(
                 egui::Label::new(
                     egui::RichText::new(format!(
-                        "{} · {} · {} move{}{file}",
+                        "{file}{} · {} · {} move{}",
                         board_name(&study.start),
                         study.file.goal.text.replace(['\n', '\r'], " "),
                         study.solution.len(),
@@ -888,6 +889,9 @@ fn study_row(ui: &mut egui::Ui, study: &Study, own: bool, out: &mut Vec<AppComma
                 )
                 .truncate(),
             );
+            if own {
+                line.on_hover_text(&study.origin);
+            }
         });
     });
     ui.add_space(4.0);

@@ -672,8 +672,12 @@ impl<'a> Search<'a> {
         let mut long_move = false;
         let mut unsettled = 0;
         for mv in pos.candidate_moves() {
-            if heavy && self.halted() {
-                return Err(Cancelled);
+            if heavy {
+                if self.halted() {
+                    return Err(Cancelled);
+                }
+                // Seconds may pass in one node: the progress keeps time.
+                self.report_time();
             }
             // Played in place in the list: a position is a few hundred bytes.
             kids.push(Child {
