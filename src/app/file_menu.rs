@@ -43,15 +43,7 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand>
             } else {
                 base(path)
             };
-            let name: String = name
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            let shown = if name.chars().count() > 60 {
-                format!("{}…", name.chars().take(59).collect::<String>())
-            } else {
-                name
-            };
+            let shown = super::one_short_line(&name, 60);
             if ui
                 .button(shown)
                 .on_hover_text(path.display().to_string())

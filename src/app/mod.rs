@@ -1085,6 +1085,20 @@ impl eframe::App for MaasaiApp {
     }
 }
 
+/// A name from a file (a preset's, a recent file's) as one short line:
+/// control characters as spaces, cut at `most` characters with "…".
+pub fn one_short_line(text: &str, most: usize) -> String {
+    let line: String = text
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    if line.chars().count() > most {
+        format!("{}…", line.chars().take(most - 1).collect::<String>())
+    } else {
+        line
+    }
+}
+
 /// Opens the window (and queues `file` to be opened). Blocks until it closes.
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
     // Before eframe reads it: a settings "file" that is a pipe would block.

@@ -66,17 +66,7 @@ impl PresetPicker {
         // One short line whatever a presets file holds (a name of
         // thousands of characters stretched the list past the window).
         let label = |e: &PresetEntry| {
-            let name: String = e
-                .preset
-                .name
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            let name = if name.chars().count() > 48 {
-                format!("{}…", name.chars().take(47).collect::<String>())
-            } else {
-                name
-            };
+            let name = super::one_short_line(&e.preset.name, 48);
             match e.source {
                 PresetSource::Shipped => name,
                 PresetSource::User => format!("{name} (yours)"),

@@ -309,6 +309,11 @@ impl StudiesState {
     }
 }
 
+/// How many moves a game and a study's line have in common from the start.
+fn shared_start(game: &[Move], line: &[Move]) -> usize {
+    game.iter().zip(line).take_while(|(x, y)| x == y).count()
+}
+
 /// "En Gehé 2×5" or "Bao la Kimasai".
 fn board_name(pos: &Position) -> String {
     let v = pos.variant();
@@ -442,14 +447,7 @@ impl MaasaiApp {
                     // the other line's moves), and the board goes back to
                     // where it meets the line if it had gone past.
                     let (moves, _) = a.line(k);
-                    let common = self
-                        .rt
-                        .game
-                        .moves()
-                        .iter()
-                        .zip(&moves)
-                        .take_while(|(x, y)| x == y)
-                        .count();
+                    let common = shared_start(self.rt.game.moves(), &moves);
                     let view = self.rt.view.min(common);
                     if self.rt.game.moves().len() > common {
                         truncate_game(&mut self.rt, common);
@@ -601,14 +599,7 @@ impl MaasaiApp {
         let (moves, _) = a.line(a.line);
         let n = n.min(moves.len());
         // Keep the part of the game that follows the line.
-        let common = self
-            .rt
-            .game
-            .moves()
-            .iter()
-            .zip(&moves)
-            .take_while(|(x, y)| x == y)
-            .count();
+        let common = shared_start(self.rt.game.moves(), &moves);
         if n > common {
             truncate_game(&mut self.rt, common);
             for &mv in &moves[common..n] {
@@ -1075,13 +1066,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
     let Some(step) = a.book_step(rt) else {
         ui.label("The board has left this line.");
         if ui.button("Back to the line").clicked() {
-            let common = rt
-                .game
-                .moves()
-                .iter()
-                .zip(&moves)
-                .take_while(|(x, y)| x == y)
-                .count();
+            let common = shared_start(rt.game.moves(), &moves);
             out.push(AppCommand::Study(StudyCommand::Step(common)));
         }
         return;
