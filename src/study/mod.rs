@@ -163,10 +163,7 @@ impl GoalKind {
 
 /// Line and column (1-based) of byte `offset` in `text`.
 fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+    line_cols(text, &[offset])[0]
 }
 
 /// Where the `nth` (0-based) occurrence of `needle` in the RON code starts,
