@@ -531,10 +531,15 @@ fn goal_words_problem(goal: &Goal) -> Option<String> {
         .filter(|w| !w.is_empty())
         .collect();
     let any = |list: &[&str]| words.iter().any(|w| list.contains(w));
-    let wins = words
-        .iter()
-        .any(|w| w.starts_with("win") || w.starts_with("beat"))
-        || any(&["margin", "ahead"]);
+    // A win word counts unless a negation stands just before it ("does
+    // not win", "cannot win", "doesn't win", "fails to win", "never beats").
+    let negators = ["not", "never", "cannot", "t", "no", "fails", "fail", "nor"];
+    let wins = words.iter().enumerate().any(|(i, w)| {
+        (w.starts_with("win") || w.starts_with("beat") || *w == "margin" || *w == "ahead")
+            && !words[i.saturating_sub(2)..i]
+                .iter()
+                .any(|p| negators.contains(p))
+    });
     let loses = any(&["lose", "loses", "losing", "loss", "lost"]);
     let negated = any(&["not", "never", "cannot", "avoids", "avoid"]) || lower.contains("n't");
     let draws = any(&["draw", "draws", "drawn", "tie", "ties", "level"]);
@@ -905,6 +910,8 @@ mod tests {
             (MarginAtLeast(-7), "South keeps a margin of at least –7"),
             (WinWithin(1), "South wins immediately"),
             (WinWithin(3), "South wins in 2 moves (3 plies)"),
+            (MarginAtLeast(3), "South cannot lose and wins by 3"),
+            (MarginAtLeast(3), "South does not lose: it wins by 3"),
         ] {
             assert_eq!(problem(s, kind, text), None, "{kind:?} {text:?}");
         }
@@ -924,6 +931,13 @@ mod tests {
             (MarginAtLeast(3), "   "),
             (WinWithin(0), "South wins within 0 plies"),
             (WinWithin(4), "South wins within 3 plies"),
+            // Negated wins.
+            (MarginAtLeast(3), "South to move does not win by 3"),
+            (MarginAtLeast(3), "South doesn't win by 3"),
+            (MarginAtLeast(3), "South cannot win by 3"),
+            (MarginAtLeast(3), "South fails to win by 3"),
+            (Win, "South never wins"),
+            (WinWithin(3), "South does not win within 3 plies"),
         ];
         for (kind, text) in wrong {
             assert!(problem(s, kind, text).is_some(), "{kind:?} {text:?} passed");
