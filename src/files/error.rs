@@ -60,10 +60,60 @@ impl FileError {
             begins_as_record && !text.trim_end().ends_with(')') && start.line >= last_line;
         let problem = match &err.code {
             ron::Error::Eof => "the file ends too early (is it truncated?)".to_string(),
-            code if cut_short => format!("the file ends too early (is it truncated?): {code}"),
-            code => code.to_string(),
+            code if cut_short => {
+                format!(
+                    "the file ends too early (is it truncated?): {}",
+                    ron_words(code)
+                )
+            }
+            code => ron_words(code),
         };
         FileError::at(path, start.line, start.col, problem)
+    }
+}
+
+/// RON's own wording of an error, in plain words where it speaks of
+/// parser internals ("Integer is out of bounds", "Expected closing `)`").
+fn ron_words(code: &ron::Error) -> String {
+    use ron::Error as E;
+    let plain = match code {
+        E::IntegerOutOfBounds => {
+            "a number here is out of range (too large, or negative where a count is expected)"
+        }
+        E::ExpectedInteger => "a whole number is expected here",
+        E::ExpectedFloat => "a number is expected here",
+        E::ExpectedBoolean => "`true` or `false` is expected here",
+        E::ExpectedString => "a text in double quotes is expected here",
+        E::ExpectedStringEnd => "a text is not closed with a double quote",
+        E::ExpectedComma => "a comma is missing here",
+        E::ExpectedArray => "a list, opened with `[`, is expected here",
+        E::ExpectedArrayEnd => "a list is not closed with `]` (or a comma is missing)",
+        E::ExpectedStructLike => "a record, opened with `(`, is expected here",
+        E::ExpectedStructLikeEnd | E::ExpectedOptionEnd => {
+            "a `(` is not closed with `)` here (or a comma is missing)"
+        }
+        E::ExpectedMapColon => "a colon is missing here",
+        E::TrailingCharacters => "there is more text after the end of the record",
+        E::UnclosedBlockComment => "a comment opened with `/*` is never closed",
+        _ => "",
+    };
+    if !plain.is_empty() {
+        return plain.to_string();
+    }
+    match code {
+        E::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+        E::MissingStructField { field, outer } => match outer {
+            Some(outer) => format!("`{field}` is missing in `{outer}`"),
+            None => format!("`{field}` is missing"),
+        },
+        E::DuplicateStructField { field, outer } => match outer {
+            Some(outer) => format!("`{field}` is given twice in `{outer}`"),
+            None => format!("`{field}` is given twice"),
+        },
+        // The rest (unknown fields and variants with what is expected,
+        // values of the wrong type, our own checks) already say what and
+        // where in words.
+        other => other.to_string(),
     }
 }
 
@@ -79,3 +129,57 @@ impl fmt::Display for FileError {
 }
 
 impl std::error::Error for FileError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(text: &str) -> String {
+        #[derive(serde::Deserialize, Debug)]
+        #[allow(dead_code)]
+        struct Game {
+            title: String,
+            holes: u8,
+            moves: Vec<u8>,
+            shown: bool,
+        }
+        let err = ron::from_str::<Game>(text).unwrap_err();
+        FileError::ron("g.ron", text, &err).to_string()
+    }
+
+    #[test]
+    fn ron_errors_are_said_in_plain_words() {
+        let ok = "Game(title: \"a\", holes: 5, moves: [1, 2], shown: true)";
+        assert!(ron::from_str::<ron::Value>(ok).is_ok());
+        for (text, words) in [
+            (
+                ok.replace("5,", "500,"),
+                "g.ron:1:25: a number here is out of range",
+            ),
+            (ok.replace("5,", "-5,"), "out of range"),
+            (
+                ok.replace("5,", "\"5\","),
+                "a whole number is expected here",
+            ),
+            (ok.replace("[1, 2]", "[1 2]"), "a comma is missing here"),
+            (ok.replace("true", "yes"), "`true` or `false` is expected"),
+            (ok.replace(", shown: true", ""), "`shown` is missing"),
+            (
+                ok.replace("shown: true", "shown: true, shown: false"),
+                "`shown` is given twice",
+            ),
+            (
+                format!("{ok} x"),
+                "there is more text after the end of the record",
+            ),
+            (
+                ok.replace("title: \"a\"", "title: 5"),
+                "a text in double quotes",
+            ),
+        ] {
+            let said = problem(&text);
+            assert!(said.contains(words), "{text}: {said}");
+            assert!(!said.contains("Expected"), "{text}: {said}");
+        }
+    }
+}
