@@ -487,3 +487,34 @@ fn the_bao_la_kimasai_move_table_counts_points() {
     assert!(h.query_by_label("Points").is_some());
     assert!(h.query_by_label("Seeds").is_none());
 }
+
+#[test]
+fn ctrl_z_between_two_computers_takes_back_a_move_and_pauses() {
+    // Two computer players: the first Ctrl+Z takes back the last move and
+    // pauses them (it used to be said that it might only pause).
+    let mut h = harness(GameOptions::en_gehe(8).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    let computer = Player::Computer {
+        level: Level::Beginner,
+        movetime_ms: 20,
+    };
+    h.state_mut().settings.players = [computer, computer];
+    step_until(&mut h, "four computer moves", |app| {
+        app.rt.game.moves().len() >= 4
+    });
+    let before = h.state().rt.game.moves().len();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    let app = h.state();
+    assert!(app.rt.computer.paused, "the computers pause");
+    assert_eq!(app.rt.game.moves().len(), before - 1, "one move taken back");
+    for _ in 0..20 {
+        h.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(
+        h.state().rt.game.moves().len(),
+        before - 1,
+        "they stay paused"
+    );
+}
