@@ -377,15 +377,40 @@ fn solve_command_gives_every_moves_value() {
     let moves: Vec<&str> = stdout.lines().filter(|l| l.starts_with("move=")).collect();
     let hard = notation::parse_position(HARD_16).unwrap();
     assert_eq!(moves.len(), hard.legal_moves().len(), "{stdout}");
+    let (mut best_lower, mut best_upper) = (i32::MIN, i32::MIN);
     for line in moves {
         let words: Vec<&str> = line.split(' ').collect();
         if words[1] == "unsolved" {
             let (lower, upper) = (bound(words[2], "lower="), bound(words[3], "upper="));
             // Within the board's 16 seeds either way of captured 3 to 1.
             assert!(-14 <= lower && lower <= upper && upper <= 18, "{line}");
+            best_lower = best_lower.max(lower);
+            best_upper = best_upper.max(upper);
         } else {
             assert!(words[1].starts_with("value="), "{line}");
+            let v = bound(words[1], "value=");
+            best_lower = best_lower.max(v);
+            best_upper = best_upper.max(v);
         }
+    }
+    // The last line: what the moves prove of the position, within its own
+    // bounds (the first line).
+    let first: Vec<&str> = stdout.lines().next().unwrap().split(' ').collect();
+    assert_eq!(first[0], "unsolved", "{stdout}");
+    let (root_lower, root_upper) = (bound(first[1], "lower="), bound(first[2], "upper="));
+    let last = stdout.lines().last().unwrap();
+    let words: Vec<&str> = last.split(' ').collect();
+    assert_eq!(words[..3], ["from", "the", "moves:"], "{stdout}");
+    if words[3] == "unsolved" {
+        let (lower, upper) = (bound(words[4], "lower="), bound(words[5], "upper="));
+        assert_eq!(lower, best_lower.max(root_lower), "{stdout}");
+        assert_eq!(upper, best_upper.min(root_upper), "{stdout}");
+    } else {
+        let v = bound(words[3], "value=");
+        assert_eq!(
+            (v, v),
+            (best_lower.max(root_lower), best_upper.min(root_upper))
+        );
     }
 }
 

@@ -38,6 +38,15 @@
 //! move=M value=V nodes=N
 //! move=M unsolved lower=L upper=U nodes=N
 //! ```
+//!
+//! When the position's own solve ran out of time, a last line says what
+//! its moves prove of it (its value is the best of theirs), exit status 0
+//! when that is the value and every move was solved:
+//!
+//! ```text
+//! from the moves: value=V best=M
+//! from the moves: unsolved lower=L upper=U
+//! ```
 
 use super::{CliError, Outcome};
 use crate::engine::notation;
@@ -101,6 +110,7 @@ pub fn solve(
     }
     // The background thread has the deep stack long endgames need.
     let session = Session::with_solver(solver);
+    let mut root_bounds = None;
     let mut outcome = match solve_within(&session, Vec::new(), pos, limit)? {
         Ok(solution) => {
             outln!("{}", solution_line(&pos, &solution));
@@ -108,6 +118,7 @@ pub fn solve(
             Outcome::Done
         }
         Err(progress) => {
+            root_bounds = Some(progress.bounds(&pos));
             outln!("{}", unsolved_line(&pos, &progress));
             outln!(
                 "{}nodes={} time={:.3}s",
@@ -119,35 +130,103 @@ pub fn solve(
         }
     };
     if every_move {
+        let mut bounds = Vec::new();
+        let mut moves_unsolved = false;
         for MoveAfter { mv, child, settled } in moves_after(&[pos]) {
             let name = pos.variant().move_name(mv);
             if let Some(v) = settled {
                 outln!("move={name} {} nodes=0", value_words(v));
+                bounds.push((mv, v, v));
                 continue;
             }
             match solve_within(&session, vec![pos], child, limit)? {
-                Ok(s) => outln!(
-                    "move={name} {} nodes={}",
-                    value_words(s.value.flipped_after_move()),
-                    s.nodes
-                ),
+                Ok(s) => {
+                    let v = s.value.flipped_after_move();
+                    outln!("move={name} {} nodes={}", value_words(v), s.nodes);
+                    bounds.push((mv, v, v));
+                }
                 Err(p) => {
                     // The child's bounds, seen from the mover: its lower
                     // bound caps the mover's value and its upper one floors it.
                     let (low, high) = p.bounds(&child);
-                    let mover = |v: Value| v.flipped_after_move().word();
+                    let (lower, upper) = (high.flipped_after_move(), low.flipped_after_move());
                     outln!(
                         "move={name} unsolved lower={} upper={} nodes={}",
-                        mover(high),
-                        mover(low),
+                        lower.word(),
+                        upper.word(),
                         p.nodes
                     );
-                    outcome = Outcome::Unsolved;
+                    bounds.push((mv, lower, upper));
+                    moves_unsolved = true;
                 }
             }
         }
+        if let Outcome::Unsolved = outcome {
+            // The position's own solve ran out of time, but its moves say
+            // more: its value is the best of theirs.
+            let root = root_bounds.expect("an unsolved root has bounds");
+            match from_the_moves(root, &bounds) {
+                MovesProve::Value(v, mv) => {
+                    outln!(
+                        "from the moves: value={} best={}",
+                        v.word(),
+                        pos.variant().move_name(mv)
+                    );
+                    if !moves_unsolved {
+                        outcome = Outcome::Done;
+                    }
+                }
+                MovesProve::Bounds(lower, upper) => outln!(
+                    "from the moves: unsolved lower={} upper={}",
+                    lower.word(),
+                    upper.word()
+                ),
+            }
+        } else if moves_unsolved {
+            outcome = Outcome::Unsolved;
+        }
     }
     Ok(outcome)
+}
+
+/// What the moves' values (or bounds) prove of their position's value.
+#[derive(Debug, PartialEq)]
+pub(crate) enum MovesProve {
+    /// The value, and a move that reaches it.
+    Value(Value, crate::engine::Move),
+    /// Lower and upper bounds, the tighter of the position's own and the
+    /// moves'.
+    Bounds(Value, Value),
+}
+
+/// The position's value is the best of its moves': at least the best lower
+/// bound among them and at most the best upper bound, within what the
+/// position's own solve proved (`root`).
+pub(crate) fn from_the_moves(
+    root: (Value, Value),
+    moves: &[(crate::engine::Move, Value, Value)],
+) -> MovesProve {
+    let best_by = |f: fn(&(crate::engine::Move, Value, Value)) -> Value| {
+        moves.iter().max_by_key(|m| f(m).rank())
+    };
+    let (Some(low), Some(high)) = (best_by(|m| m.1), best_by(|m| m.2)) else {
+        return MovesProve::Bounds(root.0, root.1);
+    };
+    let lower = if low.1.rank() > root.0.rank() {
+        low.1
+    } else {
+        root.0
+    };
+    let upper = if high.2.rank() < root.1.rank() {
+        high.2
+    } else {
+        root.1
+    };
+    if lower.rank() == upper.rank() && low.1.rank() == lower.rank() {
+        MovesProve::Value(lower, low.0)
+    } else {
+        MovesProve::Bounds(lower, upper)
+    }
 }
 
 /// `value=V`, with `plies=D` for a Bao la Kimasai win or loss.
@@ -276,4 +355,61 @@ pub fn prove_study(
     );
     outln!("nodes={nodes} time={:.3}s", started.elapsed().as_secs_f64());
     Ok(Outcome::Done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Move;
+
+    #[test]
+    fn the_moves_prove_the_best_of_their_values_within_the_roots_bounds() {
+        let m = Value::Margin;
+        // Every move solved: the best is the value.
+        assert_eq!(
+            from_the_moves(
+                (m(-16), m(16)),
+                &[
+                    (Move(0), m(-4), m(-4)),
+                    (Move(3), m(2), m(2)),
+                    (Move(5), m(0), m(0))
+                ]
+            ),
+            MovesProve::Value(m(2), Move(3))
+        );
+        // One move proved +2 and the others at most +2: still the value.
+        assert_eq!(
+            from_the_moves(
+                (m(-16), m(16)),
+                &[(Move(0), m(2), m(2)), (Move(1), m(-10), m(2))]
+            ),
+            MovesProve::Value(m(2), Move(0))
+        );
+        // Open: at least the best lower bound, at most the best upper one,
+        // and never wider than the position's own bounds.
+        assert_eq!(
+            from_the_moves(
+                (m(-6), m(8)),
+                &[(Move(0), m(-8), m(0)), (Move(1), m(-2), m(12))]
+            ),
+            MovesProve::Bounds(m(-2), m(8))
+        );
+        assert_eq!(
+            from_the_moves((m(4), m(8)), &[(Move(0), m(-8), m(6))]),
+            MovesProve::Bounds(m(4), m(6))
+        );
+        // Bao la Kimasai: a quicker win is better.
+        let (win, loss) = (|p| Value::Win { plies: p }, |p| Value::Loss { plies: p });
+        assert_eq!(
+            from_the_moves(
+                (loss(2), win(1)),
+                &[
+                    (Move(2), win(5), win(5)),
+                    (Move(4), win(3), win(3)),
+                    (Move(6), loss(4), loss(4))
+                ]
+            ),
+            MovesProve::Value(win(3), Move(4))
+        );
+    }
 }
