@@ -167,7 +167,8 @@ pub enum Command {
         limit: Option<Duration>,
         /// Then the value of every legal move, a line each (`move=M
         /// value=V`, for the side to move), each move's solve with its own
-        /// --limit.
+        /// --limit; when the position's own solve ran out of time, a last
+        /// line says what the moves prove of it (`from the moves: ...`).
         #[arg(long)]
         every_move: bool,
     },
