@@ -481,6 +481,46 @@ fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
 }
 
 #[test]
+fn a_typed_move_on_an_earlier_position_is_asked_like_a_click() {
+    // It used to be played at the end of the game, out of sight, even for
+    // the side not to move on view.
+    let mut h = two_moves_played();
+    let two_moves = h.state().rt.game.clone();
+    h.get_by_label("Start position").click();
+    h.run();
+    h.event(egui::Event::Text("3".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().rt.game, two_moves, "nothing played");
+    assert!(
+        h.query_by_label_contains("South 3 on the start position starts another line")
+            .is_some()
+    );
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let holes: Vec<usize> = h.state().rt.game.moves().iter().map(|m| m.hole()).collect();
+    assert_eq!(holes, [2]);
+    // An empty hole there is refused with its reason, nothing asked.
+    let mut h = two_moves_played();
+    h.get_by_label("Start position").click();
+    h.run();
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    let shown = *h.state().rt.shown_position();
+    let empty = shown
+        .row(shown.turn())
+        .iter()
+        .position(|&c| c == 0)
+        .expect("an empty hole after the first move");
+    h.event(egui::Event::Text((empty + 1).to_string()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.branch_offer.is_none());
+    assert_eq!(h.state().rt.game, two_moves);
+    assert!(h.state().rt.notice.is_some());
+}
+
+#[test]
 fn a_play_from_here_question_holds_only_for_its_position() {
     let mut h = two_moves_played();
     h.get_by_label("Start position").click();

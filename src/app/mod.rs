@@ -381,6 +381,9 @@ impl MaasaiApp {
                         let text = std::mem::take(&mut self.rt.typed);
                         let variant = self.rt.game.current().variant();
                         match variant.parse_move(&text) {
+                            // On an earlier position a typed move is what a
+                            // click on its hole is: another line, asked first.
+                            Ok(mv) if !self.rt.live() => out.push(AppCommand::OfferBranch(mv)),
                             Ok(mv) => out.push(AppCommand::PlayMove(mv)),
                             Err(e) => self.rt.say_about_view(e.to_string()),
                         }
