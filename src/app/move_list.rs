@@ -28,13 +28,23 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     // When the move on view changes (undo, redo, the keyboard, a line
     // played) to a row out of sight, that row is scrolled into the middle
     // of the list. (What was in sight is kept from the last frame.)
+    // So is it when the list's height changes (the notes opened, the
+    // window resized) and the row is no longer in sight.
     let seen_id = egui::Id::unique("move-list-view");
     let shown_id = egui::Id::unique("move-list-rows");
+    let height_id = egui::Id::unique("move-list-height");
     let seen = ui.data(|d| d.get_temp::<usize>(seen_id));
     let shown = ui.data(|d| d.get_temp::<std::ops::Range<usize>>(shown_id));
-    ui.data_mut(|d| d.insert_temp(seen_id, rt.view));
+    let height = ui.available_height();
+    let resized = ui
+        .data(|d| d.get_temp::<f32>(height_id))
+        .is_some_and(|h| (h - height).abs() > 0.5);
+    ui.data_mut(|d| {
+        d.insert_temp(seen_id, rt.view);
+        d.insert_temp(height_id, height);
+    });
     let row_of_view = rt.view.saturating_sub(1);
-    let moved = seen.is_some_and(|v| v != rt.view)
+    let moved = (seen.is_some_and(|v| v != rt.view) || resized)
         && rt.view > 0
         && !shown.is_some_and(|r| r.start < row_of_view && row_of_view + 1 < r.end);
     let mut area = egui::ScrollArea::vertical()
@@ -47,6 +57,9 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     }
     area.show_rows(ui, row_h, total, |ui, range| {
         ui.data_mut(|d| d.insert_temp(shown_id, range.clone()));
+        // One line a row, as the scrolling counts them: a long row is cut
+        // short and read whole on hover.
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
         for i in range {
             let s = &rt.stats[i];
             let mover = rt.game.positions()[i].turn();
@@ -79,14 +92,26 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                     ""
                 }
             );
-            let mut row = ui.selectable_label(rt.view == i + 1, text);
+            let mut row = ui.selectable_label(rt.view == i + 1, &text);
+            // A row cut short is read whole on hover, with its comment or
+            // the review's depth.
+            let cut = row
+                .intrinsic_size()
+                .is_some_and(|size| size.x > row.rect.width() + 0.5);
+            let mut hover = Vec::new();
+            if cut {
+                hover.push(text.trim_start().to_string());
+            }
             if let Some(c) = comment {
-                row = row.on_hover_text(c);
+                hover.push(c.clone());
             } else if let Some(depth) = rt.cost_depths.get(i) {
-                row = row.on_hover_text(format!(
+                hover.push(format!(
                     "The review searched {depth} plies ahead here: its cost is an estimate. \
                      The exact solver (View menu) proves a position's values."
                 ));
+            }
+            if !hover.is_empty() {
+                row = row.on_hover_text(hover.join("\n\n"));
             }
             if row.clicked() {
                 commands.push(AppCommand::ViewMove(i));
