@@ -22,7 +22,9 @@
 //!   the searched line still tells them apart for repetition;
 //! - the first two MTD(f) passes ask whether either side takes every seed
 //!   (those windows prune hardest: one capture by the other side ends a
-//!   line), then the passes close in from the proved bounds;
+//!   line), each given up after a node budget (on some races it is the
+//!   one very hard question), then the passes close in from the proved
+//!   bounds;
 //! - move ordering after captures: leave no single-step capture open, sow
 //!   the fewest seeds into the opponent's row, then the holes whose moves
 //!   refuted windows cheaply elsewhere (a history heuristic weighted towards

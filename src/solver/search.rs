@@ -48,6 +48,10 @@ const SETTLE_LAPS: u64 = 1 << 14;
 /// (about a second of search on two threads; measured on the played
 /// endgames against 2^20).
 const RESTART_UNIT: u64 = 1 << 22;
+/// En Gehé: the restart units of nodes an MTD(f) pass asking an extreme
+/// question ("does one side take every seed?") may take before it is given
+/// up for the passes that close in from a guess.
+const EXTREME_UNITS: u64 = 2;
 /// En Gehé history heuristic: a cut-off adds `CHEAP_CUT_LOG - log2(its
 /// node's nodes)` (at least 1) to its hole's count, so cheap refutations
 /// count most; counts are halved when one reaches [`HISTORY_CAP`].
@@ -285,6 +289,8 @@ pub struct Stats {
     pub passes: u64,
     /// En Gehé passes restarted with another tie-break.
     pub restarts: u64,
+    /// En Gehé extreme questions given up after [`EXTREME_UNITS`] restart units.
+    pub extremes_dropped: u64,
     /// Long moves left unsettled (not played) when their node was listed,
     /// and those its node later needed played after all.
     pub unsettled: u64,
@@ -434,6 +440,11 @@ impl Shared {
             self.aborts[other].store(true, Ordering::SeqCst);
         }
         (lo, hi)
+    }
+
+    /// Thread `role` gave its pass up unanswered.
+    fn drop_pass(&self, role: usize) {
+        self.betas[role].store(NO_BETA, Ordering::SeqCst);
     }
 
     /// Ends every pass (the value is known, or the solve stops).
@@ -1077,6 +1088,7 @@ impl<'a> Search<'a> {
             Vec::new()
         };
         loop {
+            let mut asked_extreme = false;
             let (lo, hi) = shared.bounds();
             if lo >= hi {
                 // The value is proved: what follows (the principal line)
@@ -1102,6 +1114,7 @@ impl<'a> Search<'a> {
                         None => break None,
                     }
                 };
+                asked_extreme = extreme.is_some();
                 match (extreme, role) {
                     (Some(b), _) => Some(b),
                     (None, 0) if guess <= lo => Some(lo + 1),
@@ -1125,8 +1138,18 @@ impl<'a> Search<'a> {
             if !shared.begin(role, beta) {
                 continue;
             }
-            match self.pass(pos, beta, role) {
-                Ok((g, _)) => {
+            // An extreme question gets a node budget: on some races it is
+            // the one question that is very hard (an 8-seed endgame proved
+            // at least +4 in a third of a second, but "does South take all
+            // 8?" ran for minutes), and the passes closing in from a guess
+            // should not wait for it. What it proved stays in the table.
+            let give_up = asked_extreme.then_some(EXTREME_UNITS * self.restart_unit);
+            match self.pass(pos, beta, role, give_up) {
+                Ok(None) => {
+                    shared.drop_pass(role);
+                    self.stats.extremes_dropped += 1;
+                }
+                Ok(Some((g, _))) => {
                     let (lo, hi) = shared.prove(role, g, beta);
                     guess = g.clamp(lo, hi);
                     iteration += 1;
@@ -1156,10 +1179,17 @@ impl<'a> Search<'a> {
     /// restart schedule that is within a log factor of the best one when
     /// run times are unknown). Nothing proved is lost: the table keeps it,
     /// so each start finds the subtrees earlier ones proved.
-    fn pass(&mut self, pos: &Position, beta: i32, role: usize) -> Result<(i32, usize), Cancelled> {
+    fn pass(
+        &mut self,
+        pos: &Position,
+        beta: i32,
+        role: usize,
+        give_up: Option<u64>,
+    ) -> Result<Option<(i32, usize)>, Cancelled> {
         if !pos.variant().is_en_gehe() {
-            return self.search(pos, beta - 1, beta);
+            return self.search(pos, beta - 1, beta).map(Some);
         }
+        let start = self.nodes;
         loop {
             self.restarts += 1;
             let budget = self.restart_unit.saturating_mul(luby(self.restarts));
@@ -1167,9 +1197,12 @@ impl<'a> Search<'a> {
             let r = self.search_keyed(pos, table_key(pos), beta - 1, beta);
             self.budget_end = u64::MAX;
             match r {
-                Ok(x) => return Ok(x),
+                Ok(x) => return Ok(Some(x)),
                 Err(Halt::Cancelled) => return Err(Cancelled),
                 Err(Halt::OutOfBudget) => {
+                    if give_up.is_some_and(|most| self.nodes - start >= most) {
+                        return Ok(None);
+                    }
                     self.stats.restarts += 1;
                     // The two threads draw different shuffles.
                     self.tie_seed = if self.restarts.is_multiple_of(2) {
@@ -1239,8 +1272,8 @@ impl<'a> Search<'a> {
                     // One null window decides whether it is exactly the
                     // target, with restarts like a pass (its length is as
                     // heavy-tailed).
-                    match self.pass(&k.pos, target + 1, 0) {
-                        Ok((v, _)) if v <= target => {
+                    match self.pass(&k.pos, target + 1, 0, None) {
+                        Ok(Some((v, _))) if v <= target => {
                             found = Some(k.mv);
                             break;
                         }
@@ -1315,6 +1348,44 @@ mod tests {
         search.restart_unit = restart_unit;
         let score = search.mtdf(pos, &shared, 0, |_, _, _, _| {}).unwrap();
         (score, search.stats)
+    }
+
+    #[test]
+    fn an_extreme_question_too_hard_is_given_up_for_the_passes_from_a_guess() {
+        // South 25, 28, 31, 33, 34 against North 27, 32, 37: "does South
+        // take all 8?" runs for minutes, while the passes from a guess
+        // prove at least +4 at once. The solve used to prove no bound at
+        // all (restart units scaled down here, as the budget with them).
+        let pos = crate::engine::notation::parse_position(
+            "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,1,0,0,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+             north=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0 captured=0,0 turn=south",
+        )
+        .unwrap();
+        let table = Table::new(18);
+        let shared = Shared::new(&pos);
+        let stop = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            // A watchdog, so that a regression fails instead of hanging.
+            let watchdog = scope.spawn(|| {
+                let began = Instant::now();
+                while !stop.load(Ordering::SeqCst) && began.elapsed().as_secs() < 300 {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                stop.store(true, Ordering::SeqCst);
+            });
+            let mut search = Search::new(&table, Some(&stop), None);
+            search.restart_unit = 1 << 14;
+            let r = search.mtdf(&pos, &shared, 0, |_, _, lo, _| {
+                if lo >= 4 {
+                    stop.store(true, Ordering::SeqCst);
+                }
+            });
+            stop.store(true, Ordering::SeqCst);
+            watchdog.join().unwrap();
+            assert!(r.is_err(), "solved outright: {r:?}");
+            assert!(search.stats.extremes_dropped >= 1, "{:?}", search.stats);
+        });
+        assert!(shared.bounds().0 >= 4, "{:?}", shared.bounds());
     }
 
     /// The exact score of `pos` with moves left unsettled after
