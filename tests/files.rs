@@ -213,8 +213,11 @@ fn foreign_png_is_refused() {
 
 #[test]
 fn foreign_json_is_refused() {
+    // Not RON from its first character: no place to point at, and words
+    // that say what our files look like.
     let err = load_bad("foreign.json");
-    assert!(err.place.is_some(), "{err}");
+    assert!(err.place.is_none(), "{err}");
+    assert!(err.problem.contains("begins with a name and `(`"), "{err}");
     let kind = files::detect_kind(
         &std::fs::read_to_string(fixture("foreign.json")).unwrap(),
         &fixture("foreign.json"),
@@ -223,6 +226,18 @@ fn foreign_json_is_refused() {
         kind.unwrap_err()
             .problem
             .contains("not a saved game, study, presets file or autosave of this program")
+    );
+}
+
+#[test]
+fn prose_is_refused_in_words_not_rons() {
+    // A README given to `check` used to read "(Expected an `#![enable(...)]`
+    // attribute)".
+    let err = files::detect_kind("# A title\n\nSome prose.\n", Path::new("README.md")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "README.md: not a saved game, study, presets file or autosave of this program: \
+         those are RON text that begins with a name and `(`, such as `SavedGame(`"
     );
 }
 

@@ -95,6 +95,9 @@ fn ron_words(code: &ron::Error) -> String {
         E::ExpectedMapColon => "a colon is missing here",
         E::TrailingCharacters => "there is more text after the end of the record",
         E::UnclosedBlockComment => "a comment opened with `/*` is never closed",
+        E::ExpectedAttribute | E::ExpectedAttributeEnd => {
+            "`#` does not belong here (RON comments begin with `//`)"
+        }
         _ => "",
     };
     if !plain.is_empty() {

@@ -70,6 +70,16 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
             )
         });
     }
+    let first = text.trim_start_matches('\u{feff}').trim_start();
+    if !first.starts_with(|c: char| c == '(' || c.is_ascii_alphabetic()) {
+        // Prose, Markdown, JSON: RON's own complaint about its first
+        // character would say nothing useful.
+        return Err(FileError::new(
+            path,
+            "not a saved game, study, presets file or autosave of this program: \
+             those are RON text that begins with a name and `(`, such as `SavedGame(`",
+        ));
+    }
     let probe: FieldProbe = ron::from_str(text).map_err(|e| {
         let mut err = FileError::ron(path, text, &e);
         err.problem = format!(
