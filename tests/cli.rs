@@ -477,6 +477,14 @@ fn check_prove_solves_a_study_and_says_whether_its_goal_holds() {
         err.contains("(a margin of at least 30) does not hold: with best play the value is +3"),
         "{err}"
     );
+    // At the goal's place in the file.
+    let goal = text.find("goal:").unwrap();
+    let line = text[..goal].matches('\n').count() + 1;
+    let column = goal - text[..goal].rfind('\n').map_or(0, |n| n + 1) + 1;
+    assert!(
+        err.contains(&format!("overclaimed.ron:{line}:{column}: the goal \"")),
+        "{err}"
+    );
     // One verdict: no "ok" before the failure.
     assert!(out.is_empty(), "{out}");
     // Not proved in time: exit 3 with the bounds.

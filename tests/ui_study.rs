@@ -701,7 +701,7 @@ fn judge_every_bao_first_move() {
         let mut trial = Trial::new(s.clone());
         trial.limit = std::time::Duration::from_secs(2);
         let j = trial.play(&mut solver, mv, &stop).unwrap();
-        let text = verdict_text(&s, &s.start, &j);
+        let text = verdict_text(&s, &s.start, &j, false);
         if mv == s.solution[0] {
             assert!(
                 j.exact && j.feedback.keeps_goal && j.feedback.best,
@@ -1103,5 +1103,36 @@ fn a_solve_started_over_a_running_one_says_what_the_first_had_proved() {
     assert!(
         h.query_by_label_contains("This solve belongs to").is_none(),
         "the running solve is the one on view"
+    );
+}
+
+#[test]
+fn a_best_move_is_never_called_wrong_when_the_studys_goal_cannot_be_reached() {
+    // 02-capture is worth +3; claimed as +5 it cannot be reached, and its
+    // best move used to be called wrong (as every other move).
+    use maasai_mancala::app::studies_ui::verdict_text;
+    use maasai_mancala::study::{Study, Trial};
+    use std::sync::atomic::AtomicBool;
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron")
+        .unwrap()
+        .replace("MarginAtLeast(3)", "MarginAtLeast(5)")
+        .replace("wins by at least 3", "wins by at least 5");
+    let s = Study::parse(&text, "claims-too-much.ron").unwrap();
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(16);
+    let mut trial = Trial::new(s.clone());
+    let j = trial.play(&mut solver, s.solution[0], &stop).unwrap();
+    assert!(j.exact && j.feedback.best && !j.feedback.keeps_goal);
+    let said = verdict_text(&s, &s.start, &j, false);
+    assert!(
+        said.starts_with("South 6 is the best move, yet the goal cannot be reached: with best play South wins by 3 seeds; the goal needs +5."),
+        "{said}"
+    );
+    assert!(said.contains("The study's goal does not hold"), "{said}");
+    // After a mistake of the user's that still stands, the best move says so.
+    let said = verdict_text(&s, &s.start, &j, true);
+    assert!(
+        said.starts_with("Best move: South 6 (wins by 3 seeds), but the goal was already out of reach after your earlier mistake"),
+        "{said}"
     );
 }

@@ -341,14 +341,36 @@ fn only_move(pos: &Position) -> bool {
     pos.candidate_moves().count() == 1
 }
 
-/// The verdict on an exercise move, in plain words.
-pub fn verdict_text(study: &Study, before: &Position, judgment: &Judgment) -> String {
+/// The verdict on an exercise move, in plain words. `lost_before`: a
+/// wrong move of the user's earlier in the exercise still stands.
+pub fn verdict_text(
+    study: &Study,
+    before: &Position,
+    judgment: &Judgment,
+    lost_before: bool,
+) -> String {
     let fb = &judgment.feedback;
     let me = before.turn();
     let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
     let forced = only_move(before);
     let mut text = if forced && !fb.keeps_goal {
         format!("Forced: {name} is the only move, and the goal was already out of reach.")
+    } else if fb.best && !fb.keeps_goal && lost_before {
+        // The best move is never wrong: the goal went earlier.
+        format!(
+            "Best move: {name} ({}), but the goal was already out of reach after your earlier mistake; {}.",
+            fb.value.describe(),
+            goal_needs(study.file.goal.kind)
+        )
+    } else if fb.best && !fb.keeps_goal {
+        // Nothing was lost on the way: the study's claim itself is wrong.
+        format!(
+            "{name} is the best move, yet the goal cannot be reached: with best play {} {}; {}. \
+             The study's goal does not hold from its position (`maasai-mancala check --prove` on its file says so).",
+            me.title(),
+            fb.value.describe(),
+            goal_needs(study.file.goal.kind)
+        )
     } else if fb.keeps_goal {
         let how = match fb.value {
             Value::Margin(m) => format!("still wins by {m}"),
@@ -732,7 +754,7 @@ fn last_wrong(a: &ActiveStudy) -> Option<usize> {
     a.log
         .iter()
         .rev()
-        .find(|v| !v.taken_back && !v.feedback.keeps_goal && !v.forced)
+        .find(|v| !v.taken_back && !v.feedback.keeps_goal && !v.forced && !v.feedback.best)
         .map(|v| v.ply)
 }
 
@@ -772,7 +794,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                 Ok(judgment) => {
                     let before = a.exercise.position().to_owned();
                     let before_len = a.exercise.game().moves().len();
-                    let text = verdict_text(&a.study, &before, &judgment);
+                    let text = verdict_text(&a.study, &before, &judgment, last_wrong(a).is_some());
                     let fb = judgment.feedback;
                     a.exercise = *ex;
                     a.reply = fb.reply;
@@ -1166,6 +1188,9 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         }
         let color = if v.feedback.keeps_goal {
             egui::Color32::from_rgb(0x2e, 0x8b, 0x3a)
+        } else if v.feedback.best {
+            // The best move, the goal lost before it: not the user's error.
+            ui.visuals().warn_fg_color
         } else {
             ui.visuals().error_fg_color
         };

@@ -290,8 +290,9 @@ pub fn prove_study(
     let root = match solve_within(&session, Vec::new(), study.start, left())? {
         Ok(solution) if study.goal_reached(solution.value, 0) => solution,
         Ok(solution) => {
+            let (line, column) = study.goal_place;
             return Err(CliError(format!(
-                "{}: the goal \"{}\" ({}) does not hold: with best play the value is {}",
+                "{}:{line}:{column}: the goal \"{}\" ({}) does not hold: with best play the value is {}",
                 path.display(),
                 goal.text,
                 goal.kind.describe(),

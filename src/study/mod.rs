@@ -135,6 +135,8 @@ pub struct Study {
     pub solution: Vec<Move>,
     /// Line and column of each solution step in the file (for messages).
     pub solution_places: Vec<(usize, usize)>,
+    /// Line and column of the goal in the file (for messages).
+    pub goal_place: (usize, usize),
     /// Alternative lines as (solution moves before the branch, its moves).
     pub alternatives: Vec<(usize, Vec<Move>)>,
 }
@@ -451,6 +453,7 @@ impl Study {
             start,
             solution,
             solution_places,
+            goal_place: goal_at.map_or((1, 1), |g| line_cols(text, &[g])[0]),
             alternatives,
         })
     }
