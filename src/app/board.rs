@@ -392,6 +392,16 @@ pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
     frame + around_height(ui) + Geometry::unit_size(variant).y * MIN_PITCH
 }
 
+/// The height the board's area can use when it is `width` wide: the lines
+/// around the board and the board fitted to that width at `zoom` (a long
+/// En Gehé row is short of width, and more height would stay empty).
+pub fn fitted_area_height(ui: &egui::Ui, variant: Variant, width: f32, zoom: f32) -> f32 {
+    let margins = egui::Frame::central_panel(ui.style()).total_margin().sum();
+    let unit = Geometry::unit_size(variant);
+    let pitch = ((width - margins.x) / unit.x).max(MIN_READABLE_PITCH) * zoom;
+    margins.y + around_height(ui) + unit.y * pitch
+}
+
 /// Draws the board area (side lines, board, status line). Returns commands.
 pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();

@@ -45,6 +45,9 @@ const MIN_WINDOW: [f32; 2] = [1024.0, 680.0];
 /// The least heights of the panels docked under the board.
 const PLOT_MIN: f32 = 140.0;
 const COUNCIL_MIN: f32 = 140.0;
+/// The most height the council under the board takes by itself from room
+/// the board leaves empty (more is the user's to drag).
+const COUNCIL_GROWN: f32 = 480.0;
 /// The least widths of the panels docked beside the board.
 const COUNCIL_MIN_WIDTH: f32 = 260.0;
 const STUDY_MIN_WIDTH: f32 = 260.0;
@@ -843,11 +846,21 @@ impl MaasaiApp {
                 // the board leaves height to spare.
                 // Its own id: egui keeps a panel's size by id, and a width
                 // read as a height (or back) would crowd out the board.
+                // The height a long row leaves empty goes to the council:
+                // a panel kept small from a smaller window grows back.
+                let spare = ui.available_height()
+                    - board::fitted_area_height(
+                        ui,
+                        variant,
+                        ui.available_width(),
+                        self.settings.zoom,
+                    );
+                let least = spare.clamp(COUNCIL_MIN, COUNCIL_GROWN);
                 council_rect = Some(
                     egui::Panel::bottom("council-below")
                         .resizable(true)
                         .default_size(340.0)
-                        .min_size(COUNCIL_MIN)
+                        .min_size(least)
                         .max_size(under_board(ui, board_min, COUNCIL_MIN))
                         .show(ui, |ui| council(ui, &mut commands))
                         .response
