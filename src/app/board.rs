@@ -861,7 +861,9 @@ fn board_canvas(
         commands.push(AppCommand::FinishAnimation);
     }
     // Where the board lies in its area: the result window keeps off it.
-    rt.board_area = Some((ui.max_rect(), geo.rect().intersect(canvas)));
+    let area = Some((ui.max_rect(), geo.rect().intersect(canvas)));
+    rt.board_area_settled = rt.board_area == area;
+    rt.board_area = area;
     let p = geo.pitch;
 
     // Replay highlights.

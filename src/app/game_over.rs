@@ -12,12 +12,21 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     if rt.game_over_dismissed == Some(rt.game.moves().len()) || rt.animating() {
         return commands;
     }
+    // Placed once, where the board is: not while the panels around it are
+    // still finding their sizes (a game opened at start).
+    if !rt.board_area_settled {
+        ctx.request_repaint();
+        return commands;
+    }
     let (at, width) = place(ctx, rt, result.score.is_none());
     // A window of its own for each finished game, placed anew; it may be
-    // dragged or folded away.
+    // dragged or folded away. (Game numbers start again each run, and egui
+    // keeps a window's place across runs: the run's own number keeps an
+    // old game's place from being reused.)
     egui::Window::new("Game over")
         .id(egui::Id::unique((
             "game-over",
+            run_id(),
             rt.game_id,
             rt.game.moves().len(),
         )))
@@ -72,10 +81,16 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     commands
 }
 
+/// A number drawn once per run of the program.
+fn run_id() -> u64 {
+    static RUN: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *RUN.get_or_init(rand::random)
+}
+
 /// Where the result window's top left corner first appears: beside the
 /// board where the area has room for it there, else in the larger gap above
-/// or below the board, else in the corner of the area where it hides the
-/// least of the board; and its width. (Its size is not known before its
+/// or below the board, else where it hides the least (the board counting
+/// most, then the council, then the lines around the board); and its width. (Its size is not known before its
 /// first frame, so its usual size is assumed.) A `compact` window (no table
 /// of counts: Bao la Kimasai) narrows, its text wrapping, to fit a gap
 /// beside the board.
@@ -110,6 +125,8 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     if right_gap >= w {
         return (pos2(board.right() + (right_gap - w) / 2.0, top), content);
     }
+    // The side line above the board (reserves, tempo).
+    const SIDE_LINE: f32 = 24.0;
     let above = board.top() - area.top() - LINES;
     let below = area.bottom() - board.bottom() - LINES;
     let x = area.center().x - w / 2.0;
@@ -119,38 +136,47 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     if below >= h {
         return (pos2(x, board.bottom() + LINES), content);
     }
-    // No room: the corner of the area that hides the least of the board
-    // (the top first: the status line under the board says the result
-    // too), or the council's panel, which a finished game has no use for.
-    // Not over the other panels: a study's, with its Take back, may be
-    // there.
-    let mut corners = vec![
+    // No room for all of it: of the places beside, above and below the
+    // board and the area's corners, the one that hides the least, the
+    // board counting most, then the council's panel (a finished game has
+    // little use for it, but its review is still read), then the lines
+    // around the board (the result window says what they say). Not over
+    // the other panels: a study's, with its Take back, may be there.
+    let mut places = vec![
+        pos2(x, (board.top() - SIDE_LINE - h).max(area.top())),
+        pos2(x, (board.bottom() + LINES).min(area.bottom() - h)),
         pos2(area.left(), area.top()),
         pos2(area.right() - w, area.top()),
         pos2(area.left(), area.bottom() - h),
         pos2(area.right() - w, area.bottom() - h),
     ];
     if let Some(council) = rt.council_rect {
-        corners.push(pos2(
+        // Its foot first: its buttons (Review moves so far) are at the top.
+        let foot = (council.bottom() - h).max(council.top());
+        places.push(pos2((council.right() - w).max(council.left()), foot));
+        places.push(pos2(council.left().min(screen.right() - w), foot));
+        places.push(pos2(
             council.left().min(screen.right() - w),
             council.top().min(screen.bottom() - h),
         ));
     }
-    // The lines around the board count as the board: the side line above
-    // it (reserves, tempo) and the lines under it (they say the result).
-    const SIDE_LINE: f32 = 24.0;
-    let covered = Rect::from_min_max(
-        board.min - vec2(0.0, SIDE_LINE),
-        board.max + vec2(0.0, LINES),
-    );
-    let hidden = |at: egui::Pos2| {
-        let r = Rect::from_min_size(at, vec2(w, h)).intersect(covered);
-        if r.is_positive() { r.area() } else { 0.0 }
+    let lines = [
+        Rect::from_min_max(board.left_top() - vec2(0.0, SIDE_LINE), board.right_top()),
+        Rect::from_min_max(board.left_bottom(), board.right_bottom() + vec2(0.0, LINES)),
+    ];
+    let overlap = |at: egui::Pos2, r: Rect| {
+        let o = Rect::from_min_size(at, vec2(w, h)).intersect(r);
+        if o.is_positive() { o.area() } else { 0.0 }
     };
-    let first = corners[0];
-    let at = corners
+    let cost = |at: egui::Pos2| {
+        overlap(at, board)
+            + rt.council_rect.map_or(0.0, |c| 0.2 * overlap(at, c))
+            + lines.iter().map(|&r| 0.35 * overlap(at, r)).sum::<f32>()
+    };
+    let first = places[0];
+    let at = places
         .into_iter()
-        .min_by(|a, b| hidden(*a).total_cmp(&hidden(*b)))
+        .min_by(|a, b| cost(*a).total_cmp(&cost(*b)))
         .unwrap_or(first)
         .max(screen.min);
     (at, content)

@@ -205,6 +205,9 @@ pub struct Runtime {
     pub move_wait: Option<String>,
     /// The board's area and the board's drawn rectangle in it, last frame.
     pub board_area: Option<(egui::Rect, egui::Rect)>,
+    /// The board's area is where it was the frame before (panels that
+    /// open or grow move it for a frame or two).
+    pub board_area_settled: bool,
     /// Where the council panel is this frame, if shown (the result window
     /// may go over it when the board's area has no room).
     pub council_rect: Option<egui::Rect>,
@@ -255,6 +258,7 @@ impl Runtime {
             board_inert: false,
             move_wait: None,
             board_area: None,
+            board_area_settled: false,
             council_rect: None,
             branch_offer: None,
             cost_depths: Vec::new(),
