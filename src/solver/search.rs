@@ -1143,7 +1143,7 @@ impl<'a> Search<'a> {
             // at least +4 in a third of a second, but "does South take all
             // 8?" ran for minutes), and the passes closing in from a guess
             // should not wait for it. What it proved stays in the table.
-            let give_up = asked_extreme.then_some(EXTREME_UNITS * self.restart_unit);
+            let give_up = asked_extreme.then_some(self.restart_unit.saturating_mul(EXTREME_UNITS));
             match self.pass(pos, beta, role, give_up) {
                 Ok(None) => {
                     shared.drop_pass(role);
