@@ -269,7 +269,10 @@ fn pebble_offset(k: usize, count: usize) -> Vec2 {
     let x =
         (col as f32 - (in_row as f32 - 1.0) / 2.0) * 0.3 + if row % 2 == 1 { 0.05 } else { -0.05 };
     let y = (rows as f32 - 1.0) / 2.0 - row as f32;
-    vec2(x, y * 0.24)
+    // Four rows (10 to 12) close up, so the corners stay inside the
+    // hole's rounded ends.
+    let tight = if rows >= 4 { 0.86 } else { 1.0 };
+    vec2(x, y * 0.24) * tight
 }
 
 fn draw_pebbles(painter: &egui::Painter, area: Rect, count: u32, pal: &Palette) {
@@ -277,7 +280,12 @@ fn draw_pebbles(painter: &egui::Painter, area: Rect, count: u32, pal: &Palette) 
         return;
     }
     let w = area.width();
-    let r = (w * 0.13).max(1.5);
+    let r = (w * if (10..=12).contains(&count) {
+        0.115
+    } else {
+        0.13
+    })
+    .max(1.5);
     let center = area.center();
     let stroke = Stroke::new((r * 0.18).max(0.5), pal.pebble_edge);
     if count as usize <= MAX_PEBBLES {
@@ -531,6 +539,19 @@ fn side_line(
                     )
                 };
                 tempo_labels(ui, side.title(), row(side), row(side.opponent()));
+                // Said, since the hole itself shows fewer seeds than the
+                // tempo counts there.
+                if let Some((hole, seeds)) = shown.hand
+                    && seeds > 0
+                    && hole / n == side.index()
+                {
+                    ui.weak(format!(
+                        "(with the {seeds} in hand, counted at {} {})",
+                        side.title(),
+                        pos.variant().hole_name(hole % n)
+                    ))
+                    .on_hover_text(TEMPO_HELP);
+                }
             }
             Variant::BaoLaKimasai => {
                 ui.separator();
@@ -635,7 +656,12 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
     });
     ui.horizontal_wrapped(|ui| {
         if let Some(n) = &rt.notice {
-            ui.colored_label(ui.visuals().warn_fg_color, n);
+            // A report of what was done reads plainly; a refusal warns.
+            if super::state::is_report(n) {
+                ui.label(n);
+            } else {
+                ui.colored_label(ui.visuals().warn_fg_color, n);
+            }
         } else if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
             ui.label(egui::RichText::new(r.caption()).italics());
         } else if let Some(p) = &rt.preview
@@ -862,7 +888,11 @@ fn board_canvas(
     }
     // Where the board lies in its area: the result window keeps off it.
     let area = Some((ui.max_rect(), geo.rect().intersect(canvas)));
-    rt.board_area_settled = rt.board_area == area;
+    rt.board_area_unsettled = if rt.board_area == area {
+        0
+    } else {
+        rt.board_area_unsettled.saturating_add(1)
+    };
     rt.board_area = area;
     let p = geo.pitch;
 
@@ -1120,8 +1150,12 @@ fn board_canvas(
         };
         // En Gehé's two rows are close: between them the badge would hide
         // the counts of the holes just sown, so it goes on the row's outer
-        // side, over the hole numbers. Bao la Kimasai's rows have room.
-        let toward_middle = if pos.variant().is_en_gehe() {
+        // side, over the hole numbers. Bao la Kimasai's inner rows have
+        // room between them; an outer hole's badge goes to the board's
+        // edge, over its own row's names, not over the inner row's names
+        // between the two rows.
+        let outer_bao = !pos.variant().is_en_gehe() && pos.hole_at(from).index >= BAO_ROW;
+        let toward_middle = if pos.variant().is_en_gehe() || outer_bao {
             -toward_middle
         } else {
             toward_middle
@@ -1214,16 +1248,20 @@ pub fn editor_board_ui(
     };
     let body = ui.text_style_height(&egui::TextStyle::Body);
     let spacing = ui.spacing().item_spacing.y;
-    // Two side lines, the status line and the hint (which may wrap once),
-    // with a line's worth to spare: the side lines' separators make them
-    // taller than a line of text.
-    let around = 6.0 * (body + spacing) + 3.0 * spacing;
+    // Two side lines, the status line and the hint, as tall as they were
+    // in the last frame (a long problem or a narrow area wraps them), or
+    // six lines before the first.
+    let around_id = egui::Id::unique("editor-board-lines-height");
+    let around = ui
+        .data(|d| d.get_temp::<f32>(around_id))
+        .unwrap_or(6.0 * (body + spacing) + 3.0 * spacing);
     let avail = ui.available_size();
     let unit = Geometry::unit_size(variant);
     let natural = unit.y * (avail.x / unit.x).max(MIN_READABLE_PITCH) * settings.zoom;
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);
+    let lines_top = ui.cursor().top();
     editor_side_line(ui, ed, names, bottom.opponent());
     let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
     let pal = Palette::new(ui.visuals().dark_mode);
@@ -1383,6 +1421,12 @@ pub fn editor_board_ui(
     ui.horizontal_wrapped(|ui| {
         ui.weak(HINT);
     });
+    // The lines' real height sizes the next frame's board.
+    let lines = ui.cursor().top() - lines_top - canvas_h;
+    if (lines - around).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(around_id, lines));
+        ui.ctx().request_repaint();
+    }
     commands
 }
 

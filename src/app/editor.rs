@@ -496,7 +496,17 @@ impl Editor {
     /// becomes its count.
     pub fn type_digit(&mut self, digit: char) {
         let Some(at) = self.selected else { return };
-        if !digit.is_ascii_digit() || self.typed.len() >= 5 {
+        if !digit.is_ascii_digit() {
+            return;
+        }
+        if self.typed.len() >= 5 {
+            // Said, not dropped in silence.
+            debug_assert_eq!(crate::engine::MAX_TOTAL_SEEDS, 60_000);
+            self.note = Some(
+                "A count has at most 5 digits (a position holds at most 60,000 seeds in all); \
+                 Backspace corrects."
+                    .into(),
+            );
             return;
         }
         self.typed.push(digit);
@@ -915,6 +925,32 @@ mod tests {
         assert_eq!(ed.setup.south[1], 5, "the whole hole count goes");
         ed.apply(EditorCommand::Undo);
         assert_eq!(ed.setup.south[1], 4, "the click is its own step");
+    }
+
+    /// A sixth digit is refused in words, not dropped in silence.
+    #[test]
+    fn a_count_past_five_digits_is_said_not_dropped() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let hole = Hole {
+            side: Side::North,
+            index: 1,
+        };
+        ed.apply(EditorCommand::Select(Some(Selection::Hole(hole))));
+        for d in "1299999".chars() {
+            ed.type_digit(d);
+        }
+        assert_eq!(ed.setup.north[1], 12999);
+        assert!(
+            ed.note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("A count has at most 5 digits")),
+            "{:?}",
+            ed.note
+        );
+        ed.backspace();
+        assert_eq!(ed.setup.north[1], 1299);
+        assert_eq!(ed.note, None, "the edit is news again");
     }
 
     /// Shortening En Gehé rows says how many seeds went with the holes.
