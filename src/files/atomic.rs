@@ -105,7 +105,19 @@ fn write_temp(
         .write(true)
         .create_new(true)
         .open(tmp)
-        .map_err(|e| FileError::io(path, "cannot create a file in its folder", &e))?;
+        .map_err(|e| {
+            // "No such file or folder" for a folder that is there (a system
+            // folder such as /proc takes no new files) would be false.
+            let folder_is_there = tmp.parent().is_some_and(|f| f.is_dir());
+            if e.kind() == io::ErrorKind::NotFound && folder_is_there {
+                FileError::new(
+                    path,
+                    "cannot create a file in its folder: the folder takes no new files (a system folder?)",
+                )
+            } else {
+                FileError::io(path, "cannot create a file in its folder", &e)
+            }
+        })?;
     let mut buffered = io::BufWriter::new(&mut file);
     write(&mut buffered)
         .and_then(|()| buffered.flush())
