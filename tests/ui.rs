@@ -1312,7 +1312,7 @@ fn with_no_room_by_the_board_the_result_goes_over_the_finished_games_council() {
     h.state_mut().settings.show_tempo_plot = true;
     h.run();
     h.get_by_label("South 1: 1 seed").click();
-    h.run_steps(3);
+    h.run_steps(8);
     let (_, board) = h.state().rt.board_area.expect("drawn");
     let council = h.state().rt.council_rect.expect("the council is shown");
     let window = h.get_by_label("Game over").rect();

@@ -801,7 +801,7 @@ impl MaasaiApp {
             Ok(file) => {
                 self.install(file, Some(path.to_path_buf()), false);
                 self.remember(path);
-                self.rt.notice = Some(format!("Opened {}", path.display()));
+                self.rt.notice = Some(format!("{}{}", super::state::OPENED_NOTICE, path.display()));
             }
             Err(e) => {
                 if !path.exists() {

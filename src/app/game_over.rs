@@ -13,8 +13,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         return commands;
     }
     // Placed once, where the board is: not while the panels around it are
-    // still finding their sizes (a game opened at start).
-    if !rt.board_area_settled {
+    // still finding their sizes (a game opened at start), though never
+    // held back for long.
+    if (1..10).contains(&rt.board_area_unsettled) {
         ctx.request_repaint();
         return commands;
     }

@@ -85,8 +85,8 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "edit the position on view (in the editor: click +1, Shift+click or right-click −1, digits set the clicked hole or reserve pile, drag moves a seed, Ctrl+drag all; Ctrl+E again leaves)",
     ),
     (
-        "Ctrl+wheel, pinch, Ctrl+= / Ctrl+-",
-        "zoom the board; Ctrl+0 fits it",
+        "Ctrl+wheel, Ctrl+= / Ctrl+-",
+        "zoom the board (a pinch too); Ctrl+0 fits it",
     ),
     (
         "Drag, wheel, Ctrl+arrows",

@@ -517,6 +517,9 @@ impl MaasaiApp {
                     self.rt.notice = (!redone).then(|| "nothing to redo".into());
                 }
                 AppCommand::OpenNewGame => {
+                    // Ctrl+N with a menu open: the menu must not stay drawn
+                    // over the dialog.
+                    egui::Popup::close_all(ctx);
                     self.rt.new_game = Some(new_game::NewGameDialog::new(
                         &self.settings.last_options,
                         &self.settings.names,
@@ -537,7 +540,10 @@ impl MaasaiApp {
                     self.apply_file_command(ctx, files_ui::FileCommand::OpenPath(path))
                 }
                 AppCommand::Files(c) => self.apply_file_command(ctx, c),
-                AppCommand::ShowHelp(open) => self.rt.help_open = open,
+                AppCommand::ShowHelp(open) => {
+                    egui::Popup::close_all(ctx);
+                    self.rt.help_open = open;
+                }
                 AppCommand::ShowMoveList(show) => self.settings.show_move_list = show,
                 AppCommand::SetTheme(theme) => {
                     self.settings.theme = theme;

@@ -161,6 +161,26 @@ impl Preview {
     }
 }
 
+/// Notices that report what was done (opened, saved, copied…), as opposed
+/// to those that say why something was refused: said in the ordinary
+/// colour, not the warning one. Each is the start of its notice.
+pub const REPORTS: &[&str] = &[
+    super::files_ui::SAVED_NOTICE,
+    OPENED_NOTICE,
+    "Resumed the last game",
+    "Copied the position",
+    "Set up the pasted position",
+    "Playing from the edited position",
+    STUDY_NOTICE,
+];
+pub const OPENED_NOTICE: &str = "Opened ";
+pub const STUDY_NOTICE: &str = "Study: ";
+
+/// Whether `notice` reports something done ([`REPORTS`]).
+pub fn is_report(notice: &str) -> bool {
+    REPORTS.iter().any(|r| notice.starts_with(r))
+}
+
 /// Runtime state (not persisted).
 pub struct Runtime {
     pub game: Game,
@@ -205,9 +225,9 @@ pub struct Runtime {
     pub move_wait: Option<String>,
     /// The board's area and the board's drawn rectangle in it, last frame.
     pub board_area: Option<(egui::Rect, egui::Rect)>,
-    /// The board's area is where it was the frame before (panels that
-    /// open or grow move it for a frame or two).
-    pub board_area_settled: bool,
+    /// Frames in a row in which the board's area moved (panels that open
+    /// or grow move it for a frame or two); 0 once it stays.
+    pub board_area_unsettled: u32,
     /// Where the council panel is this frame, if shown (the result window
     /// may go over it when the board's area has no room).
     pub council_rect: Option<egui::Rect>,
@@ -258,7 +278,7 @@ impl Runtime {
             board_inert: false,
             move_wait: None,
             board_area: None,
-            board_area_settled: false,
+            board_area_unsettled: 1,
             council_rect: None,
             branch_offer: None,
             cost_depths: Vec::new(),
@@ -537,6 +557,36 @@ impl Runtime {
         match self.live_analysis().map(|a| &a.status) {
             Some(Status::Over(r)) => Some(*r),
             _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_read_plainly_and_refusals_warn() {
+        for report in [
+            "Saved to /tmp/a.ron",
+            "Opened /tmp/a.ron",
+            "Opened the game in the program's autosave as a new record: save it under a name of its own to keep it",
+            "Resumed the last game.",
+            "Copied the position: en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south",
+            "Set up the pasted position.",
+            "Playing from the edited position.",
+            "Study: The quiet step",
+        ] {
+            assert!(is_report(report), "{report}");
+        }
+        for refusal in [
+            "Not saved to /tmp/a.ron",
+            "South 6 is empty",
+            "The game is over: nobody is to move",
+            "nothing to undo",
+            "This is an earlier position of the game",
+        ] {
+            assert!(!is_report(refusal), "{refusal}");
         }
     }
 }

@@ -447,7 +447,12 @@ impl MaasaiApp {
             StudyCommand::Close => {
                 // "Study: …" under the board would outlive the study.
                 if let Some(a) = self.studies.active.take()
-                    && self.rt.notice.as_deref() == Some(&format!("Study: {}", a.study.file.title))
+                    && self.rt.notice.as_deref()
+                        == Some(&format!(
+                            "{}{}",
+                            super::state::STUDY_NOTICE,
+                            a.study.file.title
+                        ))
                 {
                     self.rt.notice = None;
                 }
@@ -603,7 +608,11 @@ impl MaasaiApp {
                 .players_before
                 .get_or_insert(self.settings.players);
             self.settings.players = [Player::Human, Player::Human];
-            self.rt.notice = Some(format!("Study: {}", study.file.title));
+            self.rt.notice = Some(format!(
+                "{}{}",
+                super::state::STUDY_NOTICE,
+                study.file.title
+            ));
             self.studies.active = Some(ActiveStudy::new(*study, mode));
         } else if !self.files.action_waiting() {
             // The prompt was cancelled (a Save it asked for is still
