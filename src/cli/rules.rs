@@ -136,9 +136,17 @@ pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
 
 /// Answers one `POSITION ; MOVE` line of `apply`.
 pub fn apply_line(line: &str) -> String {
-    let Some((position, mv)) = line.rsplit_once(';') else {
+    let Some((position, mv)) = line.split_once(';') else {
         return "error: invalid position line: expected `POSITION ; MOVE`".to_string();
     };
+    // The position is whole before the first `;`: a second one is a move
+    // too many, not a fault of the position.
+    if mv.contains(';') {
+        return format!(
+            "error: invalid position line: one move after the `;`, found `{}` (play a line of moves with `play`)",
+            mv.trim()
+        );
+    }
     let pos = match notation::parse_position(position) {
         Ok(p) => p,
         Err(e) => return format!("error: invalid position: {e}"),
@@ -207,4 +215,24 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     }
     outln!("{}", result_line(&Game::new(trace.after)));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_move_on_an_apply_line_is_named_not_blamed_on_the_position() {
+        let said =
+            apply_line("en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 ; 1");
+        assert_eq!(
+            said,
+            "error: invalid position line: one move after the `;`, found `3 ; 1` (play a line of moves with `play`)"
+        );
+        // One move still plays.
+        assert_eq!(
+            apply_line("en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3"),
+            "en-gehe south=1,0,0,1 north=1,1,0,0 captured=0,0 turn=north"
+        );
+    }
 }
