@@ -24,13 +24,20 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     // dragged or folded away. (Game numbers start again each run, and egui
     // keeps a window's place across runs: the run's own number keeps an
     // old game's place from being reused.)
-    egui::Window::new("Game over")
-        .id(egui::Id::unique((
-            "game-over",
-            run_id(),
-            rt.game_id,
-            rt.game.moves().len(),
-        )))
+    // Its place is chosen before its size is known: once shown, a window
+    // that came out taller than assumed is placed again inside, and a
+    // resized main window places it anew. Both by a new window (egui
+    // keeps a window's place by its id).
+    let screen = ctx.content_rect();
+    let key = egui::Id::unique(("game-over", run_id(), rt.game_id, rt.game.moves().len()));
+    let placed = ctx
+        .data(|d| d.get_temp::<Placed>(key))
+        .filter(|p| p.screen == screen);
+    let generation = placed.map_or(0, |p| p.generation);
+    let at = placed.and_then(|p| p.at).unwrap_or(at);
+    let id = key.with((screen.width() as u32, screen.height() as u32, generation));
+    let window = egui::Window::new("Game over").id(id);
+    let shown = window
         .collapsible(true)
         .resizable(false)
         .movable(true)
@@ -79,7 +86,56 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
                 }
             });
         });
+    if let Some(shown) = shown {
+        let frame = shown.response.rect;
+        let mut p = placed.unwrap_or(Placed {
+            screen,
+            generation: 0,
+            checks: 0,
+            at: None,
+        });
+        // The first frames only: after that a place is the user's choice.
+        if p.checks < 3
+            && let Some(inside) = inside(rt, screen, frame)
+        {
+            p.generation += 1;
+            p.at = Some(inside);
+            ctx.request_repaint();
+        }
+        p.checks += 1;
+        ctx.data_mut(|d| d.insert_temp(key, p));
+    }
     commands
+}
+
+/// Where the result window was placed: for the main window's size then,
+/// which window (a new one for each correction), the frames it has been
+/// checked in, and the corrected place.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Placed {
+    screen: egui::Rect,
+    generation: u32,
+    checks: u32,
+    at: Option<egui::Pos2>,
+}
+
+/// A place for a window now at `frame` that keeps it on screen and off the
+/// bars under the board's area and the council (the controls), if it is not
+/// there already.
+fn inside(rt: &Runtime, screen: egui::Rect, frame: egui::Rect) -> Option<egui::Pos2> {
+    let floor = match (rt.board_area, rt.council_rect) {
+        (Some((area, _)), Some(c)) => area.bottom().max(c.bottom()),
+        (Some((area, _)), None) => area.bottom(),
+        _ => screen.bottom(),
+    }
+    .min(screen.bottom());
+    let x = frame
+        .left()
+        .min(screen.right() - frame.width())
+        .max(screen.left());
+    let y = frame.top().min(floor - frame.height()).max(screen.top());
+    let at = egui::pos2(x, y);
+    ((at - frame.min).length() > 0.5).then_some(at)
 }
 
 /// A number drawn once per run of the program.
