@@ -517,7 +517,20 @@ fn a_typed_move_on_an_earlier_position_is_asked_like_a_click() {
     h.run();
     assert!(h.state().rt.branch_offer.is_none());
     assert_eq!(h.state().rt.game, two_moves);
-    assert!(h.state().rt.notice.is_some());
+    assert_eq!(
+        h.state().rt.notice.as_deref(),
+        Some(format!("North {} is empty", empty + 1).as_str())
+    );
+    // The game's own next move is a step along its line: nothing asked,
+    // nothing taken off.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run();
+    h.event(egui::Event::Text("1".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.branch_offer.is_none());
+    assert_eq!(h.state().rt.game, two_moves);
+    assert_eq!(h.state().rt.view, 1);
 }
 
 #[test]

@@ -454,6 +454,16 @@ impl MaasaiApp {
                     } else if self.rt.live() {
                         // The view came back to the game meanwhile.
                         self.apply(ctx, vec![AppCommand::PlayMove(mv)]);
+                    } else if self.rt.game.moves().get(self.rt.view) == Some(&mv) {
+                        // The game's own next move: a step along its line,
+                        // sown as a move is, nothing taken off.
+                        let next = self.rt.view;
+                        self.rt.view_move(next);
+                        if let Some(r) = self.rt.replay.as_mut() {
+                            r.set_step(0);
+                            r.playing = true;
+                        }
+                        self.rt.notice = None;
                     } else {
                         match self.rt.shown_position().try_play(mv) {
                             Ok(_) => {
@@ -464,7 +474,21 @@ impl MaasaiApp {
                                     moves: self.rt.game.moves().len(),
                                 });
                             }
-                            Err(e) => self.rt.notice = Some(e.to_string()),
+                            Err(e) => {
+                                // In the words a click on that hole gets.
+                                let pos = self.rt.shown_position();
+                                let side = pos.turn();
+                                let empty = pos.row(side).get(mv.hole()) == Some(&0);
+                                self.rt.notice = Some(if empty {
+                                    format!(
+                                        "{} {} is empty",
+                                        side.title(),
+                                        pos.variant().move_name(mv)
+                                    )
+                                } else {
+                                    e.to_string()
+                                });
+                            }
                         }
                     }
                 }
