@@ -422,6 +422,14 @@ impl Editor {
             C::Select(at) => {
                 self.selected = at;
                 self.typed.clear();
+                // The digits' limit was about the typing just ended.
+                if self
+                    .note
+                    .as_deref()
+                    .is_some_and(|n| n.starts_with(DIGITS_NOTE))
+                {
+                    self.note = None;
+                }
             }
             C::Clear => self.edit(|s| {
                 s.south.fill(0);
@@ -502,11 +510,9 @@ impl Editor {
         if self.typed.len() >= 5 {
             // Said, not dropped in silence.
             debug_assert_eq!(crate::engine::MAX_TOTAL_SEEDS, 60_000);
-            self.note = Some(
-                "A count has at most 5 digits (a position holds at most 60,000 seeds in all); \
-                 Backspace corrects."
-                    .into(),
-            );
+            self.note = Some(format!(
+                "{DIGITS_NOTE} (a position holds at most 60,000 seeds in all); Backspace corrects."
+            ));
             return;
         }
         self.typed.push(digit);
@@ -522,6 +528,9 @@ impl Editor {
         self.apply(Self::set_at(at, seeds));
     }
 }
+
+/// The start of the note on a sixth digit typed into a count.
+const DIGITS_NOTE: &str = "A count has at most 5 digits";
 
 /// The setup after a change of game or board size.
 /// What shortened rows dropped, said (nothing when they dropped nothing).
@@ -951,6 +960,13 @@ mod tests {
         ed.backspace();
         assert_eq!(ed.setup.north[1], 1299);
         assert_eq!(ed.note, None, "the edit is news again");
+        // Typing ended (Enter selects nothing): the note goes with it.
+        for d in "99".chars() {
+            ed.type_digit(d);
+        }
+        assert!(ed.note.is_some());
+        ed.apply(EditorCommand::Select(None));
+        assert_eq!(ed.note, None);
     }
 
     /// Shortening En Gehé rows says how many seeds went with the holes.

@@ -366,7 +366,7 @@ pub fn verdict_text(
         // Nothing was lost on the way: the study's claim itself is wrong.
         format!(
             "{name} is the best move, yet the goal cannot be reached: with best play {} {}; {}. \
-             The study's goal does not hold from its position (`maasai-mancala check --prove` on its file says so).",
+             The study's goal does not hold from its position (maasai-mancala check --prove on its file says so).",
             me.title(),
             fb.value.describe(),
             goal_needs(study.file.goal.kind)
@@ -817,6 +817,11 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                     if fb.finished {
                         a.message = Some(if fb.keeps_goal {
                             format!("Solved! {} — the goal is reached.", a.study.file.goal.text)
+                        } else if fb.best && last_wrong(a).is_none() {
+                            // Best play all along: the study claims too much.
+                            "The game is over: you played best, and best play falls short of this study's goal. \
+                             The study's claim does not hold."
+                                .into()
                         } else {
                             "The game is over and the goal was missed. Take back and try again."
                                 .into()

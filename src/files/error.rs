@@ -74,7 +74,7 @@ impl FileError {
 
 /// RON's own wording of an error, in plain words where it speaks of
 /// parser internals ("Integer is out of bounds", "Expected closing `)`").
-fn ron_words(code: &ron::Error) -> String {
+pub(crate) fn ron_words(code: &ron::Error) -> String {
     use ron::Error as E;
     let plain = match code {
         E::IntegerOutOfBounds => {

@@ -300,15 +300,19 @@ impl GameFile {
         {
             return Err(at(
                 "comments",
-                format!("a comment for move {n}, but the game has {count} moves"),
+                format!(
+                    "a comment for move {n}, but the game has {}",
+                    crate::engine::count_word(count, "move")
+                ),
             ));
         }
         if saved.cursor > count {
             return Err(at(
                 "cursor",
                 format!(
-                    "cursor {} is past the last move (the game has {count} moves)",
-                    saved.cursor
+                    "cursor {} is past the last move (the game has {})",
+                    saved.cursor,
+                    crate::engine::count_word(count, "move")
                 ),
             ));
         }

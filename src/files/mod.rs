@@ -11,7 +11,7 @@ mod atomic;
 mod autosave;
 mod clipboard;
 mod date;
-mod error;
+pub(crate) mod error;
 mod game;
 mod kind;
 mod presets;

@@ -318,7 +318,7 @@ impl Study {
             file: origin.to_string(),
             line: e.span.start.line,
             column: e.span.start.col,
-            problem: e.code.to_string(),
+            problem: crate::files::error::ron_words(&e.code),
         })?;
         let at = |offset: Option<usize>, problem: String| {
             let (line, column) = offset.map_or((0, 0), |o| line_col(text, o));
