@@ -432,6 +432,38 @@ fn a_slow_win_is_called_wrong_in_the_players_words() {
 fn an_exercise_played_to_the_end_is_announced_solved() {
     let s = study("03-remainder.ron");
     let mut h = in_study(&s, Mode::Exercise);
+    play_best_to_the_end(&mut h);
+    let solved = format!("Solved! {} — the goal is reached.", s.file.goal.text);
+    assert!(h.query_by_label(&solved).is_some(), "no success message");
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert!(a.log.iter().all(|v| v.feedback.keeps_goal));
+}
+
+#[test]
+fn best_play_short_of_a_studys_claim_ends_saying_the_claim_does_not_hold() {
+    // 03-remainder is worth +9; claimed as +11, best play ends short, and
+    // the end used to say "the goal was missed. Take back and try again".
+    let text = std::fs::read_to_string("assets/studies/03-remainder.ron")
+        .unwrap()
+        .replace("MarginAtLeast(9)", "MarginAtLeast(11)")
+        .replace("wins by at least 9", "wins by at least 11");
+    let s = maasai_mancala::study::Study::parse(&text, "claims-too-much.ron").unwrap();
+    let mut h = in_study(&s, Mode::Exercise);
+    play_best_to_the_end(&mut h);
+    assert!(
+        h.query_by_label_contains(
+            "you played best, and best play falls short of this study's goal"
+        )
+        .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Take back and try again")
+            .is_none()
+    );
+}
+
+/// Plays the solver's best move for the user until the exercise ends.
+fn play_best_to_the_end(h: &mut Harness<'static, MaasaiApp>) {
     let mut solver = Solver::with_table_bits(TABLE_BITS);
     for turn in 0..20 {
         let over = h
@@ -456,17 +488,13 @@ fn an_exercise_played_to_the_end_is_announced_solved() {
             .unwrap();
         let len = game.moves().len();
         h.state_mut().queue(AppCommand::PlayMove(best));
-        step_until(&mut h, "the verdict", |app| {
+        step_until(h, "the verdict", |app| {
             let a = app.studies.active.as_ref().unwrap();
             !a.thinking() && a.exercise.game().moves().len() > len
         });
         h.run_steps(3);
     }
     h.run_steps(2);
-    let solved = format!("Solved! {} — the goal is reached.", s.file.goal.text);
-    assert!(h.query_by_label(&solved).is_some(), "no success message");
-    let a = h.state().studies.active.as_ref().unwrap();
-    assert!(a.log.iter().all(|v| v.feedback.keeps_goal));
 }
 
 #[test]
