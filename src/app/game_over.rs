@@ -21,13 +21,11 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     }
     let (at, width) = place(ctx, rt, result.score.is_none());
     // A window of its own for each finished game, placed anew; it may be
-    // dragged or folded away. (Game numbers start again each run, and egui
-    // keeps a window's place across runs: the run's own number keeps an
-    // old game's place from being reused.)
-    // Its place is chosen before its size is known: once shown, a window
-    // that came out taller than assumed is placed again inside, and a
-    // resized main window places it anew. Both by a new window (egui
-    // keeps a window's place by its id).
+    // dragged or folded away. egui keeps a window's place by its id, so the
+    // id changes whenever it is to be placed again: with the run (game
+    // numbers start again each run), with the main window's size, and when
+    // a window that came out taller than assumed (its place is chosen
+    // before its size is known) is moved back inside.
     let screen = ctx.content_rect();
     let key = egui::Id::unique(("game-over", run_id(), rt.game_id, rt.game.moves().len()));
     let placed = ctx
@@ -36,8 +34,8 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     let generation = placed.map_or(0, |p| p.generation);
     let at = placed.and_then(|p| p.at).unwrap_or(at);
     let id = key.with((screen.width() as u32, screen.height() as u32, generation));
-    let window = egui::Window::new("Game over").id(id);
-    let shown = window
+    let shown = egui::Window::new("Game over")
+        .id(id)
         .collapsible(true)
         .resizable(false)
         .movable(true)
@@ -147,8 +145,9 @@ fn run_id() -> u64 {
 /// Where the result window's top left corner first appears: beside the
 /// board where the area has room for it there, else in the larger gap above
 /// or below the board, else where it hides the least (the board counting
-/// most, then the council, then the lines around the board); and its width. (Its size is not known before its
-/// first frame, so its usual size is assumed.) A `compact` window (no table
+/// most, then the council, then the lines around the board); and its
+/// width. (Its size is not known before its first frame, so its usual size
+/// is assumed.) A `compact` window (no table
 /// of counts: Bao la Kimasai) narrows, its text wrapping, to fit a gap
 /// beside the board.
 fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) {
