@@ -744,22 +744,28 @@ fn judge_every_bao_first_move() {
     }
 }
 
-#[test]
-fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
-    let pos = long_solve_position();
-    let mut h = harness(pos);
+/// A long solve of the start position, kept when the board moves on, and
+/// then a move: the solve runs on for the position no longer on view.
+fn a_kept_solve_then_a_move() -> Harness<'static, MaasaiApp> {
+    let mut h = harness(long_solve_position());
     h.state_mut().settings.show_solver = true;
     h.run_steps(2);
     h.get_by_label("Solve").click();
     h.run_steps(2);
     assert!(h.state().solver.running());
-    // Kept: the panel says whose solve it is.
     h.get_by_label("Keep solving when the board moves on")
         .click();
     h.run_steps(1);
     h.get_by_label("South 17: 1 seed").click();
     h.run_steps(3);
     assert!(h.state().solver.running());
+    h
+}
+
+#[test]
+fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
+    // Kept: the panel says whose solve it is.
+    let mut h = a_kept_solve_then_a_move();
     assert!(
         h.query_by_label_contains("This solve belongs to the start position")
             .is_some()
@@ -1107,18 +1113,7 @@ fn the_solver_panel_gives_a_finished_games_result_without_a_solve() {
 fn a_solve_started_over_a_running_one_says_what_the_first_had_proved() {
     // One solve at a time: the kept solve of the start position gives way
     // to the solve of the position after a move, and says so.
-    let pos = long_solve_position();
-    let mut h = harness(pos);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(2);
-    h.get_by_label("Solve").click();
-    h.run_steps(2);
-    h.get_by_label("Keep solving when the board moves on")
-        .click();
-    h.run_steps(1);
-    h.get_by_label("South 17: 1 seed").click();
-    h.run_steps(3);
-    assert!(h.state().solver.running());
+    let mut h = a_kept_solve_then_a_move();
     h.get_by_label("Solve").click();
     h.run_steps(2);
     assert!(
