@@ -1006,7 +1006,7 @@ fn board_canvas(
                         rt.team(side)
                     ))
                 } else if count == 0 {
-                    Some(format!("{} {name} is empty", side.title()))
+                    Some(super::state::empty_hole_notice(side, &name))
                 } else {
                     None
                 };
@@ -1075,7 +1075,7 @@ fn board_canvas(
                 commands.push(if side == pos.turn() && count > 0 {
                     AppCommand::OfferBranch(mv)
                 } else if side == pos.turn() {
-                    AppCommand::Notice(format!("{} {name} is empty", side.title()))
+                    AppCommand::Notice(super::state::empty_hole_notice(side, &name))
                 } else {
                     AppCommand::Notice(super::state::EARLIER_POSITION_NOTICE.into())
                 });

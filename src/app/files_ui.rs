@@ -600,7 +600,7 @@ impl MaasaiApp {
             FileCommand::CopyPosition => {
                 let text = position_text(self.rt.shown_position());
                 ctx.copy_text(text.clone());
-                self.rt.notice = Some(format!("Copied the position: {text}"));
+                self.rt.notice = Some(format!("{}{text}", super::state::COPIED_NOTICE));
             }
             FileCommand::PasteFromClipboard => {
                 match arboard::Clipboard::new().and_then(|mut c| c.get_text()) {
@@ -709,13 +709,13 @@ impl MaasaiApp {
             Pending::Paste(pos) => {
                 let file = GameFile::from_game(Game::new(*pos));
                 self.install(file, None, false);
-                self.rt.notice = Some("Set up the pasted position.".into());
+                self.rt.notice = Some(super::state::PASTED_NOTICE.into());
             }
             Pending::Resume => {
                 if let Some(a) = self.files.resume_offer.take() {
                     self.install(a.game, a.source, a.unsaved);
                     self.files.autosaved = Some(signature(&self.rt));
-                    self.rt.notice = Some("Resumed the last game.".into());
+                    self.rt.notice = Some(super::state::RESUMED_NOTICE.into());
                 }
             }
             Pending::Close => {

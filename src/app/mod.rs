@@ -480,11 +480,7 @@ impl MaasaiApp {
                                 let side = pos.turn();
                                 let empty = pos.row(side).get(mv.hole()) == Some(&0);
                                 self.rt.notice = Some(if empty {
-                                    format!(
-                                        "{} {} is empty",
-                                        side.title(),
-                                        pos.variant().move_name(mv)
-                                    )
+                                    state::empty_hole_notice(side, &pos.variant().move_name(mv))
                                 } else {
                                     e.to_string()
                                 });
@@ -1041,7 +1037,7 @@ impl MaasaiApp {
         };
         if self.rt.game.moves().is_empty() && *self.rt.game.start() == pos {
             self.editor = None;
-            self.rt.notice = Some("Playing from the edited position.".into());
+            self.rt.notice = Some(state::EDITED_NOTICE.into());
             if analyse {
                 self.apply(ctx, vec![AppCommand::ShowCouncil(true)]);
             }

@@ -167,14 +167,24 @@ impl Preview {
 pub const REPORTS: &[&str] = &[
     super::files_ui::SAVED_NOTICE,
     OPENED_NOTICE,
-    "Resumed the last game",
-    "Copied the position",
-    "Set up the pasted position",
-    "Playing from the edited position",
+    RESUMED_NOTICE,
+    COPIED_NOTICE,
+    PASTED_NOTICE,
+    EDITED_NOTICE,
     STUDY_NOTICE,
 ];
 pub const OPENED_NOTICE: &str = "Opened ";
+pub const RESUMED_NOTICE: &str = "Resumed the last game.";
+pub const COPIED_NOTICE: &str = "Copied the position: ";
+pub const PASTED_NOTICE: &str = "Set up the pasted position.";
+pub const EDITED_NOTICE: &str = "Playing from the edited position.";
 pub const STUDY_NOTICE: &str = "Study: ";
+
+/// What a hole of the side to move says when it is empty (a click on it,
+/// or its number typed).
+pub fn empty_hole_notice(side: crate::engine::Side, name: &str) -> String {
+    format!("{} {name} is empty", side.title())
+}
 
 /// Whether `notice` reports something done ([`REPORTS`]).
 pub fn is_report(notice: &str) -> bool {
