@@ -339,15 +339,41 @@ struct Shown {
 /// line and the preview or notice line): as measured in the last frame,
 /// since a narrow board area wraps them, or four lines before the first.
 fn around_height(ui: &egui::Ui) -> f32 {
-    let body = ui.text_style_height(&egui::TextStyle::Body);
-    let spacing = ui.spacing().item_spacing.y;
-    let four = 4.0 * (body + spacing) + 3.0 * spacing;
-    ui.data(|d| d.get_temp::<f32>(around_id())).unwrap_or(four)
+    lines_height(ui, around_id(), 4.0)
 }
 
 /// Where [`board_ui`] keeps the measured height of its lines.
 fn around_id() -> egui::Id {
     egui::Id::unique("board-lines-height")
+}
+
+/// Where the editor's board keeps the measured height of its lines.
+fn editor_around_id() -> egui::Id {
+    egui::Id::unique("editor-board-lines-height")
+}
+
+/// The height of the lines around a board kept under `id` in the last
+/// frame, or `lines` lines of text before the first.
+fn lines_height(ui: &egui::Ui, id: egui::Id, lines: f32) -> f32 {
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let spacing = ui.spacing().item_spacing.y;
+    let guess = lines * (body + spacing) + 3.0 * spacing;
+    ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(guess)
+}
+
+/// Keeps the lines' real height (they wrap in a narrow area) under `id`
+/// for the next frame's board, which a change needs at once.
+fn keep_lines_height(ui: &egui::Ui, id: egui::Id, measured: f32, was: f32) {
+    if (measured - was).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(id, measured));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// The height of a board of `unit` size fitted to `width` at `zoom`, never
+/// under [`MIN_READABLE_PITCH`] a hole.
+fn natural_height(unit: Vec2, width: f32, zoom: f32) -> f32 {
+    unit.y * (width / unit.x).max(MIN_READABLE_PITCH) * zoom
 }
 
 /// Hole pitch (pixels) below which a board is no longer readable.
@@ -405,9 +431,9 @@ pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
 /// En Gehé row is short of width, and more height would stay empty).
 pub fn fitted_area_height(ui: &egui::Ui, variant: Variant, width: f32, zoom: f32) -> f32 {
     let margins = egui::Frame::central_panel(ui.style()).total_margin().sum();
-    let unit = Geometry::unit_size(variant);
-    let pitch = ((width - margins.x) / unit.x).max(MIN_READABLE_PITCH) * zoom;
-    margins.y + around_height(ui) + unit.y * pitch
+    margins.y
+        + around_height(ui)
+        + natural_height(Geometry::unit_size(variant), width - margins.x, zoom)
 }
 
 /// Draws the board area (side lines, board, status line). Returns commands.
@@ -462,7 +488,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let avail = ui.available_size();
     let unit = Geometry::unit_size(pos.variant());
     // The canvas is as tall as the board at this zoom, up to the room there is.
-    let natural = unit.y * (avail.x / unit.x).max(MIN_READABLE_PITCH) * settings.zoom;
+    let natural = natural_height(unit, avail.x, settings.zoom);
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);
@@ -483,13 +509,14 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let live_turn = rt.game.current().turn();
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
     status_line(ui, rt, &shown, computer_turn);
-    // The lines' real height (they wrap in a narrow area) sizes the next
-    // frame's board and the panels under it; a change needs that frame.
-    let lines = ui.cursor().top() - lines_top - canvas_h;
-    if (lines - around).abs() > 0.5 {
-        ui.data_mut(|d| d.insert_temp(around_id(), lines));
-        ui.ctx().request_repaint();
-    }
+    // The lines' real height sizes the next frame's board and the panels
+    // under it.
+    keep_lines_height(
+        ui,
+        around_id(),
+        ui.cursor().top() - lines_top - canvas_h,
+        around,
+    );
     commands
 }
 
@@ -1246,18 +1273,13 @@ pub fn editor_board_ui(
     } else {
         Side::South
     };
-    let body = ui.text_style_height(&egui::TextStyle::Body);
-    let spacing = ui.spacing().item_spacing.y;
     // Two side lines, the status line and the hint, as tall as they were
     // in the last frame (a long problem or a narrow area wraps them), or
     // six lines before the first.
-    let around_id = egui::Id::unique("editor-board-lines-height");
-    let around = ui
-        .data(|d| d.get_temp::<f32>(around_id))
-        .unwrap_or(6.0 * (body + spacing) + 3.0 * spacing);
+    let around = lines_height(ui, editor_around_id(), 6.0);
     let avail = ui.available_size();
     let unit = Geometry::unit_size(variant);
-    let natural = unit.y * (avail.x / unit.x).max(MIN_READABLE_PITCH) * settings.zoom;
+    let natural = natural_height(unit, avail.x, settings.zoom);
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);
@@ -1422,11 +1444,12 @@ pub fn editor_board_ui(
         ui.weak(HINT);
     });
     // The lines' real height sizes the next frame's board.
-    let lines = ui.cursor().top() - lines_top - canvas_h;
-    if (lines - around).abs() > 0.5 {
-        ui.data_mut(|d| d.insert_temp(around_id, lines));
-        ui.ctx().request_repaint();
-    }
+    keep_lines_height(
+        ui,
+        editor_around_id(),
+        ui.cursor().top() - lines_top - canvas_h,
+        around,
+    );
     commands
 }
 
