@@ -161,10 +161,9 @@ pub fn solve(
                 }
             }
         }
-        if let Outcome::Unsolved = outcome {
+        if let Some(root) = root_bounds {
             // The position's own solve ran out of time, but its moves say
             // more: its value is the best of theirs.
-            let root = root_bounds.expect("an unsolved root has bounds");
             match from_the_moves(root, &bounds) {
                 MovesProve::Value(v, mv) => {
                     outln!(
