@@ -400,11 +400,11 @@ fn every_problem_is_listed_on_its_own() {
     ));
     assert!(shows(
         &h,
-        "• South's holes: South 2 holds 99999 seeds, more than the 60000 a position may hold."
+        "• South's holes: South 2 holds 99,999 seeds, more than the 60,000 a position may hold."
     ));
     assert!(shows(
         &h,
-        "• North's holes: North 5 holds 99999 seeds, more than the 60000 a position may hold."
+        "• North's holes: North 5 holds 99,999 seeds, more than the 60,000 a position may hold."
     ));
     assert!(disabled(&h, "Play from here"));
     // The notation is shown live even when illegal.

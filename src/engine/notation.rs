@@ -265,7 +265,15 @@ fn count(token: &str, item: &str, position: usize) -> Result<u64, SetupError> {
     item.parse::<u64>()
         .ok()
         .filter(|&n| n <= super::setup::MAX_TOTAL_SEEDS)
-        .ok_or_else(|| SetupError::new(token, format!("entry {position} (`{item}`) is too large")))
+        .ok_or_else(|| {
+            SetupError::new(
+                token,
+                format!(
+                    "entry {position} (`{item}`) is too large: a position holds at most {} seeds",
+                    super::error::group_digits(super::setup::MAX_TOTAL_SEEDS)
+                ),
+            )
+        })
 }
 
 fn counts(token: &str, value: &str, expect: Option<usize>) -> Result<Vec<u64>, SetupError> {

@@ -1,6 +1,7 @@
 //! The raw, unchecked description of a position: what a notation string,
 //! a file or the position editor says. It may be illegal until validated.
 
+use super::error::group_digits;
 use super::{
     BAO_SIDE_HOLES, GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Position, SetupError, Side,
     Variant,
@@ -217,8 +218,10 @@ impl Setup {
                     out.push(SetupError::new(
                         name,
                         format!(
-                            "{side} {} holds {c} seeds, more than the {MAX_TOTAL_SEEDS} a position may hold",
-                            hole_name(i)
+                            "{side} {} holds {} seeds, more than the {} a position may hold",
+                            hole_name(i),
+                            group_digits(c),
+                            group_digits(MAX_TOTAL_SEEDS)
                         ),
                     ));
                 }
@@ -240,7 +243,9 @@ impl Setup {
             out.push(SetupError::new(
                 "",
                 format!(
-                    "the position holds {total} seeds in all; at most {MAX_TOTAL_SEEDS} are allowed"
+                    "the position holds {} seeds in all; at most {} are allowed",
+                    group_digits(total),
+                    group_digits(MAX_TOTAL_SEEDS)
                 ),
             ));
         }

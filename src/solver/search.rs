@@ -442,9 +442,15 @@ impl Shared {
         (lo, hi)
     }
 
-    /// Thread `role` gave its pass up unanswered.
+    /// Thread `role` gave its pass up unanswered; the other thread, if it
+    /// had joined that same pass, gives it up too (it has no budget of its
+    /// own there and would go on with the question alone).
     fn drop_pass(&self, role: usize) {
-        self.betas[role].store(NO_BETA, Ordering::SeqCst);
+        let beta = self.betas[role].swap(NO_BETA, Ordering::SeqCst);
+        let other = 1 - role;
+        if beta != NO_BETA && self.betas[other].load(Ordering::SeqCst) == beta {
+            self.aborts[other].store(true, Ordering::SeqCst);
+        }
     }
 
     /// Ends every pass (the value is known, or the solve stops).
@@ -1386,6 +1392,24 @@ mod tests {
             assert!(search.stats.extremes_dropped >= 1, "{:?}", search.stats);
         });
         assert!(shared.bounds().0 >= 4, "{:?}", shared.bounds());
+    }
+
+    #[test]
+    fn a_dropped_pass_is_dropped_by_the_thread_that_joined_it() {
+        let pos = crate::engine::notation::parse_position(
+            "en-gehe south=0,1,0,1,0,0 north=1,0,0,1,0,1 captured=0,0 turn=south",
+        )
+        .unwrap();
+        let shared = Shared::new(&pos);
+        // The helper joined the main thread's pass at 3, then the main
+        // thread gave it up: the helper hears it.
+        assert!(shared.begin(0, 3) && shared.begin(1, 3));
+        shared.drop_pass(0);
+        assert!(shared.aborts[1].load(Ordering::SeqCst));
+        // A pass of its own at another β goes on.
+        assert!(shared.begin(0, 3) && shared.begin(1, 1));
+        shared.drop_pass(0);
+        assert!(!shared.aborts[1].load(Ordering::SeqCst));
     }
 
     /// The exact score of `pos` with moves left unsettled after
