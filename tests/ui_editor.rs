@@ -283,6 +283,30 @@ fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
 }
 
 #[test]
+fn ctrl_v_on_the_board_with_no_text_says_why_next_to_the_paste_field() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let before = notation(&h);
+    // egui sends no paste for an empty clipboard (nor for a test's, which
+    // has no display): Ctrl+V's release alone is heard.
+    h.event(egui::Event::Key {
+        key: egui::Key::V,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.run();
+    assert!(
+        h.query_by_label_contains("The clipboard").is_some()
+            || h.query_by_label_contains("This system offers no clipboard")
+                .is_some(),
+        "no word on the paste"
+    );
+    assert_eq!(notation(&h), before);
+}
+
+#[test]
 fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

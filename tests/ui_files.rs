@@ -382,6 +382,48 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
     assert_eq!(h.state().rt.game.current().to_string(), text);
 }
 
+/// Ctrl+V let go, with the modifiers still held.
+fn ctrl_v_released() -> egui::Event {
+    egui::Event::Key {
+        key: egui::Key::V,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: egui::Modifiers::COMMAND,
+    }
+}
+
+#[test]
+fn ctrl_v_with_no_text_on_the_clipboard_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    // A paste that brought text: its release says nothing more.
+    let text = "en-gehe south=1,2,3 north=3,2,1 captured=0,0 turn=north";
+    h.event(egui::Event::Paste(text.into()));
+    h.event(ctrl_v_released());
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().rt.game.current().to_string(), text);
+
+    // egui sends no paste for an empty clipboard (nor for a test's, which
+    // has no display): the release alone is heard, and the clipboard read
+    // again to say why, as the menu's Paste position does.
+    h.event(ctrl_v_released());
+    h.run();
+    let (title, message) = h.state().files.error.clone().expect("a word on the paste");
+    assert_eq!(title, "Cannot paste a position");
+    assert!(
+        message.starts_with("The clipboard")
+            || message.starts_with("This system offers no clipboard"),
+        "{message}"
+    );
+    assert_eq!(h.state().rt.game.current().to_string(), text);
+}
+
 #[test]
 fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     let dir = tempfile::tempdir().unwrap();

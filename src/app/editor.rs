@@ -806,11 +806,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 .on_hover_text("Ctrl+V on the board does the same")
                 .clicked()
             {
-                match arboard::Clipboard::new().and_then(|mut c| c.get_text()) {
+                match super::files_ui::clipboard_text() {
                     Ok(text) => cmd(EditorCommand::Paste(text)),
-                    Err(e) => {
-                        ed.paste_error = Some(format!("Cannot read the clipboard: {e}"))
-                    }
+                    Err(problem) => ed.paste_error = Some(problem),
                 }
             }
         });

@@ -151,6 +151,10 @@ pub struct FilesState {
     pub resume_offer: Option<Autosave>,
     dialog: Option<(Purpose, Receiver<Option<PathBuf>>)>,
     allow_close: bool,
+    /// A paste was heard since Ctrl+V was last let go (see
+    /// [`paste_without_text`]); here, not with the game, which a paste
+    /// replaces.
+    pub paste_heard: bool,
     /// Changes were discarded on closing: no final autosave.
     discarded: bool,
     /// When the user last typed in a comment, the event or the notes: the
@@ -259,6 +263,7 @@ impl FilesState {
             resume_offer,
             dialog: None,
             allow_close: false,
+            paste_heard: false,
             discarded: false,
             text_edited: None,
         };
@@ -359,6 +364,8 @@ impl MaasaiApp {
             // Also while a comment or the notes are being typed: a text
             // field has no use for these keys.
             let typing = ctx.text_edit_focused();
+            let editing = self.editor.is_some();
+            let paste_heard = &mut self.files.paste_heard;
             ctx.input_mut(|i| {
                 if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
                     out.push(FileCommand::SaveAs);
@@ -369,13 +376,18 @@ impl MaasaiApp {
                 if i.consume_key(Modifiers::COMMAND, Key::O) {
                     out.push(FileCommand::Open);
                 }
-                if typing {
-                    return; // a paste goes into the text field
+                // A paste goes into the text field; the editor reads its own.
+                if typing || editing {
+                    return;
                 }
                 for e in &i.events {
                     if let egui::Event::Paste(text) = e {
                         out.push(FileCommand::PasteText(text.clone()));
                     }
+                }
+                if paste_without_text(&i.events, paste_heard) {
+                    // Read again, to say why in the menu's words.
+                    out.push(FileCommand::PasteFromClipboard);
                 }
             });
         }
@@ -602,12 +614,10 @@ impl MaasaiApp {
                 ctx.copy_text(text.clone());
                 self.rt.notice = Some(format!("{}{text}", super::state::COPIED_NOTICE));
             }
-            FileCommand::PasteFromClipboard => {
-                match arboard::Clipboard::new().and_then(|mut c| c.get_text()) {
-                    Ok(text) => self.paste(ctx, &text),
-                    Err(e) => self.show_error("Cannot paste a position", clipboard_problem(&e)),
-                }
-            }
+            FileCommand::PasteFromClipboard => match clipboard_text() {
+                Ok(text) => self.paste(ctx, &text),
+                Err(problem) => self.show_error("Cannot paste a position", problem),
+            },
             FileCommand::PasteText(text) => self.paste(ctx, &text),
             FileCommand::Unsaved(choice) => {
                 let Some(pending) = self.files.unsaved_prompt.take() else {
@@ -988,6 +998,41 @@ pub fn describe_autosave(a: &Autosave) -> String {
         text.push_str(", with unsaved changes");
     }
     text
+}
+
+/// The clipboard's text, or why there is none in a user's words.
+pub(super) fn clipboard_text() -> Result<String, String> {
+    arboard::Clipboard::new()
+        .and_then(|mut c| c.get_text())
+        .map_err(|e| clipboard_problem(&e))
+}
+
+/// Whether a Ctrl+V among `events` brought no text. egui sends no paste
+/// event for an empty clipboard (and an image paste for a picture), so a
+/// release of the key with no paste heard since the last one says so;
+/// `heard` carries that between frames.
+pub(super) fn paste_without_text(events: &[egui::Event], heard: &mut bool) -> bool {
+    let mut missing = false;
+    for e in events {
+        match e {
+            egui::Event::Paste(_) => *heard = true,
+            egui::Event::PasteImage(_) => {
+                *heard = true;
+                missing = true;
+            }
+            egui::Event::Key {
+                key: egui::Key::V,
+                pressed: false,
+                modifiers,
+                ..
+            } if modifiers.command => {
+                missing |= !*heard;
+                *heard = false;
+            }
+            _ => {}
+        }
+    }
+    missing
 }
 
 /// Why nothing could be pasted, in a user's words (the clipboard library's

@@ -1058,6 +1058,7 @@ impl MaasaiApp {
             return Vec::new();
         }
         let help_open = self.rt.help_open;
+        let paste_heard = &mut self.files.paste_heard;
         let Some(ed) = &mut self.editor else {
             return Vec::new();
         };
@@ -1110,6 +1111,12 @@ impl MaasaiApp {
             });
             if let Some(text) = pasted {
                 out.push(editor::EditorCommand::Paste(text));
+            } else if files_ui::paste_without_text(&i.events, paste_heard) {
+                // As the editor's Paste from clipboard button does.
+                match files_ui::clipboard_text() {
+                    Ok(text) => out.push(editor::EditorCommand::Paste(text)),
+                    Err(problem) => ed.paste_error = Some(problem),
+                }
             }
         });
         app_commands.extend(out.into_iter().map(AppCommand::Editor));

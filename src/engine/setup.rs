@@ -290,7 +290,7 @@ mod tests {
         let problems = s.problems();
         let tokens: Vec<&str> = problems.iter().map(|e| e.token.as_str()).collect();
         assert_eq!(tokens, ["reserve", "south", "north"]);
-        assert!(problems[1].problem.contains("South 2 holds 70000 seeds"));
+        assert!(problems[1].problem.contains("South 2 holds 70,000 seeds"));
         assert_eq!(s.validate().unwrap_err(), problems[0]);
 
         // A broken board shape is the only problem reported.
