@@ -19,8 +19,9 @@ pub mod files_ui;
 pub mod game_over;
 pub mod help;
 pub mod menu;
-pub mod move_list;
+mod move_list;
 pub mod new_game;
+mod panel_widths;
 pub mod players;
 pub mod presets_ui;
 pub mod settings;
@@ -138,6 +139,8 @@ pub struct MaasaiApp {
     pub solver: solver_panel::SolverPanel,
     /// The study library and the study being taken.
     pub studies: studies_ui::StudiesState,
+    /// Side panels' widths as the user left them.
+    panel_widths: panel_widths::PanelWidths,
 }
 
 impl MaasaiApp {
@@ -160,6 +163,7 @@ impl MaasaiApp {
             editor: None,
             solver: Default::default(),
             studies: Default::default(),
+            panel_widths: Default::default(),
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
@@ -195,6 +199,7 @@ impl MaasaiApp {
             editor: None,
             solver: Default::default(),
             studies: Default::default(),
+            panel_widths: Default::default(),
         };
         // No folders: tests never touch the user's autosave or presets.
         app.init_files(None, false, false);
@@ -732,12 +737,13 @@ impl MaasaiApp {
             let names = &self.rt.names;
             let board_least = board::min_area_width(ui, ed.variant());
             let (least, most) = beside_board(ui, EDITOR_MIN_WIDTH, 0.0, board_least);
-            egui::Panel::right("position-editor")
+            let panel = egui::Panel::right("position-editor")
                 .resizable(true)
                 .default_size(380.0)
                 .min_size(least)
-                .max_size(most)
-                .show(ui, |ui| {
+                .max_size(most);
+            self.panel_widths
+                .show(ui, "position-editor", panel, most, |ui| {
                     commands.extend(editor::editor_panel(ui, ed, names));
                 });
             egui::CentralPanel::default().show(ui, |ui| {
@@ -802,31 +808,31 @@ impl MaasaiApp {
         if let Some(active) = &self.studies.active {
             let later = solver_min + moves_min + council_min;
             let (least, most) = beside_board(ui, STUDY_MIN_WIDTH, later, board_least);
-            egui::Panel::left("study")
+            let panel = egui::Panel::left("study")
                 .resizable(true)
                 .default_size(400.0)
                 .min_size(least)
-                .max_size(most)
-                .show(ui, |ui| {
-                    commands.extend(studies_ui::study_panel_ui(ui, active, &self.rt));
-                });
+                .max_size(most);
+            self.panel_widths.show(ui, "study", panel, most, |ui| {
+                commands.extend(studies_ui::study_panel_ui(ui, active, &self.rt));
+            });
         }
         if self.settings.show_solver {
             let later = moves_min + council_min;
             let (least, most) = beside_board(ui, SOLVER_MIN_WIDTH, later, board_least);
-            egui::Panel::right("solver")
+            let panel = egui::Panel::right("solver")
                 .resizable(true)
                 .default_size(340.0)
                 .min_size(least)
-                .max_size(most)
-                .show(ui, |ui| {
-                    commands.extend(solver_panel::solver_ui(
-                        ui,
-                        &self.solver,
-                        &self.rt,
-                        exercising,
-                    ));
-                });
+                .max_size(most);
+            self.panel_widths.show(ui, "solver", panel, most, |ui| {
+                commands.extend(solver_panel::solver_ui(
+                    ui,
+                    &self.solver,
+                    &self.rt,
+                    exercising,
+                ));
+            });
         }
         // Panels under the board share what the board does not need.
         let board_min = board::min_area_height(ui, variant);
@@ -841,14 +847,14 @@ impl MaasaiApp {
         }
         if self.settings.show_move_list {
             let (least, most) = beside_board(ui, MOVES_MIN_WIDTH, council_min, board_least);
-            egui::Panel::right("move-list")
+            let panel = egui::Panel::right("move-list")
                 .resizable(true)
                 .default_size(280.0)
                 .min_size(least)
-                .max_size(most)
-                .show(ui, |ui| {
-                    commands.extend(move_list::move_list_ui(ui, &self.rt));
-                });
+                .max_size(most);
+            self.panel_widths.show(ui, "move-list", panel, most, |ui| {
+                commands.extend(move_list::move_list_ui(ui, &self.rt));
+            });
         }
         let mut council_rect = None;
         if self.settings.show_council {
@@ -894,13 +900,16 @@ impl MaasaiApp {
                 );
             } else {
                 let (least, most) = beside_board(ui, COUNCIL_MIN_WIDTH, 0.0, board_least);
+                let panel = egui::Panel::left("council-beside")
+                    .resizable(true)
+                    .default_size(420.0)
+                    .min_size(least)
+                    .max_size(most);
                 council_rect = Some(
-                    egui::Panel::left("council-beside")
-                        .resizable(true)
-                        .default_size(420.0)
-                        .min_size(least)
-                        .max_size(most)
-                        .show(ui, |ui| council(ui, &mut commands))
+                    self.panel_widths
+                        .show(ui, "council-beside", panel, most, |ui| {
+                            council(ui, &mut commands)
+                        })
                         .response
                         .rect,
                 );
