@@ -965,12 +965,17 @@ fn an_exercise_hides_the_council_and_the_solver() {
     h.run_steps(4);
     assert!(h.query_by_label("South to move: your turn.").is_some());
     assert!(
-        h.query_by_label(maasai_mancala::app::council::QUIET_IN_EXERCISE)
+        h.query_by_label(maasai_mancala::app::studies_ui::ADVISERS_QUIET)
             .is_some()
     );
+    // Both panels step aside, leaving the board their room.
     assert!(
-        h.query_by_label(maasai_mancala::app::solver_panel::QUIET_IN_EXERCISE)
-            .is_some()
+        h.query_by_label("The council").is_none(),
+        "the council stays"
+    );
+    assert!(
+        h.query_by_label("Exact solver").is_none(),
+        "the solver panel stays"
     );
     assert!(
         h.query_by_label("Solve").is_none(),
@@ -985,6 +990,11 @@ fn an_exercise_hides_the_council_and_the_solver() {
         .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
     h.run_steps(3);
     assert!(h.query_by_label("Solve").is_some());
+    assert!(h.query_by_label("The council").is_some());
+    assert!(
+        h.query_by_label(maasai_mancala::app::studies_ui::ADVISERS_QUIET)
+            .is_none()
+    );
 }
 
 /// A 1024×680 window (the least the README promises) with a study, the

@@ -27,10 +27,6 @@ pub const COUNCIL_TIME: Duration = Duration::from_secs(20);
 pub const REVIEW_DEPTH: u32 = 24;
 pub const REVIEW_TIME: Duration = Duration::from_millis(300);
 
-/// What the council says while a study is tried as an exercise.
-pub const QUIET_IN_EXERCISE: &str = "The council keeps quiet during an exercise: its advice would give the answer away. \
-     The exercise's Hint helps instead.";
-
 /// The panel's runtime state.
 #[derive(Default)]
 pub struct CouncilPanel {
@@ -242,7 +238,6 @@ pub fn council_ui(
     panel: &CouncilPanel,
     rt: &mut Runtime,
     hide_advice: bool,
-    exercising: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let key = live_key(rt);
@@ -301,10 +296,6 @@ pub fn council_ui(
         }
     });
     ui.separator();
-    if exercising {
-        ui.label(QUIET_IN_EXERCISE);
-        return commands;
-    }
     if finished {
         ui.label("The game is over: the move list shows what each move cost.");
         return commands;

@@ -783,24 +783,25 @@ impl MaasaiApp {
         } else {
             0.0
         };
-        let solver_min = if self.settings.show_solver {
-            SOLVER_MIN_WIDTH
-        } else {
-            0.0
-        };
+        // An exercise's answer is for the user to find: the council and the
+        // solver step aside (the study panel says so), leaving the board
+        // their room.
+        let show_council = self.settings.show_council && !exercising;
+        let show_solver = self.settings.show_solver && !exercising;
+        let solver_min = if show_solver { SOLVER_MIN_WIDTH } else { 0.0 };
         let moves_min = if self.settings.show_move_list {
             MOVES_MIN_WIDTH
         } else {
             0.0
         };
-        let council_below = self.settings.show_council
+        let council_below = show_council
             && (self.settings.council_dock.at_bottom(variant)
                 // Where the board leaves no room beside it, under it.
                 || self.settings.council_dock == settings::CouncilDock::Auto
                     && study_min + solver_min + moves_min + COUNCIL_MIN_WIDTH
                         + board::MIN_AREA_WIDTH
                         > ui.available_width());
-        let council_min = if self.settings.show_council && !council_below {
+        let council_min = if show_council && !council_below {
             COUNCIL_MIN_WIDTH
         } else {
             0.0
@@ -814,10 +815,15 @@ impl MaasaiApp {
                 .min_size(least)
                 .max_size(most);
             self.panel_widths.show(ui, "study", panel, most, |ui| {
-                commands.extend(studies_ui::study_panel_ui(ui, active, &self.rt));
+                commands.extend(studies_ui::study_panel_ui(
+                    ui,
+                    active,
+                    &self.rt,
+                    self.settings.show_council || self.settings.show_solver,
+                ));
             });
         }
-        if self.settings.show_solver {
+        if show_solver {
             let later = moves_min + council_min;
             let (least, most) = beside_board(ui, SOLVER_MIN_WIDTH, later, board_least);
             let panel = egui::Panel::right("solver")
@@ -826,12 +832,7 @@ impl MaasaiApp {
                 .min_size(least)
                 .max_size(most);
             self.panel_widths.show(ui, "solver", panel, most, |ui| {
-                commands.extend(solver_panel::solver_ui(
-                    ui,
-                    &self.solver,
-                    &self.rt,
-                    exercising,
-                ));
+                commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
             });
         }
         // Panels under the board share what the board does not need.
@@ -857,14 +858,13 @@ impl MaasaiApp {
             });
         }
         let mut council_rect = None;
-        if self.settings.show_council {
+        if show_council {
             let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
                 commands.extend(council::council_ui(
                     ui,
                     &self.council,
                     &mut self.rt,
                     self.settings.hide_advice,
-                    exercising,
                 ));
                 // Keep the panel its size while the council is still
                 // thinking (a panel shrinks to short content): its content

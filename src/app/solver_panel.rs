@@ -472,24 +472,12 @@ pub fn line_names(pos: &Position, line: &[Move]) -> Vec<String> {
     out
 }
 
-/// Draws the panel; returns its commands.
-/// What the solver panel says while a study is tried as an exercise.
-pub const QUIET_IN_EXERCISE: &str = "The solver keeps its values to itself during an exercise: they would give the answer \
-     away. The exercise's Hint helps instead.";
-
-pub fn solver_ui(
-    ui: &mut egui::Ui,
-    panel: &SolverPanel,
-    rt: &Runtime,
-    exercising: bool,
-) -> Vec<AppCommand> {
+/// Draws the panel (never during an exercise: the study panel says why);
+/// returns its commands.
+pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let pos = *rt.shown_position();
     ui.heading("Exact solver");
-    if exercising {
-        ui.label(QUIET_IN_EXERCISE);
-        return out;
-    }
     let to_move = if matches!(pos.status(), Status::Over(_)) {
         "the game over".to_string()
     } else {

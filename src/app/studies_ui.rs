@@ -1013,7 +1013,19 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
 }
 
 /// The panel of the active study (book or exercise).
-pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<AppCommand> {
+/// What the study panel says in an exercise when the council or the solver
+/// is switched on: both step aside then.
+pub const ADVISERS_QUIET: &str = "The council and the solver step aside during an exercise: their \
+     advice would give the answer away. Hint helps instead.";
+
+/// Draws the study panel; `advisers_on`: the council or the solver is
+/// switched on (and steps aside in an exercise).
+pub fn study_panel_ui(
+    ui: &mut egui::Ui,
+    a: &ActiveStudy,
+    rt: &Runtime,
+    advisers_on: bool,
+) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let f = &a.study.file;
     // Wrapped: a long title must not widen the panel's content past its edge.
@@ -1051,7 +1063,13 @@ pub fn study_panel_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime) -> Vec<A
             ui.separator();
             match a.mode {
                 Mode::Book => book_ui(ui, a, rt, &mut out),
-                Mode::Exercise => exercise_ui(ui, a, rt, &mut out),
+                Mode::Exercise => {
+                    exercise_ui(ui, a, rt, &mut out);
+                    if advisers_on {
+                        ui.add_space(6.0);
+                        ui.label(egui::RichText::new(ADVISERS_QUIET).weak());
+                    }
+                }
             }
         });
     out
