@@ -163,9 +163,13 @@ fn truncated_ron_is_refused_with_place() {
 #[test]
 fn garbled_ron_is_refused_with_line_and_column() {
     let err = load_bad("garbled.ron");
-    // The missing comma after `game: "en-gehe"` is noticed at `options` on line 4.
-    assert_eq!(err.place.map(|p| p.0), Some(4), "{err}");
-    assert!(err.to_string().contains(":4:"), "{err}");
+    // The missing comma after `game: "en-gehe"` (noticed by RON at
+    // `options` on line 4) is placed where it belongs, at the end of line 3.
+    assert_eq!(err.place, Some((3, 20)), "{err}");
+    assert!(
+        err.to_string().contains(":3:20: a comma is missing here"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -139,9 +139,9 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
 
     let (title, message) = h.state().files.error.clone().expect("an error is shown");
     assert_eq!(title, "Cannot open the file");
-    assert!(message.contains("garbled.ron:4:"), "{message}");
+    assert!(message.contains("garbled.ron:3:20:"), "{message}");
     assert!(
-        h.query_by_label_contains("garbled.ron:4:").is_some(),
+        h.query_by_label_contains("garbled.ron:3:20:").is_some(),
         "the message is in the window"
     );
     assert_eq!(h.state().rt.game, before, "the game is untouched");

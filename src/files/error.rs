@@ -68,8 +68,57 @@ impl FileError {
             }
             code => ron_words(code),
         };
-        FileError::at(path, start.line, start.col, problem)
+        let (line, col) = ron_place(text, err);
+        FileError::at(path, line, col, problem)
     }
+}
+
+/// Where to say a RON error is (1-based line and column). RON finds a
+/// missing comma only at the next value, at the start of the next line in
+/// a file written one field a line; the comma belongs after the value
+/// before, so the place goes back to the end of that.
+pub(crate) fn ron_place(text: &str, err: &ron::error::SpannedError) -> (usize, usize) {
+    let (line, col) = (err.span.start.line, err.span.start.col);
+    let comma_missing = matches!(
+        err.code,
+        ron::Error::ExpectedComma
+            | ron::Error::ExpectedArrayEnd
+            | ron::Error::ExpectedStructLikeEnd
+            | ron::Error::ExpectedOptionEnd
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    let Some(this) = line.checked_sub(1).and_then(|i| lines.get(i)) else {
+        return (line, col);
+    };
+    // Only where nothing but blanks comes before it on its line.
+    let before: String = this.chars().take(col.saturating_sub(1)).collect();
+    if !comma_missing || !before.trim().is_empty() {
+        return (line, col);
+    }
+    for back in (0..line - 1).rev() {
+        let code = without_comment(lines[back]).trim_end();
+        if !code.is_empty() {
+            return (back + 1, code.chars().count() + 1);
+        }
+    }
+    (line, col)
+}
+
+/// A line of RON without its `//` comment (a `//` inside a text stays).
+fn without_comment(line: &str) -> &str {
+    let mut in_text = false;
+    let mut escaped = false;
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        match b {
+            _ if escaped => escaped = false,
+            b'\\' if in_text => escaped = true,
+            b'"' => in_text = !in_text,
+            b'/' if !in_text && bytes.get(i + 1) == Some(&b'/') => return &line[..i],
+            _ => {}
+        }
+    }
+    line
 }
 
 /// RON's own wording of an error, in plain words where it speaks of
@@ -184,5 +233,27 @@ mod tests {
             assert!(said.contains(words), "{text}: {said}");
             assert!(!said.contains("Expected"), "{text}: {said}");
         }
+    }
+
+    #[test]
+    fn a_missing_comma_is_placed_after_the_value_it_belongs_to() {
+        // One field a line, a comma left out after `holes: 5` (a comment
+        // and a blank line on the way).
+        let text = "Game(\n    title: \"a // b\",\n    holes: 5 // five\n\n    moves: [1, 2],\n    shown: true,\n)";
+        assert_eq!(problem(text), "g.ron:3:13: a comma is missing here");
+        // In a list, one value a line.
+        let text = "Game(\n    title: \"a\",\n    holes: 5,\n    moves: [\n        1\n        2,\n    ],\n    shown: true,\n)";
+        assert!(
+            problem(text).starts_with("g.ron:5:10: "),
+            "{}",
+            problem(text)
+        );
+        // On one line, where RON finds it.
+        let text = "Game(title: \"a\", holes: 5 moves: [1, 2], shown: true)";
+        assert!(
+            problem(text).starts_with("g.ron:1:27: "),
+            "{}",
+            problem(text)
+        );
     }
 }

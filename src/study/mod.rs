@@ -314,11 +314,14 @@ impl Study {
                 problem: "the file is empty (a study begins with `Study(`)".into(),
             });
         }
-        let file: StudyFile = ron::de::from_str(text).map_err(|e| StudyError {
-            file: origin.to_string(),
-            line: e.span.start.line,
-            column: e.span.start.col,
-            problem: crate::files::error::ron_words(&e.code),
+        let file: StudyFile = ron::de::from_str(text).map_err(|e| {
+            let (line, column) = crate::files::error::ron_place(text, &e);
+            StudyError {
+                file: origin.to_string(),
+                line,
+                column,
+                problem: crate::files::error::ron_words(&e.code),
+            }
         })?;
         let at = |offset: Option<usize>, problem: String| {
             let (line, column) = offset.map_or((0, 0), |o| line_col(text, o));
