@@ -70,6 +70,26 @@ fn en_gehe_final_position_scores_the_exact_margin() {
 }
 
 #[test]
+fn a_lead_of_tens_of_thousands_of_seeds_is_a_margin_not_a_win() {
+    // A lead of 30,000 seeds (10 units a seed) once read as a Bao la
+    // Kimasai win score: the council said "a win in -290040 plies".
+    for captured in [3300, 30_000, 59_000] {
+        let p = pos(&format!(
+            "en-gehe south=2,1,0,1,1,0,1,1 north=1,0,1,1,2,1,0,1 captured={captured},0 turn=south"
+        ));
+        let a = search::search(&p, SearchConfig::depth(4).all_moves());
+        for line in &a.lines {
+            assert!(!is_decisive(line.score), "{captured}: {line:?}");
+            let lead = search::seeds(line.score);
+            assert!(
+                (captured as f64 - 20.0..=captured as f64 + 20.0).contains(&lead),
+                "{captured}: {lead}"
+            );
+        }
+    }
+}
+
+#[test]
 fn search_finds_the_bao_win_and_scores_it_decisive() {
     let p = pos(BAO_WIN);
     for depth in 1..=4 {

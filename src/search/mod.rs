@@ -30,11 +30,13 @@ use std::time::{Duration, Instant};
 
 /// Score units per seed: scores are tenths of a seed.
 pub const SCALE: i32 = 10;
-/// A Bao la Kimasai win (1000 seeds), less one unit per ply to reach it.
-pub const WIN: i32 = 1000 * SCALE;
+/// A Bao la Kimasai win, less one unit per ply to reach it: far above any
+/// En Gehé margin (a position holds at most 60,000 seeds, so its scores
+/// stay within 600,000 units even with a lead of every seed).
+pub const WIN: i32 = 10_000_000 * SCALE;
 /// Scores this close to [`WIN`] are decided games.
 pub const WIN_BOUND: i32 = WIN - 500;
-const INF: i32 = 1_000_000;
+const INF: i32 = 1_000_000_000;
 /// Deepest ply the search reaches (depth plus extensions never exceed it).
 pub const MAX_PLY: usize = 96;
 /// Deepest nominal iteration.
