@@ -116,6 +116,20 @@ fn keyboard_plays_a_typed_hole() {
     h.run();
     assert!(h.state().rt.game.moves().is_empty());
     assert_eq!(h.state().rt.notice, None);
+    // A hole typed without Enter goes with an undo: Enter does not play it
+    // on the position undone to.
+    h.event(egui::Event::Text("3".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert_eq!(h.state().rt.typed, "5");
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    assert_eq!(h.state().rt.typed, "");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.game.moves().is_empty(), "the typed 5 was played");
 }
 
 #[test]

@@ -321,6 +321,28 @@ fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
 }
 
 #[test]
+fn undo_leaves_a_paused_computer_paused() {
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
+    h.run_steps(2);
+    h.get_by_label("South 1: 4 seeds").click();
+    step_until(&mut h, "the computer's reply", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.state_mut().queue(AppCommand::PauseComputer(true));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    assert!(h.state().rt.computer.paused, "undo resumed the computer");
+    // The person's next move is not answered until Resume.
+    h.get_by_label("South 2: 4 seeds").click();
+    h.run_steps(20);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+}
+
+#[test]
 fn review_gives_each_move_its_cost() {
     let start = GameOptions::en_gehe(6).start().unwrap();
     let mut h = harness(start);

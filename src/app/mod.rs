@@ -242,6 +242,14 @@ impl MaasaiApp {
     fn keyboard(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
+        // A half-typed hole belongs to the position it was typed on: an
+        // undo, a redo or another position on view clears it (else Enter
+        // played it there).
+        let here = (self.rt.view, self.rt.game.moves().len());
+        if self.rt.typed_on != here {
+            self.rt.typed.clear();
+            self.rt.typed_on = here;
+        }
         if self.dialog_open() {
             return out;
         }
@@ -522,8 +530,9 @@ impl MaasaiApp {
                             while computer(self.rt.game.current().turn()) && self.rt.undo() {}
                         }
                         // A computer left to move waits, so the position
-                        // undone to is not played again at once.
-                        self.rt.computer.paused = computer(self.rt.game.current().turn());
+                        // undone to is not played again at once; one the
+                        // user paused stays paused.
+                        self.rt.computer.paused |= computer(self.rt.game.current().turn());
                     }
                     // A notice about the last move (say, an illegal one
                     // tried) no longer applies once the board moves.

@@ -211,6 +211,8 @@ pub struct Runtime {
     pub preview_asked: bool,
     /// Hole name or number typed for keyboard play.
     pub typed: String,
+    /// The position on view and the game's length when the typing began.
+    pub typed_on: (usize, usize),
     /// A message for the status line (errors of keyboard play, notices).
     pub notice: Option<String>,
     /// A notice about the position on view (why a clicked hole plays
@@ -277,6 +279,7 @@ impl Runtime {
             preview: None,
             preview_asked: false,
             typed: String::new(),
+            typed_on: (0, 0),
             notice: None,
             notice_about: None,
             new_game: None,
