@@ -802,6 +802,16 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
             .contains("the South team's name is 5000 characters long; a name has at most 24"),
         "{err}"
     );
+    // A name is one line: a line break would break the one-line outputs.
+    game.south_team = "Il\nkisongo".into();
+    files::save_game(&path, &game).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(err.place.is_some(), "{err}");
+    assert!(
+        err.problem
+            .contains("the South team's name holds a line break"),
+        "{err}"
+    );
     // The longest name the dialog allows loads.
     game.south_team = "B".repeat(24);
     files::save_game(&path, &game).unwrap();

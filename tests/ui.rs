@@ -129,7 +129,10 @@ fn keyboard_plays_a_typed_hole() {
     assert_eq!(h.state().rt.typed, "");
     h.key_press(egui::Key::Enter);
     h.run();
-    assert!(h.state().rt.game.moves().is_empty(), "the typed 5 was played");
+    assert!(
+        h.state().rt.game.moves().is_empty(),
+        "the typed 5 was played"
+    );
 }
 
 #[test]

@@ -88,6 +88,30 @@ fn moves(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
 }
 
 #[test]
+fn a_file_without_team_names_names_the_sides_not_the_last_game_s_teams() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("nameless.ron");
+    let mut file = saved_game(&path);
+    file.south_team = String::new();
+    file.north_team = " ".into();
+    save_game(&path, &file).unwrap();
+    let mut h = harness(dir.path(), en_gehe(8));
+    h.state_mut().settings.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    h.state_mut().rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    // The renamed teams count as a change.
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().rt.names, ["South", "North"]);
+}
+
+#[test]
 fn open_through_the_menu_and_typed_path_shows_the_moves() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("match.ron");

@@ -9,7 +9,7 @@ use super::new_game::NewGameDialog;
 use super::presets_ui::PresetPicker;
 use super::state::{MoveStats, Runtime};
 use super::{AppCommand, MaasaiApp};
-use crate::engine::{Game, GameOptions, Move, Position, Variant};
+use crate::engine::{Game, GameOptions, Move, Position, Side, Variant};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
     delete_user_preset, load_autosave, load_game, parse_pasted_position, position_text,
@@ -891,9 +891,11 @@ impl MaasaiApp {
     /// Puts a game record on view: moves replayed with their figures for
     /// the move list, the cursor where the file left it.
     fn install(&mut self, file: GameFile, path: Option<PathBuf>, unsaved: bool) {
+        // A file without a team's name names the side, not the last
+        // game's team (a save would have written that name into it).
         let names = [
-            non_empty(&file.south_team, &self.settings.names[0]),
-            non_empty(&file.north_team, &self.settings.names[1]),
+            non_empty(&file.south_team, Side::South.title()),
+            non_empty(&file.north_team, Side::North.title()),
         ];
         let mut rt = Runtime::new(*file.game.start(), names, self.rt.background);
         rt.comments = file.comments.clone();
@@ -954,7 +956,6 @@ pub fn describe_autosave(a: &Autosave) -> String {
         Variant::BaoLaKimasai => "Bao la Kimasai".to_string(),
     };
     // A team called by its side's own name adds nothing.
-    use crate::engine::Side;
     let named = |name: &str, side: Side| {
         let name = name.trim();
         (!name.is_empty() && !name.eq_ignore_ascii_case(side.title())).then(|| name.to_string())

@@ -268,6 +268,14 @@ impl GameFile {
             ("north_team", "North", &saved.north_team),
         ] {
             let length = name.trim().chars().count();
+            if name.chars().any(char::is_control) {
+                return Err(at(
+                    field,
+                    format!(
+                        "the {side} team's name holds a line break or another control character; a name is one line"
+                    ),
+                ));
+            }
             if length > MAX_TEAM_NAME {
                 return Err(at(
                     field,
