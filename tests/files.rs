@@ -1051,3 +1051,30 @@ fn a_system_folder_that_takes_no_files_is_not_called_missing() {
         "/proc/version: cannot create a file in its folder: the folder takes no new files (a system folder?)"
     );
 }
+
+#[test]
+fn a_byte_order_mark_is_read_past_in_games_and_presets() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bom.ron");
+    let game = sample_game(3);
+    files::save_game(&path, &game).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    assert_eq!(files::load_game(&path).unwrap().game, game.game);
+    // A problem's place stays right: the mark takes no column.
+    std::fs::write(
+        &path,
+        format!("\u{feff}{}", text.replacen("version: 1,", "version: 1", 1)),
+    )
+    .unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert_eq!(err.place.map(|p| p.0), Some(2), "{err}");
+
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/presets.ron"))
+            .unwrap();
+    let presets = dir.path().join("presets.ron");
+    std::fs::write(&presets, format!("\u{feff}{shipped}")).unwrap();
+    let read = files::read_text(&presets).unwrap();
+    assert!(files::parse_presets(&read, &presets).is_ok());
+}

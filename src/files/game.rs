@@ -418,8 +418,8 @@ pub const MAX_TEAM_NAME: usize = 24;
 /// window while it is read.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
-/// Reads a file as UTF-8 text, naming binary, huge or foreign files (and
-/// folders and devices) clearly.
+/// Reads a file as UTF-8 text (without a byte-order mark), naming binary,
+/// huge or foreign files (and folders and devices) clearly.
 pub fn read_text(path: &Path) -> Result<String, FileError> {
     use std::io::Read;
     // What the path names (through symlinks) is checked before it is
@@ -472,11 +472,17 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
             ),
         ));
     }
-    String::from_utf8(bytes).map_err(|_| {
+    let text = String::from_utf8(bytes).map_err(|_| {
         FileError::new(
             path,
             "not a text file (it is not UTF-8), so not a maasai-mancala RON file",
         )
+    })?;
+    // A byte-order mark (what some editors save) is not part of the file's
+    // text; it takes no column either, so places stay right.
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 
