@@ -154,6 +154,11 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
     let mut h = harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     let before = h.state().rt.game.clone();
+    // The line under the board still tells of an earlier open.
+    h.state_mut().rt.notice = Some(format!(
+        "{}/tmp/earlier.ron",
+        maasai_mancala::app::state::OPENED_NOTICE
+    ));
 
     files(&mut h, FileCommand::OpenPath(bad.clone()));
     // The move is not saved: the prompt comes first.
@@ -164,6 +169,7 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
     let (title, message) = h.state().files.error.clone().expect("an error is shown");
     assert_eq!(title, "Cannot open the file");
     assert!(message.contains("garbled.ron:3:20:"), "{message}");
+    assert_eq!(h.state().rt.notice, None, "an earlier report stays");
     assert!(
         h.query_by_label_contains("garbled.ron:3:20:").is_some(),
         "the message is in the window"

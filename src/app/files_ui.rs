@@ -353,6 +353,16 @@ impl MaasaiApp {
 
     fn show_error(&mut self, title: &str, message: impl Into<String>) {
         self.files.error = Some((title.to_string(), message.into()));
+        // An earlier report ("Opened …", "Saved …") would read as this
+        // attempt's outcome.
+        if self
+            .rt
+            .notice
+            .as_deref()
+            .is_some_and(super::state::is_report)
+        {
+            self.rt.notice = None;
+        }
     }
 
     /// Input the files feature listens to: shortcuts, a paste outside text
