@@ -990,6 +990,27 @@ fn an_exercise_hides_the_council_and_the_solver() {
         .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
     h.run_steps(3);
     assert!(h.query_by_label("Solve").is_some());
+    // A solve made there does not draw its line in the exercise's plot.
+    h.state_mut().settings.show_tempo_plot = true;
+    h.get_by_label("Solve").click();
+    let start = s.start;
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&start).is_some()
+    });
+    h.state_mut().settings.show_move_list = false;
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)));
+    h.run_steps(3);
+    assert!(h.query_by_label("South to move: your turn.").is_some());
+    assert!(
+        h.query_all_by_label_contains("dashed: solver line")
+            .next()
+            .is_none(),
+        "the plot gives the answer away"
+    );
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
+    h.run_steps(3);
     assert!(h.query_by_label("The council").is_some());
     assert!(
         h.query_by_label(maasai_mancala::app::studies_ui::ADVISERS_QUIET)

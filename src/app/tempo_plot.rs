@@ -223,7 +223,8 @@ pub fn plot_ui(
 impl super::MaasaiApp {
     /// The plot panel: the game, and the line being studied from the
     /// position on view (a study's line in book mode, else the solver's
-    /// principal line when the position on view is solved).
+    /// principal line when the position on view is solved, except in an
+    /// exercise).
     pub(super) fn tempo_plot_ui(&self, ui: &mut egui::Ui) {
         let rt = &self.rt;
         let shown = *rt.shown_position();
@@ -231,7 +232,12 @@ impl super::MaasaiApp {
             let step = a.book_step(rt)?;
             (a.mode == super::studies_ui::Mode::Book).then(|| a.line(a.line).0.split_off(step))
         });
-        let (moves, name): (&[Move], &str) = match (&study_line, self.solver.solution(&shown)) {
+        // An exercise's answer is for the user to find: no solver line then.
+        let solved = self
+            .solver
+            .solution(&shown)
+            .filter(|_| !self.studies.exercising());
+        let (moves, name): (&[Move], &str) = match (&study_line, solved) {
             (Some(m), _) if !m.is_empty() => (m, "study line"),
             (_, Some(s)) if !s.pv.is_empty() => (&s.pv, "solver line"),
             _ => (&[], ""),
