@@ -631,3 +631,14 @@ fn an_emptied_row_is_listed_beside_other_problems() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn f_flips_the_board_in_the_editor_too() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let flipped = h.state().settings.flipped;
+    h.event(egui::Event::Text("f".into()));
+    h.run();
+    assert_eq!(h.state().settings.flipped, !flipped);
+    assert!(h.state().editor.is_some(), "F left the editor");
+}

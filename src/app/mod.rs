@@ -1117,7 +1117,12 @@ impl MaasaiApp {
             i.events.retain(|e| match e {
                 egui::Event::Text(t) => {
                     for ch in t.chars() {
-                        ed.type_digit(ch);
+                        // F flips the board, as outside the editor.
+                        if ch.eq_ignore_ascii_case(&'f') {
+                            app_commands.push(AppCommand::Flip);
+                        } else {
+                            ed.type_digit(ch);
+                        }
                     }
                     false
                 }
