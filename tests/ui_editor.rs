@@ -642,3 +642,18 @@ fn f_flips_the_board_in_the_editor_too() {
     assert_eq!(h.state().settings.flipped, !flipped);
     assert!(h.state().editor.is_some(), "F left the editor");
 }
+
+#[test]
+fn too_many_seeds_in_all_is_said_once_with_separators() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.event(egui::Event::Paste(
+        "en-gehe south=60000,60000,60000 north=1,1,1 captured=0,0 turn=south".into(),
+    ));
+    h.run();
+    assert!(
+        h.query_by_label("• The position holds 180,003 seeds in all; at most 60,000 are allowed.")
+            .is_some(),
+        "the problem is not said as it should be"
+    );
+}

@@ -233,14 +233,19 @@ fn describe_problem(e: &crate::engine::SetupError) -> String {
         "captured" => "Captured seeds",
         "reserve" => "Reserves",
         "opening" => "Opening flag",
-        "" => "The whole position",
+        // A problem of the whole position names it itself.
+        "" => "",
         other => other,
     };
     let mut problem = e.problem.clone();
     if let Some(first) = problem.get(..1) {
         problem = first.to_uppercase() + &problem[1..];
     }
-    format!("{field}: {problem}.")
+    if field.is_empty() {
+        format!("{problem}.")
+    } else {
+        format!("{field}: {problem}.")
+    }
 }
 
 /// The editor's state: the setup, its undo history and what is being typed.
