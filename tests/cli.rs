@@ -85,6 +85,13 @@ fn moves_lists_legal_moves_and_the_endless_ones_apart() {
         ]),
         "1 3\n"
     );
+    // A finished game: the empty line, and why on stderr.
+    let (out, err, code) = run(&[
+        "moves",
+        "en-gehe south=0,0,0 north=0,0,0 captured=5,5 turn=south",
+    ]);
+    assert_eq!((out.as_str(), code), ("\n", 0));
+    assert!(err.starts_with("no legal move: the game is over."), "{err}");
     let out = ok(&["moves", ENDLESS_EXAMPLE]);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2);

@@ -99,6 +99,10 @@ pub fn moves(position: &str) -> Result<(), CliError> {
     if !endless.is_empty() {
         outln!("endless: {}", names(&pos, &endless));
     }
+    // The empty line is the answer; why, for a person, goes to stderr.
+    if let Status::Over(result) = pos.status() {
+        eprintln!("no legal move: the game is over. {}", result.describe());
+    }
     Ok(())
 }
 
