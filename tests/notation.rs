@@ -160,3 +160,26 @@ fn notation_messages_name_the_real_problem() {
     assert!(e.contains("missing the game's name"), "{e}");
     assert!(!e.contains("at the start"), "{e}");
 }
+
+#[test]
+fn a_huge_token_is_named_by_its_start_not_printed_whole() {
+    let row = vec!["1"; 3_000_000].join(",");
+    let text = format!("en-gehe south={row} north=1,1,1 captured=0,0 turn=south");
+    let e = notation::parse_position(&text).unwrap_err().to_string();
+    assert!(
+        e.len() < 300,
+        "{} bytes: {}",
+        e.len(),
+        &e[..300.min(e.len())]
+    );
+    assert!(e.starts_with("`south=1,1,1,"), "{e}");
+    assert!(e.contains("… (6000005 characters)"), "{e}");
+    let e = notation::parse_position(&format!(
+        "en-gehe south=1,{},1 north=1,1,1 captured=0,0 turn=south",
+        "9".repeat(5000)
+    ))
+    .unwrap_err()
+    .to_string();
+    assert!(e.len() < 300, "{e}");
+    assert!(e.contains("entry 2 (`999"), "{e}");
+}

@@ -26,7 +26,20 @@ impl fmt::Display for SetupError {
         if self.token.is_empty() {
             write!(f, "{}", self.problem)
         } else {
-            write!(f, "`{}`: {}", self.token, self.problem)
+            write!(f, "`{}`: {}", shortened(&self.token), self.problem)
+        }
+    }
+}
+
+/// Text quoted back in a message, cut short: a row of three million
+/// entries is named by its start, not printed again whole.
+pub fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    const MOST: usize = 60;
+    match text.char_indices().nth(MOST) {
+        None => text.into(),
+        Some(_) => {
+            let cut: String = text.chars().take(MOST - 12).collect();
+            format!("{cut}… ({} characters)", text.chars().count()).into()
         }
     }
 }

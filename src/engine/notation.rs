@@ -247,19 +247,20 @@ fn invisible(c: char) -> bool {
 }
 
 fn count(token: &str, item: &str, position: usize) -> Result<u64, SetupError> {
+    let shown = super::error::shortened(item);
     if item.is_empty() {
         return Err(SetupError::new(token, format!("entry {position} is empty")));
     }
     if item.starts_with('-') {
         return Err(SetupError::new(
             token,
-            format!("entry {position} (`{item}`) is negative; seed counts are 0 or more"),
+            format!("entry {position} (`{shown}`) is negative; seed counts are 0 or more"),
         ));
     }
     if !item.bytes().all(|b| b.is_ascii_digit()) {
         return Err(SetupError::new(
             token,
-            format!("entry {position} (`{item}`) is not a whole number"),
+            format!("entry {position} (`{shown}`) is not a whole number"),
         ));
     }
     item.parse::<u64>()
@@ -269,7 +270,7 @@ fn count(token: &str, item: &str, position: usize) -> Result<u64, SetupError> {
             SetupError::new(
                 token,
                 format!(
-                    "entry {position} (`{item}`) is too large: a position holds at most {} seeds",
+                    "entry {position} (`{shown}`) is too large: a position holds at most {} seeds",
                     super::error::group_digits(super::setup::MAX_TOTAL_SEEDS)
                 ),
             )
