@@ -784,6 +784,11 @@ fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
         h.query_by_label_contains("the board moved to another position")
             .is_some()
     );
+    // With how far it got, as a Cancel says.
+    assert!(
+        h.query_by_label_contains("The solve of the start position was stopped after ")
+            .is_some()
+    );
 }
 
 #[test]

@@ -140,23 +140,35 @@ impl SolverPanel {
             r.handle.cancel();
         }
         // A list between two moves' solves has no solve running.
-        let what = match (self.every_move.take(), &running) {
+        let (what, got) = match (self.every_move.take(), &running) {
             (Some(job), None)
             | (
                 Some(job),
                 Some(Running {
                     for_move: Some(_), ..
                 }),
-            ) => {
+            ) => (
                 format!(
                     "The values of every move of {} were",
                     job.label.to_lowercase()
+                ),
+                String::new(),
+            ),
+            (_, Some(r)) => {
+                // How far it got, as a Cancel says.
+                let p = r.handle.progress();
+                (
+                    format!("The solve of {} was", r.label.to_lowercase()),
+                    format!(
+                        " after {} nodes{}",
+                        group_digits(p.nodes),
+                        proved_words(&r.pos, &p)
+                    ),
                 )
             }
-            (_, Some(r)) => format!("The solve of {} was", r.label.to_lowercase()),
             (None, None) => return,
         };
-        self.note = Some(format!("{what} stopped: {why}."));
+        self.note = Some(format!("{what} stopped{got}: {why}."));
     }
 
     /// The proved values of moves of `pos`, best first.
