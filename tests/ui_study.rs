@@ -422,7 +422,7 @@ fn a_slow_win_is_called_wrong_in_the_players_words() {
     h.run_steps(2);
     assert!(
         h.query_by_label_contains(
-            "Wrong: after South i4 you win only in 12 plies; the goal needs a win within 3 plies (turns of either side) of the start."
+            "Wrong: after South i4 your fastest win ends at ply 12; the goal needs a win by ply 3 (plies are turns of either side, counted from the study's start)."
         )
         .is_some()
     );
@@ -729,7 +729,7 @@ fn judge_every_bao_first_move() {
         let mut trial = Trial::new(s.clone());
         trial.limit = std::time::Duration::from_secs(2);
         let j = trial.play(&mut solver, mv, &stop).unwrap();
-        let text = verdict_text(&s, &s.start, &j, false);
+        let text = verdict_text(&s, &s.start, 0, &j, false);
         if mv == s.solution[0] {
             assert!(
                 j.exact && j.feedback.keeps_goal && j.feedback.best,
@@ -1182,16 +1182,52 @@ fn a_best_move_is_never_called_wrong_when_the_studys_goal_cannot_be_reached() {
     let mut trial = Trial::new(s.clone());
     let j = trial.play(&mut solver, s.solution[0], &stop).unwrap();
     assert!(j.exact && j.feedback.best && !j.feedback.keeps_goal);
-    let said = verdict_text(&s, &s.start, &j, false);
+    let said = verdict_text(&s, &s.start, 0, &j, false);
     assert!(
         said.starts_with("South 6 is the best move, yet the goal cannot be reached: with best play South wins by 3 seeds; the goal needs +5."),
         "{said}"
     );
     assert!(said.contains("The study's goal does not hold"), "{said}");
     // After a mistake of the user's that still stands, the best move says so.
-    let said = verdict_text(&s, &s.start, &j, true);
+    let said = verdict_text(&s, &s.start, 0, &j, true);
     assert!(
         said.starts_with("Best move: South 6 (wins by 3 seeds), but the goal was already out of reach after your earlier mistake"),
         "{said}"
     );
+}
+
+#[test]
+fn a_slow_win_later_in_an_exercise_is_counted_from_the_studys_start() {
+    // Study 7 wants a win by ply 3: after o8 (right) and North's answer,
+    // i5 wins too late. Said from the move's own position it read "your
+    // fastest win takes at least 3 plies; the goal needs a win within 3".
+    use maasai_mancala::app::studies_ui::verdict_text;
+    use maasai_mancala::study::Trial;
+    use std::sync::atomic::AtomicBool;
+    let s = study("07-phase-change.ron");
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(20);
+    let mut trial = Trial::new(s.clone());
+    let o8 = s.start.variant().parse_move("o8").unwrap();
+    let first = trial.play(&mut solver, o8, &stop).unwrap();
+    assert!(first.feedback.keeps_goal);
+    let before = *trial.position();
+    let plies_before = trial.game().moves().len();
+    assert_eq!(plies_before, 2);
+    let i5 = before.variant().parse_move("i5").unwrap();
+    let j = trial.play(&mut solver, i5, &stop).unwrap();
+    assert!(!j.feedback.keeps_goal);
+    let said = verdict_text(&s, &before, plies_before, &j, false);
+    assert!(
+        said.starts_with("Wrong: after South i5 your fastest win ends at ply "),
+        "{said}"
+    );
+    let ply: usize = said["Wrong: after South i5 your fastest win ends at ply ".len()..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(ply > 3, "{said}");
+    assert!(said.contains("the goal needs a win by ply 3"), "{said}");
 }

@@ -330,9 +330,9 @@ fn goal_needs(kind: GoalKind) -> String {
         GoalKind::MarginAtLeast(n) => format!("the goal needs {}", Value::Margin(n).word()),
         GoalKind::Win => "the goal needs a win".into(),
         GoalKind::WinWithin(1) => "the goal needs a win at once".into(),
-        GoalKind::WinWithin(p) => {
-            format!("the goal needs a win within {p} plies (turns of either side) of the start")
-        }
+        GoalKind::WinWithin(p) => format!(
+            "the goal needs a win by ply {p} (plies are turns of either side, counted from the study's start)"
+        ),
     }
 }
 
@@ -341,14 +341,18 @@ fn only_move(pos: &Position) -> bool {
     pos.candidate_moves().count() == 1
 }
 
-/// The verdict on an exercise move, in plain words. `lost_before`: a
-/// wrong move of the user's earlier in the exercise still stands.
+/// The verdict on an exercise move, in plain words. `plies_before`: the
+/// plies of the exercise before the move (a win's plies are said from the
+/// study's start, as its goal counts them); `lost_before`: a wrong move
+/// of the user's earlier in the exercise still stands.
 pub fn verdict_text(
     study: &Study,
     before: &Position,
+    plies_before: usize,
     judgment: &Judgment,
     lost_before: bool,
 ) -> String {
+    let at_ply = |plies: u32| plies as usize + plies_before;
     let fb = &judgment.feedback;
     let me = before.turn();
     let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
@@ -389,9 +393,10 @@ pub fn verdict_text(
                 me.opponent().title(),
                 Value::Margin(m).word()
             ),
-            Value::Win { plies } => {
-                format!("after {name} your fastest win takes at least {plies} plies")
-            }
+            Value::Win { plies } => format!(
+                "after {name} your fastest win ends at ply {} or later",
+                at_ply(plies)
+            ),
             Value::Draw => format!("after {name} you cannot win (at best a draw)"),
             Value::Loss { plies } => {
                 format!("after {name} you cannot win (at best a loss in {plies} plies)")
@@ -406,7 +411,10 @@ pub fn verdict_text(
                 Value::Margin(m).word()
             ),
             // Said to the player: "you win", not "you wins".
-            Value::Win { plies } => format!("after {name} you win only in {plies} plies"),
+            Value::Win { plies } => format!(
+                "after {name} your fastest win ends at ply {}",
+                at_ply(plies)
+            ),
             Value::Loss { plies } => format!("after {name} you lose in {plies} plies"),
             Value::Draw => format!("after {name} it is a draw by repetition"),
         };
@@ -803,7 +811,13 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                 Ok(judgment) => {
                     let before = a.exercise.position().to_owned();
                     let before_len = a.exercise.game().moves().len();
-                    let text = verdict_text(&a.study, &before, &judgment, last_wrong(a).is_some());
+                    let text = verdict_text(
+                        &a.study,
+                        &before,
+                        before_len,
+                        &judgment,
+                        last_wrong(a).is_some(),
+                    );
                     let fb = judgment.feedback;
                     a.exercise = *ex;
                     a.reply = fb.reply;
