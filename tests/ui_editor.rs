@@ -657,3 +657,13 @@ fn too_many_seeds_in_all_is_said_once_with_separators() {
         "the problem is not said as it should be"
     );
 }
+
+#[test]
+fn the_study_library_waits_until_the_editor_is_left() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("Studies").click();
+    h.run();
+    // It used to do nothing, then open unasked once the editor was left.
+    assert!(disabled(&h, "Study library…"));
+}

@@ -134,7 +134,15 @@ pub fn menu_ui(
             }
         });
         ui.menu_button("Studies", |ui| {
-            if ui.button("Study library…").clicked() {
+            // A study replaces the board the editor is setting up: leave it
+            // first (its Play from here or Cancel).
+            if ui
+                .add_enabled(!editing, egui::Button::new("Study library…"))
+                .on_disabled_hover_text(
+                    "Leave the position editor first (Play from here or Cancel)",
+                )
+                .clicked()
+            {
                 commands.push(AppCommand::Study(
                     super::studies_ui::StudyCommand::ShowLibrary(true),
                 ));
