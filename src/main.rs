@@ -2,6 +2,11 @@ use clap::Parser;
 use maasai_mancala::cli::{self, Cli};
 
 fn main() -> std::process::ExitCode {
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(message) = cli::unknown_command(&argv) {
+        eprintln!("maasai-mancala: {message}");
+        return std::process::ExitCode::from(2);
+    }
     let args = Cli::parse();
     match args.command {
         Some(command) => {
@@ -19,7 +24,19 @@ fn main() -> std::process::ExitCode {
         None => match maasai_mancala::app::run(args.file) {
             Ok(()) => std::process::ExitCode::SUCCESS,
             Err(e) => {
-                eprintln!("maasai-mancala: cannot open the window: {e}");
+                let no_display = ["DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET"]
+                    .iter()
+                    .all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()));
+                if no_display {
+                    // winit's words name its source file; this says what to do.
+                    eprintln!(
+                        "maasai-mancala: cannot open the window: there is no display \
+                         (neither DISPLAY nor WAYLAND_DISPLAY is set); the commands of \
+                         `maasai-mancala --help` work without one"
+                    );
+                } else {
+                    eprintln!("maasai-mancala: cannot open the window: {e}");
+                }
                 std::process::ExitCode::from(2)
             }
         },

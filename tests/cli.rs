@@ -911,3 +911,46 @@ fn check_reads_a_study_with_a_byte_order_mark_and_says_an_empty_file_is_empty() 
     assert_eq!(out.lines().count(), 1, "{out}");
     assert!(out.contains("\"Two\\nlines\""), "{out}");
 }
+
+#[test]
+fn a_mistyped_command_is_named_with_the_one_meant() {
+    for (args, said) in [
+        (
+            &["strat", "en-gehe"][..],
+            "unknown command `strat` (did you mean `start`?)",
+        ),
+        (
+            &["chek", "g1.ron"][..],
+            "unknown command `chek` (did you mean `check`?)",
+        ),
+        (
+            &["stat"][..],
+            "unknown command `stat` (did you mean `start`?)",
+        ),
+        (&["frobnicate", "x"][..], "unknown command `frobnicate`;"),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+        assert!(
+            err.starts_with(&format!("maasai-mancala: {said}")),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn no_display_is_said_in_plain_words() {
+    let out = Command::new(BIN)
+        .arg("missing-game.ron")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("maasai-mancala: cannot open the window: there is no display"),
+        "{err}"
+    );
+}

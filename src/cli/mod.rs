@@ -43,6 +43,58 @@ pub struct Cli {
     pub file: Option<PathBuf>,
 }
 
+/// A first argument that is neither a command nor a file to open, read as
+/// a mistyped command: the message to give (clap would read it as the FILE
+/// and then refuse the rest oddly, or open the window on a missing file).
+pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::CommandFactory;
+    let first = args.get(1)?.to_str()?;
+    if first.starts_with('-') || std::path::Path::new(first).exists() {
+        return None;
+    }
+    let cli = Cli::command();
+    let mut names: Vec<String> = vec!["help".into()];
+    for sub in cli.get_subcommands() {
+        names.push(sub.get_name().to_string());
+        names.extend(sub.get_all_aliases().map(str::to_string));
+    }
+    if names.iter().any(|n| n == first) {
+        return None;
+    }
+    // A lone name with a dot or a slash is a file that is not there: the
+    // window says so.
+    if args.len() == 2 && (first.contains('.') || first.contains('/')) {
+        return None;
+    }
+    let nearest = names
+        .iter()
+        .map(|n| (edit_distance(first, n), n))
+        .min()
+        .filter(|(d, _)| *d <= 2)
+        .map(|(_, n)| format!(" (did you mean `{n}`?)"))
+        .unwrap_or_default();
+    Some(format!(
+        "unknown command `{first}`{nearest}; `maasai-mancala --help` lists the commands \
+         (a saved game to open must be an existing file)"
+    ))
+}
+
+/// Levenshtein distance, for suggesting the command meant.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (here + 1).min(row[j] + 1).min(prev + usize::from(ca != cb));
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Print a game's start position in canonical notation.
