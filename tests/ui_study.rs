@@ -808,6 +808,11 @@ fn a_running_solve_lets_the_window_rest_between_progress_frames() {
         "the window asks for frames without pause during a solve"
     );
     assert!(h.state().solver.running());
+    // Cancel sits above the rows that grow as the solve goes on (the best
+    // line pushed it down under the pointer).
+    let cancel = h.get_by_label("Cancel").rect();
+    let nodes = h.get_by_label("Nodes").rect();
+    assert!(cancel.bottom() <= nodes.top(), "{cancel:?} {nodes:?}");
     h.get_by_label("Cancel").click();
     step_until(&mut h, "the cancelled solve to end", |app| {
         !app.solver.running()

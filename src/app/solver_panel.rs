@@ -569,6 +569,25 @@ fn running_ui(
         };
         ui.strong(what);
     });
+    // Cancel and Keep first: the rows below grow as the solve goes on, and
+    // a button they pushed down was missed (or, once the solve ended, a
+    // move of the line took the click).
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Cancel").clicked() {
+            out.push(AppCommand::Solver(SolverCommand::Cancel));
+        }
+        let mut keep = panel.keep_on_change;
+        if ui
+            .checkbox(&mut keep, "Keep solving when the board moves on")
+            .on_hover_text(
+                "Otherwise moving to another position stops this solve \
+                 (the solve belongs to the position it started on)",
+            )
+            .changed()
+        {
+            out.push(AppCommand::Solver(SolverCommand::KeepOnChange(keep)));
+        }
+    });
     // How far the proved bounds have closed in on the value: En Gehé's
     // margin starts anywhere within the seeds still on the board.
     if let Some(fraction) = bounds_closed(&r.pos, &p) {
@@ -628,22 +647,6 @@ fn running_ui(
         let more = if names.len() > 16 { " …" } else { "" };
         ui.label(format!("Best line so far: {}{more}", shown.join("  ")));
     }
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("Cancel").clicked() {
-            out.push(AppCommand::Solver(SolverCommand::Cancel));
-        }
-        let mut keep = panel.keep_on_change;
-        if ui
-            .checkbox(&mut keep, "Keep solving when the board moves on")
-            .on_hover_text(
-                "Otherwise moving to another position stops this solve \
-                 (the solve belongs to the position it started on)",
-            )
-            .changed()
-        {
-            out.push(AppCommand::Solver(SolverCommand::KeepOnChange(keep)));
-        }
-    });
 }
 
 fn solution_ui(
