@@ -525,6 +525,17 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     h.state_mut().files.error = None;
     h.run();
 
+    // A field changed away from it deselects it, but its rename and
+    // delete row stays, so the fields below do not move under the pointer.
+    let name_field = h.get_by_label("Preset name").rect();
+    set_field(&mut h, "Holes per row", "10");
+    h.run();
+    assert!(picked(&h).is_none(), "2×10 is no longer the preset");
+    assert!(h.query_by_label("Delete preset").is_some());
+    assert_eq!(h.get_by_label("Preset name").rect(), name_field);
+    set_field(&mut h, "Holes per row", "9");
+    h.run();
+
     // It is selected in the list: rename it, then delete it.
     set_field(&mut h, "New name", "Nine holes");
     h.get_by_label("Rename").click();

@@ -22,6 +22,10 @@ pub struct PresetPicker {
     pub rename: String,
     /// "Delete preset" was pressed: the user preset it asks about.
     pub confirm_delete: Option<String>,
+    /// The user preset the rename and delete row is about: the last one
+    /// chosen, kept when a field moves away from it (the row going would
+    /// move every field under the pointer).
+    managed: Option<usize>,
 }
 
 impl PresetPicker {
@@ -47,6 +51,7 @@ impl PresetPicker {
             new_name: String::new(),
             rename: String::new(),
             confirm_delete: None,
+            managed: None,
         }
     }
 
@@ -56,6 +61,7 @@ impl PresetPicker {
             .entries
             .iter()
             .position(|e| e.source == PresetSource::User && e.preset.name == name);
+        self.managed = self.selected;
         self.rename = name.to_string();
     }
 
@@ -99,10 +105,12 @@ impl PresetPicker {
         if let Some(i) = chosen {
             self.choose(i, dialog);
         }
-        if let Some(e) = self.selected.and_then(|i| self.entries.get(i)) {
-            if !e.preset.note.is_empty() {
-                ui.weak(&e.preset.note);
-            }
+        if let Some(e) = self.selected.and_then(|i| self.entries.get(i))
+            && !e.preset.note.is_empty()
+        {
+            ui.weak(&e.preset.note);
+        }
+        if let Some(e) = self.managed.and_then(|i| self.entries.get(i)) {
             if e.source == PresetSource::User {
                 let old = e.preset.name.clone();
                 ui.horizontal(|ui| {
@@ -182,6 +190,7 @@ impl PresetPicker {
             return;
         };
         self.selected = Some(i);
+        self.managed = (e.source == PresetSource::User).then_some(i);
         self.rename = e.preset.name.clone();
         let names = dialog.names.clone();
         let presets = dialog.presets.take();
