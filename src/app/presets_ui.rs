@@ -110,44 +110,44 @@ impl PresetPicker {
         {
             ui.weak(&e.preset.note);
         }
-        if let Some(e) = self.managed.and_then(|i| self.entries.get(i)) {
-            if e.source == PresetSource::User {
-                let old = e.preset.name.clone();
-                ui.horizontal(|ui| {
-                    let l = ui.label("New name");
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.rename)
-                            .id_salt("preset-rename")
-                            .desired_width(160.0),
-                    )
-                    .labelled_by(l.id);
-                    let new = self.rename.trim();
-                    if ui
-                        .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
-                        .clicked()
-                    {
-                        out.push(AppCommand::Files(FileCommand::RenamePreset {
-                            old: old.clone(),
-                            new: new.to_string(),
-                        }));
+        if let Some(e) = self.managed.and_then(|i| self.entries.get(i))
+            && e.source == PresetSource::User
+        {
+            let old = e.preset.name.clone();
+            ui.horizontal(|ui| {
+                let l = ui.label("New name");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.rename)
+                        .id_salt("preset-rename")
+                        .desired_width(160.0),
+                )
+                .labelled_by(l.id);
+                let new = self.rename.trim();
+                if ui
+                    .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
+                    .clicked()
+                {
+                    out.push(AppCommand::Files(FileCommand::RenamePreset {
+                        old: old.clone(),
+                        new: new.to_string(),
+                    }));
+                }
+                if ui.button("Delete preset").clicked() {
+                    self.confirm_delete = Some(old.clone());
+                }
+            });
+            // A preset is gone for good once deleted: asked first.
+            if self.confirm_delete.as_deref() == Some(old.as_str()) {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("Delete the preset “{old}” for good?"));
+                    if ui.button("Delete").clicked() {
+                        out.push(AppCommand::Files(FileCommand::DeletePreset(old.clone())));
+                        self.confirm_delete = None;
                     }
-                    if ui.button("Delete preset").clicked() {
-                        self.confirm_delete = Some(old.clone());
+                    if ui.button("Keep it").clicked() {
+                        self.confirm_delete = None;
                     }
                 });
-                // A preset is gone for good once deleted: asked first.
-                if self.confirm_delete.as_deref() == Some(old.as_str()) {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label(format!("Delete the preset “{old}” for good?"));
-                        if ui.button("Delete").clicked() {
-                            out.push(AppCommand::Files(FileCommand::DeletePreset(old.clone())));
-                            self.confirm_delete = None;
-                        }
-                        if ui.button("Keep it").clicked() {
-                            self.confirm_delete = None;
-                        }
-                    });
-                }
             }
         }
         if let Some(e) = &self.load_error {
