@@ -97,13 +97,24 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         match replay {
             Some(r) => {
                 let name = r.trace.before.variant().move_name(r.trace.mv);
-                ui.strong(format!("Move {} ({name})", r.move_index + 1));
-                ui.label(r.lap_counter());
-                ui.label(r.seed_counter());
-                // The caption is the longest part: in a narrow window it is
-                // cut short with "…" (whole on hover) rather than run past
-                // the window's edge.
-                ui.add(egui::Label::new(egui::RichText::new(r.caption()).italics()).truncate());
+                // One label, cut short with "…" (whole on hover) in a narrow
+                // window rather than run past its edge: the counters too
+                // were cut mid-number when only the caption could shrink.
+                let style = ui.style().clone();
+                let mut job = egui::text::LayoutJob::default();
+                for part in [
+                    egui::RichText::new(format!("Move {} ({name})   ", r.move_index + 1)).strong(),
+                    egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter())),
+                    egui::RichText::new(r.caption()).italics(),
+                ] {
+                    part.append_to(
+                        &mut job,
+                        &style,
+                        egui::FontSelection::Default,
+                        egui::Align::Center,
+                    );
+                }
+                ui.add(egui::Label::new(job).truncate());
             }
             None => {
                 ui.add(
