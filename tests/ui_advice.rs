@@ -279,8 +279,8 @@ fn undo_while_the_computer_thinks_cancels_its_search() {
     assert!(!h.state().rt.computer.paused);
 }
 
-#[test]
-fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
+/// A 2×6 game of a person against Beginner, after South 1 and its reply.
+fn after_the_computers_reply() -> Harness<'static, MaasaiApp> {
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
@@ -289,6 +289,12 @@ fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
     step_until(&mut h, "the computer's reply", |app| {
         app.rt.game.moves().len() == 2
     });
+    h
+}
+
+#[test]
+fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
+    let mut h = after_the_computers_reply();
     h.state_mut().queue(AppCommand::Undo);
     h.run_steps(2);
     let both = h.state().rt.redo.clone();
@@ -322,14 +328,7 @@ fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
 
 #[test]
 fn undo_leaves_a_paused_computer_paused() {
-    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
-    h.run_steps(2);
-    h.get_by_label("South 1: 4 seeds").click();
-    step_until(&mut h, "the computer's reply", |app| {
-        app.rt.game.moves().len() == 2
-    });
+    let mut h = after_the_computers_reply();
     h.state_mut().queue(AppCommand::PauseComputer(true));
     h.run_steps(2);
     h.state_mut().queue(AppCommand::Undo);
