@@ -282,20 +282,37 @@ fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
     );
 }
 
-#[test]
-fn ctrl_v_on_the_board_with_no_text_says_why_next_to_the_paste_field() {
-    let mut h = harness(en_gehe(6));
-    open_editor(&mut h);
-    let before = notation(&h);
-    // egui sends no paste for an empty clipboard (nor for a test's, which
-    // has no display): Ctrl+V's release alone is heard.
-    h.event(egui::Event::Key {
+/// Ctrl+V let go, with the modifiers still held.
+fn ctrl_v_released() -> egui::Event {
+    egui::Event::Key {
         key: egui::Key::V,
         physical_key: None,
         pressed: false,
         repeat: false,
         modifiers: egui::Modifiers::COMMAND,
-    });
+    }
+}
+
+#[test]
+fn ctrl_v_on_the_board_with_no_text_says_why_next_to_the_paste_field() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    // A paste that brought text: its release says nothing more (it read
+    // the clipboard again and pasted twice).
+    let text = "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north";
+    h.event(egui::Event::Paste(text.into()));
+    h.event(ctrl_v_released());
+    h.run();
+    assert_eq!(notation(&h), text);
+    assert!(
+        editor(&h).paste_error.is_none(),
+        "{:?}",
+        editor(&h).paste_error
+    );
+    let before = notation(&h);
+    // egui sends no paste for an empty clipboard (nor for a test's, which
+    // has no display): Ctrl+V's release alone is heard.
+    h.event(ctrl_v_released());
     h.run();
     assert!(
         h.query_by_label_contains("The clipboard").is_some()

@@ -1113,6 +1113,8 @@ impl MaasaiApp {
             if i.consume_key(Modifiers::NONE, Key::F1) {
                 app_commands.push(AppCommand::ShowHelp(!help_open));
             }
+            // Read before the paste events are taken out below.
+            let no_text = files_ui::paste_without_text(&i.events, paste_heard);
             let mut pasted = None;
             i.events.retain(|e| match e {
                 egui::Event::Text(t) => {
@@ -1134,7 +1136,7 @@ impl MaasaiApp {
             });
             if let Some(text) = pasted {
                 out.push(editor::EditorCommand::Paste(text));
-            } else if files_ui::paste_without_text(&i.events, paste_heard) {
+            } else if no_text {
                 // As the editor's Paste from clipboard button does.
                 match files_ui::clipboard_text() {
                     Ok(text) => out.push(editor::EditorCommand::Paste(text)),
