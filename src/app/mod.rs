@@ -19,7 +19,7 @@ pub mod files_ui;
 pub mod game_over;
 pub mod help;
 pub mod menu;
-mod move_list;
+pub mod move_list;
 pub mod new_game;
 mod panel_widths;
 pub mod players;
