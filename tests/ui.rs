@@ -1367,3 +1367,33 @@ fn with_no_room_by_the_board_the_result_goes_over_the_finished_games_council() {
         "{window:?} not over {council:?}"
     );
 }
+
+#[test]
+fn the_result_is_placed_again_when_a_panel_closed_moves_the_board_under_it() {
+    // Bao la Kimasai at 1600×1000 with the council beside the board.
+    // Closing the council widens the board's area and moved the board
+    // under the window, which stayed where it was.
+    let start = parse_position(
+        "bao-la-kimasai south=0,0,1,1,0,0,0,0,1,0,1,0,0,1,1,3 north=0,3,0,13,0,3,1,2,10,0,2,11,0,0,2,8 reserve=0,0 turn=north opening=no",
+    )
+    .unwrap();
+    let mut h = harness_at(start, [1600.0, 1000.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
+    h.run();
+    h.get_by_label_contains("North o5:").click();
+    h.run_steps(8);
+    assert!(h.state().rt.result().is_some(), "o5 ends the game");
+    let (_, board_before) = h.state().rt.board_area.expect("drawn");
+    let before = h.get_by_label("Game over").rect();
+    h.state_mut().settings.show_council = false;
+    h.run_steps(12);
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    assert_ne!(board, board_before, "the board did not move");
+    let after = h.get_by_label("Game over").rect();
+    assert_ne!(
+        after, before,
+        "the window stayed where it was placed for another layout"
+    );
+}

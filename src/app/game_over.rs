@@ -23,17 +23,24 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     // A window of its own for each finished game, placed anew; it may be
     // dragged or folded away. egui keeps a window's place by its id, so the
     // id changes whenever it is to be placed again: with the run (game
-    // numbers start again each run), with the main window's size, and when
-    // a window that came out taller than assumed (its place is chosen
-    // before its size is known) is moved back inside.
+    // numbers start again each run), with the main window's size and the
+    // layout around the board (a panel closed or opened moves the board
+    // under it), and when a window that came out taller than assumed (its
+    // place is chosen before its size is known) is moved back inside.
     let screen = ctx.content_rect();
+    let layout = layout_key(rt);
     let key = egui::Id::unique(("game-over", run_id(), rt.game_id, rt.game.moves().len()));
     let placed = ctx
         .data(|d| d.get_temp::<Placed>(key))
-        .filter(|p| p.screen == screen);
+        .filter(|p| p.screen == screen && p.layout == layout);
     let generation = placed.map_or(0, |p| p.generation);
     let at = placed.and_then(|p| p.at).unwrap_or(at);
-    let id = key.with((screen.width() as u32, screen.height() as u32, generation));
+    let id = key.with((
+        screen.width() as u32,
+        screen.height() as u32,
+        layout,
+        generation,
+    ));
     let shown = egui::Window::new("Game over")
         .id(id)
         .collapsible(true)
@@ -88,6 +95,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         let frame = shown.response.rect;
         let mut p = placed.unwrap_or(Placed {
             screen,
+            layout,
             generation: 0,
             checks: 0,
             at: None,
@@ -106,15 +114,31 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     commands
 }
 
-/// Where the result window was placed: for the main window's size then,
+/// Where the result window was placed: for the main window's size and layout then,
 /// which window (a new one for each correction), the frames it has been
 /// checked in, and the corrected place.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Placed {
     screen: egui::Rect,
+    layout: u64,
     generation: u32,
     checks: u32,
     at: Option<egui::Pos2>,
+}
+
+/// The layout the window's place was chosen for: the board's area and the
+/// council's panel, to the pixel.
+fn layout_key(rt: &Runtime) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let rects = [rt.board_area.map(|(area, _)| area), rt.council_rect];
+    for r in rects.iter().flatten() {
+        [r.min.x, r.min.y, r.max.x, r.max.y]
+            .map(|v| v.round() as i32)
+            .hash(&mut h);
+    }
+    rects.map(|r| r.is_some()).hash(&mut h);
+    h.finish()
 }
 
 /// A place for a window now at `frame` that keeps it on screen and off the
