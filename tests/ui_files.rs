@@ -563,6 +563,12 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     play(&mut h, "1");
     set_field(&mut h, "Comment on move 1 (South 1)", "A quiet start.");
     assert_eq!(h.state().rt.comments.get(&1).unwrap(), "A quiet start.");
+    // The row says so next to the move, where a row cut short keeps it.
+    h.run();
+    assert!(
+        h.query_by_label_contains("1. South 1 · commented — ")
+            .is_some()
+    );
     // The autosave takes the comment once the typing has rested a second
     // (not on every keystroke).
     std::thread::sleep(std::time::Duration::from_millis(1100));

@@ -77,20 +77,21 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                 .map_or(String::new(), |c| format!(" · {c}"));
             let comment = rt.comments.get(&(i + 1));
             let text = format!(
-                "{:>3}. {} {} — {} lap{}, {} sown{}{cost}{}",
+                "{:>3}. {} {}{} — {} lap{}, {} sown{}{cost}",
                 i + 1,
                 // The team, as the board names the rows.
                 rt.names[mover.index()],
                 s.name,
-                s.laps,
-                if s.laps == 1 { "" } else { "s" },
-                s.sown,
-                taken,
+                // Next to the move, where a row cut short still shows it.
                 if comment.is_some() {
                     " · commented"
                 } else {
                     ""
-                }
+                },
+                s.laps,
+                if s.laps == 1 { "" } else { "s" },
+                s.sown,
+                taken,
             );
             let mut row = ui.selectable_label(rt.view == i + 1, &text);
             // A row cut short is read whole on hover, with its comment or
