@@ -491,12 +491,27 @@ fn verdict_ui(
 
 fn seeds_text(score: i32) -> String {
     if search::is_decisive(score) {
+        // In plies from here, the move included, so that the rows of a won
+        // (or lost) position still tell the quick from the slow.
+        let plies = search::WIN - score.abs();
         if score > 0 {
-            "wins".into()
+            format!("wins in {plies}")
         } else {
-            "loses".into()
+            format!("loses in {plies}")
         }
     } else {
         format!("{:+.1}", search::seeds(score))
+    }
+}
+
+#[cfg(test)]
+mod seeds_text_tests {
+    use super::*;
+
+    #[test]
+    fn decided_rows_say_in_how_many_plies() {
+        assert_eq!(seeds_text(search::WIN - 3), "wins in 3");
+        assert_eq!(seeds_text(-(search::WIN - 4)), "loses in 4");
+        assert_eq!(seeds_text(25), "+2.5");
     }
 }
