@@ -4,7 +4,7 @@
 //! position, leaving with Play/Analyse/Cancel; and the tempo beside the rows.
 
 mod common;
-use common::{SNAPSHOT_SIZE, en_gehe, harness_at};
+use common::{SNAPSHOT_SIZE, ctrl_v_released, en_gehe, harness_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -280,17 +280,6 @@ fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
         h.query_by_label_contains("is not a whole number").is_none(),
         "a stale paste error"
     );
-}
-
-/// Ctrl+V let go, with the modifiers still held.
-fn ctrl_v_released() -> egui::Event {
-    egui::Event::Key {
-        key: egui::Key::V,
-        physical_key: None,
-        pressed: false,
-        repeat: false,
-        modifiers: egui::Modifiers::COMMAND,
-    }
 }
 
 #[test]

@@ -4,6 +4,8 @@
 //! session, the unsaved-changes prompt, pasting positions and user presets.
 //! Every test keeps its files in temporary folders.
 
+mod common;
+use common::ctrl_v_released;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
@@ -410,17 +412,6 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
     assert_eq!(title, "Cannot paste a position");
     assert!(message.contains("not a position"), "{message}");
     assert_eq!(h.state().rt.game.current().to_string(), text);
-}
-
-/// Ctrl+V let go, with the modifiers still held.
-fn ctrl_v_released() -> egui::Event {
-    egui::Event::Key {
-        key: egui::Key::V,
-        physical_key: None,
-        pressed: false,
-        repeat: false,
-        modifiers: egui::Modifiers::COMMAND,
-    }
 }
 
 #[test]

@@ -39,3 +39,15 @@ pub fn step_until(h: &mut Harness<'_, MaasaiApp>, what: &str, done: impl Fn(&Maa
     }
     panic!("gave up waiting for {what}");
 }
+
+/// Ctrl+V let go, with the modifiers still held (egui sends only this for
+/// a Ctrl+V on an empty clipboard).
+pub fn ctrl_v_released() -> egui::Event {
+    egui::Event::Key {
+        key: egui::Key::V,
+        physical_key: None,
+        pressed: false,
+        repeat: false,
+        modifiers: egui::Modifiers::COMMAND,
+    }
+}
