@@ -1101,6 +1101,32 @@ fn the_animation_line_stays_inside_the_smallest_window() {
 }
 
 #[test]
+fn esc_closes_an_open_menu_in_play_and_in_the_editor() {
+    let mut h = harness(en_gehe(6));
+    h.run();
+    for editing in [false, true] {
+        if editing {
+            h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+            h.run();
+            assert!(h.state().editor.is_some());
+        }
+        h.get_by_label("Studies").click();
+        h.run();
+        assert!(
+            h.query_by_label("Open a study file…").is_some(),
+            "editing {editing}"
+        );
+        h.key_press(egui::Key::Escape);
+        h.run();
+        assert!(
+            h.query_by_label("Open a study file…").is_none(),
+            "editing {editing}: Esc left the menu open"
+        );
+        assert_eq!(h.state().editor.is_some(), editing, "Esc did more");
+    }
+}
+
+#[test]
 fn f1_opens_the_help_and_esc_closes_it_after_clearing_a_typed_hole() {
     let mut h = harness(en_gehe(6));
     h.run();

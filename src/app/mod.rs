@@ -706,6 +706,13 @@ impl MaasaiApp {
         if ctx.input(|i| i.key_pressed(egui::Key::Tab)) {
             ctx.request_repaint();
         }
+        // Esc closes an open menu first: the keys below (a half-typed hole,
+        // the help, the editor's selection) took it, and the menu stayed.
+        if egui::Popup::is_any_open(&ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(&ctx);
+        }
         let waiting = self.dialog_open();
         if self.editor.is_some() {
             // Editing: no computer moves, and the keys (and a paste) edit.
