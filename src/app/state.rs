@@ -180,6 +180,11 @@ pub const PASTED_NOTICE: &str = "Set up the pasted position.";
 pub const EDITED_NOTICE: &str = "Playing from the edited position.";
 pub const STUDY_NOTICE: &str = "Study: ";
 
+/// What the status line says while the study called `title` is open.
+pub fn study_notice(title: &str) -> String {
+    format!("{STUDY_NOTICE}{title}")
+}
+
 /// What a hole of the side to move says when it is empty (a click on it,
 /// or its number typed).
 pub fn empty_hole_notice(side: crate::engine::Side, name: &str) -> String {

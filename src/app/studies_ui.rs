@@ -456,11 +456,7 @@ impl MaasaiApp {
                 // "Study: …" under the board would outlive the study.
                 if let Some(a) = self.studies.active.take()
                     && self.rt.notice.as_deref()
-                        == Some(&format!(
-                            "{}{}",
-                            super::state::STUDY_NOTICE,
-                            a.study.file.title
-                        ))
+                        == Some(&super::state::study_notice(&a.study.file.title))
                 {
                     self.rt.notice = None;
                 }
@@ -616,11 +612,7 @@ impl MaasaiApp {
                 .players_before
                 .get_or_insert(self.settings.players);
             self.settings.players = [Player::Human, Player::Human];
-            self.rt.notice = Some(format!(
-                "{}{}",
-                super::state::STUDY_NOTICE,
-                study.file.title
-            ));
+            self.rt.notice = Some(super::state::study_notice(&study.file.title));
             self.studies.active = Some(ActiveStudy::new(*study, mode));
         } else if !self.files.action_waiting() {
             // The prompt was cancelled (a Save it asked for is still
