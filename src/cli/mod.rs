@@ -68,7 +68,7 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     }
     let nearest = names
         .iter()
-        .map(|n| (edit_distance(first, n), n))
+        .map(|n| (strsim::levenshtein(first, n), n))
         .min()
         .filter(|(d, _)| *d <= 2)
         .map(|(_, n)| format!(" (did you mean `{n}`?)"))
@@ -77,22 +77,6 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
         "unknown command `{first}`{nearest}; `maasai-mancala --help` lists the commands \
          (a saved game to open must be an existing file)"
     ))
-}
-
-/// Levenshtein distance, for suggesting the command meant.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (here + 1).min(row[j] + 1).min(prev + usize::from(ca != cb));
-            prev = here;
-        }
-    }
-    row[b.len()]
 }
 
 #[derive(Subcommand, Debug)]
