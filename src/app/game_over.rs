@@ -114,9 +114,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     commands
 }
 
-/// Where the result window was placed: for the main window's size and layout then,
-/// which window (a new one for each correction), the frames it has been
-/// checked in, and the corrected place.
+/// Where the result window was placed: for the main window's size and the
+/// layout then, which window (a new one for each correction), the frames
+/// it has been checked in, and the corrected place.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Placed {
     screen: egui::Rect,
