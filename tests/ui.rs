@@ -56,6 +56,10 @@ fn clicking_a_hole_plays_the_move() {
     h.get_by_label("North 3: 0 seeds").click();
     h.run();
     assert_eq!(h.state().rt.notice.as_deref(), Some("North 3 is empty"));
+    assert!(
+        !h.state().rt.notice.as_ref().unwrap().report,
+        "a refusal warns"
+    );
     // Looking at the start again, a click on a hole of the side not to
     // move there plays nothing and says why.
     h.state_mut().queue(AppCommand::ViewStart);
@@ -63,7 +67,13 @@ fn clicking_a_hole_plays_the_move() {
     h.get_by_label("North 1: 4 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
-    let notice = h.state().rt.notice.clone().unwrap_or_default();
+    let notice = h
+        .state()
+        .rt
+        .notice
+        .as_deref()
+        .unwrap_or_default()
+        .to_string();
     assert!(
         notice.starts_with("This is an earlier position"),
         "{notice}"

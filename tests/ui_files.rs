@@ -157,10 +157,10 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
     play(&mut h, "1");
     let before = h.state().rt.game.clone();
     // The line under the board still tells of an earlier open.
-    h.state_mut().rt.notice = Some(format!(
+    h.state_mut().rt.notice = Some(maasai_mancala::app::state::Notice::report(format!(
         "{}/tmp/earlier.ron",
         maasai_mancala::app::state::OPENED_NOTICE
-    ));
+    )));
 
     files(&mut h, FileCommand::OpenPath(bad.clone()));
     // The move is not saved: the prompt comes first.
@@ -221,6 +221,15 @@ fn save_as_then_open_gives_the_same_game() {
     files(&mut h, FileCommand::OpenPath(path.clone()));
     assert_eq!(h.state().rt.game, played);
     assert_eq!(moves(&h), ["1", "2"]);
+    // Reported plainly, not as a warning.
+    let opened = h.state().rt.notice.clone().expect("a report");
+    assert!(opened.starts_with("Opened ") && opened.report, "{opened}");
+    files(&mut h, FileCommand::CopyPosition);
+    let copied = h.state().rt.notice.clone().expect("a report");
+    assert!(
+        copied.starts_with("Copied the position: ") && copied.report,
+        "{copied}"
+    );
 
     // Ctrl+S saves to the same file without asking.
     play(&mut h, "6");
@@ -248,19 +257,20 @@ fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
     let good = dir.path().join("good.ron");
     h.state_mut().files.error = None;
     files(&mut h, FileCommand::SaveTo(good.clone()));
+    // A report reads plainly; a refusal warns.
     assert!(
         h.state()
             .rt
             .notice
-            .as_deref()
-            .is_some_and(|n| n.starts_with("Saved to"))
+            .as_ref()
+            .is_some_and(|n| n.starts_with("Saved to") && n.report)
     );
     play(&mut h, "2");
     files(&mut h, FileCommand::SaveTo(path.clone()));
     assert!(h.state().files.error.is_some());
-    let notice = h.state().rt.notice.clone().unwrap_or_default();
+    let notice = h.state().rt.notice.clone().expect("a notice");
     assert!(
-        notice.starts_with("Not saved to") && notice.contains("game.ron"),
+        notice.starts_with("Not saved to") && notice.contains("game.ron") && !notice.report,
         "{notice}"
     );
     assert!(h.state().unsaved());

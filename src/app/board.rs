@@ -684,10 +684,10 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
     ui.horizontal_wrapped(|ui| {
         if let Some(n) = &rt.notice {
             // A report of what was done reads plainly; a refusal warns.
-            if super::state::is_report(n) {
-                ui.label(n);
+            if n.report {
+                ui.label(&**n);
             } else {
-                ui.colored_label(ui.visuals().warn_fg_color, n);
+                ui.colored_label(ui.visuals().warn_fg_color, &**n);
             }
         } else if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
             ui.label(egui::RichText::new(r.caption()).italics());

@@ -7,7 +7,7 @@
 
 use super::new_game::NewGameDialog;
 use super::presets_ui::PresetPicker;
-use super::state::{MoveStats, Runtime};
+use super::state::{MoveStats, Notice, Runtime};
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Position, Side, Variant};
 use crate::files::{
@@ -355,12 +355,7 @@ impl MaasaiApp {
         self.files.error = Some((title.to_string(), message.into()));
         // An earlier report ("Opened …", "Saved …") would read as this
         // attempt's outcome.
-        if self
-            .rt
-            .notice
-            .as_deref()
-            .is_some_and(super::state::is_report)
-        {
+        if self.rt.notice.as_ref().is_some_and(|n| n.report) {
             self.rt.notice = None;
         }
     }
@@ -622,7 +617,10 @@ impl MaasaiApp {
             FileCommand::CopyPosition => {
                 let text = position_text(self.rt.shown_position());
                 ctx.copy_text(text.clone());
-                self.rt.notice = Some(format!("{}{text}", super::state::COPIED_NOTICE));
+                self.rt.notice = Some(Notice::report(format!(
+                    "{}{text}",
+                    super::state::COPIED_NOTICE
+                )));
             }
             FileCommand::PasteFromClipboard => match clipboard_text() {
                 Ok(text) => self.paste(ctx, &text),
@@ -729,13 +727,13 @@ impl MaasaiApp {
             Pending::Paste(pos) => {
                 let file = GameFile::from_game(Game::new(*pos));
                 self.install(file, None, false);
-                self.rt.notice = Some(super::state::PASTED_NOTICE.into());
+                self.rt.notice = Some(Notice::report(super::state::PASTED_NOTICE));
             }
             Pending::Resume => {
                 if let Some(a) = self.files.resume_offer.take() {
                     self.install(a.game, a.source, a.unsaved);
                     self.files.autosaved = Some(signature(&self.rt));
-                    self.rt.notice = Some(super::state::RESUMED_NOTICE.into());
+                    self.rt.notice = Some(Notice::report(super::state::RESUMED_NOTICE));
                 }
             }
             Pending::Close => {
@@ -813,15 +811,19 @@ impl MaasaiApp {
                 // The autosave is rewritten after every move: its game comes
                 // in as a record with no file, to be saved under a name.
                 self.install(file, None, true);
-                self.rt.notice = Some(format!(
+                self.rt.notice = Some(Notice::report(format!(
                     "Opened the game in the program's {} as a new record: save it under a name of its own to keep it",
                     own.unwrap_or_default()
-                ));
+                )));
             }
             Ok(file) => {
                 self.install(file, Some(path.to_path_buf()), false);
                 self.remember(path);
-                self.rt.notice = Some(format!("{}{}", super::state::OPENED_NOTICE, path.display()));
+                self.rt.notice = Some(Notice::report(format!(
+                    "{}{}",
+                    super::state::OPENED_NOTICE,
+                    path.display()
+                )));
             }
             Err(e) => {
                 if !path.exists() {
@@ -845,7 +847,7 @@ impl MaasaiApp {
     fn save_to(&mut self, path: &Path) -> bool {
         if let Some(what) = self.own_file(path) {
             // The program would overwrite the game there by itself.
-            self.rt.notice = Some(format!("Not saved to {}", path.display()));
+            self.rt.notice = Some(format!("Not saved to {}", path.display()).into());
             self.show_error(
                 "Cannot save the game",
                 format!(
@@ -861,14 +863,14 @@ impl MaasaiApp {
                 self.files.path = Some(path.to_path_buf());
                 self.files.saved = Some(signature(&self.rt));
                 self.remember(path);
-                self.rt.notice = Some(format!("{SAVED_NOTICE}{}", path.display()));
+                self.rt.notice = Some(Notice::report(format!("{SAVED_NOTICE}{}", path.display())));
                 // The autosave now belongs to the file and is clean.
                 self.autosave(true);
                 true
             }
             Err(e) => {
                 // An earlier "Saved to …" under the board would now mislead.
-                self.rt.notice = Some(format!("Not saved to {}", path.display()));
+                self.rt.notice = Some(format!("Not saved to {}", path.display()).into());
                 self.show_error(
                     "Cannot save the game",
                     format!("{e}\nThe game stays open and is not saved."),

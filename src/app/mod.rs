@@ -463,7 +463,7 @@ impl MaasaiApp {
                 }
                 AppCommand::OfferBranch(mv) => {
                     if let Some(why) = self.studies.refuses_move(&self.rt) {
-                        self.rt.notice = Some(why);
+                        self.rt.notice = Some(why.into());
                     } else if self.rt.live() {
                         // The view came back to the game meanwhile.
                         self.apply(ctx, vec![AppCommand::PlayMove(mv)]);
@@ -492,11 +492,12 @@ impl MaasaiApp {
                                 let pos = self.rt.shown_position();
                                 let side = pos.turn();
                                 let empty = pos.row(side).get(mv.hole()) == Some(&0);
-                                self.rt.notice = Some(if empty {
+                                let why = if empty {
                                     state::empty_hole_notice(side, &pos.variant().move_name(mv))
                                 } else {
                                     e.to_string()
-                                });
+                                };
+                                self.rt.notice = Some(why.into());
                             }
                         }
                     }
@@ -510,7 +511,7 @@ impl MaasaiApp {
                         self.rt.computer.cancel();
                         match self.rt.play_from_here(offer.mv) {
                             Ok(()) => self.rt.notice = None,
-                            Err(e) => self.rt.notice = Some(e),
+                            Err(e) => self.rt.notice = Some(e.into()),
                         }
                     }
                 }
@@ -567,7 +568,7 @@ impl MaasaiApp {
                             self.settings.last_options = options;
                             self.settings.names = names;
                         }
-                        Err(e) => self.rt.notice = Some(e),
+                        Err(e) => self.rt.notice = Some(e.into()),
                     }
                 }
                 AppCommand::Open(path) => {
@@ -1027,7 +1028,7 @@ impl MaasaiApp {
                 let Some(ed) = &mut self.editor else { return };
                 let Some(pos) = ed.check().playable() else {
                     // The buttons are disabled then; a queued command says why.
-                    self.rt.notice = ed.check().problems.first().cloned();
+                    self.rt.notice = ed.check().problems.first().map(|p| p.as_str().into());
                     return;
                 };
                 ed.leaving = Some((pos, command == C::Analyse));
@@ -1062,7 +1063,7 @@ impl MaasaiApp {
         };
         if self.rt.game.moves().is_empty() && *self.rt.game.start() == pos {
             self.editor = None;
-            self.rt.notice = Some(state::EDITED_NOTICE.into());
+            self.rt.notice = Some(state::Notice::report(state::EDITED_NOTICE));
             if analyse {
                 self.apply(ctx, vec![AppCommand::ShowCouncil(true)]);
             }

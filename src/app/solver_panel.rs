@@ -404,7 +404,7 @@ impl SolverPanel {
                     ctx.request_repaint();
                 }
                 Err(e) => {
-                    rt.notice = Some(e);
+                    rt.notice = Some(e.into());
                     self.line_queue = None;
                 }
             },

@@ -161,18 +161,58 @@ impl Preview {
     }
 }
 
-/// Notices that report what was done (opened, saved, copied…), as opposed
-/// to those that say why something was refused: said in the ordinary
-/// colour, not the warning one. Each is the start of its notice.
-pub const REPORTS: &[&str] = &[
-    super::files_ui::SAVED_NOTICE,
-    OPENED_NOTICE,
-    RESUMED_NOTICE,
-    COPIED_NOTICE,
-    PASTED_NOTICE,
-    EDITED_NOTICE,
-    STUDY_NOTICE,
-];
+/// A message for the status line. A report of what was done (opened,
+/// saved, copied…) reads in the ordinary colour; a refusal, which says why
+/// something was not done, warns. Reads as its text (`Deref<Target = str>`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    text: String,
+    pub report: bool,
+}
+
+impl Notice {
+    /// What was done.
+    pub fn report(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            report: true,
+        }
+    }
+
+    /// Why something was not done.
+    pub fn refusal(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            report: false,
+        }
+    }
+}
+
+impl std::ops::Deref for Notice {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl std::fmt::Display for Notice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl From<String> for Notice {
+    fn from(text: String) -> Self {
+        Self::refusal(text)
+    }
+}
+
+impl From<&str> for Notice {
+    fn from(text: &str) -> Self {
+        Self::refusal(text)
+    }
+}
+
 pub const OPENED_NOTICE: &str = "Opened ";
 pub const RESUMED_NOTICE: &str = "Resumed the last game.";
 pub const COPIED_NOTICE: &str = "Copied the position: ";
@@ -189,11 +229,6 @@ pub fn study_notice(title: &str) -> String {
 /// or its number typed).
 pub fn empty_hole_notice(side: crate::engine::Side, name: &str) -> String {
     format!("{} {name} is empty", side.title())
-}
-
-/// Whether `notice` reports something done ([`REPORTS`]).
-pub fn is_report(notice: &str) -> bool {
-    REPORTS.iter().any(|r| notice.starts_with(r))
 }
 
 /// Runtime state (not persisted).
@@ -218,8 +253,8 @@ pub struct Runtime {
     pub typed: String,
     /// The position on view and the game's length when the typing began.
     pub typed_on: (usize, usize),
-    /// A message for the status line (errors of keyboard play, notices).
-    pub notice: Option<String>,
+    /// A message for the status line (errors of keyboard play, reports).
+    pub notice: Option<Notice>,
     /// A notice about the position on view (why a clicked hole plays
     /// nothing), with the view and game length it was said for: it goes
     /// once another position is on view.
@@ -527,7 +562,7 @@ impl Runtime {
     /// plays nothing): it goes once another position is on view.
     pub fn say_about_view(&mut self, text: String) {
         self.notice_about = Some((text.clone(), self.view, self.game.moves().len()));
-        self.notice = Some(text);
+        self.notice = Some(text.into());
     }
 
     /// A side as the board names it: its team name, with the side when
@@ -575,36 +610,6 @@ impl Runtime {
         match self.live_analysis().map(|a| &a.status) {
             Some(Status::Over(r)) => Some(*r),
             _ => None,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn reports_read_plainly_and_refusals_warn() {
-        for report in [
-            "Saved to /tmp/a.ron",
-            "Opened /tmp/a.ron",
-            "Opened the game in the program's autosave as a new record: save it under a name of its own to keep it",
-            "Resumed the last game.",
-            "Copied the position: en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south",
-            "Set up the pasted position.",
-            "Playing from the edited position.",
-            "Study: The quiet step",
-        ] {
-            assert!(is_report(report), "{report}");
-        }
-        for refusal in [
-            "Not saved to /tmp/a.ron",
-            "South 6 is empty",
-            "The game is over: nobody is to move",
-            "nothing to undo",
-            "This is an earlier position of the game",
-        ] {
-            assert!(!is_report(refusal), "{refusal}");
         }
     }
 }

@@ -612,7 +612,9 @@ impl MaasaiApp {
                 .players_before
                 .get_or_insert(self.settings.players);
             self.settings.players = [Player::Human, Player::Human];
-            self.rt.notice = Some(super::state::study_notice(&study.file.title));
+            self.rt.notice = Some(super::state::Notice::report(super::state::study_notice(
+                &study.file.title,
+            )));
             self.studies.active = Some(ActiveStudy::new(*study, mode));
         } else if !self.files.action_waiting() {
             // The prompt was cancelled (a Save it asked for is still
@@ -635,7 +637,7 @@ impl MaasaiApp {
             truncate_game(&mut self.rt, common);
             for &mv in &moves[common..n] {
                 if let Err(e) = self.rt.play(mv) {
-                    self.rt.notice = Some(e);
+                    self.rt.notice = Some(e.into());
                     return;
                 }
                 if let Some(r) = &mut self.rt.replay {
