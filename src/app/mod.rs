@@ -154,6 +154,7 @@ impl MaasaiApp {
             .or_else(|_| GameOptions::default().start())
             .expect("the default options are valid");
         let names = settings.names.clone();
+        let panel_widths = panel_widths::PanelWidths::from_wishes(&settings.panel_widths);
         let mut app = MaasaiApp {
             settings,
             rt: Runtime::new(start, names, true),
@@ -163,7 +164,7 @@ impl MaasaiApp {
             editor: None,
             solver: Default::default(),
             studies: Default::default(),
-            panel_widths: Default::default(),
+            panel_widths,
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
@@ -1163,6 +1164,7 @@ impl eframe::App for MaasaiApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.settings.panel_widths = self.panel_widths.wishes();
         eframe::set_value(storage, STORAGE_KEY, &self.settings);
     }
 }

@@ -12,7 +12,36 @@ pub struct PanelWidths {
     panels: HashMap<&'static str, (f32, f32)>,
 }
 
+/// The side panels whose widths are kept, by the names [`PanelWidths::show`]
+/// is called with.
+pub const PANELS: &[&str] = &[
+    "study",
+    "solver",
+    "move-list",
+    "council-beside",
+    "position-editor",
+];
+
 impl PanelWidths {
+    /// Widths wished in an earlier run (the settings' `panel_widths`):
+    /// each is given back on the first frame there is room for it, even
+    /// where egui remembers the panel squeezed. Unknown names are skipped.
+    pub fn from_wishes(wishes: &std::collections::BTreeMap<String, f32>) -> Self {
+        let panels = PANELS
+            .iter()
+            .filter_map(|&name| wishes.get(name).map(|&w| (name, (w, 0.0))))
+            .collect();
+        Self { panels }
+    }
+
+    /// The widths the user left the panels at, to keep for the next run.
+    pub fn wishes(&self) -> std::collections::BTreeMap<String, f32> {
+        self.panels
+            .iter()
+            .map(|(&name, &(wanted, _))| (name.to_string(), wanted))
+            .collect()
+    }
+
     /// The width to give the panel `name` (at most `most` wide this frame):
     /// the one the user left it at, when it was squeezed below that and
     /// there is room for more again.
@@ -75,5 +104,25 @@ mod tests {
         widths.note("solver", 300.0, 900.0);
         assert_eq!(widths.panels["solver"], (300.0, 300.0));
         assert_eq!(widths.restored("solver", 900.0), None);
+    }
+
+    #[test]
+    fn wishes_outlive_the_run() {
+        let mut widths = PanelWidths::default();
+        widths.note("solver", 400.0, 600.0);
+        widths.note("solver", 250.0, 250.0);
+        widths.note("study", 300.0, 700.0);
+        let kept = widths.wishes();
+        assert_eq!(kept["solver"], 400.0, "the wish, not the squeezed width");
+        assert_eq!(kept["study"], 300.0);
+        // Next run: given back at once where there is room, whatever width
+        // egui remembered; an unknown name (a later version's) is skipped.
+        let mut with_unknown = kept.clone();
+        with_unknown.insert("later-panel".into(), 200.0);
+        let next = PanelWidths::from_wishes(&with_unknown);
+        assert_eq!(next.restored("solver", 900.0), Some(400.0));
+        assert_eq!(next.restored("solver", 320.0), Some(320.0));
+        assert_eq!(next.restored("study", 900.0), Some(300.0));
+        assert_eq!(next.wishes(), kept);
     }
 }

@@ -285,8 +285,8 @@ impl CouncilDock {
     }
 }
 
-/// Persisted view choices. (Panel widths and the window size are kept by
-/// egui's and eframe's own persistence.)
+/// Persisted view choices. (The window size is kept by eframe's own
+/// persistence, the panels' last widths by egui's.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -313,6 +313,10 @@ pub struct Settings {
     pub show_solver: bool,
     /// The tempo and captures plot is shown.
     pub show_tempo_plot: bool,
+    /// Side panels' widths as the user left them, by panel: egui keeps a
+    /// panel squeezed by a small window at that width, and these are given
+    /// back once there is room.
+    pub panel_widths: std::collections::BTreeMap<String, f32>,
 }
 
 impl Default for Settings {
@@ -331,9 +335,13 @@ impl Default for Settings {
             council_dock: CouncilDock::Auto,
             show_solver: false,
             show_tempo_plot: false,
+            panel_widths: Default::default(),
         }
     }
 }
+
+/// Widths a side panel may be kept at between runs, in points.
+const PANEL_WIDTHS: std::ops::RangeInclusive<f32> = 50.0..=10_000.0;
 
 /// Zoom range of the board.
 pub const MIN_ZOOM: f32 = 1.0;
@@ -417,6 +425,17 @@ fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
         ));
         s.speed = d.speed;
     }
+    s.panel_widths.retain(|name, width| {
+        let fits = width.is_finite() && PANEL_WIDTHS.contains(width);
+        if !fits {
+            problems.push(format!(
+                "`panel_widths`: {width} is not a width of the {name} panel from {} to {} points",
+                PANEL_WIDTHS.start(),
+                PANEL_WIDTHS.end()
+            ));
+        }
+        fits
+    });
     (s, problems)
 }
 
@@ -496,6 +515,29 @@ mod tests {
         let (read, problems) = salvage_settings(&text.replace("speed:12.0", "speed:-3.0"));
         assert_eq!(read.speed, good.speed);
         assert!(problems[0].starts_with("`speed`"), "{problems:?}");
+    }
+
+    #[test]
+    fn panel_widths_are_kept_and_a_nonsense_one_is_dropped_named() {
+        let mut good = Settings::default();
+        good.panel_widths.insert("solver".into(), 420.0);
+        good.panel_widths.insert("study".into(), 310.5);
+        let text = ron::to_string(&good).unwrap();
+        assert_eq!(salvage_settings(&text), (good.clone(), Vec::new()));
+        for bad in ["NaN", "-5.0", "1e9"] {
+            let (read, problems) = salvage_settings(&text.replace("420.0", bad));
+            assert_eq!(read.panel_widths.len(), 1, "{bad}");
+            assert_eq!(read.panel_widths["study"], 310.5);
+            assert_eq!(problems.len(), 1, "{bad}: {problems:?}");
+            assert!(
+                problems[0].starts_with("`panel_widths`") && problems[0].contains("solver panel"),
+                "{problems:?}"
+            );
+        }
+        // Settings written before the field existed read with none.
+        let old = text.replace(r#",panel_widths:{"solver":420.0,"study":310.5}"#, "");
+        assert_ne!(old, text);
+        assert_eq!(salvage_settings(&old), (Settings::default(), Vec::new()));
     }
 
     #[test]
