@@ -67,13 +67,7 @@ fn clicking_a_hole_plays_the_move() {
     h.get_by_label("North 1: 4 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
-    let notice = h
-        .state()
-        .rt
-        .notice
-        .as_deref()
-        .unwrap_or_default()
-        .to_string();
+    let notice = h.state().rt.notice_text().to_string();
     assert!(
         notice.starts_with("This is an earlier position"),
         "{notice}"

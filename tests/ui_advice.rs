@@ -402,13 +402,7 @@ fn a_human_cannot_move_for_a_thinking_computer() {
     h.state_mut().queue(AppCommand::PlayMove(legal[0]));
     h.run_steps(1);
     assert_eq!(h.state().rt.game.moves().len(), 0);
-    let notice = h
-        .state()
-        .rt
-        .notice
-        .as_deref()
-        .unwrap_or_default()
-        .to_string();
+    let notice = h.state().rt.notice_text().to_string();
     assert!(notice.contains("played by the computer"), "{notice}");
     // Paused, the human may move for it.
     h.get_by_label("Pause computer").click();

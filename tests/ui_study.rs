@@ -507,13 +507,7 @@ fn board_moves_wait_while_the_defence_is_to_move() {
     h.state_mut().queue(AppCommand::PlayMove(s.solution[1]));
     h.step();
     assert_eq!(h.state().rt.game.moves(), &[right]);
-    let notice = h
-        .state()
-        .rt
-        .notice
-        .as_deref()
-        .unwrap_or_default()
-        .to_string();
+    let notice = h.state().rt.notice_text().to_string();
     assert!(notice.starts_with("wait"), "notice: {notice}");
 }
 

@@ -558,6 +558,11 @@ impl Runtime {
         Ok(())
     }
 
+    /// The status line's notice, or "" when there is none.
+    pub fn notice_text(&self) -> &str {
+        self.notice.as_deref().unwrap_or_default()
+    }
+
     /// A notice about the position on view (why a click or a typed move
     /// plays nothing): it goes once another position is on view.
     pub fn say_about_view(&mut self, text: String) {
