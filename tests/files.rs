@@ -819,6 +819,32 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
 }
 
 #[test]
+fn teams_of_one_name_are_refused_with_the_place_as_the_dialog_refuses_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("same-names.ron");
+    let mut game = sample_game(2);
+    // Spelt alike, or a team called by the other side's name while that
+    // side's team has none (it would be called "North" too).
+    for (south, north) in [("Ilpurko", " Ilpurko "), ("North", ""), ("", "South")] {
+        game.south_team = south.into();
+        game.north_team = north.into();
+        files::save_game(&path, &game).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        assert!(err.place.is_some(), "{err}");
+        assert!(
+            err.problem.contains("the teams need different names"),
+            "{south:?} {north:?}: {err}"
+        );
+    }
+    // Without names the sides name the teams.
+    game.south_team.clear();
+    game.north_team.clear();
+    files::save_game(&path, &game).unwrap();
+    let file = files::load_game(&path).unwrap();
+    assert_eq!(file.team_names(), ["South", "North"]);
+}
+
+#[test]
 fn a_misspelt_field_is_refused_with_its_place_not_dropped() {
     // `moves` misspelt used to read as a game without moves, `cursor`
     // misspelt as cursor 0: data lost without a word.
@@ -1077,4 +1103,52 @@ fn a_byte_order_mark_is_read_past_in_games_and_presets() {
     std::fs::write(&presets, format!("\u{feff}{shipped}")).unwrap();
     let read = files::read_text(&presets).unwrap();
     assert!(files::parse_presets(&read, &presets).is_ok());
+}
+
+#[test]
+fn a_comment_for_a_move_the_game_lacks_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("comments.ron");
+    let mut game = sample_game(2);
+    game.comments.clear();
+    game.comments.insert(2, "North saves a seed".into());
+    files::save_game(&path, &game).unwrap();
+    assert_eq!(files::load_game(&path).unwrap().comments, game.comments);
+    // Edited by hand to a move the game does not have.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("2: \"North saves a seed\""), "{text}");
+    for (move_number, problem) in [
+        (5, "a comment for move 5, but the game has 2 moves"),
+        (0, "a comment for move 0: moves are numbered from 1"),
+    ] {
+        let edited = text.replace("2: \"North saves", &format!("{move_number}: \"North saves"));
+        std::fs::write(&path, edited).unwrap();
+        let err = files::load_game(&path).unwrap_err();
+        assert!(err.place.is_some(), "{err}");
+        assert!(err.problem.contains(problem), "{err}");
+    }
+}
+
+#[test]
+fn a_date_that_is_no_date_is_refused_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("dated.ron");
+    let game = sample_game(2);
+    files::save_game(&path, &game).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let written = format!("date: \"{}\"", game.date);
+    assert!(text.contains(&written), "{text}");
+    std::fs::write(&path, text.replace(&written, "date: \"yesterday\"")).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(err.place.is_some(), "{err}");
+    assert!(
+        err.problem
+            .contains("`yesterday` is not a date in ISO-8601 UTC"),
+        "{err}"
+    );
+    // A day alone is a date; no date at all reads too.
+    std::fs::write(&path, text.replace(&written, "date: \"2026-11-29\"")).unwrap();
+    assert_eq!(files::load_game(&path).unwrap().date, "2026-11-29");
+    std::fs::write(&path, text.replace(&format!("{written},"), "")).unwrap();
+    assert_eq!(files::load_game(&path).unwrap().date, "");
 }

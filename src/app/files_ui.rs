@@ -905,10 +905,7 @@ impl MaasaiApp {
     fn install(&mut self, file: GameFile, path: Option<PathBuf>, unsaved: bool) {
         // A file without a team's name names the side, not the last
         // game's team (a save would have written that name into it).
-        let names = [
-            non_empty(&file.south_team, Side::South.title()),
-            non_empty(&file.north_team, Side::North.title()),
-        ];
+        let names = file.team_names();
         let mut rt = Runtime::new(*file.game.start(), names, self.rt.background);
         rt.comments = file.comments.clone();
         rt.event = file.event.clone();
@@ -947,14 +944,6 @@ impl MaasaiApp {
             .into_iter()
             .map(AppCommand::Files)
             .collect()
-    }
-}
-
-fn non_empty(name: &str, fallback: &str) -> String {
-    if name.trim().is_empty() {
-        fallback.to_string()
-    } else {
-        name.trim().to_string()
     }
 }
 

@@ -34,7 +34,7 @@ mod setup;
 mod sowing;
 mod trace;
 
-pub use error::{PlayError, SetupError, count_word, group_digits};
+pub use error::{PlayError, SetupError, count_word, group_digits, shortened};
 pub use game::{EndReason, Game, GameResult};
 pub(crate) use position::mix64;
 pub use position::{MoveCheck, Position, Status};

@@ -23,6 +23,67 @@ pub fn iso8601_utc(time: SystemTime) -> String {
     )
 }
 
+/// Checks a saved date: ISO-8601 in UTC, a day (`2026-11-29`) or a day and
+/// time (`2026-11-29T20:00Z`, `2026-11-29T20:00:00Z`, as the program
+/// writes). The error says what is wrong in words.
+pub fn check_iso8601(text: &str) -> Result<(), String> {
+    let bad = || {
+        format!(
+            "`{}` is not a date in ISO-8601 UTC, such as 2026-11-29T20:00:00Z or 2026-11-29",
+            crate::engine::shortened(text)
+        )
+    };
+    let number = |part: &str, digits: usize| -> Option<u32> {
+        (part.len() == digits && part.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| part.parse().ok())
+            .flatten()
+    };
+    let (day, time) = match text.split_once('T') {
+        Some((day, time)) => (day, Some(time.strip_suffix('Z').ok_or_else(bad)?)),
+        None => (text, None),
+    };
+    let mut parts = day.split('-');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    let (Some(y), Some(m), Some(d)) = (number(y, 4), number(m, 2), number(d, 2)) else {
+        return Err(bad());
+    };
+    let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
+    let month_days = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d == 0 || d > month_days[m as usize - 1] {
+        return Err(format!("{}: there is no such day", bad()));
+    }
+    if let Some(time) = time {
+        let fields: Vec<&str> = time.split(':').collect();
+        let hms: Option<Vec<u32>> = fields.iter().map(|f| number(f, 2)).collect();
+        let ok = match hms.as_deref() {
+            Some([h, min]) => *h < 24 && *min < 60,
+            Some([h, min, sec]) => *h < 24 && *min < 60 && *sec <= 60,
+            _ => return Err(bad()),
+        };
+        if !ok {
+            return Err(format!("{}: there is no such time of day", bad()));
+        }
+    }
+    Ok(())
+}
+
 /// Days since 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's
 /// `civil_from_days`, exact over the whole range we can meet).
 fn civil_from_days(z: i64) -> (i64, u32, u32) {
@@ -42,6 +103,46 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    #[test]
+    fn saved_dates_are_checked() {
+        for good in [
+            "2026-11-29T20:00:00Z",
+            "2026-11-29T20:00Z",
+            "2026-11-29",
+            "2024-02-29",
+            "2016-12-31T23:59:60Z",
+        ] {
+            assert_eq!(check_iso8601(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "yesterday",
+            "",
+            "2026-11-29T20:00:00",
+            "2026-11-29 20:00:00Z",
+            "29-11-2026",
+            "2026-1-29",
+            "2026-11-29T8:00Z",
+            "+2026-11-29",
+        ] {
+            let why = check_iso8601(bad).unwrap_err();
+            assert!(
+                why.contains("is not a date in ISO-8601 UTC"),
+                "{bad}: {why}"
+            );
+        }
+        for (no_day, what) in [
+            ("2025-02-29", "no such day"),
+            ("2026-13-01", "no such day"),
+            ("2026-11-31", "no such day"),
+            ("2026-11-29T24:00:00Z", "no such time"),
+            ("2026-11-29T20:60Z", "no such time"),
+        ] {
+            let why = check_iso8601(no_day).unwrap_err();
+            assert!(why.contains(what), "{no_day}: {why}");
+        }
+        assert_eq!(check_iso8601(&now_iso8601()), Ok(()));
+    }
 
     #[test]
     fn known_dates() {

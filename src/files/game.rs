@@ -99,7 +99,26 @@ pub fn options_for_position(pos: &Position) -> GameOptions {
     }
 }
 
+/// A team's name as the window shows it: trimmed, and the side's own title
+/// ("South") where the file has none.
+pub fn shown_team_name(name: &str, side: crate::engine::Side) -> String {
+    match name.trim() {
+        "" => side.title().to_string(),
+        name => name.to_string(),
+    }
+}
+
 impl GameFile {
+    /// The teams' names as the window shows them, South then North (see
+    /// [`shown_team_name`]).
+    pub fn team_names(&self) -> [String; 2] {
+        use crate::engine::Side;
+        [
+            shown_team_name(&self.south_team, Side::South),
+            shown_team_name(&self.north_team, Side::North),
+        ]
+    }
+
     /// A new game with these options, dated now.
     pub fn new(options: GameOptions) -> Result<GameFile, crate::engine::SetupError> {
         let start = options.start()?;
@@ -285,6 +304,21 @@ impl GameFile {
                 ));
             }
         }
+        // A file without a date (written by hand) is fine; a date must be one.
+        if !saved.date.is_empty() {
+            super::date::check_iso8601(&saved.date).map_err(|why| at("date", why))?;
+        }
+        // As the new-game dialog: the move list must tell the teams apart
+        // (a team without a name is called by its side).
+        let south = shown_team_name(&saved.south_team, crate::engine::Side::South);
+        if south == shown_team_name(&saved.north_team, crate::engine::Side::North) {
+            return Err(at(
+                "north_team",
+                format!(
+                    "both teams are called `{south}`; the teams need different names (the move list could not tell them apart)"
+                ),
+            ));
+        }
         let mut game = Game::new(start);
         for (i, text_move) in saved.moves.iter().enumerate() {
             let number = i + 1;
@@ -306,13 +340,15 @@ impl GameFile {
             .iter()
             .find(|(n, _)| !(1..=count).contains(*n))
         {
-            return Err(at(
-                "comments",
+            let problem = if n == 0 {
+                "a comment for move 0: moves are numbered from 1".to_string()
+            } else {
                 format!(
                     "a comment for move {n}, but the game has {}",
                     crate::engine::count_word(count, "move")
-                ),
-            ));
+                )
+            };
+            return Err(at("comments", problem));
         }
         if saved.cursor > count {
             return Err(at(
