@@ -928,6 +928,15 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
             "unknown command `stat` (did you mean `start`?)",
         ),
         (&["frobnicate", "x"][..], "unknown command `frobnicate`;"),
+        // A file to open that is not there: no window opens.
+        (
+            &["/tmp/no-such-dir/game.ron"][..],
+            "cannot open `/tmp/no-such-dir/game.ron`: there is no such file",
+        ),
+        (
+            &["missing-game.ron"][..],
+            "cannot open `missing-game.ron`: there is no such file",
+        ),
     ] {
         let (out, err, code) = run(args);
         assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
@@ -941,7 +950,10 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
 #[test]
 fn no_display_is_said_in_plain_words() {
     let out = Command::new(BIN)
-        .arg("missing-game.ron")
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/snapshot-game.ron"
+        ))
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env_remove("WAYLAND_SOCKET")

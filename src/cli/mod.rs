@@ -61,10 +61,12 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     if names.iter().any(|n| n == first) {
         return None;
     }
-    // A lone name with a dot or a slash is a file that is not there: the
-    // window says so.
+    // A lone name with a dot or a slash is a file that is not there: said
+    // here, before a window opens with no game to keep.
     if args.len() == 2 && (first.contains('.') || first.contains('/')) {
-        return None;
+        return Some(format!(
+            "cannot open `{first}`: there is no such file (a saved game to open must be an existing file)"
+        ));
     }
     let nearest = names
         .iter()
