@@ -808,10 +808,6 @@ fn docs_screenshots() {
     save(&mut h, "relay-animation.png");
 }
 
-/// Frame cost of the 2×50 board with its 400 seeds while the pointer moves
-/// over it (layout, painting and tessellation; no GPU). The target
-/// is 4 ms in a release build; this debug-profile check uses a loose bound
-/// and prints the measured figure.
 /// The result window must not lie over the board when the area has room
 /// beside, above or below it.
 fn result_window_clears_the_board(start: &str, hole: &str, size: [f32; 2]) {
@@ -841,6 +837,29 @@ fn the_result_window_opens_beside_a_long_board() {
         "South 1: 1 seed",
         [1500.0, 860.0],
     );
+}
+
+#[test]
+fn a_short_board_makes_room_under_it_for_the_result_window() {
+    // A 2×8 board fills the area's width, its height leaving too little
+    // room above or below: the board shrinks while the window is shown.
+    let start = "en-gehe south=0,0,0,0,0,0,1,0 north=1,0,0,0,0,0,0,0 captured=30,32 turn=south";
+    result_window_clears_the_board(start, "South 7: 1 seed", [1500.0, 860.0]);
+    let start = parse_position(start).unwrap();
+    let mut h = harness_at(start, [1500.0, 860.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    let (_, before) = h.state().rt.board_area.expect("drawn");
+    h.get_by_label("South 7: 1 seed").click();
+    h.run();
+    h.run();
+    let (_, shown) = h.state().rt.board_area.expect("drawn");
+    assert!(shown.width() < before.width(), "{shown:?} {before:?}");
+    // Dismissed, the board takes its room back.
+    h.get_by_label("Dismiss").click();
+    h.run();
+    let (_, after) = h.state().rt.board_area.expect("drawn");
+    assert_eq!(after, before);
 }
 
 #[test]

@@ -489,9 +489,30 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let unit = Geometry::unit_size(pos.variant());
     // The canvas is as tall as the board at this zoom, up to the room there is.
     let natural = natural_height(unit, avail.x, settings.zoom);
-    let canvas_h = natural.min(avail.y - around).max(80.0);
+    let mut canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
-    ui.add_space(slack / 2.0);
+    let mut space_above = slack / 2.0;
+    // A finished game's result window is placed beside, above or under the
+    // board where it fits. Where it fits nowhere (a short row fills the
+    // width, its height leaving half the room above and half below), the
+    // room goes under the board, the board shrinking to make it (not
+    // below a readable pitch) while the window is shown, so that it hides
+    // no hole.
+    if let Some(window) = super::game_over::room_wanted(rt) {
+        let pitch = (avail.x / unit.x).min(canvas_h / unit.y) * settings.zoom;
+        let beside = (avail.x - unit.x * pitch) / 2.0;
+        // The window's frame and a little air.
+        let wanted = window.y + 16.0;
+        if beside < window.x && space_above < wanted {
+            let least = unit.y * MIN_PITCH;
+            let shrunk = (avail.y - around - wanted).min(canvas_h).max(least);
+            if avail.y - around - shrunk >= wanted {
+                canvas_h = shrunk;
+                space_above = 0.0;
+            }
+        }
+    }
+    ui.add_space(space_above);
     let lines_top = ui.cursor().top();
     side_line(ui, rt, &shown, top, captured, reserve);
     let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());

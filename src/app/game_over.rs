@@ -4,12 +4,39 @@ use super::AppCommand;
 use super::state::Runtime;
 use crate::engine::Side;
 
+/// Whether the result window is to be shown: the game is over, the window
+/// was not dismissed, and the last move has been sown.
+fn due(rt: &Runtime) -> bool {
+    rt.result().is_some()
+        && rt.game_over_dismissed != Some(rt.game.moves().len())
+        && !rt.animating()
+}
+
+/// The size [`place`] assumes for the result window (its real size is not
+/// known before its first frame). A compact one (no table of counts:
+/// Bao la Kimasai) is smaller.
+fn assumed_size(compact: bool) -> egui::Vec2 {
+    if compact {
+        egui::vec2(300.0, 120.0)
+    } else {
+        egui::vec2(340.0, 230.0)
+    }
+}
+
+/// The room the result window wants in the board's area while it is
+/// shown, for the board to leave it free where it can: `None` when there
+/// is no window to show.
+pub fn room_wanted(rt: &Runtime) -> Option<egui::Vec2> {
+    let result = rt.result()?;
+    due(rt).then(|| assumed_size(result.score.is_none()))
+}
+
 pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let Some(result) = rt.result() else {
         return commands;
     };
-    if rt.game_over_dismissed == Some(rt.game.moves().len()) || rt.animating() {
+    if !due(rt) {
         return commands;
     }
     // Placed once, where the board is: not while the panels around it are
@@ -177,11 +204,8 @@ fn run_id() -> u64 {
 fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) {
     use egui::{Rect, pos2, vec2};
     // The final counts' table makes En Gehé's wider and taller.
-    let (mut w, mut h) = if compact {
-        (300.0, 120.0)
-    } else {
-        (340.0, 230.0)
-    };
+    let size = assumed_size(compact);
+    let (mut w, mut h) = (size.x, size.y);
     // About the side line, the status line and the hint.
     const LINES: f32 = 64.0;
     // The narrowest a compact window gets: its two buttons side by side.
