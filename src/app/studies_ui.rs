@@ -393,10 +393,10 @@ pub fn verdict_text(
                 me.opponent().title(),
                 Value::Margin(m).word()
             ),
-            Value::Win { plies } => format!(
-                "after {name} your fastest win ends at ply {} or later",
-                at_ply(plies)
-            ),
+            // Only a bound: no win before that ply, perhaps none at all.
+            Value::Win { plies } => {
+                format!("after {name} you cannot win before ply {}", at_ply(plies))
+            }
             Value::Draw => format!("after {name} you cannot win (at best a draw)"),
             Value::Loss { plies } => {
                 format!("after {name} you cannot win (at best a loss in {plies} plies)")
