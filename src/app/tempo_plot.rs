@@ -173,6 +173,7 @@ pub fn plot_ui(
                     .x_axis_label("moves played")
                     .include_x(0.0)
                     .include_x(4.0)
+                    .x_grid_spacer(one_two_five_spacer)
                     .y_grid_spacer(one_two_five_spacer)
                     // Room above and below the extreme values, so their
                     // dots do not sit on the frame.
