@@ -1243,3 +1243,28 @@ fn a_slow_win_later_in_an_exercise_is_counted_from_the_studys_start() {
     assert!(ply > 3, "{said}");
     assert!(said.contains("the goal needs a win by ply 3"), "{said}");
 }
+
+#[test]
+fn a_hint_whose_solve_runs_past_the_limit_is_given_up() {
+    use maasai_mancala::study::Trial;
+    use std::sync::atomic::AtomicBool;
+    // A 16-seed endgame that takes the solver far more than the limit.
+    let text = r#"Study(
+        version: 1,
+        title: "A long race",
+        author: "test",
+        source: "bench --solver, scattered 16 seeds #1",
+        description: "Too long to solve for a hint.",
+        position: "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,1,1,1,0,0 north=0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,1,0,1,0,0,0,1,1,0,0,0,0,1,0,0 captured=0,0 turn=south",
+        goal: Goal(side: South, kind: MarginAtLeast(0), text: "South to move does not lose"),
+        solution: [Step(mv: "17", comment: "South 17: one step.")],
+    )"#;
+    let s = Study::parse(text, "long.ron").unwrap();
+    let mut trial = Trial::new(s);
+    trial.limit = std::time::Duration::from_millis(300);
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(18);
+    // Given up, while the stop flag (the user's Stop) was never set.
+    assert!(trial.hint(&mut solver, &stop).is_err());
+    assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
+}

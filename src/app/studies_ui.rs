@@ -118,7 +118,8 @@ enum JobKind {
     /// The trial after the move, the judgment, and whether a failed one
     /// ran out of time (rather than being stopped).
     Judge(Receiver<(Box<Trial>, Result<Judgment, ExerciseError>, bool)>),
-    Hint(Receiver<Result<Option<Move>, Cancelled>>),
+    /// The hint, and whether its solve ran out of time.
+    Hint(Receiver<(Result<Option<Move>, Cancelled>, bool)>),
 }
 
 impl Job {
@@ -553,11 +554,14 @@ impl MaasaiApp {
                     let flag = Arc::clone(&stop);
                     spawn_solver_thread(move || {
                         let r = ex.hint(&mut session.solver(), &flag);
-                        let _ = tx.send(r);
+                        let timed_out = r.is_err() && !flag.load(Ordering::Relaxed);
+                        let _ = tx.send((r, timed_out));
                         ctx.request_repaint();
                     });
                     a.job = Some(Job::new(JobKind::Hint(rx), stop));
                     a.hint = None;
+                    // An earlier message ("Stopped: …") is not about the hint.
+                    a.message = None;
                 }
             }
             StudyCommand::StopSolver => {
@@ -867,7 +871,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
             }
         }
         Some(JobKind::Hint(rx)) => {
-            let Ok(result) = rx.try_recv() else {
+            let Ok((result, timed_out)) = rx.try_recv() else {
                 return;
             };
             a.job = None;
@@ -875,6 +879,10 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
             a.hint = Some(match result {
                 Ok(Some(mv)) => format!("Hint: sow from hole {}.", pos.variant().move_name(mv)),
                 Ok(None) => "No hint: it is not your move.".into(),
+                Err(_) if timed_out => format!(
+                    "No hint: the solver could not find the best move within {} s.",
+                    a.exercise.limit.as_secs()
+                ),
                 Err(e) => format!("No hint: {e}."),
             });
         }

@@ -49,14 +49,30 @@ impl Trial {
         self.exercise.history()
     }
 
-    /// The solver's best move for the user now.
+    /// The solver's best move for the user now. A solve that has not
+    /// finished after [`Self::limit`] is given up (`Cancelled` while `stop`
+    /// is still unset), as a judgment is.
     pub fn hint(&self, solver: &mut Solver, stop: &AtomicBool) -> Result<Option<Move>, Cancelled> {
         if !self.users_turn() {
             return Ok(None);
         }
-        Ok(solver
-            .solve_with(self.history(), self.position(), Some(stop), None)?
-            .best)
+        let local = AtomicBool::new(false);
+        let finished = AtomicBool::new(false);
+        let started = Instant::now();
+        let solved = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(20));
+                    if stop.load(Ordering::Relaxed) || started.elapsed() > self.limit {
+                        local.store(true, Ordering::Relaxed);
+                    }
+                }
+            });
+            let r = solver.solve_with(self.history(), self.position(), Some(&local), None);
+            finished.store(true, Ordering::Relaxed);
+            r
+        });
+        Ok(solved?.best)
     }
 
     /// Plays the user's move, judges it and answers with the best defence.
