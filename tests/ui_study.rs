@@ -1268,3 +1268,34 @@ fn a_hint_whose_solve_runs_past_the_limit_is_given_up() {
     assert!(trial.hint(&mut solver, &stop).is_err());
     assert!(!stop.load(std::sync::atomic::Ordering::Relaxed));
 }
+
+#[test]
+fn the_save_prompt_before_a_study_names_the_study() {
+    let s = study("03-remainder.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    let first = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run();
+    assert!(h.state().unsaved());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains(
+            "Save them before opening the study “The remainder goes to the last mover”?"
+        )
+        .is_some()
+    );
+    h.get_by_label("Discard changes").click();
+    h.run_steps(3);
+    assert_eq!(
+        h.state()
+            .studies
+            .active
+            .as_ref()
+            .map(|a| a.study.file.title.clone()),
+        Some(s.file.title.clone())
+    );
+}

@@ -5,7 +5,13 @@
 use super::files_ui::{Choice, FileCommand, FilesState, Pending, Purpose, describe_autosave};
 use std::path::PathBuf;
 
-pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileCommand> {
+/// `study` is the title of a study whose position waits on the
+/// unsaved-changes prompt, if any.
+pub fn dialogs_ui(
+    ctx: &egui::Context,
+    files: &mut FilesState,
+    study: Option<&str>,
+) -> Vec<FileCommand> {
     let mut out = Vec::new();
     // Keys that answer a dialog: Esc backs out, Enter takes the first
     // button, unless a widget reached with Tab has the focus (then Enter
@@ -108,12 +114,16 @@ pub fn dialogs_ui(ctx: &egui::Context, files: &mut FilesState) -> Vec<FileComman
     }
 
     if let Some(pending) = &files.unsaved_prompt {
-        let what = match pending {
-            Pending::New => "starting a new game",
-            Pending::Open | Pending::OpenPath(_) => "opening another game",
-            Pending::Paste(_) => "setting up the new position",
-            Pending::Resume => "resuming the last game",
-            Pending::Close => "closing",
+        let what = match (pending, study) {
+            (Pending::New, _) => "starting a new game".to_string(),
+            (Pending::Open | Pending::OpenPath(_), _) => "opening another game".to_string(),
+            // A study sets its position up as a pasted one is.
+            (Pending::Paste(_), Some(title)) => {
+                format!("opening the study “{}”", super::one_short_line(title, 60))
+            }
+            (Pending::Paste(_), None) => "setting up the new position".to_string(),
+            (Pending::Resume, _) => "resuming the last game".to_string(),
+            (Pending::Close, _) => "closing".to_string(),
         };
         let file = files
             .path

@@ -940,7 +940,8 @@ impl MaasaiApp {
 
     /// Draws the files feature's windows; returns their commands.
     pub(super) fn files_ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
-        super::dialogs::dialogs_ui(ctx, &mut self.files)
+        let study = self.studies.pending_title();
+        super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref())
             .into_iter()
             .map(AppCommand::Files)
             .collect()

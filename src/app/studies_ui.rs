@@ -249,6 +249,12 @@ pub struct StudiesState {
 }
 
 impl StudiesState {
+    /// The title of the study whose position waits on the unsaved-changes
+    /// prompt, if any.
+    pub fn pending_title(&self) -> Option<String> {
+        self.pending.as_ref().map(|(s, _)| s.file.title.clone())
+    }
+
     /// Whether a study is being tried as an exercise: the council and the
     /// solver keep quiet then, since their advice would give it away.
     pub fn exercising(&self) -> bool {
