@@ -9,7 +9,7 @@
 use super::AppCommand;
 use crate::engine::notation::parse_setup;
 use crate::engine::{
-    GameKind, GameOptions, MAX_HOLES, MIN_HOLES, Position, Setup, Side, Status, Variant,
+    GameKind, GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Position, Setup, Side, Status, Variant,
 };
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
@@ -86,6 +86,8 @@ pub enum EditorCommand {
         seeds: u64,
     },
     Opening(bool),
+    /// The origin option: whether long laps skip their starting hole.
+    Origin(OriginRule),
     /// Change the game: the start position of that game (or, for En Gehé
     /// rows of another length, the same counts cut or padded with empty holes).
     Variant(Variant),
@@ -451,6 +453,7 @@ impl Editor {
                 s.reserve[side.index()] = seeds
             }),
             C::Opening(on) => self.edit(|s| s.opening = on),
+            C::Origin(rule) => self.edit(|s| s.origin = rule),
             C::Variant(v) => {
                 let lost = dropped_by(&self.setup, v);
                 self.edit(|s| *s = resized(s, v));
@@ -723,6 +726,22 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     cmd(EditorCommand::Opening(opening));
                 }
             }
+        }
+        // A rule option of the position (`origin=skip` in the notation).
+        let mut skip = s.origin == OriginRule::Skip;
+        if ui
+            .checkbox(&mut skip, "Long laps skip their starting hole")
+            .on_hover_text(
+                "The origin option: a lap of more seeds than the track has holes passes \
+                 its starting hole without dropping a seed there (origin=skip)",
+            )
+            .changed()
+        {
+            cmd(EditorCommand::Origin(if skip {
+                OriginRule::Skip
+            } else {
+                OriginRule::SowInto
+            }));
         }
         ui.horizontal(|ui| {
             if ui
