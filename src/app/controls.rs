@@ -22,7 +22,7 @@ pub enum AnimCommand {
 pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let replay = rt.shown_replay();
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let has = replay.is_some();
         let playing = replay.is_some_and(|r| r.playing);
         let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, cmd: AnimCommand| {
@@ -97,9 +97,11 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         match replay {
             Some(r) => {
                 let name = r.trace.before.variant().move_name(r.trace.mv);
-                // One label, cut short with "…" (whole on hover) in a narrow
-                // window rather than run past its edge: the counters too
-                // were cut mid-number when only the caption could shrink.
+                // One label. Where the rest of the row is too short for it,
+                // it takes a row of its own under the buttons; only where
+                // even that is too short is it cut with "…" (whole on
+                // hover), as one: the counters too were cut mid-number when
+                // only the caption could shrink.
                 let style = ui.style().clone();
                 let mut job = egui::text::LayoutJob::default();
                 for part in [
@@ -113,6 +115,10 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                         egui::FontSelection::Default,
                         egui::Align::Center,
                     );
+                }
+                let width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;
+                if width > ui.available_width() {
+                    ui.end_row();
                 }
                 ui.add(egui::Label::new(job).truncate());
             }
