@@ -487,6 +487,13 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
             .selected
     };
     assert!(picked(&h).is_some());
+    // Team names are no part of a preset: a problem with them keeps it.
+    set_field(&mut h, "North team name", "");
+    h.run();
+    assert!(h.query_by_label("A team needs a name").is_some());
+    assert!(picked(&h).is_some(), "the preset stays chosen");
+    set_field(&mut h, "North team name", "North");
+    h.run();
 
     // Save the fields (changed to 2×9) as a preset of the user's own.
     set_field(&mut h, "Holes per row", "9");

@@ -68,6 +68,38 @@ impl NewGameDialog {
 
     /// The options and names, or what is wrong with each field.
     pub fn check(&self) -> Result<(GameOptions, [String; 2]), Problems> {
+        let (options, mut p) = self.options_and_problems();
+        for (i, name) in self.names.iter().enumerate() {
+            let n = name.trim();
+            if n.is_empty() {
+                p.names[i] = Some("A team needs a name".to_string());
+            } else if n.chars().count() > MAX_NAME {
+                p.names[i] = Some(format!("At most {MAX_NAME} characters"));
+            }
+        }
+        if !p.names.iter().any(Option::is_some) && self.names[0].trim() == self.names[1].trim() {
+            p.names[1] = Some("The teams need different names".to_string());
+        }
+        if p.any() {
+            return Err(p);
+        }
+        let names = [
+            self.names[0].trim().to_string(),
+            self.names[1].trim().to_string(),
+        ];
+        Ok((options, names))
+    }
+
+    /// The game options the fields give, when they give any (the team
+    /// names aside).
+    fn options(&self) -> Option<GameOptions> {
+        let (options, p) = self.options_and_problems();
+        (!p.any()).then_some(options)
+    }
+
+    /// The options the fields give, with the problems of the board and
+    /// seed fields (a field at fault reads as its least value).
+    fn options_and_problems(&self) -> (GameOptions, Problems) {
         let mut p = Problems::default();
         let number = |text: &str, lo: usize, hi: usize, what: &str| -> Result<usize, String> {
             match text.trim().parse::<usize>() {
@@ -95,25 +127,7 @@ impl NewGameDialog {
         } else {
             OriginRule::SowInto
         };
-        for (i, name) in self.names.iter().enumerate() {
-            let n = name.trim();
-            if n.is_empty() {
-                p.names[i] = Some("A team needs a name".to_string());
-            } else if n.chars().count() > MAX_NAME {
-                p.names[i] = Some(format!("At most {MAX_NAME} characters"));
-            }
-        }
-        if !p.names.iter().any(Option::is_some) && self.names[0].trim() == self.names[1].trim() {
-            p.names[1] = Some("The teams need different names".to_string());
-        }
-        if p.any() {
-            return Err(p);
-        }
-        let names = [
-            self.names[0].trim().to_string(),
-            self.names[1].trim().to_string(),
-        ];
-        Ok((options, names))
+        (options, p)
     }
 
     /// Draws the dialog. Returns commands (start or cancel).
@@ -224,8 +238,9 @@ impl NewGameDialog {
                 });
             });
         // A field changed away from the chosen preset: it is no longer
-        // that preset (its name and note would mislead).
-        let options = self.check().ok().map(|(o, _)| o);
+        // that preset (its name and note would mislead). Team names are
+        // not part of a preset: a problem with them keeps it.
+        let options = self.options();
         if let Some(picker) = &mut self.presets
             && let Some(e) = picker.selected.and_then(|i| picker.entries.get(i))
             && options != Some(e.preset.options)
