@@ -257,26 +257,29 @@ impl NewGameDialog {
     }
 }
 
-/// A labelled one-line text field with its problem under it, wrapped (a
-/// column of its own widened the whole dialog and put the message far
-/// from its field).
+/// A labelled one-line text field with its problem in a row of its own
+/// under it, wrapped (a column of its own widened the whole dialog and put
+/// the message far from its field; in the field's own cell it moved the
+/// label off the field's line).
 fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) {
     let l = ui.label(label);
-    ui.vertical(|ui| {
-        // A stable id: a preset's note appearing or going above it must
-        // not take the focus from a field being typed in.
-        ui.add(
-            egui::TextEdit::singleline(text)
-                .id_salt(("new-game-field", label))
-                .desired_width(160.0),
-        )
-        .labelled_by(l.id);
-        if let Some(p) = problem {
+    // A stable id: a preset's note appearing or going above it must not
+    // take the focus from a field being typed in.
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .id_salt(("new-game-field", label))
+            .desired_width(160.0),
+    )
+    .labelled_by(l.id);
+    ui.end_row();
+    if let Some(p) = problem {
+        ui.label("");
+        ui.scope(|ui| {
             ui.set_max_width(320.0);
             ui.add(
                 egui::Label::new(egui::RichText::new(p).color(ui.visuals().error_fg_color)).wrap(),
             );
-        }
-    });
-    ui.end_row();
+        });
+        ui.end_row();
+    }
 }
