@@ -868,7 +868,7 @@ fn play_names_the_mover_of_a_refused_move_and_counts_holes_in_good_english() {
     ]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("move 2 (North `3`): illegal move 3: the hole is empty"),
+        err.contains("move 2 (North `3`): illegal move `3`: the hole is empty"),
         "{err}"
     );
     let (_, err, code) = run(&[

@@ -1231,10 +1231,10 @@ fn a_slow_win_later_in_an_exercise_is_counted_from_the_studys_start() {
     assert!(!j.feedback.keeps_goal);
     let said = verdict_text(&s, &before, plies_before, &j, false);
     assert!(
-        said.starts_with("Wrong: after South i5 your fastest win ends at ply "),
+        said.starts_with("Wrong: after South i5 you cannot win before ply "),
         "{said}"
     );
-    let ply: usize = said["Wrong: after South i5 your fastest win ends at ply ".len()..]
+    let ply: usize = said["Wrong: after South i5 you cannot win before ply ".len()..]
         .split(|c: char| !c.is_ascii_digit())
         .next()
         .unwrap()

@@ -22,7 +22,9 @@ pub enum AnimCommand {
 pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let replay = rt.shown_replay();
-    ui.horizontal_wrapped(|ui| {
+    // The label when it goes to a row of its own.
+    let mut own_row = None;
+    ui.horizontal(|ui| {
         let has = replay.is_some();
         let playing = replay.is_some_and(|r| r.playing);
         let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, cmd: AnimCommand| {
@@ -97,30 +99,38 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         match replay {
             Some(r) => {
                 let name = r.trace.before.variant().move_name(r.trace.mv);
-                // One label. Where the rest of the row is too short for it,
-                // it takes a row of its own under the buttons; only where
-                // even that is too short is it cut with "…" (whole on
-                // hover), as one: the counters too were cut mid-number when
-                // only the caption could shrink.
+                // One label, cut with "…" as one (whole on hover): the
+                // counters too were cut mid-number when only the caption
+                // could shrink. Where the rest of the row is too short for
+                // the move and its counters, the label takes a row of its
+                // own under the buttons (not sooner: in the smallest window
+                // a second row takes height from the board).
                 let style = ui.style().clone();
                 let mut job = egui::text::LayoutJob::default();
-                for part in [
+                let mut counters_width = 0.0;
+                for (i, part) in [
                     egui::RichText::new(format!("Move {} ({name})   ", r.move_index + 1)).strong(),
                     egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter())),
                     egui::RichText::new(r.caption()).italics(),
-                ] {
+                ]
+                .into_iter()
+                .enumerate()
+                {
                     part.append_to(
                         &mut job,
                         &style,
                         egui::FontSelection::Default,
                         egui::Align::Center,
                     );
+                    if i == 1 {
+                        counters_width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;
+                    }
                 }
-                let width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;
-                if width > ui.available_width() {
-                    ui.end_row();
+                if counters_width > ui.available_width() {
+                    own_row = Some(job);
+                } else {
+                    ui.add(egui::Label::new(job).truncate());
                 }
-                ui.add(egui::Label::new(job).truncate());
             }
             None => {
                 ui.add(
@@ -135,5 +145,8 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
             }
         }
     });
+    if let Some(job) = own_row {
+        ui.add(egui::Label::new(job).truncate());
+    }
     commands
 }

@@ -91,16 +91,16 @@ impl fmt::Display for PlayError {
             PlayError::NoSuchHole { hole } => {
                 write!(
                     f,
-                    "illegal move {hole}: there is no such hole on the mover's side"
+                    "illegal move `{hole}`: there is no such hole on the mover's side"
                 )
             }
-            PlayError::EmptyHole { hole } => write!(f, "illegal move {hole}: the hole is empty"),
+            PlayError::EmptyHole { hole } => write!(f, "illegal move `{hole}`: the hole is empty"),
             PlayError::Endless {
                 hole,
                 cycle_laps: Some(laps),
             } => write!(
                 f,
-                "move {hole} is endless: its sowing never ends (it falls into a cycle of {} laps)",
+                "move `{hole}` is endless: its sowing never ends (it falls into a cycle of {} laps)",
                 group_digits(*laps)
             ),
             PlayError::Endless {
@@ -108,7 +108,7 @@ impl fmt::Display for PlayError {
                 cycle_laps: None,
             } => write!(
                 f,
-                "move {hole} is endless: its sowing never ends (it runs past {} laps)",
+                "move `{hole}` is endless: its sowing never ends (it runs past {} laps)",
                 group_digits(super::LAP_LIMIT)
             ),
             PlayError::GameOver => write!(f, "illegal move: the game is already over"),
