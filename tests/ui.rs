@@ -677,6 +677,37 @@ fn an_endless_hole_cannot_be_played() {
     assert_eq!(h.state().rt.game.moves().len(), 1);
 }
 
+#[test]
+fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
+    // The window checks a position's moves on a thread: a move asked for
+    // before that check is done waits (an endless one would otherwise
+    // sow for seconds on the window's thread), then goes on.
+    let start = en_gehe(6);
+    let first = start.legal_moves()[0];
+    let second = start.try_play(first).unwrap().legal_moves()[0];
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.state_mut().rt.background = true;
+    // Both in one frame: the second is asked for on a position whose
+    // check has not begun.
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.state_mut().queue(AppCommand::PlayMove(second));
+    h.step();
+    assert_eq!(h.state().rt.game.moves(), &[first]);
+    assert!(h.state().rt.held_move.is_some());
+    let notice = h.state().rt.notice.clone().expect("a notice");
+    assert!(
+        notice.ends_with("waits until the check of which moves end is done…") && notice.report,
+        "{notice}"
+    );
+    step_until(&mut h, "the held move", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    assert_eq!(h.state().rt.game.moves(), &[first, second]);
+    assert_eq!(h.state().rt.notice, None);
+}
+
 /// Replaces the text of the field labelled `label`.
 fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
     h.get_by_label(label).focus();

@@ -443,6 +443,7 @@ impl MaasaiApp {
                         .say_about_view("The game is over: nobody is to move".into());
                 }
                 AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv) => {
+                    let human = matches!(command, AppCommand::PlayMove(_));
                     if let Some(why) = self.studies.refuses_move(&self.rt) {
                         self.rt.say_about_view(why);
                         continue;
@@ -455,6 +456,33 @@ impl MaasaiApp {
                     }
                     if !self.rt.live() {
                         self.rt.view_live();
+                    }
+                    // A human's move may be endless, and proving that here
+                    // could hold the window for many seconds: it waits for
+                    // the background check of the moves, and an endless one
+                    // is refused from it. (The computer's are legal.)
+                    if human {
+                        let pos = self.rt.game.current();
+                        let name =
+                            format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+                        match self.rt.live_analysis() {
+                            None if self.rt.background => {
+                                self.rt.held_move = Some((mv, self.rt.current_key()));
+                                // Said until the move goes on, or the
+                                // position changes and drops it.
+                                self.rt.report_about_view(format!(
+                                    "{name} waits until the check of which moves end is done…"
+                                ));
+                                continue;
+                            }
+                            Some(a) if a.endless.contains(&mv) => {
+                                self.rt.say_about_view(format!(
+                                    "{name}: this move never ends — its sowing repeats forever, so it cannot be played"
+                                ));
+                                continue;
+                            }
+                            _ => {}
+                        }
                     }
                     // (An endless move's error says so itself.)
                     match self.rt.play(mv) {
@@ -670,7 +698,17 @@ impl MaasaiApp {
             ctx.request_repaint();
         }
         let analysing = self.rt.refresh_analysis(&ctx);
-        let _ = analysing;
+        // A move held for the check of the moves goes on once it is done
+        // (on the position it was asked on; another move or an undo since
+        // drops it).
+        if let Some((mv, key)) = self.rt.held_move
+            && !analysing
+        {
+            self.rt.held_move = None;
+            if key == self.rt.current_key() {
+                self.queued.push(AppCommand::PlayMove(mv));
+            }
+        }
         // Notices that no longer hold go: "an earlier position" once the
         // live one is on view, "Saved to …" once there are new changes.
         let here = (self.rt.view, self.rt.game.moves().len());

@@ -275,6 +275,11 @@ pub struct Runtime {
     /// move, or waiting for one to be taken back): said under the board
     /// in place of "click a hole", and the holes are not buttons.
     pub move_wait: Option<String>,
+    /// A move asked for while the live position's moves were still being
+    /// checked (an endless one would sow for seconds on the window's
+    /// thread), with the position it was asked on: played, or refused, once
+    /// the check is done.
+    pub held_move: Option<(Move, (usize, u64))>,
     /// The board's area and the board's drawn rectangle in it, last frame.
     pub board_area: Option<(egui::Rect, egui::Rect)>,
     /// Frames in a row in which the board's area moved (panels that open
@@ -330,6 +335,7 @@ impl Runtime {
             cost_notes: Vec::new(),
             board_inert: false,
             move_wait: None,
+            held_move: None,
             board_area: None,
             board_area_unsettled: 1,
             council_rect: None,
@@ -365,7 +371,7 @@ impl Runtime {
         self.shown_replay().is_some_and(|r| !r.at_end())
     }
 
-    fn current_key(&self) -> (usize, u64) {
+    pub fn current_key(&self) -> (usize, u64) {
         (self.game.moves().len(), self.game.current().key())
     }
 
@@ -566,8 +572,17 @@ impl Runtime {
     /// A notice about the position on view (why a click or a typed move
     /// plays nothing): it goes once another position is on view.
     pub fn say_about_view(&mut self, text: String) {
-        self.notice_about = Some((text.clone(), self.view, self.game.moves().len()));
-        self.notice = Some(text.into());
+        self.about_view(Notice::refusal(text));
+    }
+
+    /// [`Self::say_about_view`] for a report (not a refusal).
+    pub fn report_about_view(&mut self, text: String) {
+        self.about_view(Notice::report(text));
+    }
+
+    fn about_view(&mut self, notice: Notice) {
+        self.notice_about = Some((notice.to_string(), self.view, self.game.moves().len()));
+        self.notice = Some(notice);
     }
 
     /// A side as the board names it: its team name, with the side when
