@@ -275,6 +275,27 @@ fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
     );
     assert!(h.state().unsaved());
     assert_eq!(h.state().files.path.as_deref(), Some(good.as_path()));
+    // The message says what became of the game: its file is good.ron.
+    let (_, message) = h.state().files.error.clone().unwrap();
+    assert!(
+        message.ends_with(&format!(
+            "The game stays open; its latest changes are not saved (its file is {}).",
+            good.display()
+        )),
+        "{message}"
+    );
+    // Saved, a failed Save As leaves it saved where it was.
+    h.state_mut().files.error = None;
+    files(&mut h, FileCommand::SaveTo(good.clone()));
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    let (_, message) = h.state().files.error.clone().unwrap();
+    assert!(
+        message.ends_with(&format!(
+            "The game stays open, still saved in {}.",
+            good.display()
+        )),
+        "{message}"
+    );
 }
 
 #[test]

@@ -847,11 +847,18 @@ impl MaasaiApp {
     fn save_to(&mut self, path: &Path) -> bool {
         if let Some(what) = self.own_file(path) {
             // The program would overwrite the game there by itself.
-            self.rt.notice = Some(format!("Not saved to {}", path.display()).into());
+            self.rt.notice = Some(
+                format!(
+                    "Not saved to {}: it is the program's own {what}",
+                    path.display()
+                )
+                .into(),
+            );
+            let kept = self.kept_as_it_was();
             self.show_error(
                 "Cannot save the game",
                 format!(
-                    "{} is the program's own {what}, which it rewrites by itself: choose another name.\nThe game stays open and is not saved.",
+                    "{} is the program's own {what}, which it rewrites by itself: choose another name.\n{kept}",
                     path.display()
                 ),
             );
@@ -870,13 +877,27 @@ impl MaasaiApp {
             }
             Err(e) => {
                 // An earlier "Saved to …" under the board would now mislead.
-                self.rt.notice = Some(format!("Not saved to {}", path.display()).into());
-                self.show_error(
-                    "Cannot save the game",
-                    format!("{e}\nThe game stays open and is not saved."),
-                );
+                self.rt.notice =
+                    Some(format!("Not saved to {}: {}", path.display(), e.problem).into());
+                let kept = self.kept_as_it_was();
+                self.show_error("Cannot save the game", format!("{e}\n{kept}"));
                 false
             }
+        }
+    }
+
+    /// What a failed save left as it was, in words: the game stays open,
+    /// and it is still saved in its own file, or not saved at all.
+    fn kept_as_it_was(&self) -> String {
+        match &self.files.path {
+            Some(own) if !self.unsaved() => {
+                format!("The game stays open, still saved in {}.", own.display())
+            }
+            Some(own) => format!(
+                "The game stays open; its latest changes are not saved (its file is {}).",
+                own.display()
+            ),
+            None => "The game stays open and is not saved.".to_string(),
         }
     }
 
