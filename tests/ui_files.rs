@@ -974,6 +974,46 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
 }
 
 #[test]
+fn the_study_library_checks_the_goals_of_the_users_studies() {
+    use maasai_mancala::app::studies_ui::{Claim, StudyCommand};
+    let dir = tempfile::tempdir().unwrap();
+    let studies = dir.path().join("config").join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    let goal = "kind: MarginAtLeast(3), text: \"South to move wins by at least 3\"";
+    assert!(text.contains(goal));
+    std::fs::write(studies.join("10-true.ron"), &text).unwrap();
+    std::fs::write(
+        studies.join("11-false.ron"),
+        text.replace(
+            goal,
+            "kind: MarginAtLeast(9), text: \"South to move wins by at least 9\"",
+        ),
+    )
+    .unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(3);
+    common::step_until(&mut h, "the claims checked", |app| {
+        app.studies.claims.len() == 2 && !app.studies.claims.contains(&Claim::Checking)
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().studies.claims[0], Claim::Holds);
+    let claim = h.state().studies.claims[1].clone();
+    assert!(matches!(&claim, Claim::Fails(v) if v.contains("by 3")), "{claim:?}");
+    assert_eq!(
+        h.query_all_by_label("The goal holds (proved by the solver).")
+            .count(),
+        1
+    );
+    assert!(
+        h.query_by_label_contains("The goal does not hold: with best play South to move wins by 3")
+            .is_some()
+    );
+}
+
+#[test]
 fn a_game_opened_or_pasted_waits_for_a_computer_side_to_be_resumed() {
     use maasai_mancala::app::players::Player;
     use maasai_mancala::search::Level;

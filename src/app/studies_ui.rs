@@ -225,6 +225,35 @@ impl ActiveStudy {
     }
 }
 
+/// What the solver found of a user's study's claim (its goal, from its
+/// position), checked in the background when the library is read: a file
+/// written by hand may claim more than its position holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Claim {
+    Checking,
+    Holds,
+    /// Best play falls short of the goal: the value, in words.
+    Fails(String),
+    /// Not proved either way within [`CLAIM_LIMIT`].
+    Unproved,
+}
+
+/// How long the library's check of one study's claim may take.
+pub const CLAIM_LIMIT: Duration = Duration::from_secs(3);
+
+/// The background check of the user's studies' claims; dropped (a new
+/// library read, the window gone) it stops.
+struct ClaimCheck {
+    rx: Receiver<(usize, Claim)>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for ClaimCheck {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 /// The studies' runtime state.
 #[derive(Default)]
 pub struct StudiesState {
@@ -237,6 +266,10 @@ pub struct StudiesState {
     /// The user's studies folder, when there is a config folder.
     library_dir: Option<std::path::PathBuf>,
     library_errors: Vec<String>,
+    /// The claims of the user's studies (in the library's order, after the
+    /// shipped ones, which the tests prove), and their check.
+    pub claims: Vec<Claim>,
+    claim_check: Option<ClaimCheck>,
     pub active: Option<ActiveStudy>,
     /// A study waiting for its position to be set up (after the
     /// unsaved-changes prompt).
@@ -287,6 +320,61 @@ impl StudiesState {
             });
         }
         None
+    }
+
+    /// Starts the check of the user's studies' claims (see [`Claim`]).
+    fn check_claims(&mut self, ctx: &egui::Context) {
+        let own: Vec<Study> = self
+            .library
+            .as_deref()
+            .unwrap_or_default()
+            .iter()
+            .skip(self.library_shipped)
+            .cloned()
+            .collect();
+        self.claims = vec![Claim::Checking; own.len()];
+        self.claim_check = None;
+        if own.is_empty() {
+            return;
+        }
+        let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let ctx = ctx.clone();
+        spawn_solver_thread(move || {
+            for (i, study) in own.into_iter().enumerate() {
+                if flag.load(Ordering::Relaxed) {
+                    return;
+                }
+                let session = Session::with_solver(crate::solver::Solver::with_table_bits(20));
+                let claim = match session
+                    .solve(Vec::new(), study.start)
+                    .finish_within(CLAIM_LIMIT)
+                {
+                    Ok(s) if study.goal_reached(s.value, 0) => Claim::Holds,
+                    Ok(s) => {
+                        Claim::Fails(super::solver_panel::value_sentence(&study.start, s.value))
+                    }
+                    Err(_) => Claim::Unproved,
+                };
+                if tx.send((i, claim)).is_err() {
+                    return;
+                }
+                ctx.request_repaint();
+            }
+        });
+        self.claim_check = Some(ClaimCheck { rx, stop });
+    }
+
+    /// Takes in the claims checked since the last frame.
+    fn poll_claims(&mut self) {
+        if let Some(check) = &self.claim_check {
+            while let Ok((i, claim)) = check.rx.try_recv() {
+                if let Some(c) = self.claims.get_mut(i) {
+                    *c = claim;
+                }
+            }
+        }
     }
 
     fn load_library(&mut self, folders: Option<&crate::files::Folders>) {
@@ -448,6 +536,11 @@ impl MaasaiApp {
                 if open && !self.studies.library_open {
                     let folders = self.files.folders.clone();
                     self.studies.load_library(folders.as_ref());
+                    self.studies.check_claims(ctx);
+                }
+                if !open {
+                    // Nobody is reading the claims any more.
+                    self.studies.claim_check = None;
                 }
                 self.studies.library_open = open;
             }
@@ -897,7 +990,13 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
 }
 
 /// One study of the library: Read and Exercise, the title and what it is.
-fn study_row(ui: &mut egui::Ui, study: &Study, own: bool, out: &mut Vec<AppCommand>) {
+fn study_row(
+    ui: &mut egui::Ui,
+    study: &Study,
+    claim: Option<&Claim>,
+    own: bool,
+    out: &mut Vec<AppCommand>,
+) {
     ui.horizontal(|ui| {
         if ui.button("Read").clicked() {
             out.push(AppCommand::Study(StudyCommand::Start(
@@ -941,6 +1040,35 @@ fn study_row(ui: &mut egui::Ui, study: &Study, own: bool, out: &mut Vec<AppComma
             if own {
                 line.on_hover_text(&study.origin);
             }
+            match claim {
+                Some(Claim::Checking) => {
+                    ui.weak("The solver is checking the goal…");
+                }
+                Some(Claim::Holds) => {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(0x2e, 0x8b, 0x3a),
+                        "The goal holds (proved by the solver).",
+                    );
+                }
+                Some(Claim::Fails(value)) => {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!(
+                                "The goal does not hold: with best play {value}."
+                            ))
+                            .color(ui.visuals().warn_fg_color),
+                        )
+                        .wrap(),
+                    );
+                }
+                Some(Claim::Unproved) => {
+                    ui.weak(format!(
+                        "The goal is not proved within {} s (maasai-mancala check --prove on the file takes the time it needs).",
+                        CLAIM_LIMIT.as_secs()
+                    ));
+                }
+                None => {}
+            }
         });
     });
     ui.add_space(4.0);
@@ -952,6 +1080,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
     if !state.library_open {
         return out;
     }
+    state.poll_claims();
     let mut open = true;
     egui::Window::new("Studies")
         .open(&mut open)
@@ -976,8 +1105,8 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                     let own_first = !own.is_empty() || !state.library_errors.is_empty();
                     let own_section = |ui: &mut egui::Ui, out: &mut Vec<AppCommand>| {
                         ui.strong("Your studies");
-                        for study in own {
-                            study_row(ui, study, true, out);
+                        for (i, study) in own.iter().enumerate() {
+                            study_row(ui, study, state.claims.get(i), true, out);
                         }
                         for e in &state.library_errors {
                             ui.colored_label(ui.visuals().error_fg_color, e);
@@ -998,7 +1127,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                     }
                     ui.strong("Shipped with the program");
                     for study in shipped {
-                        study_row(ui, study, false, &mut out);
+                        study_row(ui, study, None, false, &mut out);
                     }
                     if !own_first {
                         ui.add_space(6.0);
