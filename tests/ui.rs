@@ -708,6 +708,58 @@ fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
     assert_eq!(h.state().rt.notice, None);
 }
 
+#[test]
+fn a_long_move_clicked_on_an_earlier_position_is_decided_off_the_window_thread() {
+    // o2 runs for millions of laps before it repeats (RULES.md): clicked
+    // on an earlier position, where no check of the moves is kept, it is
+    // decided on a thread while the window goes on. (Proved once already,
+    // it is remembered and quick, so here every move counts as long.)
+    let start = parse_position(
+        "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",
+    )
+    .unwrap();
+    let o2 = start.variant().parse_move("o2").unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South i1: 5 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    h.state_mut().rt.background = true;
+    h.state_mut().rt.quick_laps = 0;
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run();
+    h.state_mut().queue(AppCommand::OfferBranch(o2));
+    h.step();
+    assert!(h.state().rt.branch_check.is_some());
+    assert_eq!(
+        h.state().rt.notice_text(),
+        "Checking whether South o2 ends…"
+    );
+    step_until(&mut h, "the check of o2", |app| {
+        app.rt.branch_check.is_none()
+    });
+    let notice = h.state().rt.notice.clone().expect("the refusal");
+    assert!(notice.contains("never ends") && !notice.report, "{notice}");
+    assert!(h.state().rt.branch_offer.is_none());
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    // A move that ends is offered once decided.
+    let i2 = h
+        .state()
+        .rt
+        .shown_position()
+        .variant()
+        .parse_move("i2")
+        .unwrap();
+    h.state_mut().queue(AppCommand::OfferBranch(i2));
+    h.step();
+    assert!(h.state().rt.branch_check.is_some());
+    step_until(&mut h, "the check of i2", |app| {
+        app.rt.branch_check.is_none()
+    });
+    assert_eq!(h.state().rt.branch_offer.map(|o| o.mv), Some(i2));
+}
+
 /// Replaces the text of the field labelled `label`.
 fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
     h.get_by_label(label).focus();

@@ -1001,7 +1001,10 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
     h.run_steps(2);
     assert_eq!(h.state().studies.claims[0], Claim::Holds);
     let claim = h.state().studies.claims[1].clone();
-    assert!(matches!(&claim, Claim::Fails(v) if v.contains("by 3")), "{claim:?}");
+    assert!(
+        matches!(&claim, Claim::Fails(v) if v.contains("by 3")),
+        "{claim:?}"
+    );
     assert_eq!(
         h.query_all_by_label("The goal holds (proved by the solver).")
             .count(),

@@ -507,14 +507,41 @@ impl MaasaiApp {
                         }
                         self.rt.notice = None;
                     } else {
-                        match self.rt.shown_position().try_play(mv) {
+                        let offer = state::BranchOffer {
+                            mv,
+                            view: self.rt.view,
+                            moves: self.rt.game.moves().len(),
+                        };
+                        let pos = *self.rt.shown_position();
+                        // Sown here for a moment only: a move that may never
+                        // end is decided on a thread (no analysis of moves
+                        // is kept for earlier positions).
+                        let mut sown = pos;
+                        let long = self.rt.background
+                            && pos.try_play_checks(mv).is_ok()
+                            && matches!(
+                                sown.apply_within(mv, self.rt.quick_laps),
+                                Err(crate::engine::Endless { cycle_laps: None })
+                            );
+                        if long {
+                            let (tx, rx) = std::sync::mpsc::channel();
+                            let repaint = ctx.clone();
+                            std::thread::spawn(move || {
+                                let _ = tx
+                                    .send(pos.try_play(mv).map(|_| ()).map_err(|e| e.to_string()));
+                                repaint.request_repaint();
+                            });
+                            self.rt.branch_check = Some((offer, rx));
+                            let name =
+                                format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+                            self.rt
+                                .report_about_view(format!("Checking whether {name} ends…"));
+                            continue;
+                        }
+                        match pos.try_play(mv) {
                             Ok(_) => {
                                 self.rt.notice = None;
-                                self.rt.branch_offer = Some(state::BranchOffer {
-                                    mv,
-                                    view: self.rt.view,
-                                    moves: self.rt.game.moves().len(),
-                                });
+                                self.rt.branch_offer = Some(offer);
                             }
                             Err(e) => {
                                 // In the words a click on that hole gets.
@@ -698,6 +725,23 @@ impl MaasaiApp {
             ctx.request_repaint();
         }
         let analysing = self.rt.refresh_analysis(&ctx);
+        // A move clicked on an earlier position, decided on a thread: offered
+        // or refused once known, if the view and the game are as they were.
+        if let Some((offer, rx)) = &self.rt.branch_check
+            && let Ok(verdict) = rx.try_recv()
+        {
+            let offer = *offer;
+            self.rt.branch_check = None;
+            if (self.rt.view, self.rt.game.moves().len()) == (offer.view, offer.moves) {
+                match verdict {
+                    Ok(()) => {
+                        self.rt.notice = None;
+                        self.rt.branch_offer = Some(offer);
+                    }
+                    Err(why) => self.rt.say_about_view(why),
+                }
+            }
+        }
         // A move held for the check of the moves goes on once it is done
         // (on the position it was asked on; another move or an undo since
         // drops it).

@@ -291,6 +291,13 @@ pub struct Runtime {
     /// A move clicked on an earlier position, waiting for "Play from here?"
     /// (the moves after that position would be taken off the game).
     pub branch_offer: Option<BranchOffer>,
+    /// A move clicked on an earlier position whose sowing ran too long to
+    /// judge at once (it may never end): decided on a thread, then offered
+    /// or refused (`Err` with the reason).
+    pub branch_check: Option<(BranchOffer, Receiver<Result<(), String>>)>,
+    /// Laps such a move is sown on the window's thread (a few
+    /// milliseconds' worth) before it goes to a thread.
+    pub quick_laps: u64,
     /// How many plies the review looked ahead for each note.
     pub cost_depths: Vec<u32>,
     /// Which game this is: every new, opened or pasted game gets its own,
@@ -340,6 +347,8 @@ impl Runtime {
             board_area_unsettled: 1,
             council_rect: None,
             branch_offer: None,
+            branch_check: None,
+            quick_laps: 1 << 16,
             cost_depths: Vec::new(),
         }
     }

@@ -258,9 +258,10 @@ impl Position {
         }
     }
 
-    /// The position after `mv`, or why it cannot be played.
-    pub fn try_play(&self, mv: Move) -> Result<Position, PlayError> {
-        let hole = || self.variant.move_name(mv);
+    /// Why `mv` cannot be played here, as far as that is seen without
+    /// sowing it (no such hole, the game over, an empty hole): what
+    /// [`Self::try_play`] checks before it sows.
+    pub fn try_play_checks(&self, mv: Move) -> Result<(), PlayError> {
         if mv.hole() >= self.holes_per_side() {
             return Err(PlayError::NoSuchHole {
                 hole: format!("{}", mv.hole() + 1),
@@ -270,8 +271,17 @@ impl Position {
             return Err(PlayError::GameOver);
         }
         if self.seeds(self.turn, mv.hole()) == 0 {
-            return Err(PlayError::EmptyHole { hole: hole() });
+            return Err(PlayError::EmptyHole {
+                hole: self.variant.move_name(mv),
+            });
         }
+        Ok(())
+    }
+
+    /// The position after `mv`, or why it cannot be played.
+    pub fn try_play(&self, mv: Move) -> Result<Position, PlayError> {
+        let hole = || self.variant.move_name(mv);
+        self.try_play_checks(mv)?;
         let mut next = *self;
         match next.apply_fast(mv) {
             Ok(()) => Ok(next),
