@@ -694,6 +694,16 @@ impl<'a> Worker<'a> {
             let mut pv = vec![r.mv];
             if bound == Bound::Exact {
                 pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+                // A table cut-off below ends the searched line early (a
+                // line of one move in the council's table): the table's
+                // moves carry it on.
+                if pv.len() < d as usize {
+                    let mut end = r.pos;
+                    let whole = pv[1..].iter().all(|&mv| end.apply_fast(mv).is_ok());
+                    if whole {
+                        self.tt_tail(&end, d as usize - pv.len(), &mut pv);
+                    }
+                }
                 let at = exact.partition_point(|&e| e > score);
                 exact.insert(at, score);
             } else {
