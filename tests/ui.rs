@@ -706,6 +706,53 @@ fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
     });
     assert_eq!(h.state().rt.game.moves(), &[first, second]);
     assert_eq!(h.state().rt.notice, None);
+
+    // While a dialog waits for an answer the held move waits too: no move
+    // may be played behind one (here the question New game asks first).
+    step_until(&mut h, "the check", |app| app.rt.live_analysis().is_some());
+    let third = h.state().rt.game.current().legal_moves()[0];
+    let after = h.state().rt.game.current().try_play(third).unwrap();
+    let fourth = after.legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(third));
+    h.state_mut().queue(AppCommand::PlayMove(fourth));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.step();
+    assert!(h.state().rt.held_move.is_some());
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(
+        h.state().rt.game.moves().len(),
+        3,
+        "played behind the dialog"
+    );
+    // (The game has moves: New game asks about saving them first.)
+    assert!(h.query_by_label("Save your changes?").is_some());
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the held move", |app| {
+        app.rt.game.moves().len() == 4
+    });
+
+    // An empty hole is refused at once, not held.
+    step_until(&mut h, "the check", |app| app.rt.live_analysis().is_some());
+    let after = after.try_play(fourth).unwrap();
+    let fifth = after.legal_moves()[0];
+    let next = after.try_play(fifth).unwrap();
+    let empty = (0..next.holes_per_side())
+        .map(|i| maasai_mancala::engine::Move(i as u8))
+        .find(|&m| next.seeds(next.turn(), m.hole()) == 0)
+        .expect("an empty hole");
+    h.state_mut().queue(AppCommand::PlayMove(fifth));
+    h.state_mut().queue(AppCommand::PlayMove(empty));
+    h.step();
+    assert_eq!(h.state().rt.game.moves().len(), 5);
+    assert!(h.state().rt.held_move.is_none());
+    assert!(
+        h.state().rt.notice_text().contains("is empty"),
+        "{}",
+        h.state().rt.notice_text()
+    );
 }
 
 #[test]

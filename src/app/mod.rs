@@ -466,7 +466,9 @@ impl MaasaiApp {
                         let name =
                             format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
                         match self.rt.live_analysis() {
-                            None if self.rt.background => {
+                            // (What is seen without sowing, an empty hole
+                            // say, is refused at once below.)
+                            None if self.rt.background && pos.try_play_checks(mv).is_ok() => {
                                 self.rt.held_move = Some((mv, self.rt.current_key()));
                                 // Said until the move goes on, or the
                                 // position changes and drops it.
@@ -743,10 +745,11 @@ impl MaasaiApp {
             }
         }
         // A move held for the check of the moves goes on once it is done
-        // (on the position it was asked on; another move or an undo since
-        // drops it).
+        // and no dialog waits for an answer (on the position it was asked
+        // on; another move, an undo or a new game since drops it).
         if let Some((mv, key)) = self.rt.held_move
             && !analysing
+            && !self.dialog_open()
         {
             self.rt.held_move = None;
             if key == self.rt.current_key() {
