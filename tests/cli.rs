@@ -966,3 +966,41 @@ fn no_display_is_said_in_plain_words() {
         "{err}"
     );
 }
+
+#[test]
+fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
+    let pos = "en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south";
+    for (args, said) in [
+        (
+            &["analyse", pos, "--depth", "0"][..],
+            "--depth must be at least 1",
+        ),
+        (
+            &["analyse", pos, "--lines", "0"][..],
+            "--lines must be at least 1",
+        ),
+        (
+            &["analyse", pos, "--movetime", "0"][..],
+            "--movetime must be at least 1 (milliseconds)",
+        ),
+        (
+            &[
+                "match",
+                "en-gehe",
+                "--holes",
+                "5",
+                "--a",
+                "greedy",
+                "--b",
+                "random",
+                "--movetime",
+                "0",
+            ][..],
+            "--movetime must be at least 1 (milliseconds)",
+        ),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+    }
+}

@@ -228,14 +228,16 @@ fn side_to_move_captured_counts_and_board_size_are_set_in_the_panel() {
         "en-gehe south=4,4,4,4,4,4,0,0 north=4,4,4,4,4,4,0,0 captured=0,7 turn=north"
     );
     // The origin option, on and off again.
-    h.get_by_label("Long laps skip their starting hole").click();
+    h.get_by_label("Long laps: skip the starting hole (origin=skip)")
+        .click();
     h.run();
     assert!(notation(&h).ends_with("turn=north origin=skip"));
     assert_eq!(
         editor(&h).check().position.map(|p| p.origin()),
         Some(maasai_mancala::engine::OriginRule::Skip)
     );
-    h.get_by_label("Long laps skip their starting hole").click();
+    h.get_by_label("Long laps: skip the starting hole (origin=skip)")
+        .click();
     h.run();
     assert!(notation(&h).ends_with("turn=north"));
     // Switching to Bao la Kimasai gives its start position and its fields.

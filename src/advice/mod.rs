@@ -357,7 +357,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
         }
         Style::Guardian => match f.best_reply {
             Some((r, t)) if t > 0 => format!(
-                "After {label} the most {them} can take is {t}, from {}; every other move leaves more.",
+                "After {label} the most {them} can take is {t}, from {}; no other move leaves less.",
                 move_label(v, r)
             ),
             Some(_) => format!("After {label} {them} has nothing to take at once."),

@@ -190,7 +190,7 @@ impl Replay {
                 lap.seeds as u64 - sown
             ),
             LapKind::Raid { .. } => format!(
-                "sowing {} raided from the trigger hole, {} in hand",
+                "sowing the {} raided, from the trigger hole on, {} in hand",
                 seeds_word(u64::from(lap.seeds)),
                 lap.seeds as u64 - sown
             ),

@@ -730,7 +730,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         // A rule option of the position (`origin=skip` in the notation).
         let mut skip = s.origin == OriginRule::Skip;
         if ui
-            .checkbox(&mut skip, "Long laps skip their starting hole")
+            .checkbox(&mut skip, "Long laps: skip the starting hole (origin=skip)")
             .on_hover_text(
                 "The origin option: a lap of more seeds than the track has holes passes \
                  its starting hole without dropping a seed there (origin=skip)",

@@ -73,6 +73,19 @@ pub fn menu_ui(
                 if ui.button(label).clicked() {
                     commands.push(AppCommand::PauseComputer(!rt.computer.paused));
                 }
+                // As the strip above the board offers it.
+                for side in crate::engine::Side::BOTH {
+                    if settings.players[side.index()].is_computer()
+                        && ui
+                            .button(format!("Take over {}", side.title()))
+                            .on_hover_text("Play this side yourself from now on")
+                            .clicked()
+                    {
+                        let mut next = settings.players;
+                        next[side.index()] = super::players::Player::Human;
+                        commands.push(AppCommand::SetPlayers(next));
+                    }
+                }
                 ui.separator();
             }
             if ui.button("Quit").clicked() {

@@ -46,11 +46,15 @@ impl Player {
     pub fn describe(self) -> String {
         match self {
             Player::Human => "Human".into(),
-            Player::Computer { level, movetime_ms } => format!(
+            // Tenths of a second where they say it; a shorter time in ms.
+            Player::Computer { level, movetime_ms } if movetime_ms % 100 == 0 => format!(
                 "Computer ({}, {:.1} s)",
                 level.title(),
                 movetime_ms as f64 / 1000.0
             ),
+            Player::Computer { level, movetime_ms } => {
+                format!("Computer ({}, {movetime_ms} ms)", level.title())
+            }
         }
     }
 }
@@ -324,4 +328,23 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
             .on_hover_text("Thinking time per move (Beginner and Club stop sooner at their depth)");
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Level;
+
+    #[test]
+    fn a_thinking_time_is_said_as_set() {
+        let computer = |movetime_ms| Player::Computer {
+            level: Level::Beginner,
+            movetime_ms,
+        };
+        assert_eq!(computer(1000).describe(), "Computer (Beginner, 1.0 s)");
+        assert_eq!(computer(2500).describe(), "Computer (Beginner, 2.5 s)");
+        // 50 ms read "0.1 s".
+        assert_eq!(computer(50).describe(), "Computer (Beginner, 50 ms)");
+        assert_eq!(Player::Human.describe(), "Human");
+    }
 }

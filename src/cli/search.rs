@@ -40,6 +40,11 @@ pub fn analyse(
     if depth == Some(0) {
         return Err(CliError("--depth must be at least 1".into()));
     }
+    if movetime == Some(0) {
+        return Err(CliError(
+            "--movetime must be at least 1 (milliseconds)".into(),
+        ));
+    }
     if depth.is_some_and(|d| d > search::MAX_DEPTH) {
         return Err(CliError(format!(
             "--depth must be at most {}",
@@ -119,6 +124,11 @@ pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
     }
     if args.max_moves == 0 {
         return Err(CliError("--max-moves must be at least 1".into()));
+    }
+    if args.movetime == 0 {
+        return Err(CliError(
+            "--movetime must be at least 1 (milliseconds)".into(),
+        ));
     }
     let movetime = Duration::from_millis(args.movetime.max(1));
     // One table per player, kept between its moves and cleared between games.
