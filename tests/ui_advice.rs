@@ -539,3 +539,32 @@ fn ctrl_z_between_two_computers_takes_back_a_move_and_pauses() {
         "they stay paused"
     );
 }
+
+#[test]
+fn the_council_waits_while_the_computer_thinks() {
+    // North is the computer: on its turn the council leaves it both cores,
+    // and says so; a paused computer leaves the council to advise.
+    let mut h = harness(
+        parse_position(
+            "en-gehe south=4,0,5,6,1,4,3,2 north=2,5,0,4,4,6,1,3 captured=6,2 turn=north",
+        )
+        .unwrap(),
+    );
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Strong)];
+    h.state_mut().rt.computer.paused = false;
+    h.run_steps(2);
+    // (Strong thinks for a second: it has not moved yet.)
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(h.state().council.analysis().is_none());
+    assert!(
+        h.query_by_label_contains("the council waits for your turn")
+            .is_some()
+    );
+    // Paused, the computer thinks no more: the council advises.
+    h.state_mut().queue(AppCommand::PauseComputer(true));
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+}

@@ -238,9 +238,11 @@ pub fn council_ui(
     panel: &CouncilPanel,
     rt: &mut Runtime,
     hide_advice: bool,
+    computer_turn: bool,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let key = live_key(rt);
+    let asked = !hide_advice || panel.asked == Some(key);
     let finished = !matches!(rt.game.status(), Status::Ongoing);
     ui.horizontal_wrapped(|ui| {
         ui.heading("The council");
@@ -273,8 +275,11 @@ pub fn council_ui(
         if panel.review.is_some() && !panel.review_done() {
             ui.weak("reviewing…");
         }
+        // (Not while the advice is hidden: the line appearing moved the
+        // Ask button from under the pointer.)
         if let Some(analysis) = &panel.analysis
             && !finished
+            && asked
         {
             ui.separator();
             // On its own line when the row is full, and cut short with
@@ -310,7 +315,14 @@ pub fn council_ui(
             .italics(),
         );
     }
-    if hide_advice && panel.asked != Some(key) {
+    if computer_turn {
+        ui.label(format!(
+            "{} (the computer) is to move: the council waits for your turn, so that the computer has both cores.",
+            rt.team(rt.game.current().turn())
+        ));
+        return commands;
+    }
+    if !asked {
         if ui.button("Ask the council").clicked() {
             commands.push(AppCommand::AskCouncil);
         }

@@ -776,10 +776,13 @@ impl MaasaiApp {
         }
         // An exercise's answer is for the user to find: no advice then.
         let exercising = self.studies.exercising();
+        // Nor while a computer player thinks: its strength depends on the
+        // cores it gets.
+        let computer_turn = self.computer_to_move();
         self.council.poll(
             &mut self.rt,
             &ctx,
-            self.settings.show_council && !exercising,
+            self.settings.show_council && !exercising && !computer_turn,
         );
         self.solver.poll(&mut self.rt, &ctx);
         self.poll_studies(&ctx);
@@ -962,12 +965,14 @@ impl MaasaiApp {
         }
         let mut council_rect = None;
         if show_council {
+            let computer_turn = self.computer_to_move();
             let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
                 commands.extend(council::council_ui(
                     ui,
                     &self.council,
                     &mut self.rt,
                     self.settings.hide_advice,
+                    computer_turn,
                 ));
                 // Keep the panel its size while the council is still
                 // thinking (a panel shrinks to short content): its content
