@@ -1014,6 +1014,20 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
         h.query_by_label_contains("The goal does not hold: with best play South to move wins by 3")
             .is_some()
     );
+    // Tried anyway, the study panel says so under the goal.
+    h.query_all_by_label("Exercise").nth(1).unwrap().click();
+    h.run_steps(4);
+    let active = h
+        .state()
+        .studies
+        .active
+        .as_ref()
+        .expect("the study is open");
+    assert!(active.study.origin.ends_with("11-false.ron"));
+    assert!(
+        h.query_by_label_contains("The solver found that this goal does not hold")
+            .is_some()
+    );
 }
 
 #[test]

@@ -165,6 +165,9 @@ pub struct ActiveStudy {
     pub log: Vec<Verdict>,
     pub hint: Option<String>,
     pub message: Option<String>,
+    /// The library's finding that the goal does not hold (the value best
+    /// play gives), said under the goal.
+    pub goal_fails: Option<String>,
 }
 
 impl ActiveStudy {
@@ -179,6 +182,7 @@ impl ActiveStudy {
             log: Vec::new(),
             hint: None,
             message: None,
+            goal_fails: None,
         }
     }
 
@@ -364,6 +368,19 @@ impl StudiesState {
             }
         });
         self.claim_check = Some(ClaimCheck { rx, stop });
+    }
+
+    /// What the library found of `study`'s goal, if it found that it does
+    /// not hold (a user's study from the library, by its file).
+    fn goal_fails(&self, study: &Study) -> Option<String> {
+        let own = self.library.as_deref()?.get(self.library_shipped..)?;
+        let i = own
+            .iter()
+            .position(|s| s.origin == study.origin && s.start == study.start)?;
+        match self.claims.get(i) {
+            Some(Claim::Fails(value)) => Some(value.clone()),
+            _ => None,
+        }
     }
 
     /// Takes in the claims checked since the last frame.
@@ -718,7 +735,9 @@ impl MaasaiApp {
             self.rt.notice = Some(super::state::Notice::report(super::state::study_notice(
                 &study.file.title,
             )));
-            self.studies.active = Some(ActiveStudy::new(*study, mode));
+            let mut active = ActiveStudy::new(*study, mode);
+            active.goal_fails = self.studies.goal_fails(&active.study);
+            self.studies.active = Some(active);
         } else if !self.files.action_waiting() {
             // The prompt was cancelled (a Save it asked for is still
             // waiting for its path, and the study with it).
@@ -1203,6 +1222,15 @@ pub fn study_panel_ui(
                     f.goal.kind.describe(),
                     f.goal.side.title()
                 ));
+            if let Some(value) = &a.goal_fails {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!(
+                        "The solver found that this goal does not hold: with best play {value}. \
+                         The study's file claims too much."
+                    ),
+                );
+            }
             ui.label(
                 egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
                     .weak(),
