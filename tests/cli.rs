@@ -937,6 +937,7 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
             &["missing-game.ron"][..],
             "cannot open `missing-game.ron`: there is no such file",
         ),
+        (&[""][..], "the first word is empty: give a command"),
     ] {
         let (out, err, code) = run(args);
         assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");

@@ -49,6 +49,13 @@ pub struct Cli {
 pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     use clap::CommandFactory;
     let first = args.get(1)?.to_str()?;
+    if first.is_empty() {
+        return Some(
+            "the first word is empty: give a command (`maasai-mancala --help` lists them) \
+             or a saved game to open"
+                .into(),
+        );
+    }
     if first.starts_with('-') || std::path::Path::new(first).exists() {
         return None;
     }
