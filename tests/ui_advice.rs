@@ -544,18 +544,21 @@ fn ctrl_z_between_two_computers_takes_back_a_move_and_pauses() {
 fn the_council_waits_while_the_computer_thinks() {
     // North is the computer: on its turn the council leaves it both cores,
     // and says so; a paused computer leaves the council to advise.
-    let mut h = harness(
-        parse_position(
-            "en-gehe south=4,0,5,6,1,4,3,2 north=2,5,0,4,4,6,1,3 captured=6,2 turn=north",
-        )
-        .unwrap(),
-    );
+    // The full 2×50 board, North to move: Master thinks its whole time.
+    let mut options = GameOptions::en_gehe(50);
+    options.first = maasai_mancala::engine::Side::North;
+    let mut h = harness(options.start().unwrap());
     h.state_mut().settings.show_council = true;
     h.state_mut().council.max_depth = Some(DEPTH);
-    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Strong)];
+    h.state_mut().settings.players = [
+        Player::Human,
+        Player::Computer {
+            level: Level::Master,
+            movetime_ms: 60_000,
+        },
+    ];
     h.state_mut().rt.computer.paused = false;
     h.run_steps(2);
-    // (Strong thinks for a second: it has not moved yet.)
     assert!(h.state().rt.game.moves().is_empty());
     assert!(h.state().council.analysis().is_none());
     assert!(
