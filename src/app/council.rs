@@ -467,7 +467,15 @@ fn verdict_ui(
                 "Points"
             };
             for h in ["Move", score, "Depth", "Takes", "Line"] {
-                ui.strong(h);
+                let head = ui.strong(h);
+                if h == "Takes" {
+                    // The Scout and the Guardian speak of the most the
+                    // other side can take; this column follows the line.
+                    head.on_hover_text(
+                        "Seeds the move takes now, then (−N) what the answer in its line takes back \
+                         (the line's answer, not always the biggest take)",
+                    );
+                }
             }
             ui.end_row();
             for f in &report.facts {
