@@ -163,9 +163,9 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
     )));
 
     files(&mut h, FileCommand::OpenPath(bad.clone()));
-    // The move is not saved: the prompt comes first.
-    assert!(h.query_by_label("Save your changes?").is_some());
-    h.get_by_label("Discard changes").click();
+    // The move is not saved, but the file is refused before any question
+    // about giving it up.
+    assert!(h.query_by_label("Save your changes?").is_none());
     h.run();
 
     let (title, message) = h.state().files.error.clone().expect("an error is shown");
@@ -722,6 +722,42 @@ fn a_missing_file_is_said_before_asking_to_save() {
     assert_eq!(title, "Cannot open the file");
     assert!(message.contains("there is no such file"), "{message}");
     assert_eq!(h.state().rt.game.moves().len(), 1);
+}
+
+#[test]
+fn a_file_that_cannot_be_opened_is_said_before_asking_to_save() {
+    // Asked first, a user who discarded the changes would learn only then
+    // that the file was no game.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    play(&mut h, "1");
+    assert!(h.state().unsaved());
+    for fixture in ["garbled.ron", "truncated.ron", "foreign.png"] {
+        h.state_mut().files.error = None;
+        files(
+            &mut h,
+            FileCommand::OpenPath(format!("tests/fixtures/{fixture}").into()),
+        );
+        h.run();
+        assert!(
+            h.state().files.unsaved_prompt.is_none(),
+            "{fixture}: asked to save first"
+        );
+        let (title, message) = h.state().files.error.clone().expect("an error");
+        assert_eq!(title, "Cannot open the file", "{fixture}");
+        assert!(message.contains(fixture), "{fixture}: {message}");
+        assert!(message.contains("still open and unchanged"), "{message}");
+        assert_eq!(h.state().rt.game.moves().len(), 1);
+        assert!(h.state().unsaved());
+    }
+    // A file that opens still asks first.
+    files(
+        &mut h,
+        FileCommand::OpenPath("tests/fixtures/snapshot-game.ron".into()),
+    );
+    h.run();
+    assert!(h.state().files.unsaved_prompt.is_some(), "not asked");
 }
 
 #[test]

@@ -565,6 +565,15 @@ impl MaasaiApp {
                     );
                     return;
                 }
+                // So is one that cannot be opened (not a game, damaged):
+                // the question would have the user give up changes for
+                // nothing.
+                if self.unsaved()
+                    && let Err((title, message)) = read_for_open(&path)
+                {
+                    self.refuse_open(&path, title, message);
+                    return;
+                }
                 self.guard(ctx, Pending::OpenPath(path))
             }
             FileCommand::Resume => self.guard(ctx, Pending::Resume),
@@ -787,55 +796,49 @@ impl MaasaiApp {
         self.files.dialog = Some((purpose, rx));
     }
 
-    /// Opens a saved game; on failure the current game stays as it is.
+    /// Opens a saved game or a study; on failure the current game stays as
+    /// it is.
     fn open(&mut self, path: &Path) {
         self.files.path_prompt = None;
-        // Study files are RON too: they begin with `Study(`.
-        if let Ok(text) = crate::files::read_text(path)
-            && text.trim_start().starts_with("Study")
-        {
-            match crate::study::Study::parse(&text, &path.display().to_string()) {
-                Ok(study) => {
-                    self.studies.active = None;
-                    self.studies.library_open = false;
-                    self.install(GameFile::from_game(Game::new(study.start)), None, false);
-                    self.start_study_now(study, super::studies_ui::Mode::Book);
+        match read_for_open(path) {
+            Ok(Opened::Study(study)) => {
+                self.studies.active = None;
+                self.studies.library_open = false;
+                self.install(GameFile::from_game(Game::new(study.start)), None, false);
+                self.start_study_now(*study, super::studies_ui::Mode::Book);
+            }
+            Ok(Opened::Game(file)) => match self.own_file(path) {
+                Some(own) => {
+                    // The autosave is rewritten after every move: its game
+                    // comes in as a record with no file, to be saved under a
+                    // name.
+                    self.install(file, None, true);
+                    self.rt.notice = Some(Notice::report(format!(
+                        "Opened the game in the program's {own} as a new record: save it under a name of its own to keep it"
+                    )));
                 }
-                Err(e) => self.show_error("Cannot open the study", e.to_string()),
-            }
-            return;
-        }
-        let own = self.own_file(path);
-        match load_game(path) {
-            Ok(file) if own.is_some() => {
-                // The autosave is rewritten after every move: its game comes
-                // in as a record with no file, to be saved under a name.
-                self.install(file, None, true);
-                self.rt.notice = Some(Notice::report(format!(
-                    "Opened the game in the program's {} as a new record: save it under a name of its own to keep it",
-                    own.unwrap_or_default()
-                )));
-            }
-            Ok(file) => {
-                self.install(file, Some(path.to_path_buf()), false);
-                self.remember(path);
-                self.rt.notice = Some(Notice::report(format!(
-                    "{}{}",
-                    super::state::OPENED_NOTICE,
-                    path.display()
-                )));
-            }
-            Err(e) => {
-                if !path.exists() {
-                    self.files.recent.remove(path);
-                    self.store_recent();
+                None => {
+                    self.install(file, Some(path.to_path_buf()), false);
+                    self.remember(path);
+                    self.rt.notice = Some(Notice::report(format!(
+                        "{}{}",
+                        super::state::OPENED_NOTICE,
+                        path.display()
+                    )));
                 }
-                self.show_error(
-                    "Cannot open the file",
-                    format!("{e}\nThe current game is still open and unchanged."),
-                );
-            }
+            },
+            Err((title, message)) => self.refuse_open(path, title, message),
         }
+    }
+
+    /// Says why `path` cannot be opened, and forgets it among the recent
+    /// files if it is gone.
+    fn refuse_open(&mut self, path: &Path, title: &str, message: String) {
+        if !path.exists() {
+            self.files.recent.remove(path);
+            self.store_recent();
+        }
+        self.show_error(title, message);
     }
 
     /// Which of the program's own files `path` is, if any.
@@ -1074,6 +1077,30 @@ fn clipboard_problem(e: &arboard::Error) -> String {
             other.to_string().trim_end_matches('.')
         ),
     }
+}
+
+/// What a file to open holds, read and checked.
+enum Opened {
+    Game(GameFile),
+    Study(Box<crate::study::Study>),
+}
+
+/// Reads and checks `path` for opening: a study (RON beginning with
+/// `Study(`) or a saved game. The error is a message box's title and text.
+fn read_for_open(path: &Path) -> Result<Opened, (&'static str, String)> {
+    if let Ok(text) = crate::files::read_text(path)
+        && text.trim_start().starts_with("Study")
+    {
+        return crate::study::Study::parse(&text, &path.display().to_string())
+            .map(|s| Opened::Study(Box::new(s)))
+            .map_err(|e| ("Cannot open the study", e.to_string()));
+    }
+    load_game(path).map(Opened::Game).map_err(|e| {
+        (
+            "Cannot open the file",
+            format!("{e}\nThe current game is still open and unchanged."),
+        )
+    })
 }
 
 #[cfg(test)]
