@@ -595,6 +595,10 @@ fn running_ui(
             egui::ProgressBar::new(fraction)
                 .desired_width(ui.available_width().min(320.0))
                 .text(format!("bounds {:.0}% closed", fraction * 100.0)),
+        )
+        .on_hover_text(
+            "The share of the margins possible at the start of the solve (the captured \
+             lead, give or take every seed on the board) that the proved bounds have ruled out",
         );
     }
     // Whose values they are: the side to move where the solve started.

@@ -190,13 +190,18 @@ pub fn plot_ui(
                             .enumerate()
                             .map(|(x, f)| [x as f64, pick(f)])
                             .collect();
-                        plot.line(Line::new(names[side], pts).color(colors[side]).width(2.0));
+                        // The first side's line and dot are drawn wider
+                        // and first, so where both sides have the same
+                        // figures the first shows round the second
+                        // instead of vanishing under it.
+                        let (width, radius) = if side == 0 { (4.5, 5.5) } else { (2.0, 3.5) };
+                        plot.line(Line::new(names[side], pts).color(colors[side]).width(width));
                         // A dot at the position on view: its value at a
                         // glance, and something to see before any move.
                         if let Some(f) = game.get(view) {
                             plot.points(
                                 Points::new(names[side], vec![[view as f64, pick(f)]])
-                                    .radius(3.5)
+                                    .radius(radius)
                                     .color(colors[side]),
                             );
                         }
