@@ -3,7 +3,9 @@ use maasai_mancala::cli::{self, Cli};
 
 fn main() -> std::process::ExitCode {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    if let Some(message) = cli::unknown_command(&argv) {
+    if let Some(message) =
+        cli::unknown_command(&argv).or_else(|| cli::solver_options_without_solver(&argv))
+    {
         eprintln!("maasai-mancala: {message}");
         return std::process::ExitCode::from(2);
     }

@@ -88,6 +88,43 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     ))
 }
 
+/// `bench` given an option of `--solver` without `--solver`: the message
+/// to give. clap's `requires` cannot say it: `--solver` is a flag, whose
+/// default (off) counts as present, so such options were silently ignored
+/// and the playouts run instead.
+pub fn solver_options_without_solver(args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::CommandFactory;
+    use clap::parser::ValueSource;
+    if args.get(1).and_then(|a| a.to_str()) != Some("bench") {
+        return None;
+    }
+    // A command line clap refuses is left to clap's own message.
+    let matches = Cli::command().try_get_matches_from(args).ok()?;
+    let (_, bench) = matches.subcommand()?;
+    if bench.get_flag("solver") {
+        return None;
+    }
+    let cli = Cli::command();
+    let given: Vec<String> = cli
+        .find_subcommand("bench")?
+        .get_arguments()
+        .filter(|a| !["seconds", "solver", "help"].contains(&a.get_id().as_str()))
+        .filter(|a| bench.value_source(a.get_id().as_str()) == Some(ValueSource::CommandLine))
+        .filter_map(|a| a.get_long().map(|l| format!("--{l}")))
+        .collect();
+    let (is, it) = if given.len() == 1 {
+        ("is an option", "it")
+    } else {
+        ("are options", "them")
+    };
+    (!given.is_empty()).then(|| {
+        format!(
+            "{} {is} of `bench --solver`: add --solver, or leave {it} out for the playouts",
+            given.join(", ")
+        )
+    })
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Print a game's start position in canonical notation.
