@@ -445,6 +445,22 @@ fn numeric_options_out_of_range_are_refused_not_replaced() {
             "cannot be used with",
         ),
         (
+            &["bench", "--list", "--seconds", "0.1"][..],
+            "--list is an option of `bench --solver`: add --solver",
+        ),
+        (
+            &[
+                "bench",
+                "--positions",
+                "2",
+                "--limit",
+                "1",
+                "--seconds",
+                "0.1",
+            ][..],
+            "--limit, --positions are options of `bench --solver`",
+        ),
+        (
             &[
                 "analyse",
                 "--threads",
@@ -1004,4 +1020,65 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
         assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
         assert!(err.contains(said), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn analyse_prints_a_bao_la_kimasai_win_or_loss_with_its_distance() {
+    // South's i2 empties North's inner row at once. On the second board
+    // South's o1 lets North do the same within a few plies.
+    let win = "bao-la-kimasai south=0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,0,0,3,0,0,0,0,0,0,0,0,0,1 reserve=0,0 turn=south opening=no";
+    let (out, err, code) = run(&["analyse", win, "--depth", "4", "--lines", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("move=i2 score=win plies=1 depth="), "{out}");
+    let loss = "bao-la-kimasai south=0,0,0,0,0,3,0,0,0,0,0,0,0,0,0,1 north=0,1,1,0,0,0,0,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no";
+    let (out, err, code) = run(&["analyse", loss, "--depth", "6", "--lines", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("move=o1 score=loss plies="), "{out}");
+    assert!(!out.contains("99999"), "{out}");
+}
+
+#[test]
+fn analyse_keeps_its_time_limit_when_a_move_takes_long_to_prove_endless() {
+    // Move 3 neither ends nor repeats within RULES.md's 1,000,000,000 laps
+    // (tens of seconds to prove); the time limit is a fraction of that.
+    let pos = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south";
+    let (out, err, code) = run_within(&["analyse", pos, "--movetime", "200", "--lines", "9"], 120)
+        .expect("analyse ended");
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("info undecided=3 "), "{err}");
+    assert!(!out.contains("move=3 "), "{out}");
+    assert_eq!(out.lines().count(), 5, "{out}");
+}
+
+#[test]
+fn a_match_game_adjudicated_at_the_move_cap_gives_the_totals() {
+    let (out, err, code) = run(&[
+        "match",
+        "--a",
+        "random",
+        "--b",
+        "random",
+        "--games",
+        "1",
+        "--max-moves",
+        "3",
+        "en-gehe",
+        "--holes",
+        "5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let line = out.lines().next().unwrap();
+    let (_, how) = line.split_once('(').expect("a reason");
+    let (totals, rest) = how.split_once(", ").unwrap();
+    assert_eq!(
+        rest, "adjudicated at the move cap: each side took its own row)",
+        "{line}"
+    );
+    // Both sides' totals make up the 40 seeds of a 2×5 board.
+    let (s, n) = totals.split_once('-').unwrap();
+    assert_eq!(
+        s.parse::<u32>().unwrap() + n.parse::<u32>().unwrap(),
+        40,
+        "{line}"
+    );
 }

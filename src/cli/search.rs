@@ -13,9 +13,17 @@ pub fn parse_level(text: &str) -> Result<Level, String> {
     text.parse()
 }
 
-/// A score in seeds as the command line prints it (one decimal).
+/// A score as the command line prints it: seeds with one decimal, or for a
+/// decided Bao la Kimasai game `win plies=P` / `loss plies=P`, as `solve`
+/// says it (the raw win score is ten million seeds less a tenth a ply).
 fn score_text(score: i32) -> String {
-    format!("{:.1}", search::seeds(score))
+    if search::is_decisive(score) {
+        let plies = search::WIN - score.abs();
+        let word = if score > 0 { "win" } else { "loss" };
+        format!("{word} plies={plies}")
+    } else {
+        format!("{:.1}", search::seeds(score))
+    }
 }
 
 pub fn analyse(
@@ -76,6 +84,13 @@ pub fn analyse(
             pv.join(" ")
         );
     }
+    if !analysis.undecided.is_empty() {
+        let names: Vec<String> = analysis.undecided.iter().map(|&m| v.move_name(m)).collect();
+        eprintln!(
+            "info undecided={} (still sowing when the time ran out, so neither proved endless nor searched)",
+            names.join(",")
+        );
+    }
     eprintln!(
         "info depth={} nodes={} moves_made={} time_ms={} nps={}",
         analysis.depth,
@@ -100,7 +115,8 @@ pub struct MatchArgs {
 /// Adjudication at the move cap: En Gehé as at a repetition (each side takes
 /// the seeds in its own row, then the totals decide); Bao la Kimasai by
 /// seeds owned (both own rows and reserve), equal is a draw.
-fn adjudicate(pos: &Position) -> Option<Side> {
+/// Returns the winner and the totals it went by, as `South-North`.
+fn adjudicate(pos: &Position) -> (Option<Side>, String) {
     let own = |s: Side| -> u32 {
         let row: u32 = pos.row(s).iter().map(|&c| c as u32).sum();
         match pos.variant() {
@@ -109,11 +125,12 @@ fn adjudicate(pos: &Position) -> Option<Side> {
         }
     };
     let (s, n) = (own(Side::South), own(Side::North));
-    match s.cmp(&n) {
+    let winner = match s.cmp(&n) {
         std::cmp::Ordering::Greater => Some(Side::South),
         std::cmp::Ordering::Less => Some(Side::North),
         std::cmp::Ordering::Equal => None,
-    }
+    };
+    (winner, format!("{s}-{n}"))
 }
 
 pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
@@ -154,8 +171,16 @@ pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
                 break;
             }
             if record.moves().len() as u32 >= args.max_moves {
-                winner = adjudicate(record.current());
-                how = "adjudicated at the move cap".into();
+                let totals;
+                (winner, totals) = adjudicate(record.current());
+                how = match record.current().variant() {
+                    Variant::EnGehe { .. } => {
+                        format!("{totals}, adjudicated at the move cap: each side took its own row")
+                    }
+                    Variant::BaoLaKimasai => {
+                        format!("{totals} seeds owned, adjudicated at the move cap")
+                    }
+                };
                 break;
             }
             let pos = *record.current();

@@ -140,6 +140,55 @@ pub fn children(pos: &Position) -> Vec<(Move, Position)> {
         .collect()
 }
 
+/// Laps within which nearly every move ends: [`root_children`] decides the
+/// moves that take longer only after the quick ones.
+const QUICK_LAPS: u64 = 1 << 14;
+
+/// The root's legal moves (decided exactly, as [`children`]), and the
+/// moves left undecided: still sowing when `stop` was set or, once some
+/// other move is known to be legal, when `deadline` passed. Proving a move
+/// endless can take tens of seconds (a 2×6 board whose move runs to the
+/// 1,000,000,000-lap limit), which must not override a time limit when the
+/// search has other moves to think about.
+pub fn root_children(
+    pos: &Position,
+    stop: &AtomicBool,
+    deadline: Option<Instant>,
+) -> (Vec<(Move, Position)>, Vec<Move>) {
+    if pos.variant() == Variant::BaoLaKimasai && eval::bao_decided(pos, 0).is_some() {
+        return (Vec::new(), Vec::new());
+    }
+    let mut decided = Vec::new();
+    let mut long = Vec::new();
+    for mv in pos.candidate_moves() {
+        let mut next = *pos;
+        match next.apply_within(mv, QUICK_LAPS) {
+            Ok(()) => decided.push((mv, next)),
+            Err(crate::engine::Endless {
+                cycle_laps: Some(_),
+            }) => {}
+            Err(_) => long.push(mv),
+        }
+    }
+    let mut undecided = Vec::new();
+    for mv in long {
+        let mut next = *pos;
+        let known = !decided.is_empty();
+        let played = next.apply_or_stop(mv, || {
+            let late = known && deadline.is_some_and(|d| Instant::now() >= d);
+            !(stop.load(Ordering::Relaxed) || late)
+        });
+        match played {
+            Ok(()) => decided.push((mv, next)),
+            Err(crate::engine::Unfinished::Endless(_)) => {}
+            Err(crate::engine::Unfinished::Stopped) => undecided.push(mv),
+        }
+    }
+    // In sowing order, as `children` lists them.
+    decided.sort_by_key(|&(mv, _)| mv.0);
+    (decided, undecided)
+}
+
 /// What to search and for how long.
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
@@ -248,6 +297,10 @@ pub struct Analysis {
     pub elapsed: Duration,
     /// The search has stopped (limit reached, stopped, or game over).
     pub finished: bool,
+    /// Root moves still sowing when the time ran out (or the search was
+    /// stopped) while other moves were known: neither proved endless nor
+    /// searched ([`root_children`]).
+    pub undecided: Vec<Move>,
 }
 
 impl Analysis {
@@ -536,7 +589,14 @@ impl<'a> Worker<'a> {
 
     /// Iterative deepening; thread 0 publishes each completed iteration.
     fn iterate(&mut self, root: Position, config: &SearchConfig) {
-        let mut roots: Vec<RootMove> = children(&root)
+        let (decided, undecided) = root_children(&root, &self.shared.stop, self.shared.deadline);
+        if self.id == 0
+            && !undecided.is_empty()
+            && let Ok(mut res) = self.shared.result.lock()
+        {
+            res.undecided = undecided;
+        }
+        let mut roots: Vec<RootMove> = decided
             .into_iter()
             .map(|(mv, pos)| RootMove {
                 mv,
