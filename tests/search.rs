@@ -469,7 +469,7 @@ fn root_moves_still_sowing_at_the_deadline_are_left_undecided_once_others_are_kn
     // Move 3 neither ends nor repeats within RULES.md's 1,000,000,000 laps.
     let p = pos("en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south");
     let stop = AtomicBool::new(false);
-    let (decided, undecided) = search::root_children(&p, &stop, Some(Instant::now()));
+    let (decided, undecided) = search::root_children(&p, &[], &stop, Some(Instant::now()));
     let moves: Vec<u8> = decided.iter().map(|(m, _)| m.0).collect();
     assert_eq!(moves, [0, 1, 3, 4, 5], "in sowing order, without 3");
     assert_eq!(undecided, [Move(2)]);
@@ -479,9 +479,14 @@ fn root_moves_still_sowing_at_the_deadline_are_left_undecided_once_others_are_kn
     // A stop leaves it undecided as well; with no limit an ordinary
     // position's moves are all decided, as `children` decides them.
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    assert_eq!(search::root_children(&p, &stop, None).1, [Move(2)]);
+    assert_eq!(search::root_children(&p, &[], &stop, None).1, [Move(2)]);
     let q = GameOptions::default().start().unwrap();
-    let (all, none) = search::root_children(&q, &AtomicBool::new(false), None);
+    let (all, none) = search::root_children(&q, &[], &AtomicBool::new(false), None);
     assert!(none.is_empty());
     assert_eq!(all, search::children(&q));
+    // A move the caller proved endless is left out at once, with no stop
+    // and no limit.
+    let (known, none) = search::root_children(&p, &[Move(2)], &AtomicBool::new(false), None);
+    assert!(none.is_empty());
+    assert_eq!(known, decided);
 }

@@ -8,7 +8,8 @@
 
 use crate::engine::{BAO_ROW, Move, Position, Side, Variant};
 use crate::search::{
-    self, Analysis, Bound, Line, SearchConfig, WIN, children, eval, is_decisive, seeds_taken,
+    self, Analysis, Bound, Line, SearchConfig, WIN, children_in_tree, eval, is_decisive,
+    seeds_taken,
 };
 use std::time::Duration;
 
@@ -207,13 +208,24 @@ fn occupied(pos: &Position, side: Side) -> i32 {
     pos.row(side).iter().filter(|&&c| c > 0).count() as i32
 }
 
-/// Gathers the facts of every legal move of `pos`, in the analysis's order.
+/// Gathers the facts of every move the analysis searched (the legal moves
+/// of `pos`, less any it left undecided), in the analysis's order.
+///
+/// This runs on the window's thread, so nothing here proves a move endless
+/// (that can take tens of seconds): the moves are the analysis's, which
+/// the search has already seen end, and the replies are those that end
+/// within the search tree's lap cap.
 pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
     let me = pos.turn();
-    let mut facts: Vec<MoveFacts> = children(pos)
-        .into_iter()
+    let mut facts: Vec<MoveFacts> = analysis
+        .lines
+        .iter()
+        .filter_map(|l| {
+            let mut next = *pos;
+            next.apply_fast(l.mv).ok().map(|()| (l.mv, next))
+        })
         .map(|(mv, next)| {
-            let replies = children(&next);
+            let replies = children_in_tree(&next);
             let best_reply = replies
                 .iter()
                 .map(|(r, after)| (*r, seeds_taken(&next, after)))
@@ -235,8 +247,11 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
                     next.row(me)[..BAO_ROW].iter().map(|&c| c as u32).sum(),
                 ),
             };
-            let static_eval = if replies.is_empty() {
-                // The opponent cannot move: the game is over.
+            let over = next.candidate_moves().next().is_none()
+                || (!pos.variant().is_en_gehe() && eval::bao_decided(&next, 0).is_some());
+            let static_eval = if over {
+                // The opponent cannot move: the game is over. (Replies that
+                // only sow past the cap leave the game open.)
                 match pos.variant() {
                     Variant::EnGehe { .. } => -eval::en_gehe_final(&next),
                     Variant::BaoLaKimasai => WIN,

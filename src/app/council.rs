@@ -34,6 +34,8 @@ pub struct CouncilPanel {
     pub max_depth: Option<u32>,
     key: Option<(usize, u64)>,
     handle: Option<SearchHandle>,
+    /// The moves the running search was told are endless.
+    endless: Vec<Move>,
     analysis: Option<Analysis>,
     report: Option<CouncilReport>,
     /// Position the council was asked about in "hide advice" mode.
@@ -144,8 +146,20 @@ impl CouncilPanel {
         }
         let key = live_key(rt);
         let ongoing = matches!(rt.game.status(), Status::Ongoing);
-        if self.key != Some(key) {
+        let endless: Vec<Move> = rt
+            .live_analysis()
+            .map(|a| a.endless.clone())
+            .unwrap_or_default();
+        // A search started before the window's check of which moves end
+        // proved some endless sows them again at its root, which can take
+        // all its time (tens of seconds for some moves): it starts again
+        // without them.
+        let told_late = self.key == Some(key)
+            && endless != self.endless
+            && self.handle.as_ref().is_some_and(|h| !h.is_finished());
+        if self.key != Some(key) || told_late {
             self.key = Some(key);
+            self.endless = endless.clone();
             self.handle = None; // stops the stale search at once
             self.analysis = None;
             self.report = None;
@@ -159,6 +173,7 @@ impl CouncilPanel {
                         Some(COUNCIL_TIME)
                     },
                     history,
+                    endless,
                     // Both cores in the window; one in tests (a fixed depth
                     // then gives the same table as `analyse`).
                     threads: if self.max_depth.is_some() { 1 } else { 2 },
@@ -337,6 +352,16 @@ pub fn council_ui(
         return commands;
     };
     let variant = rt.game.current().variant();
+    // Root moves the search had to leave undecided, less those the board's
+    // own check has since proved endless (they are no moves at all).
+    let undecided: Vec<Move> = panel
+        .analysis
+        .as_ref()
+        .map_or(&[][..], |a| &a.undecided[..])
+        .iter()
+        .copied()
+        .filter(|&mv| !rt.is_endless(mv))
+        .collect();
     let mut hovered: Option<Move> = None;
     // Wide: advisors on the left (two abreast), the verdict on the right,
     // each scrolling on its own. Narrow: one column.
@@ -359,7 +384,7 @@ pub fn council_ui(
                 .auto_shrink([false, false])
                 .min_scrolled_height(0.0)
                 .show(&mut right[0], |ui| {
-                    verdict_ui(ui, report, variant, &mut hovered);
+                    verdict_ui(ui, report, &undecided, variant, &mut hovered);
                 });
         });
     } else {
@@ -373,7 +398,7 @@ pub fn council_ui(
                     advisor_card(ui, a, &mut hovered);
                 }
                 ui.separator();
-                verdict_ui(ui, report, variant, &mut hovered);
+                verdict_ui(ui, report, &undecided, variant, &mut hovered);
             });
     }
     if let Some(mv) = hovered
@@ -407,6 +432,7 @@ fn advisor_card(ui: &mut egui::Ui, a: &advice::Advice, hovered: &mut Option<Move
 fn verdict_ui(
     ui: &mut egui::Ui,
     report: &advice::CouncilReport,
+    undecided: &[Move],
     variant: crate::engine::Variant,
     hovered: &mut Option<Move>,
 ) {
@@ -507,6 +533,18 @@ fn verdict_ui(
                 }
             }
         });
+    if !undecided.is_empty() {
+        let names: Vec<String> = undecided.iter().map(|&m| variant.move_name(m)).collect();
+        ui.label(
+            egui::RichText::new(format!(
+                "Not weighed: {} (its sowing was still running when the council's {} s were \
+                 up; deciding whether a move ever ends can take longer)",
+                names.join(", "),
+                COUNCIL_TIME.as_secs()
+            ))
+            .weak(),
+        );
+    }
 }
 
 fn seeds_text(score: i32) -> String {

@@ -140,18 +140,34 @@ pub fn children(pos: &Position) -> Vec<(Move, Position)> {
         .collect()
 }
 
+/// The moves of `pos` that end within the search tree's lap cap, with the
+/// positions after them: [`children`] for work that must not wait for a
+/// move to be proved endless (a move still sowing at the cap is left out).
+pub fn children_in_tree(pos: &Position) -> Vec<(Move, Position)> {
+    if pos.variant() == Variant::BaoLaKimasai && eval::bao_decided(pos, 0).is_some() {
+        return Vec::new();
+    }
+    pos.candidate_moves()
+        .filter_map(|mv| {
+            let mut next = *pos;
+            bounded::play_in_tree(&mut next, mv).then_some((mv, next))
+        })
+        .collect()
+}
+
 /// Laps within which nearly every move ends: [`root_children`] decides the
 /// moves that take longer only after the quick ones.
 const QUICK_LAPS: u64 = 1 << 14;
 
-/// The root's legal moves (decided exactly, as [`children`]), and the
-/// moves left undecided: still sowing when `stop` was set or, once some
+/// The root's legal moves (decided exactly, as [`children`]; the moves in
+/// `endless` are taken as proved endless), and the moves left undecided: still sowing when `stop` was set or, once some
 /// other move is known to be legal, when `deadline` passed. Proving a move
 /// endless can take tens of seconds (a 2×6 board whose move runs to the
 /// 1,000,000,000-lap limit), which must not override a time limit when the
 /// search has other moves to think about.
 pub fn root_children(
     pos: &Position,
+    endless: &[Move],
     stop: &AtomicBool,
     deadline: Option<Instant>,
 ) -> (Vec<(Move, Position)>, Vec<Move>) {
@@ -160,7 +176,7 @@ pub fn root_children(
     }
     let mut decided = Vec::new();
     let mut long = Vec::new();
-    for mv in pos.candidate_moves() {
+    for mv in pos.candidate_moves().filter(|mv| !endless.contains(mv)) {
         let mut next = *pos;
         match next.apply_within(mv, QUICK_LAPS) {
             Ok(()) => decided.push((mv, next)),
@@ -215,6 +231,10 @@ pub struct SearchConfig {
     /// on the search window: a one-line search and the all-moves ranking
     /// can then differ by a tenth of a seed on the same move.
     pub quiescence: u32,
+    /// Root moves the caller has already proved endless (the window's own
+    /// check of which moves end): left out without being sown again, which
+    /// for some moves takes tens of seconds.
+    pub endless: Vec<Move>,
 }
 
 /// Plies of quiescence search the Master level uses.
@@ -230,6 +250,7 @@ impl Default for SearchConfig {
             table_mb: 16,
             table: None,
             history: Vec::new(),
+            endless: Vec::new(),
             quiescence: 0,
         }
     }
@@ -589,7 +610,12 @@ impl<'a> Worker<'a> {
 
     /// Iterative deepening; thread 0 publishes each completed iteration.
     fn iterate(&mut self, root: Position, config: &SearchConfig) {
-        let (decided, undecided) = root_children(&root, &self.shared.stop, self.shared.deadline);
+        let (decided, undecided) = root_children(
+            &root,
+            &config.endless,
+            &self.shared.stop,
+            self.shared.deadline,
+        );
         if self.id == 0
             && !undecided.is_empty()
             && let Ok(mut res) = self.shared.result.lock()
