@@ -338,6 +338,52 @@ fn autosave_after_a_move_is_offered_on_the_next_start() {
     assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
 }
 
+/// Asks the window to close, as its close button would.
+fn request_close(h: &mut Harness<'_, MaasaiApp>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.run();
+}
+
+#[test]
+fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = autosave_path(&folders(dir.path()).data);
+    {
+        let mut h = harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+        play(&mut h, "2");
+        // Dropped without closing: as if the program were killed.
+    }
+    let kept = std::fs::read_to_string(&autosave).unwrap();
+
+    // Start fresh, then close before any move: the game offered stays on
+    // disk and is offered again (the empty fresh game used to overwrite
+    // it at once, and again on closing).
+    let mut h = harness(dir.path(), en_gehe(8));
+    h.get_by_label("Start fresh").click();
+    h.run();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&autosave).unwrap(), kept);
+    request_close(&mut h);
+    assert_eq!(std::fs::read_to_string(&autosave).unwrap(), kept);
+    drop(h);
+    let mut h = harness(dir.path(), en_gehe(8));
+    assert!(h.query_by_label("Resume last game?").is_some());
+
+    // A move in the fresh game is the news: it takes the autosave's place.
+    h.get_by_label("Start fresh").click();
+    h.run();
+    play(&mut h, "3");
+    let now = std::fs::read_to_string(&autosave).unwrap();
+    assert_ne!(now, kept);
+    assert!(now.contains("\"3\""), "{now}");
+}
+
 #[test]
 fn new_after_a_move_asks_to_save_first() {
     let dir = tempfile::tempdir().unwrap();

@@ -149,6 +149,10 @@ pub struct FilesState {
     after_save: Option<Pending>,
     /// The autosave offered back at start.
     pub resume_offer: Option<Autosave>,
+    /// The game on view when the resume offer was declined: until it
+    /// changes (the next move), the autosave on disk is the declined game's
+    /// and stays, also on closing.
+    declined_at: Option<Signature>,
     dialog: Option<(Purpose, Receiver<Option<PathBuf>>)>,
     allow_close: bool,
     /// A paste was heard since Ctrl+V was last let go (see
@@ -261,6 +265,7 @@ impl FilesState {
             unsaved_prompt: None,
             after_save: None,
             resume_offer,
+            declined_at: None,
             dialog: None,
             allow_close: false,
             paste_heard: false,
@@ -409,9 +414,11 @@ impl MaasaiApp {
         if ctx.input(|i| i.viewport().close_requested()) {
             if self.files.allow_close || !self.unsaved() {
                 // Closing for good: the last word goes to the autosave,
-                // unless the user threw the game away or never answered
-                // the resume offer (which would be overwritten).
-                if !self.files.discarded && self.files.resume_offer.is_none() {
+                // unless the user threw the game away, or never answered
+                // the resume offer or declined it and has not moved since
+                // (the game offered would be overwritten).
+                let declined = self.files.declined_at.as_ref() == Some(&signature(&self.rt));
+                if !self.files.discarded && self.files.resume_offer.is_none() && !declined {
                     self.autosave(true);
                 }
             } else {
@@ -577,7 +584,14 @@ impl MaasaiApp {
                 self.guard(ctx, Pending::OpenPath(path))
             }
             FileCommand::Resume => self.guard(ctx, Pending::Resume),
-            FileCommand::DeclineResume => self.files.resume_offer = None,
+            FileCommand::DeclineResume => {
+                self.files.resume_offer = None;
+                let now = signature(&self.rt);
+                // Not written until the game changes: the per-frame
+                // autosave compares with this.
+                self.files.autosaved = Some(now.clone());
+                self.files.declined_at = Some(now);
+            }
             FileCommand::Save => match self.files.path.clone() {
                 Some(path) => {
                     self.save_to(&path);
