@@ -597,8 +597,22 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
         .as_ref()
         .unwrap();
     assert_eq!(picker.new_name, "Nine");
-    h.state_mut().files.error = None;
+    // Enter answers the message only: it used to start a game from the
+    // dialog under it too (Esc closed the dialog, losing its fields).
+    let game = h.state().rt.game.clone();
+    h.key_press(egui::Key::Enter);
     h.run();
+    assert!(h.state().files.error.is_none(), "the message stays");
+    assert!(h.state().rt.new_game.is_some(), "the dialog went");
+    assert_eq!(h.state().rt.game, game, "a game was started");
+    set_field(&mut h, "Preset name", "Nine");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(h.state().files.error.is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().files.error.is_none(), "the message stays");
+    assert!(h.state().rt.new_game.is_some(), "the dialog went");
 
     // A field changed away from it deselects it, but its rename and
     // delete row stays, so the fields below do not move under the pointer.
@@ -618,7 +632,19 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     assert_eq!(load_user_presets(&config).unwrap()[0].name, "Nine holes");
     h.get_by_label("Delete preset").click();
     h.run();
-    // Asked first: "Keep it" keeps it, "Delete" deletes it.
+    // Asked first: Enter starts no game under the question, and Esc (like
+    // "Keep it") keeps the preset; "Delete" deletes it.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().rt.game, game, "a game was started");
+    assert!(h.query_by_label("Keep it").is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.query_by_label("Keep it").is_none());
+    assert!(h.state().rt.new_game.is_some(), "the dialog went");
+    assert_eq!(load_user_presets(&config).unwrap().len(), 1);
+    h.get_by_label("Delete preset").click();
+    h.run();
     h.get_by_label("Keep it").click();
     h.run();
     assert_eq!(load_user_presets(&config).unwrap().len(), 1);

@@ -864,7 +864,7 @@ impl MaasaiApp {
                 ));
             });
             if let Some(dialog) = &mut self.rt.new_game {
-                commands.extend(dialog.ui(&ctx));
+                commands.extend(dialog.ui(&ctx, self.files.error.is_none()));
             }
             commands.extend(help_and_dialogs(self, &ctx));
             self.finish_frame(&ctx, commands);
@@ -1033,7 +1033,9 @@ impl MaasaiApp {
             commands.extend(board::board_ui(ui, &self.settings, &mut self.rt));
         });
         if let Some(dialog) = &mut self.rt.new_game {
-            commands.extend(dialog.ui(&ctx));
+            // A message over the dialog (a preset that could not be saved)
+            // takes Enter and Esc.
+            commands.extend(dialog.ui(&ctx, self.files.error.is_none()));
         }
         commands.extend(branch::branch_offer_ui(&ctx, &self.rt));
         // The result waits while a dialog asks something: drawn over the

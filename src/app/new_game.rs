@@ -130,8 +130,10 @@ impl NewGameDialog {
         (options, p)
     }
 
-    /// Draws the dialog. Returns commands (start or cancel).
-    pub fn ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
+    /// Draws the dialog. Returns commands (start or cancel). `keys`: Enter
+    /// and Esc are the dialog's (false while a message stands over it:
+    /// they are the message's then).
+    pub fn ui(&mut self, ctx: &egui::Context, keys: bool) -> Vec<AppCommand> {
         let mut commands = Vec::new();
         let mut open = true;
         // From the keyboard: Esc cancels; Enter starts the game when no
@@ -143,7 +145,21 @@ impl NewGameDialog {
                 i.key_pressed(egui::Key::Enter),
             )
         });
-        let enter = enter && !ctx.egui_wants_keyboard_input();
+        // A preset's delete question is answered with its own buttons:
+        // Enter does not start a game under it, Esc keeps the preset.
+        let asking = self
+            .presets
+            .as_ref()
+            .is_some_and(|p| p.confirm_delete.is_some());
+        let enter = keys && enter && !asking && !ctx.egui_wants_keyboard_input();
+        let esc = keys && esc;
+        if esc
+            && asking
+            && let Some(p) = &mut self.presets
+        {
+            p.confirm_delete = None;
+        }
+        let esc = esc && !asking;
         egui::Window::new("New game")
             .collapsible(false)
             .resizable(false)
