@@ -125,6 +125,11 @@ impl PresetPicker {
                 let new = self.rename.trim();
                 if ui
                     .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
+                    .on_disabled_hover_text(if new.is_empty() {
+                        "Type the new name first"
+                    } else {
+                        "That is its name already"
+                    })
                     .clicked()
                 {
                     out.push(AppCommand::Files(FileCommand::RenamePreset {
@@ -169,6 +174,11 @@ impl PresetPicker {
                     egui::Button::new("Save as preset"),
                 )
                 .on_hover_text("Keep these settings as your own preset")
+                .on_disabled_hover_text(if name.is_empty() {
+                    "Type a name for the preset first"
+                } else {
+                    "The settings above have a problem (said beside the field)"
+                })
                 .clicked()
                 && let Some((options, _)) = checked
             {
