@@ -1430,13 +1430,63 @@ fn the_menus_stay_shut_while_a_dialog_waits() {
     let mut h = harness(en_gehe(6));
     h.run();
     assert!(!h.get_by_label("Game").accesskit_node().is_disabled());
+    // New game on an unsaved game: "Save your changes?" waits first.
     h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run_steps(2);
-    assert!(h.state().rt.new_game.is_some());
+    h.run();
+    assert!(h.state().dialog_open());
     for menu in ["Game", "View", "Studies"] {
         assert!(
             h.get_by_label(menu).accesskit_node().is_disabled(),
             "{menu} is open to clicks"
+        );
+    }
+    // Nor does the move list beside the board.
+    assert!(
+        h.get_by_label("Start position")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.state_mut().queue(AppCommand::CloseNewGame);
+    h.run_steps(2);
+    assert!(
+        !h.get_by_label("Start position")
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn the_panels_around_the_board_take_no_keys_while_a_dialog_waits() {
+    // Tab from a dialog reached the replay strip's buttons, and Space
+    // pressed them behind it.
+    let mut h = harness(en_gehe(6));
+    h.state_mut()
+        .queue(AppCommand::PlayMove(maasai_mancala::engine::Move(0)));
+    h.run_steps(200);
+    let panels = ["|< Start", "Play", "Start position"];
+    for button in panels {
+        assert!(
+            !h.get_by_label(button).accesskit_node().is_disabled(),
+            "{button}"
+        );
+    }
+    // New game on an unsaved game: "Save your changes?" waits first.
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    assert!(h.state().dialog_open());
+    for button in panels {
+        assert!(
+            h.get_by_label(button).accesskit_node().is_disabled(),
+            "{button} is open to keys"
+        );
+    }
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!h.state().dialog_open());
+    for button in panels {
+        assert!(
+            !h.get_by_label(button).accesskit_node().is_disabled(),
+            "{button}"
         );
     }
 }
