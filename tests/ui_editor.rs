@@ -686,3 +686,20 @@ fn the_study_library_waits_until_the_editor_is_left() {
     // It used to do nothing, then open unasked once the editor was left.
     assert!(disabled(&h, "Study library…"));
 }
+
+#[test]
+fn a_refusal_about_play_does_not_outlast_a_visit_to_the_editor() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().rt.notice = Some(maasai_mancala::app::state::Notice::refusal(
+        "illegal move `9`: there is no hole 9",
+    ));
+    open_editor(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert_eq!(h.state().rt.notice, None);
+    // A report of what was done (a copy, a save) is no refusal and stays.
+    h.state_mut().rt.notice = Some(maasai_mancala::app::state::Notice::report("Saved"));
+    open_editor(&mut h);
+    assert!(h.state().rt.notice.is_some());
+}

@@ -1136,6 +1136,11 @@ impl MaasaiApp {
                     r.playing = false;
                 }
                 self.rt.new_game = None;
+                // A refusal under the board was about play ("illegal move
+                // `i9`"): it would still stand there after the editor.
+                if self.rt.notice.as_ref().is_some_and(|n| !n.report) {
+                    self.rt.notice = None;
+                }
                 self.editor = Some(editor::Editor::new(
                     self.rt.shown_position(),
                     self.game_identity(),
