@@ -129,28 +129,29 @@ pub fn capture_hint(pos: &Position, mv: Move) -> u32 {
 /// The legal moves of a position with the positions after them (endless
 /// moves left out; none once a Bao la Kimasai inner row is empty).
 pub fn children(pos: &Position) -> Vec<(Move, Position)> {
-    if pos.variant() == Variant::BaoLaKimasai && eval::bao_decided(pos, 0).is_some() {
-        return Vec::new();
-    }
-    pos.candidate_moves()
-        .filter_map(|mv| {
-            let mut next = *pos;
-            next.apply_fast(mv).ok().map(|_| (mv, next))
-        })
-        .collect()
+    children_played(pos, |next, mv| next.apply_fast(mv).is_ok())
 }
 
 /// The moves of `pos` that end within the search tree's lap cap, with the
 /// positions after them: [`children`] for work that must not wait for a
 /// move to be proved endless (a move still sowing at the cap is left out).
 pub fn children_in_tree(pos: &Position) -> Vec<(Move, Position)> {
+    children_played(pos, bounded::play_in_tree)
+}
+
+/// The moves of `pos` that `play` plays (true), with the positions after
+/// them; none once a Bao la Kimasai inner row is empty.
+fn children_played(
+    pos: &Position,
+    play: impl Fn(&mut Position, Move) -> bool,
+) -> Vec<(Move, Position)> {
     if pos.variant() == Variant::BaoLaKimasai && eval::bao_decided(pos, 0).is_some() {
         return Vec::new();
     }
     pos.candidate_moves()
         .filter_map(|mv| {
             let mut next = *pos;
-            bounded::play_in_tree(&mut next, mv).then_some((mv, next))
+            play(&mut next, mv).then_some((mv, next))
         })
         .collect()
 }
