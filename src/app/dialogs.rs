@@ -6,11 +6,13 @@ use super::files_ui::{Choice, FileCommand, FilesState, Pending, Purpose, describ
 use std::path::PathBuf;
 
 /// `study` is the title of a study whose position waits on the
-/// unsaved-changes prompt, if any.
+/// unsaved-changes prompt, if any; `new_game`, where the New game window
+/// is, if it is open (a message then goes under it).
 pub fn dialogs_ui(
     ctx: &egui::Context,
     files: &mut FilesState,
     study: Option<&str>,
+    new_game: Option<egui::Rect>,
 ) -> Vec<FileCommand> {
     let mut out = Vec::new();
     // Keys that answer a dialog: Esc backs out, Enter takes the first
@@ -175,12 +177,23 @@ pub fn dialogs_ui(
 
     if let Some((title, message)) = &files.error {
         let mut open = true;
+        // Over the New game window (a preset that could not be saved) the
+        // message goes under it, not over the rows it is about.
+        let screen = ctx.content_rect();
+        let (align, offset) = match new_game {
+            Some(r) if r.bottom() + 220.0 < screen.bottom() => (
+                egui::Align2::CENTER_TOP,
+                egui::vec2(0.0, r.bottom() + 12.0 - screen.top()),
+            ),
+            Some(_) => (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -12.0)),
+            None => (egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0)),
+        };
         egui::Window::new(title.as_str())
             .id(egui::Id::unique("file-error"))
             .collapsible(false)
             .resizable(false)
             .open(&mut open)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .anchor(align, offset)
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
                 ui.set_max_width(640.0);

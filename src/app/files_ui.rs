@@ -979,7 +979,8 @@ impl MaasaiApp {
     /// Draws the files feature's windows; returns their commands.
     pub(super) fn files_ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         let study = self.studies.pending_title();
-        super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref())
+        let new_game = self.rt.new_game.as_ref().and_then(|d| d.rect);
+        super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game)
             .into_iter()
             .map(AppCommand::Files)
             .collect()

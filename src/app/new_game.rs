@@ -17,6 +17,8 @@ pub struct NewGameDialog {
     pub presets: Option<super::presets_ui::PresetPicker>,
     /// Human or Computer for South and North.
     pub players: [super::players::Player; 2],
+    /// Where the window was last drawn: a message about it goes under it.
+    pub rect: Option<egui::Rect>,
 }
 
 /// Longest team name accepted.
@@ -63,6 +65,7 @@ impl NewGameDialog {
             names: names.clone(),
             presets: None,
             players,
+            rect: None,
         }
     }
 
@@ -160,7 +163,7 @@ impl NewGameDialog {
             p.confirm_delete = None;
         }
         let esc = esc && !asking;
-        egui::Window::new("New game")
+        let shown = egui::Window::new("New game")
             .collapsible(false)
             .resizable(false)
             .open(&mut open)
@@ -253,6 +256,9 @@ impl NewGameDialog {
                     }
                 });
             });
+        if let Some(shown) = &shown {
+            self.rect = Some(shown.response.rect);
+        }
         // A field changed away from the chosen preset: it is no longer
         // that preset (its name and note would mislead). Team names are
         // not part of a preset: a problem with them keeps it.
