@@ -777,13 +777,19 @@ fn a_typed_save_as_asks_before_replacing_another_file() {
     assert_eq!(load_game(&other).unwrap().game.moves().len(), 1);
 }
 
-#[test]
-fn a_missing_file_is_said_before_asking_to_save() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+/// A 2×6 game with one move not saved to any file.
+fn with_unsaved_move(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = harness(dir, en_gehe(6));
     h.run();
     play(&mut h, "1");
     assert!(h.state().unsaved());
+    h
+}
+
+#[test]
+fn a_missing_file_is_said_before_asking_to_save() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = with_unsaved_move(dir.path());
     files(&mut h, FileCommand::OpenPath(dir.path().join("gone.ron")));
     h.run();
     assert!(
@@ -801,10 +807,7 @@ fn a_file_that_cannot_be_opened_is_said_before_asking_to_save() {
     // Asked first, a user who discarded the changes would learn only then
     // that the file was no game.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
-    h.run();
-    play(&mut h, "1");
-    assert!(h.state().unsaved());
+    let mut h = with_unsaved_move(dir.path());
     for fixture in ["garbled.ron", "truncated.ron", "foreign.png"] {
         h.state_mut().files.error = None;
         files(

@@ -286,9 +286,8 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
 /// which is won by emptying an inner row, is the search's points (mostly
 /// seeds held, weighed with the inner rows' safety), so it says "points".
 pub fn describe_score(score: i32, bound: Bound, variant: Variant) -> String {
-    if is_decisive(score) {
+    if let Some(plies) = search::decided_plies(score) {
         // Plies (turns of either side), as the solver counts them.
-        let plies = WIN - score.abs();
         let what = if score > 0 { "a win" } else { "a loss" };
         return match plies {
             0 | 1 => format!("{what} at once"),

@@ -548,17 +548,12 @@ fn verdict_ui(
 }
 
 fn seeds_text(score: i32) -> String {
-    if search::is_decisive(score) {
-        // In plies from here, the move included, so that the rows of a won
-        // (or lost) position still tell the quick from the slow.
-        let plies = search::WIN - score.abs();
-        if score > 0 {
-            format!("wins in {plies}")
-        } else {
-            format!("loses in {plies}")
-        }
-    } else {
-        format!("{:+.1}", search::seeds(score))
+    // In plies from here, the move included, so that the rows of a won
+    // (or lost) position still tell the quick from the slow.
+    match search::decided_plies(score) {
+        Some(plies) if score > 0 => format!("wins in {plies}"),
+        Some(plies) => format!("loses in {plies}"),
+        None => format!("{:+.1}", search::seeds(score)),
     }
 }
 

@@ -870,22 +870,20 @@ impl MaasaiApp {
             self.finish_frame(&ctx, commands);
             return;
         }
+        // While a dialog waits for an answer, the panels around the board
+        // (and the board) take no keys and no clicks, as the menus: Tab
+        // reached their buttons from the dialog, and Space pressed them.
+        // The dialogs are windows of their own, not inside this ui.
+        if waiting {
+            ui.disable();
+        }
         egui::Panel::bottom("animation-controls").show(ui, |ui| {
-            // While a dialog waits for an answer, the panels around the
-            // board take no keys (Tab reached their buttons from the
-            // dialog, and Space pressed them) and no clicks, as the menus.
-            if waiting {
-                ui.disable();
-            }
             ui.add_space(2.0);
             commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
             ui.add_space(2.0);
         });
         if self.settings.players.iter().any(|p| p.is_computer()) {
             egui::Panel::top("computer-players").show(ui, |ui| {
-                if waiting {
-                    ui.disable();
-                }
                 commands.extend(players::computer_bar(ui, &self.rt, &self.settings.players));
             });
         }
@@ -930,9 +928,6 @@ impl MaasaiApp {
                 .min_size(least)
                 .max_size(most);
             self.panel_widths.show(ui, "study", panel, most, |ui| {
-                if waiting {
-                    ui.disable();
-                }
                 commands.extend(studies_ui::study_panel_ui(
                     ui,
                     active,
@@ -950,9 +945,6 @@ impl MaasaiApp {
                 .min_size(least)
                 .max_size(most);
             self.panel_widths.show(ui, "solver", panel, most, |ui| {
-                if waiting {
-                    ui.disable();
-                }
                 commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
             });
         }
@@ -965,12 +957,7 @@ impl MaasaiApp {
                 .default_size(240.0)
                 .min_size(PLOT_MIN)
                 .max_size(under_board(ui, board_min + below, PLOT_MIN))
-                .show(ui, |ui| {
-                    if waiting {
-                        ui.disable();
-                    }
-                    self.tempo_plot_ui(ui)
-                });
+                .show(ui, |ui| self.tempo_plot_ui(ui));
         }
         if self.settings.show_move_list {
             let (least, most) = beside_board(ui, MOVES_MIN_WIDTH, council_min, board_least);
@@ -980,9 +967,6 @@ impl MaasaiApp {
                 .min_size(least)
                 .max_size(most);
             self.panel_widths.show(ui, "move-list", panel, most, |ui| {
-                if waiting {
-                    ui.disable();
-                }
                 commands.extend(move_list::move_list_ui(ui, &self.rt));
             });
         }
@@ -990,9 +974,6 @@ impl MaasaiApp {
         if show_council {
             let computer_turn = self.computer_to_move();
             let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
-                if waiting {
-                    ui.disable();
-                }
                 commands.extend(council::council_ui(
                     ui,
                     &self.council,

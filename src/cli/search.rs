@@ -17,12 +17,10 @@ pub fn parse_level(text: &str) -> Result<Level, String> {
 /// decided Bao la Kimasai game `win plies=P` / `loss plies=P`, as `solve`
 /// says it (the raw win score is ten million seeds less a tenth a ply).
 fn score_text(score: i32) -> String {
-    if search::is_decisive(score) {
-        let plies = search::WIN - score.abs();
-        let word = if score > 0 { "win" } else { "loss" };
-        format!("{word} plies={plies}")
-    } else {
-        format!("{:.1}", search::seeds(score))
+    match search::decided_plies(score) {
+        Some(plies) if score > 0 => format!("win plies={plies}"),
+        Some(plies) => format!("loss plies={plies}"),
+        None => format!("{:.1}", search::seeds(score)),
     }
 }
 

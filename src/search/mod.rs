@@ -52,6 +52,12 @@ pub fn is_decisive(score: i32) -> bool {
     score.abs() >= WIN_BOUND
 }
 
+/// The plies to the end of a decided Bao la Kimasai game (a win when the
+/// score is positive), `None` for any other score.
+pub fn decided_plies(score: i32) -> Option<i32> {
+    is_decisive(score).then(|| WIN - score.abs())
+}
+
 /// Seeds the side to move takes with the move from `before` to `after`: En
 /// Gehé captured seeds, Bao la Kimasai raided seeds (the fast equivalent of
 /// `MoveTrace::seeds_taken`).
