@@ -541,6 +541,30 @@ fn ctrl_z_between_two_computers_takes_back_a_move_and_pauses() {
 }
 
 #[test]
+fn a_computer_move_for_a_position_undone_in_its_frame_is_void() {
+    // The computer's move can arrive in the very frame of a Ctrl+Z: the
+    // user's undo stands, and the move found for the position undone is
+    // not played on the one undone to (it was: the undo then seemed to do
+    // nothing, or a move was played for the wrong position).
+    let mut h = harness(GameOptions::en_gehe(8).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    let first = h.state().rt.game.current().classify_moves().0[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(2);
+    let reply = h.state().rt.game.current().classify_moves().0[0];
+    let key = h.state().rt.current_key();
+    h.state_mut().queue(AppCommand::Undo);
+    h.state_mut().queue(AppCommand::ComputerMove(reply, key));
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty(), "only the undo counts");
+    // Found for the position on view, the move is played.
+    let key = h.state().rt.current_key();
+    h.state_mut().queue(AppCommand::ComputerMove(first, key));
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), [first]);
+}
+
+#[test]
 fn the_council_waits_while_the_computer_thinks() {
     // North is the computer: on its turn the council leaves it both cores,
     // and says so; a paused computer leaves the council to advise.

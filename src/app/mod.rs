@@ -64,8 +64,11 @@ const PANEL_FLOOR: f32 = 140.0;
 pub enum AppCommand {
     /// A human's move (board click, typed move, tests).
     PlayMove(Move),
-    /// The computer player's move for the side it plays.
-    ComputerMove(Move),
+    /// The computer player's move for the side it plays, with the live
+    /// position it was found for ([`Runtime::current_key`]): applied last
+    /// in its frame, and void if the user's commands of that frame (an
+    /// undo, a new game) changed the position first.
+    ComputerMove(Move, (usize, u64)),
     Undo,
     Redo,
     OpenNewGame,
@@ -442,7 +445,10 @@ impl MaasaiApp {
                     self.rt
                         .say_about_view("The game is over: nobody is to move".into());
                 }
-                AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv) => {
+                // Found for a position the user has since left (a Ctrl+Z
+                // pressed as the move came): the user's command stands.
+                AppCommand::ComputerMove(_, key) if key != self.rt.current_key() => {}
+                AppCommand::PlayMove(mv) | AppCommand::ComputerMove(mv, _) => {
                     let human = matches!(command, AppCommand::PlayMove(_));
                     if let Some(why) = self.studies.refuses_move(&self.rt) {
                         self.rt.say_about_view(why);
@@ -804,6 +810,9 @@ impl MaasaiApp {
             egui::Popup::close_all(&ctx);
         }
         let waiting = self.dialog_open();
+        // The user's commands of this frame were meant for the board on
+        // view: the computer's move arriving with them goes after them.
+        let mut computer_move = None;
         if self.editor.is_some() {
             // Editing: no computer moves, and the keys (and a paste) edit.
             commands.extend(self.editor_keyboard(&ctx));
@@ -812,7 +821,7 @@ impl MaasaiApp {
             // resume offer) holds the computer too: its move would land in
             // a game the user may be about to replace.
             if !waiting {
-                commands.extend(players::drive(&mut self.rt, &self.settings.players, &ctx));
+                computer_move = players::drive(&mut self.rt, &self.settings.players, &ctx);
             }
             commands.extend(self.keyboard(&ctx));
         }
@@ -1052,6 +1061,7 @@ impl MaasaiApp {
         }
         commands.extend(studies_ui::library_ui(&ctx, &mut self.studies));
         commands.extend(help_and_dialogs(self, &ctx));
+        commands.extend(computer_move);
         self.finish_frame(&ctx, commands);
     }
 

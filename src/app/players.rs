@@ -176,7 +176,7 @@ pub fn drive(rt: &mut Runtime, players: &[Player; 2], ctx: &egui::Context) -> Op
         return None;
     }
     rt.computer.thinking = None;
-    Some(AppCommand::ComputerMove(mv))
+    Some(AppCommand::ComputerMove(mv, key))
 }
 
 fn start(
