@@ -873,6 +873,17 @@ fn snapshot_en_gehe_2x50_start() {
 }
 
 #[test]
+fn snapshot_a_zoomed_2x50_row_shows_it_runs_on() {
+    // Zoomed in, the row runs past both sides of its area: each side
+    // fades under an arrow that says the board goes on there (it is
+    // panned by dragging or with the wheel).
+    let mut h = harness(en_gehe(50));
+    h.state_mut().settings.zoom = 2.0;
+    h.run();
+    h.snapshot("en_gehe_2x50_zoomed");
+}
+
+#[test]
 fn snapshot_bao_la_kimasai_start() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     h.run();

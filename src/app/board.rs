@@ -774,6 +774,60 @@ fn plank(
     (geo, painter)
 }
 
+/// A board that runs past its area's side (a 2×50 row beside several
+/// panels, or zoomed in) shows so at that edge: the row fades into the
+/// panel's colour under an arrow, the way to pan (drag or wheel).
+fn paint_pan_cues(ui: &egui::Ui, painter: &egui::Painter, canvas: Rect, board: Rect) {
+    let width = 28.0_f32.min(canvas.width() / 4.0);
+    let band = board.intersect(canvas);
+    if band.height() <= 0.0 {
+        return;
+    }
+    let bg = ui.visuals().panel_fill;
+    let arrow = ui.visuals().strong_text_color();
+    let clear = Color32::from_rgba_unmultiplied(bg.r(), bg.g(), bg.b(), 0);
+    for (hidden, edge, inward) in [
+        (canvas.left() - board.left(), canvas.left(), 1.0),
+        (board.right() - canvas.right(), canvas.right(), -1.0),
+    ] {
+        if hidden < 1.0 {
+            continue;
+        }
+        let x_far = edge + inward * width;
+        let mut mesh = egui::Mesh::default();
+        let (x0, x1) = if inward > 0.0 {
+            (edge, x_far)
+        } else {
+            (x_far, edge)
+        };
+        let (c0, c1) = if inward > 0.0 {
+            (bg, clear)
+        } else {
+            (clear, bg)
+        };
+        let i = mesh.vertices.len() as u32;
+        mesh.colored_vertex(Pos2::new(x0, band.top()), c0);
+        mesh.colored_vertex(Pos2::new(x1, band.top()), c1);
+        mesh.colored_vertex(Pos2::new(x1, band.bottom()), c1);
+        mesh.colored_vertex(Pos2::new(x0, band.bottom()), c0);
+        mesh.add_triangle(i, i + 1, i + 2);
+        mesh.add_triangle(i, i + 2, i + 3);
+        painter.add(mesh);
+        // The arrow points the way the hidden part lies.
+        let tip = Pos2::new(edge + inward * 4.0, band.center().y);
+        let back = tip.x + inward * 10.0;
+        painter.add(egui::Shape::convex_polygon(
+            vec![
+                tip,
+                Pos2::new(back, band.center().y - 9.0),
+                Pos2::new(back, band.center().y + 9.0),
+            ],
+            arrow,
+            Stroke::NONE,
+        ));
+    }
+}
+
 /// Fonts of the hole counts and labels at this pitch.
 fn fonts(p: f32) -> (FontId, FontId) {
     (
@@ -1260,6 +1314,7 @@ fn board_canvas(
         }
     }
 
+    paint_pan_cues(ui, &painter, canvas, geo.rect());
     // Hover preview: traced once per hovered hole, then cached.
     match hovered_move {
         Some(mv) if rt.can_play(mv) => {
@@ -1439,6 +1494,7 @@ pub fn editor_board_ui(
             Stroke::new(1.5, pal.target),
         );
     }
+    paint_pan_cues(ui, &painter, canvas, geo.rect());
     editor_side_line(ui, ed, names, bottom);
     ui.horizontal_wrapped(|ui| {
         ui.strong("Editing the position.");
