@@ -355,6 +355,40 @@ fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
 }
 
 #[test]
+fn every_backspace_of_a_slow_frame_counts_in_order_with_the_digits() {
+    // A slow frame may hold several key presses: each Backspace takes off
+    // one digit, in the order typed (it used to count once a frame, and
+    // before the digits).
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    h.get_by_label("North reserve: 24 seeds").click();
+    h.run();
+    for text in ["9", "9", "9"] {
+        h.event(egui::Event::Text(text.into()));
+    }
+    h.run();
+    assert!(shows(&h, "Typing into North reserve: 999"));
+    for _ in 0..3 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.event(egui::Event::Text("4".into()));
+    h.run();
+    assert!(shows(&h, "North reserve: 4 seeds"));
+    // The same for a move typed on the board.
+    h.get_by_label("Cancel").click();
+    h.run();
+    for text in ["i", "8"] {
+        h.event(egui::Event::Text(text.into()));
+    }
+    h.key_press(egui::Key::Backspace);
+    h.key_press(egui::Key::Backspace);
+    h.event(egui::Event::Text("o".into()));
+    h.event(egui::Event::Text("1".into()));
+    h.run();
+    assert_eq!(h.state().rt.typed, "o1");
+}
+
+#[test]
 fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

@@ -372,11 +372,18 @@ impl MaasaiApp {
                     out.push(AppCommand::ShowHelp(false));
                 }
             }
-            if i.consume_key(Modifiers::NONE, Key::Backspace) {
-                self.rt.typed.pop();
-            }
+            // Backspace is taken in order with the digits: a slow frame
+            // may hold several presses, or "1", Backspace, "2".
             for e in &i.events {
                 match e {
+                    egui::Event::Key {
+                        key: Key::Backspace,
+                        pressed: true,
+                        modifiers,
+                        ..
+                    } if modifiers.matches_logically(Modifiers::NONE) => {
+                        self.rt.typed.pop();
+                    }
                     egui::Event::Text(t) => {
                         for ch in t.chars() {
                             let ch = ch.to_ascii_lowercase();
@@ -411,6 +418,7 @@ impl MaasaiApp {
                     _ => {}
                 }
             }
+            i.count_and_consume_key(Modifiers::NONE, Key::Backspace);
         });
         if drop_focus {
             ctx.memory_mut(|m| {
@@ -1221,9 +1229,6 @@ impl MaasaiApp {
             if i.consume_key(Modifiers::COMMAND, Key::Z) {
                 out.push(editor::EditorCommand::Undo);
             }
-            if i.consume_key(Modifiers::NONE, Key::Backspace) {
-                ed.backspace();
-            }
             // Esc closes the help first, as outside the editor.
             if help_open && i.consume_key(Modifiers::NONE, Key::Escape) {
                 app_commands.push(AppCommand::ShowHelp(false));
@@ -1253,6 +1258,17 @@ impl MaasaiApp {
                 }
                 egui::Event::Paste(text) => {
                     pasted = Some(text.clone());
+                    false
+                }
+                // Every press counts, in order with the digits (a slow
+                // frame may hold several).
+                egui::Event::Key {
+                    key: Key::Backspace,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if modifiers.matches_logically(Modifiers::NONE) => {
+                    ed.backspace();
                     false
                 }
                 _ => true,
