@@ -923,6 +923,78 @@ fn a_failing_autosave_is_said_once_then_in_the_menu_bar() {
     assert!(h.query_by_label("Autosave failing").is_none());
 }
 
+/// A window started as with `maasai-mancala FILE`.
+fn harness_opening(dir: &Path, file: PathBuf) -> Harness<'static, MaasaiApp> {
+    let folders = folders(dir);
+    let mut h = Harness::builder()
+        .with_size([1400.0, 760.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_opening(&cc.egui_ctx, en_gehe(8), folders, file)
+        });
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h
+}
+
+#[test]
+fn a_file_opened_at_launch_moves_an_unsaved_last_game_aside() {
+    // A double-clicked file used to take the place of a killed session's
+    // unsaved game without a word, and its autosaves then wrote over it.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let file = dir.path().join("other.ron");
+    save_game(&file, &GameFile::from_game(Game::new(en_gehe(4)))).unwrap();
+    let unsaved = {
+        let mut h = harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+        play(&mut h, "2");
+        h.state().rt.game.clone()
+    };
+    let mut h = harness_opening(dir.path(), file.clone());
+    assert!(h.query_by_label("Resume last game?").is_none());
+    let (title, message) = h.state().files.error.clone().expect("said");
+    assert!(
+        title.contains("unsaved game from the last session"),
+        "{title}"
+    );
+    let aside = data.join("unsaved game.ron");
+    assert!(message.contains(&aside.display().to_string()), "{message}");
+    assert_eq!(load_game(&aside).unwrap().game, unsaved);
+    h.get_by_label("OK").click();
+    h.run();
+    assert_eq!(
+        h.state().rt.game.current().holes_per_side(),
+        4,
+        "the file opened"
+    );
+    play(&mut h, "1");
+    play(&mut h, "2");
+    assert_eq!(load_game(&aside).unwrap().game, unsaved, "kept");
+    drop(h);
+
+    // A second time takes the next free name; a saved last game (nothing
+    // lost) and a damaged autosave are handled as at any start.
+    let again = {
+        let mut h = harness(dir.path(), en_gehe(6));
+        h.get_by_label("Start fresh").click();
+        h.run();
+        play(&mut h, "3");
+        h.state().rt.game.clone()
+    };
+    let h = harness_opening(dir.path(), file.clone());
+    assert!(h.state().files.error.is_some());
+    assert_eq!(
+        load_game(&data.join("unsaved game 2.ron")).unwrap().game,
+        again
+    );
+    drop(h);
+    std::fs::write(autosave_path(&data), "Autosave(version: 1, garbage").unwrap();
+    let h = harness_opening(dir.path(), file);
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(message.contains("autosave.ron.damaged"), "{message}");
+}
+
 #[test]
 fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
     let dir = tempfile::tempdir().unwrap();

@@ -120,6 +120,56 @@ const TEXT_REST: std::time::Duration = std::time::Duration::from_secs(1);
 /// How the notice of a save begins (it goes once there are new changes).
 pub const SAVED_NOTICE: &str = "Saved to ";
 
+/// What the start of a run does with the last session's autosave.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastSession {
+    /// Offer to resume its game (no file was named at launch).
+    Offer,
+    /// A file was named at launch: a game with unsaved changes is moved
+    /// aside (and the user told where), not offered.
+    KeepAside,
+    /// Leave it alone (tests, the placeholder state).
+    Ignore,
+}
+
+/// The name the last session's unsaved game is moved aside to.
+pub const UNSAVED_ASIDE: &str = "unsaved game";
+
+/// Moves the autosave (a game with changes saved nowhere else) aside to
+/// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`;
+/// the message that says where, or why it could not be.
+fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
+    let autosave = crate::files::autosave_path(data);
+    let aside = (1..)
+        .map(|k| match k {
+            1 => data.join(format!("{UNSAVED_ASIDE}.ron")),
+            k => data.join(format!("{UNSAVED_ASIDE} {k}.ron")),
+        })
+        .find(|p| !p.exists())
+        .expect("some name is free");
+    match std::fs::rename(&autosave, &aside) {
+        Ok(()) => (
+            "Your unsaved game from the last session was kept".into(),
+            format!(
+                "It had changes saved in no file, and the file opened now takes its place.\n\
+                 It was moved to {}: Open… in the Game menu opens it.",
+                aside.display()
+            ),
+        ),
+        Err(e) => (
+            "Your unsaved game from the last session is still in the autosave".into(),
+            format!(
+                "It could not be moved aside to {}: {e}.\n\
+                 The next change to the file opened now overwrites it (the version \
+                 before is kept in {}); Open… in the Game menu opens {} now.",
+                aside.display(),
+                crate::files::backup_path(&autosave).display(),
+                autosave.display()
+            ),
+        ),
+    }
+}
+
 /// The window's file state (not persisted; the files themselves are).
 pub struct FilesState {
     /// Where presets, recent files and the autosave live; `None` when the
@@ -198,14 +248,14 @@ impl FilesState {
             || self.dialog.is_some()
     }
 
-    /// State for a fresh game `game`; when `offer_resume`, an autosave in
-    /// the data folder is offered back.
+    /// State for a fresh game `game`, doing with the last session's
+    /// autosave what `last` says.
     pub fn new(
         folders: Option<Folders>,
         native_dialogs: bool,
         game: &Game,
         options: &GameOptions,
-        offer_resume: bool,
+        last: LastSession,
     ) -> (FilesState, Option<(String, String)>) {
         let record = match GameFile::new(*options) {
             Ok(f) if f.game.start() == game.start() => FileRecord::of(&f),
@@ -220,11 +270,20 @@ impl FilesState {
             None => RecentFiles::default(),
         };
         let mut resume_offer = None;
-        if offer_resume && let Some(f) = &folders {
+        if last != LastSession::Ignore
+            && let Some(f) = &folders
+        {
             match load_autosave(&f.data) {
-                Ok(Some(a)) if !a.game.game.moves().is_empty() || a.source.is_some() => {
+                Ok(Some(a))
+                    if last == LastSession::Offer
+                        && (!a.game.game.moves().is_empty() || a.source.is_some()) =>
+                {
                     resume_offer = Some(a)
                 }
+                // A file opened at launch takes the game's place, and the
+                // next autosave would write over a game saved nowhere else:
+                // it is moved aside first, under a name that says what it is.
+                Ok(Some(a)) if a.unsaved => error = Some(keep_unsaved_aside(&f.data)),
                 Ok(_) => {}
                 Err(e) => {
                     // Set aside, so the next autosave keeps the version
@@ -280,7 +339,7 @@ impl FilesState {
     pub fn placeholder() -> FilesState {
         let options = GameOptions::default();
         let game = Game::new(options.start().expect("the default options are valid"));
-        FilesState::new(None, false, &game, &options, false).0
+        FilesState::new(None, false, &game, &options, LastSession::Ignore).0
     }
 
     /// Whether a file dialog is open (its answer not yet in).
@@ -307,18 +366,13 @@ fn signature(rt: &Runtime) -> Signature {
 
 impl MaasaiApp {
     /// Sets up the file state; called by the constructors.
-    pub(super) fn init_files(
-        &mut self,
-        folders: Option<Folders>,
-        native: bool,
-        offer_resume: bool,
-    ) {
+    pub(super) fn init_files(&mut self, folders: Option<Folders>, native: bool, last: LastSession) {
         let (files, error) = FilesState::new(
             folders,
             native,
             &self.rt.game,
             &self.settings.last_options,
-            offer_resume,
+            last,
         );
         self.files = files;
         self.files.error = error;

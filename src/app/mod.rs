@@ -171,7 +171,12 @@ impl MaasaiApp {
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
-        app.init_files(crate::files::Folders::platform(), true, file.is_none());
+        let last = if file.is_none() {
+            files_ui::LastSession::Offer
+        } else {
+            files_ui::LastSession::KeepAside
+        };
+        app.init_files(crate::files::Folders::platform(), true, last);
         if let Some(problem) = settings_problem {
             // After any problem with the files, which init_files has set.
             app.files.error = Some(match app.files.error.take() {
@@ -206,7 +211,7 @@ impl MaasaiApp {
             panel_widths: Default::default(),
         };
         // No folders: tests never touch the user's autosave or presets.
-        app.init_files(None, false, false);
+        app.init_files(None, false, files_ui::LastSession::Ignore);
         app
     }
 
@@ -218,7 +223,22 @@ impl MaasaiApp {
         folders: crate::files::Folders,
     ) -> MaasaiApp {
         let mut app = Self::new_for_tests(ctx, start);
-        app.init_files(Some(folders), false, true);
+        app.init_files(Some(folders), false, files_ui::LastSession::Offer);
+        app
+    }
+
+    /// An app for tests started as with a file named at launch: its files
+    /// in `folders`, the last session's autosave moved aside if it holds
+    /// unsaved changes, `file` queued to be opened.
+    pub fn new_for_tests_opening(
+        ctx: &egui::Context,
+        start: Position,
+        folders: crate::files::Folders,
+        file: PathBuf,
+    ) -> MaasaiApp {
+        let mut app = Self::new_for_tests(ctx, start);
+        app.init_files(Some(folders), false, files_ui::LastSession::KeepAside);
+        app.queued.push(AppCommand::Open(file));
         app
     }
 
