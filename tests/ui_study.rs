@@ -294,6 +294,35 @@ fn solver_panel_cancels_a_big_solve() {
 }
 
 #[test]
+fn comments_typed_on_a_study_are_not_lost_without_a_word() {
+    // A study's moves are practice (no prompt for them), but a comment
+    // typed on one is the user's: opening another study asks first (it
+    // used to throw the comment away).
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.get_by_label("Next >").click();
+    h.run_steps(3);
+    assert!(!h.state().unsaved(), "the study's own moves need no save");
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "my note on the relay".into()));
+    h.run_steps(2);
+    assert!(h.state().unsaved());
+    let other = study("02-capture.ron");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(other.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(4);
+    assert!(h.query_by_label("Save your changes?").is_some());
+    assert_eq!(*h.state().rt.game.start(), s.start, "nothing replaced yet");
+    // Discarded on purpose, the other study opens with nothing to save.
+    h.get_by_label("Discard changes").click();
+    h.run_steps(3);
+    assert_eq!(*h.state().rt.game.start(), other.start);
+    assert!(!h.state().unsaved());
+}
+
+#[test]
 fn a_study_read_as_a_book_steps_through_its_comments() {
     let s = study("01-relay.ron");
     let mut h = in_study(&s, Mode::Book);

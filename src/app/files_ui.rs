@@ -386,10 +386,27 @@ impl MaasaiApp {
         self.files.saved.as_ref() != Some(&signature(&self.rt))
     }
 
-    /// Counts the game on view as saved (a study's own moves need no
-    /// "save your changes?" prompt).
+    /// Counts the game on view as saved (a study as it starts).
     pub(super) fn mark_saved(&mut self) {
         self.files.saved = Some(signature(&self.rt));
+    }
+
+    /// Counts a study's moves as saved (they are practice: no "save your
+    /// changes?" prompt for them), but not the comments, event and notes
+    /// typed on it since it started or was last saved: they are the
+    /// user's work (they were lost without a word on opening another
+    /// study, or on quitting).
+    pub(super) fn mark_moves_saved(&mut self) {
+        let now = signature(&self.rt);
+        self.files.saved = Some(match self.files.saved.take() {
+            Some(was) => Signature {
+                comments: was.comments,
+                event: was.event,
+                notes: was.notes,
+                ..now
+            },
+            None => now,
+        });
     }
 
     /// The current game as a saved-game record.

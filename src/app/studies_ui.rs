@@ -735,6 +735,8 @@ impl MaasaiApp {
             self.rt.notice = Some(super::state::Notice::report(super::state::study_notice(
                 &study.file.title,
             )));
+            // Nothing of it is the user's work yet.
+            self.mark_saved();
             let mut active = ActiveStudy::new(*study, mode);
             active.goal_fails = self.studies.goal_fails(&active.study);
             self.studies.active = Some(active);
@@ -795,7 +797,7 @@ impl MaasaiApp {
         }
         let mode = a.mode;
         // The study's moves are practice, not a game to save.
-        self.mark_saved();
+        self.mark_moves_saved();
         if mode != Mode::Exercise {
             return;
         }
