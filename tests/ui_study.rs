@@ -1274,6 +1274,31 @@ fn a_slow_win_later_in_an_exercise_is_counted_from_the_studys_start() {
 }
 
 #[test]
+fn a_bao_exercise_goes_on_after_a_kept_wrong_move() {
+    // Study 7 wants a win by ply 3. After a wrong first move kept, every
+    // next move is short of the goal by the ply count alone, with no
+    // refutation proved: the defence must still be found (the exercise
+    // used to stand still, every further move refused).
+    use maasai_mancala::study::Trial;
+    use std::sync::atomic::AtomicBool;
+    let s = study("07-phase-change.ron");
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(20);
+    let mut trial = Trial::new(s.clone());
+    let v = s.start.variant();
+    let first = trial.play(&mut solver, v.parse_move("i5").unwrap(), &stop);
+    assert!(!first.unwrap().feedback.keeps_goal);
+    assert_eq!(trial.game().moves().len(), 2, "answered");
+    let second = trial
+        .play(&mut solver, v.parse_move("i6").unwrap(), &stop)
+        .unwrap();
+    assert!(!second.feedback.keeps_goal);
+    let reply = second.feedback.reply.expect("a defence");
+    assert_eq!(trial.game().moves()[3], reply);
+    assert!(trial.users_turn() || trial.game().is_over());
+}
+
+#[test]
 fn a_hint_whose_solve_runs_past_the_limit_is_given_up() {
     use maasai_mancala::study::Trial;
     use std::sync::atomic::AtomicBool;

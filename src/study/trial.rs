@@ -56,6 +56,20 @@ impl Trial {
         if !self.users_turn() {
             return Ok(None);
         }
+        let (solved, _) = self.solve_within(solver, self.history(), self.position(), stop);
+        Ok(solved?.best)
+    }
+
+    /// Solves `pos` (after `history`) for at most [`Self::limit`]; the
+    /// result (`Cancelled` on `stop` or on time) and the progress made.
+    fn solve_within(
+        &self,
+        solver: &mut Solver,
+        history: &[Position],
+        pos: &Position,
+        stop: &AtomicBool,
+    ) -> (Result<crate::solver::Solution, Cancelled>, Progress) {
+        let progress = Arc::new(Mutex::new(Progress::default()));
         let local = AtomicBool::new(false);
         let finished = AtomicBool::new(false);
         let started = Instant::now();
@@ -68,11 +82,38 @@ impl Trial {
                     }
                 }
             });
-            let r = solver.solve_with(self.history(), self.position(), Some(&local), None);
+            let r = solver.solve_with(history, pos, Some(&local), Some(&progress));
             finished.store(true, Ordering::Relaxed);
             r
         });
-        Ok(solved?.best)
+        let progress = progress.lock().map(|p| p.clone()).unwrap_or_default();
+        (solved, progress)
+    }
+
+    /// The defence to a move already proved short of the goal without a
+    /// refutation of its own (a win within N plies out of reach by the
+    /// count alone): the solver's best reply, or within [`Self::limit`]
+    /// the best line's first move so far. Without it the exercise stood
+    /// still, every further move refused.
+    fn defence(
+        &self,
+        solver: &mut Solver,
+        game: &Game,
+        stop: &AtomicBool,
+    ) -> Result<Option<Move>, Cancelled> {
+        let p = game.positions();
+        let pos = game.current();
+        let (solved, progress) = self.solve_within(solver, &p[..p.len() - 1], pos, stop);
+        match solved {
+            Ok(s) => Ok(s.best),
+            Err(Cancelled) if stop.load(Ordering::Relaxed) => Err(Cancelled),
+            Err(Cancelled) => Ok(progress
+                .best_line
+                .first()
+                .copied()
+                .filter(|m| pos.legal_moves().contains(m))
+                .or_else(|| pos.legal_moves().first().copied())),
+        }
     }
 
     /// Plays the user's move, judges it and answers with the best defence.
@@ -122,8 +163,10 @@ impl Trial {
                 solver
                     .solve_with(&p[..p.len() - 1], game.current(), Some(stop), None)?
                     .best
-            } else {
+            } else if refutation.is_some() {
                 refutation
+            } else {
+                self.defence(solver, &game, stop)?
             };
             if let Some(r) = r {
                 game.play(r)
