@@ -1299,6 +1299,40 @@ fn a_bao_exercise_goes_on_after_a_kept_wrong_move() {
 }
 
 #[test]
+fn a_move_tried_while_a_hint_is_sought_is_told_so() {
+    // The refusal named a judgment of "your move" while no move was being
+    // judged: the solver was looking for a hint.
+    use maasai_mancala::study::Study;
+    let text = format!(
+        r#"Study(
+        version: 1,
+        title: "A long race",
+        author: "test",
+        source: "bench --solver, scattered 16 seeds #1",
+        description: "Too long to solve for a hint.",
+        position: "{}",
+        goal: Goal(side: South, kind: MarginAtLeast(0), text: "South to move does not lose"),
+        solution: [Step(mv: "17", comment: "South 17: one step.")],
+    )"#,
+        long_solve_position()
+    );
+    let s = Study::parse(&text, "long.ron").unwrap();
+    let mut h = in_study(&s, Mode::Exercise);
+    let a = h.state_mut().studies.active.as_mut().unwrap();
+    a.exercise.limit = std::time::Duration::from_millis(500);
+    h.get_by_label("Hint").click();
+    h.run_steps(2);
+    let why = h.state().studies.refuses_move(&h.state().rt);
+    assert_eq!(
+        why.as_deref(),
+        Some("wait: the solver is looking for a hint")
+    );
+    step_until(&mut h, "the hint given up", |app| {
+        app.studies.refuses_move(&app.rt).is_none()
+    });
+}
+
+#[test]
 fn a_hint_whose_solve_runs_past_the_limit_is_given_up() {
     use maasai_mancala::study::Trial;
     use std::sync::atomic::AtomicBool;

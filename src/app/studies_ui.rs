@@ -304,6 +304,13 @@ impl StudiesState {
     /// it is the defence's turn).
     pub fn refuses_move(&self, rt: &Runtime) -> Option<String> {
         let a = self.active.as_ref().filter(|a| a.mode == Mode::Exercise)?;
+        // The hint is the solver's only work then: said so, not a judgment.
+        if a.job
+            .as_ref()
+            .is_some_and(|j| matches!(j.kind, JobKind::Hint(_)))
+        {
+            return Some("wait: the solver is looking for a hint".into());
+        }
         // A move on the board beyond the exercise is waiting to be judged.
         if a.job.is_some()
             || a.reply.is_some()
