@@ -678,10 +678,37 @@ fn an_endless_hole_cannot_be_played() {
 }
 
 #[test]
+fn a_move_that_ends_at_once_is_not_held_for_the_check_of_the_others() {
+    // The check of a position's moves can take minutes over one long move:
+    // a move seen to end within a few thousand laps is legal and goes at
+    // once, clicked or typed (a click used to do nothing at all).
+    let start =
+        parse_position("en-gehe south=4,5,4,2,4,5 north=4,0,0,0,0,0 captured=0,0 turn=south")
+            .unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    // As if the check were still running (over a move that runs to the
+    // lap limit, as South 3 of `north=4,3,4,5,4,79` does, it takes
+    // minutes).
+    let _check = h.state_mut().rt.check_still_running();
+    h.step();
+    assert!(h.state().rt.live_analysis().is_none());
+    h.get_by_label("South 1: 4 seeds").click();
+    h.step();
+    assert_eq!(h.state().rt.game.moves().len(), 1, "played at once");
+    assert!(h.state().rt.held_move.is_none());
+    let reply = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(reply));
+    h.step();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+}
+
+#[test]
 fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
     // The window checks a position's moves on a thread: a move asked for
-    // before that check is done waits (an endless one would otherwise
-    // sow for seconds on the window's thread), then goes on.
+    // before that check is done waits (a long one, possibly endless, would
+    // otherwise sow for seconds on the window's thread), then goes on.
     let start = en_gehe(6);
     let first = start.legal_moves()[0];
     let second = start.try_play(first).unwrap().legal_moves()[0];
@@ -689,6 +716,9 @@ fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
     h.state_mut().rt.background = true;
+    // Every move taken for a long one (these end within a few laps, and
+    // would go at once: see the next test).
+    h.state_mut().rt.quick_laps = 0;
     // Both in one frame: the second is asked for on a position whose
     // check has not begun.
     h.state_mut().queue(AppCommand::PlayMove(first));

@@ -1110,6 +1110,12 @@ fn board_canvas(
                 } else if count == 0 {
                     Some(super::state::empty_hole_notice(side, &name))
                 } else {
+                    if rt.live_analysis().is_none() {
+                        // The moves are still being checked: the click
+                        // goes on as a typed move does (played if it ends
+                        // at once, else held and said so).
+                        commands.push(AppCommand::PlayMove(mv));
+                    }
                     None
                 };
                 if let Some(why) = why {

@@ -502,7 +502,13 @@ impl MaasaiApp {
                         match self.rt.live_analysis() {
                             // (What is seen without sowing, an empty hole
                             // say, is refused at once below.)
-                            None if self.rt.background && pos.try_play_checks(mv).is_ok() => {
+                            // A move seen to end within a few thousand
+                            // laps is legal and goes at once (the check can
+                            // take minutes over another, long move).
+                            None if self.rt.background
+                                && pos.try_play_checks(mv).is_ok()
+                                && !ends_within(pos, mv, self.rt.quick_laps) =>
+                            {
                                 self.rt.held_move = Some((mv, self.rt.current_key()));
                                 // Said until the move goes on, or the
                                 // position changes and drops it.
@@ -1317,6 +1323,13 @@ impl eframe::App for MaasaiApp {
         self.settings.panel_widths = self.panel_widths.wishes();
         eframe::set_value(storage, STORAGE_KEY, &self.settings);
     }
+}
+
+/// Whether `mv` ends within `laps` laps (so it is legal, and cheap to play
+/// on the window's thread).
+fn ends_within(pos: &Position, mv: Move, laps: u64) -> bool {
+    let mut next = *pos;
+    laps > 0 && next.apply_within(mv, laps).is_ok()
 }
 
 /// A name from a file (a preset's, a recent file's) as one short line:

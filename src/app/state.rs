@@ -295,8 +295,10 @@ pub struct Runtime {
     /// judge at once (it may never end): decided on a thread, then offered
     /// or refused (`Err` with the reason).
     pub branch_check: Option<(BranchOffer, Receiver<Result<(), String>>)>,
-    /// Laps such a move is sown on the window's thread (a few
-    /// milliseconds' worth) before it goes to a thread.
+    /// Laps such a move, or a move asked for before the check of the
+    /// moves is done, is sown on the window's thread (a few milliseconds'
+    /// worth) before it goes to a thread or waits for the check (0: every
+    /// move does, which tests use to stand for a long one).
     pub quick_laps: u64,
     /// How many plies the review looked ahead for each note.
     pub cost_depths: Vec<u32>,
@@ -389,6 +391,17 @@ impl Runtime {
         self.analysis
             .as_ref()
             .filter(|a| a.key == self.current_key())
+    }
+
+    /// Stands for a check of the live position's moves still running on
+    /// its thread (tests): nothing is known of its moves until the
+    /// returned sender answers.
+    pub fn check_still_running(&mut self) -> std::sync::mpsc::Sender<Analysis> {
+        let (tx, rx) = channel();
+        self.background = true;
+        self.analysis = None;
+        self.pending = Some((self.current_key(), rx));
+        tx
     }
 
     /// Starts (or collects) the analysis of the live position. Returns

@@ -39,7 +39,7 @@ pub use game::{EndReason, Game, GameResult};
 pub(crate) use position::mix64;
 pub use position::{MoveCheck, Position, Status};
 pub use setup::{GameKind, MAX_TOTAL_SEEDS, Setup};
-pub use sowing::{Endless, LAP_LIMIT, Unfinished};
+pub use sowing::{Endless, LAP_LIMIT, QUICK_LAPS, Unfinished};
 pub use trace::{EndCapture, Lap, LapEnd, LapKind, MoveTrace};
 
 use serde::{Deserialize, Serialize};

@@ -242,11 +242,26 @@ impl Position {
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        self.inner_row_decided().is_none()
-            && self.candidate_moves().any(|mv| {
-                let mut next = *self;
-                next.apply_fast(mv).is_ok()
-            })
+        if self.inner_row_decided().is_some() {
+            return false;
+        }
+        // The quick moves first: one that ends is enough, and proving a
+        // long one endless first could take many seconds.
+        let mut long = Vec::new();
+        for mv in self.candidate_moves() {
+            let mut next = *self;
+            match next.apply_within(mv, super::QUICK_LAPS) {
+                Ok(()) => return true,
+                Err(Endless {
+                    cycle_laps: Some(_),
+                }) => {}
+                Err(_) => long.push(mv),
+            }
+        }
+        long.into_iter().any(|mv| {
+            let mut next = *self;
+            next.apply_fast(mv).is_ok()
+        })
     }
 
     /// What playing `mv` would do, without changing the position.

@@ -11,6 +11,11 @@ use super::long_moves::{self, Answer, LapStart, MEMO_FROM_LAP, Rest};
 /// laps counts as endless (RULES.md).
 pub const LAP_LIMIT: u64 = 1_000_000_000;
 
+/// Laps within which nearly every move ends: callers that must stay quick
+/// (the window's thread, a search's root, the check whether a side can
+/// move at all) try every move this far before the long ones.
+pub const QUICK_LAPS: u64 = 1 << 14;
+
 /// Short moves are the rule; cycle detection only starts after this many laps
 /// so that they pay nothing for it. A cycle is still found exactly, only later.
 const BRENT_FROM_LAP: u64 = 24;

@@ -162,9 +162,9 @@ fn children_played(
         .collect()
 }
 
-/// Laps within which nearly every move ends: [`root_children`] decides the
-/// moves that take longer only after the quick ones.
-const QUICK_LAPS: u64 = 1 << 14;
+/// [`root_children`] decides the moves that take longer than this only
+/// after the quick ones.
+use crate::engine::QUICK_LAPS;
 
 /// The root's legal moves (decided exactly, as [`children`]; the moves in
 /// `endless` are taken as proved endless), and the moves left undecided: still sowing when `stop` was set or, once some
