@@ -803,6 +803,30 @@ fn a_missing_file_is_said_before_asking_to_save() {
 }
 
 #[test]
+fn a_typed_name_without_ron_opens_the_ron_file() {
+    // Saving "game" writes "game.ron": opening "game" finds it too (it
+    // said there was no such file).
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    save_game(
+        &dir.path().join("long relay game.ron"),
+        &GameFile::from_game(Game::new(en_gehe(4))),
+    )
+    .unwrap();
+    files(
+        &mut h,
+        FileCommand::OpenPath(dir.path().join("long relay game")),
+    );
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 4);
+}
+
+#[test]
 fn a_file_that_cannot_be_opened_is_said_before_asking_to_save() {
     // Asked first, a user who discarded the changes would learn only then
     // that the file was no game.

@@ -629,6 +629,13 @@ impl MaasaiApp {
             FileCommand::Open => self.guard(ctx, Pending::Open),
             FileCommand::OpenPath(path) => {
                 self.files.path_prompt = None;
+                // "game" opens "game.ron", as it saves there.
+                let with_ron = path.with_extension("ron");
+                let path = if !path.exists() && path.extension().is_none() && with_ron.is_file() {
+                    with_ron
+                } else {
+                    path
+                };
                 // A file that is not there is said so at once, before
                 // "save your changes?" asks about leaving the game for it.
                 if !path.exists() {
