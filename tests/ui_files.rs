@@ -455,6 +455,28 @@ fn a_failed_save_drops_what_waited_on_it() {
 }
 
 #[test]
+fn after_a_failed_saves_message_typing_goes_to_the_path_again() {
+    // The field had lost the keyboard to the message: a corrected path
+    // typed after OK went nowhere until the field was clicked.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _) = failed_save_before_a_new_game(dir.path());
+    h.run();
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+    let good = dir.path().join("good.ron").display().to_string();
+    h.event(egui::Event::Text(good.clone()));
+    h.run();
+    let prompt = h
+        .state()
+        .files
+        .path_prompt
+        .as_ref()
+        .expect("the path window");
+    assert_eq!(prompt.text, good, "the whole old path replaced");
+}
+
+#[test]
 fn a_save_retried_after_a_failure_goes_on_to_what_waited_on_it() {
     let dir = tempfile::tempdir().unwrap();
     let (mut h, _) = failed_save_before_a_new_game(dir.path());

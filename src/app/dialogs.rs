@@ -25,6 +25,9 @@ pub fn dialogs_ui(
         )
     });
     let enter = enter && !ctx.egui_wants_keyboard_input();
+    // A message over the typed-path window (a failed save) keeps the
+    // keyboard until it is answered; the field gets it back after.
+    let message_open = files.error.is_some();
     if let Some(prompt) = &mut files.path_prompt {
         let (title, action) = match prompt.purpose {
             Purpose::Open => ("Open a saved game or study", "Open"),
@@ -70,7 +73,7 @@ pub fn dialogs_ui(
                         .labelled_by(label.id);
                     // Typing goes to the field at once, and replaces a
                     // path offered from last time (it is selected whole).
-                    if !prompt.focused {
+                    if !prompt.focused && !message_open {
                         edit.request_focus();
                         let mut state =
                             egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();

@@ -81,7 +81,8 @@ pub struct PathPrompt {
     pub text: String,
     /// Why the window appeared (e.g. no file dialog on this system).
     pub note: Option<String>,
-    /// The field has been given the keyboard (once, when the window opens).
+    /// The field has been given the keyboard (when the window opens, and
+    /// again after a failed save's message).
     pub focused: bool,
     /// Save As: a typed path names a file that exists; the window asks
     /// before replacing it.
@@ -711,6 +712,9 @@ impl MaasaiApp {
                     // another try; what waited on the save waits with it
                     // (closing the window drops it, never a later save).
                     prompt.text = path.display().to_string();
+                    // Typing goes to the field again once the message about
+                    // the failure is answered.
+                    prompt.focused = false;
                     self.files.path_prompt = Some(prompt);
                     self.files.after_save = next;
                 }
