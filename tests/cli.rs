@@ -401,6 +401,41 @@ fn bench_solver_times_the_reference_endgames() {
             "{err}"
         );
     }
+    // A size the machine cannot give is refused with what it needs, not
+    // aborted with a failed allocation and a backtrace (2^30 buckets are
+    // 64 GiB; skipped on a machine that has them).
+    let available_gib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let line = m
+                .lines()
+                .find(|l| l.starts_with("MemAvailable:"))?
+                .to_string();
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map(|kib| kib >> 20);
+    if available_gib.is_some_and(|g| g < 60) {
+        for command in [
+            vec![
+                "solve",
+                "en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south",
+            ],
+            vec!["bench", "--solver", "--positions", "1", "--max-seeds", "10"],
+        ] {
+            let mut args = command.clone();
+            args.extend(["--table-bits", "30"]);
+            let (_, err, code) = run(&args);
+            assert_eq!(code, 2, "{err}");
+            assert!(
+                err.contains("--table-bits 30: a table of 2^30 buckets needs 64 GiB"),
+                "{err}"
+            );
+            assert!(
+                !err.contains("panicked") && !err.contains("backtrace"),
+                "{err}"
+            );
+        }
+    }
 }
 
 #[test]

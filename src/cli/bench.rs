@@ -151,7 +151,8 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                 outln!("{pos}");
                 continue;
             }
-            let mut solver = Solver::with_table_bits(b.table_bits);
+            let mut solver = Solver::try_with_table_bits(b.table_bits)
+                .map_err(|e| CliError(format!("--table-bits {}: {e}", b.table_bits)))?;
             if let Some(t) = b.threads {
                 solver = solver.with_threads(t as usize);
             }

@@ -104,7 +104,8 @@ pub fn solve(
 ) -> Result<Outcome, CliError> {
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
-    let mut solver = Solver::with_table_bits(table_bits);
+    let mut solver = Solver::try_with_table_bits(table_bits)
+        .map_err(|e| CliError(format!("--table-bits {table_bits}: {e}")))?;
     if let Some(t) = threads {
         solver = solver.with_threads(t as usize);
     }

@@ -329,6 +329,28 @@ impl Solver {
         }
     }
 
+    /// [`Self::with_table_bits`], or why its table does not fit: more than
+    /// the machine has available (filling it would bring the system's
+    /// out-of-memory killer), or memory that cannot be had at all.
+    pub fn try_with_table_bits(bits: u32) -> Result<Self, String> {
+        let bits = bits.clamp(*TABLE_BITS.start(), *TABLE_BITS.end());
+        let bytes = table::Table::bytes_for(bits);
+        if let Some(available) = available_memory()
+            && bytes > available
+        {
+            return Err(format!(
+                "a table of 2^{bits} buckets needs {}, more than the {} of memory available",
+                table::human_bytes(bytes),
+                table::human_bytes(available)
+            ));
+        }
+        Ok(Solver {
+            table: table::Table::try_new(bits)?,
+            stats: Stats::default(),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
+        })
+    }
+
     /// Solves on `threads` threads (1 or 2; the default is 2 where the
     /// machine has two cores): the second runs the MTD(f) pass the first
     /// would run next, sharing the table.
@@ -738,4 +760,13 @@ mod tests {
         assert_eq!(no_result_within(Value::Draw, Value::Draw), None);
         assert_eq!(no_result_within(Value::Margin(2), Value::Margin(4)), None);
     }
+}
+
+/// The memory the system can still give (Linux: `MemAvailable` in
+/// `/proc/meminfo`); `None` where that is not known.
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
 }

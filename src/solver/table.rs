@@ -74,15 +74,33 @@ pub(crate) struct Table {
 impl Table {
     /// A table of 2^`bits` buckets (64 bytes each).
     pub fn new(bits: u32) -> Self {
+        Self::try_new(bits).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Self::new`], or why the memory could not be had (a table of 2³⁰
+    /// buckets is 64 GiB).
+    pub fn try_new(bits: u32) -> Result<Self, String> {
         let count = 1usize << bits;
-        let mut buckets = Vec::with_capacity(count);
+        let mut buckets = Vec::new();
+        let bytes = count.saturating_mul(std::mem::size_of::<Bucket>());
+        buckets.try_reserve_exact(count).map_err(|_| {
+            format!(
+                "cannot allocate a table of 2^{bits} buckets ({})",
+                human_bytes(bytes)
+            )
+        })?;
         advise_huge_pages(&buckets);
         // Filled after the advice, so the pages are huge from the first touch.
         buckets.resize_with(count, Bucket::default);
-        Table {
+        Ok(Table {
             buckets,
             mask: count - 1,
-        }
+        })
+    }
+
+    /// Bytes a table of 2^`bits` buckets occupies.
+    pub fn bytes_for(bits: u32) -> usize {
+        (1usize << bits).saturating_mul(std::mem::size_of::<Bucket>())
     }
 
     /// Bytes the table occupies.
@@ -254,5 +272,21 @@ mod tests {
         assert!(t.probe(17 + (5 << 4)).is_some());
         t.clear();
         assert!(t.probe(17).is_none());
+    }
+}
+
+/// A byte count in the largest binary unit that keeps it at least 1.
+pub fn human_bytes(bytes: usize) -> String {
+    const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.0} {}", UNITS[unit])
     }
 }
