@@ -736,6 +736,15 @@ impl Drop for SolveHandle {
     }
 }
 
+/// The memory the system can still give (Linux: `MemAvailable` in
+/// `/proc/meminfo`); `None` where that is not known.
+fn available_memory() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -760,13 +769,4 @@ mod tests {
         assert_eq!(no_result_within(Value::Draw, Value::Draw), None);
         assert_eq!(no_result_within(Value::Margin(2), Value::Margin(4)), None);
     }
-}
-
-/// The memory the system can still give (Linux: `MemAvailable` in
-/// `/proc/meminfo`); `None` where that is not known.
-fn available_memory() -> Option<usize> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = info.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kib.saturating_mul(1024))
 }

@@ -230,6 +230,22 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
     let _ = buckets;
 }
 
+/// A byte count in the largest binary unit that keeps it at least 1.
+pub fn human_bytes(bytes: usize) -> String {
+    const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
+    let mut value = bytes as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{value:.0} {}", UNITS[unit])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,21 +288,5 @@ mod tests {
         assert!(t.probe(17 + (5 << 4)).is_some());
         t.clear();
         assert!(t.probe(17).is_none());
-    }
-}
-
-/// A byte count in the largest binary unit that keeps it at least 1.
-pub fn human_bytes(bytes: usize) -> String {
-    const UNITS: [&str; 4] = ["bytes", "KiB", "MiB", "GiB"];
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{value:.0} {}", UNITS[unit])
     }
 }
