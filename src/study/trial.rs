@@ -56,18 +56,20 @@ impl Trial {
         if !self.users_turn() {
             return Ok(None);
         }
-        let (solved, _) = self.solve_within(solver, self.history(), self.position(), stop);
+        let (solved, _) =
+            self.solve_within(solver, self.history(), self.position(), stop, self.limit);
         Ok(solved?.best)
     }
 
-    /// Solves `pos` (after `history`) for at most [`Self::limit`]; the
-    /// result (`Cancelled` on `stop` or on time) and the progress made.
+    /// Solves `pos` (after `history`) for at most `limit`; the result
+    /// (`Cancelled` on `stop` or on time) and the progress made.
     fn solve_within(
         &self,
         solver: &mut Solver,
         history: &[Position],
         pos: &Position,
         stop: &AtomicBool,
+        limit: Duration,
     ) -> (Result<crate::solver::Solution, Cancelled>, Progress) {
         let progress = Arc::new(Mutex::new(Progress::default()));
         let local = AtomicBool::new(false);
@@ -77,7 +79,7 @@ impl Trial {
             scope.spawn(|| {
                 while !finished.load(Ordering::Relaxed) {
                     std::thread::sleep(Duration::from_millis(20));
-                    if stop.load(Ordering::Relaxed) || started.elapsed() > self.limit {
+                    if stop.load(Ordering::Relaxed) || started.elapsed() > limit {
                         local.store(true, Ordering::Relaxed);
                     }
                 }
@@ -92,9 +94,10 @@ impl Trial {
 
     /// The defence to a move already proved short of the goal without a
     /// refutation of its own (a win within N plies out of reach by the
-    /// count alone): the solver's best reply, or within [`Self::limit`]
-    /// the best line's first move so far. Without it the exercise stood
-    /// still, every further move refused.
+    /// count alone): the solver's best reply, or after [`DEFENCE_LIMIT`]
+    /// the best line's first move so far (the verdict is already proved:
+    /// the user should not wait long for the answer). Without it the
+    /// exercise stood still, every further move refused.
     fn defence(
         &self,
         solver: &mut Solver,
@@ -103,7 +106,8 @@ impl Trial {
     ) -> Result<Option<Move>, Cancelled> {
         let p = game.positions();
         let pos = game.current();
-        let (solved, progress) = self.solve_within(solver, &p[..p.len() - 1], pos, stop);
+        let limit = self.limit.min(DEFENCE_LIMIT);
+        let (solved, progress) = self.solve_within(solver, &p[..p.len() - 1], pos, stop, limit);
         match solved {
             Ok(s) => Ok(s.best),
             Err(Cancelled) if stop.load(Ordering::Relaxed) => Err(Cancelled),
@@ -257,6 +261,10 @@ impl Trial {
         self.exercise.undo()
     }
 }
+
+/// How long the defence to a move proved wrong by the ply count alone is
+/// looked for before the best line so far gives it.
+pub const DEFENCE_LIMIT: Duration = Duration::from_secs(3);
 
 /// How long a judgment solves before a proved miss of the goal is enough.
 pub const EARLY_VERDICT: Duration = Duration::from_secs(1);
