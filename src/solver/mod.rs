@@ -81,6 +81,7 @@
 //! of small seed counts would need retrograde analysis, and the table
 //! already keeps every proved endgame for the session.
 
+mod retro;
 mod search;
 mod table;
 
@@ -416,6 +417,29 @@ impl Solver {
                 elapsed: search.elapsed(),
             });
         }
+        // A small Bao la Kimasai endgame is valued whole, draws included
+        // (the search proves no draw: see `retro`).
+        if retro::applies(pos) {
+            let started = Instant::now();
+            if let Some(r) = retro::Retro::analyse(pos, history, retro::MAX_POSITIONS, stop)? {
+                let s = r.solution(started, MAX_LINE);
+                if let Some(progress) = progress
+                    && let Ok(mut p) = progress.lock()
+                {
+                    p.lower = Some(s.value);
+                    p.upper = Some(s.value);
+                    p.best_line = s.pv.clone();
+                    p.nodes = s.nodes;
+                    p.elapsed = s.elapsed;
+                    p.done = true;
+                }
+                self.stats = Stats {
+                    nodes: s.nodes,
+                    ..Stats::default()
+                };
+                return Ok(s);
+            }
+        }
         let table = &self.table;
         let threads = self.threads;
         let (result, helper_nodes) = std::thread::scope(|scope| {
@@ -503,6 +527,12 @@ impl Solver {
         pos: &Position,
         stop: Option<&AtomicBool>,
     ) -> Result<Vec<(Move, Value)>, Cancelled> {
+        if retro::applies(pos)
+            && !matches!(pos.status(), Status::Over(_))
+            && let Some(r) = retro::Retro::analyse(pos, history, retro::MAX_POSITIONS, stop)?
+        {
+            return Ok(r.move_values());
+        }
         let mut line = history.to_vec();
         line.push(*pos);
         moves_after(&line)

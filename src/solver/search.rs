@@ -27,7 +27,7 @@ pub(crate) const MATE: i32 = 1_000_000;
 /// between its moves (see `children`).
 const HEAVY_BOARD: i64 = 2_000;
 
-const MATE_THRESHOLD: i32 = MATE / 2;
+pub(crate) const MATE_THRESHOLD: i32 = MATE / 2;
 pub(crate) const INF: i32 = 2_000_000;
 /// No repetition seen in a subtree.
 const NO_REP: usize = usize::MAX;
@@ -184,7 +184,7 @@ fn hash_row(mut h: u64, row: &[u16]) -> u64 {
 
 /// Bao la Kimasai: the score an empty inner row already decides.
 #[inline]
-fn bao_decided(pos: &Position) -> Option<i32> {
+pub(crate) fn bao_decided(pos: &Position) -> Option<i32> {
     let inner_empty = |s: Side| pos.row(s)[..BAO_ROW].iter().all(|&c| c == 0);
     if inner_empty(pos.turn()) {
         Some(-MATE)
