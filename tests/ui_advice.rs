@@ -487,6 +487,15 @@ fn nothing_is_played_behind_a_waiting_dialog() {
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
     assert!(h.state().rt.game.moves().is_empty(), "the computer moved");
+    // And the line under the board says so: nothing is thinking.
+    assert!(
+        h.query_by_label_contains("the computer waits until the window above is answered")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("the computer is thinking")
+            .is_none()
+    );
     h.state_mut().files.path_prompt = None;
     step_until(&mut h, "the computer's move", |app| {
         !app.rt.game.moves().is_empty()

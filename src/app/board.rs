@@ -669,6 +669,14 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                         .unwrap_or_default();
                     ui.label(format!("{why}."));
                 }
+                // Behind a dialog (the resume offer at start, say) no
+                // computer thinks: it waits for the answer.
+                None if computer_turn && rt.board_inert => {
+                    ui.label(format!(
+                        "{} to move: the computer waits until the window above is answered",
+                        rt.names[pos.turn().index()]
+                    ));
+                }
                 None if computer_turn => {
                     super::busy::spinner(ui);
                     ui.label(format!(
