@@ -389,6 +389,25 @@ fn every_backspace_of_a_slow_frame_counts_in_order_with_the_digits() {
 }
 
 #[test]
+fn a_digit_too_many_is_said_beside_the_typing() {
+    // On a Bao la Kimasai board the note was not shown at all (it sat
+    // under En Gehé's row length, where it was not about the rows either).
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    h.get_by_label("North reserve: 24 seeds").click();
+    h.run();
+    for _ in 0..6 {
+        h.event(egui::Event::Text("9".into()));
+    }
+    h.run();
+    assert!(shows(&h, "Typing into North reserve: 99999"));
+    assert!(
+        h.query_by_label_contains("A count has at most 5 digits")
+            .is_some()
+    );
+}
+
+#[test]
 fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

@@ -1515,6 +1515,11 @@ pub fn editor_board_ui(
         match ed.selected {
             Some(at) if !ed.typed.is_empty() => {
                 ui.label(format!("Typing into {}: {}", at.name(variant), ed.typed));
+                // Beside the typing it is about (it was shown under the row
+                // length, and not at all on a Bao la Kimasai board).
+                if let Some(note) = ed.digits_note() {
+                    ui.colored_label(ui.visuals().warn_fg_color, note);
+                }
             }
             _ => {
                 let check = ed.check();

@@ -540,6 +540,13 @@ impl Editor {
 /// The start of the note on a sixth digit typed into a count.
 const DIGITS_NOTE: &str = "A count has at most 5 digits";
 
+impl Editor {
+    /// The note on a digit too many, said where the typing is shown.
+    pub fn digits_note(&self) -> Option<&str> {
+        self.note.as_deref().filter(|n| n.starts_with(DIGITS_NOTE))
+    }
+}
+
 /// The setup after a change of game or board size.
 /// What shortened rows dropped, said (nothing when they dropped nothing).
 fn cut_note(lost: u64) -> Option<String> {
@@ -692,7 +699,8 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
                 }
             });
-            if let Some(note) = &ed.note {
+            // (The note on a sixth digit goes with the typing, under the board.)
+            if let Some(note) = ed.note.as_deref().filter(|n| !n.starts_with(DIGITS_NOTE)) {
                 ui.colored_label(ui.visuals().warn_fg_color, note);
             }
         }
