@@ -293,6 +293,18 @@ fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
         h.query_by_label_contains("is not a whole number").is_none(),
         "a stale paste error"
     );
+    // Enter in the field uses its text, as the button does (it broke the
+    // line instead).
+    h.state_mut().editor.as_mut().unwrap().paste_text =
+        "en-gehe south=0,4,0 north=2,0,0 captured=1,1 turn=south".into();
+    h.get_by_label("Paste notation").focus();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=0,4,0 north=2,0,0 captured=1,1 turn=south"
+    );
 }
 
 #[test]

@@ -819,9 +819,17 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     .hint_text(example)
                     .desired_rows(2)
                     .desired_width(f32::INFINITY)
-                    .font(egui::TextStyle::Monospace),
+                    .font(egui::TextStyle::Monospace)
+                    // A position is one line: Enter uses the text, as the
+                    // button does (Shift+Enter still breaks a line).
+                    .return_key(egui::KeyboardShortcut::new(
+                        egui::Modifiers::SHIFT,
+                        egui::Key::Enter,
+                    )),
             )
             .labelled_by(label.id);
+        let enter = pasted.has_focus()
+            && ui.input(|i| i.key_pressed(egui::Key::Enter) && !i.modifiers.shift);
         // An error about text since changed no longer holds.
         if pasted.changed() {
             ed.paste_error = None;
@@ -830,6 +838,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             if ui
                 .add_enabled(!ed.paste_text.trim().is_empty(), egui::Button::new("Use this text"))
                 .clicked()
+                || (enter && !ed.paste_text.trim().is_empty())
             {
                 cmd(EditorCommand::Paste(ed.paste_text.clone()));
             }
