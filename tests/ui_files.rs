@@ -426,6 +426,12 @@ fn failed_save_before_a_new_game(dir: &Path) -> (Harness<'static, MaasaiApp>, Pa
     (h, bad)
 }
 
+/// The text of the typed-path window, which must be open.
+fn typed_path(h: &Harness<'_, MaasaiApp>) -> String {
+    let prompt = h.state().files.path_prompt.as_ref();
+    prompt.expect("the path window").text.clone()
+}
+
 #[test]
 fn a_failed_save_drops_what_waited_on_it() {
     // The error is shown and the new game is not started, neither now nor
@@ -435,13 +441,7 @@ fn a_failed_save_drops_what_waited_on_it() {
     assert!(h.state().files.error.is_some());
     assert!(h.state().rt.new_game.is_none());
     // The typed path stays for another try; closing the window gives up.
-    let prompt = h
-        .state()
-        .files
-        .path_prompt
-        .as_ref()
-        .expect("the path window");
-    assert_eq!(prompt.text, bad.display().to_string());
+    assert_eq!(typed_path(&h), bad.display().to_string());
     h.state_mut().files.error = None;
     files(&mut h, FileCommand::ClosePathPrompt);
     play(&mut h, "2");
@@ -467,13 +467,7 @@ fn after_a_failed_saves_message_typing_goes_to_the_path_again() {
     let good = dir.path().join("good.ron").display().to_string();
     h.event(egui::Event::Text(good.clone()));
     h.run();
-    let prompt = h
-        .state()
-        .files
-        .path_prompt
-        .as_ref()
-        .expect("the path window");
-    assert_eq!(prompt.text, good, "the whole old path replaced");
+    assert_eq!(typed_path(&h), good, "the whole old path replaced");
 }
 
 #[test]

@@ -1235,18 +1235,26 @@ fn a_best_move_is_never_called_wrong_when_the_studys_goal_cannot_be_reached() {
     );
 }
 
+/// Study 7 (a Bao la Kimasai win by ply 3) tried as an exercise, with the
+/// stop flag and solver its moves are judged with.
+fn phase_change_trial() -> (
+    Study,
+    std::sync::atomic::AtomicBool,
+    Solver,
+    maasai_mancala::study::Trial,
+) {
+    let s = study("07-phase-change.ron");
+    let trial = maasai_mancala::study::Trial::new(s.clone());
+    (s, Default::default(), Solver::with_table_bits(20), trial)
+}
+
 #[test]
 fn a_slow_win_later_in_an_exercise_is_counted_from_the_studys_start() {
     // Study 7 wants a win by ply 3: after o8 (right) and North's answer,
     // i5 wins too late. Said from the move's own position it read "your
     // fastest win takes at least 3 plies; the goal needs a win within 3".
     use maasai_mancala::app::studies_ui::verdict_text;
-    use maasai_mancala::study::Trial;
-    use std::sync::atomic::AtomicBool;
-    let s = study("07-phase-change.ron");
-    let stop = AtomicBool::new(false);
-    let mut solver = Solver::with_table_bits(20);
-    let mut trial = Trial::new(s.clone());
+    let (s, stop, mut solver, mut trial) = phase_change_trial();
     let o8 = s.start.variant().parse_move("o8").unwrap();
     let first = trial.play(&mut solver, o8, &stop).unwrap();
     assert!(first.feedback.keeps_goal);
@@ -1277,12 +1285,7 @@ fn a_bao_exercise_goes_on_after_a_kept_wrong_move() {
     // next move is short of the goal by the ply count alone, with no
     // refutation proved: the defence must still be found (the exercise
     // used to stand still, every further move refused).
-    use maasai_mancala::study::Trial;
-    use std::sync::atomic::AtomicBool;
-    let s = study("07-phase-change.ron");
-    let stop = AtomicBool::new(false);
-    let mut solver = Solver::with_table_bits(20);
-    let mut trial = Trial::new(s.clone());
+    let (s, stop, mut solver, mut trial) = phase_change_trial();
     let v = s.start.variant();
     let first = trial.play(&mut solver, v.parse_move("i5").unwrap(), &stop);
     assert!(!first.unwrap().feedback.keeps_goal);

@@ -323,8 +323,14 @@ impl Solver {
 
     /// A solver with 2^`bits` table buckets (four entries each).
     pub fn with_table_bits(bits: u32) -> Self {
+        Self::with_table(table::Table::new(
+            bits.clamp(*TABLE_BITS.start(), *TABLE_BITS.end()),
+        ))
+    }
+
+    fn with_table(table: table::Table) -> Self {
         Solver {
-            table: table::Table::new(bits.clamp(*TABLE_BITS.start(), *TABLE_BITS.end())),
+            table,
             stats: Stats::default(),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
         }
@@ -345,11 +351,7 @@ impl Solver {
                 table::human_bytes(available)
             ));
         }
-        Ok(Solver {
-            table: table::Table::try_new(bits)?,
-            stats: Stats::default(),
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get().min(2)),
-        })
+        Ok(Self::with_table(table::Table::try_new(bits)?))
     }
 
     /// Solves on `threads` threads (1 or 2; the default is 2 where the
