@@ -503,6 +503,32 @@ fn invalid_user_presets_are_refused_and_broken_files_reported() {
     assert!(err.unwrap().problem.contains("ends too early"));
 }
 
+#[test]
+fn a_bad_preset_is_placed_at_its_own_entry() {
+    let config = tempfile::tempdir().unwrap();
+    let path = files::user_presets_path(config.path());
+    let entry = |name: &str, holes: u32| {
+        format!(
+            "    Preset(\n        name: \"{name}\",\n        options: GameOptions(variant: EnGehe(holes: {holes}), seeds: 4, first: South, origin: SowInto),\n        note: \"name: options: in a note\",\n    ),\n"
+        )
+    };
+    let file = |second: String| {
+        format!(
+            "// name: in a comment\nPresetFile(\n    version: 1,\n    presets: [\n{}{second}    ],\n)\n",
+            entry("Club", 20)
+        )
+    };
+    // The second entry starts on line 10: `name:` on 11, `options:` on 12.
+    std::fs::write(&path, file(entry("Huge", 90))).unwrap();
+    let err = files::load_user_presets(config.path()).unwrap_err();
+    assert_eq!(err.place, Some((12, 9)), "{err}");
+    assert!(err.problem.contains("preset `Huge`"), "{err}");
+    std::fs::write(&path, file(entry("Club", 12))).unwrap();
+    let err = files::load_user_presets(config.path()).unwrap_err();
+    assert_eq!(err.place, Some((11, 9)), "{err}");
+    assert!(err.problem.contains("used by two presets"), "{err}");
+}
+
 // -------------------------------------------------------- recent, clipboard
 
 #[test]

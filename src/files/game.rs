@@ -640,6 +640,65 @@ pub(crate) fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
     })
 }
 
+/// Line and column of the `index`-th (0-based) `field:` in the text, read
+/// as RON: strings and comments are skipped, and the name must stand alone
+/// (so `name` does not match inside `rename`). For errors in one entry of
+/// a list, where the first `field:` line would point at the wrong entry.
+pub(crate) fn nth_field_place(text: &str, field: &str, index: usize) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut seen = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |k| i + 2 + k + 2);
+            }
+            _ if text[i..].starts_with(field)
+                && (i == 0 || !is_ident(bytes[i - 1]))
+                && text[i + field.len()..].trim_start().starts_with(':') =>
+            {
+                if seen == index {
+                    let before = &text[..i];
+                    let line = before.matches('\n').count() + 1;
+                    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                    return Some((line, column));
+                }
+                seen += 1;
+                i += field.len();
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// A problem in the `index`-th entry of a list, placed at its `field:` (or
+/// at the first `list:` when that cannot be found).
+pub(crate) fn entry_error(
+    path: &Path,
+    text: &str,
+    (list, field, index): (&str, &str, usize),
+    problem: String,
+) -> FileError {
+    match nth_field_place(text, field, index) {
+        Some((line, col)) => FileError::at(path, line, col, problem),
+        None => field_error(path, text, list, problem),
+    }
+}
+
 /// Where move `index` (0-based) is written: the opening quote of the
 /// `index`-th string in the `moves: [...]` list, however the list is laid
 /// out (several moves on a line, comments between them).

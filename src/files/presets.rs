@@ -6,7 +6,7 @@
 //! they are part of the program's version, always present and already
 //! tested, and a user who wants other setups saves user presets instead.
 
-use super::game::{check_version, field_error, read_text, to_pretty_ron};
+use super::game::{check_version, entry_error, read_text, to_pretty_ron};
 use super::{FileError, write_atomic};
 use crate::engine::GameOptions;
 use serde::{Deserialize, Serialize};
@@ -68,26 +68,26 @@ pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> 
     for (i, preset) in file.presets.iter().enumerate() {
         let name = preset.name.trim();
         if name.is_empty() {
-            return Err(field_error(
+            return Err(entry_error(
                 path,
                 text,
-                "presets",
+                ("presets", "name", i),
                 format!("preset {} has no name", i + 1),
             ));
         }
         preset.options.validate().map_err(|e| {
-            field_error(
+            entry_error(
                 path,
                 text,
-                "presets",
+                ("presets", "options", i),
                 format!("preset `{name}`: invalid options: {e}"),
             )
         })?;
         if file.presets[..i].iter().any(|p| p.name.trim() == name) {
-            return Err(field_error(
+            return Err(entry_error(
                 path,
                 text,
-                "presets",
+                ("presets", "name", i),
                 format!("the name `{name}` is used by two presets"),
             ));
         }
