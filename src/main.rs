@@ -9,7 +9,21 @@ fn main() -> std::process::ExitCode {
         eprintln!("maasai-mancala: {message}");
         return std::process::ExitCode::from(2);
     }
-    let args = Cli::parse();
+    let args = match Cli::try_parse() {
+        Ok(args) => args,
+        // Help, version and usage errors, printed as clap does, but a help
+        // that could not be written (a full disk) is not a success.
+        Err(e) => {
+            let code = e.exit_code();
+            return match e.print() {
+                Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("maasai-mancala: cannot write the output: {io}");
+                    std::process::ExitCode::from(2)
+                }
+                _ => std::process::ExitCode::from(u8::try_from(code).unwrap_or(2)),
+            };
+        }
+    };
     match args.command {
         Some(command) => {
             cli::quiet_on_closed_pipe();

@@ -660,6 +660,9 @@ fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
             "",
         ),
         (&["apply"], apply_input.as_str()),
+        (&["--help"], ""),
+        (&["--version"], ""),
+        (&["solve", "--help"], ""),
     ] {
         let (err, code) = run_into_full_disk(args, input);
         assert_eq!(code, 2, "{args:?}: {err}");
