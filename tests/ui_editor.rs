@@ -123,34 +123,36 @@ fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
     assert!(shows(&h, "North 3: 3 seeds"), "and Ctrl+Shift+Z redoes");
 }
 
+/// Drags with the primary button from one labelled widget to another.
+fn drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers) {
+    let a = h.get_by_label(from).rect().center();
+    let b = h.get_by_label(to).rect().center();
+    h.event(egui::Event::PointerMoved(a));
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: a,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: m,
+    });
+    h.run();
+    for k in 1..=4 {
+        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+        h.run();
+    }
+    h.event(egui::Event::PointerButton {
+        pos: b,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: m,
+    });
+    h.run();
+}
+
 #[test]
 fn dragging_moves_one_seed_and_ctrl_drag_moves_all() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);
-    let drag = |h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers| {
-        let a = h.get_by_label(from).rect().center();
-        let b = h.get_by_label(to).rect().center();
-        h.event(egui::Event::PointerMoved(a));
-        h.run();
-        h.event(egui::Event::PointerButton {
-            pos: a,
-            button: egui::PointerButton::Primary,
-            pressed: true,
-            modifiers: m,
-        });
-        h.run();
-        for k in 1..=4 {
-            h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
-            h.run();
-        }
-        h.event(egui::Event::PointerButton {
-            pos: b,
-            button: egui::PointerButton::Primary,
-            pressed: false,
-            modifiers: m,
-        });
-        h.run();
-    };
     drag(
         &mut h,
         "South 1: 4 seeds",
@@ -446,6 +448,45 @@ fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
     h.run();
     assert!(shows(&h, "South i1: 5 seeds"));
     assert_eq!(editor(&h).setup.reserve, [24, 12]);
+}
+
+#[test]
+fn seeds_are_dragged_into_and_out_of_a_reserve_pile() {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    drag(
+        &mut h,
+        "South i1: 1 seed",
+        "South reserve: 24 seeds",
+        egui::Modifiers::NONE,
+    );
+    assert!(shows(&h, "South i1: 0 seeds"));
+    assert!(shows(&h, "South reserve: 25 seeds"));
+    drag(
+        &mut h,
+        "North reserve: 24 seeds",
+        "South o1: 0 seeds",
+        egui::Modifiers::NONE,
+    );
+    assert!(shows(&h, "North reserve: 23 seeds"));
+    assert!(shows(&h, "South o1: 1 seed"));
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    drag(
+        &mut h,
+        "South reserve: 25 seeds",
+        "North reserve: 23 seeds",
+        egui::Modifiers::COMMAND,
+    );
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert_eq!(
+        editor(&h).setup.reserve,
+        [0, 48],
+        "Ctrl+drag moves them all"
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(editor(&h).setup.reserve, [25, 23], "each drag is one edit");
 }
 
 #[test]

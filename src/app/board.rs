@@ -1383,13 +1383,25 @@ pub fn editor_board_ui(
     let n = variant.holes_per_side();
     let shift = ui.input(|i| i.modifiers.shift);
     let pointer = ui.input(|i| i.pointer.latest_pos());
-    let hole_at = |at: Pos2| {
-        Side::BOTH.into_iter().find_map(|side| {
-            (0..n)
-                .find(|&index| geo.hole_rect(side, index).contains(at))
-                .map(|index| Hole { side, index })
-        })
+    let bao = !variant.is_en_gehe();
+    // Where a drag may end: a hole, or (Bao la Kimasai) a reserve pile.
+    let drop_at = |at: Pos2| {
+        Side::BOTH
+            .into_iter()
+            .find_map(|side| {
+                (0..n)
+                    .find(|&index| geo.hole_rect(side, index).contains(at))
+                    .map(|index| Selection::Hole(Hole { side, index }))
+            })
+            .or_else(|| {
+                Side::BOTH
+                    .into_iter()
+                    .filter(|_| bao)
+                    .find(|&side| geo.reserve_rect(side).contains(at))
+                    .map(Selection::Reserve)
+            })
     };
+    let all = ui.input(|i| i.modifiers.command);
     let mut dragging_from = None;
     let mut edit = |c: EditorCommand| commands.push(AppCommand::Editor(c));
     for side in Side::BOTH {
@@ -1431,11 +1443,10 @@ pub fn editor_board_ui(
                 ring = Some((pal.target, 0.1 * p));
             }
             if resp.drag_stopped()
-                && let Some(to) = pointer.and_then(hole_at)
+                && let Some(to) = pointer.and_then(drop_at)
             {
-                let all = ui.input(|i| i.modifiers.command);
                 edit(EditorCommand::Move {
-                    from: hole,
+                    from: Selection::Hole(hole),
                     to,
                     all,
                 });
@@ -1443,17 +1454,12 @@ pub fn editor_board_ui(
             paint_ring(&painter, rect, radius, ring);
         }
     }
-    if !variant.is_en_gehe() {
+    if bao {
         paint_reserves(&painter, &geo, &pal, ed.setup.reserve);
-        // The reserve piles take clicks like holes.
+        // The reserve piles take clicks and drags like holes.
         for side in Side::BOTH {
             let rect = geo.reserve_rect(side);
-            let pile_sense = if inert {
-                Sense::hover()
-            } else {
-                Sense::click()
-            };
-            let resp = ui.interact(rect, id.with(("reserve", side.index())), pile_sense);
+            let resp = ui.interact(rect, id.with(("reserve", side.index())), sense);
             let seeds = ed.setup.reserve[side.index()];
             let label = format!(
                 "{} reserve: {seeds} seed{}",
@@ -1463,7 +1469,19 @@ pub fn editor_board_ui(
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &label)
             });
-            let ring = if ed.selected == Some(Selection::Reserve(side)) {
+            if resp.drag_stopped()
+                && let Some(to) = pointer.and_then(drop_at)
+            {
+                edit(EditorCommand::Move {
+                    from: Selection::Reserve(side),
+                    to,
+                    all,
+                });
+            }
+            let ring = if resp.dragged() {
+                dragging_from = Some(rect.center());
+                Some((pal.target, 0.1 * p))
+            } else if ed.selected == Some(Selection::Reserve(side)) {
                 Some((pal.lift, 0.1 * p))
             } else if resp.hovered() || resp.has_focus() {
                 Some((pal.hover, 0.07 * p))
@@ -1480,7 +1498,7 @@ pub fn editor_board_ui(
             }
             let resp = resp.on_hover_text(format!(
                 "{label}. Click: +1 · Shift+click or right-click: −1 · click then type digits: \
-                 that count"
+                 that count · drag to or from a hole: move one seed (Ctrl+drag: all of them)"
             ));
             let delta: i64 = if resp.clicked() {
                 if shift { -1 } else { 1 }

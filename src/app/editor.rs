@@ -28,6 +28,14 @@ pub enum Selection {
     Reserve(Side),
 }
 
+/// The count a hole or reserve pile of the setup holds.
+fn seeds_at(s: &mut Setup, at: Selection) -> &mut u64 {
+    match at {
+        Selection::Hole(h) => &mut s.row_mut(h.side)[h.index],
+        Selection::Reserve(side) => &mut s.reserve[side.index()],
+    }
+}
+
 impl Selection {
     pub fn side(self) -> Side {
         match self {
@@ -66,10 +74,11 @@ pub enum EditorCommand {
         hole: Hole,
         seeds: u64,
     },
-    /// Move one seed (or all of them) from one hole to another.
+    /// Move one seed (or all of them) from one hole or reserve pile to
+    /// another.
     Move {
-        from: Hole,
-        to: Hole,
+        from: Selection,
+        to: Selection,
         all: bool,
     },
     /// Choose the hole or reserve pile that typed digits go to.
@@ -418,10 +427,10 @@ impl Editor {
             C::Move { from, to, all } => {
                 if from != to {
                     self.edit(|s| {
-                        let have = s.row(from.side)[from.index];
+                        let have = *seeds_at(s, from);
                         let moved = if all { have } else { have.min(1) };
-                        s.row_mut(from.side)[from.index] -= moved;
-                        let c = &mut s.row_mut(to.side)[to.index];
+                        *seeds_at(s, from) -= moved;
+                        let c = seeds_at(s, to);
                         *c = c.saturating_add(moved);
                     });
                 }
@@ -612,7 +621,7 @@ pub const TEMPO_HELP: &str = "Tempo: Σ seeds × holes each could still move for
 
 /// The hint line under the editor's board.
 pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
-     set its count (Backspace edits, Enter or Esc ends) · drag to another hole: move one seed \
+     set its count (Backspace edits, Enter or Esc ends) · drag to another hole or reserve pile: move one seed \
      (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo";
 
 /// A typed seed count (0 to `MAX_EDIT`) labelled by `label` for screen
