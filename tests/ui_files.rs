@@ -1214,12 +1214,22 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
         ),
     )
     .unwrap();
+    // A true goal with a solution that starts with a losing move (its
+    // comment names it, so the file itself is sound).
+    let start = text.find("    solution: [").unwrap();
+    let end = text.find("\n    ],").unwrap();
+    let mistaken = format!(
+        "{}    solution: [\n        Step(mv: \"1\", comment: \"South 1: a relay that ends in North's row.\"),{}",
+        &text[..start],
+        &text[end..]
+    );
+    std::fs::write(studies.join("12-mistake.ron"), mistaken).unwrap();
     let mut h = harness(dir.path(), en_gehe(6));
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
     h.run_steps(3);
     common::step_until(&mut h, "the claims checked", |app| {
-        app.studies.claims.len() == 2 && !app.studies.claims.contains(&Claim::Checking)
+        app.studies.claims.len() == 3 && !app.studies.claims.contains(&Claim::Checking)
     });
     h.run_steps(2);
     assert_eq!(h.state().studies.claims[0], Claim::Holds);
@@ -1236,6 +1246,17 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
     assert!(
         h.query_by_label_contains("The goal does not hold: with best play South to move wins by 3")
             .is_some()
+    );
+    let claim = h.state().studies.claims[2].clone();
+    assert!(
+        matches!(&claim, Claim::LineFault(f) if f.contains("solution move 1 (South 1) is not best")),
+        "{claim:?}"
+    );
+    assert!(
+        h.query_by_label_contains(
+            "The goal holds, but the solution has a mistake: solution move 1 (South 1)"
+        )
+        .is_some()
     );
     // Tried anyway, the study panel says so under the goal.
     h.query_all_by_label("Exercise").nth(1).unwrap().click();

@@ -165,9 +165,9 @@ pub struct ActiveStudy {
     pub log: Vec<Verdict>,
     pub hint: Option<String>,
     pub message: Option<String>,
-    /// The library's finding that the goal does not hold (the value best
-    /// play gives), said under the goal.
-    pub goal_fails: Option<String>,
+    /// The library's finding that the goal does not hold or that the
+    /// solution line is not best, said under the goal.
+    pub claim_fault: Option<String>,
 }
 
 impl ActiveStudy {
@@ -182,7 +182,7 @@ impl ActiveStudy {
             log: Vec::new(),
             hint: None,
             message: None,
-            goal_fails: None,
+            claim_fault: None,
         }
     }
 
@@ -229,6 +229,28 @@ impl ActiveStudy {
     }
 }
 
+/// Whether the study's solution line is best (its goal holds, with
+/// `value` the position's proved value), within [`LINE_LIMIT`] in all.
+fn line_claim(session: &Session, study: &Study, value: Value, stop: &AtomicBool) -> Claim {
+    let deadline = Instant::now() + LINE_LIMIT;
+    let verdict = study.check_line(value, |history, pos| {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if stop.load(Ordering::Relaxed) || left.is_zero() {
+            return Err(Cancelled);
+        }
+        session
+            .solve(history.to_vec(), pos)
+            .finish_within(left)
+            .map(|s| s.value)
+            .map_err(|_| Cancelled)
+    });
+    match verdict {
+        Ok(Ok(())) => Claim::Holds,
+        Ok(Err(fault)) => Claim::LineFault(fault.to_string()),
+        Err(Cancelled) => Claim::LineUnproved,
+    }
+}
+
 /// What the solver found of a user's study's claim (its goal, from its
 /// position), checked in the background when the library is read: a file
 /// written by hand may claim more than its position holds.
@@ -238,12 +260,20 @@ pub enum Claim {
     Holds,
     /// Best play falls short of the goal: the value, in words.
     Fails(String),
+    /// The goal holds, but a move of the solution line is not best (the
+    /// study would teach a mistake): which, in words.
+    LineFault(String),
     /// Not proved either way within [`CLAIM_LIMIT`].
     Unproved,
+    /// The goal holds; its line was not proved best within [`LINE_LIMIT`].
+    LineUnproved,
 }
 
 /// How long the library's check of one study's claim may take.
 pub const CLAIM_LIMIT: Duration = Duration::from_secs(3);
+
+/// How long the check that one study's solution line is best may take.
+pub const LINE_LIMIT: Duration = Duration::from_secs(10);
 
 /// The background check of the user's studies' claims; dropped (a new
 /// library read, the window gone) it stops.
@@ -362,7 +392,9 @@ impl StudiesState {
                     .solve(Vec::new(), study.start)
                     .finish_within(CLAIM_LIMIT)
                 {
-                    Ok(s) if study.goal_reached(s.value, 0) => Claim::Holds,
+                    Ok(s) if study.goal_reached(s.value, 0) => {
+                        line_claim(&session, &study, s.value, &flag)
+                    }
                     Ok(s) => {
                         Claim::Fails(super::solver_panel::value_sentence(&study.start, s.value))
                     }
@@ -377,15 +409,22 @@ impl StudiesState {
         self.claim_check = Some(ClaimCheck { rx, stop });
     }
 
-    /// What the library found of `study`'s goal, if it found that it does
-    /// not hold (a user's study from the library, by its file).
-    fn goal_fails(&self, study: &Study) -> Option<String> {
+    /// What the library found wrong with `study` (a user's study from the
+    /// library, by its file), in a sentence for under its goal.
+    fn claim_fault(&self, study: &Study) -> Option<String> {
         let own = self.library.as_deref()?.get(self.library_shipped..)?;
         let i = own
             .iter()
             .position(|s| s.origin == study.origin && s.start == study.start)?;
         match self.claims.get(i) {
-            Some(Claim::Fails(value)) => Some(value.clone()),
+            Some(Claim::Fails(value)) => Some(format!(
+                "The solver found that this goal does not hold: with best play {value}. \
+                 The study's file claims too much."
+            )),
+            Some(Claim::LineFault(fault)) => Some(format!(
+                "The solver found a mistake in the solution: {fault}. The goal holds, but \
+                 not by the study's line from there."
+            )),
             _ => None,
         }
     }
@@ -745,7 +784,7 @@ impl MaasaiApp {
             // Nothing of it is the user's work yet.
             self.mark_saved();
             let mut active = ActiveStudy::new(*study, mode);
-            active.goal_fails = self.studies.goal_fails(&active.study);
+            active.claim_fault = self.studies.claim_fault(&active.study);
             self.studies.active = Some(active);
         } else if !self.files.action_waiting() {
             // The prompt was cancelled (a Save it asked for is still
@@ -1089,6 +1128,23 @@ fn study_row(
                         .wrap(),
                     );
                 }
+                Some(Claim::LineFault(fault)) => {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!(
+                                "The goal holds, but the solution has a mistake: {fault}."
+                            ))
+                            .color(ui.visuals().warn_fg_color),
+                        )
+                        .wrap(),
+                    );
+                }
+                Some(Claim::LineUnproved) => {
+                    ui.weak(format!(
+                        "The goal holds (proved by the solver); that its solution line is best is not proved within {} s (maasai-mancala check --prove on the file takes the time it needs).",
+                        LINE_LIMIT.as_secs()
+                    ));
+                }
                 Some(Claim::Unproved) => {
                     ui.weak(format!(
                         "The goal is not proved within {} s (maasai-mancala check --prove on the file takes the time it needs).",
@@ -1231,14 +1287,8 @@ pub fn study_panel_ui(
                     f.goal.kind.describe(),
                     f.goal.side.title()
                 ));
-            if let Some(value) = &a.goal_fails {
-                ui.colored_label(
-                    ui.visuals().warn_fg_color,
-                    format!(
-                        "The solver found that this goal does not hold: with best play {value}. \
-                         The study's file claims too much."
-                    ),
-                );
+            if let Some(fault) = &a.claim_fault {
+                ui.colored_label(ui.visuals().warn_fg_color, fault);
             }
             ui.label(
                 egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
