@@ -640,6 +640,36 @@ pub(crate) fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
     })
 }
 
+/// Where a RON string or comment that starts at byte `i` ends (the byte
+/// after it); `None` when none starts there.
+fn skip_string_or_comment(text: &str, i: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    match (bytes[i], bytes.get(i + 1)) {
+        (b'"', _) => {
+            let mut j = i + 1;
+            while j < bytes.len() && bytes[j] != b'"' {
+                j += if bytes[j] == b'\\' { 2 } else { 1 };
+            }
+            Some((j + 1).min(bytes.len()))
+        }
+        (b'/', Some(b'/')) => Some(text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1)),
+        (b'/', Some(b'*')) => Some(
+            text[i + 2..]
+                .find("*/")
+                .map_or(bytes.len(), |k| i + 2 + k + 2),
+        ),
+        _ => None,
+    }
+}
+
+/// Line and column (1-based, in characters) of byte `i`.
+fn line_and_column(text: &str, i: usize) -> (usize, usize) {
+    let before = &text[..i];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
 /// Line and column of the `index`-th (0-based) `field:` in the text, read
 /// as RON: strings and comments are skipped, and the name must stand alone
 /// (so `name` does not match inside `rename`). For errors in one entry of
@@ -650,37 +680,20 @@ pub(crate) fn nth_field_place(text: &str, field: &str, index: usize) -> Option<(
     let mut seen = 0;
     let mut i = 0;
     while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i = text[i + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |k| i + 2 + k + 2);
-            }
-            _ if text[i..].starts_with(field)
-                && (i == 0 || !is_ident(bytes[i - 1]))
-                && text[i + field.len()..].trim_start().starts_with(':') =>
-            {
-                if seen == index {
-                    let before = &text[..i];
-                    let line = before.matches('\n').count() + 1;
-                    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                    return Some((line, column));
-                }
-                seen += 1;
-                i += field.len();
-            }
-            _ => i += 1,
+        if let Some(after) = skip_string_or_comment(text, i) {
+            i = after;
+            continue;
         }
+        if text[i..].starts_with(field)
+            && (i == 0 || !is_ident(bytes[i - 1]))
+            && text[i + field.len()..].trim_start().starts_with(':')
+        {
+            if seen == index {
+                return Some(line_and_column(text, i));
+            }
+            seen += 1;
+        }
+        i += 1;
     }
     None
 }
@@ -717,30 +730,11 @@ fn move_place(text: &str, index: usize) -> Option<(usize, usize)> {
     while i < bytes.len() {
         match bytes[i] {
             b']' => return None,
-            b'"' => {
-                if seen == index {
-                    let before = &text[..i];
-                    let line = before.matches('\n').count() + 1;
-                    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-                    return Some((line, column));
-                }
-                seen += 1;
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                i = text[i + 2..]
-                    .find("*/")
-                    .map_or(bytes.len(), |k| i + 2 + k + 2);
-            }
-            _ => i += 1,
+            b'"' if seen == index => return Some(line_and_column(text, i)),
+            b'"' => seen += 1,
+            _ => {}
         }
+        i = skip_string_or_comment(text, i).unwrap_or(i + 1);
     }
     None
 }
