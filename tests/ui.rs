@@ -1666,3 +1666,35 @@ fn the_result_is_placed_again_when_a_panel_closed_moves_the_board_under_it() {
         "the window stayed where it was placed for another layout"
     );
 }
+
+#[test]
+fn the_result_table_adds_up_after_a_draw_by_repetition() {
+    use maasai_mancala::app::game_over::final_counts;
+    use maasai_mancala::engine::{Game, Move, Status};
+    // Each side steps its seed round until the start comes back a third
+    // time: each then takes the seed in its own row (RULES.md).
+    let start = parse_position("en-gehe south=0,0,1 north=0,1,0 captured=0,0 turn=south").unwrap();
+    let mut game = Game::new(start);
+    for hole in [3, 1, 1, 3, 1, 1, 3, 1, 1, 3, 1, 1] {
+        if game.is_over() {
+            break;
+        }
+        game.play(Move(hole - 1)).unwrap();
+    }
+    let Status::Over(result) = game.status() else {
+        panic!("the game goes on");
+    };
+    let score = result.score.unwrap();
+    assert_eq!(score, [1, 1]);
+    // Captured, from the board, final: the own-row seed is in the table.
+    assert_eq!(final_counts(game.current(), score), [[0, 1, 1], [0, 1, 1]]);
+    // After a normal end the last mover's remainder is there as before.
+    let end = parse_position("en-gehe south=0,0,1 north=0,0,0 captured=5,3 turn=north").unwrap();
+    let Status::Over(result) = end.status() else {
+        panic!("North cannot move");
+    };
+    assert_eq!(
+        final_counts(&end, result.score.unwrap()),
+        [[5, 1, 6], [3, 0, 3]]
+    );
+}

@@ -95,15 +95,13 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
                         ui.strong("Remainder");
                         ui.strong("Final");
                         ui.end_row();
-                        for side in Side::BOTH {
+                        for (side, [captured, board, total]) in
+                            Side::BOTH.into_iter().zip(final_counts(pos, score))
+                        {
                             ui.label(&rt.names[side.index()]);
-                            ui.label(pos.captured(side).to_string());
-                            let rem = match result.remainder {
-                                Some((taker, r)) if taker == side => r,
-                                _ => 0,
-                            };
-                            ui.label(rem.to_string());
-                            ui.strong(score[side.index()].to_string());
+                            ui.label(captured.to_string());
+                            ui.label(board.to_string());
+                            ui.strong(total.to_string());
                             ui.end_row();
                         }
                     });
@@ -139,6 +137,19 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         ctx.data_mut(|d| d.insert_temp(key, p));
     }
     commands
+}
+
+/// Each side's row of the result table (South's first): captured, taken
+/// from the board at the end, final. What the board gave is the final
+/// count less the captured one, so the row adds up however the game
+/// ended: the remainder to the last mover, or after a repetition each
+/// side's own row (RULES.md).
+pub fn final_counts(last: &crate::engine::Position, score: [u32; 2]) -> [[u32; 3]; 2] {
+    Side::BOTH.map(|side| {
+        let captured = last.captured(side) as u32;
+        let total = score[side.index()];
+        [captured, total.saturating_sub(captured), total]
+    })
 }
 
 /// Where the result window was placed: for the main window's size and the
