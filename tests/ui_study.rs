@@ -1388,3 +1388,48 @@ fn the_save_prompt_before_a_study_names_the_study() {
         Some(s.file.title.clone())
     );
 }
+
+#[test]
+fn a_game_opened_from_the_studys_position_ends_the_study_and_keeps_its_moves() {
+    use maasai_mancala::app::players::Player;
+    use maasai_mancala::engine::{Game, Move};
+    use maasai_mancala::files::{GameFile, save_game};
+    use maasai_mancala::search::Level;
+    let s = study("02-capture.ron");
+    // A game the user saved from the study's position, away from its line,
+    // with a comment on North's move.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    let game = Game::replay(s.start, &[Move(5), Move(1)]).unwrap();
+    let mut file = GameFile::from_game(game.clone());
+    file.comments.insert(2, "my note".into());
+    save_game(&path, &file).unwrap();
+
+    let mut h = harness(GameOptions::default().start().unwrap());
+    let before = [Player::computer(Level::Club), Player::Human];
+    h.state_mut().settings.players = before;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some());
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(3);
+    assert!(
+        h.state().studies.active.is_none(),
+        "the study stayed on the opened game"
+    );
+    assert!(h.query_by_label("Next >").is_none());
+    assert_eq!(h.state().settings.players, before, "the players come back");
+    assert!(h.state().rt.computer.paused);
+    assert_eq!(h.state().rt.game, game);
+    assert_eq!(
+        h.state().rt.comments.get(&2).map(String::as_str),
+        Some("my note")
+    );
+    // The opened game is the user's: a change to it is unsaved work.
+    h.state_mut().rt.comments.insert(1, "another".into());
+    h.run_steps(2);
+    assert!(h.state().unsaved(), "the change counted as saved");
+}

@@ -732,7 +732,11 @@ impl MaasaiApp {
                     self.rt.game_over_dismissed = Some(self.rt.game.moves().len())
                 }
                 AppCommand::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-                AppCommand::SetPlayers(players) => self.settings.players = players,
+                AppCommand::SetPlayers(players) => {
+                    self.settings.players = players;
+                    // Chosen now: a study's end gives back nothing older.
+                    self.studies.clear_players_before();
+                }
                 AppCommand::PauseComputer(paused) => {
                     self.rt.computer.paused = paused;
                     if paused {

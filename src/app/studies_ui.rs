@@ -168,11 +168,16 @@ pub struct ActiveStudy {
     /// The library's finding that the goal does not hold or that the
     /// solution line is not best, said under the goal.
     pub claim_fault: Option<String>,
+    /// The game the study runs on ([`Runtime::game_id`]): any other game
+    /// put on the board (opened, pasted, started, edited) ends the study,
+    /// even one from the same position.
+    game_id: u64,
 }
 
 impl ActiveStudy {
-    fn new(study: Study, mode: Mode) -> ActiveStudy {
+    fn new(study: Study, mode: Mode, game_id: u64) -> ActiveStudy {
         ActiveStudy {
+            game_id,
             exercise: Trial::new(study.clone()),
             study,
             mode,
@@ -320,6 +325,11 @@ impl StudiesState {
     /// prompt, if any.
     pub fn pending_title(&self) -> Option<String> {
         self.pending.as_ref().map(|(s, _)| s.file.title.clone())
+    }
+
+    /// Forgets the players a study set aside (new ones were chosen).
+    pub fn clear_players_before(&mut self) {
+        self.players_before = None;
     }
 
     /// Whether a study is being tried as an exercise: the council and the
@@ -612,27 +622,10 @@ impl MaasaiApp {
                 // Same position: the game is only taken back to the start.
                 if let Some(a) = self.studies.active.take() {
                     truncate_game(&mut self.rt, 0);
-                    self.studies.active = Some(ActiveStudy::new(a.study, mode));
+                    self.studies.active = Some(ActiveStudy::new(a.study, mode, a.game_id));
                 }
             }
-            StudyCommand::Close => {
-                // "Study: …" under the board would outlive the study.
-                if let Some(a) = self.studies.active.take()
-                    && self.rt.notice.as_deref()
-                        == Some(&super::state::study_notice(&a.study.file.title))
-                {
-                    self.rt.notice = None;
-                }
-                // The players come back, the computer paused: the study's
-                // position stays on the board, not a game it was asked to play.
-                if let Some(players) = self.studies.players_before.take() {
-                    self.settings.players = players;
-                    if players.iter().any(|p| p.is_computer()) {
-                        self.rt.computer.cancel();
-                        self.rt.computer.paused = true;
-                    }
-                }
-            }
+            StudyCommand::Close => self.end_study(),
             StudyCommand::ChooseLine(k) => {
                 if let Some(a) = &mut self.studies.active {
                     a.line = k;
@@ -757,6 +750,25 @@ impl MaasaiApp {
         self.activate_pending_study();
     }
 
+    /// Closes the active study: its notice goes, and the players it set
+    /// aside come back, the computer paused (the position on the board is
+    /// not a game the computer was asked to play).
+    fn end_study(&mut self) {
+        // "Study: …" under the board would outlive the study.
+        if let Some(a) = self.studies.active.take()
+            && self.rt.notice.as_deref() == Some(&super::state::study_notice(&a.study.file.title))
+        {
+            self.rt.notice = None;
+        }
+        if let Some(players) = self.studies.players_before.take() {
+            self.settings.players = players;
+            if players.iter().any(|p| p.is_computer()) {
+                self.rt.computer.cancel();
+                self.rt.computer.paused = true;
+            }
+        }
+    }
+
     /// Takes a study whose position is already on the board (a study
     /// file just opened).
     pub(super) fn start_study_now(&mut self, study: Study, mode: Mode) {
@@ -783,7 +795,7 @@ impl MaasaiApp {
             )));
             // Nothing of it is the user's work yet.
             self.mark_saved();
-            let mut active = ActiveStudy::new(*study, mode);
+            let mut active = ActiveStudy::new(*study, mode, self.rt.game_id);
             active.claim_fault = self.studies.claim_fault(&active.study);
             self.studies.active = Some(active);
         } else if !self.files.action_waiting() {
@@ -834,11 +846,12 @@ impl MaasaiApp {
         let Some(a) = &self.studies.active else {
             return;
         };
-        if *self.rt.game.start() != a.study.start {
-            // Another game was opened or started: the study is over, and
-            // that game's players are what was chosen for it.
-            self.studies.active = None;
-            self.studies.players_before = None;
+        if self.rt.game_id != a.game_id || *self.rt.game.start() != a.study.start {
+            // Another game was opened, pasted or started, even one from
+            // the study's position: the study is over (its moves must not
+            // replace that game's, nor count its work as saved). The
+            // players come back unless chosen for the new game.
+            self.end_study();
             return;
         }
         let mode = a.mode;
