@@ -146,7 +146,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
 /// side's own row (RULES.md).
 pub fn final_counts(last: &crate::engine::Position, score: [u32; 2]) -> [[u32; 3]; 2] {
     Side::BOTH.map(|side| {
-        let captured = last.captured(side) as u32;
+        let captured = last.captured(side);
         let total = score[side.index()];
         [captured, total.saturating_sub(captured), total]
     })
