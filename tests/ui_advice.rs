@@ -195,9 +195,19 @@ fn computer_game_can_be_paused_and_taken_over() {
             .is_some(),
         "the strip does not name the team"
     );
+    // The Take over buttons stay put whatever the strip says after them
+    // (thinking, paused), so a click lands on the side it was aimed at.
+    let take_over = |h: &Harness<'_, MaasaiApp>| {
+        [
+            h.get_by_label("Take over South").rect(),
+            h.get_by_label("Take over North").rect(),
+        ]
+    };
+    let running = take_over(&h);
     h.get_by_label("Pause computer").click();
     h.run_steps(2);
     assert!(h.state().rt.computer.paused);
+    assert_eq!(take_over(&h), running);
     let moves = h.state().rt.game.moves().len();
     h.run_steps(20);
     assert_eq!(h.state().rt.game.moves().len(), moves);

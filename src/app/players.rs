@@ -226,6 +226,21 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             return;
         }
         let turn = rt.game.current().turn();
+        // The buttons first, the changing words after them: a word that
+        // came and went before them moved them under the pointer (a click
+        // meant for one side's Take over hit the other's).
+        for side in crate::engine::Side::BOTH {
+            if players[side.index()].is_computer()
+                && ui
+                    .button(format!("Take over {}", side.title()))
+                    .on_hover_text("Play this side yourself from now on")
+                    .clicked()
+            {
+                let mut next = *players;
+                next[side.index()] = Player::Human;
+                commands.push(AppCommand::SetPlayers(next));
+            }
+        }
         let label = if rt.computer.paused {
             "Resume computer"
         } else {
@@ -248,18 +263,6 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
                 .map_or(String::new(), |d| format!(" (depth {d})"));
             super::busy::spinner(ui);
             ui.label(format!("{} is thinking{depth}…", rt.team(turn)));
-        }
-        for side in crate::engine::Side::BOTH {
-            if players[side.index()].is_computer()
-                && ui
-                    .button(format!("Take over {}", side.title()))
-                    .on_hover_text("Play this side yourself from now on")
-                    .clicked()
-            {
-                let mut next = *players;
-                next[side.index()] = Player::Human;
-                commands.push(AppCommand::SetPlayers(next));
-            }
         }
     });
     commands
