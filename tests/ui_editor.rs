@@ -568,6 +568,8 @@ fn every_problem_is_listed_on_its_own() {
 #[test]
 fn play_from_here_starts_a_game_from_the_edited_position() {
     let mut h = harness(en_gehe(6));
+    let teams = ["Ilkisongo".to_string(), "Ilpurko".to_string()];
+    h.state_mut().rt.names = teams.clone();
     open_editor(&mut h);
     h.get_by_label("Empty board").click();
     h.run();
@@ -580,11 +582,15 @@ fn play_from_here_starts_a_game_from_the_edited_position() {
         h.get_by_label(label).click();
         h.run();
     }
-    h.get_by_role_and_label(Role::RadioButton, "North").click();
+    h.get_by_role_and_label(Role::RadioButton, "Ilpurko")
+        .click();
     h.run();
     let edited = "en-gehe south=2,0,0,0,0,0 north=0,1,0,0,0,1 captured=0,0 turn=north";
     assert_eq!(notation(&h), edited);
     h.get_by_label("Play from here").click();
+    h.run();
+    // The renamed teams made the game one with unsaved changes.
+    h.get_by_label("Discard changes").click();
     h.run();
     assert!(h.state().editor.is_none(), "the editor closes");
     let game = &h.state().rt.game;
@@ -593,6 +599,7 @@ fn play_from_here_starts_a_game_from_the_edited_position() {
     assert_eq!(*game.current(), parse_position(edited).unwrap());
     // The board is the game's again: North's holes are playable.
     assert!(shows(&h, "North 2: 1 seed"));
+    assert_eq!(h.state().rt.names, teams, "the same teams play on");
 }
 
 #[test]

@@ -830,7 +830,10 @@ impl MaasaiApp {
             Pending::Open => self.choose_path(ctx, Purpose::Open),
             Pending::OpenPath(path) => self.open(&path),
             Pending::Paste(pos) => {
-                let file = GameFile::from_game(Game::new(*pos));
+                // A new record, but the same two teams at the board (as the
+                // players are kept): the names stay.
+                let mut file = GameFile::from_game(Game::new(*pos));
+                [file.south_team, file.north_team] = self.rt.names.clone();
                 self.install(file, None, false);
                 self.rt.notice = Some(Notice::report(super::state::PASTED_NOTICE));
             }
