@@ -234,6 +234,9 @@ fn small_bao_draws_are_proved() {
         "bao-la-kimasai south=0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
         "bao-la-kimasai south=0,0,0,1,0,0,0,0,0,1,0,0,0,0,0,0 north=1,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
         "bao-la-kimasai south=0,0,0,1,0,0,0,0,1,0,0,0,0,0,0,0 north=0,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+        // Two on the board and a seed in each reserve (23,637 positions, as
+        // a reviewer's independent analysis counted): `solve` ran forever.
+        "bao-la-kimasai south=0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0 reserve=1,1 turn=south opening=yes",
     ] {
         let pos = notation::parse_position(text).unwrap();
         let mut solver = Solver::with_table_bits(10);
@@ -244,6 +247,21 @@ fn small_bao_draws_are_proved() {
         assert_eq!(values.len(), pos.legal_moves().len());
         assert!(values.iter().all(|&(_, v)| v == Value::Draw), "{values:?}");
     }
+}
+
+#[test]
+fn a_short_bao_win_is_searched_before_a_big_retrograde_analysis() {
+    // Eight seeds, no reserves, a win in 1 ply (the raid-chain study): its
+    // game graph has more than the analysis's million positions, which it
+    // enumerated before the search was asked. Now the search answers first,
+    // in a handful of nodes (the analysis would report its positions).
+    let pos = notation::parse_position(
+        "bao-la-kimasai south=1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,2,0,0,1,0,0,0,0,0,0,0,1,0 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let s = Solver::with_table_bits(10).solve(&pos);
+    assert_eq!(s.value, Value::Win { plies: 1 });
+    assert!(s.nodes < 100, "{} nodes", s.nodes);
 }
 
 const LAST_SEED_LOSES: &str = "en-gehe south=0,0,1 north=0,0,0 captured=0,0 turn=south";

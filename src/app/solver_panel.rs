@@ -562,6 +562,12 @@ fn running_ui(
             )
         } else if p.done {
             "Value proved; reading the principal line…".to_string()
+        } else if let Some(found) = p.retrograde {
+            format!(
+                "Solving: valuing every reachable position (retrograde analysis, for draws): {} found so far, up to {}",
+                group_digits(found as u64),
+                group_digits(crate::solver::RETRO_MAX_POSITIONS as u64)
+            )
         } else if let Some(d) = bao_asking(&r.pos, &p) {
             format!("Solving: a win or loss within {}?", plies(d))
         } else {

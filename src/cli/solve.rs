@@ -18,7 +18,8 @@
 //!
 //! ```text
 //! unsolved lower=L upper=U
-//! nodes=N time=T.TTTs            (Bao la Kimasai: lower_plies=A upper_plies=B nodes=N time=T.TTTs)
+//! nodes=N time=T.TTTs            (Bao la Kimasai: lower_plies=A upper_plies=B nodes=N time=T.TTTs;
+//!                                 a bound still the widest has no plies)
 //! ```
 //!
 //! L and U are bounds of the value in the words of `value=` (before the

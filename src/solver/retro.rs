@@ -32,6 +32,10 @@ pub const MAX_POSITIONS: usize = 1_000_000;
 /// of thousands of positions).
 pub const MAX_SEEDS: u32 = 8;
 
+/// With seeds in reserve: at most this many on the board and in reserve
+/// together (2 on the board and 1 + 1 in reserve: 23,637 positions).
+pub const MAX_SEEDS_WITH_RESERVES: u32 = 5;
+
 /// The valued game graph of a root.
 pub struct Retro {
     positions: Vec<Position>,
@@ -46,22 +50,30 @@ const UNKNOWN: i32 = i32::MIN;
 
 /// Whether `pos` is one the analysis is tried on.
 pub fn applies(pos: &Position) -> bool {
-    !pos.variant().is_en_gehe()
-        && pos.reserve(Side::South) == 0
-        && pos.reserve(Side::North) == 0
-        && pos.board_seeds() <= MAX_SEEDS
+    let reserves = pos.reserve(Side::South) + pos.reserve(Side::North);
+    // Reserve seeds multiply the positions (each goes into any occupied
+    // hole): 4 on the board and 1 + 1 in reserve already reach more than
+    // the cap, found only after 4 s of enumeration.
+    let most = if reserves == 0 {
+        MAX_SEEDS
+    } else {
+        MAX_SEEDS_WITH_RESERVES
+    };
+    !pos.variant().is_en_gehe() && pos.board_seeds() + reserves <= most
 }
 
 impl Retro {
     /// Values every position reachable from `root`, or `None` when there
     /// are more than `most`. A position of `history` (the game before the
     /// root) ends a line as a draw when it is reached (its repetition, as in
-    /// the search). `Err` once `stop` is set.
+    /// the search). `Err` once `stop` is set. `counted` hears now and then
+    /// how many positions have been found (for a progress display).
     pub fn analyse(
         root: &Position,
         history: &[Position],
         most: usize,
         stop: Option<&AtomicBool>,
+        counted: &mut dyn FnMut(usize),
     ) -> Result<Option<Retro>, Cancelled> {
         let mut index: HashMap<Position, u32> = HashMap::new();
         let mut positions = vec![*root];
@@ -72,8 +84,13 @@ impl Retro {
         let before_root: std::collections::HashSet<Position> = history.iter().copied().collect();
         let mut next = 0;
         while next < positions.len() {
-            if next % 1024 == 0 && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-                return Err(Cancelled);
+            if next % 1024 == 0 {
+                if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                    return Err(Cancelled);
+                }
+                if next % 16384 == 0 {
+                    counted(positions.len());
+                }
             }
             let pos = positions[next];
             first_edge.push(edges.len() as u32);
