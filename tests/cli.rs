@@ -424,8 +424,9 @@ fn bench_solver_times_the_reference_endgames() {
         ] {
             let mut args = command.clone();
             args.extend(["--table-bits", "30"]);
-            let (_, err, code) = run(&args);
+            let (out, err, code) = run(&args);
             assert_eq!(code, 2, "{err}");
+            assert!(out.is_empty(), "printed before the refusal: {out}");
             assert!(
                 err.contains("--table-bits 30: a table of 2^30 buckets needs 64 GiB"),
                 "{err}"

@@ -112,6 +112,11 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
     if b.positions == 0 {
         return Err(CliError("--positions must be at least 1".into()));
     }
+    // Refused before the header: nothing is printed of a bench that cannot run.
+    if !b.list {
+        Solver::check_table_bits(b.table_bits)
+            .map_err(|e| CliError(format!("--table-bits {}: {e}", b.table_bits)))?;
+    }
     let limit = b.limit.as_secs_f64();
     let n = b.positions;
     // "Within 10 s" means something only when solves may run that long.

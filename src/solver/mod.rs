@@ -350,6 +350,13 @@ impl Solver {
     /// the machine has available (filling it would bring the system's
     /// out-of-memory killer), or memory that cannot be had at all.
     pub fn try_with_table_bits(bits: u32) -> Result<Self, String> {
+        let bits = Self::check_table_bits(bits)?;
+        Ok(Self::with_table(table::Table::try_new(bits)?))
+    }
+
+    /// Whether a table of 2^`bits` buckets fits the memory available (the
+    /// bits clamped into [`TABLE_BITS`]), before anything is allocated.
+    pub fn check_table_bits(bits: u32) -> Result<u32, String> {
         let bits = bits.clamp(*TABLE_BITS.start(), *TABLE_BITS.end());
         let bytes = table::Table::bytes_for(bits);
         if let Some(available) = available_memory()
@@ -361,7 +368,7 @@ impl Solver {
                 table::human_bytes(available)
             ));
         }
-        Ok(Self::with_table(table::Table::try_new(bits)?))
+        Ok(bits)
     }
 
     /// Solves on `threads` threads (1 or 2; the default is 2 where the
