@@ -1178,3 +1178,20 @@ fn a_date_that_is_no_date_is_refused_with_its_place() {
     std::fs::write(&path, text.replace(&format!("{written},"), "")).unwrap();
     assert_eq!(files::load_game(&path).unwrap().date, "");
 }
+
+#[test]
+fn a_typed_path_reads_the_home_folder_and_is_made_whole() {
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    if let Some(home) = home.filter(|h| !h.as_os_str().is_empty()) {
+        assert_eq!(files::typed_path(" ~/games/g1 "), home.join("games/g1"));
+        assert_eq!(files::typed_path("~"), home);
+    }
+    // `~user` is not expanded (no shell's user database): it stays a name.
+    let here = std::env::current_dir().unwrap();
+    assert_eq!(files::typed_path("~ali/g"), here.join("~ali/g"));
+    assert_eq!(files::typed_path("saves/g1.ron"), here.join("saves/g1.ron"));
+    assert_eq!(
+        files::typed_path("/tmp/g1.ron"),
+        std::path::PathBuf::from("/tmp/g1.ron")
+    );
+}

@@ -3,7 +3,6 @@
 //! from [`FilesState`] and returns [`FileCommand`]s.
 
 use super::files_ui::{Choice, FileCommand, FilesState, Pending, Purpose, describe_autosave};
-use std::path::PathBuf;
 
 /// `study` is the title of a study whose position waits on the
 /// unsaved-changes prompt, if any; `new_game`, where the New game window
@@ -92,7 +91,7 @@ pub fn dialogs_ui(
                         .clicked()
                         || (submit && !path.is_empty())
                     {
-                        let path = PathBuf::from(path);
+                        let path = crate::files::typed_path(path);
                         out.push(match prompt.purpose {
                             Purpose::Open => FileCommand::OpenPath(path),
                             Purpose::SaveAs => FileCommand::SaveTo(path),

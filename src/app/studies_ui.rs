@@ -17,7 +17,6 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
 use crate::solver::{Cancelled, Session, Value};
 use crate::study::{ExerciseError, Feedback, GoalKind, Judgment, Study, Trial};
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
@@ -727,7 +726,8 @@ impl MaasaiApp {
             StudyCommand::OpenTypedPath => {
                 let path = self.studies.typed_path.trim().to_string();
                 if !path.is_empty() {
-                    self.apply_file_command(ctx, FileCommand::OpenPath(PathBuf::from(path)));
+                    let path = crate::files::typed_path(&path);
+                    self.apply_file_command(ctx, FileCommand::OpenPath(path));
                 }
             }
         }

@@ -39,6 +39,33 @@ pub use recent::{RECENT_FILE, RECENT_LIMIT, RecentFiles};
 
 use std::path::{Path, PathBuf};
 
+/// A path typed by the user, as the program uses it: blanks around it
+/// dropped, a leading `~` read as the home folder (as a shell would), and
+/// a relative path taken from the working folder and made whole, so that a
+/// message about it names the folder it was looked for in.
+pub fn typed_path(text: &str) -> PathBuf {
+    let text = text.trim();
+    let home = || {
+        std::env::var_os("HOME")
+            .filter(|h| !h.is_empty())
+            .map(PathBuf::from)
+    };
+    let path = match text.strip_prefix('~') {
+        Some("") => home().unwrap_or_else(|| PathBuf::from(text)),
+        Some(rest) if rest.starts_with('/') => match home() {
+            Some(h) => h.join(rest.trim_start_matches('/')),
+            None => PathBuf::from(text),
+        },
+        _ => PathBuf::from(text),
+    };
+    if path.is_relative()
+        && let Ok(here) = std::env::current_dir()
+    {
+        return here.join(path);
+    }
+    path
+}
+
 /// The platform folders the program keeps its files in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Folders {
