@@ -1195,3 +1195,30 @@ fn a_typed_path_reads_the_home_folder_and_is_made_whole() {
         std::path::PathBuf::from("/tmp/g1.ron")
     );
 }
+
+#[test]
+fn games_moved_aside_are_the_programs_own_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let folders = files::Folders {
+        config: dir.path().join("config"),
+        data: dir.path().join("data"),
+    };
+    std::fs::create_dir_all(&folders.data).unwrap();
+    for name in ["unsaved game.ron", "unsaved game 2.ron"] {
+        let path = folders.data.join(name);
+        std::fs::write(&path, "").unwrap();
+        assert_eq!(
+            folders.own_file(&path),
+            Some("copy of an unsaved game"),
+            "{name}"
+        );
+    }
+    // Other names there, and the same name elsewhere, are the user's.
+    for path in [
+        folders.data.join("unsaved games.ron"),
+        folders.data.join("my unsaved game.ron"),
+        dir.path().join("unsaved game.ron"),
+    ] {
+        assert_eq!(folders.own_file(&path), None, "{}", path.display());
+    }
+}

@@ -133,8 +133,7 @@ pub enum LastSession {
     Ignore,
 }
 
-/// The name the last session's unsaved game is moved aside to.
-pub const UNSAVED_ASIDE: &str = "unsaved game";
+pub use crate::files::UNSAVED_ASIDE;
 
 /// Moves the autosave (a game with changes saved nowhere else) aside to
 /// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`;
@@ -960,7 +959,7 @@ impl MaasaiApp {
             self.show_error(
                 "Cannot save the game",
                 format!(
-                    "{} is the program's own {what}, which it rewrites by itself: choose another name.\n{kept}",
+                    "{} is the program's own {what}, which it writes by itself: choose another name.\n{kept}",
                     path.display()
                 ),
             );

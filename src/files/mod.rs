@@ -66,6 +66,10 @@ pub fn typed_path(text: &str) -> PathBuf {
     path
 }
 
+/// The name the last session's unsaved game is moved aside to, in the
+/// data folder (`unsaved game.ron`, `unsaved game 2.ron`, …).
+pub const UNSAVED_ASIDE: &str = "unsaved game";
+
 /// The platform folders the program keeps its files in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Folders {
@@ -112,6 +116,15 @@ impl Folders {
             Err(_) => (real(parent), path.file_name()?.to_str()?.to_string()),
         };
         let (data, config) = (real(&self.data), real(&self.config));
+        // A game moved aside is the program's to keep (it never writes over
+        // one), not a file for Save to tie the game to.
+        let aside = name
+            .strip_suffix(".ron")
+            .and_then(|n| n.strip_prefix(UNSAVED_ASIDE))
+            .is_some_and(|k| k.is_empty() || k.trim_start().parse::<u32>().is_ok());
+        if aside && folder == data {
+            return Some("copy of an unsaved game");
+        }
         OWN.iter().find_map(|&(own, in_data, what)| {
             let home = if in_data { &data } else { &config };
             let named = name == own || name == format!("{own}.bak");
