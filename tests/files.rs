@@ -851,16 +851,30 @@ fn teams_of_one_name_are_refused_with_the_place_as_the_dialog_refuses_them() {
     let mut game = sample_game(2);
     // Spelt alike, or a team called by the other side's name while that
     // side's team has none (it would be called "North" too).
-    for (south, north) in [("Ilpurko", " Ilpurko "), ("North", ""), ("", "South")] {
+    // Names that differ in capitals only are alike too, and a team may not
+    // take the other side's name even when that side's team has its own.
+    for (south, north, problem) in [
+        ("Ilpurko", " Ilpurko ", "the teams need different names"),
+        ("Ilkisongo", "ilkisongo", "the teams need different names"),
+        ("North", "", "the teams need different names"),
+        ("", "South", "the teams need different names"),
+        (
+            "Ilkisongo",
+            "south",
+            "the North team is called `south`, the other side's name",
+        ),
+        (
+            "NORTH",
+            "Ilpurko",
+            "the South team is called `NORTH`, the other side's name",
+        ),
+    ] {
         game.south_team = south.into();
         game.north_team = north.into();
         files::save_game(&path, &game).unwrap();
         let err = files::load_game(&path).unwrap_err();
         assert!(err.place.is_some(), "{err}");
-        assert!(
-            err.problem.contains("the teams need different names"),
-            "{south:?} {north:?}: {err}"
-        );
+        assert!(err.problem.contains(problem), "{south:?} {north:?}: {err}");
     }
     // Without names the sides name the teams.
     game.south_team.clear();

@@ -1698,3 +1698,23 @@ fn the_result_table_adds_up_after_a_draw_by_repetition() {
         [[5, 1, 6], [3, 0, 3]]
     );
 }
+
+#[test]
+fn the_new_game_dialog_refuses_names_alike_in_all_but_capitals() {
+    use maasai_mancala::app::new_game::NewGameDialog;
+    use maasai_mancala::app::players::Player;
+    let problems = |south: &str, north: &str| {
+        let names = [south.to_string(), north.to_string()];
+        match NewGameDialog::new(&GameOptions::en_gehe(8), &names, [Player::Human; 2]).check() {
+            Ok(_) => [None, None],
+            Err(p) => p.names,
+        }
+    };
+    assert_eq!(problems("Ilkisongo", "Ilpurko"), [None, None]);
+    let [south, north] = problems("North", "north");
+    assert!(south.is_none());
+    assert!(north.unwrap().contains("different names"));
+    let [south, north] = problems("North", "Ilpurko");
+    assert!(south.unwrap().contains("the other side's name"));
+    assert!(north.is_none());
+}

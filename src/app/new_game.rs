@@ -80,8 +80,22 @@ impl NewGameDialog {
                 p.names[i] = Some(format!("At most {MAX_NAME} characters"));
             }
         }
-        if !p.names.iter().any(Option::is_some) && self.names[0].trim() == self.names[1].trim() {
-            p.names[1] = Some("The teams need different names".to_string());
+        if !p.names.iter().any(Option::is_some) {
+            use crate::files::{TeamClash, team_names_clash};
+            match team_names_clash(&self.names[0], &self.names[1]) {
+                None => {}
+                Some(TeamClash::Same) => {
+                    p.names[1] =
+                        Some("The teams need different names (capitals aside)".to_string());
+                }
+                Some(TeamClash::OtherSidesName(side)) => {
+                    p.names[side.index()] = Some(format!(
+                        "That is the other side's name ({} would read as {})",
+                        side.title(),
+                        side.opponent().title()
+                    ));
+                }
+            }
         }
         if p.any() {
             return Err(p);

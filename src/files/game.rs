@@ -108,6 +108,32 @@ pub fn shown_team_name(name: &str, side: crate::engine::Side) -> String {
     }
 }
 
+/// Why two team names cannot stand together ([`team_names_clash`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TeamClash {
+    /// The same name, maybe in other capitals.
+    Same,
+    /// This side's team has the other side's name ("South (North)").
+    OtherSidesName(crate::engine::Side),
+}
+
+/// Why two team names (South's, North's; as shown, so never empty) cannot
+/// stand together, if they cannot: the move list and the labels must tell
+/// the teams apart, so the names may not differ in capitals only, nor may a
+/// team be called by the other side's name.
+pub fn team_names_clash(south: &str, north: &str) -> Option<TeamClash> {
+    use crate::engine::Side;
+    let (s, n) = (south.trim(), north.trim());
+    let same = |a: &str, b: &str| a.to_lowercase() == b.to_lowercase();
+    if same(s, n) {
+        return Some(TeamClash::Same);
+    }
+    [(s, Side::South), (n, Side::North)]
+        .into_iter()
+        .find(|&(name, side)| same(name, side.opponent().title()))
+        .map(|(_, side)| TeamClash::OtherSidesName(side))
+}
+
 impl GameFile {
     /// The teams' names as the window shows them, South then North (see
     /// [`shown_team_name`]).
@@ -311,13 +337,31 @@ impl GameFile {
         // As the new-game dialog: the move list must tell the teams apart
         // (a team without a name is called by its side).
         let south = shown_team_name(&saved.south_team, crate::engine::Side::South);
-        if south == shown_team_name(&saved.north_team, crate::engine::Side::North) {
-            return Err(at(
-                "north_team",
-                format!(
-                    "both teams are called `{south}`; the teams need different names (the move list could not tell them apart)"
-                ),
-            ));
+        let north = shown_team_name(&saved.north_team, crate::engine::Side::North);
+        match team_names_clash(&south, &north) {
+            None => {}
+            Some(TeamClash::Same) => {
+                return Err(at(
+                    "north_team",
+                    format!(
+                        "both teams are called `{south}` (capitals aside); the teams need different names (the move list could not tell them apart)"
+                    ),
+                ));
+            }
+            Some(TeamClash::OtherSidesName(side)) => {
+                let (field, name) = match side {
+                    crate::engine::Side::South => ("south_team", &south),
+                    crate::engine::Side::North => ("north_team", &north),
+                };
+                return Err(at(
+                    field,
+                    format!(
+                        "the {} team is called `{name}`, the other side's name; the labels would read \"{name} ({})\"",
+                        side.title(),
+                        side.title()
+                    ),
+                ));
+            }
         }
         let mut game = Game::new(start);
         for (i, text_move) in saved.moves.iter().enumerate() {
