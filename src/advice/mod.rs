@@ -379,12 +379,12 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
         },
         Style::TempoCounter => match v {
             Variant::EnGehe { .. } => format!(
-                "{label_cap} leaves our tempo count {} against {them}'s, the best of any move, so we can wait longer.",
+                "{label_cap} leaves our tempo count {} against {them}'s (no move leaves it better), so we can wait longer.",
                 signed(f.tempo)
             ),
             Variant::BaoLaKimasai => format!(
-                "{label_cap} keeps {} seeds in our outer row, moves in hand for later, the most of any move.",
-                f.tempo
+                "{label_cap} keeps {} in our outer row, moves in hand for later (no move keeps more).",
+                seeds(f.tempo)
             ),
         },
         Style::Herder => {
@@ -395,7 +395,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
                 n if n > 0 => format!("{n} more occupied holes than {them}"),
                 n => format!("{} occupied holes fewer than {them}", -n),
             };
-            format!("{label_cap} leaves us {herd}, the widest herd of any move.")
+            format!("{label_cap} leaves us {herd} (no move leaves a wider herd).")
         }
         Style::Scout => {
             // The net counts the most the answer can take (not the
@@ -420,15 +420,21 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
         ),
         Style::Keeper => match v {
             Variant::EnGehe { .. } => format!(
-                "{label_cap} keeps {} seeds in our own row, the most of any move; {verdict}.",
-                f.kept
+                "{label_cap} keeps {} in our own row (no move keeps more); {verdict}.",
+                seeds(f.kept)
             ),
             Variant::BaoLaKimasai => format!(
-                "{label_cap} keeps {} seeds in our inner row, the strongest front of any move; {verdict}.",
-                f.kept
+                "{label_cap} keeps {} in our inner row (no move keeps a stronger front); {verdict}.",
+                seeds(f.kept)
             ),
         },
     }
+}
+
+/// "1 seed", "3 seeds".
+fn seeds(n: impl Into<i64>) -> String {
+    let n = n.into();
+    format!("{n} seed{}", if n == 1 { "" } else { "s" })
 }
 
 fn signed(x: i32) -> String {
