@@ -370,6 +370,11 @@ fn the_lap_and_its_caption_are_said_under_the_board() {
             .is_some()
     );
     let caption = h.state().rt.shown_replay().unwrap().caption();
+    // Said of the lap that ended and of the one the counter shows.
+    assert!(
+        caption.starts_with("lap 1 ") && caption.ends_with(", lap 2 begins"),
+        "{caption}"
+    );
     assert_eq!(
         h.query_all_by_label(&caption).count(),
         1,

@@ -164,9 +164,14 @@ impl Replay {
             return lap.caption();
         }
         if sown == 0 && i > 0 {
-            // The previous lap just ended; say why this one began, naming
-            // that lap (the counter already shows this one's number).
-            return format!("lap {i} {}", self.trace.laps[i - 1].caption());
+            // The previous lap just ended (its last seed is the one the
+            // seed counter shows); say why, then that this one begins, so
+            // the caption agrees with the lap counter.
+            return format!(
+                "lap {i} {}, lap {} begins",
+                self.trace.laps[i - 1].caption(),
+                i + 1
+            );
         }
         // A herding move's first lap: the reserve seed went in before the
         // lift (the hole shows empty at once, so say where the extra seed
