@@ -557,6 +557,12 @@ fn recent_files_are_bounded_deduplicated_and_persisted() {
     assert_eq!(again.files, recent.files);
     recent.remove(&config.path().join("g3.ron"));
     assert_eq!(recent.files.len(), files::RECENT_LIMIT - 1);
+    // `check` knows the list for what it is.
+    let err = files::check_file(&config.path().join(files::RECENT_FILE)).unwrap_err();
+    assert!(
+        err.problem.contains("the program's recent-files list"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -59,6 +59,14 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
         return Err(FileError::new(path, "the file is empty".to_string()));
     }
     if let Some(name) = record_name(text) {
+        if name == "RecentFiles" {
+            // The program's own, but nothing to open or check.
+            return Err(FileError::new(
+                path,
+                "this is the program's recent-files list (the Recent files menu), which it \
+                 keeps by itself; it is not a saved game, presets file, autosave or study",
+            ));
+        }
         return FileKind::from_record_name(name).ok_or_else(|| {
             FileError::new(
                 path,
