@@ -170,7 +170,14 @@ pub fn plot_ui(
                 let mut chart = Plot::new(("tempo-plot", k))
                     .width(width)
                     .height(height)
-                    .x_axis_label("moves played")
+                    // Thick enough for the tick labels and the title
+                    // under them (in a short panel the title was drawn over
+                    // the middle tick label).
+                    .custom_x_axes(vec![
+                        egui_plot::AxisHints::new_x()
+                            .label("moves played")
+                            .min_thickness(38.0),
+                    ])
                     .include_x(0.0)
                     .include_x(4.0)
                     .x_grid_spacer(one_two_five_spacer)
