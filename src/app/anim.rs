@@ -298,7 +298,7 @@ mod tests {
         assert_eq!(r.lap_counter(), "lap 2 of 5");
         assert_eq!(
             r.caption(),
-            "lap 1 lands on an occupied hole: lift 5 and sow on"
+            "lap 1 lands on an occupied hole: lift 5 and sow on, lap 2 begins"
         );
         r.set_step(5);
         assert_eq!(r.caption(), "sowing 5 seeds, 4 in hand");
