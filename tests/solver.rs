@@ -264,6 +264,20 @@ fn a_short_bao_win_is_searched_before_a_big_retrograde_analysis() {
     assert!(s.nodes < 100, "{} nodes", s.nodes);
 }
 
+#[test]
+fn move_values_of_moves_that_all_end_the_game_need_no_analysis() {
+    // South's one move empties its inner row: settled without a search.
+    let pos = notation::parse_position(
+        "bao-la-kimasai south=0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0 north=0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let mut solver = Solver::with_table_bits(10);
+    let values = solver.move_values(&[], &pos, None).unwrap();
+    let i8 = pos.variant().parse_move("i8").unwrap();
+    assert_eq!(values, vec![(i8, Value::Loss { plies: 1 })]);
+    assert_eq!(solver.solve(&pos).value, Value::Loss { plies: 1 });
+}
+
 const LAST_SEED_LOSES: &str = "en-gehe south=0,0,1 north=0,0,0 captured=0,0 turn=south";
 const FINISHED: &str = "en-gehe south=0,0,0 north=0,2,0 captured=3,1 turn=south";
 const CAPTURE: &str = "en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south";

@@ -616,6 +616,17 @@ impl Solver {
         pos: &Position,
         stop: Option<&AtomicBool>,
     ) -> Result<Vec<(Move, Value)>, Cancelled> {
+        let mut line = history.to_vec();
+        line.push(*pos);
+        let moves = moves_after(&line);
+        // Every move ends the game or repeats: nothing to analyse (a big
+        // game graph would be enumerated for nothing).
+        if moves.iter().all(|m| m.settled.is_some()) {
+            return Ok(moves
+                .into_iter()
+                .filter_map(|m| Some((m.mv, m.settled?)))
+                .collect());
+        }
         if retro::applies(pos)
             && !matches!(pos.status(), Status::Over(_))
             && let Some(r) =
@@ -623,9 +634,7 @@ impl Solver {
         {
             return Ok(r.move_values());
         }
-        let mut line = history.to_vec();
-        line.push(*pos);
-        moves_after(&line)
+        moves
             .into_iter()
             .map(|m| match m.settled {
                 Some(v) => Ok((m.mv, v)),
