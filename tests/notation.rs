@@ -123,6 +123,13 @@ fn bad_hole_names_are_refused() {
     // The move is quoted as written, without the blanks around it.
     let e = eg.parse_move(" x ").unwrap_err().to_string();
     assert!(e.starts_with("illegal move `x`: "), "{e}");
+    // A long text (a whole position pasted as a move) is quoted by its start.
+    let long = "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south";
+    let e = eg.parse_move(long).unwrap_err().to_string();
+    assert!(
+        e.starts_with("illegal move `en-gehe south=4,4,4,4,4,…` (67 characters): "),
+        "{e}"
+    );
     assert_eq!(eg.parse_move(" 7 ").unwrap().hole(), 6);
     assert_eq!(eg.parse_move("50").unwrap().hole(), 49);
     assert_eq!(bao.parse_move("O3").unwrap().hole(), 13);
