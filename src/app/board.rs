@@ -1402,6 +1402,13 @@ pub fn editor_board_ui(
             })
     };
     let all = ui.input(|i| i.modifiers.command);
+    // A drag from a hole or pile that ended over a hole or pile.
+    let dropped = |resp: &egui::Response, from: Selection| {
+        resp.drag_stopped()
+            .then(|| pointer.and_then(drop_at))
+            .flatten()
+            .map(|to| EditorCommand::Move { from, to, all })
+    };
     let mut dragging_from = None;
     let mut edit = |c: EditorCommand| commands.push(AppCommand::Editor(c));
     for side in Side::BOTH {
@@ -1442,14 +1449,8 @@ pub fn editor_board_ui(
                 dragging_from = Some(rect.center());
                 ring = Some((pal.target, 0.1 * p));
             }
-            if resp.drag_stopped()
-                && let Some(to) = pointer.and_then(drop_at)
-            {
-                edit(EditorCommand::Move {
-                    from: Selection::Hole(hole),
-                    to,
-                    all,
-                });
+            if let Some(moved) = dropped(&resp, Selection::Hole(hole)) {
+                edit(moved);
             }
             paint_ring(&painter, rect, radius, ring);
         }
@@ -1469,14 +1470,8 @@ pub fn editor_board_ui(
             resp.widget_info(|| {
                 egui::WidgetInfo::labeled(egui::accesskit::Role::Button, true, &label)
             });
-            if resp.drag_stopped()
-                && let Some(to) = pointer.and_then(drop_at)
-            {
-                edit(EditorCommand::Move {
-                    from: Selection::Reserve(side),
-                    to,
-                    all,
-                });
+            if let Some(moved) = dropped(&resp, Selection::Reserve(side)) {
+                edit(moved);
             }
             let ring = if resp.dragged() {
                 dragging_from = Some(rect.center());

@@ -1131,25 +1131,12 @@ fn study_row(
                     );
                 }
                 Some(Claim::Fails(value)) => {
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!(
-                                "The goal does not hold: with best play {value}."
-                            ))
-                            .color(ui.visuals().warn_fg_color),
-                        )
-                        .wrap(),
-                    );
+                    warning(ui, format!("The goal does not hold: with best play {value}."));
                 }
                 Some(Claim::LineFault(fault)) => {
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!(
-                                "The goal holds, but the solution has a mistake: {fault}."
-                            ))
-                            .color(ui.visuals().warn_fg_color),
-                        )
-                        .wrap(),
+                    warning(
+                        ui,
+                        format!("The goal holds, but the solution has a mistake: {fault}."),
                     );
                 }
                 Some(Claim::LineUnproved) => {
@@ -1169,6 +1156,12 @@ fn study_row(
         });
     });
     ui.add_space(4.0);
+}
+
+/// A wrapped line in the warning colour.
+fn warning(ui: &mut egui::Ui, text: String) {
+    let text = egui::RichText::new(text).color(ui.visuals().warn_fg_color);
+    ui.add(egui::Label::new(text).wrap());
 }
 
 /// The library window: every study with Read and Exercise buttons.

@@ -286,7 +286,30 @@ pub struct Progress {
     pub retrograde: Option<usize>,
 }
 
+/// Changes the shared progress, if there is one to change.
+fn publish(progress: Option<&Arc<Mutex<Progress>>>, change: impl FnOnce(&mut Progress)) {
+    if let Some(progress) = progress
+        && let Ok(mut p) = progress.lock()
+    {
+        change(&mut p);
+    }
+}
+
 impl Progress {
+    /// The value is proved; its line is read next.
+    fn proved(&mut self, value: Value) {
+        self.lower = Some(value);
+        self.upper = Some(value);
+        self.done = true;
+    }
+
+    /// The principal line is read: the solve's last figures.
+    fn read(&mut self, s: &Solution) {
+        self.best_line = s.pv.clone();
+        self.nodes = s.nodes;
+        self.elapsed = s.elapsed;
+    }
+
     /// The proved lower and upper bounds of `pos`'s value (the solve's
     /// position), the widest the board allows before the first pass.
     pub fn bounds(&self, pos: &Position) -> (Value, Value) {
@@ -450,32 +473,20 @@ impl Solver {
             }
             let started = Instant::now();
             let mut counted = |n: usize| {
-                if let Some(progress) = progress
-                    && let Ok(mut p) = progress.lock()
-                {
+                publish(progress, |p| {
                     p.retrograde = Some(n);
                     p.elapsed = started.elapsed();
-                }
+                })
             };
             let analysed =
                 retro::Retro::analyse(pos, history, retro::MAX_POSITIONS, stop, &mut counted)?;
-            if let Some(progress) = progress
-                && let Ok(mut p) = progress.lock()
-            {
-                p.retrograde = None;
-            }
+            publish(progress, |p| p.retrograde = None);
             if let Some(r) = analysed {
                 let s = r.solution(started, MAX_LINE);
-                if let Some(progress) = progress
-                    && let Ok(mut p) = progress.lock()
-                {
-                    p.lower = Some(s.value);
-                    p.upper = Some(s.value);
-                    p.best_line = s.pv.clone();
-                    p.nodes = s.nodes;
-                    p.elapsed = s.elapsed;
-                    p.done = true;
-                }
+                publish(progress, |p| {
+                    p.proved(s.value);
+                    p.read(&s);
+                });
                 self.stats = Stats {
                     nodes: s.nodes,
                     ..Stats::default()
@@ -583,29 +594,17 @@ impl Solver {
             }
         })?;
         let value = search::value_of(&root, score);
-        if let Some(progress) = progress
-            && let Ok(mut p) = progress.lock()
-        {
-            p.lower = Some(value);
-            p.upper = Some(value);
-            p.done = true;
-        }
+        publish(progress, |p| p.proved(value));
         let pv = search.principal_line(&root, score, MAX_LINE)?;
-        let elapsed = search.elapsed();
-        if let Some(progress) = progress
-            && let Ok(mut p) = progress.lock()
-        {
-            p.best_line = pv.clone();
-            p.nodes = search.nodes;
-            p.elapsed = elapsed;
-        }
-        Ok(Solution {
+        let solution = Solution {
             value,
             best: pv.first().copied(),
             pv,
             nodes: search.nodes,
-            elapsed,
-        })
+            elapsed: search.elapsed(),
+        };
+        publish(progress, |p| p.read(&solution));
+        Ok(solution)
     }
 
     /// The value of every legal move of `pos` (for the side to move at
