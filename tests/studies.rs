@@ -207,6 +207,12 @@ fn semantic_errors_name_the_problem_and_where() {
         (GOOD.replace("side: South", "side: North"), "goal", 8),
         (GOOD.replace("MarginAtLeast(0)", "Win"), "does not fit", 8),
         (GOOD.replace("version: 1", "version: 9"), "version 9", 2),
+        // The library would list it as a blank row.
+        (
+            GOOD.replace("title: \"t\"", "title: \"  \""),
+            "title is empty",
+            3,
+        ),
     ];
     for (text, needle, line) in cases {
         let err = Study::parse(&text, "x.ron").unwrap_err();

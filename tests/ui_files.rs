@@ -1350,3 +1350,103 @@ fn recent_files_of_the_same_name_are_told_apart_by_their_folder() {
         "a long name is cut short"
     );
 }
+
+#[test]
+fn a_save_asks_before_replacing_a_file_changed_on_disk() {
+    // Another program's edit of the open file was overwritten without a
+    // word, and the next save pushed it out of the .bak too.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    saved_game(&path);
+    let mut h = harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    play_first(&mut h);
+    // Written by someone else: another length, so even a coarse clock tells.
+    let theirs = std::fs::read_to_string(&path).unwrap() + "\n// edited elsewhere\n";
+    std::fs::write(&path, &theirs).unwrap();
+
+    files(&mut h, FileCommand::Save);
+    assert!(h.query_by_label("The file changed on disk").is_some());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "not yet");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.query_by_label("The file changed on disk").is_none());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "kept");
+
+    // New game after "save your changes?" → Save waits on the same answer,
+    // and goes on to the new game once the file is replaced.
+    files(&mut h, FileCommand::New);
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.query_by_label("The file changed on disk").is_some());
+    h.get_by_label("Replace it").click();
+    h.run();
+    assert_eq!(moves(&h).len(), 4, "{:?}", moves(&h));
+    assert_eq!(load_game(&path).unwrap().game, h.state().rt.game);
+    assert!(h.query_by_label("New game").is_some(), "went on to New");
+    assert_eq!(
+        std::fs::read_to_string(path.with_extension("ron.bak")).unwrap(),
+        theirs,
+        "their version kept beside it"
+    );
+    // Its own saves since then are not "changed on disk".
+    h.get_by_label("Cancel").click();
+    h.run();
+    play_first(&mut h);
+    files(&mut h, FileCommand::Save);
+    assert!(h.query_by_label("The file changed on disk").is_none());
+    assert_eq!(load_game(&path).unwrap().game, h.state().rt.game);
+}
+
+#[test]
+fn a_second_damaged_autosave_does_not_replace_the_first_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(autosave_path(&data), "Autosave(version: 9, newer").unwrap();
+    drop(harness(dir.path(), en_gehe(6)));
+    std::fs::write(autosave_path(&data), "garbage").unwrap();
+    let h = harness(dir.path(), en_gehe(6));
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(message.contains("autosave.ron.damaged.2"), "{message}");
+    assert_eq!(
+        std::fs::read_to_string(data.join("autosave.ron.damaged")).unwrap(),
+        "Autosave(version: 9, newer"
+    );
+    assert_eq!(
+        std::fs::read_to_string(data.join("autosave.ron.damaged.2")).unwrap(),
+        "garbage"
+    );
+}
+
+#[test]
+fn a_file_at_launch_that_cannot_be_opened_leaves_the_last_game_to_resume() {
+    // It used to move the unsaved last game aside without a word, and say
+    // the (fresh) game on view was "still open and unchanged".
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "SavedGame(version: 1, moves: [\"1").unwrap();
+    let unsaved = {
+        let mut h = harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+        h.state().rt.game.clone()
+    };
+    let mut h = harness_opening(dir.path(), broken);
+    let (title, message) = h.state().files.error.clone().expect("said");
+    assert_eq!(title, "Cannot open the file", "{message}");
+    assert!(message.contains("broken.ron"), "{message}");
+    assert!(!data.join("unsaved game.ron").exists());
+    h.get_by_label("OK").click();
+    h.run();
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game, unsaved);
+}
+
+/// Plays the first legal move of the position on view.
+fn play_first(h: &mut Harness<'_, MaasaiApp>) {
+    let mv = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.run();
+}

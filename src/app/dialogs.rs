@@ -155,6 +155,31 @@ pub fn dialogs_ui(
                 }
             });
         });
+    } else if let Some(path) = &files.changed_on_disk {
+        if esc {
+            out.push(FileCommand::KeepChanged);
+        }
+        egui::Modal::new(egui::Id::unique("changed-on-disk")).show(ctx, |ui| {
+            ui.heading("The file changed on disk");
+            ui.label(format!(
+                "“{}” was changed by another program since this game was opened or saved here. \
+                 Saving replaces those changes (the file as it is now is kept as “{}”).",
+                path.display(),
+                crate::files::backup_path(path).display()
+            ));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Replace it").clicked() {
+                    out.push(FileCommand::ReplaceChanged);
+                }
+                if ui.button("Save as…").clicked() {
+                    out.push(FileCommand::SaveAs);
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(FileCommand::KeepChanged);
+                }
+            });
+        });
     } else if let Some(offer) = &files.resume_offer {
         if enter && files.error.is_none() {
             out.push(FileCommand::Resume);

@@ -37,6 +37,10 @@ pub enum FileCommand {
     Resume,
     DeclineResume,
     Unsaved(Choice),
+    /// The answer to "changed on disk since": replace it with this game.
+    ReplaceChanged,
+    /// … or leave the file as it is now (Save as… goes through SaveAs).
+    KeepChanged,
     DismissError,
     ClosePathPrompt,
     SavePreset(Preset),
@@ -197,6 +201,12 @@ pub struct FilesState {
     pub unsaved_prompt: Option<Pending>,
     /// The action to do once a Save As (chosen in the prompt) succeeds.
     after_save: Option<Pending>,
+    /// The game's file as it was on disk when it was opened or last saved
+    /// here: a save that finds it otherwise asks before replacing what
+    /// another program (or another window) wrote there.
+    on_disk: Option<FileStamp>,
+    /// The file a save found changed on disk, waiting on the user's answer.
+    pub changed_on_disk: Option<PathBuf>,
     /// The autosave offered back at start.
     pub resume_offer: Option<Autosave>,
     /// The game on view when the resume offer was declined: until it
@@ -236,7 +246,7 @@ impl FilesState {
     /// Whether an action (New, Open, a study's position…) waits on the
     /// unsaved-changes prompt or on the save it asked for.
     pub fn action_waiting(&self) -> bool {
-        self.unsaved_prompt.is_some() || self.after_save.is_some()
+        self.unsaved_prompt.is_some() || self.after_save.is_some() || self.changed_on_disk.is_some()
     }
 
     /// Whether a file dialog or message waits for the user's answer.
@@ -244,6 +254,7 @@ impl FilesState {
         self.error.is_some()
             || self.path_prompt.is_some()
             || self.unsaved_prompt.is_some()
+            || self.changed_on_disk.is_some()
             || self.resume_offer.is_some()
             || self.dialog.is_some()
     }
@@ -322,6 +333,8 @@ impl FilesState {
             autosave_failing: None,
             path_prompt: None,
             unsaved_prompt: None,
+            on_disk: None,
+            changed_on_disk: None,
             after_save: None,
             resume_offer,
             declined_at: None,
@@ -566,6 +579,7 @@ impl MaasaiApp {
         {
             self.files.record = FileRecord::of(&file);
             self.files.path = None;
+            self.files.on_disk = None;
             self.files.saved = Some(signature(&self.rt));
         }
         if let Some(d) = &mut self.rt.new_game
@@ -629,13 +643,7 @@ impl MaasaiApp {
             FileCommand::Open => self.guard(ctx, Pending::Open),
             FileCommand::OpenPath(path) => {
                 self.files.path_prompt = None;
-                // "game" opens "game.ron", as it saves there.
-                let with_ron = path.with_extension("ron");
-                let path = if !path.exists() && path.extension().is_none() && with_ron.is_file() {
-                    with_ron
-                } else {
-                    path
-                };
+                let path = open_target(path);
                 // A file that is not there is said so at once, before
                 // "save your changes?" asks about leaving the game for it.
                 if !path.exists() {
@@ -671,12 +679,30 @@ impl MaasaiApp {
                 self.files.declined_at = Some(now);
             }
             FileCommand::Save => match self.files.path.clone() {
-                Some(path) => {
-                    self.save_to(&path);
-                }
+                Some(path) => self.save_own(ctx, &path, None),
                 None => self.choose_path(ctx, Purpose::SaveAs),
             },
-            FileCommand::SaveAs => self.choose_path(ctx, Purpose::SaveAs),
+            FileCommand::ReplaceChanged => {
+                let Some(path) = self.files.changed_on_disk.take() else {
+                    return;
+                };
+                let next = self.files.after_save.take();
+                if self.save_to(&path)
+                    && let Some(next) = next
+                {
+                    self.perform(ctx, next);
+                }
+            }
+            FileCommand::KeepChanged => {
+                self.files.changed_on_disk = None;
+                self.files.after_save = None;
+            }
+            FileCommand::SaveAs => {
+                // Chosen in place of replacing a file changed on disk:
+                // what waited on that save waits on this one.
+                self.files.changed_on_disk = None;
+                self.choose_path(ctx, Purpose::SaveAs)
+            }
             FileCommand::SaveTo(path) => {
                 // "game" saves as "game.ron", the name the library and the
                 // file dialog look for.
@@ -748,11 +774,7 @@ impl MaasaiApp {
                         self.perform(ctx, pending);
                     }
                     Choice::Save => match self.files.path.clone() {
-                        Some(path) => {
-                            if self.save_to(&path) {
-                                self.perform(ctx, pending);
-                            }
-                        }
+                        Some(path) => self.save_own(ctx, &path, Some(pending)),
                         None => {
                             self.files.after_save = Some(pending);
                             self.choose_path(ctx, Purpose::SaveAs);
@@ -944,6 +966,22 @@ impl MaasaiApp {
         self.files.folders.as_ref()?.own_file(path)
     }
 
+    /// Saves the game to its own file `path`, then does `next`; first asks
+    /// if the file changed on disk since it was opened or saved here.
+    fn save_own(&mut self, ctx: &egui::Context, path: &Path, next: Option<Pending>) {
+        let now = file_stamp(path);
+        if self.files.on_disk.is_some() && now.is_some() && now != self.files.on_disk {
+            self.files.changed_on_disk = Some(path.to_path_buf());
+            self.files.after_save = next;
+            return;
+        }
+        if self.save_to(path)
+            && let Some(next) = next
+        {
+            self.perform(ctx, next);
+        }
+    }
+
     /// Saves the current game to `path`; returns whether it worked.
     fn save_to(&mut self, path: &Path) -> bool {
         if let Some(what) = self.own_file(path) {
@@ -969,6 +1007,7 @@ impl MaasaiApp {
         match save_game(path, &file) {
             Ok(()) => {
                 self.files.path = Some(path.to_path_buf());
+                self.files.on_disk = file_stamp(path);
                 self.files.saved = Some(signature(&self.rt));
                 self.remember(path);
                 self.rt.notice = Some(Notice::report(format!("{SAVED_NOTICE}{}", path.display())));
@@ -1052,6 +1091,7 @@ impl MaasaiApp {
         rt.computer.paused = self.settings.players.iter().any(|p| p.is_computer());
         self.rt = rt;
         self.files.record = FileRecord::of(&file);
+        self.files.on_disk = path.as_deref().and_then(file_stamp);
         self.files.path = path;
         self.files.saved = if unsaved {
             None
@@ -1175,6 +1215,37 @@ fn clipboard_problem(e: &arboard::Error) -> String {
             "The clipboard could not be read: {}",
             other.to_string().trim_end_matches('.')
         ),
+    }
+}
+
+/// When a file was last changed, and its length: what tells that another
+/// program wrote it. `None` when it is not there (a save then just writes).
+type FileStamp = (std::time::SystemTime, u64);
+
+fn file_stamp(path: &Path) -> Option<FileStamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+/// The file "open `path`" opens: "game" opens "game.ron", as it saves there.
+fn open_target(path: PathBuf) -> PathBuf {
+    let with_ron = path.with_extension("ron");
+    if !path.exists() && path.extension().is_none() && with_ron.is_file() {
+        with_ron
+    } else {
+        path
+    }
+}
+
+/// What to do with the last session's game when `file` was named at
+/// launch: a file that opens takes its place (so it is moved aside if it
+/// has unsaved changes); one that cannot be opened takes nobody's place,
+/// and the last game is offered back as on any start.
+pub fn last_session_with(file: &Path) -> LastSession {
+    if read_for_open(&open_target(file.to_path_buf())).is_ok() {
+        LastSession::KeepAside
+    } else {
+        LastSession::Offer
     }
 }
 

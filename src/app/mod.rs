@@ -171,10 +171,9 @@ impl MaasaiApp {
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
-        let last = if file.is_none() {
-            files_ui::LastSession::Offer
-        } else {
-            files_ui::LastSession::KeepAside
+        let last = match &file {
+            None => files_ui::LastSession::Offer,
+            Some(path) => files_ui::last_session_with(path),
         };
         app.init_files(crate::files::Folders::platform(), true, last);
         if let Some(problem) = settings_problem {
@@ -229,7 +228,8 @@ impl MaasaiApp {
 
     /// An app for tests started as with a file named at launch: its files
     /// in `folders`, the last session's autosave moved aside if it holds
-    /// unsaved changes, `file` queued to be opened.
+    /// unsaved changes and `file` opens (else offered), `file` queued to be
+    /// opened.
     pub fn new_for_tests_opening(
         ctx: &egui::Context,
         start: Position,
@@ -237,7 +237,8 @@ impl MaasaiApp {
         file: PathBuf,
     ) -> MaasaiApp {
         let mut app = Self::new_for_tests(ctx, start);
-        app.init_files(Some(folders), false, files_ui::LastSession::KeepAside);
+        let last = files_ui::last_session_with(&file);
+        app.init_files(Some(folders), false, last);
         app.queued.push(AppCommand::Open(file));
         app
     }

@@ -64,8 +64,7 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
     match parsed {
         Ok(()) => (Settings::default(), None),
         Err(e) => {
-            let mut aside = file.clone().into_os_string();
-            aside.push(".damaged");
+            let aside = crate::files::damaged_aside_path(&file);
             let kept = match std::fs::copy(&file, &aside) {
                 Ok(_) => format!(
                     "A copy is kept as {}.",
@@ -107,8 +106,7 @@ pub fn set_aside_unreadable(app_id: &str) {
         repair_window_state(&file);
         return;
     }
-    let mut aside = file.clone().into_os_string();
-    aside.push(".damaged");
+    let aside = crate::files::damaged_aside_path(&file);
     let what = match std::fs::rename(&file, &aside) {
         Ok(()) => format!(
             "It was moved to {}.",
@@ -174,8 +172,7 @@ fn repair_window_state(file: &std::path::Path) {
     if fixed.is_empty() {
         return;
     }
-    let mut aside = file.to_path_buf().into_os_string();
-    aside.push(".damaged");
+    let aside = crate::files::damaged_aside_path(file);
     let kept = std::fs::copy(file, &aside).is_ok();
     let written = ron::ser::to_string_pretty(&map, ron::ser::PrettyConfig::default())
         .ok()

@@ -5,6 +5,7 @@ use super::{
     BAO_ROW, BAO_SIDE_HOLES, BOARD_CAPACITY, EndReason, GameResult, HoleRef, Move, OriginRule,
     PlayError, Side, Variant,
 };
+use std::ops::ControlFlow;
 
 /// A legal position of either game: board, captured seeds (En Gehé),
 /// reserves (Bao la Kimasai), side to move and the rule options that change
@@ -245,23 +246,45 @@ impl Position {
         if self.inner_row_decided().is_some() {
             return false;
         }
-        // The quick moves first: one that ends is enough, and proving a
-        // long one endless first could take many seconds.
+        let mut ended = false;
+        let long = self.sow_quick_moves(&[], |_, _| {
+            ended = true;
+            ControlFlow::Break(())
+        });
+        ended
+            || long.into_iter().any(|mv| {
+                let mut next = *self;
+                next.apply_fast(mv).is_ok()
+            })
+    }
+
+    /// Sows every candidate move not in `skip` for at most
+    /// [`super::QUICK_LAPS`] laps, in sowing order, and hands each one that
+    /// ends to `ended` with the position it leaves (stopping when that says
+    /// `Break`). Returns the moves that neither ended nor repeated within the
+    /// laps: proving one of those endless can take seconds, so callers look
+    /// at the quick ones first.
+    pub fn sow_quick_moves(
+        &self,
+        skip: &[Move],
+        mut ended: impl FnMut(Move, Position) -> ControlFlow<()>,
+    ) -> Vec<Move> {
         let mut long = Vec::new();
-        for mv in self.candidate_moves() {
+        for mv in self.candidate_moves().filter(|mv| !skip.contains(mv)) {
             let mut next = *self;
             match next.apply_within(mv, super::QUICK_LAPS) {
-                Ok(()) => return true,
+                Ok(()) => {
+                    if ended(mv, next).is_break() {
+                        break;
+                    }
+                }
                 Err(Endless {
                     cycle_laps: Some(_),
                 }) => {}
                 Err(_) => long.push(mv),
             }
         }
-        long.into_iter().any(|mv| {
-            let mut next = *self;
-            next.apply_fast(mv).is_ok()
-        })
+        long
     }
 
     /// What playing `mv` would do, without changing the position.

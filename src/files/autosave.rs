@@ -107,14 +107,13 @@ pub fn parse_autosave(text: &str, path: &Path) -> Result<Autosave, FileError> {
 
 /// Removes the autosave (and its backup), e.g. once the user declined to
 /// resume and started afresh. A missing autosave is not an error.
-/// Moves a damaged autosave aside (to `autosave.ron.damaged`) and returns
+/// Moves a damaged autosave aside (to `autosave.ron.damaged`, or the next
+/// free `autosave.ron.damaged.2`, …) and returns
 /// where, so that the next autosave neither overwrites it nor pushes the
 /// good previous version out of `autosave.ron.bak`.
 pub fn set_aside_damaged_autosave(data_dir: &Path) -> Result<PathBuf, FileError> {
     let path = autosave_path(data_dir);
-    let mut aside = path.clone().into_os_string();
-    aside.push(".damaged");
-    let aside = PathBuf::from(aside);
+    let aside = super::damaged_aside_path(&path);
     std::fs::rename(&path, &aside)
         .map_err(|e| FileError::io(&path, "cannot move the damaged autosave aside", &e))?;
     Ok(aside)

@@ -154,6 +154,25 @@ pub(crate) fn ron_words(code: &ron::Error) -> String {
     }
     match code {
         E::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+        // The program's own kinds of file, by the record each begins with.
+        E::ExpectedDifferentStructName { expected, found } => {
+            let kind = |name: &str| match name {
+                "SavedGame" => "a saved game".to_string(),
+                "Study" => "a study".to_string(),
+                "Autosave" => "an autosave".to_string(),
+                "PresetFile" => "a presets file".to_string(),
+                "RecentFiles" => "a recent-files list".to_string(),
+                other => format!("a `{other}` record"),
+            };
+            format!(
+                "this is {}, not {} (it begins with `{found}(`)",
+                kind(found),
+                kind(expected)
+            )
+        }
+        E::ExceededRecursionLimit => {
+            "brackets nest too deeply here for a file of this program".to_string()
+        }
         E::MissingStructField { field, outer } => match outer {
             Some(outer) => format!("`{field}` is missing in `{outer}`"),
             None => format!("`{field}` is missing"),
@@ -228,11 +247,27 @@ mod tests {
                 ok.replace("title: \"a\"", "title: 5"),
                 "a text in double quotes",
             ),
+            // Another of the program's files, opened as this one.
+            (
+                ok.replace("Game(", "Study("),
+                "this is a study, not a `Game` record (it begins with `Study(`)",
+            ),
         ] {
             let said = problem(&text);
             assert!(said.contains(words), "{text}: {said}");
             assert!(!said.contains("Expected"), "{text}: {said}");
         }
+    }
+
+    #[test]
+    fn deep_nesting_is_said_without_parser_advice() {
+        let said = ron_words(&ron::Error::ExceededRecursionLimit);
+        assert!(said.contains("nest too deeply"), "{said}");
+        let deep = format!("{}{}", "[".repeat(500), "]".repeat(500));
+        let err = ron::from_str::<ron::Value>(&deep).unwrap_err();
+        let said = FileError::ron("d.ron", &deep, &err).to_string();
+        assert!(said.starts_with("d.ron:1:"), "{said}");
+        assert!(said.contains("nest too deeply"), "{said}");
     }
 
     #[test]

@@ -66,6 +66,23 @@ pub fn typed_path(text: &str) -> PathBuf {
     path
 }
 
+/// Where to keep a damaged copy of `path`: `path.damaged`, or when that is
+/// taken by an earlier one, `path.damaged.2`, `path.damaged.3`, … (each is
+/// kept: the earlier copy may hold a game, e.g. a newer version's autosave).
+pub fn damaged_aside_path(path: &Path) -> PathBuf {
+    (1..)
+        .map(|k| {
+            let mut aside = path.as_os_str().to_owned();
+            aside.push(".damaged");
+            if k > 1 {
+                aside.push(format!(".{k}"));
+            }
+            PathBuf::from(aside)
+        })
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .expect("some name is free")
+}
+
 /// The name the last session's unsaved game is moved aside to, in the
 /// data folder (`unsaved game.ron`, `unsaved game 2.ron`, …).
 pub const UNSAVED_ASIDE: &str = "unsaved game";

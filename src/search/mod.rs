@@ -162,10 +162,6 @@ fn children_played(
         .collect()
 }
 
-/// [`root_children`] decides the moves that take longer than this only
-/// after the quick ones.
-use crate::engine::QUICK_LAPS;
-
 /// The root's legal moves (decided exactly, as [`children`]; the moves in
 /// `endless` are taken as proved endless), and the moves left undecided: still sowing when `stop` was set or, once some
 /// other move is known to be legal, when `deadline` passed. Proving a move
@@ -182,17 +178,10 @@ pub fn root_children(
         return (Vec::new(), Vec::new());
     }
     let mut decided = Vec::new();
-    let mut long = Vec::new();
-    for mv in pos.candidate_moves().filter(|mv| !endless.contains(mv)) {
-        let mut next = *pos;
-        match next.apply_within(mv, QUICK_LAPS) {
-            Ok(()) => decided.push((mv, next)),
-            Err(crate::engine::Endless {
-                cycle_laps: Some(_),
-            }) => {}
-            Err(_) => long.push(mv),
-        }
-    }
+    let long = pos.sow_quick_moves(endless, |mv, next| {
+        decided.push((mv, next));
+        std::ops::ControlFlow::Continue(())
+    });
     let mut undecided = Vec::new();
     for mv in long {
         let mut next = *pos;

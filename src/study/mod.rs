@@ -344,6 +344,14 @@ impl Study {
             };
             return Err(at(find_nth(text, "version", 0), problem));
         }
+        // The library lists a study by its title: a blank one is a row
+        // nobody can tell apart.
+        if file.title.trim().is_empty() {
+            return Err(at(
+                find_nth(text, "title", 0),
+                "the title is empty: the library lists a study by its title".into(),
+            ));
+        }
         let start = notation::parse_position(&file.position).map_err(|e| {
             at(
                 find_nth(text, "position", 0),
