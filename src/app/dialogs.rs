@@ -137,69 +137,57 @@ pub fn dialogs_ui(
         if esc {
             out.push(FileCommand::Unsaved(Choice::Cancel));
         }
-        egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
-            ui.heading("Save your changes?");
-            ui.label(format!(
-                "{file} has changes that are not saved. Save them before {what}?"
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
-                    out.push(FileCommand::Unsaved(Choice::Save));
-                }
-                if ui.button("Discard changes").clicked() {
-                    out.push(FileCommand::Unsaved(Choice::Discard));
-                }
-                if ui.button("Cancel").clicked() {
-                    out.push(FileCommand::Unsaved(Choice::Cancel));
-                }
-            });
-        });
+        let text = format!("{file} has changes that are not saved. Save them before {what}?");
+        out.extend(question(
+            ctx,
+            "unsaved-changes",
+            "Save your changes?",
+            &text,
+            &[
+                ("Save", FileCommand::Unsaved(Choice::Save)),
+                ("Discard changes", FileCommand::Unsaved(Choice::Discard)),
+                ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
+            ],
+        ));
     } else if let Some(path) = &files.changed_on_disk {
         if esc {
             out.push(FileCommand::KeepChanged);
         }
-        egui::Modal::new(egui::Id::unique("changed-on-disk")).show(ctx, |ui| {
-            ui.heading("The file changed on disk");
-            ui.label(format!(
-                "“{}” was changed by another program since this game was opened or saved here. \
-                 Saving replaces those changes (the file as it is now is kept as “{}”).",
-                path.display(),
-                crate::files::backup_path(path).display()
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Replace it").clicked() {
-                    out.push(FileCommand::ReplaceChanged);
-                }
-                if ui.button("Save as…").clicked() {
-                    out.push(FileCommand::SaveAs);
-                }
-                if ui.button("Cancel").clicked() {
-                    out.push(FileCommand::KeepChanged);
-                }
-            });
-        });
+        let text = format!(
+            "“{}” was changed by another program since this game was opened or saved here. \
+             Saving replaces those changes (the file as it is now is kept as “{}”).",
+            path.display(),
+            crate::files::backup_path(path).display()
+        );
+        out.extend(question(
+            ctx,
+            "changed-on-disk",
+            "The file changed on disk",
+            &text,
+            &[
+                ("Replace it", FileCommand::ReplaceChanged),
+                ("Save as…", FileCommand::SaveAs),
+                ("Cancel", FileCommand::KeepChanged),
+            ],
+        ));
     } else if let Some(offer) = &files.resume_offer {
         if enter && files.error.is_none() {
             out.push(FileCommand::Resume);
         }
-        egui::Modal::new(egui::Id::unique("resume-last-game")).show(ctx, |ui| {
-            ui.heading("Resume last game?");
-            ui.label(format!(
-                "The game you were playing last time was kept: {}.",
-                describe_autosave(offer)
-            ));
-            ui.add_space(8.0);
-            ui.horizontal(|ui| {
-                if ui.button("Resume last game").clicked() {
-                    out.push(FileCommand::Resume);
-                }
-                if ui.button("Start fresh").clicked() {
-                    out.push(FileCommand::DeclineResume);
-                }
-            });
-        });
+        let text = format!(
+            "The game you were playing last time was kept: {}.",
+            describe_autosave(offer)
+        );
+        out.extend(question(
+            ctx,
+            "resume-last-game",
+            "Resume last game?",
+            &text,
+            &[
+                ("Resume last game", FileCommand::Resume),
+                ("Start fresh", FileCommand::DeclineResume),
+            ],
+        ));
     }
 
     if let Some((title, message)) = &files.error {
@@ -234,4 +222,29 @@ pub fn dialogs_ui(
         }
     }
     out
+}
+
+/// A modal question: a heading, its text and a row of answers; the
+/// command of the answer clicked, if any.
+fn question(
+    ctx: &egui::Context,
+    id: &str,
+    heading: &str,
+    text: &str,
+    answers: &[(&str, FileCommand)],
+) -> Option<FileCommand> {
+    let mut chosen = None;
+    egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
+        ui.heading(heading);
+        ui.label(text);
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            for (label, command) in answers {
+                if ui.button(*label).clicked() {
+                    chosen = Some(command.clone());
+                }
+            }
+        });
+    });
+    chosen
 }

@@ -66,10 +66,7 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
         Err(e) => {
             let aside = crate::files::damaged_aside_path(&file);
             let kept = match std::fs::copy(&file, &aside) {
-                Ok(_) => format!(
-                    "A copy is kept as {}.",
-                    std::path::Path::new(&aside).display()
-                ),
+                Ok(_) => format!("A copy is kept as {}.", aside.display()),
                 Err(why) => format!("It could not be copied aside ({why})."),
             };
             (
@@ -108,10 +105,7 @@ pub fn set_aside_unreadable(app_id: &str) {
     }
     let aside = crate::files::damaged_aside_path(&file);
     let what = match std::fs::rename(&file, &aside) {
-        Ok(()) => format!(
-            "It was moved to {}.",
-            std::path::Path::new(&aside).display()
-        ),
+        Ok(()) => format!("It was moved to {}.", aside.display()),
         // A pipe or device holds no settings: removed, it cannot block
         // the start. (A folder is left alone: eframe only fails to read it.)
         Err(_) if !meta.is_dir() && std::fs::remove_file(&file).is_ok() => {
@@ -189,10 +183,7 @@ fn repair_window_state(file: &std::path::Path) {
             },
             if fixed.len() > 1 { "s" } else { "" },
             if kept {
-                format!(
-                    " The file as it was is kept as {}.",
-                    std::path::Path::new(&aside).display()
-                )
+                format!(" The file as it was is kept as {}.", aside.display())
             } else {
                 String::new()
             }
