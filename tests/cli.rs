@@ -1029,7 +1029,17 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
     for (args, said) in [
         (
             &["analyse", pos, "--depth", "0"][..],
-            "--depth must be at least 1",
+            "a depth in plies from 1 to 64, not 0",
+        ),
+        // Beyond the search's reach, told the range it has rather than
+        // the range of the number type.
+        (
+            &["analyse", pos, "--depth", "99999999999"][..],
+            "a depth in plies from 1 to 64, not 99999999999",
+        ),
+        (
+            &["analyse", pos, "--depth", "65"][..],
+            "a depth in plies from 1 to 64, not 65",
         ),
         (
             &["analyse", pos, "--lines", "0"][..],

@@ -32,7 +32,7 @@ impl Minimax {
         if self.nodes > self.budget {
             return None;
         }
-        if path.contains(pos) {
+        if path.iter().any(|p| p.same_position(pos)) {
             self.repetitions += 1;
             let me = pos.turn();
             return Some(if pos.variant().is_en_gehe() {
@@ -247,6 +247,37 @@ fn small_bao_draws_are_proved() {
         assert_eq!(values.len(), pos.legal_moves().len());
         assert!(values.iter().all(|&(_, v)| v == Value::Draw), "{values:?}");
     }
+}
+
+#[test]
+fn a_bao_draw_line_stops_at_its_first_repetition_whatever_the_opening_flag() {
+    // `opening=yes` with both reserves empty plays as `opening=no`, and the
+    // board it comes back to (flag off) is the same position: the line is
+    // the 32 plies of the cycle, not one move past it.
+    let board = "south=0,0,0,0,0,0,0,1,1,0,0,0,0,0,0,0 north=0,0,0,0,0,0,0,1,1,0,0,0,0,0,0,0 reserve=0,0 turn=south";
+    let mut lines = Vec::new();
+    for flag in ["yes", "no"] {
+        let pos =
+            notation::parse_position(&format!("bao-la-kimasai {board} opening={flag}")).unwrap();
+        let s = Solver::with_table_bits(10).solve(&pos);
+        assert_eq!(s.value, Value::Draw, "{pos}");
+        let mut seen = vec![pos];
+        for (i, &mv) in s.pv.iter().enumerate() {
+            let next = seen.last().unwrap().try_play(mv).unwrap();
+            let repeats = seen.iter().any(|p| p.same_position(&next));
+            assert_eq!(
+                repeats,
+                i + 1 == s.pv.len(),
+                "ply {} of {:?} from {pos}",
+                i + 1,
+                s.pv
+            );
+            seen.push(next);
+        }
+        lines.push(s.pv);
+    }
+    assert_eq!(lines[0].len(), 32);
+    assert_eq!(lines[0], lines[1]);
 }
 
 #[test]

@@ -908,6 +908,25 @@ fn snapshot_en_gehe_2x50_start() {
 }
 
 #[test]
+fn snapshot_counts_too_wide_for_a_2x50_hole_run_up_it() {
+    // Four digits still fit upright, smaller; five would be too small to
+    // read upright, so they run up the hole in place of the pile.
+    let mut south = vec![4u64; 50];
+    south[..4].copy_from_slice(&[12345, 14321, 9999, 888]);
+    let mut north = vec![4u64; 50];
+    north[46..].copy_from_slice(&[13456, 777, 5000, 4]);
+    let row = |r: &[u64]| r.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    let text = format!(
+        "en-gehe south={} north={} captured=0,0 turn=south",
+        row(&south),
+        row(&north)
+    );
+    let mut h = harness(text.parse().unwrap());
+    h.run();
+    h.snapshot("en_gehe_2x50_five_digit_counts");
+}
+
+#[test]
 fn snapshot_a_zoomed_2x50_row_shows_it_runs_on() {
     // Zoomed in, the row runs past both sides of its area: each side
     // fades under an arrow that says the board goes on there (it is

@@ -422,6 +422,41 @@ fn a_digit_too_many_is_said_beside_the_typing() {
 }
 
 #[test]
+fn text_that_is_no_count_is_refused_beside_the_field_not_silently_dropped() {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    let type_into_south_reserve = |h: &mut Harness<'_, MaasaiApp>, text: &str| {
+        h.get_by_role_and_label(Role::SpinButton, "South").click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.event(egui::Event::Text(text.into()));
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+    };
+    type_into_south_reserve(&mut h, "ten");
+    assert_eq!(editor(&h).setup.reserve, [24, 24], "the count is kept");
+    assert!(
+        h.query_by_label_contains(
+            "“ten” is not a seed count: type a whole number from 0 to 60,000"
+        )
+        .is_some()
+    );
+    // Too many is said too, not clamped to the most.
+    type_into_south_reserve(&mut h, "70000");
+    assert_eq!(editor(&h).setup.reserve, [24, 24]);
+    assert!(
+        h.query_by_label_contains("70000 is too many: a position holds at most 60,000 seeds")
+            .is_some()
+    );
+    // A count is taken and the note goes.
+    type_into_south_reserve(&mut h, "7");
+    assert_eq!(editor(&h).setup.reserve, [7, 24]);
+    assert!(h.query_by_label_contains("seed count").is_none());
+    assert!(h.query_by_label_contains("too many").is_none());
+}
+
+#[test]
 fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

@@ -378,10 +378,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
             None => format!("After {label} the game is over."),
         },
         Style::TempoCounter => match v {
-            Variant::EnGehe { .. } => format!(
-                "{label_cap} leaves our tempo count {} against {them}'s (no move leaves it better), so we can wait longer.",
-                signed(f.tempo)
-            ),
+            Variant::EnGehe { .. } => tempo_sentence(&label_cap, them, f.tempo),
             Variant::BaoLaKimasai => format!(
                 "{label_cap} keeps {} in our outer row, moves in hand for later (no move keeps more).",
                 seeds(f.tempo)
@@ -435,6 +432,25 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
 fn seeds(n: impl Into<i64>) -> String {
     let n = n.into();
     format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
+/// The Tempo-Counter's En Gehé sentence: the reason it gives depends on
+/// whether the best tempo count leaves us ahead, level or behind (being
+/// behind is no reason to wait; the move only loses the least time).
+fn tempo_sentence(label_cap: &str, them: &str, tempo: i32) -> String {
+    match tempo {
+        t if t > 0 => format!(
+            "{label_cap} leaves our tempo count {} against {them}'s (no move leaves it better), so we can wait longer.",
+            signed(t)
+        ),
+        0 => format!(
+            "{label_cap} leaves our tempo count level with {them}'s (no move leaves it better), so neither side can outwait the other yet."
+        ),
+        t => format!(
+            "{label_cap} leaves us {} behind {them} in tempo, the least of any move, so it gives away the least waiting time.",
+            -t
+        ),
+    }
 }
 
 fn signed(x: i32) -> String {
@@ -689,6 +705,22 @@ mod tests {
             "cost at least 3.5 seeds (best was hole 1)"
         );
         assert_eq!(cost(0, false).describe(v), "best move");
+    }
+
+    #[test]
+    fn the_tempo_counter_only_talks_of_waiting_longer_when_ahead() {
+        use super::tempo_sentence;
+        let ahead = tempo_sentence("Hole 2", "North", 12);
+        assert!(
+            ahead.contains("+12") && ahead.contains("wait longer"),
+            "{ahead}"
+        );
+        let level = tempo_sentence("Hole 2", "North", 0);
+        assert!(level.contains("level with North's"), "{level}");
+        assert!(!level.contains("wait longer"), "{level}");
+        let behind = tempo_sentence("Hole 2", "North", -27);
+        assert!(behind.contains("27 behind North"), "{behind}");
+        assert!(!behind.contains("wait longer"), "{behind}");
     }
 
     const EN_GEHE: crate::engine::Variant = crate::engine::Variant::EnGehe { holes: 6 };

@@ -859,22 +859,58 @@ fn paint_hole(
     let inner = !geo.variant.is_en_gehe() && index < BAO_ROW;
     let radius = egui::CornerRadius::same((0.42 * rect.width()).min(100.0) as u8);
     painter.rect_filled(rect, radius, if inner { pal.inner_hole } else { pal.hole });
+    // A count too wide for its hole (four or five digits on a 2×50 board)
+    // is set smaller rather than run into the next hole; where that would
+    // be too small to read it runs up the hole instead, in place of the
+    // pile (which says nothing at such counts).
+    // (Laid out once; only a count that does not fit again.)
+    let text = count.to_string();
+    let mut galley = painter.layout_no_wrap(text.clone(), count_font.clone(), pal.count);
+    let room = 0.95 * rect.width();
+    let fits = galley.size().x <= room;
+    let shrunk = count_font.size * room / galley.size().x;
+    if !fits && shrunk >= MIN_COUNT_FONT {
+        let smaller = FontId::new(shrunk, count_font.family.clone());
+        galley = painter.layout_no_wrap(text, smaller, pal.count);
+    } else if !fits {
+        // Along the hole: as long as 90 % of its height allows, as tall as
+        // its width allows, never larger than the upright count.
+        let along = count_font.size * 0.9 * rect.height() / galley.size().x;
+        let across = count_font.size * 0.9 * rect.width() / galley.size().y;
+        let size = along.min(across).min(count_font.size);
+        let galley = painter.layout_no_wrap(text, FontId::new(size, count_font.family), pal.count);
+        let at = rect.center() - galley.size() / 2.0;
+        painter.add(
+            egui::epaint::TextShape::new(at, galley, pal.count)
+                .with_angle_and_anchor(-std::f32::consts::FRAC_PI_2, Align2::CENTER_CENTER),
+        );
+        paint_hole_name(painter, geo, pal, side, index, label_font);
+        return (rect, radius);
+    }
     let pebble_area = Rect::from_min_size(rect.min, vec2(rect.width(), rect.width()))
         .translate(vec2(0.0, 0.04 * rect.width()));
     draw_pebbles(painter, pebble_area, count.min(u32::MAX as u64) as u32, pal);
     let mut count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
-    // A count too wide for its hole (five digits on a 2×64 board) is set
-    // smaller rather than run into the next hole.
-    // (Laid out once; only a count that does not fit again, smaller.)
-    let mut galley = painter.layout_no_wrap(count.to_string(), count_font.clone(), pal.count);
-    let room = 0.95 * rect.width();
-    if galley.size().x > room {
-        let smaller = FontId::new(count_font.size * room / galley.size().x, count_font.family);
-        galley = painter.layout_no_wrap(count.to_string(), smaller, pal.count);
-    }
     // Inside the hole, even where the font has stopped shrinking.
     count_pos.y = count_pos.y.min(rect.bottom() - 0.5 * galley.size().y);
     painter.galley(count_pos - galley.size() / 2.0, galley, pal.count);
+    paint_hole_name(painter, geo, pal, side, index, label_font);
+    (rect, radius)
+}
+
+/// The smallest size a count is set upright in; below it, it runs up the
+/// hole (see [`paint_hole`]).
+const MIN_COUNT_FONT: f32 = 9.0;
+
+/// A hole's name (number) beside it.
+fn paint_hole_name(
+    painter: &egui::Painter,
+    geo: &Geometry,
+    pal: &Palette,
+    side: Side,
+    index: usize,
+    label_font: FontId,
+) {
     painter.text(
         geo.label_pos(side, index),
         Align2::CENTER_CENTER,
@@ -882,7 +918,6 @@ fn paint_hole(
         label_font,
         pal.label,
     );
-    (rect, radius)
 }
 
 /// Bao la Kimasai: both reserve piles and the row names.
@@ -1298,7 +1333,24 @@ fn board_canvas(
             board.left() + half,
             (board.right() - half).max(board.left() + half),
         );
-        let at = pos2(x, c.y + toward_middle * 0.95 * p);
+        // Over the hole's name where the board has no room beyond it (close
+        // rows); beyond the name where it has (a small board), so the hole
+        // being sown from keeps its number in sight.
+        let over_name = c.y + toward_middle * 0.95 * p;
+        let y = if pos.variant().is_en_gehe() || outer_bao {
+            let hole = pos.hole_at(from);
+            let name_y = geo.label_pos(hole.side, hole.index).y;
+            let beyond = name_y + toward_middle * (0.6 * label_font.size + 0.5 * size.y + 3.0);
+            let inside = board.top() + 0.5 * size.y + 2.0..=board.bottom() - 0.5 * size.y - 2.0;
+            if inside.contains(&beyond) {
+                beyond
+            } else {
+                over_name
+            }
+        } else {
+            over_name
+        };
+        let at = pos2(x, y);
         let badge = Rect::from_center_size(at, size);
         painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);
         painter.galley(badge.center() - galley.size() / 2.0, galley, ink);

@@ -626,17 +626,64 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
 
 /// A typed seed count (0 to `MAX_EDIT`) labelled by `label` for screen
 /// readers and tests; true when the user changed it.
+///
+/// Typed text that is no seed count (letters, a fraction, a sign, more than
+/// `MAX_EDIT`) is refused with a note beside the field, which stays until a
+/// count is typed; the field keeps its count rather than silently turning
+/// the text into another one (egui's own parser clamps and rounds).
 fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> bool {
-    ui.add(
-        egui::DragValue::new(v)
-            .range(0..=MAX_EDIT)
-            .clamp_existing_to_range(false)
-            // A typed number counts once it is whole (Enter or leaving the
-            // field), not digit by digit into the undo history.
-            .update_while_editing(false),
-    )
-    .labelled_by(label)
-    .changed()
+    let verdict: std::cell::Cell<Option<Result<(), String>>> = std::cell::Cell::new(None);
+    let resp = ui
+        .add(
+            egui::DragValue::new(v)
+                .range(0..=MAX_EDIT)
+                .clamp_existing_to_range(false)
+                // A typed number counts once it is whole (Enter or leaving
+                // the field), not digit by digit into the undo history.
+                .update_while_editing(false)
+                .custom_parser(|text| match typed_seed_count(text) {
+                    Ok(n) => {
+                        verdict.set(Some(Ok(())));
+                        Some(n as f64)
+                    }
+                    Err(why) => {
+                        verdict.set(Some(Err(why)));
+                        None
+                    }
+                }),
+        )
+        .labelled_by(label);
+    let note_id = resp.id.with("refused");
+    match verdict.take() {
+        Some(Err(why)) => ui.data_mut(|d| {
+            d.insert_temp(note_id, why);
+        }),
+        Some(Ok(())) => ui.data_mut(|d| d.remove::<String>(note_id)),
+        None => {}
+    }
+    if let Some(why) = ui.data(|d| d.get_temp::<String>(note_id)) {
+        ui.colored_label(ui.visuals().warn_fg_color, why);
+    }
+    resp.changed()
+}
+
+/// A count typed into a field: digits only (blanks ignored, as egui does),
+/// 0 to `MAX_EDIT`; otherwise what is wrong with it, quoting it.
+pub fn typed_seed_count(text: &str) -> Result<u64, String> {
+    let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let most = crate::engine::group_digits(MAX_EDIT);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!(
+            "“{}” is not a seed count: type a whole number from 0 to {most}",
+            text.trim()
+        ));
+    }
+    match digits.parse::<u64>() {
+        Ok(n) if n <= MAX_EDIT => Ok(n),
+        _ => Err(format!(
+            "{digits} is too many: a position holds at most {most} seeds"
+        )),
+    }
 }
 
 /// A row of one count per side (captured seeds, reserves), each labelled

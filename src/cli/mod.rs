@@ -194,8 +194,8 @@ pub enum Command {
         /// Think this many milliseconds (default 1000 when no depth is given).
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
-        /// Search to this depth in plies.
-        #[arg(long)]
+        /// Search to this depth in plies, 1 to 64.
+        #[arg(long, value_parser = search_depth)]
         depth: Option<u32>,
         /// How many moves to print, best first.
         #[arg(long, default_value_t = 1)]
@@ -391,6 +391,16 @@ fn search_threads(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if (1..=64).contains(&n) => Ok(n),
         _ => Err(format!("a number of threads from 1 to 64, not {text}")),
+    }
+}
+
+/// `--depth`: plies the search can reach, refused outside that range
+/// with the range it has (not the range of the number type).
+fn search_depth(text: &str) -> Result<u32, String> {
+    let max = crate::search::MAX_DEPTH;
+    match text.parse::<u32>() {
+        Ok(d) if (1..=max).contains(&d) => Ok(d),
+        _ => Err(format!("a depth in plies from 1 to {max}, not {text}")),
     }
 }
 

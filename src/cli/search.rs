@@ -43,19 +43,10 @@ pub fn analyse(
     if lines == 0 {
         return Err(CliError("--lines must be at least 1".into()));
     }
-    if depth == Some(0) {
-        return Err(CliError("--depth must be at least 1".into()));
-    }
     if movetime == Some(0) {
         return Err(CliError(
             "--movetime must be at least 1 (milliseconds)".into(),
         ));
-    }
-    if depth.is_some_and(|d| d > search::MAX_DEPTH) {
-        return Err(CliError(format!(
-            "--depth must be at most {}",
-            search::MAX_DEPTH
-        )));
     }
     let config = SearchConfig {
         max_depth: depth,

@@ -95,6 +95,16 @@ impl Position {
         self.opening && self.reserve[self.turn.index()] > 0
     }
 
+    /// The position as repetition compares it: the opening flag cleared
+    /// where it does not change play (see [`Position::same_position`]), so
+    /// equal forms are the same position and play alike.
+    pub fn repetition_form(&self) -> Position {
+        Position {
+            opening: self.opening_matters(),
+            ..*self
+        }
+    }
+
     /// Whether `other` is the same position for threefold repetition
     /// (RULES.md: board, captured counts, reserves, side to move). The
     /// opening flag counts only where it changes play: with the mover's
@@ -102,11 +112,7 @@ impl Position {
     /// does matter the position cannot recur: every move of the mover
     /// after the first takes a reserve seed.)
     pub fn same_position(&self, other: &Position) -> bool {
-        let plain = |p: &Position| Position {
-            opening: p.opening_matters(),
-            ..*p
-        };
-        plain(self) == plain(other)
+        self.repetition_form() == other.repetition_form()
     }
 
     /// En Gehé: seeds captured so far by `side`.

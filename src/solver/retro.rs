@@ -75,13 +75,18 @@ impl Retro {
         stop: Option<&AtomicBool>,
         counted: &mut dyn FnMut(usize),
     ) -> Result<Option<Retro>, Cancelled> {
+        // Positions are kept in their repetition form: a root with
+        // `opening=yes` and nothing in reserve is the same position as the
+        // board it returns to with `opening=no`.
+        let root = root.repetition_form();
         let mut index: HashMap<Position, u32> = HashMap::new();
-        let mut positions = vec![*root];
-        index.insert(*root, 0);
+        let mut positions = vec![root];
+        index.insert(root, 0);
         let mut first_edge = Vec::new();
         let mut edges: Vec<(Move, u32)> = Vec::new();
         let mut decided = Vec::new();
-        let before_root: std::collections::HashSet<Position> = history.iter().copied().collect();
+        let before_root: std::collections::HashSet<Position> =
+            history.iter().map(Position::repetition_form).collect();
         let mut next = 0;
         while next < positions.len() {
             if next % 1024 == 0 {
@@ -112,6 +117,7 @@ impl Retro {
                 if child.apply_fast(mv).is_err() {
                     continue;
                 }
+                let child = child.repetition_form();
                 let k = match index.get(&child) {
                     Some(&k) => k,
                     None => {
