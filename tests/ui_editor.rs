@@ -209,6 +209,26 @@ fn an_empty_board_is_explained_and_cannot_be_played() {
 }
 
 #[test]
+fn play_pressed_while_the_window_checks_the_position_is_not_lost() {
+    // The window checks whether the game is over on a thread; Play from
+    // here pressed in the frame of an edit (before the check has answered)
+    // starts the game once it has, rather than doing nothing.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().rt.background = true;
+    open_editor(&mut h);
+    h.get_by_label("South 2: 4 seeds").click();
+    h.get_by_label("Play from here").click();
+    h.run();
+    common::step_until(&mut h, "the game from the edited position", |app| {
+        app.editor.is_none()
+    });
+    assert_eq!(
+        h.state().rt.game.current().to_string(),
+        "en-gehe south=4,5,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south"
+    );
+}
+
+#[test]
 fn side_to_move_captured_counts_and_board_size_are_set_in_the_panel() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);

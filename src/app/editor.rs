@@ -289,6 +289,11 @@ pub struct Editor {
     /// Leaving was asked for with this position; the editor closes once the
     /// game has been started from it (after any unsaved-changes prompt).
     pub leaving: Option<(Position, bool)>,
+    /// Play from here (false) or Analyse (true) was pressed while the
+    /// game-over check was still running: it goes ahead once the check
+    /// finds nothing, rather than the click being lost. An edit meanwhile
+    /// forgets it (the click was about the position before).
+    pub start_when_checked: Option<bool>,
 }
 
 /// Largest count a hole, captured count or reserve can be given in the
@@ -312,6 +317,7 @@ impl Editor {
             note: None,
             typing_into: None,
             leaving: None,
+            start_when_checked: None,
         }
     }
 
@@ -323,6 +329,21 @@ impl Editor {
     /// Collects a finished background check; returns whether one is running.
     pub fn poll(&mut self) -> bool {
         self.check.poll()
+    }
+
+    /// The Play or Analyse pressed during the check, once the check has
+    /// finished (to be applied as pressed now).
+    pub fn take_start_when_checked(&mut self) -> Option<EditorCommand> {
+        if self.check.checking() {
+            return None;
+        }
+        self.start_when_checked.take().map(|analyse| {
+            if analyse {
+                EditorCommand::Analyse
+            } else {
+                EditorCommand::Play
+            }
+        })
     }
 
     /// The variant the setup describes (the editor keeps its shape valid).
@@ -392,6 +413,7 @@ impl Editor {
     fn recheck(&mut self) {
         if self.check.setup != self.setup {
             self.check = Check::of(&self.setup, self.background);
+            self.start_when_checked = None;
         }
         let n = self.setup.south.len();
         let gone = match self.selected {
@@ -960,12 +982,10 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         }
         ui.separator();
 
-        let playable = check.playable().is_some();
-        let reason = if check.checking() {
-            "Not until the check above has finished"
-        } else {
-            "Not while the position has problems (listed above)"
-        };
+        // While the game-over check runs a press is kept and goes ahead
+        // once it finds nothing (see `start_when_checked`).
+        let playable = check.position.is_some() && check.problems.is_empty();
+        let reason = "Not while the position has problems (listed above)";
         ui.horizontal(|ui| {
             let play = ui
                 .add_enabled(playable, egui::Button::new("Play from here"))
@@ -991,6 +1011,12 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         if !playable {
             ui.weak(reason);
+        } else if let Some(analyse) = ed.start_when_checked {
+            ui.weak(if analyse {
+                "Analysing once the check has finished…"
+            } else {
+                "Playing once the check has finished…"
+            });
         }
     });
     out
@@ -1115,5 +1141,39 @@ mod tests {
         ed.apply(EditorCommand::Undo);
         wait(&mut ed);
         assert_eq!(ed.check().playable(), Some(start));
+    }
+
+    /// Play or Analyse pressed while the check runs is kept until it has
+    /// finished, then handed back to be applied; an edit forgets it.
+    #[test]
+    fn a_press_during_the_check_goes_ahead_after_it_and_an_edit_forgets_it() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), true);
+        ed.start_when_checked = Some(true);
+        // (Not handed back while the check runs: `take` waits for it.)
+        let t = std::time::Instant::now();
+        let taken = loop {
+            let running = ed.poll();
+            let taken = ed.take_start_when_checked();
+            if running {
+                assert_eq!(taken, None, "handed back before the check finished");
+            } else {
+                break taken;
+            }
+            assert!(t.elapsed().as_secs() < 10, "the check never finished");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        };
+        assert_eq!(taken, Some(EditorCommand::Analyse));
+        assert_eq!(ed.take_start_when_checked(), None, "handed back once");
+
+        ed.start_when_checked = Some(false);
+        ed.apply(EditorCommand::Add {
+            hole: Hole {
+                side: Side::South,
+                index: 0,
+            },
+            delta: 1,
+        });
+        assert_eq!(ed.start_when_checked, None, "the edit forgets the press");
     }
 }

@@ -888,6 +888,9 @@ impl MaasaiApp {
             if ed.poll() {
                 ctx.request_repaint_after(std::time::Duration::from_millis(50));
             }
+            if let Some(start) = ed.take_start_when_checked() {
+                commands.push(AppCommand::Editor(start));
+            }
             let names = &self.rt.names;
             let board_least = board::min_area_width(ui, ed.variant());
             let (least, most) = beside_board(ui, EDITOR_MIN_WIDTH, 0.0, board_least);
@@ -1180,6 +1183,13 @@ impl MaasaiApp {
             C::Cancel => self.editor = None,
             C::Play | C::Analyse => {
                 let Some(ed) = &mut self.editor else { return };
+                let check = ed.check();
+                if check.checking() && check.position.is_some() && check.problems.is_empty() {
+                    // Goes ahead when the check finds nothing (polled
+                    // each frame), or says what it found.
+                    ed.start_when_checked = Some(command == C::Analyse);
+                    return;
+                }
                 let Some(pos) = ed.check().playable() else {
                     // The buttons are disabled then; a queued command says why.
                     self.rt.notice = ed.check().problems.first().map(|p| p.as_str().into());
