@@ -120,6 +120,28 @@ fn solver_panel_shows_the_proved_value_and_best_move() {
 }
 
 #[test]
+fn a_line_being_played_waits_for_the_editor_and_goes_on_after_cancel() {
+    let pos = small_position();
+    let mut h = solved_in_the_panel(pos);
+    let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
+    assert!(pv.len() >= 2, "{pv:?}");
+    h.get_by_label("Play the line").click();
+    step_until(&mut h, "the line's first move", |app| {
+        !app.rt.game.moves().is_empty()
+    });
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run_steps(20);
+    assert!(h.state().editor.is_some(), "the editor stays open");
+    let played = h.state().rt.game.moves().len();
+    assert!(played < pv.len(), "the line went on under the editor");
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the rest of the line", |app| {
+        app.rt.game.moves().len() == pv.len()
+    });
+    assert_eq!(h.state().rt.game.moves(), &pv[..]);
+}
+
+#[test]
 fn solver_panel_lists_the_value_of_every_move() {
     // The remainder study: its three moves are worth +9, +3 and -1.
     let pos =

@@ -294,6 +294,9 @@ pub struct Editor {
     /// finds nothing, rather than the click being lost. An edit meanwhile
     /// forgets it (the click was about the position before).
     pub start_when_checked: Option<bool>,
+    /// A sowing was playing when the editor opened (it paused): Cancel
+    /// plays it on.
+    pub resume_sowing: bool,
 }
 
 /// Largest count a hole, captured count or reserve can be given in the
@@ -318,6 +321,7 @@ impl Editor {
             typing_into: None,
             leaving: None,
             start_when_checked: None,
+            resume_sowing: false,
         }
     }
 

@@ -829,7 +829,7 @@ impl MaasaiApp {
             &ctx,
             self.settings.show_council && !exercising && !computer_turn,
         );
-        self.solver.poll(&mut self.rt, &ctx);
+        self.solver.poll(&mut self.rt, &ctx, self.editor.is_none());
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);
@@ -1165,7 +1165,9 @@ impl MaasaiApp {
                 // The computer waits while the position is being edited,
                 // and so does a sowing, to go on where it was left.
                 self.rt.computer.cancel();
+                let mut was_playing = false;
                 if let Some(r) = &mut self.rt.replay {
+                    was_playing = r.playing;
                     r.playing = false;
                 }
                 self.rt.new_game = None;
@@ -1174,13 +1176,23 @@ impl MaasaiApp {
                 if self.rt.notice.as_ref().is_some_and(|n| !n.report) {
                     self.rt.notice = None;
                 }
-                self.editor = Some(editor::Editor::new(
+                let mut ed = editor::Editor::new(
                     self.rt.shown_position(),
                     self.game_identity(),
                     self.rt.background,
-                ));
+                );
+                ed.resume_sowing = was_playing;
+                self.editor = Some(ed);
             }
-            C::Cancel => self.editor = None,
+            C::Cancel => {
+                // Back to the game as it was: a sowing that was playing
+                // plays on (and with it a solver line being played).
+                if self.editor.take().is_some_and(|ed| ed.resume_sowing)
+                    && let Some(r) = &mut self.rt.replay
+                {
+                    r.playing = true;
+                }
+            }
             C::Play | C::Analyse => {
                 let Some(ed) = &mut self.editor else { return };
                 let check = ed.check();

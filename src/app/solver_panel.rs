@@ -320,7 +320,9 @@ impl SolverPanel {
 
     /// Collects a finished solve, stops one whose position left the board,
     /// and plays the next move of a line being played out.
-    pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context) {
+    /// `lines_may_play`: false while the position editor is open (a line
+    /// being played waits for it, to go on after Cancel).
+    pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context, lines_may_play: bool) {
         let shown = rt.shown_position().key();
         if let Some(r) = &self.running {
             if let Some(result) = r.handle.result() {
@@ -381,7 +383,9 @@ impl SolverPanel {
             self.note = None;
             self.note_game = Some(rt.game_id);
         }
-        self.play_queued(rt, ctx);
+        if lines_may_play {
+            self.play_queued(rt, ctx);
+        }
     }
 
     /// Plays the next move of a line once the previous one has been sown.
