@@ -144,13 +144,10 @@ pub use crate::files::UNSAVED_ASIDE;
 /// the message that says where, or why it could not be.
 fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
     let autosave = crate::files::autosave_path(data);
-    let aside = (1..)
-        .map(|k| match k {
-            1 => data.join(format!("{UNSAVED_ASIDE}.ron")),
-            k => data.join(format!("{UNSAVED_ASIDE} {k}.ron")),
-        })
-        .find(|p| !p.exists())
-        .expect("some name is free");
+    let aside = crate::files::first_free_path(|k| match k {
+        1 => data.join(format!("{UNSAVED_ASIDE}.ron")),
+        k => data.join(format!("{UNSAVED_ASIDE} {k}.ron")),
+    });
     match std::fs::rename(&autosave, &aside) {
         Ok(()) => (
             "Your unsaved game from the last session was kept".into(),

@@ -70,15 +70,22 @@ pub fn typed_path(text: &str) -> PathBuf {
 /// taken by an earlier one, `path.damaged.2`, `path.damaged.3`, … (each is
 /// kept: the earlier copy may hold a game, e.g. a newer version's autosave).
 pub fn damaged_aside_path(path: &Path) -> PathBuf {
+    first_free_path(|k| {
+        let mut aside = path.as_os_str().to_owned();
+        aside.push(".damaged");
+        if k > 1 {
+            aside.push(format!(".{k}"));
+        }
+        PathBuf::from(aside)
+    })
+}
+
+/// The first of `name(1)`, `name(2)`, … that nothing is at (not even a
+/// dangling link, which a rename would replace): where a file is put aside
+/// without replacing an earlier one.
+pub fn first_free_path(name: impl Fn(u32) -> PathBuf) -> PathBuf {
     (1..)
-        .map(|k| {
-            let mut aside = path.as_os_str().to_owned();
-            aside.push(".damaged");
-            if k > 1 {
-                aside.push(format!(".{k}"));
-            }
-            PathBuf::from(aside)
-        })
+        .map(name)
         .find(|p| std::fs::symlink_metadata(p).is_err())
         .expect("some name is free")
 }
