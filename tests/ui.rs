@@ -451,9 +451,19 @@ fn opening_the_editor_pauses_the_sowing() {
     for _ in 0..40 {
         h.step();
     }
-    h.get_by_label("Cancel").click();
-    h.run();
     assert_eq!(step(&h), at, "the sowing waits where it was");
+    // Cancel returns to the game as it was: the sowing plays on from there.
+    h.get_by_label("Cancel").click();
+    h.step();
+    h.step();
+    assert!(h.state().editor.is_none());
+    assert!(h.state().rt.shown_replay().unwrap().playing);
+    let now = step(&h);
+    assert!(now >= at && now <= at + 2, "from {at} to {now}");
+    for _ in 0..40 {
+        h.step();
+    }
+    assert!(step(&h) > now, "it plays on");
 }
 
 #[test]
