@@ -215,10 +215,17 @@ fn play_pressed_while_the_window_checks_the_position_is_not_lost() {
     // starts the game once it has, rather than doing nothing.
     let mut h = harness(en_gehe(6));
     h.state_mut().rt.background = true;
-    open_editor(&mut h);
+    // (Stepped, not run: the window repaints while its check is out.)
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    common::step_until(&mut h, "the editor's first check", |app| {
+        app.editor
+            .as_ref()
+            .is_some_and(|ed| ed.check().playable().is_some())
+    });
     h.get_by_label("South 2: 4 seeds").click();
     h.get_by_label("Play from here").click();
-    h.run();
+    h.step();
     common::step_until(&mut h, "the game from the edited position", |app| {
         app.editor.is_none()
     });
