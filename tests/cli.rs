@@ -1042,6 +1042,10 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
             "a depth in plies from 1 to 64, not 65",
         ),
         (
+            &["analyse", pos, "--quiescence", "31"][..],
+            "a number of plies from 0 to 30, not 31",
+        ),
+        (
             &["analyse", pos, "--lines", "0"][..],
             "--lines must be at least 1",
         ),

@@ -204,8 +204,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1, value_parser = search_threads)]
         threads: usize,
         /// Plies of En Gehé quiescence search (captures the first lap
-        /// decides) at the leaves; 0, the default, judges leaves statically.
-        #[arg(long, default_value_t = 0)]
+        /// decides) at the leaves, 0 to 30; 0, the default, judges leaves
+        /// statically.
+        #[arg(long, default_value_t = 0, value_parser = quiescence_plies)]
         quiescence: u32,
     },
     /// Play games between two computer players, swapping sides every game;
@@ -401,6 +402,15 @@ fn search_depth(text: &str) -> Result<u32, String> {
     match text.parse::<u32>() {
         Ok(d) if (1..=max).contains(&d) => Ok(d),
         _ => Err(format!("a depth in plies from 1 to {max}, not {text}")),
+    }
+}
+
+/// `--quiescence`: plies within what the search's ply limit leaves.
+fn quiescence_plies(text: &str) -> Result<u32, String> {
+    let max = crate::search::MAX_QUIESCENCE;
+    match text.parse::<u32>() {
+        Ok(q) if q <= max => Ok(q),
+        _ => Err(format!("a number of plies from 0 to {max}, not {text}")),
     }
 }
 

@@ -41,6 +41,9 @@ const INF: i32 = 1_000_000_000;
 pub const MAX_PLY: usize = 96;
 /// Deepest nominal iteration.
 pub const MAX_DEPTH: u32 = 64;
+/// Most plies of quiescence search asked for: what the deepest iteration
+/// leaves of [`MAX_PLY`] (below it the search stops at the ply limit).
+pub const MAX_QUIESCENCE: u32 = MAX_PLY as u32 - 2 - MAX_DEPTH;
 
 /// A score in seeds (for display).
 pub fn seeds(score: i32) -> f64 {
