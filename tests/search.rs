@@ -490,3 +490,34 @@ fn root_moves_still_sowing_at_the_deadline_are_left_undecided_once_others_are_kn
     assert!(none.is_empty());
     assert_eq!(known, decided);
 }
+
+#[test]
+fn a_forced_move_is_still_scored_for_analysis_but_played_at_once() {
+    // North's only move, hole 2, wins by a seed (the solver's value); the
+    // council's all-moves search with a clock once stopped at depth 2 and
+    // called it "1.3 seeds behind".
+    let p = pos("en-gehe south=0,1,1 north=0,4,0 captured=5,0 turn=north");
+    let timed = SearchConfig {
+        movetime: Some(Duration::from_secs(5)),
+        ..SearchConfig::default()
+    };
+    let analysis = search::search(&p, timed.clone().all_moves());
+    let best = analysis.best().unwrap();
+    assert_eq!(best.mv, mv(&p, "2"));
+    assert!(
+        best.score > 0,
+        "scored {} at depth {}",
+        best.score,
+        analysis.depth
+    );
+    // A player against the clock needs no score for it.
+    let played = search::search(
+        &p,
+        SearchConfig {
+            stop_when_forced: true,
+            ..timed
+        },
+    );
+    assert_eq!(played.best().unwrap().mv, mv(&p, "2"));
+    assert!(played.depth <= 2, "searched to depth {}", played.depth);
+}

@@ -236,6 +236,52 @@ fn play_pressed_while_the_window_checks_the_position_is_not_lost() {
 }
 
 #[test]
+fn a_paste_or_copy_says_what_it_did_even_when_the_board_does_not_change() {
+    let mut h = harness(en_gehe(3));
+    open_editor(&mut h);
+    let same = notation(&h);
+    set_field(&mut h, "Paste notation", &same);
+    h.get_by_label("Use this text").click();
+    h.run();
+    assert!(shows(
+        &h,
+        "Read the position: it is the one already on the board."
+    ));
+    // (The field still holds the first text: select it all, then type.)
+    h.get_by_label("Paste notation").focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    set_field(
+        &mut h,
+        "Paste notation",
+        "en-gehe south=1,0,2 north=0,3,0 captured=0,0 turn=south",
+    );
+    h.get_by_label("Use this text").click();
+    h.run();
+    assert!(
+        shows(
+            &h,
+            "Read the position onto the board (Ctrl+Z takes it back)."
+        ),
+        "{} / {:?} / {:?}",
+        notation(&h),
+        editor(&h).paste_error,
+        editor(&h).paste_done
+    );
+    h.get_by_label("Copy notation").click();
+    h.run();
+    assert!(shows(&h, "Copied to the clipboard."));
+    // Another edit: neither is said any longer.
+    h.get_by_label("South 1: 1 seed").click();
+    h.run();
+    assert!(h.query_by_label_contains("Read the position").is_none());
+    assert!(
+        h.query_by_label_contains("Copied to the clipboard")
+            .is_none()
+    );
+}
+
+#[test]
 fn side_to_move_captured_counts_and_board_size_are_set_in_the_panel() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);

@@ -355,7 +355,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
     let verdict = verdict.unwrap_or_else(|| "the search has not rated it yet".into());
     match advisor.style {
         Style::Elder => format!(
-            "Reading {} moves ahead, {label} is best: it {}; {verdict}.",
+            "Reading {} plies ahead, {label} is best: it {}; {verdict}.",
             analysis.depth,
             exchange(pos, f)
         ),
@@ -379,9 +379,14 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
         },
         Style::TempoCounter => match v {
             Variant::EnGehe { .. } => tempo_sentence(&label_cap, them, f.tempo),
-            Variant::BaoLaKimasai => format!(
+            // With nothing left in the outer row there is nothing to keep
+            // for later: say so rather than call none "moves in hand".
+            Variant::BaoLaKimasai if f.tempo > 0 => format!(
                 "{label_cap} keeps {} in our outer row, moves in hand for later (no move keeps more).",
                 seeds(f.tempo)
+            ),
+            Variant::BaoLaKimasai => format!(
+                "No move leaves a seed in our outer row to play later, so {label}, as the search ranks them."
             ),
         },
         Style::Herder => {

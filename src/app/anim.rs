@@ -139,9 +139,16 @@ impl Replay {
         format!("lap {} of {}", self.lap_index() + 1, self.lap_count())
     }
 
+    /// "seed 4 of 26"; the capture after the last seed is a step of its
+    /// own, so it is named ("seed 9 of 9, capture").
     pub fn seed_counter(&self) -> String {
         let sown = self.trace.seeds_sown();
-        format!("seed {} of {sown}", self.step().min(sown))
+        let captured = self.trace.capture.is_some() && self.step() > sown;
+        format!(
+            "seed {} of {sown}{}",
+            self.step().min(sown),
+            if captured { ", capture" } else { "" }
+        )
     }
 
     /// What is happening now, in a few words.
@@ -160,8 +167,14 @@ impl Replay {
                 None => lap.caption(),
             };
         }
-        if self.capture_next() {
-            return lap.caption();
+        if let Some(c) = self.trace.capture.filter(|_| self.capture_next()) {
+            // The last seed is down and the capture is the next step: the
+            // move does not simply end here.
+            return format!(
+                "lands in an empty hole of its own row facing {} seed{}: the capture is next",
+                c.facing_seeds,
+                if c.facing_seeds == 1 { "" } else { "s" }
+            );
         }
         if sown == 0 && i > 0 {
             // The previous lap just ended (its last seed is the one the
@@ -302,6 +315,32 @@ mod tests {
         );
         r.set_step(5);
         assert_eq!(r.caption(), "sowing 5 seeds, 4 in hand");
+    }
+
+    #[test]
+    fn the_last_seed_of_a_capturing_move_says_the_capture_is_next() {
+        // 2×5, South 3: nine seeds sown, the last into an empty South hole
+        // facing 4, which the next step captures (5 with the last seed).
+        let mut r = replay(
+            "en-gehe south=3,0,2,1,4 north=2,1,0,3,1 captured=3,5 turn=south",
+            "3",
+        );
+        let sown = r.trace.seeds_sown();
+        assert_eq!(sown, 9);
+        r.set_step(sown);
+        assert!(r.capture_next());
+        assert_eq!(r.seed_counter(), "seed 9 of 9");
+        assert_eq!(
+            r.caption(),
+            "lands in an empty hole of its own row facing 4 seeds: the capture is next"
+        );
+        r.set_step(sown + 1);
+        assert!(r.at_end());
+        assert_eq!(r.seed_counter(), "seed 9 of 9, capture");
+        assert_eq!(
+            r.caption(),
+            "lands in an empty hole of its own row facing 4 seeds: captures 5"
+        );
     }
 
     #[test]

@@ -1233,7 +1233,7 @@ fn board_canvas(
             }
             if endless {
                 resp.on_hover_text(format!(
-                    "{}: this move never ends — its sowing repeats forever, so it cannot be played (Help: endless moves).",
+                    "{}: this move never ends — its sowing repeats forever or runs past the limit of 1,000,000,000 laps, so it cannot be played (Help: endless moves).",
                     name
                 ));
             } else if playable && resp.hovered() {

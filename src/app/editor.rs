@@ -273,6 +273,11 @@ pub struct Editor {
     pub paste_text: String,
     /// Why the last paste was refused.
     pub paste_error: Option<String>,
+    /// What the last paste or copy did (said in the ordinary colour beside
+    /// them, so a click that changes nothing visible is still answered).
+    pub paste_done: Option<String>,
+    /// The notation last copied with Copy notation.
+    pub copied: Option<String>,
     /// What the last change of board did that is easy to miss (seeds
     /// dropped with the holes of shortened rows).
     pub note: Option<String>,
@@ -317,6 +322,8 @@ impl Editor {
             typed: String::new(),
             paste_text: String::new(),
             paste_error: None,
+            paste_done: None,
+            copied: None,
             note: None,
             typing_into: None,
             leaving: None,
@@ -408,8 +415,10 @@ impl Editor {
                 self.typing_into = field;
             }
             self.redo.clear();
-            // A refused paste is old news once the board has changed.
+            // A refused paste is old news once the board has changed, and
+            // so is what a paste or copy did.
             self.paste_error = None;
+            self.paste_done = None;
             self.recheck();
         }
     }
@@ -537,9 +546,18 @@ impl Editor {
             Ok(setup) => {
                 self.paste_error = None;
                 self.selected = None;
+                let same = setup == self.setup;
                 self.edit(|s| *s = setup);
+                self.paste_done = Some(if same {
+                    "Read the position: it is the one already on the board.".into()
+                } else {
+                    "Read the position onto the board (Ctrl+Z takes it back).".into()
+                });
             }
-            Err(e) => self.paste_error = Some(format!("Cannot read that position: {e}")),
+            Err(e) => {
+                self.paste_done = None;
+                self.paste_error = Some(format!("Cannot read that position: {e}"));
+            }
         }
     }
 
@@ -937,6 +955,8 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         if let Some(e) = &ed.paste_error {
             ui.colored_label(ui.visuals().error_fg_color, e);
+        } else if let Some(done) = &ed.paste_done {
+            ui.label(done);
         }
         ui.separator();
 
@@ -952,9 +972,16 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         )
         .labelled_by(label.id)
         .on_hover_text("Select and copy, or press Copy notation; edits here are not read (use Paste notation)");
-        if ui.button("Copy notation").clicked() {
-            ui.ctx().copy_text(notation);
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Copy notation").clicked() {
+                ui.ctx().copy_text(notation.clone());
+                ed.copied = Some(notation.clone());
+            }
+            // Said while the position is the one copied.
+            if ed.copied.as_ref() == Some(&notation) {
+                ui.label("Copied to the clipboard.");
+            }
+        });
         ui.separator();
 
         let check = ed.check();

@@ -520,7 +520,7 @@ impl MaasaiApp {
                             }
                             Some(a) if a.endless.contains(&mv) => {
                                 self.rt.say_about_view(format!(
-                                    "{name}: this move never ends — its sowing repeats forever, so it cannot be played"
+                                    "{name}: this move never ends — its sowing repeats forever or runs past the limit of 1,000,000,000 laps, so it cannot be played"
                                 ));
                                 continue;
                             }

@@ -191,6 +191,7 @@ fn start(
         Level::Strong | Level::Master => {
             let mut config = level.config(movetime).unwrap_or_else(|| SearchConfig {
                 movetime: Some(movetime),
+                stop_when_forced: true,
                 ..SearchConfig::default()
             });
             config.history = history;

@@ -156,19 +156,28 @@ pub(crate) fn ron_words(code: &ron::Error) -> String {
         E::UnexpectedChar(c) => format!("unexpected character {c:?}"),
         // The program's own kinds of file, by the record each begins with.
         E::ExpectedDifferentStructName { expected, found } => {
-            let kind = |name: &str| match name {
-                "SavedGame" => "a saved game".to_string(),
-                "Study" => "a study".to_string(),
-                "Autosave" => "an autosave".to_string(),
-                "PresetFile" => "a presets file".to_string(),
-                "RecentFiles" => "a recent-files list".to_string(),
-                other => format!("a `{other}` record"),
+            let known = |name: &str| match name {
+                "SavedGame" => Some("a saved game"),
+                "Study" => Some("a study"),
+                "Autosave" => Some("an autosave"),
+                "PresetFile" => Some("a presets file"),
+                "RecentFiles" => Some("a recent-files list"),
+                _ => None,
             };
-            format!(
-                "this is {}, not {} (it begins with `{found}(`)",
-                kind(found),
-                kind(expected)
-            )
+            let kind =
+                |name: &str| known(name).map_or(format!("a `{name}` record"), str::to_string);
+            // (Only the name is known here: the text may go on with `(` or
+            // with anything else, as in a file of plain words.)
+            match known(found) {
+                Some(this) => format!(
+                    "this is {this}, not {} (it begins with `{found}`)",
+                    kind(expected)
+                ),
+                None => format!(
+                    "this is not {}: it begins with `{found}`, not `{expected}(`",
+                    kind(expected)
+                ),
+            }
         }
         E::ExceededRecursionLimit => {
             "brackets nest too deeply here for a file of this program".to_string()
@@ -250,7 +259,12 @@ mod tests {
             // Another of the program's files, opened as this one.
             (
                 ok.replace("Game(", "Study("),
-                "this is a study, not a `Game` record (it begins with `Study(`)",
+                "this is a study, not a `Game` record (it begins with `Study`)",
+            ),
+            // Plain words: a name the program does not know, and no `(`.
+            (
+                "not a game at all".to_string(),
+                "this is not a `Game` record: it begins with `not`, not `Game(`",
             ),
         ] {
             let said = problem(&text);

@@ -89,6 +89,7 @@ impl Level {
             threads: s.threads,
             lines: if s.slack > 0 { usize::MAX } else { 1 },
             quiescence: s.quiescence,
+            stop_when_forced: true,
             ..SearchConfig::default()
         })
     }

@@ -234,6 +234,11 @@ pub struct SearchConfig {
     /// check of which moves end): left out without being sown again, which
     /// for some moves takes tens of seconds.
     pub endless: Vec<Move>,
+    /// Stop at once when only one move is legal (a player against the
+    /// clock needs no score for it). Off for analysis: the council and
+    /// `analyse` show the forced move's score, which a shallow look can
+    /// get wrong (a won ending called "1.3 seeds behind").
+    pub stop_when_forced: bool,
 }
 
 /// Plies of quiescence search the Master level uses.
@@ -251,6 +256,7 @@ impl Default for SearchConfig {
             history: Vec::new(),
             endless: Vec::new(),
             quiescence: 0,
+            stop_when_forced: false,
         }
     }
 }
@@ -688,7 +694,7 @@ impl<'a> Worker<'a> {
             // A decided game needs no deeper look; one legal move needs none
             // when playing against the clock.
             let decided = is_decisive(prev_best) && (WIN - prev_best.abs()) as u32 <= depth;
-            let forced = roots.len() == 1 && config.movetime.is_some();
+            let forced = roots.len() == 1 && config.movetime.is_some() && config.stop_when_forced;
             if decided || forced || self.shared.stop.load(Ordering::Relaxed) {
                 if decided || forced {
                     self.shared.stop.store(true, Ordering::Relaxed);
