@@ -465,11 +465,11 @@ fn numeric_options_out_of_range_are_refused_not_replaced() {
     for (args, words) in [
         (
             &["bench", "--seconds", "0"][..],
-            "a positive number of seconds, not 0",
+            "a number of seconds above 0 and at most 3600, not 0",
         ),
         (
             &["bench", "--seconds", "nan"][..],
-            "a positive number of seconds, not nan",
+            "a number of seconds above 0 and at most 3600, not nan",
         ),
         (&["bench", "--list"][..], "--solver"),
         (
@@ -556,6 +556,12 @@ fn check_prove_solves_a_study_and_says_whether_its_goal_holds() {
     ]);
     assert_eq!(code, 3, "{out}");
     assert!(out.contains("goal not proved within the limit"), "{out}");
+    // Valid, but not the `ok` of a study whose claims all hold.
+    assert!(
+        out.starts_with("assets/studies/08-2x50-tempo-sacrifice.ron: valid, study: "),
+        "{out}"
+    );
+    assert!(!out.contains(": ok, "), "{out}");
 }
 
 /// Runs the binary, killing it if it has not ended within `secs` seconds
@@ -1044,6 +1050,19 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
         (
             &["analyse", pos, "--quiescence", "31"][..],
             "a number of plies from 0 to 30, not 31",
+        ),
+        // A negative number is a number out of range, not an unknown flag.
+        (
+            &["solve", pos, "--limit", "-5"][..],
+            "a positive number of seconds, not -5",
+        ),
+        (
+            &["solve", pos, "--threads", "0"][..],
+            "a number of threads, 1 or 2, not 0",
+        ),
+        (
+            &["bench", "--seconds", "1e99"][..],
+            "at most 3600, not 1e99",
         ),
         (
             &["analyse", pos, "--lines", "0"][..],

@@ -69,7 +69,7 @@ const BAO_PLIES: [u32; 4] = [20, 40, 60, 80];
 #[derive(clap::Args, Clone, Debug)]
 pub struct SolverBench {
     /// --solver: seconds each solve may take.
-    #[arg(long, requires = "solver", default_value = "60", value_name = "SECONDS", value_parser = super::seconds_limit)]
+    #[arg(long, requires = "solver", default_value = "60", value_name = "SECONDS", value_parser = super::seconds_limit, allow_negative_numbers = true)]
     pub limit: Duration,
     /// --solver: positions per seed count.
     #[arg(long, requires = "solver", default_value_t = 5)]
@@ -95,7 +95,7 @@ pub struct SolverBench {
     #[arg(long, requires = "solver")]
     pub stats: bool,
     /// --solver: solving threads, 1 or 2.
-    #[arg(long, requires = "solver", value_parser = clap::value_parser!(u32).range(1..=2))]
+    #[arg(long, requires = "solver", value_parser = super::solver_threads, allow_negative_numbers = true)]
     pub threads: Option<u32>,
     /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve.
     #[arg(long, requires = "solver", value_name = "B", default_value_t = 22, value_parser = super::table_bits)]

@@ -168,15 +168,15 @@ pub enum Command {
         #[arg(long)]
         prove: bool,
         /// With --prove: give up after this many seconds (default: no limit).
-        #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, requires = "prove")]
+        #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, requires = "prove", allow_negative_numbers = true)]
         limit: Option<Duration>,
     },
     /// Random playouts on 2×50 En Gehé and on Bao la Kimasai (single-threaded fast path);
     /// with --solver, exact solves of 2×50 En Gehé endgames by seed count
     /// (with --bao, Bao la Kimasai positions 20 to 80 plies into games).
     Bench {
-        /// Seconds to run each game.
-        #[arg(long, default_value_t = 3.0, value_parser = positive_seconds, conflicts_with = "solver")]
+        /// Seconds to run each game (at most 3600).
+        #[arg(long, default_value_t = 3.0, value_parser = bench_seconds, conflicts_with = "solver", allow_negative_numbers = true)]
         seconds: f64,
         /// Time the exact solver instead: seeded 2×50 endgames by seed
         /// count, each with a fresh table, and the table of how many are
@@ -195,18 +195,18 @@ pub enum Command {
         #[arg(long, conflicts_with = "depth")]
         movetime: Option<u64>,
         /// Search to this depth in plies, 1 to 64.
-        #[arg(long, value_parser = search_depth)]
+        #[arg(long, value_parser = search_depth, allow_negative_numbers = true)]
         depth: Option<u32>,
         /// How many moves to print, best first.
         #[arg(long, default_value_t = 1)]
         lines: usize,
         /// Search threads (Lazy SMP), 1 to 64.
-        #[arg(long, default_value_t = 1, value_parser = search_threads)]
+        #[arg(long, default_value_t = 1, value_parser = search_threads, allow_negative_numbers = true)]
         threads: usize,
         /// Plies of En Gehé quiescence search (captures the first lap
         /// decides) at the leaves, 0 to 30; 0, the default, judges leaves
         /// statically.
-        #[arg(long, default_value_t = 0, value_parser = quiescence_plies)]
+        #[arg(long, default_value_t = 0, value_parser = quiescence_plies, allow_negative_numbers = true)]
         quiescence: u32,
     },
     /// Play games between two computer players, swapping sides every game;
@@ -219,7 +219,7 @@ pub enum Command {
         #[arg(long, value_parser = search::parse_level)]
         b: crate::search::Level,
         /// Games to play (the players swap sides every game).
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = at_least_one, allow_negative_numbers = true)]
         games: u32,
         /// Thinking time per move in milliseconds.
         #[arg(long, default_value_t = 20)]
@@ -228,7 +228,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Moves after which a game is adjudicated (see README).
-        #[arg(long, default_value_t = 1000)]
+        #[arg(long, default_value_t = 1000, value_parser = at_least_one, allow_negative_numbers = true)]
         max_moves: u32,
         #[command(flatten)]
         game: StartArgs,
@@ -242,11 +242,11 @@ pub enum Command {
         table_bits: u32,
         /// Solving threads, 1 or 2 (the second shares the table; default:
         /// 2 when the machine has two cores).
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=2))]
+        #[arg(long, value_parser = solver_threads, allow_negative_numbers = true)]
         threads: Option<u32>,
         /// Give up after this many seconds and print the bounds proved so
         /// far (`unsolved lower=L upper=U`, exit status 3).
-        #[arg(long, value_name = "SECONDS", value_parser = seconds_limit)]
+        #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, allow_negative_numbers = true)]
         limit: Option<Duration>,
         /// Then the value of every legal move, a line each (`move=M
         /// value=V`, for the side to move), each move's solve with its own
@@ -379,6 +379,34 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 => Ok(s.min(1e9)),
         _ => Err(format!("a positive number of seconds, not {text}")),
+    }
+}
+
+/// `bench --seconds`: a positive time, at most an hour a game (a bigger
+/// one would run for all practical purposes forever).
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(s),
+        _ => Err(format!(
+            "a number of seconds above 0 and at most 3600, not {text}"
+        )),
+    }
+}
+
+/// `--games`, `--max-moves`: a count from 1 (0 games or moves would run
+/// nothing), told with its real range.
+fn at_least_one(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("a whole number from 1 to {}, not {text}", u32::MAX)),
+    }
+}
+
+/// `--threads` of the solver: 1 or 2, in the words `analyse --threads` uses.
+pub(crate) fn solver_threads(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(n @ 1..=2) => Ok(n),
+        _ => Err(format!("a number of threads, 1 or 2, not {text}")),
     }
 }
 
