@@ -1154,3 +1154,39 @@ fn a_match_game_adjudicated_at_the_move_cap_gives_the_totals() {
         "{line}"
     );
 }
+
+#[test]
+fn unsolved_bao_moves_keep_their_plies_so_the_last_line_is_never_wider() {
+    // An eight-seed Bao la Kimasai position no solve finishes in a second:
+    // each move's bounds and what they prove keep the plies proved (a
+    // bare `lower=loss upper=win` is the widest there is).
+    let pos = "bao-la-kimasai south=0,1,0,0,2,0,0,0,0,0,1,0,0,0,0,0 north=1,0,0,1,0,0,0,0,0,0,0,0,2,0,0,0 reserve=0,0 turn=south opening=no";
+    let (out, err, code) = run(&["solve", pos, "--limit", "1", "--every-move"]);
+    assert_eq!(code, 3, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let moves: Vec<&&str> = lines.iter().filter(|l| l.starts_with("move=")).collect();
+    assert_eq!(moves.len(), 3, "{out}");
+    for line in moves {
+        assert!(
+            line.contains(" lower_plies=") && line.contains(" upper_plies="),
+            "{out}"
+        );
+    }
+    let last = lines.last().unwrap();
+    assert!(
+        last.starts_with("from the moves: unsolved lower=loss upper=win lower_plies="),
+        "{out}"
+    );
+    let plies = |line: &str, name: &str| -> u32 {
+        line.split_whitespace()
+            .find_map(|t| t.strip_prefix(name))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    // Never wider than the position's own: no fewer plies without a loss.
+    assert!(
+        plies(last, "lower_plies=") >= plies(lines[1], "lower_plies="),
+        "{out}"
+    );
+}

@@ -86,10 +86,15 @@ pub fn unsolved_line(pos: &crate::engine::Position, p: &Progress) -> String {
 /// win or a loss (a lower bound of a loss in L plies: no loss within L − 1).
 fn bound_plies(pos: &crate::engine::Position, p: &Progress) -> String {
     let (lower, upper) = p.bounds(pos);
+    plies_words(lower.plies(), upper.plies())
+}
+
+/// `lower_plies=L upper_plies=U ` from the bounds' plies, each left out
+/// where it is 0 (the widest bound, nothing proved yet) or not a win or loss.
+fn plies_words(lower: Option<u32>, upper: Option<u32>) -> String {
     let mut out = String::new();
-    for (name, v) in [("lower", lower), ("upper", upper)] {
-        // 0 plies: the widest bound, nothing proved yet.
-        if let Some(plies) = v.plies().filter(|&p| p > 0) {
+    for (name, plies) in [("lower", lower), ("upper", upper)] {
+        if let Some(plies) = plies.filter(|&p| p > 0) {
             out.push_str(&format!("{name}_plies={plies} "));
         }
     }
@@ -152,10 +157,14 @@ pub fn solve(
                     // bound caps the mover's value and its upper one floors it.
                     let (low, high) = p.bounds(&child);
                     let (lower, upper) = (high.flipped_after_move(), low.flipped_after_move());
+                    // A move adds its ply to the child's proved plies (a
+                    // child bound still the widest proves none).
+                    let after = |v: Value| v.plies().filter(|&d| d > 0).map(|d| d + 1);
                     outln!(
-                        "move={name} unsolved lower={} upper={} nodes={}",
+                        "move={name} unsolved lower={} upper={} {}nodes={}",
                         lower.word(),
                         upper.word(),
+                        plies_words(after(high), after(low)),
                         p.nodes
                     );
                     bounds.push((mv, lower, upper));
@@ -178,9 +187,13 @@ pub fn solve(
                     }
                 }
                 MovesProve::Bounds(lower, upper) => outln!(
-                    "from the moves: unsolved lower={} upper={}",
+                    "from the moves: unsolved lower={} upper={}{}",
                     lower.word(),
-                    upper.word()
+                    upper.word(),
+                    match plies_words(lower.plies(), upper.plies()).trim_end() {
+                        "" => String::new(),
+                        words => format!(" {words}"),
+                    }
                 ),
             }
         } else if moves_unsolved {
@@ -262,8 +275,38 @@ fn solve_within(
     let handle = session.solve(history, pos);
     Ok(match limit {
         Some(limit) => handle.finish_within(limit),
-        None => Ok(handle.wait().map_err(|e| CliError(e.to_string()))?),
+        None => {
+            // With no limit a solve may run for hours: after a while say
+            // so on stderr (stdout stays the answer alone), with what is
+            // proved and how to stop with the bounds.
+            let started = std::time::Instant::now();
+            while !handle.is_finished() && started.elapsed() < STILL_SOLVING_AFTER {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            if !handle.is_finished() {
+                let p = handle.progress();
+                let (lower, upper) = p.bounds(&pos);
+                eprintln!(
+                    "maasai-mancala: still solving after {} s ({} nodes; proved between {} and {} so far); --limit SECONDS stops in time with the bounds proved",
+                    STILL_SOLVING_AFTER.as_secs(),
+                    p.nodes,
+                    lower.word(),
+                    upper.word()
+                );
+            }
+            Ok(handle.wait().map_err(|e| CliError(e.to_string()))?)
+        }
     })
+}
+
+/// How long a solve with no `--limit` runs before stderr says it is still
+/// at work.
+const STILL_SOLVING_AFTER: Duration = Duration::from_secs(10);
+
+/// The verdict line of a study not wholly proved in time: the file is
+/// valid, but `ok` is kept for a study whose claims all hold.
+fn valid_line(ok_line: &str) -> String {
+    ok_line.replacen(": ok, ", ": valid, ", 1)
 }
 
 /// `check STUDY --prove`: solves the study's position and says whether its
@@ -272,12 +315,7 @@ fn solve_within(
 /// holds, 2 if the value falls short or a move is not best (named with its
 /// place in the file), 3 if the limit (for all the solves together) ran out
 /// first. `ok_line` (the file's summary) is printed first once nothing
-/// failed.
-/// The verdict line of a study not wholly proved in time: the file is
-/// valid, but `ok` is kept for a study whose claims all hold.
-fn valid_line(ok_line: &str) -> String {
-    ok_line.replacen(": ok, ", ": valid, ", 1)
-}
+/// failed (`valid` in its place when not all was proved in time).
 
 pub fn prove_study(
     path: &std::path::Path,
