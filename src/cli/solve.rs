@@ -316,7 +316,6 @@ fn valid_line(ok_line: &str) -> String {
 /// place in the file), 3 if the limit (for all the solves together) ran out
 /// first. `ok_line` (the file's summary) is printed first once nothing
 /// failed (`valid` in its place when not all was proved in time).
-
 pub fn prove_study(
     path: &std::path::Path,
     limit: Option<Duration>,
