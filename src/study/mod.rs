@@ -456,6 +456,23 @@ impl Study {
                 },
             )?;
             step_no += line.moves.len();
+            let here = find_nth(text, "Line(", k);
+            if moves.is_empty() {
+                return Err(at(here, format!("alternative line {} has no moves", k + 1)));
+            }
+            // An alternative is another way from the solution's position:
+            // one that begins with the solution's own next move is none.
+            if solution.get(line.after) == moves.first() {
+                return Err(at(
+                    here,
+                    format!(
+                        "alternative line {} begins with the solution's own move {} ({}): an alternative line plays another move there",
+                        k + 1,
+                        line.after + 1,
+                        start.variant().move_name(moves[0])
+                    ),
+                ));
+            }
             alternatives.push((line.after, moves));
         }
         Ok(Study {
@@ -868,6 +885,36 @@ mod tests {
             kind,
             text: text.into(),
         })
+    }
+
+    #[test]
+    fn an_alternative_line_must_play_another_move_than_the_solution() {
+        let text = include_str!("../../assets/studies/01-relay.ron");
+        assert!(Study::parse(text, "relay.ron").is_ok());
+        let alternative = text.find("Line(after: 0, moves: [").unwrap();
+        let end = text[alternative..].find("], comment:").unwrap() + alternative;
+        let with = |moves: &str| {
+            format!(
+                "{}Line(after: 0, moves: [{moves}{}",
+                &text[..alternative],
+                &text[end..]
+            )
+        };
+        let empty = Study::parse(&with(""), "relay.ron")
+            .unwrap_err()
+            .to_string();
+        assert!(empty.contains("alternative line 1 has no moves"), "{empty}");
+        assert!(empty.starts_with("relay.ron:15:"), "{empty}");
+        let same = Study::parse(
+            &with(r#"Step(mv: "1", comment: "South 1: as the solution.")"#),
+            "relay.ron",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            same.contains("alternative line 1 begins with the solution's own move 1 (1)"),
+            "{same}"
+        );
     }
 
     #[test]
