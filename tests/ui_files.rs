@@ -1450,3 +1450,31 @@ fn play_first(h: &mut Harness<'_, MaasaiApp>) {
     h.state_mut().queue(AppCommand::PlayMove(mv));
     h.run();
 }
+
+#[test]
+fn a_failed_save_is_told_under_the_typed_path_not_over_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    files(&mut h, FileCommand::SaveAs);
+    h.run();
+    assert!(h.state().files.path_prompt.is_some());
+    files(
+        &mut h,
+        FileCommand::SaveTo(dir.path().join("no such folder").join("g.ron")),
+    );
+    h.run();
+    h.run();
+    assert!(h.state().files.error.is_some(), "the save failed");
+    assert!(
+        h.state().files.path_prompt.is_some(),
+        "the path stays to be corrected"
+    );
+    let field = h.get_by_label("File path").rect();
+    // The message window's title, its topmost line.
+    let message = h.get_by_label("Cannot save the game").rect();
+    assert!(
+        message.top() > field.bottom(),
+        "the message ({message:?}) covers the path field ({field:?})"
+    );
+}

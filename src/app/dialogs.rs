@@ -34,6 +34,7 @@ pub fn dialogs_ui(
         };
         let mut open = true;
         egui::Window::new(title)
+            .id(egui::Id::unique(PATH_WINDOW))
             .collapsible(false)
             .resizable(false)
             .open(&mut open)
@@ -195,7 +196,13 @@ pub fn dialogs_ui(
         // Over the New game window (a preset that could not be saved) the
         // message goes under it, not over the rows it is about.
         let screen = ctx.content_rect();
-        let (align, offset) = match new_game {
+        // So does a message about a typed path (a failed save): the path
+        // stays in sight to be corrected.
+        let path_window = files
+            .path_prompt
+            .as_ref()
+            .and_then(|_| ctx.memory(|m| m.area_rect(egui::Id::unique(PATH_WINDOW))));
+        let (align, offset) = match new_game.or(path_window) {
             Some(r) if r.bottom() + 220.0 < screen.bottom() => (
                 egui::Align2::CENTER_TOP,
                 egui::vec2(0.0, r.bottom() + 12.0 - screen.top()),
@@ -223,6 +230,9 @@ pub fn dialogs_ui(
     }
     out
 }
+
+/// The id of the typed-path window (its title names its purpose).
+const PATH_WINDOW: &str = "typed-path";
 
 /// A modal question: a heading, its text and a row of answers; the
 /// command of the answer clicked, if any.
