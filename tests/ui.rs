@@ -1752,3 +1752,40 @@ fn the_new_game_dialog_refuses_names_alike_in_all_but_capitals() {
     assert!(south.unwrap().contains("the other side's name"));
     assert!(north.is_none());
 }
+
+#[test]
+fn a_zoomed_board_pans_to_follow_the_sowing_and_lets_the_user_pan_away() {
+    // 2×50 zoomed in on the middle of the rows: South 50's laps run at the
+    // far ends, off the area; each step brings its hole into view.
+    let mut h = fine_harness(en_gehe(50));
+    h.state_mut().settings.zoom = 4.0;
+    h.run();
+    assert_eq!(h.state().rt.pan, egui::Vec2::ZERO);
+    let mv = h
+        .state()
+        .rt
+        .game
+        .current()
+        .variant()
+        .parse_move("50")
+        .unwrap();
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+    h.step();
+    let followed = h.state().rt.pan;
+    assert_ne!(followed, egui::Vec2::ZERO, "the board did not follow");
+    // The user pans away while it is paused: the same step leaves that be.
+    h.state_mut().rt.pan = egui::Vec2::ZERO;
+    h.step();
+    h.step();
+    assert_eq!(h.state().rt.pan, egui::Vec2::ZERO);
+    // The next step follows again.
+    h.key_press(egui::Key::ArrowRight);
+    h.step();
+    h.step();
+    assert_ne!(h.state().rt.pan, egui::Vec2::ZERO);
+}

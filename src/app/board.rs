@@ -1381,12 +1381,68 @@ fn board_canvas(
     }
 
     paint_pan_cues(ui, &painter, canvas, geo.rect());
+    follow_the_sowing(rt, &geo, canvas, pos, lift_hole, hand, last_sown, commands);
     // Hover preview: traced once per hovered hole, then cached.
     match hovered_move {
         Some(mv) if rt.can_play(mv) => {
             rt.preview_for(mv);
         }
         _ => {}
+    }
+}
+
+/// A board larger than its area (zoomed in, or a long row beside panels)
+/// follows a replay: each new step whose hole (the seeds in hand, else the
+/// last sown, else the lifted) lies outside the area, or within a hole's
+/// width of its edge, pans it into view. Once per step, so the user can
+/// still pan away while it is paused.
+#[allow(clippy::too_many_arguments)]
+fn follow_the_sowing(
+    rt: &mut Runtime,
+    geo: &Geometry,
+    canvas: Rect,
+    pos: &Position,
+    lift_hole: Option<usize>,
+    hand: Option<(usize, u64)>,
+    last_sown: Option<usize>,
+    commands: &mut Vec<AppCommand>,
+) {
+    let Some(step) = rt
+        .shown_replay()
+        .filter(|r| !r.at_end())
+        .map(|r| (r.move_index, r.step()))
+    else {
+        rt.followed_step = None;
+        return;
+    };
+    if rt.followed_step == Some(step) {
+        return;
+    }
+    rt.followed_step = Some(step);
+    let Some(bi) = hand.map(|(from, _)| from).or(last_sown).or(lift_hole) else {
+        return;
+    };
+    let hole = pos.hole_at(bi);
+    let c = geo.hole_rect(hole.side, hole.index).center();
+    let margin = vec2(
+        (1.5 * geo.pitch).min(canvas.width() / 3.0),
+        (1.5 * geo.pitch).min(canvas.height() / 3.0),
+    );
+    let into = |c: f32, lo: f32, hi: f32| {
+        if c < lo {
+            lo - c
+        } else if c > hi {
+            hi - c
+        } else {
+            0.0
+        }
+    };
+    let delta = vec2(
+        into(c.x, canvas.left() + margin.x, canvas.right() - margin.x),
+        into(c.y, canvas.top() + margin.y, canvas.bottom() - margin.y),
+    );
+    if delta != Vec2::ZERO {
+        commands.push(AppCommand::Pan(delta));
     }
 }
 

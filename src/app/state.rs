@@ -265,6 +265,10 @@ pub struct Runtime {
     pub game_over_dismissed: Option<usize>,
     /// Board pan in points.
     pub pan: egui::Vec2,
+    /// The replay step (move index, step) the board last panned to follow:
+    /// a board wider than its area brings each new step's hole into view,
+    /// once, so a user's own panning between steps is left alone.
+    pub followed_step: Option<(usize, u64)>,
     /// The computer players' search (reset with every new game).
     pub computer: super::players::Computer,
     /// The move list's cost note per move, from the council's review.
@@ -340,6 +344,7 @@ impl Runtime {
             help_open: false,
             game_over_dismissed: None,
             pan: egui::Vec2::ZERO,
+            followed_step: None,
             computer: Default::default(),
             cost_notes: Vec::new(),
             board_inert: false,
