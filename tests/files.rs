@@ -426,6 +426,33 @@ fn shipped_presets_parse_and_cover_the_traditional_boards() {
     }
 }
 
+#[test]
+fn a_preset_name_is_one_line_of_at_most_40_characters() {
+    let file = |name: &str| {
+        format!(
+            "PresetFile(version: 1, presets: [Preset(name: {name:?}, options: GameOptions(variant: EnGehe(holes: 8), seeds: 4, first: South, origin: SowInto), note: \"\")])"
+        )
+    };
+    let path = Path::new("p.ron");
+    assert!(files::parse_presets(&file("Teaching 2×8"), path).is_ok());
+    let long = files::parse_presets(&file(&"x".repeat(52)), path)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        long.contains("preset 1: the name is 52 characters long; a name has at most 40"),
+        "{long}"
+    );
+    assert!(long.starts_with("p.ron:1:"), "{long}");
+    let broken = files::parse_presets(&file("a\nb"), path)
+        .unwrap_err()
+        .to_string();
+    assert!(broken.contains("a name is one line"), "{broken}");
+    // Saving one from the window is held to the same.
+    let dir = tempfile::tempdir().unwrap();
+    let err = files::add_user_preset(dir.path(), user_preset(&"y".repeat(41), 8)).unwrap_err();
+    assert!(err.to_string().contains("at most 40"), "{err}");
+}
+
 fn user_preset(name: &str, holes: u8) -> Preset {
     Preset {
         name: name.into(),

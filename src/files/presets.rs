@@ -75,6 +75,14 @@ pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> 
                 format!("preset {} has no name", i + 1),
             ));
         }
+        if let Some(why) = name_problem(name) {
+            return Err(entry_error(
+                path,
+                text,
+                ("presets", "name", i),
+                format!("preset {}: {why}", i + 1),
+            ));
+        }
         preset.options.validate().map_err(|e| {
             entry_error(
                 path,
@@ -160,7 +168,28 @@ fn clean_name(config_dir: &Path, name: &str) -> Result<String, FileError> {
             "a preset needs a name",
         ));
     }
+    if let Some(why) = name_problem(name) {
+        return Err(FileError::new(user_presets_path(config_dir), why));
+    }
     Ok(name.to_string())
+}
+
+/// Most characters in a preset's name (it is one entry of a list).
+pub const MAX_PRESET_NAME: usize = 40;
+
+/// What is wrong with a (trimmed, non-empty) preset name, if anything: a
+/// name is one line of at most [`MAX_PRESET_NAME`] characters.
+fn name_problem(name: &str) -> Option<String> {
+    let length = name.chars().count();
+    if name.chars().any(char::is_control) {
+        Some("the name holds a line break or another control character; a name is one line".into())
+    } else if length > MAX_PRESET_NAME {
+        Some(format!(
+            "the name is {length} characters long; a name has at most {MAX_PRESET_NAME}"
+        ))
+    } else {
+        None
+    }
 }
 
 /// Saves a new user preset. Its name must not already be a user preset's
