@@ -878,6 +878,34 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
 }
 
 #[test]
+fn a_field_written_mid_line_is_still_placed() {
+    // Both team names on one line, as a hand-written file may have them.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one-line.ron");
+    let mut game = sample_game(2);
+    game.south_team = "Ilkisongo".into();
+    game.north_team = "Ilkisongo".into();
+    files::save_game(&path, &game).unwrap();
+    // `north_team:` moved up onto the end of the line before it.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let north = text.find("north_team:").unwrap();
+    let line_break = text[..north].rfind('\n').unwrap();
+    let joined = format!("{} {}", &text[..line_break], &text[north..]);
+    std::fs::write(&path, &joined).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(err.problem.contains("both teams are called"), "{err}");
+    let (line, _) = err.place.expect("a place");
+    assert_eq!(
+        joined
+            .lines()
+            .nth(line - 1)
+            .map(|l| l.contains("north_team:")),
+        Some(true),
+        "{err}\n{joined}"
+    );
+}
+
+#[test]
 fn teams_of_one_name_are_refused_with_the_place_as_the_dialog_refuses_them() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("same-names.ron");

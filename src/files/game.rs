@@ -667,7 +667,9 @@ pub(crate) fn field_place_from(text: &str, from: usize, field: &str) -> Option<(
 
 /// An error placed at the line where `field:` is written, when it can be found.
 pub(crate) fn field_error(path: &Path, text: &str, field: &str, problem: String) -> FileError {
-    match field_place(text, field) {
+    // A field not at the start of its line (a hand-written file with two
+    // on one line) is still found where it stands.
+    match field_place(text, field).or_else(|| nth_field_place(text, field, 0)) {
         Some((line, col)) => FileError::at(path, line, col, problem),
         None => FileError::new(path, problem),
     }
@@ -726,6 +728,11 @@ pub(crate) fn nth_field_place(text: &str, field: &str, index: usize) -> Option<(
     while i < bytes.len() {
         if let Some(after) = skip_string_or_comment(text, i) {
             i = after;
+            continue;
+        }
+        // (Inside a character of more than one byte nothing starts.)
+        if !text.is_char_boundary(i) {
+            i += 1;
             continue;
         }
         if text[i..].starts_with(field)
