@@ -1628,6 +1628,16 @@ pub fn editor_board_ui(
             pal.pebble[0],
             Stroke::new(1.5, pal.target),
         );
+        // Ctrl (⌘) moves every seed of the hole: the seed says so.
+        if ui.input(|i| i.modifiers.command) {
+            painter.text(
+                at + vec2((0.2 * p).max(5.0), -(0.2 * p).max(5.0)),
+                Align2::LEFT_BOTTOM,
+                "all seeds",
+                fonts(p).1,
+                pal.target,
+            );
+        }
     }
     paint_pan_cues(ui, &painter, canvas, geo.rect());
     editor_side_line(ui, ed, names, bottom);
