@@ -530,6 +530,34 @@ fn text_that_is_no_count_is_refused_beside_the_field_not_silently_dropped() {
 }
 
 #[test]
+fn a_row_length_out_of_range_is_refused_not_clamped() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    for text in ["99", "2"] {
+        h.get_by_role_and_label(Role::SpinButton, "Holes per row:")
+            .click();
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        h.event(egui::Event::Text(text.into()));
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert_eq!(
+            editor(&h).setup.south.len(),
+            6,
+            "{text}: the rows keep their length"
+        );
+        assert!(
+            h.query_by_label_contains(&format!(
+                "“{text}” is not a row length: type a number of holes from 3 to 64"
+            ))
+            .is_some(),
+            "{text}"
+        );
+    }
+}
+
+#[test]
 fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

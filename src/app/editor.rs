@@ -676,19 +676,34 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
 /// count is typed; the field keeps its count rather than silently turning
 /// the text into another one (egui's own parser clamps and rounds).
 fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> bool {
+    noted_field(ui, v, 0..=MAX_EDIT, label, |text| {
+        typed_seed_count(text).map(|n| n as f64)
+    })
+    .changed()
+}
+
+/// A number field labelled by `label` whose typed text `parse` reads: text
+/// it refuses is said beside the field (until a number it takes is typed)
+/// and the field keeps its value. A typed number counts once it is whole
+/// (Enter or leaving the field), not digit by digit into the undo history.
+fn noted_field<T: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    v: &mut T,
+    range: std::ops::RangeInclusive<T>,
+    label: egui::Id,
+    parse: impl Fn(&str) -> Result<f64, String>,
+) -> egui::Response {
     let verdict: std::cell::Cell<Option<Result<(), String>>> = std::cell::Cell::new(None);
     let resp = ui
         .add(
             egui::DragValue::new(v)
-                .range(0..=MAX_EDIT)
+                .range(range)
                 .clamp_existing_to_range(false)
-                // A typed number counts once it is whole (Enter or leaving
-                // the field), not digit by digit into the undo history.
                 .update_while_editing(false)
-                .custom_parser(|text| match typed_seed_count(text) {
+                .custom_parser(|text| match parse(text) {
                     Ok(n) => {
                         verdict.set(Some(Ok(())));
-                        Some(n as f64)
+                        Some(n)
                     }
                     Err(why) => {
                         verdict.set(Some(Err(why)));
@@ -708,7 +723,21 @@ fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> bool {
     if let Some(why) = ui.data(|d| d.get_temp::<String>(note_id)) {
         ui.colored_label(ui.visuals().warn_fg_color, why);
     }
-    resp.changed()
+    resp
+}
+
+/// A row length typed into Holes per row: digits only, MIN_HOLES to
+/// MAX_HOLES; otherwise what is wrong, quoting it (it was clamped in
+/// silence: 99 became 64, 2 became 3).
+pub fn typed_row_length(text: &str) -> Result<f64, String> {
+    let digits: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    match digits.parse::<usize>() {
+        Ok(n) if (MIN_HOLES..=MAX_HOLES).contains(&n) => Ok(n as f64),
+        _ => Err(format!(
+            "“{}” is not a row length: type a number of holes from {MIN_HOLES} to {MAX_HOLES}",
+            text.trim()
+        )),
+    }
 }
 
 /// A count typed into a field: digits only (blanks ignored, as egui does),
@@ -783,18 +812,20 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             ui.horizontal(|ui| {
                 let l = ui.label("Holes per row:");
                 let mut n = holes;
-                if ui
-                    .add(
-                        egui::DragValue::new(&mut n)
-                            .range(MIN_HOLES as u8..=MAX_HOLES as u8)
-                            // Typing 40 must not first cut the rows to 4
-                            // holes (and lose the seeds beyond): the size
-                            // counts once the number is whole.
-                            .update_while_editing(false),
-                    )
-                    .labelled_by(l.id)
-                    .on_hover_text("Longer rows get empty holes at the end; shorter rows lose their last holes")
-                    .changed()
+                // Typing 40 must not first cut the rows to 4 holes (and
+                // lose the seeds beyond): the size counts once the number
+                // is whole.
+                if noted_field(
+                    ui,
+                    &mut n,
+                    MIN_HOLES as u8..=MAX_HOLES as u8,
+                    l.id,
+                    typed_row_length,
+                )
+                .on_hover_text(
+                    "Longer rows get empty holes at the end; shorter rows lose their last holes",
+                )
+                .changed()
                 {
                     cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
                 }
@@ -936,7 +967,10 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         }
         ui.horizontal(|ui| {
             if ui
-                .add_enabled(!ed.paste_text.trim().is_empty(), egui::Button::new("Use this text"))
+                .add_enabled(
+                    !ed.paste_text.trim().is_empty(),
+                    egui::Button::new("Use this text"),
+                )
                 .clicked()
                 || (enter && !ed.paste_text.trim().is_empty())
             {
@@ -971,7 +1005,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 .font(egui::TextStyle::Monospace),
         )
         .labelled_by(label.id)
-        .on_hover_text("Select and copy, or press Copy notation; edits here are not read (use Paste notation)");
+        .on_hover_text(
+            "Select and copy, or press Copy notation; edits here are not read (use Paste notation)",
+        );
         ui.horizontal(|ui| {
             if ui.button("Copy notation").clicked() {
                 ui.ctx().copy_text(notation.clone());
