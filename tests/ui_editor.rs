@@ -40,6 +40,13 @@ fn disabled(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
     h.get_by_label(label).accesskit_node().is_disabled()
 }
 
+/// Types `text` into the Paste notation field and presses Use this text.
+fn use_pasted(h: &mut Harness<'_, MaasaiApp>, text: &str) {
+    set_field(h, "Paste notation", text);
+    h.get_by_label("Use this text").click();
+    h.run();
+}
+
 /// Replaces the text of the field labelled `label`.
 fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
     h.get_by_label(label).focus();
@@ -240,9 +247,7 @@ fn a_paste_or_copy_says_what_it_did_even_when_the_board_does_not_change() {
     let mut h = harness(en_gehe(3));
     open_editor(&mut h);
     let same = notation(&h);
-    set_field(&mut h, "Paste notation", &same);
-    h.get_by_label("Use this text").click();
-    h.run();
+    use_pasted(&mut h, &same);
     assert!(shows(
         &h,
         "Read the position: it is the one already on the board."
@@ -251,13 +256,10 @@ fn a_paste_or_copy_says_what_it_did_even_when_the_board_does_not_change() {
     h.get_by_label("Paste notation").focus();
     h.run();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    set_field(
+    use_pasted(
         &mut h,
-        "Paste notation",
         "en-gehe south=1,0,2 north=0,3,0 captured=0,0 turn=south",
     );
-    h.get_by_label("Use this text").click();
-    h.run();
     assert!(
         shows(
             &h,
@@ -345,13 +347,10 @@ fn pasted_notation_is_read_and_a_bad_one_is_refused_with_where() {
     assert!(shows(&h, "South 3: 2 seeds"));
 
     // The paste field: a bad entry is refused, naming the token and entry.
-    set_field(
+    use_pasted(
         &mut h,
-        "Paste notation",
         "en-gehe south=1,x,2 north=0,3,0 captured=0,0 turn=south",
     );
-    h.get_by_label("Use this text").click();
-    h.run();
     assert!(
         h.query_by_label_contains("`south=1,x,2`: entry 2 (`x`) is not a whole number")
             .is_some()
