@@ -614,3 +614,24 @@ fn the_council_waits_while_the_computer_thinks() {
         app.council.analysis().is_some_and(|a| a.finished)
     });
 }
+
+#[test]
+fn while_the_last_move_is_sown_the_council_says_whose_advice_it_is() {
+    let pos = known_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    h.state_mut().settings.speed = 1.0;
+    h.run_steps(2);
+    let mv = pos.variant().parse_move("1").unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.run_steps(3);
+    assert!(h.state().rt.animating());
+    let team = h.state().rt.team(maasai_mancala::engine::Side::North);
+    assert!(
+        h.query_by_label(&format!(
+            "Advice for {team} to move, once the move being sown has ended."
+        ))
+        .is_some()
+    );
+}

@@ -329,6 +329,16 @@ pub fn council_ui(
             ))
             .italics(),
         );
+    } else if rt.animating() {
+        // The board shows the last move still being sown, by the other
+        // side: the advice is for the team to move once it has ended.
+        ui.label(
+            egui::RichText::new(format!(
+                "Advice for {} to move, once the move being sown has ended.",
+                rt.team(rt.game.current().turn())
+            ))
+            .italics(),
+        );
     }
     if computer_turn {
         ui.label(format!(
