@@ -675,24 +675,35 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
 /// `MAX_EDIT`) is refused with a note beside the field, which stays until a
 /// count is typed; the field keeps its count rather than silently turning
 /// the text into another one (egui's own parser clamps and rounds).
-fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> bool {
-    noted_field(ui, v, 0..=MAX_EDIT, label, |text| {
+fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> (bool, Option<String>) {
+    let (resp, note) = noted_field(ui, v, 0..=MAX_EDIT, label, |text| {
         typed_seed_count(text).map(|n| n as f64)
-    })
-    .changed()
+    });
+    (resp.changed(), note)
+}
+
+/// A field's refusal, under the row it is in (beside the field it pushed
+/// the row's other fields out of the panel).
+fn show_note(ui: &mut egui::Ui, note: Option<String>) {
+    if let Some(note) = note {
+        ui.colored_label(ui.visuals().warn_fg_color, note);
+    }
 }
 
 /// A number field labelled by `label` whose typed text `parse` reads: text
-/// it refuses is said beside the field (until a number it takes is typed)
-/// and the field keeps its value. A typed number counts once it is whole
-/// (Enter or leaving the field), not digit by digit into the undo history.
+/// it refuses keeps the field's value and gives the note returned (for the
+/// caller to show under its row), until a number it takes is typed or the
+/// value changes otherwise (a paste, an undo). A typed number counts once
+/// it is whole (Enter or leaving the field), not digit by digit into the
+/// undo history.
 fn noted_field<T: egui::emath::Numeric>(
     ui: &mut egui::Ui,
     v: &mut T,
     range: std::ops::RangeInclusive<T>,
     label: egui::Id,
     parse: impl Fn(&str) -> Result<f64, String>,
-) -> egui::Response {
+) -> (egui::Response, Option<String>) {
+    let refused_at = v.to_f64();
     let verdict: std::cell::Cell<Option<Result<(), String>>> = std::cell::Cell::new(None);
     let resp = ui
         .add(
@@ -715,15 +726,16 @@ fn noted_field<T: egui::emath::Numeric>(
     let note_id = resp.id.with("refused");
     match verdict.take() {
         Some(Err(why)) => ui.data_mut(|d| {
-            d.insert_temp(note_id, why);
+            d.insert_temp(note_id, (why, refused_at));
         }),
-        Some(Ok(())) => ui.data_mut(|d| d.remove::<String>(note_id)),
+        Some(Ok(())) => ui.data_mut(|d| d.remove::<(String, f64)>(note_id)),
         None => {}
     }
-    if let Some(why) = ui.data(|d| d.get_temp::<String>(note_id)) {
-        ui.colored_label(ui.visuals().warn_fg_color, why);
-    }
-    resp
+    let note = ui
+        .data(|d| d.get_temp::<(String, f64)>(note_id))
+        .filter(|(_, at)| *at == v.to_f64())
+        .map(|(why, _)| why);
+    (resp, note)
 }
 
 /// A row length typed into Holes per row: digits only, MIN_HOLES to
@@ -763,16 +775,22 @@ pub fn typed_seed_count(text: &str) -> Result<u64, String> {
 /// with its side; returns the side whose count was changed and its new count.
 fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side, u64)> {
     let mut changed = None;
+    let mut notes = Vec::new();
     ui.horizontal(|ui| {
         ui.label(title);
         for side in Side::BOTH {
             let l = ui.label(side.title());
             let mut v = counts[side.index()];
-            if count_field(ui, &mut v, l.id) {
+            let (edited, note) = count_field(ui, &mut v, l.id);
+            if edited {
                 changed = Some((side, v));
             }
+            notes.push(note.map(|n| format!("{}: {n}", side.title())));
         }
     });
+    for note in notes {
+        show_note(ui, note);
+    }
     changed
 }
 
@@ -809,27 +827,32 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             }
         });
         if let Variant::EnGehe { holes } = variant {
-            ui.horizontal(|ui| {
-                let l = ui.label("Holes per row:");
-                let mut n = holes;
-                // Typing 40 must not first cut the rows to 4 holes (and
-                // lose the seeds beyond): the size counts once the number
-                // is whole.
-                if noted_field(
-                    ui,
-                    &mut n,
-                    MIN_HOLES as u8..=MAX_HOLES as u8,
-                    l.id,
-                    typed_row_length,
-                )
-                .on_hover_text(
-                    "Longer rows get empty holes at the end; shorter rows lose their last holes",
-                )
-                .changed()
-                {
-                    cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
-                }
-            });
+            let note = ui
+                .horizontal(|ui| {
+                    let l = ui.label("Holes per row:");
+                    let mut n = holes;
+                    // Typing 40 must not first cut the rows to 4 holes (and
+                    // lose the seeds beyond): the size counts once the
+                    // number is whole.
+                    let (resp, note) = noted_field(
+                        ui,
+                        &mut n,
+                        MIN_HOLES as u8..=MAX_HOLES as u8,
+                        l.id,
+                        typed_row_length,
+                    );
+                    if resp
+                        .on_hover_text(
+                            "Longer rows get empty holes at the end; shorter rows lose their last holes",
+                        )
+                        .changed()
+                    {
+                        cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
+                    }
+                    note
+                })
+                .inner;
+            show_note(ui, note);
             // (The note on a sixth digit goes with the typing, under the board.)
             if let Some(note) = ed.note.as_deref().filter(|n| !n.starts_with(DIGITS_NOTE)) {
                 ui.colored_label(ui.visuals().warn_fg_color, note);
@@ -909,17 +932,22 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
 
         match ed.selected {
             Some(at) => {
-                ui.horizontal(|ui| {
-                    let l = ui.label(format!("Selected: {}", at.name(variant)));
-                    let mut v = ed.seeds_at(at);
-                    if count_field(ui, &mut v, l.id) {
-                        cmd(Editor::set_at(at, v));
-                    }
-                    ui.label(if v == 1 { "seed" } else { "seeds" });
-                    if ui.small_button("Done").clicked() {
-                        cmd(EditorCommand::Select(None));
-                    }
-                });
+                let note = ui
+                    .horizontal(|ui| {
+                        let l = ui.label(format!("Selected: {}", at.name(variant)));
+                        let mut v = ed.seeds_at(at);
+                        let (edited, note) = count_field(ui, &mut v, l.id);
+                        if edited {
+                            cmd(Editor::set_at(at, v));
+                        }
+                        ui.label(if v == 1 { "seed" } else { "seeds" });
+                        if ui.small_button("Done").clicked() {
+                            cmd(EditorCommand::Select(None));
+                        }
+                        note
+                    })
+                    .inner;
+                show_note(ui, note);
                 ui.weak("Type digits to set its count.");
             }
             None => {
