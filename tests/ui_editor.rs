@@ -40,6 +40,17 @@ fn disabled(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
     h.get_by_label(label).accesskit_node().is_disabled()
 }
 
+/// Types `text` over the number field labelled `label` and presses Enter.
+fn type_number(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
+    h.get_by_role_and_label(Role::SpinButton, label).click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text(text.into()));
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
 /// Types `text` into the Paste notation field and presses Use this text.
 fn use_pasted(h: &mut Harness<'_, MaasaiApp>, text: &str) {
     set_field(h, "Paste notation", text);
@@ -497,15 +508,8 @@ fn a_digit_too_many_is_said_beside_the_typing() {
 fn text_that_is_no_count_is_refused_beside_the_field_not_silently_dropped() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);
-    let type_into_south_reserve = |h: &mut Harness<'_, MaasaiApp>, text: &str| {
-        h.get_by_role_and_label(Role::SpinButton, "South").click();
-        h.run();
-        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        h.event(egui::Event::Text(text.into()));
-        h.run();
-        h.key_press(egui::Key::Enter);
-        h.run();
-    };
+    let type_into_south_reserve =
+        |h: &mut Harness<'_, MaasaiApp>, text: &str| type_number(h, "South", text);
     type_into_south_reserve(&mut h, "ten");
     assert_eq!(editor(&h).setup.reserve, [24, 24], "the count is kept");
     assert!(
@@ -533,14 +537,7 @@ fn a_row_length_out_of_range_is_refused_not_clamped() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);
     for text in ["99", "2"] {
-        h.get_by_role_and_label(Role::SpinButton, "Holes per row:")
-            .click();
-        h.run();
-        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-        h.event(egui::Event::Text(text.into()));
-        h.run();
-        h.key_press(egui::Key::Enter);
-        h.run();
+        type_number(&mut h, "Holes per row:", text);
         assert_eq!(
             editor(&h).setup.south.len(),
             6,

@@ -158,23 +158,14 @@ impl Replay {
         let sown = self.sown_in_lap();
         if self.at_end() {
             return match self.trace.capture {
-                Some(c) => format!(
-                    "lands in an empty hole of its own row facing {} seed{}: captures {}",
-                    c.facing_seeds,
-                    if c.facing_seeds == 1 { "" } else { "s" },
-                    c.total
-                ),
+                Some(c) => format!("{}: captures {}", landing_words(&c), c.total),
                 None => lap.caption(),
             };
         }
         if let Some(c) = self.trace.capture.filter(|_| self.capture_next()) {
             // The last seed is down and the capture is the next step: the
             // move does not simply end here.
-            return format!(
-                "lands in an empty hole of its own row facing {} seed{}: the capture is next",
-                c.facing_seeds,
-                if c.facing_seeds == 1 { "" } else { "s" }
-            );
+            return format!("{}: the capture is next", landing_words(&c));
         }
         if sown == 0 && i > 0 {
             // The previous lap just ended (its last seed is the one the
@@ -286,6 +277,16 @@ impl Replay {
 /// "1 seed", "5 seeds".
 fn seeds_word(n: u64) -> String {
     format!("{n} seed{}", if n == 1 { "" } else { "s" })
+}
+
+/// Where a capturing move's last seed lands: "lands in an empty hole of
+/// its own row facing 4 seeds".
+fn landing_words(c: &crate::engine::EndCapture) -> String {
+    format!(
+        "lands in an empty hole of its own row facing {} seed{}",
+        c.facing_seeds,
+        if c.facing_seeds == 1 { "" } else { "s" }
+    )
 }
 
 #[cfg(test)]

@@ -1233,8 +1233,8 @@ fn board_canvas(
             }
             if endless {
                 resp.on_hover_text(format!(
-                    "{}: this move never ends — its sowing repeats forever or runs past the limit of 1,000,000,000 laps, so it cannot be played (Help: endless moves).",
-                    name
+                    "{} (Help: endless moves).",
+                    super::state::endless_move_notice(&name)
                 ));
             } else if playable && resp.hovered() {
                 let text = preview

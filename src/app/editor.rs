@@ -207,10 +207,16 @@ impl Check {
         self.pending.is_some()
     }
 
+    /// Whether nothing found so far stops a start from here (the check
+    /// may still be running: Play then waits for it).
+    pub fn startable(&self) -> bool {
+        self.position.is_some() && self.problems.is_empty()
+    }
+
     /// The position, if it can be played from (valid and not decided).
     pub fn playable(&self) -> Option<Position> {
         self.position
-            .filter(|_| self.problems.is_empty() && !self.checking())
+            .filter(|_| self.startable() && !self.checking())
     }
 }
 
@@ -1079,7 +1085,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
 
         // While the game-over check runs a press is kept and goes ahead
         // once it finds nothing (see `start_when_checked`).
-        let playable = check.position.is_some() && check.problems.is_empty();
+        let playable = check.startable();
         let reason = "Not while the position has problems (listed above)";
         ui.horizontal(|ui| {
             let play = ui

@@ -519,9 +519,7 @@ impl MaasaiApp {
                                 continue;
                             }
                             Some(a) if a.endless.contains(&mv) => {
-                                self.rt.say_about_view(format!(
-                                    "{name}: this move never ends — its sowing repeats forever or runs past the limit of 1,000,000,000 laps, so it cannot be played"
-                                ));
+                                self.rt.say_about_view(state::endless_move_notice(&name));
                                 continue;
                             }
                             _ => {}
@@ -1195,8 +1193,7 @@ impl MaasaiApp {
             }
             C::Play | C::Analyse => {
                 let Some(ed) = &mut self.editor else { return };
-                let check = ed.check();
-                if check.checking() && check.position.is_some() && check.problems.is_empty() {
+                if ed.check().checking() && ed.check().startable() {
                     // Goes ahead when the check finds nothing (polled
                     // each frame), or says what it found.
                     ed.start_when_checked = Some(command == C::Analyse);

@@ -225,6 +225,14 @@ pub fn study_notice(title: &str) -> String {
     format!("{STUDY_NOTICE}{title}")
 }
 
+/// Why an endless move (RULES.md) is not played: its sowing repeats, or
+/// it runs past the lap limit.
+pub fn endless_move_notice(name: &str) -> String {
+    format!(
+        "{name}: this move never ends — its sowing repeats forever or runs past the limit of 1,000,000,000 laps, so it cannot be played"
+    )
+}
+
 /// What a hole of the side to move says when it is empty (a click on it,
 /// or its number typed).
 pub fn empty_hole_notice(side: crate::engine::Side, name: &str) -> String {

@@ -95,9 +95,11 @@ pub fn analyse(
 pub struct MatchArgs {
     pub a: Level,
     pub b: Level,
+    /// At least 1, as `--games` is read.
     pub games: u32,
     pub movetime: u64,
     pub seed: u64,
+    /// At least 1, as `--max-moves` is read.
     pub max_moves: u32,
 }
 
@@ -125,12 +127,6 @@ fn adjudicate(pos: &Position) -> (Option<Side>, String) {
 pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
     let options = game.options()?;
     let start = options.start()?;
-    if args.games == 0 {
-        return Err(CliError("--games must be at least 1".into()));
-    }
-    if args.max_moves == 0 {
-        return Err(CliError("--max-moves must be at least 1".into()));
-    }
     if args.movetime == 0 {
         return Err(CliError(
             "--movetime must be at least 1 (milliseconds)".into(),

@@ -312,22 +312,8 @@ impl GameFile {
             ("south_team", "South", &saved.south_team),
             ("north_team", "North", &saved.north_team),
         ] {
-            let length = name.trim().chars().count();
-            if name.chars().any(char::is_control) {
-                return Err(at(
-                    field,
-                    format!(
-                        "the {side} team's name holds a line break or another control character; a name is one line"
-                    ),
-                ));
-            }
-            if length > MAX_TEAM_NAME {
-                return Err(at(
-                    field,
-                    format!(
-                        "the {side} team's name is {length} characters long; a name has at most {MAX_TEAM_NAME}"
-                    ),
-                ));
+            if let Some(why) = name_problem(name, MAX_TEAM_NAME) {
+                return Err(at(field, format!("the {side} team's name {why}")));
             }
         }
         // A file without a date (written by hand) is fine; a date must be one.
@@ -492,6 +478,22 @@ pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
 /// The longest team name, in characters (as the new-game dialog allows):
 /// names are shown beside the board and in the move list.
 pub const MAX_TEAM_NAME: usize = 24;
+
+/// What is wrong with a name (a team's, a preset's) that one-line outputs
+/// print, told after "the … name": a control character (a line break), or
+/// more than `max` characters once trimmed.
+pub(crate) fn name_problem(name: &str, max: usize) -> Option<String> {
+    let length = name.trim().chars().count();
+    if name.chars().any(char::is_control) {
+        Some("holds a line break or another control character; a name is one line".into())
+    } else if length > max {
+        Some(format!(
+            "is {length} characters long; a name has at most {max}"
+        ))
+    } else {
+        None
+    }
+}
 
 /// The largest file the program reads: a 2×64 game of 10,000 moves is well
 /// under 1 MiB, and a device or a huge foreign file must not freeze the

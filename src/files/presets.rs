@@ -75,7 +75,7 @@ pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> 
                 format!("preset {} has no name", i + 1),
             ));
         }
-        if let Some(why) = name_problem(name) {
+        if let Some(why) = name_problem(&preset.name) {
             return Err(entry_error(
                 path,
                 text,
@@ -177,19 +177,10 @@ fn clean_name(config_dir: &Path, name: &str) -> Result<String, FileError> {
 /// Most characters in a preset's name (it is one entry of a list).
 pub const MAX_PRESET_NAME: usize = 40;
 
-/// What is wrong with a (trimmed, non-empty) preset name, if anything: a
-/// name is one line of at most [`MAX_PRESET_NAME`] characters.
+/// What is wrong with a (non-empty) preset name, if anything: a name is
+/// one line of at most [`MAX_PRESET_NAME`] characters.
 fn name_problem(name: &str) -> Option<String> {
-    let length = name.chars().count();
-    if name.chars().any(char::is_control) {
-        Some("the name holds a line break or another control character; a name is one line".into())
-    } else if length > MAX_PRESET_NAME {
-        Some(format!(
-            "the name is {length} characters long; a name has at most {MAX_PRESET_NAME}"
-        ))
-    } else {
-        None
-    }
+    super::game::name_problem(name, MAX_PRESET_NAME).map(|why| format!("the name {why}"))
 }
 
 /// Saves a new user preset. Its name must not already be a user preset's
