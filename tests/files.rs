@@ -871,6 +871,20 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
             .contains("the South team's name holds a line break"),
         "{err}"
     );
+    // A name that shows nothing (blanks and zero-width characters) would
+    // leave the team unnamed on screen; an empty one is called by its side.
+    game.south_team = " \u{200B}\u{2060} ".into();
+    files::save_game(&path, &game).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(err.place.is_some(), "{err}");
+    assert!(
+        err.problem
+            .contains("the South team's name has no visible character"),
+        "{err}"
+    );
+    game.south_team = String::new();
+    files::save_game(&path, &game).unwrap();
+    assert_eq!(files::load_game(&path).unwrap().south_team, "");
     // The longest name the dialog allows loads.
     game.south_team = "B".repeat(24);
     files::save_game(&path, &game).unwrap();

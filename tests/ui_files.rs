@@ -575,6 +575,15 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     h.run();
     assert!(h.query_by_label("A team needs a name").is_some());
     assert!(picked(&h).is_some(), "the preset stays chosen");
+    // A name of zero-width characters would show no team at all.
+    set_field(&mut h, "North team name", "\u{200B}\u{200D}");
+    h.run();
+    assert!(
+        h.query_by_label(
+            "A team needs a name you can see (this one has only zero-width characters)"
+        )
+        .is_some()
+    );
     set_field(&mut h, "North team name", "North");
     h.run();
 

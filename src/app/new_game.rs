@@ -76,6 +76,11 @@ impl NewGameDialog {
             let n = name.trim();
             if n.is_empty() {
                 p.names[i] = Some("A team needs a name".to_string());
+            } else if crate::files::is_blank_name(n) {
+                p.names[i] = Some(
+                    "A team needs a name you can see (this one has only zero-width characters)"
+                        .to_string(),
+                );
             } else if n.chars().count() > MAX_NAME {
                 p.names[i] = Some(format!("At most {MAX_NAME} characters"));
             }

@@ -102,10 +102,24 @@ pub fn options_for_position(pos: &Position) -> GameOptions {
 /// A team's name as the window shows it: trimmed, and the side's own title
 /// ("South") where the file has none.
 pub fn shown_team_name(name: &str, side: crate::engine::Side) -> String {
-    match name.trim() {
-        "" => side.title().to_string(),
-        name => name.to_string(),
+    if is_blank_name(name) {
+        side.title().to_string()
+    } else {
+        name.trim().to_string()
     }
+}
+
+/// Whether a name shows nothing: only blanks, or characters drawn with no
+/// width (zero-width spaces and joiners, direction marks, soft hyphens),
+/// which would leave a team or preset unnamed on screen.
+pub fn is_blank_name(name: &str) -> bool {
+    name.chars().all(|c| {
+        c.is_whitespace()
+            || matches!(c,
+                '\u{00AD}' | '\u{034F}' | '\u{061C}' | '\u{180E}'
+                | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}' | '\u{FE00}'..='\u{FE0F}' | '\u{FEFF}')
+    })
 }
 
 /// Why two team names cannot stand together ([`team_names_clash`]).
@@ -486,6 +500,8 @@ pub(crate) fn name_problem(name: &str, max: usize) -> Option<String> {
     let length = name.trim().chars().count();
     if name.chars().any(char::is_control) {
         Some("holds a line break or another control character; a name is one line".into())
+    } else if !name.is_empty() && is_blank_name(name) {
+        Some("has no visible character (only blanks or zero-width characters)".into())
     } else if length > max {
         Some(format!(
             "is {length} characters long; a name has at most {max}"
