@@ -145,7 +145,12 @@ pub fn apply_line(line: &str) -> String {
     };
     // The position is whole before the first `;`: a second one is a move
     // too many, not a fault of the position.
-    if mv.contains(';') {
+    let said = mv.trim();
+    if said.is_empty() {
+        return "error: invalid position line: no move after the `;`".to_string();
+    }
+    // `1 2` is as much a line of moves as `1 ; 2`, and said the same way.
+    if said.contains(';') || said.contains(char::is_whitespace) {
         return format!(
             "error: invalid position line: one move after the `;`, found `{}` (play a line of moves with `play`)",
             mv.trim()
@@ -232,6 +237,16 @@ mod tests {
         assert_eq!(
             said,
             "error: invalid position line: one move after the `;`, found `3 ; 1` (play a line of moves with `play`)"
+        );
+        // Moves parted by blanks are two moves too; no move is named.
+        let line = "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 1";
+        assert_eq!(
+            apply_line(line),
+            "error: invalid position line: one move after the `;`, found `3 1` (play a line of moves with `play`)"
+        );
+        assert_eq!(
+            apply_line("en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ;  "),
+            "error: invalid position line: no move after the `;`"
         );
         // One move still plays.
         assert_eq!(
