@@ -1186,13 +1186,25 @@ fn board_canvas(
             }
             if endless {
                 ring = Some((pal.taken, 0.05 * p));
-                painter.text(
-                    rect.right_top() + vec2(-0.18 * p, 0.18 * p),
-                    Align2::CENTER_CENTER,
-                    "∞",
-                    FontId::proportional((0.4 * p).clamp(10.0, 30.0)),
-                    pal.taken,
-                );
+                // A badge on the hole's corner, clear of the pebbles: drawn
+                // among them in their colour it was hard to see.
+                let radius = (0.2 * p).clamp(8.0, 16.0);
+                let at = rect.right_top() + vec2(-0.25 * radius, 0.25 * radius);
+                painter.circle(at, radius, pal.taken, Stroke::new(1.0, pal.plank));
+                // Drawn as a lemniscate: the fonts' ∞ glyph is small and
+                // thin at this size.
+                let a = 0.75 * radius;
+                let loop_points = (0..40)
+                    .map(|k| {
+                        let t = k as f32 / 40.0 * std::f32::consts::TAU;
+                        let d = 1.0 + t.sin() * t.sin();
+                        at + vec2(a * t.cos() / d, a * t.sin() * t.cos() / d)
+                    })
+                    .collect();
+                painter.add(egui::Shape::closed_line(
+                    loop_points,
+                    Stroke::new((0.14 * radius).max(1.5), Color32::WHITE),
+                ));
             }
             if resp.hovered() && (playable || endless) {
                 hovered_move = Some(mv);
