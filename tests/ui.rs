@@ -1275,10 +1275,37 @@ fn panels_beside_a_long_row_stop_where_its_holes_get_too_close() {
 }
 
 #[test]
+fn the_solver_and_the_move_list_share_one_column_beside_the_board() {
+    // As two full-height columns they squeezed a 2×50 row to 15 px a hole
+    // (the least) while their height went unused; stacked, the solver
+    // above the moves, they leave the row more.
+    let h = with_panels(
+        [1600.0, 1000.0],
+        Panels {
+            solver: true,
+            ..Panels::default()
+        },
+    );
+    let solver = h.get_by_label("Exact solver").rect();
+    let moves = h.get_by_label("Moves").rect();
+    assert!(solver.bottom() <= moves.top(), "{solver:?} {moves:?}");
+    assert!(
+        (solver.left() - moves.left()).abs() < 1.0,
+        "{solver:?} {moves:?}"
+    );
+    let a = h.get_by_label("South 25: 4 seeds").rect();
+    let b = h.get_by_label("South 26: 4 seeds").rect();
+    let pitch = b.center().x - a.center().x;
+    assert!(pitch >= 17.0, "holes {pitch} px apart");
+    assert!(a.right() < solver.left(), "{a:?} {solver:?}");
+}
+
+#[test]
 fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
-    // In the smallest window, with a study, the solver and the move list
-    // beside the board, the status line wraps; the board area makes room
-    // for the lines it really has, not for the four it has when wide.
+    // In the smallest window, with a study, the council, the solver and the
+    // move list beside the board, the status line wraps; the board area
+    // makes room for the lines it really has, not for the four it has when
+    // wide, above the plot under it.
     let mut h = with_panels(
         [1024.0, 680.0],
         Panels {
@@ -1287,6 +1314,7 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
             ..Panels::default()
         },
     );
+    h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
     let (studies, _) = shipped_studies();
     let study = studies
         .into_iter()
@@ -1307,11 +1335,10 @@ fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
         "the status line did not wrap: {status:?}"
     );
     let last_line = h.get_by_label(&notice).rect();
+    let plot = h.get_by_label("Tempo").rect();
+    assert!(last_line.bottom() <= plot.top(), "{last_line:?} {plot:?}");
     let council = h.get_by_label("The council").rect();
-    assert!(
-        last_line.bottom() <= council.top(),
-        "{last_line:?} {council:?}"
-    );
+    assert!(council.right() <= status.left(), "{council:?} {status:?}");
 }
 
 #[test]

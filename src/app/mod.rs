@@ -55,6 +55,10 @@ const STUDY_MIN_WIDTH: f32 = 260.0;
 const SOLVER_MIN_WIDTH: f32 = 240.0;
 const MOVES_MIN_WIDTH: f32 = 180.0;
 const EDITOR_MIN_WIDTH: f32 = 280.0;
+/// The least heights of the solver and of the move list where they share
+/// a column beside the board.
+const SHARED_SOLVER_MIN: f32 = 150.0;
+const SHARED_MOVES_MIN: f32 = 180.0;
 /// What a panel beside the board keeps when even the least widths do not
 /// fit beside a readable board.
 const PANEL_FLOOR: f32 = 140.0;
@@ -950,11 +954,19 @@ impl MaasaiApp {
         // their room.
         let show_council = self.settings.show_council && !exercising;
         let show_solver = self.settings.show_solver && !exercising;
-        let solver_min = if show_solver { SOLVER_MIN_WIDTH } else { 0.0 };
-        let moves_min = if self.settings.show_move_list {
-            MOVES_MIN_WIDTH
+        // The solver and the move list share one column beside the board,
+        // the solver above the moves: as two full-height columns they took
+        // a 2×50 row down to 13 px a hole while their height went unused.
+        let solver_beside_moves = show_solver && self.settings.show_move_list;
+        let solver_min = if show_solver && !solver_beside_moves {
+            SOLVER_MIN_WIDTH
         } else {
             0.0
+        };
+        let moves_min = match (self.settings.show_move_list, solver_beside_moves) {
+            (false, _) => 0.0,
+            (true, false) => MOVES_MIN_WIDTH,
+            (true, true) => SOLVER_MIN_WIDTH.max(MOVES_MIN_WIDTH),
         };
         let council_below = show_council
             && (self.settings.council_dock.at_bottom(variant)
@@ -985,7 +997,7 @@ impl MaasaiApp {
                 ));
             });
         }
-        if show_solver {
+        if show_solver && !solver_beside_moves {
             let later = moves_min + council_min;
             let (least, most) = beside_board(ui, SOLVER_MIN_WIDTH, later, board_least);
             let panel = egui::Panel::right("solver")
@@ -1009,13 +1021,29 @@ impl MaasaiApp {
                 .show(ui, |ui| self.tempo_plot_ui(ui));
         }
         if self.settings.show_move_list {
-            let (least, most) = beside_board(ui, MOVES_MIN_WIDTH, council_min, board_least);
+            let (least, most) = beside_board(ui, moves_min, council_min, board_least);
             let panel = egui::Panel::right("move-list")
                 .resizable(true)
-                .default_size(280.0)
+                .default_size(if solver_beside_moves { 320.0 } else { 280.0 })
                 .min_size(least)
                 .max_size(most);
             self.panel_widths.show(ui, "move-list", panel, most, |ui| {
+                if solver_beside_moves {
+                    // The solver on top (the panel just asked for), at
+                    // most what leaves the moves their least height.
+                    let column = ui.available_height();
+                    let most = (column - SHARED_MOVES_MIN).max(SHARED_SOLVER_MIN);
+                    egui::Panel::top("solver-above-moves")
+                        // The column's own frame already has the margins.
+                        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
+                        .resizable(true)
+                        .default_size((column * 0.6).clamp(SHARED_SOLVER_MIN, most))
+                        .min_size(SHARED_SOLVER_MIN.min(most))
+                        .max_size(most)
+                        .show(ui, |ui| {
+                            commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                        });
+                }
                 commands.extend(move_list::move_list_ui(ui, &self.rt));
             });
         }
