@@ -9,7 +9,7 @@ use common::ctrl_v_released;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
-use maasai_mancala::app::files_ui::FileCommand;
+use maasai_mancala::app::files_ui::{FileCommand, PASTE_REFUSED};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Game, GameOptions, Position};
 use maasai_mancala::files::{
@@ -503,9 +503,60 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
     h.event(egui::Event::Paste("en-gehe south=1,2".into()));
     h.run();
     let (title, message) = h.state().files.error.clone().expect("an error is shown");
-    assert_eq!(title, "Cannot paste a position");
+    assert_eq!(title, PASTE_REFUSED);
     assert!(message.contains("not a position"), "{message}");
     assert_eq!(h.state().rt.game.current().to_string(), text);
+}
+
+#[test]
+fn a_game_record_is_copied_and_pasted_back_move_by_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    play(&mut h, "6");
+    play(&mut h, "2");
+    let game = h.state().rt.game.clone();
+    files(&mut h, FileCommand::CopyRecord);
+    let copied = h.state().rt.notice.clone().expect("a report");
+    assert!(
+        copied.report && copied.contains("the start position and 3 moves"),
+        "{copied}"
+    );
+    let record = maasai_mancala::files::record_text(&game);
+    assert!(record.ends_with("turn=south 1 6 2"), "{record}");
+
+    // Pasted over a new game: the same record, every move in the list.
+    let options = GameOptions::en_gehe(8);
+    let names = h.state().rt.names.clone();
+    h.state_mut().queue(AppCommand::NewGame(options, names));
+    h.run();
+    assert!(h.state().rt.game.moves().is_empty());
+    h.event(egui::Event::Paste(record.clone()));
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().rt.game, game);
+    assert_eq!(moves(&h), ["1", "6", "2"]);
+    let notice = h.state().rt.notice.clone().expect("a report");
+    assert!(notice.contains("pasted game record: 3 moves"), "{notice}");
+
+    // A move the rules refuse is named by its number; the game stays.
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::PasteText(format!(
+            "{} 1 9",
+            game.start()
+        ))));
+    h.run();
+    let (title, message) = h.state().files.error.clone().expect("an error is shown");
+    assert_eq!(title, PASTE_REFUSED);
+    assert!(
+        message.starts_with("move 2 of the pasted record"),
+        "{message}"
+    );
+    assert_eq!(h.state().rt.game, game);
 }
 
 #[test]
@@ -530,7 +581,7 @@ fn ctrl_v_with_no_text_on_the_clipboard_says_why() {
     h.event(ctrl_v_released());
     h.run();
     let (title, message) = h.state().files.error.clone().expect("a word on the paste");
-    assert_eq!(title, "Cannot paste a position");
+    assert_eq!(title, PASTE_REFUSED);
     assert!(
         message.starts_with("The clipboard")
             || message.starts_with("This system offers no clipboard"),

@@ -126,6 +126,9 @@ pub fn dialogs_ui(
             (Pending::Paste(_), Some(title)) => {
                 format!("opening the study “{}”", super::one_short_line(title, 60))
             }
+            (Pending::Paste(game), None) if !game.moves().is_empty() => {
+                "setting up the pasted game".to_string()
+            }
             (Pending::Paste(_), None) => "setting up the new position".to_string(),
             (Pending::Resume, _) => "resuming the last game".to_string(),
             (Pending::Close, _) => "closing".to_string(),

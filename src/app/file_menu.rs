@@ -62,8 +62,21 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand>
         out.push(AppCommand::Files(FileCommand::CopyPosition));
     }
     if ui
-        .button("Paste position  (Ctrl+V)")
-        .on_hover_text("Set up the position in the clipboard as a new game")
+        .button("Copy game record")
+        .on_hover_text(
+            "Copy the whole game as one line: its start position, then its moves \
+             (what Paste reads back, and the command line's play takes)",
+        )
+        .clicked()
+    {
+        out.push(AppCommand::Files(FileCommand::CopyRecord));
+    }
+    if ui
+        .button("Paste position or game  (Ctrl+V)")
+        .on_hover_text(
+            "Set up the position in the clipboard as a new game; a game record \
+             (a position followed by moves) is replayed move by move",
+        )
         .clicked()
     {
         out.push(AppCommand::Files(FileCommand::PasteFromClipboard));

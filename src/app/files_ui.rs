@@ -9,14 +9,17 @@ use super::new_game::NewGameDialog;
 use super::presets_ui::PresetPicker;
 use super::state::{MoveStats, Notice, Runtime};
 use super::{AppCommand, MaasaiApp};
-use crate::engine::{Game, GameOptions, Move, Position, Side, Variant};
+use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
-    delete_user_preset, load_autosave, load_game, parse_pasted_position, position_text,
+    delete_user_preset, load_autosave, load_game, parse_pasted, position_text, record_text,
     rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+/// The title of a refused paste's message.
+pub const PASTE_REFUSED: &str = "Cannot paste a position or game record";
 
 /// File actions the panels ask for.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,6 +33,8 @@ pub enum FileCommand {
     SaveAs,
     SaveTo(PathBuf),
     CopyPosition,
+    /// The whole game as one line: its start position, then its moves.
+    CopyRecord,
     /// Paste from the system clipboard.
     PasteFromClipboard,
     /// Paste this text (a paste event, or the clipboard's text).
@@ -73,7 +78,8 @@ pub enum Pending {
     New,
     Open,
     OpenPath(PathBuf),
-    Paste(Box<Position>),
+    /// A pasted position, or game record (its moves replayed).
+    Paste(Box<Game>),
     Resume,
     Close,
 }
@@ -749,9 +755,17 @@ impl MaasaiApp {
                     super::state::COPIED_NOTICE
                 )));
             }
+            FileCommand::CopyRecord => {
+                let game = &self.rt.game;
+                ctx.copy_text(record_text(game));
+                self.rt.notice = Some(Notice::report(format!(
+                    "Copied the game record: the start position and {}.",
+                    count_word(game.moves().len(), "move")
+                )));
+            }
             FileCommand::PasteFromClipboard => match clipboard_text() {
                 Ok(text) => self.paste(ctx, &text),
-                Err(problem) => self.show_error("Cannot paste a position", problem),
+                Err(problem) => self.show_error(PASTE_REFUSED, problem),
             },
             FileCommand::PasteText(text) => self.paste(ctx, &text),
             FileCommand::Unsaved(choice) => {
@@ -847,13 +861,21 @@ impl MaasaiApp {
             }
             Pending::Open => self.choose_path(ctx, Purpose::Open),
             Pending::OpenPath(path) => self.open(&path),
-            Pending::Paste(pos) => {
+            Pending::Paste(game) => {
                 // A new record, but the same two teams at the board (as the
                 // players are kept): the names stay.
-                let mut file = GameFile::from_game(Game::new(*pos));
+                let moves = game.moves().len();
+                let mut file = GameFile::from_game(*game);
                 [file.south_team, file.north_team] = self.rt.names.clone();
                 self.install(file, None, false);
-                self.rt.notice = Some(Notice::report(super::state::PASTED_NOTICE));
+                self.rt.notice = Some(Notice::report(if moves == 0 {
+                    super::state::PASTED_NOTICE.to_string()
+                } else {
+                    format!(
+                        "Set up the pasted game record: {}, the last on view.",
+                        count_word(moves, "move")
+                    )
+                }));
             }
             Pending::Resume => {
                 if let Some(a) = self.files.resume_offer.take() {
@@ -1052,9 +1074,9 @@ impl MaasaiApp {
     }
 
     fn paste(&mut self, ctx: &egui::Context, text: &str) {
-        match parse_pasted_position(text) {
-            Ok(pos) => self.guard(ctx, Pending::Paste(Box::new(pos))),
-            Err(e) => self.show_error("Cannot paste a position", e),
+        match parse_pasted(text) {
+            Ok(game) => self.guard(ctx, Pending::Paste(Box::new(game))),
+            Err(e) => self.show_error(PASTE_REFUSED, e),
         }
     }
 

@@ -78,7 +78,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
     (
         "Ctrl+V",
-        "set up the position string on the clipboard (RULES.md notation)",
+        "set up the position string on the clipboard (RULES.md notation), or replay a game record (a position followed by its moves)",
     ),
     (
         "Ctrl+E",

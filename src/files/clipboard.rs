@@ -1,20 +1,149 @@
-//! Copy and paste of positions as RULES.md notation strings.
+//! Copy and paste of positions and game records as RULES.md notation: a
+//! position string, or a game record (the start position followed by its
+//! moves in order, on one line, as `play` takes them).
 
-use crate::engine::{Position, notation};
+use crate::engine::{Game, Position, count_word, notation, shortened};
 
 /// The text copied for a position: its canonical notation.
 pub fn position_text(pos: &Position) -> String {
     pos.to_string()
 }
 
+/// The text copied for a game: its start position, then its moves in
+/// order, blank-separated (`en-gehe south=… turn=south 36 6 38`). A move
+/// token never holds `=`, so the position's tokens and the moves part
+/// without a separator.
+pub fn record_text(game: &Game) -> String {
+    let variant = game.variant();
+    let mut text = position_text(game.start());
+    for &mv in game.moves() {
+        text.push(' ');
+        text.push_str(&variant.move_name(mv));
+    }
+    text
+}
+
 /// Reads a pasted position. Line breaks and surrounding blanks (as mail and
 /// chat add them) are accepted; anything else is refused naming the token.
 pub fn parse_pasted_position(text: &str) -> Result<Position, String> {
-    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if line.is_empty() {
+    let game = parse_pasted(text)?;
+    if !game.moves().is_empty() {
+        return Err(format!(
+            "the pasted text is a game record ({} after its position), not a position",
+            count_word(game.moves().len(), "move")
+        ));
+    }
+    Ok(*game.start())
+}
+
+/// Reads a pasted position or game record: the position's tokens (the
+/// game's name, then `key=value` tokens), then any moves, each replayed
+/// through the rules. A `;` may part the moves from the position (as in
+/// `apply`'s lines). Line breaks and surrounding blanks are accepted; an
+/// illegal move is refused with its number and why.
+pub fn parse_pasted(text: &str) -> Result<Game, String> {
+    let spaced = text.replace(';', " ; ");
+    let tokens: Vec<&str> = spaced.split_whitespace().collect();
+    if tokens.is_empty() {
         return Err("the pasted text is empty; a position looks like \
                     `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`"
             .to_string());
     }
-    notation::parse_position(&line).map_err(|e| format!("the pasted text is not a position: {e}"))
+    // The game's name, then every `key=value` token; the moves follow.
+    let split = 1 + tokens[1..]
+        .iter()
+        .position(|t| !t.contains('='))
+        .unwrap_or(tokens.len() - 1);
+    let (position, rest) = tokens.split_at(split);
+    let moves = match rest {
+        [";", moves @ ..] => moves,
+        moves => moves,
+    };
+    let start = notation::parse_position(&position.join(" "))
+        .map_err(|e| format!("the pasted text is not a position: {e}"))?;
+    let mut game = Game::new(start);
+    for (i, &token) in moves.iter().enumerate() {
+        let number = i + 1;
+        if token.contains('=') || token == ";" {
+            return Err(format!(
+                "`{}` stands after move {i} of the pasted record; a game record is \
+                 the whole position, then its moves",
+                shortened(token)
+            ));
+        }
+        let played = game
+            .current()
+            .variant()
+            .parse_move(token)
+            .and_then(|mv| game.play(mv).map(|_| ()));
+        if let Err(e) = played {
+            return Err(format!("move {number} of the pasted record: {e}"));
+        }
+    }
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Move;
+
+    fn start_2x5() -> Position {
+        notation::parse_position("en-gehe south=1,2,0,1,3 north=2,0,1,1,0 captured=0,0 turn=south")
+            .unwrap()
+    }
+
+    #[test]
+    fn a_record_round_trips_and_a_position_is_a_record_without_moves() {
+        let mut game = Game::new(start_2x5());
+        for _ in 0..3 {
+            let mv = game.current().legal_moves()[0];
+            game.play(mv).unwrap();
+        }
+        let text = record_text(&game);
+        assert_eq!(parse_pasted(&text).unwrap(), game);
+        // Broken over lines as mail does, with `;` before the moves.
+        let (pos, moves) = text.split_at(text.find(" turn=south").unwrap() + 11);
+        let wrapped = format!("  {}\n{pos};{moves}\n", "");
+        assert_eq!(parse_pasted(&wrapped).unwrap(), game);
+        let bare = parse_pasted(&start_2x5().to_string()).unwrap();
+        assert!(bare.moves().is_empty());
+        assert_eq!(
+            parse_pasted_position(&start_2x5().to_string()),
+            Ok(start_2x5())
+        );
+        let refused = parse_pasted_position(&text).unwrap_err();
+        assert!(refused.contains("a game record (3 moves"), "{refused}");
+    }
+
+    #[test]
+    fn a_bad_record_says_which_move_and_why() {
+        let pos = start_2x5().to_string();
+        // Hole 3 of South is empty.
+        let e = parse_pasted(&format!("{pos} 3")).unwrap_err();
+        assert!(e.starts_with("move 1 of the pasted record: "), "{e}");
+        assert!(e.contains('3'), "{e}");
+        let e = parse_pasted(&format!("{pos} 1 x9")).unwrap_err();
+        assert!(
+            e.starts_with("move 2 of the pasted record: illegal move `x9`"),
+            "{e}"
+        );
+        let e = parse_pasted(&format!("{pos} 1 turn=north")).unwrap_err();
+        assert!(e.contains("`turn=north` stands after move 1"), "{e}");
+        let e = parse_pasted(&format!("{pos} ; 1 ; 2")).unwrap_err();
+        assert!(e.contains("`;` stands after move 1"), "{e}");
+        let e = parse_pasted("en-gehe south=1,2 north=1 captured=0,0 turn=south 1").unwrap_err();
+        assert!(e.starts_with("the pasted text is not a position"), "{e}");
+        assert!(parse_pasted(" \n ").unwrap_err().contains("empty"));
+        // Moves are named in the game's own notation.
+        let bao = notation::parse_position(
+            "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 \
+             north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes",
+        )
+        .unwrap();
+        let mut game = Game::new(bao);
+        game.play(Move(0)).unwrap();
+        assert!(record_text(&game).ends_with(" opening=yes i1"));
+        assert_eq!(parse_pasted(&record_text(&game)).unwrap(), game);
+    }
 }
