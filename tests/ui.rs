@@ -262,6 +262,27 @@ fn step(h: &Harness<'_, MaasaiApp>) -> u64 {
 }
 
 #[test]
+fn the_sowing_timeline_goes_to_the_seed_clicked() {
+    // 2×6, South 1: laps of 4, 5, 5, 6 and 6 seeds and a capture, 27 steps.
+    let mut h = fine_harness(en_gehe(6));
+    start_paused(&mut h, "South 1: 4 seeds");
+    assert_eq!(step(&h), 0);
+    // Its middle is the 14th seed, the last of lap 3: lap 4 begins.
+    h.get_by_label("Sowing timeline").click();
+    h.run();
+    assert_eq!(step(&h), 14);
+    assert!(strip_says(&h, "lap 4 of 5"));
+    assert!(
+        !h.state().rt.shown_replay().unwrap().playing,
+        "a seek pauses"
+    );
+    // Stepping goes on from there.
+    h.get_by_label("Step seed >").click();
+    h.run();
+    assert_eq!(step(&h), 15);
+}
+
+#[test]
 fn animation_controls_show_the_intermediate_boards() {
     // 2×6, South plays hole 1: five laps of 4, 5, 5, 6, 6 seeds, then a
     // capture of 2 (see `maasai-mancala trace`).

@@ -64,6 +64,10 @@ impl Replay {
     pub fn lap_count(&self) -> usize {
         self.trace.laps.len()
     }
+    /// First step of each lap (the seeds sown before it).
+    pub fn lap_starts(&self) -> &[u64] {
+        &self.lap_starts
+    }
 
     pub fn set_step(&mut self, step: u64) {
         self.step = step.min(self.end());

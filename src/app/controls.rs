@@ -17,6 +17,8 @@ pub enum AnimCommand {
     StepLap,
     BackLap,
     End,
+    /// To the board after this many steps (the sowing timeline).
+    Seek(u64),
 }
 
 pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {

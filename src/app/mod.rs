@@ -29,6 +29,7 @@ pub mod solver_panel;
 pub mod state;
 pub mod studies_ui;
 pub mod tempo_plot;
+pub mod timeline;
 
 use crate::engine::{GameOptions, Move, Position};
 use controls::AnimCommand;
@@ -713,6 +714,7 @@ impl MaasaiApp {
                             AnimCommand::BackLap => r.back_lap(),
                             AnimCommand::End => r.jump_to_end(),
                             AnimCommand::Start => r.set_step(0),
+                            AnimCommand::Seek(step) => r.set_step(step),
                         }
                     }
                 }
@@ -931,6 +933,8 @@ impl MaasaiApp {
             ui.disable();
         }
         egui::Panel::bottom("animation-controls").show(ui, |ui| {
+            ui.add_space(4.0);
+            commands.extend(timeline::timeline_ui(ui, &self.rt));
             ui.add_space(2.0);
             commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
             ui.add_space(2.0);

@@ -1,0 +1,228 @@
+//! The sowing timeline over the animation controls: the move being shown
+//! as a strip of its laps, each as long as the seeds it sows (relay laps
+//! blue, Bao la Kimasai raid laps orange, the last lap green, an En Gehé
+//! capture red at the end), what is sown so far bright and the rest dim,
+//! and a marker at the step on the board. Hovering names the lap (as the
+//! command line's `trace` does); a click or drag goes to that seed. On a
+//! move of hundreds of laps it shows at a glance where the relays run
+//! long and lets the user jump there instead of stepping lap by lap.
+
+use super::AppCommand;
+use super::anim::Replay;
+use super::controls::AnimCommand;
+use super::state::Runtime;
+use crate::engine::{LapEnd, LapKind};
+use egui::{Color32, Rect, Sense, Stroke, pos2, vec2};
+
+/// Height of the strip.
+const HEIGHT: f32 = 16.0;
+/// Laps at least this wide show their number.
+const NUMBERED_WIDTH: f32 = 18.0;
+
+/// The colours of the strip for the current theme: relay laps, raid laps,
+/// the last lap, the capture.
+struct Colours {
+    relay: [Color32; 2],
+    raid: Color32,
+    last: Color32,
+    capture: Color32,
+}
+
+impl Colours {
+    fn new(dark: bool) -> Colours {
+        if dark {
+            Colours {
+                relay: [
+                    Color32::from_rgb(70, 120, 200),
+                    Color32::from_rgb(96, 150, 230),
+                ],
+                raid: Color32::from_rgb(235, 140, 40),
+                last: Color32::from_rgb(80, 190, 110),
+                capture: Color32::from_rgb(240, 80, 70),
+            }
+        } else {
+            Colours {
+                relay: [
+                    Color32::from_rgb(60, 120, 220),
+                    Color32::from_rgb(110, 160, 240),
+                ],
+                raid: Color32::from_rgb(230, 120, 0),
+                last: Color32::from_rgb(30, 160, 80),
+                capture: Color32::from_rgb(215, 45, 35),
+            }
+        }
+    }
+}
+
+/// The part of the strip a step range covers: `[from, to)` of `end` steps.
+fn span(rect: Rect, from: u64, to: u64, end: u64) -> Rect {
+    let x = |s: u64| rect.left() + rect.width() * s as f32 / end.max(1) as f32;
+    Rect::from_min_max(pos2(x(from), rect.top()), pos2(x(to), rect.bottom()))
+}
+
+/// The step a point of the strip stands for: the seed whose part of the
+/// strip holds it, or the move's start left of the strip.
+pub fn step_at(rect: Rect, x: f32, end: u64) -> u64 {
+    let t = ((x - rect.left()) / rect.width().max(1.0)).clamp(0.0, 1.0);
+    // Step k shows the board after k seeds; the part [k-1, k) is seed k.
+    ((t * end as f32).ceil() as u64).min(end)
+}
+
+/// What the strip says of the step range under the pointer.
+fn describe(r: &Replay, step: u64) -> String {
+    let trace = &r.trace;
+    let sown = trace.seeds_sown();
+    if step > sown
+        && let Some(c) = trace.capture
+    {
+        let l = |h: usize| trace.before.hole_label(h);
+        return format!(
+            "Capture: {} from {} and the last seed in {}, {} seeds",
+            c.facing_seeds,
+            l(c.facing),
+            l(c.hole),
+            c.total
+        );
+    }
+    // Seed k (from 1) is sown by the last lap that starts before it.
+    let seed = step.clamp(1, sown.max(1));
+    let i = r
+        .lap_starts()
+        .partition_point(|&s| s < seed)
+        .saturating_sub(1);
+    format!(
+        "Lap {} of {}: {}",
+        i + 1,
+        r.lap_count(),
+        trace.laps[i].describe(&trace.before)
+    )
+}
+
+/// Draws the strip for the move on view (an empty track when none is
+/// shown, so the controls do not jump when a move is played); returns a
+/// seek when it is clicked or dragged.
+pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    let replay = rt.shown_replay();
+    let size = vec2(ui.available_width(), HEIGHT);
+    let sense = if replay.is_some() {
+        Sense::click_and_drag()
+    } else {
+        Sense::hover()
+    };
+    let (rect, response) = ui.allocate_exact_size(size, sense);
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Slider, replay.is_some(), "Sowing timeline")
+    });
+    let painter = ui.painter_at(rect);
+    let visuals = ui.visuals();
+    painter.rect_filled(rect, 3.0, visuals.extreme_bg_color);
+    let Some(r) = replay else {
+        return out;
+    };
+    let colours = Colours::new(visuals.dark_mode);
+    let end = r.end();
+    let step = r.step();
+    let starts = r.lap_starts();
+    let last = r.lap_count() - 1;
+    let font = egui::FontId::proportional(10.0);
+    // Readable on the bright part and on the dim one.
+    let number = if visuals.dark_mode {
+        Color32::WHITE
+    } else {
+        Color32::from_gray(24)
+    };
+    for (i, lap) in r.trace.laps.iter().enumerate() {
+        let from = starts[i];
+        let to = from + lap.sown.len() as u64;
+        let colour = match (lap.kind, lap.end) {
+            (LapKind::Raid { .. }, _) => colours.raid,
+            (_, LapEnd::Ends { .. }) if i == last => colours.last,
+            _ => colours.relay[i % 2],
+        };
+        let whole = span(rect, from, to, end);
+        // Sown so far: bright; still to come: dim.
+        let done = span(rect, from, step.clamp(from, to), end);
+        painter.rect_filled(whole, 0.0, colour.gamma_multiply(0.35));
+        painter.rect_filled(done, 0.0, colour);
+        if whole.width() >= 3.0 && i > 0 {
+            painter.vline(
+                whole.left(),
+                rect.y_range(),
+                Stroke::new(1.0, visuals.extreme_bg_color),
+            );
+        }
+        if whole.width() >= NUMBERED_WIDTH {
+            painter.text(
+                whole.center(),
+                egui::Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                font.clone(),
+                number,
+            );
+        }
+    }
+    if r.trace.capture.is_some() {
+        let sown = r.trace.seeds_sown();
+        let part = span(rect, sown, end, end);
+        let colour = if step >= end {
+            colours.capture
+        } else {
+            colours.capture.gamma_multiply(0.35)
+        };
+        painter.rect_filled(part, 0.0, colour);
+    }
+    // The step on the board.
+    let x = span(rect, 0, step, end).right();
+    painter.vline(
+        x.clamp(rect.left() + 1.0, rect.right() - 1.0),
+        rect.y_range(),
+        Stroke::new(2.0, visuals.strong_text_color()),
+    );
+    if let Some(p) = response.hover_pos() {
+        let at = step_at(rect, p.x, end).max(1);
+        // The lap (or the capture) the words are about, outlined.
+        let sown = r.trace.seeds_sown();
+        let (from, to) = if at > sown {
+            (sown, end)
+        } else {
+            let i = starts.partition_point(|&s| s < at).saturating_sub(1);
+            (starts[i], starts[i] + r.trace.laps[i].sown.len() as u64)
+        };
+        painter.rect_stroke(
+            span(rect, from, to, end),
+            0.0,
+            Stroke::new(1.5, visuals.strong_text_color()),
+            egui::StrokeKind::Inside,
+        );
+        response.clone().on_hover_text_at_pointer(describe(r, at));
+    }
+    if (response.clicked() || response.dragged())
+        && let Some(p) = response.interact_pointer_pos()
+    {
+        let to = step_at(rect, p.x, end);
+        if to != step {
+            out.push(AppCommand::Anim(AnimCommand::Seek(to)));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_of_the_strip_is_the_seed_whose_part_holds_it() {
+        let rect = Rect::from_min_size(pos2(100.0, 0.0), vec2(100.0, 16.0));
+        // Ten steps: seed k covers [10(k-1), 10k) pixels from the left.
+        assert_eq!(step_at(rect, 100.0, 10), 0);
+        assert_eq!(step_at(rect, 100.5, 10), 1);
+        assert_eq!(step_at(rect, 109.9, 10), 1);
+        assert_eq!(step_at(rect, 110.1, 10), 2);
+        assert_eq!(step_at(rect, 199.0, 10), 10);
+        // Beyond the ends: the move's start and its end.
+        assert_eq!(step_at(rect, 20.0, 10), 0);
+        assert_eq!(step_at(rect, 400.0, 10), 10);
+    }
+}
