@@ -701,6 +701,8 @@ fn an_endless_hole_cannot_be_played() {
     assert_eq!(h.state().rt.game.moves().len(), 0);
     let notice = h.state().rt.notice.clone().unwrap();
     assert!(notice.contains("never ends"), "{notice}");
+    // With why: the cycle of RULES.md's example.
+    assert!(notice.contains("a cycle of 7,589,376 laps"), "{notice}");
     assert_eq!(
         notice.matches("never ends").count(),
         1,

@@ -1244,9 +1244,13 @@ fn board_canvas(
                 });
             }
             if endless {
+                let cycle = rt
+                    .live_analysis()
+                    .and_then(|a| a.endless_cycle(mv))
+                    .flatten();
                 resp.on_hover_text(format!(
                     "{} (Help: endless moves).",
-                    super::state::endless_move_notice(&name)
+                    super::state::endless_move_notice(&name, cycle)
                 ));
             } else if playable && resp.hovered() {
                 let text = preview

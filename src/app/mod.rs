@@ -523,8 +523,9 @@ impl MaasaiApp {
                                 ));
                                 continue;
                             }
-                            Some(a) if a.endless.contains(&mv) => {
-                                self.rt.say_about_view(state::endless_move_notice(&name));
+                            Some(a) if let Some(cycle) = a.endless_cycle(mv) => {
+                                self.rt
+                                    .say_about_view(state::endless_move_notice(&name, cycle));
                                 continue;
                             }
                             _ => {}

@@ -37,6 +37,9 @@ pub struct Analysis {
     pub key: (usize, u64),
     pub legal: Vec<Move>,
     pub endless: Vec<Move>,
+    /// Why each of `endless` never ends: the laps of the cycle its sowing
+    /// falls into, or `None` past the lap limit.
+    pub cycles: Vec<Option<u64>>,
     pub status: Status,
 }
 
@@ -44,17 +47,25 @@ impl Analysis {
     pub fn of(game: &Game) -> Analysis {
         let pos = game.current();
         let status = game.status();
-        let (legal, endless) = match status {
-            Status::Ongoing => pos.classify_moves(),
+        let (mut legal, endless) = pos.classify_moves_why();
+        if let Status::Over(_) = status {
             // Endless moves of a decided position still deserve their mark.
-            Status::Over(_) => (Vec::new(), pos.classify_moves().1),
-        };
+            legal.clear();
+        }
         Analysis {
             key: (game.moves().len(), pos.key()),
             legal,
-            endless,
+            cycles: endless.iter().map(|(_, why)| why.cycle_laps).collect(),
+            endless: endless.into_iter().map(|(mv, _)| mv).collect(),
             status,
         }
+    }
+
+    /// Why `mv` never ends, if it is endless: the laps of its cycle, or
+    /// `None` past the lap limit.
+    pub fn endless_cycle(&self, mv: Move) -> Option<Option<u64>> {
+        let i = self.endless.iter().position(|&m| m == mv)?;
+        Some(self.cycles[i])
     }
 }
 
@@ -225,12 +236,21 @@ pub fn study_notice(title: &str) -> String {
     format!("{STUDY_NOTICE}{title}")
 }
 
-/// Why an endless move (RULES.md) is not played: its sowing repeats, or
-/// it runs past the lap limit.
-pub fn endless_move_notice(name: &str) -> String {
-    format!(
-        "{name}: this move never ends — its sowing repeats forever or runs past the limit of 1,000,000,000 laps, so it cannot be played"
-    )
+/// Why an endless move (RULES.md) is not played: its sowing falls into a
+/// cycle of `cycle` laps, or (`None`) runs past the lap limit.
+pub fn endless_move_notice(name: &str, cycle: Option<u64>) -> String {
+    use crate::engine::{LAP_LIMIT, group_digits};
+    match cycle {
+        Some(laps) => format!(
+            "{name}: this move never ends — its sowing falls into a cycle of {} lap{} and repeats it forever, so it cannot be played",
+            group_digits(laps),
+            if laps == 1 { "" } else { "s" }
+        ),
+        None => format!(
+            "{name}: this move never ends — its sowing runs past the limit of {} laps without ending or repeating, so it cannot be played",
+            group_digits(LAP_LIMIT)
+        ),
+    }
 }
 
 /// What a hole of the side to move says when it is empty (a click on it,
@@ -666,5 +686,25 @@ impl Runtime {
             Some(Status::Over(r)) => Some(*r),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_endless_move_says_why_it_never_ends() {
+        let cycle = endless_move_notice("South o2", Some(7_589_376));
+        assert!(
+            cycle.contains("a cycle of 7,589,376 laps and repeats it"),
+            "{cycle}"
+        );
+        assert!(endless_move_notice("South 3", Some(1)).contains("a cycle of 1 lap and"));
+        let limit = endless_move_notice("South 3", None);
+        assert!(
+            limit.contains("runs past the limit of 1,000,000,000 laps"),
+            "{limit}"
+        );
     }
 }

@@ -232,6 +232,13 @@ impl Position {
     /// Candidate moves split into (legal, endless). Both empty when the game
     /// is already decided by the position (Bao la Kimasai's empty inner row).
     pub fn classify_moves(&self) -> (Vec<Move>, Vec<Move>) {
+        let (legal, endless) = self.classify_moves_why();
+        (legal, endless.into_iter().map(|(mv, _)| mv).collect())
+    }
+
+    /// [`Self::classify_moves`], each endless move with why it never ends
+    /// (the cycle its sowing falls into, or the lap limit).
+    pub fn classify_moves_why(&self) -> (Vec<Move>, Vec<(Move, Endless)>) {
         let mut legal = Vec::new();
         let mut endless = Vec::new();
         if self.inner_row_decided().is_some() {
@@ -241,7 +248,7 @@ impl Position {
             let mut next = *self;
             match next.apply_fast(mv) {
                 Ok(()) => legal.push(mv),
-                Err(_) => endless.push(mv),
+                Err(why) => endless.push((mv, why)),
             }
         }
         (legal, endless)
