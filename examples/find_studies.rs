@@ -2,14 +2,22 @@
 //! solved line, move by move with what happens (laps, captures, raids), as
 //! material for writing a study's comments.
 //!
-//! `cargo run --example find_studies -- KIND [TRIES] [SEED]` with KIND one of
-//! relay, capture, remainder, raid, phase, tempo, endgame; or `show POSITION`.
+//! `cargo run --example find_studies -- KIND [TRIES] [SEED] [--holes N]` with
+//! KIND one of relay, capture, remainder, raid, phase, tempo, endgame (2×50
+//! unless `--holes`); the kinds for the real board sizes, sacrifice (2×40
+//! unless `--holes`: a sparse endgame won with a line that gives North a
+//! capture) and quiet (2×45 unless `--holes`: the biggest capture misses the
+//! best value, a move that captures nothing reaches it); the Bao la Kimasai
+//! kinds herd (phase 1: only some holes given the reserve seed win) and chain
+//! (a move whose raid relays into another raid); or `show POSITION`.
 
 use maasai_mancala::engine::{LapEnd, LapKind, Move, Position, Side, Status, notation};
-use maasai_mancala::solver::{Session, Solver, Value};
+use maasai_mancala::solver::{Session, Solution, Solver, Value};
 use maasai_mancala::study::generate::{sacrifices, sparse_en_gehe};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 fn row(r: &[u32]) -> String {
@@ -32,20 +40,29 @@ fn small_en_gehe(rng: &mut SmallRng, n: usize, seeds: usize) -> Position {
     .unwrap()
 }
 
-fn bao(rng: &mut SmallRng, reserve: u32) -> Option<Position> {
+/// A Bao la Kimasai position, South to move, with `inner` seeds dropped
+/// on each side's inner row and `extra` anywhere on its side.
+fn bao(
+    rng: &mut SmallRng,
+    reserve: (u32, u32),
+    inner: RangeInclusive<u32>,
+    extra: RangeInclusive<u32>,
+) -> Option<Position> {
     let mut sides = vec![vec![0u32; 16]; 2];
     for side in sides.iter_mut() {
-        for _ in 0..rng.random_range(3..=6) {
+        for _ in 0..rng.random_range(inner.clone()) {
             side[rng.random_range(0..8)] += 1;
         }
-        for _ in 0..rng.random_range(0..=4) {
+        for _ in 0..rng.random_range(extra.clone()) {
             side[rng.random_range(0..16)] += 1;
         }
     }
     notation::parse_position(&format!(
-        "bao-la-kimasai south={} north={} reserve={reserve},{reserve} turn=south opening=no",
+        "bao-la-kimasai south={} north={} reserve={},{} turn=south opening=no",
         row(&sides[0]),
-        row(&sides[1])
+        row(&sides[1]),
+        reserve.0,
+        reserve.1
     ))
     .ok()
     .filter(|p| matches!(p.status(), Status::Ongoing))
@@ -91,11 +108,20 @@ fn describe(pos: &Position, mv: Move) -> String {
 
 fn show(pos: &Position, solver: &mut Solver, note: &str) {
     let s = solver.solve(pos);
-    println!("== {note}\n{pos}\nvalue={} pv_len={}", s.value, s.pv.len());
-    if pos.variant().is_en_gehe() {
-        let vals = solver.move_values(&[], pos, None).unwrap();
+    println!(
+        "== {note}\n{pos}\nvalue={} ({}) pv_len={}",
+        s.value,
+        s.value.describe(),
+        s.pv.len()
+    );
+    if let Some(vals) = move_values(solver, pos, Duration::from_secs(20)) {
         for (m, v) in vals {
-            print!("{}:{} ", pos.variant().move_name(m), v);
+            match v {
+                Value::Win { plies } | Value::Loss { plies } => {
+                    print!("{}:{v}{plies} ", pos.variant().move_name(m))
+                }
+                _ => print!("{}:{v} ", pos.variant().move_name(m)),
+            }
         }
         println!();
     }
@@ -128,6 +154,103 @@ fn unique_best(solver: &mut Solver, pos: &Position) -> Option<(Move, Value, i64)
     (winners.len() == 1 && vals.len() >= 3).then(|| (winners[0].0, winners[0].1, best - second))
 }
 
+/// Runs `f` with a stop flag that is set after `limit` (or once `f` is
+/// done), so that a solve needing longer is given up.
+fn within<T>(limit: Duration, f: impl FnOnce(&AtomicBool) -> T) -> T {
+    let stop = AtomicBool::new(false);
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let began = Instant::now();
+            while !done.load(Ordering::Relaxed) && began.elapsed() < limit {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+        let out = f(&stop);
+        done.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
+/// The solution of `pos`, if the solver finds it within `limit`.
+fn solve_within(solver: &mut Solver, pos: &Position, limit: Duration) -> Option<Solution> {
+    within(limit, |stop| {
+        solver.solve_with(&[], pos, Some(stop), None).ok()
+    })
+}
+
+/// The value of every move of `pos`, if the solver finds them within `limit`.
+fn move_values(solver: &mut Solver, pos: &Position, limit: Duration) -> Option<Vec<(Move, Value)>> {
+    within(limit, |stop| solver.move_values(&[], pos, Some(stop)).ok())
+}
+
+/// Whether a move's laps run raid, relay, raid: a raided handful whose last
+/// seed relays into a lap that raids again.
+fn raid_relay_raid(pos: &Position, mv: Move) -> bool {
+    let laps = pos.trace(mv).expect("a legal move").laps;
+    laps.windows(3).any(|w| {
+        matches!(w[0].kind, LapKind::Raid { .. })
+            && matches!(w[0].end, LapEnd::Relay { .. })
+            && matches!(w[1].kind, LapKind::Lift { .. })
+            && matches!(w[1].end, LapEnd::Raid { .. })
+    })
+}
+
+/// Whether the side to move at `pos` wins within `plies` plies (a plain
+/// search of every line; for short wins in sparse positions).
+fn wins_within(pos: &Position, plies: u32) -> bool {
+    pos.legal_moves()
+        .into_iter()
+        .any(|mv| move_wins_within(pos, mv, plies))
+}
+
+/// Whether `mv` wins within `plies` plies, this move included.
+fn move_wins_within(pos: &Position, mv: Move, plies: u32) -> bool {
+    if plies == 0 {
+        return false;
+    }
+    let Ok(next) = pos.try_play(mv) else {
+        return false;
+    };
+    match next.status() {
+        Status::Over(r) => r.winner == Some(pos.turn()),
+        Status::Ongoing => {
+            plies >= 3
+                && next.legal_moves().into_iter().all(|reply| {
+                    next.try_play(reply)
+                        .is_ok_and(|after| match after.status() {
+                            Status::Over(r) => r.winner == Some(pos.turn()),
+                            Status::Ongoing => wins_within(&after, plies - 2),
+                        })
+                })
+        }
+    }
+}
+
+/// Whether one of South's moves along `line` from `pos` chains a raid
+/// into a relay into another raid.
+fn south_chains(pos: &Position, line: &[Move]) -> bool {
+    let mut cur = *pos;
+    for &mv in line {
+        if cur.turn() == Side::South && raid_relay_raid(&cur, mv) {
+            return true;
+        }
+        cur = cur.try_play(mv).expect("a legal line");
+    }
+    false
+}
+
+/// A sparse En Gehé endgame of `holes` holes a row with 6 to 10 seeds, the
+/// seeds of each side within a random span of its row (South's at its end,
+/// North's at its start).
+fn real_board_endgame(rng: &mut SmallRng, holes: usize) -> Option<Position> {
+    let seeds = rng.random_range(6..=10);
+    let (south_span, north_span) = (rng.random_range(4..=holes), rng.random_range(4..=holes));
+    let pos = sparse_en_gehe(rng, holes, seeds, south_span, north_span);
+    matches!(pos.status(), Status::Ongoing).then_some(pos)
+}
+
 fn main() {
     // Solves recurse deeply on 2×50 boards.
     std::thread::Builder::new()
@@ -139,16 +262,21 @@ fn main() {
 }
 
 fn run() {
-    let args: Vec<String> = std::env::args().collect();
-    let kind = args.get(1).map(String::as_str).unwrap_or("relay");
-    let tries: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let seed: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let holes: Option<usize> = args.iter().position(|a| a == "--holes").map(|i| {
+        let n = args.get(i + 1).and_then(|s| s.parse().ok());
+        args.drain(i..(i + 2).min(args.len()));
+        n.expect("--holes takes a number of holes a row")
+    });
+    let kind = args.first().map(String::as_str).unwrap_or("relay");
+    let tries: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
+    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_table_bits(20);
     let mut shown = 0;
     if kind == "show" {
         // `show "POSITION"`: the solved line of one position.
-        let pos = notation::parse_position(&args[2]).unwrap();
+        let pos = notation::parse_position(&args[1]).unwrap();
         show(&pos, &mut solver, "show");
         return;
     }
@@ -192,7 +320,8 @@ fn run() {
                 }
             }
             "raid" | "phase" => {
-                let Some(pos) = bao(&mut rng, if kind == "phase" { 1 } else { 0 }) else {
+                let reserve = if kind == "phase" { 1 } else { 0 };
+                let Some(pos) = bao(&mut rng, (reserve, reserve), 3..=6, 0..=4) else {
                     continue;
                 };
                 let session = Session::with_solver(Solver::with_table_bits(18));
@@ -227,9 +356,102 @@ fn run() {
                     shown += 1;
                 }
             }
+            "herd" | "chain" => {
+                // herd: each side has its last reserve seed, so both herd
+                // once before the raids of phase 2.
+                let reserve = if kind == "herd" { (1, 1) } else { (0, 0) };
+                // Sparse positions: short wins, quick proofs.
+                let Some(pos) = bao(&mut rng, reserve, 1..=4, 0..=3) else {
+                    continue;
+                };
+                // A win within 3 or 5 plies but not at once, found by a
+                // plain search first (most random positions have no short
+                // win, and the solver takes long to say so).
+                let Some(plies) = [1, 3, 5].into_iter().find(|&k| wins_within(&pos, k)) else {
+                    continue;
+                };
+                let moves = pos.legal_moves();
+                let winning = moves
+                    .iter()
+                    .filter(|&&mv| move_wins_within(&pos, mv, plies))
+                    .count();
+                // Only some moves win as fast: the choice matters.
+                if plies < 3 || moves.len() < 3 || winning * 3 > moves.len() {
+                    continue;
+                }
+                let Some(s) = solve_within(&mut solver, &pos, Duration::from_secs(10)) else {
+                    continue;
+                };
+                let chains = south_chains(&pos, &s.pv);
+                let herds = pos
+                    .trace(s.pv[0])
+                    .expect("a legal move")
+                    .reserve_seed
+                    .is_some();
+                if (kind == "chain" && chains) || (kind == "herd" && herds) {
+                    show(&pos, &mut solver, kind);
+                    shown += 1;
+                }
+            }
+            "sacrifice" | "quiet" => {
+                let n = holes.unwrap_or(if kind == "sacrifice" { 40 } else { 45 });
+                let Some(pos) = real_board_endgame(&mut rng, n) else {
+                    continue;
+                };
+                let Some(s) = solve_within(&mut solver, &pos, Duration::from_secs(1)) else {
+                    continue;
+                };
+                let Value::Margin(m) = s.value else { continue };
+                if m <= 0 {
+                    continue;
+                }
+                let sac = sacrifices(&pos, &s.pv, Side::South);
+                // A line short enough to comment move by move.
+                if s.pv.len() > 15 || (kind == "sacrifice" && sac.is_empty()) {
+                    continue;
+                }
+                let Some(vals) = move_values(&mut solver, &pos, Duration::from_secs(3)) else {
+                    continue;
+                };
+                if vals.len() < 3 || vals.iter().all(|(_, v)| v.rank() == s.value.rank()) {
+                    continue;
+                }
+                if kind == "quiet" {
+                    // The tempting move: the biggest immediate capture.
+                    let captures = |mv: Move| pos.trace(mv).ok()?.capture.map(|c| c.total);
+                    let Some(&(tempting, value)) = vals
+                        .iter()
+                        .filter(|(mv, _)| captures(*mv).is_some())
+                        .max_by_key(|(mv, _)| captures(*mv))
+                    else {
+                        continue;
+                    };
+                    let quiet_best = vals
+                        .iter()
+                        .filter(|(_, v)| v.rank() == s.value.rank())
+                        .all(|(mv, _)| captures(*mv).is_none());
+                    if value.rank() >= s.value.rank() || !quiet_best {
+                        continue;
+                    }
+                    // Every capture and its value, for naming them.
+                    for &(mv, v) in &vals {
+                        if let Some(k) = captures(mv) {
+                            println!("capture {} takes {k}: {v}", pos.variant().move_name(mv));
+                        }
+                    }
+                    println!(
+                        "tempting {} misses the best value {}",
+                        pos.variant().move_name(tempting),
+                        s.value
+                    );
+                }
+                println!("sacrifices at plies {sac:?}");
+                show(&pos, &mut solver, kind);
+                shown += 1;
+            }
             "endgame" => {
                 let seeds = rng.random_range(10..=15);
-                let pos = sparse_en_gehe(&mut rng, 50, seeds, 20, 25);
+                let pos = sparse_en_gehe(&mut rng, holes.unwrap_or(50), seeds, 20, 25);
                 if pos.tempo_deficit(Side::South) <= 110 {
                     continue;
                 }

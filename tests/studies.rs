@@ -1,7 +1,7 @@
 //! Every shipped study's claim, proved by the solver; the study format's
 //! checks; and the exercise logic.
 
-use maasai_mancala::engine::{Move, Position, Side};
+use maasai_mancala::engine::{LapEnd, LapKind, Move, Position, Side};
 use maasai_mancala::solver::{Solver, Value};
 use maasai_mancala::study::generate::sacrifices;
 use maasai_mancala::study::{Exercise, Study};
@@ -33,7 +33,7 @@ fn name(pos: &Position, mv: Move) -> String {
 fn every_study_claim_is_proved_and_its_line_is_optimal() {
     deep(|| {
         let all = studies();
-        assert!(all.len() >= 8, "only {} studies shipped", all.len());
+        assert!(all.len() >= 12, "only {} studies shipped", all.len());
         let mut solver = Solver::new();
         for study in &all {
             let title = &study.file.title;
@@ -117,6 +117,51 @@ fn the_2x50_endgame_wins_against_a_tempo_deficit_with_sacrifices() {
     let start = study.start;
     let value = deep(move || Solver::new().solve(&start).value);
     assert!(matches!(value, Value::Margin(m) if m > 0), "{value}");
+}
+
+/// The library serves the traditional board sizes and both phases of Bao la
+/// Kimasai: a 2×40 endgame whose line gives North a capture, a 2×45
+/// endgame, a herding study (neither reserve empty, not the opening) and
+/// a raiding study in which a raid relays into another raid.
+#[test]
+fn real_boards_and_both_bao_phases_are_studied() {
+    let all = studies();
+    let en_gehe = |holes: usize| {
+        all.iter()
+            .filter(move |s| s.start.variant().is_en_gehe() && s.start.holes_per_side() == holes)
+    };
+    assert!(
+        en_gehe(40).any(|s| !sacrifices(&s.start, &s.solution, Side::South).is_empty()),
+        "no 2×40 study with a sacrifice"
+    );
+    assert!(en_gehe(45).next().is_some(), "no 2×45 study");
+    let bao: Vec<&Study> = all
+        .iter()
+        .filter(|s| !s.start.variant().is_en_gehe())
+        .collect();
+    assert!(
+        bao.iter().any(|s| {
+            !s.start.opening()
+                && s.start.reserve(Side::South) > 0
+                && s.start.reserve(Side::North) > 0
+        }),
+        "no herding study"
+    );
+    let chains = |s: &Study| {
+        let positions = s.solution_positions();
+        s.solution.iter().zip(&positions).any(|(&mv, pos)| {
+            let laps = pos.trace(mv).unwrap().laps;
+            laps.windows(2).any(|w| {
+                matches!(w[0].kind, LapKind::Raid { .. })
+                    && matches!(w[0].end, LapEnd::Relay { .. })
+                    && matches!(w[1].end, LapEnd::Raid { .. })
+            })
+        })
+    };
+    assert!(
+        bao.iter().filter(|s| chains(s)).count() >= 2,
+        "fewer than two raid-relay-raid studies"
+    );
 }
 
 /// As an exercise: following the solution keeps the goal and the program
