@@ -128,6 +128,24 @@ fn play_prints_the_position_and_the_result_once_over() {
 }
 
 #[test]
+fn play_takes_a_game_record_copied_from_the_window() {
+    // The window's Copy game record: the position, then its moves, as one
+    // argument; more moves may follow as arguments of their own.
+    let start = ok(&["start", "en-gehe", "--holes", "6"]);
+    let start = start.trim();
+    let by_arguments = ok(&["play", start, "1", "6", "2"]);
+    assert_eq!(ok(&["play", &format!("{start} 1 6 2")]), by_arguments);
+    assert_eq!(ok(&["play", &format!("{start} ; 1 6"), "2"]), by_arguments);
+    let (out, err, code) = run(&["play", &format!("{start} 1 turn=north")]);
+    assert_eq!(code, 2);
+    assert!(out.is_empty());
+    assert!(
+        err.contains("invalid game record: `turn=north`: stands after move 1"),
+        "{err}"
+    );
+}
+
+#[test]
 fn play_errors_name_the_move_and_exit_2() {
     let (out, err, code) = run(&[
         "play",

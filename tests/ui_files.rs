@@ -553,7 +553,7 @@ fn a_game_record_is_copied_and_pasted_back_move_by_move() {
     let (title, message) = h.state().files.error.clone().expect("an error is shown");
     assert_eq!(title, PASTE_REFUSED);
     assert!(
-        message.starts_with("move 2 of the pasted record"),
+        message.starts_with("move 2 (North `9`) of the pasted record"),
         "{message}"
     );
     assert_eq!(h.state().rt.game, game);

@@ -133,7 +133,16 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
 }
 
 pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
-    let game = play_moves(parse(position)?, moves)?;
+    // A game record copied from the window (the position, then its moves,
+    // in one argument) plays as the position and those moves.
+    let (position, recorded) = notation::split_record(position)
+        .map_err(|e| CliError(format!("invalid game record: {e}")))?;
+    let moves: Vec<String> = recorded
+        .iter()
+        .map(|m| m.to_string())
+        .chain(moves.iter().cloned())
+        .collect();
+    let game = play_moves(parse(&position)?, &moves)?;
     outln!("{}", result_line(&game));
     Ok(())
 }

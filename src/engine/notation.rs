@@ -105,6 +105,52 @@ pub fn parse_position(text: &str) -> Result<Position, SetupError> {
     parse_setup(text)?.validate()
 }
 
+/// A game record on one line (RULES.md: the start position followed by
+/// the moves in order): the position's tokens (the game's name and the
+/// `key=value` tokens, in any order), then the moves, blank-separated; a
+/// `;` may stand between them (as on `apply`'s lines). Returns the
+/// position's text and the moves' tokens; a position token or a second
+/// `;` after the first move is refused, naming it. A move never holds `=`
+/// nor is a game's name, so nothing else is needed to part them.
+pub fn split_record(text: &str) -> Result<(String, Vec<&str>), SetupError> {
+    let is_position = |t: &str| t.contains('=') || matches!(t, "en-gehe" | "bao-la-kimasai");
+    // `;` stands alone or against a token (`turn=south;36`).
+    let tokens: Vec<&str> = text
+        .split_whitespace()
+        .flat_map(|t| t.split_inclusive(';'))
+        .flat_map(|t| match t.strip_suffix(';') {
+            Some("") | None => [t, ""],
+            Some(rest) => [rest, ";"],
+        })
+        .filter(|t| !t.is_empty())
+        .collect();
+    let split = tokens
+        .iter()
+        .position(|&t| !is_position(t))
+        .unwrap_or(tokens.len());
+    let (position, rest) = tokens.split_at(split);
+    let moves = match rest {
+        [";", moves @ ..] => moves,
+        moves => moves,
+    };
+    if let Some((i, &t)) = moves
+        .iter()
+        .enumerate()
+        .find(|&(_, &t)| is_position(t) || t == ";")
+    {
+        let place = if i == 0 {
+            "the `;` that ends the position".to_string()
+        } else {
+            format!("move {i} of the record")
+        };
+        return Err(SetupError::new(
+            t,
+            format!("stands after {place}; a game record is the whole position, then its moves"),
+        ));
+    }
+    Ok((position.join(" "), moves.to_vec()))
+}
+
 /// Parses a position in RULES.md notation without validating it.
 pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
     let mut game: Option<GameKind> = None;

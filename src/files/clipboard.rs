@@ -42,42 +42,30 @@ pub fn parse_pasted_position(text: &str) -> Result<Position, String> {
 /// `apply`'s lines). Line breaks and surrounding blanks are accepted; an
 /// illegal move is refused with its number and why.
 pub fn parse_pasted(text: &str) -> Result<Game, String> {
-    let spaced = text.replace(';', " ; ");
-    let tokens: Vec<&str> = spaced.split_whitespace().collect();
-    if tokens.is_empty() {
+    if text.trim().is_empty() {
         return Err("the pasted text is empty; a position looks like \
                     `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`"
             .to_string());
     }
-    // The game's name, then every `key=value` token; the moves follow.
-    let split = 1 + tokens[1..]
-        .iter()
-        .position(|t| !t.contains('='))
-        .unwrap_or(tokens.len() - 1);
-    let (position, rest) = tokens.split_at(split);
-    let moves = match rest {
-        [";", moves @ ..] => moves,
-        moves => moves,
-    };
-    let start = notation::parse_position(&position.join(" "))
+    let (position, moves) = notation::split_record(text)
+        .map_err(|e| format!("the pasted text is not a game record: {e}"))?;
+    let start = notation::parse_position(&position)
         .map_err(|e| format!("the pasted text is not a position: {e}"))?;
     let mut game = Game::new(start);
     for (i, &token) in moves.iter().enumerate() {
-        let number = i + 1;
-        if token.contains('=') || token == ";" {
-            return Err(format!(
-                "`{}` stands after move {i} of the pasted record; a game record is \
-                 the whole position, then its moves",
-                shortened(token)
-            ));
-        }
+        // The mover named too, as the command line's `play` does.
+        let mover = game.current().turn().title();
         let played = game
             .current()
             .variant()
             .parse_move(token)
             .and_then(|mv| game.play(mv).map(|_| ()));
         if let Err(e) = played {
-            return Err(format!("move {number} of the pasted record: {e}"));
+            return Err(format!(
+                "move {} ({mover} `{}`) of the pasted record: {e}",
+                i + 1,
+                shortened(token)
+            ));
         }
     }
     Ok(game)
@@ -121,17 +109,27 @@ mod tests {
         let pos = start_2x5().to_string();
         // Hole 3 of South is empty.
         let e = parse_pasted(&format!("{pos} 3")).unwrap_err();
-        assert!(e.starts_with("move 1 of the pasted record: "), "{e}");
-        assert!(e.contains('3'), "{e}");
+        assert!(
+            e.starts_with("move 1 (South `3`) of the pasted record: "),
+            "{e}"
+        );
         let e = parse_pasted(&format!("{pos} 1 x9")).unwrap_err();
         assert!(
-            e.starts_with("move 2 of the pasted record: illegal move `x9`"),
+            e.starts_with("move 2 (North `x9`) of the pasted record: illegal move `x9`"),
             "{e}"
         );
         let e = parse_pasted(&format!("{pos} 1 turn=north")).unwrap_err();
-        assert!(e.contains("`turn=north` stands after move 1"), "{e}");
+        assert!(e.contains("`turn=north`: stands after move 1 of"), "{e}");
         let e = parse_pasted(&format!("{pos} ; 1 ; 2")).unwrap_err();
-        assert!(e.contains("`;` stands after move 1"), "{e}");
+        assert!(e.contains("`;`: stands after move 1 of"), "{e}");
+        let e = parse_pasted(&format!("{pos} ; turn=north")).unwrap_err();
+        assert!(
+            e.contains("stands after the `;` that ends the position"),
+            "{e}"
+        );
+        // The position's tokens in any order, the `;` against a token.
+        let reordered = "turn=south captured=0,0 en-gehe north=2,0,1,1,0 south=1,2,0,1,3;1";
+        assert_eq!(parse_pasted(reordered).unwrap().moves().len(), 1);
         let e = parse_pasted("en-gehe south=1,2 north=1 captured=0,0 turn=south 1").unwrap_err();
         assert!(e.starts_with("the pasted text is not a position"), "{e}");
         assert!(parse_pasted(" \n ").unwrap_err().contains("empty"));
