@@ -23,7 +23,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::{Duration, Instant};
 
 /// The shipped studies, compiled in so an installed program has them.
-pub const SHIPPED_STUDIES: [(&str, &str); 8] = [
+pub const SHIPPED_STUDIES: [(&str, &str); 12] = [
     (
         "01-relay.ron",
         include_str!("../../assets/studies/01-relay.ron"),
@@ -55,6 +55,22 @@ pub const SHIPPED_STUDIES: [(&str, &str); 8] = [
     (
         "08-2x50-tempo-sacrifice.ron",
         include_str!("../../assets/studies/08-2x50-tempo-sacrifice.ron"),
+    ),
+    (
+        "09-2x40-sacrifice.ron",
+        include_str!("../../assets/studies/09-2x40-sacrifice.ron"),
+    ),
+    (
+        "10-2x45-quiet-relay.ron",
+        include_str!("../../assets/studies/10-2x45-quiet-relay.ron"),
+    ),
+    (
+        "11-herding-reserve-seed.ron",
+        include_str!("../../assets/studies/11-herding-reserve-seed.ron"),
+    ),
+    (
+        "12-triple-raid.ron",
+        include_str!("../../assets/studies/12-triple-raid.ron"),
     ),
 ];
 
