@@ -150,7 +150,7 @@ fn solver_panel_lists_the_value_of_every_move() {
         .move_values(&[], &pos, None)
         .unwrap();
     let mut h = solved_in_the_panel(pos);
-    h.get_by_label("Value of every move").click();
+    click_in_view(&mut h, "Value of every move");
     step_until(&mut h, "every move's value", |app| {
         app.solver.move_values(&pos).len() == expected.len()
     });
@@ -199,7 +199,7 @@ fn the_value_of_every_move_can_be_cancelled() {
     let s = study("06-raid-chain.ron");
     let pos = s.start;
     let mut h = solved_in_the_panel(pos);
-    h.get_by_label("Value of every move").click();
+    click_in_view(&mut h, "Value of every move");
     step_until(&mut h, "a move's solve", |app| app.solver.running());
     h.run_steps(2);
     assert!(
@@ -224,15 +224,24 @@ fn the_value_of_every_move_can_be_cancelled() {
     assert!(h.query_by_label("Value of every move").is_some());
 }
 
+/// Clicks the widget labelled `label` once it is scrolled into view: the
+/// solver shares a column with the move list, and its lower rows may lie
+/// below the part of it on view.
+fn click_in_view(h: &mut Harness<'_, MaasaiApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).click();
+}
+
 #[test]
 fn moving_on_stops_the_value_of_every_move() {
     let pos = study("06-raid-chain.ron").start;
     let mut h = solved_in_the_panel(pos);
-    h.get_by_label("Value of every move").click();
+    click_in_view(&mut h, "Value of every move");
     step_until(&mut h, "a move's solve", |app| app.solver.running());
     h.run_steps(2);
     // The best move, from the list: the board moves on, the list stops.
-    h.get_by_label("South i1").click();
+    click_in_view(&mut h, "South i1");
     step_until(&mut h, "the move on the board", |app| {
         app.rt.game.moves().len() == 1
     });
@@ -882,8 +891,7 @@ fn the_plots_keep_to_their_panel_beside_a_study_and_the_solver() {
     // Study panel, solver and move list all open: the plots' title lines
     // (with the legend and the study line's note) wrap within their halves
     // instead of pushing the second plot under the solver.
-    let studies = shipped_studies().0;
-    let study = studies.last().unwrap().clone();
+    let study = study("08-2x50-tempo-sacrifice.ron");
     let mut h = harness_at(GameOptions::default().start().unwrap(), [1500.0, 860.0]);
     h.state_mut().settings.show_tempo_plot = true;
     h.state_mut().settings.show_solver = true;
@@ -892,13 +900,15 @@ fn the_plots_keep_to_their_panel_beside_a_study_and_the_solver() {
         Mode::Book,
     )));
     h.run_steps(6);
+    // The solver shares the move list's column; the plots lie under it.
     let solver = h.get_by_label("Exact solver").rect();
+    let moves = h.get_by_label("Start position").rect();
     for label in ["Captured seeds", "dashed: study line"] {
         for node in h.query_all_by_label(label) {
             let r = node.rect();
             assert!(
-                r.right() <= solver.left(),
-                "{label} at {r:?} runs under the solver"
+                r.top() > moves.bottom() && r.top() > solver.bottom() && r.right() <= 1500.0,
+                "{label} at {r:?} runs into the solver's column or out of the window"
             );
         }
     }
@@ -1009,11 +1019,16 @@ fn a_running_solve_keeps_to_its_panel() {
         keep.right() <= 1100.0,
         "a row runs out of the panel: {keep:?}"
     );
+    // The solver shares the move list's column, above the moves.
     let heading = h.get_by_label("Exact solver").rect();
     let moves = h.get_by_label("Start position").rect();
     assert!(
-        heading.left() > moves.right(),
-        "the solver panel runs under the move list: {heading:?} {moves:?}"
+        heading.bottom() < moves.top() && keep.bottom() < moves.top(),
+        "the solver panel runs into the move list: {heading:?} {keep:?} {moves:?}"
+    );
+    assert!(
+        keep.left() >= moves.left() - 1.0,
+        "a row starts outside the column: {keep:?} {moves:?}"
     );
     h.get_by_label("Cancel").click();
     h.run_steps(2);
@@ -1112,7 +1127,7 @@ fn every_moves_value_stays_inside_a_crowded_window() {
         app.solver.solution(app.rt.game.current()).is_some()
     });
     h.run_steps(2);
-    h.get_by_label("Value of every move").click();
+    click_in_view(&mut h, "Value of every move");
     step_until(&mut h, "every move's value", |app| {
         app.solver.move_values(app.rt.game.current()).len() == 3
     });

@@ -57,9 +57,13 @@ const SOLVER_MIN_WIDTH: f32 = 240.0;
 const MOVES_MIN_WIDTH: f32 = 180.0;
 const EDITOR_MIN_WIDTH: f32 = 280.0;
 /// The least heights of the solver and of the move list where they share
-/// a column beside the board.
+/// a column beside the board (the moves' includes their comment box), and
+/// the least room under the menu bar for them to share one.
 const SHARED_SOLVER_MIN: f32 = 150.0;
-const SHARED_MOVES_MIN: f32 = 180.0;
+const SHARED_MOVES_MIN: f32 = 240.0;
+/// The moves' height beside their rows: heading, start row, comment box.
+const SHARED_MOVES_BASE: f32 = 220.0;
+const SHARED_COLUMN_MIN_HEIGHT: f32 = 640.0;
 /// What a panel beside the board keeps when even the least widths do not
 /// fit beside a readable board.
 const PANEL_FLOOR: f32 = 140.0;
@@ -934,8 +938,12 @@ impl MaasaiApp {
             ui.disable();
         }
         egui::Panel::bottom("animation-controls").show(ui, |ui| {
-            ui.add_space(4.0);
-            commands.extend(timeline::timeline_ui(ui, &self.rt));
+            // The timeline takes height the board needs in a short window
+            // (its holes would go below a readable size there).
+            if ui.ctx().content_rect().height() >= timeline::MIN_WINDOW_HEIGHT {
+                ui.add_space(4.0);
+                commands.extend(timeline::timeline_ui(ui, &self.rt));
+            }
             ui.add_space(2.0);
             commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
             ui.add_space(2.0);
@@ -962,7 +970,11 @@ impl MaasaiApp {
         // The solver and the move list share one column beside the board,
         // the solver above the moves: as two full-height columns they took
         // a 2×50 row down to 13 px a hole while their height went unused.
-        let solver_beside_moves = show_solver && self.settings.show_move_list;
+        // In a short window the column would leave each too little height:
+        // then they stand side by side, as before.
+        let solver_beside_moves = show_solver
+            && self.settings.show_move_list
+            && ui.available_height() >= SHARED_COLUMN_MIN_HEIGHT;
         let solver_min = if show_solver && !solver_beside_moves {
             SOLVER_MIN_WIDTH
         } else {
@@ -1034,22 +1046,30 @@ impl MaasaiApp {
                 .max_size(most);
             self.panel_widths.show(ui, "move-list", panel, most, |ui| {
                 if solver_beside_moves {
-                    // The solver on top (the panel just asked for), at
-                    // most what leaves the moves their least height.
+                    // The moves below take the height their rows and the
+                    // comment box need, at most half the column once the
+                    // game is long; the solver above (the panel just asked
+                    // for) takes the rest, most of it while few moves are
+                    // played and a solve's lines and values need the room.
                     let column = ui.available_height();
-                    let most = (column - SHARED_MOVES_MIN).max(SHARED_SOLVER_MIN);
-                    egui::Panel::top("solver-above-moves")
+                    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+                    let needed =
+                        SHARED_MOVES_BASE + row * (self.rt.game.moves().len() as f32 + 1.0);
+                    let moves_height = needed
+                        .min(column * 0.5)
+                        .max(SHARED_MOVES_MIN)
+                        .min(column - SHARED_SOLVER_MIN);
+                    egui::Panel::bottom("moves-under-solver")
                         // The column's own frame already has the margins.
                         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
-                        .resizable(true)
-                        .default_size((column * 0.6).clamp(SHARED_SOLVER_MIN, most))
-                        .min_size(SHARED_SOLVER_MIN.min(most))
-                        .max_size(most)
+                        .exact_size(moves_height)
                         .show(ui, |ui| {
-                            commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                            commands.extend(move_list::move_list_ui(ui, &self.rt));
                         });
+                    commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                } else {
+                    commands.extend(move_list::move_list_ui(ui, &self.rt));
                 }
-                commands.extend(move_list::move_list_ui(ui, &self.rt));
             });
         }
         let mut council_rect = None;

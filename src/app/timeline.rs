@@ -14,6 +14,9 @@ use super::state::Runtime;
 use crate::engine::{LapEnd, LapKind};
 use egui::{Color32, Rect, Sense, Stroke, pos2, vec2};
 
+/// The least window height that shows the strip: below it the board
+/// needs the height (the step buttons remain).
+pub const MIN_WINDOW_HEIGHT: f32 = 720.0;
 /// Height of the strip.
 const HEIGHT: f32 = 16.0;
 /// Laps at least this wide show their number.
