@@ -136,6 +136,14 @@ fn play_takes_a_game_record_copied_from_the_window() {
     let by_arguments = ok(&["play", start, "1", "6", "2"]);
     assert_eq!(ok(&["play", &format!("{start} 1 6 2")]), by_arguments);
     assert_eq!(ok(&["play", &format!("{start} ; 1 6"), "2"]), by_arguments);
+    // A saved game gives its record back, which plays to the same end.
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g.ron");
+    let saved = saved.to_str().unwrap();
+    ok(&["play", start, "1", "6", "2", "--save", saved]);
+    let record = ok(&["replay", saved, "--record"]);
+    assert_eq!(record, format!("{start} 1 6 2\n"));
+    assert_eq!(ok(&["play", record.trim()]), by_arguments);
     let (out, err, code) = run(&["play", &format!("{start} 1 turn=north")]);
     assert_eq!(code, 2);
     assert!(out.is_empty());

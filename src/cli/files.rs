@@ -26,9 +26,13 @@ fn move_line(
     line
 }
 
-pub fn replay(path: &Path) -> Result<(), CliError> {
+pub fn replay(path: &Path, record: bool) -> Result<(), CliError> {
     let file = files::load_game(path)?;
     let game = &file.game;
+    if record {
+        outln!("{}", files::record_text(game));
+        return Ok(());
+    }
     let variant = game.variant();
     outln!("start: {}", game.start());
     for (i, &mv) in game.moves().iter().enumerate() {

@@ -158,6 +158,11 @@ pub enum Command {
     Replay {
         /// The saved game (a `.ron` file written by the window or `play --save`).
         file: PathBuf,
+        /// Print only the game record on one line: the start position, then
+        /// the moves (what the window's Copy game record gives, and `play`
+        /// takes as its position).
+        #[arg(long)]
+        record: bool,
     },
     /// Validate a saved game, presets file, autosave or study: exit 0 with a summary, or 2 with the problem.
     Check {
@@ -494,7 +499,7 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
         } => files::play(&position, &moves, save.as_deref()),
         Command::Apply => rules::apply(),
         Command::Trace { position, mv } => rules::trace(&position, &mv),
-        Command::Replay { file } => files::replay(&file),
+        Command::Replay { file, record } => files::replay(&file, record),
         Command::Check { file, prove, limit } => {
             let ok_line = files::check(&file, prove)?;
             if prove {
