@@ -218,10 +218,10 @@ pub struct FilesState {
     declined_at: Option<Signature>,
     dialog: Option<(Purpose, Receiver<Option<PathBuf>>)>,
     allow_close: bool,
-    /// A paste was heard since Ctrl+V was last let go (see
+    /// What the keys of a Ctrl+V in progress have brought (see
     /// [`paste_without_text`]); here, not with the game, which a paste
     /// replaces.
-    pub paste_heard: bool,
+    pub paste_heard: PasteWatch,
     /// Changes were discarded on closing: no final autosave.
     discarded: bool,
     /// When the user last typed in a comment, the event or the notes: the
@@ -343,7 +343,7 @@ impl FilesState {
             declined_at: None,
             dialog: None,
             allow_close: false,
-            paste_heard: false,
+            paste_heard: PasteWatch::default(),
             discarded: false,
             text_edited: None,
         };
@@ -1192,27 +1192,47 @@ pub(super) fn clipboard_text() -> Result<String, String> {
         .map_err(|e| clipboard_problem(&e))
 }
 
+/// What a Ctrl+V in progress has brought so far (carried between frames).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PasteWatch {
+    /// A paste was heard since V was last let go.
+    heard: bool,
+    /// V went down as a plain key: egui passed its press on, so it was no
+    /// Ctrl+V (the platform layer takes a Ctrl+V press for the paste).
+    plain_v: bool,
+}
+
 /// Whether a Ctrl+V among `events` brought no text. egui sends no paste
 /// event for an empty clipboard (and an image paste for a picture), so a
-/// release of the key with no paste heard since the last one says so;
-/// `heard` carries that between frames.
-pub(super) fn paste_without_text(events: &[egui::Event], heard: &mut bool) -> bool {
+/// release of V with no paste heard since the last one says so. The
+/// release counts when Ctrl is still held, or when V's press never came
+/// through as a key (the platform took it as Ctrl+V): Ctrl is often let
+/// go first, and then the release came with no Ctrl and was not heard.
+pub(super) fn paste_without_text(events: &[egui::Event], watch: &mut PasteWatch) -> bool {
     let mut missing = false;
     for e in events {
         match e {
-            egui::Event::Paste(_) => *heard = true,
+            egui::Event::Paste(_) => watch.heard = true,
             egui::Event::PasteImage(_) => {
-                *heard = true;
+                watch.heard = true;
                 missing = true;
             }
+            egui::Event::Key {
+                key: egui::Key::V,
+                pressed: true,
+                modifiers,
+                ..
+            } if !modifiers.command => watch.plain_v = true,
             egui::Event::Key {
                 key: egui::Key::V,
                 pressed: false,
                 modifiers,
                 ..
-            } if modifiers.command => {
-                missing |= !*heard;
-                *heard = false;
+            } => {
+                if modifiers.command || !watch.plain_v {
+                    missing |= !watch.heard;
+                }
+                *watch = PasteWatch::default();
             }
             _ => {}
         }
@@ -1225,7 +1245,7 @@ pub(super) fn paste_without_text(events: &[egui::Event], heard: &mut bool) -> bo
 fn clipboard_problem(e: &arboard::Error) -> String {
     match e {
         arboard::Error::ContentNotAvailable => {
-            "The clipboard holds no text: copy a position (one line beginning with the game's name) first.".into()
+            "The clipboard holds no text: copy a position or a game record (one line beginning with the game's name) first.".into()
         }
         arboard::Error::ClipboardNotSupported => {
             "This system offers no clipboard to read: type the position into the editor's Paste notation field instead.".into()
@@ -1301,11 +1321,58 @@ mod clipboard_tests {
         let text = clipboard_problem(&arboard::Error::ContentNotAvailable);
         assert_eq!(
             text,
-            "The clipboard holds no text: copy a position (one line beginning with the game's name) first."
+            "The clipboard holds no text: copy a position or a game record (one line beginning with the game's name) first."
         );
         let other = clipboard_problem(&arboard::Error::Unknown {
             description: "busy.".into(),
         });
         assert!(!other.ends_with(".."), "{other}");
+    }
+}
+
+#[cfg(test)]
+mod paste_tests {
+    use super::*;
+
+    fn v(pressed: bool, modifiers: egui::Modifiers) -> egui::Event {
+        egui::Event::Key {
+            key: egui::Key::V,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers,
+        }
+    }
+
+    #[test]
+    fn a_ctrl_v_without_text_is_heard_whichever_key_is_let_go_first() {
+        let mut watch = PasteWatch::default();
+        // Ctrl let go before V: the release comes without Ctrl (the
+        // platform took the press as the paste, which brought nothing).
+        assert!(paste_without_text(
+            &[v(false, egui::Modifiers::NONE)],
+            &mut watch
+        ));
+        // V let go first.
+        assert!(paste_without_text(
+            &[v(false, egui::Modifiers::COMMAND)],
+            &mut watch
+        ));
+        // A paste with text, then the release: nothing missing.
+        let paste = egui::Event::Paste("en-gehe".into());
+        assert!(!paste_without_text(&[paste], &mut watch));
+        assert!(!paste_without_text(
+            &[v(false, egui::Modifiers::NONE)],
+            &mut watch
+        ));
+        // A plain v typed is no paste at all.
+        assert!(!paste_without_text(
+            &[v(true, egui::Modifiers::NONE)],
+            &mut watch
+        ));
+        assert!(!paste_without_text(
+            &[v(false, egui::Modifiers::NONE)],
+            &mut watch
+        ));
     }
 }
