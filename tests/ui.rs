@@ -283,6 +283,39 @@ fn the_sowing_timeline_goes_to_the_seed_clicked() {
 }
 
 #[test]
+fn a_move_of_more_laps_than_the_strip_has_pixels_is_still_sought_by_seed() {
+    // 429 laps (South i7 here, found by a random search) on a strip 120
+    // px wide: the laps under a pixel are drawn as one bar, and a click
+    // still goes to the seed under the pointer.
+    use maasai_mancala::app::controls::AnimCommand;
+    use maasai_mancala::app::state::Runtime;
+    use maasai_mancala::app::timeline::timeline_ui;
+    let pos = parse_position(
+        "bao-la-kimasai south=1,2,4,0,1,3,2,6,3,2,3,2,3,2,1,2 \
+         north=3,2,0,3,3,1,0,2,0,1,1,1,2,0,1,1 reserve=0,3 turn=south opening=no",
+    )
+    .unwrap();
+    let mut rt = Runtime::new(pos, ["South".into(), "North".into()], false);
+    rt.play(pos.variant().parse_move("i7").unwrap()).unwrap();
+    let replay = rt.shown_replay().unwrap();
+    assert_eq!(replay.lap_count(), 429);
+    let end = replay.end();
+    let mut commands = Vec::new();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([120.0, 24.0])
+        .build_ui(|ui| commands.extend(timeline_ui(ui, &rt)));
+    h.run();
+    h.get_by_label("Sowing timeline").click();
+    h.run();
+    drop(h);
+    let Some(AppCommand::Anim(AnimCommand::Seek(step))) = commands.last().cloned() else {
+        panic!("no seek: {commands:?}");
+    };
+    // The middle of the strip: about half the move's seeds.
+    assert!(step.abs_diff(end / 2) <= end / 50, "{step} of {end}");
+}
+
+#[test]
 fn animation_controls_show_the_intermediate_boards() {
     // 2×6, South plays hole 1: five laps of 4, 5, 5, 6, 6 seeds, then a
     // capture of 2 (see `maasai-mancala trace`).

@@ -135,9 +135,25 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     } else {
         Color32::from_gray(24)
     };
+    // A move of more laps than the strip has pixels: one relay-coloured
+    // bar under them, and only laps a pixel wide drawn over it (thousands
+    // of slivers a frame would cost the window its pace).
+    let crowded = r.lap_count() as f32 > rect.width();
+    if crowded {
+        let sown = r.trace.seeds_sown();
+        painter.rect_filled(
+            span(rect, 0, sown, end),
+            0.0,
+            colours.relay[0].gamma_multiply(0.35),
+        );
+        painter.rect_filled(span(rect, 0, step.min(sown), end), 0.0, colours.relay[0]);
+    }
     for (i, lap) in r.trace.laps.iter().enumerate() {
         let from = starts[i];
         let to = from + lap.sown.len() as u64;
+        if crowded && span(rect, from, to, end).width() < 1.0 {
+            continue;
+        }
         let colour = match (lap.kind, lap.end) {
             (LapKind::Raid { .. }, _) => colours.raid,
             (_, LapEnd::Ends { .. }) if i == last => colours.last,
