@@ -144,6 +144,11 @@ fn play_takes_a_game_record_copied_from_the_window() {
     let record = ok(&["replay", saved, "--record"]);
     assert_eq!(record, format!("{start} 1 6 2\n"));
     assert_eq!(ok(&["play", record.trim()]), by_arguments);
+    // Saved from a record too.
+    let again = dir.path().join("again.ron");
+    let again = again.to_str().unwrap();
+    assert_eq!(ok(&["play", record.trim(), "--save", again]), by_arguments);
+    assert_eq!(ok(&["replay", again, "--record"]), record);
     let (out, err, code) = run(&["play", &format!("{start} 1 turn=north")]);
     assert_eq!(code, 2);
     assert!(out.is_empty());

@@ -597,18 +597,14 @@ fn positions_copy_and_paste_as_notation() {
     let pos = sample_game(3).game.current().to_owned();
     let text = files::position_text(&pos);
     let wrapped = format!("  {}\n", text.replace(" north", "\n north"));
-    assert_eq!(files::parse_pasted_position(&wrapped).unwrap(), pos);
-    let err = files::parse_pasted_position("en-gehe south=4,4,4 north=4,4 captured=0,0 turn=south")
-        .unwrap_err();
+    assert_eq!(*files::parse_pasted(&wrapped).unwrap().start(), pos);
+    let err =
+        files::parse_pasted("en-gehe south=4,4,4 north=4,4 captured=0,0 turn=south").unwrap_err();
     assert!(
         err.starts_with("the pasted text is not a position"),
         "{err}"
     );
-    assert!(
-        files::parse_pasted_position(" \n")
-            .unwrap_err()
-            .contains("empty")
-    );
+    assert!(files::parse_pasted(" \n").unwrap_err().contains("empty"));
 }
 
 // ----------------------------------------------------------------------- CLI

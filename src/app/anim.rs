@@ -64,9 +64,17 @@ impl Replay {
     pub fn lap_count(&self) -> usize {
         self.trace.laps.len()
     }
-    /// First step of each lap (the seeds sown before it).
-    pub fn lap_starts(&self) -> &[u64] {
-        &self.lap_starts
+    /// The lap that sows seed `seed` (counted from 1; the first lap for 0).
+    pub fn lap_of_seed(&self, seed: u64) -> usize {
+        self.lap_starts
+            .partition_point(|&s| s < seed)
+            .saturating_sub(1)
+    }
+    /// The steps lap `i` covers: `[from, to)`, from the seeds sown before
+    /// it to those sown by its end.
+    pub fn lap_steps(&self, i: usize) -> (u64, u64) {
+        let from = self.lap_starts[i];
+        (from, from + self.trace.laps[i].sown.len() as u64)
     }
 
     pub fn set_step(&mut self, step: u64) {

@@ -148,7 +148,7 @@ impl CouncilPanel {
         let ongoing = matches!(rt.game.status(), Status::Ongoing);
         let endless: Vec<Move> = rt
             .live_analysis()
-            .map(|a| a.endless.clone())
+            .map(|a| a.endless_moves())
             .unwrap_or_default();
         // A search started before the window's check of which moves end
         // proved some endless sows them again at its root, which can take

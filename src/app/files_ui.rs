@@ -221,7 +221,7 @@ pub struct FilesState {
     /// What the keys of a Ctrl+V in progress have brought (see
     /// [`paste_without_text`]); here, not with the game, which a paste
     /// replaces.
-    pub paste_heard: PasteWatch,
+    pub paste_watch: PasteWatch,
     /// Changes were discarded on closing: no final autosave.
     discarded: bool,
     /// When the user last typed in a comment, the event or the notes: the
@@ -343,7 +343,7 @@ impl FilesState {
             declined_at: None,
             dialog: None,
             allow_close: false,
-            paste_heard: PasteWatch::default(),
+            paste_watch: PasteWatch::default(),
             discarded: false,
             text_edited: None,
         };
@@ -462,7 +462,7 @@ impl MaasaiApp {
             // field has no use for these keys.
             let typing = ctx.text_edit_focused();
             let editing = self.editor.is_some();
-            let paste_heard = &mut self.files.paste_heard;
+            let paste_watch = &mut self.files.paste_watch;
             ctx.input_mut(|i| {
                 if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
                     out.push(FileCommand::SaveAs);
@@ -482,7 +482,7 @@ impl MaasaiApp {
                         out.push(FileCommand::PasteText(text.clone()));
                     }
                 }
-                if paste_without_text(&i.events, paste_heard) {
+                if paste_without_text(&i.events, paste_watch) {
                     // Read again, to say why in the menu's words.
                     out.push(FileCommand::PasteFromClipboard);
                 }

@@ -1310,7 +1310,7 @@ impl MaasaiApp {
             return Vec::new();
         }
         let help_open = self.rt.help_open;
-        let paste_heard = &mut self.files.paste_heard;
+        let paste_watch = &mut self.files.paste_watch;
         let Some(ed) = &mut self.editor else {
             return Vec::new();
         };
@@ -1345,7 +1345,7 @@ impl MaasaiApp {
                 app_commands.push(AppCommand::ShowHelp(!help_open));
             }
             // Read before the paste events are taken out below.
-            let no_text = files_ui::paste_without_text(&i.events, paste_heard);
+            let no_text = files_ui::paste_without_text(&i.events, paste_watch);
             let mut pasted = None;
             i.events.retain(|e| match e {
                 egui::Event::Text(t) => {

@@ -36,10 +36,9 @@ pub struct Analysis {
     /// Moves played and position key it belongs to.
     pub key: (usize, u64),
     pub legal: Vec<Move>,
-    pub endless: Vec<Move>,
-    /// Why each of `endless` never ends: the laps of the cycle its sowing
-    /// falls into, or `None` past the lap limit.
-    pub cycles: Vec<Option<u64>>,
+    /// Each endless move with why it never ends: the laps of the cycle its
+    /// sowing falls into, or `None` past the lap limit.
+    pub endless: Vec<(Move, Option<u64>)>,
     pub status: Status,
 }
 
@@ -55,8 +54,10 @@ impl Analysis {
         Analysis {
             key: (game.moves().len(), pos.key()),
             legal,
-            cycles: endless.iter().map(|(_, why)| why.cycle_laps).collect(),
-            endless: endless.into_iter().map(|(mv, _)| mv).collect(),
+            endless: endless
+                .into_iter()
+                .map(|(mv, why)| (mv, why.cycle_laps))
+                .collect(),
             status,
         }
     }
@@ -64,8 +65,15 @@ impl Analysis {
     /// Why `mv` never ends, if it is endless: the laps of its cycle, or
     /// `None` past the lap limit.
     pub fn endless_cycle(&self, mv: Move) -> Option<Option<u64>> {
-        let i = self.endless.iter().position(|&m| m == mv)?;
-        Some(self.cycles[i])
+        self.endless
+            .iter()
+            .find(|&&(m, _)| m == mv)
+            .map(|&(_, cycle)| cycle)
+    }
+
+    /// The endless moves, without why.
+    pub fn endless_moves(&self) -> Vec<Move> {
+        self.endless.iter().map(|&(mv, _)| mv).collect()
     }
 }
 
@@ -483,7 +491,7 @@ impl Runtime {
         self.live()
             && self
                 .live_analysis()
-                .is_some_and(|a| a.endless.contains(&mv))
+                .is_some_and(|a| a.endless_cycle(mv).is_some())
     }
 
     /// Plays a move at the end of the game and starts its replay.

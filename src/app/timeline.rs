@@ -71,34 +71,29 @@ pub fn step_at(rect: Rect, x: f32, end: u64) -> u64 {
     ((t * end as f32).ceil() as u64).min(end)
 }
 
-/// What the strip says of the step range under the pointer.
-fn describe(r: &Replay, step: u64) -> String {
+/// The part of the move a step of the strip belongs to (`step` from 1):
+/// its steps `[from, to)` and what the strip says of it.
+fn part_at(r: &Replay, step: u64) -> (u64, u64, String) {
     let trace = &r.trace;
     let sown = trace.seeds_sown();
     if step > sown
         && let Some(c) = trace.capture
     {
-        let l = |h: usize| trace.before.hole_label(h);
-        return format!(
-            "Capture: {} from {} and the last seed in {}, {} seeds",
-            c.facing_seeds,
-            l(c.facing),
-            l(c.hole),
-            c.total
+        return (
+            sown,
+            r.end(),
+            format!("Capture: {}", c.describe(&trace.before)),
         );
     }
-    // Seed k (from 1) is sown by the last lap that starts before it.
-    let seed = step.clamp(1, sown.max(1));
-    let i = r
-        .lap_starts()
-        .partition_point(|&s| s < seed)
-        .saturating_sub(1);
-    format!(
+    let i = r.lap_of_seed(step);
+    let (from, to) = r.lap_steps(i);
+    let words = format!(
         "Lap {} of {}: {}",
         i + 1,
         r.lap_count(),
         trace.laps[i].describe(&trace.before)
-    )
+    );
+    (from, to, words)
 }
 
 /// Draws the strip for the move on view (an empty track when none is
@@ -126,7 +121,14 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     let colours = Colours::new(visuals.dark_mode);
     let end = r.end();
     let step = r.step();
-    let starts = r.lap_starts();
+    let sown = r.trace.seeds_sown();
+    // Steps `[from, to)` in `colour`: sown so far bright, still to come dim.
+    let paint = |from: u64, to: u64, colour: Color32| {
+        let whole = span(rect, from, to, end);
+        painter.rect_filled(whole, 0.0, colour.gamma_multiply(0.35));
+        painter.rect_filled(span(rect, from, step.clamp(from, to), end), 0.0, colour);
+        whole
+    };
     let last = r.lap_count() - 1;
     let font = egui::FontId::proportional(10.0);
     // Readable on the bright part and on the dim one.
@@ -140,17 +142,10 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     // of slivers a frame would cost the window its pace).
     let crowded = r.lap_count() as f32 > rect.width();
     if crowded {
-        let sown = r.trace.seeds_sown();
-        painter.rect_filled(
-            span(rect, 0, sown, end),
-            0.0,
-            colours.relay[0].gamma_multiply(0.35),
-        );
-        painter.rect_filled(span(rect, 0, step.min(sown), end), 0.0, colours.relay[0]);
+        paint(0, sown, colours.relay[0]);
     }
     for (i, lap) in r.trace.laps.iter().enumerate() {
-        let from = starts[i];
-        let to = from + lap.sown.len() as u64;
+        let (from, to) = r.lap_steps(i);
         if crowded && span(rect, from, to, end).width() < 1.0 {
             continue;
         }
@@ -159,11 +154,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             (_, LapEnd::Ends { .. }) if i == last => colours.last,
             _ => colours.relay[i % 2],
         };
-        let whole = span(rect, from, to, end);
-        // Sown so far: bright; still to come: dim.
-        let done = span(rect, from, step.clamp(from, to), end);
-        painter.rect_filled(whole, 0.0, colour.gamma_multiply(0.35));
-        painter.rect_filled(done, 0.0, colour);
+        let whole = paint(from, to, colour);
         if whole.width() >= 3.0 && i > 0 {
             painter.vline(
                 whole.left(),
@@ -182,14 +173,7 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         }
     }
     if r.trace.capture.is_some() {
-        let sown = r.trace.seeds_sown();
-        let part = span(rect, sown, end, end);
-        let colour = if step >= end {
-            colours.capture
-        } else {
-            colours.capture.gamma_multiply(0.35)
-        };
-        painter.rect_filled(part, 0.0, colour);
+        paint(sown, end, colours.capture);
     }
     // The step on the board.
     let x = span(rect, 0, step, end).right();
@@ -199,22 +183,15 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         Stroke::new(2.0, visuals.strong_text_color()),
     );
     if let Some(p) = response.hover_pos() {
-        let at = step_at(rect, p.x, end).max(1);
-        // The lap (or the capture) the words are about, outlined.
-        let sown = r.trace.seeds_sown();
-        let (from, to) = if at > sown {
-            (sown, end)
-        } else {
-            let i = starts.partition_point(|&s| s < at).saturating_sub(1);
-            (starts[i], starts[i] + r.trace.laps[i].sown.len() as u64)
-        };
+        // The lap (or the capture) under the pointer, outlined and named.
+        let (from, to, words) = part_at(r, step_at(rect, p.x, end).max(1));
         painter.rect_stroke(
             span(rect, from, to, end),
             0.0,
             Stroke::new(1.5, visuals.strong_text_color()),
             egui::StrokeKind::Inside,
         );
-        response.clone().on_hover_text_at_pointer(describe(r, at));
+        response.clone().on_hover_text_at_pointer(words);
     }
     if (response.clicked() || response.dragged())
         && let Some(p) = response.interact_pointer_pos()

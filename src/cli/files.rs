@@ -87,9 +87,8 @@ pub fn play(position: &str, moves: &[String], save: Option<&Path>) -> Result<(),
     let Some(path) = save else {
         return super::rules::play(position, moves);
     };
-    let start = crate::engine::notation::parse_position(position)
-        .map_err(|e| CliError(format!("invalid position: {e}")))?;
-    let game = play_moves(start, moves)?;
+    let (start, moves) = super::rules::record_start(position, moves)?;
+    let game = play_moves(start, &moves)?;
     // Saved first: a save that fails must not leave a good-looking answer
     // on stdout.
     let line = result_line(&game);

@@ -117,32 +117,36 @@ pub fn result_line(game: &Game) -> String {
 
 /// Plays moves given as text through a game record, naming the move that fails.
 pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
-    let mut game = Game::new(start);
-    for (i, text) in moves.iter().enumerate() {
-        // The mover named too: in a list of moves, whose turn it was is
-        // not obvious ("move 2 (North `49`)").
-        let mover = game.current().turn().title();
-        let mv = game
-            .variant()
-            .parse_move(text)
-            .and_then(|mv| game.play(mv).map(|_| ()))
-            .map_err(|e| CliError(format!("move {} ({mover} `{text}`): {e}", i + 1)));
-        mv?;
-    }
-    Ok(game)
+    // The mover named too: in a list of moves, whose turn it was is not
+    // obvious ("move 2 (North `49`)").
+    Game::replay_notation(start, moves).map_err(|e| {
+        CliError(format!(
+            "move {} ({} `{}`): {}",
+            e.index + 1,
+            e.mover.title(),
+            moves[e.index],
+            e.error
+        ))
+    })
 }
 
-pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
-    // A game record copied from the window (the position, then its moves,
-    // in one argument) plays as the position and those moves.
+/// The start and the moves `play` is given: the POSITION argument may be a
+/// whole game record (as the window's Copy game record writes it), whose
+/// moves come before those given as arguments of their own.
+pub fn record_start(position: &str, moves: &[String]) -> Result<(Position, Vec<String>), CliError> {
     let (position, recorded) = notation::split_record(position)
         .map_err(|e| CliError(format!("invalid game record: {e}")))?;
-    let moves: Vec<String> = recorded
+    let moves = recorded
         .iter()
         .map(|m| m.to_string())
         .chain(moves.iter().cloned())
         .collect();
-    let game = play_moves(parse(&position)?, &moves)?;
+    Ok((parse(&position)?, moves))
+}
+
+pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
+    let (start, moves) = record_start(position, moves)?;
+    let game = play_moves(start, &moves)?;
     outln!("{}", result_line(&game));
     Ok(())
 }
@@ -223,13 +227,7 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
         outln!("lap {}: {}", i + 1, lap.describe(&pos));
     }
     if let Some(c) = trace.capture {
-        outln!(
-            "capture: {} from {} and the last seed in {}: {} seeds",
-            c.facing_seeds,
-            pos.hole_label(c.facing),
-            pos.hole_label(c.hole),
-            c.total
-        );
+        outln!("capture: {}", c.describe(&pos));
     }
     outln!("{}", result_line(&Game::new(trace.after)));
     Ok(())

@@ -122,6 +122,15 @@ impl GameResult {
 
 /// A game record: the start position and the moves played from it, with
 /// every position along the way kept for undo, browsing and repetition.
+/// A move of a record that could not be played ([`Game::replay_notation`]):
+/// its 0-based index, the side whose move it was, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    pub index: usize,
+    pub mover: Side,
+    pub error: PlayError,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     moves: Vec<Move>,
@@ -143,6 +152,28 @@ impl Game {
         let mut game = Game::new(start);
         for (i, &mv) in moves.iter().enumerate() {
             game.play(mv).map_err(|e| (i, e))?;
+        }
+        Ok(game)
+    }
+
+    /// Replays moves given in notation (a game record's moves), failing at
+    /// the first that does not read or cannot be played, with whose move
+    /// it was.
+    pub fn replay_notation<S: AsRef<str>>(
+        start: Position,
+        moves: &[S],
+    ) -> Result<Game, RecordError> {
+        let mut game = Game::new(start);
+        for (index, text) in moves.iter().enumerate() {
+            let mover = game.current().turn();
+            game.variant()
+                .parse_move(text.as_ref())
+                .and_then(|mv| game.play(mv).map(|_| ()))
+                .map_err(|error| RecordError {
+                    index,
+                    mover,
+                    error,
+                })?;
         }
         Ok(game)
     }

@@ -35,7 +35,7 @@ mod sowing;
 mod trace;
 
 pub use error::{PlayError, SetupError, count_word, group_digits, shortened};
-pub use game::{EndReason, Game, GameResult};
+pub use game::{EndReason, Game, GameResult, RecordError};
 pub(crate) use position::mix64;
 pub use position::{MoveCheck, Position, Status};
 pub use setup::{GameKind, MAX_TOTAL_SEEDS, Setup};

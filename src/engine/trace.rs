@@ -65,6 +65,20 @@ pub struct EndCapture {
     pub total: u32,
 }
 
+impl EndCapture {
+    /// What was taken, with the holes named in `pos`: "4 from N3 and the
+    /// last seed in S10: 5 seeds".
+    pub fn describe(&self, pos: &Position) -> String {
+        format!(
+            "{} from {} and the last seed in {}: {} seeds",
+            self.facing_seeds,
+            pos.hole_label(self.facing),
+            pos.hole_label(self.hole),
+            self.total
+        )
+    }
+}
+
 /// The complete story of one move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveTrace {

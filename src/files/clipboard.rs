@@ -2,7 +2,7 @@
 //! position string, or a game record (the start position followed by its
 //! moves in order, on one line, as `play` takes them).
 
-use crate::engine::{Game, Position, count_word, notation, shortened};
+use crate::engine::{Game, Position, notation, shortened};
 
 /// The text copied for a position: its canonical notation.
 pub fn position_text(pos: &Position) -> String {
@@ -23,19 +23,6 @@ pub fn record_text(game: &Game) -> String {
     text
 }
 
-/// Reads a pasted position. Line breaks and surrounding blanks (as mail and
-/// chat add them) are accepted; anything else is refused naming the token.
-pub fn parse_pasted_position(text: &str) -> Result<Position, String> {
-    let game = parse_pasted(text)?;
-    if !game.moves().is_empty() {
-        return Err(format!(
-            "the pasted text is a game record ({} after its position), not a position",
-            count_word(game.moves().len(), "move")
-        ));
-    }
-    Ok(*game.start())
-}
-
 /// Reads a pasted position or game record: the position's tokens (the
 /// game's name, then `key=value` tokens), then any moves, each replayed
 /// through the rules. A `;` may part the moves from the position (as in
@@ -51,23 +38,16 @@ pub fn parse_pasted(text: &str) -> Result<Game, String> {
         .map_err(|e| format!("the pasted text is not a game record: {e}"))?;
     let start = notation::parse_position(&position)
         .map_err(|e| format!("the pasted text is not a position: {e}"))?;
-    let mut game = Game::new(start);
-    for (i, &token) in moves.iter().enumerate() {
-        // The mover named too, as the command line's `play` does.
-        let mover = game.current().turn().title();
-        let played = game
-            .current()
-            .variant()
-            .parse_move(token)
-            .and_then(|mv| game.play(mv).map(|_| ()));
-        if let Err(e) = played {
-            return Err(format!(
-                "move {} ({mover} `{}`) of the pasted record: {e}",
-                i + 1,
-                shortened(token)
-            ));
-        }
-    }
+    // The mover named too, as the command line's `play` does.
+    let game = Game::replay_notation(start, &moves).map_err(|e| {
+        format!(
+            "move {} ({} `{}`) of the pasted record: {}",
+            e.index + 1,
+            e.mover.title(),
+            shortened(moves[e.index]),
+            e.error
+        )
+    })?;
     Ok(game)
 }
 
@@ -96,12 +76,7 @@ mod tests {
         assert_eq!(parse_pasted(&wrapped).unwrap(), game);
         let bare = parse_pasted(&start_2x5().to_string()).unwrap();
         assert!(bare.moves().is_empty());
-        assert_eq!(
-            parse_pasted_position(&start_2x5().to_string()),
-            Ok(start_2x5())
-        );
-        let refused = parse_pasted_position(&text).unwrap_err();
-        assert!(refused.contains("a game record (3 moves"), "{refused}");
+        assert_eq!(*bare.start(), start_2x5());
     }
 
     #[test]
