@@ -117,7 +117,7 @@ fn move_list_names_movers_and_comments() {
 /// misread it), then regenerate with `UPDATE_SNAPSHOTS=1 cargo test --test files`.
 #[test]
 fn snapshot_of_saved_game_text() {
-    let text = sample_game(4).to_ron();
+    let text = sample_game(4).to_ron().unwrap();
     let path = fixture("snapshot-game.ron");
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, &text).unwrap();
@@ -294,7 +294,7 @@ fn atomic_write_failing_midway_leaves_the_target_intact() {
     files::save_game(&path, &sample_game(3)).unwrap();
     let before = std::fs::read(&path).unwrap();
     // A writer that runs out of disk after 20 bytes of the new version.
-    let new_text = sample_game(5).to_ron();
+    let new_text = sample_game(5).to_ron().unwrap();
     let err = files::write_atomic_with(&path, |w| {
         w.write_all(&new_text.as_bytes()[..20])?;
         w.flush()?;
@@ -1306,4 +1306,51 @@ fn games_moved_aside_are_the_programs_own_files() {
     ] {
         assert_eq!(folders.own_file(&path), None, "{}", path.display());
     }
+}
+
+// ------------------------------------------------- names that are not UTF-8
+
+/// A file name with a byte that is not UTF-8 (Linux allows any bytes).
+#[cfg(unix)]
+fn not_utf8(dir: &Path) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    dir.join(std::ffi::OsStr::from_bytes(b"bad\xffname.ron"))
+}
+
+#[cfg(unix)]
+#[test]
+fn a_recent_file_whose_name_is_not_utf8_is_left_out_of_the_list_not_a_panic() {
+    let config = tempfile::tempdir().unwrap();
+    let bad = not_utf8(config.path());
+    let good = config.path().join("good.ron");
+    let mut recent = RecentFiles::default();
+    recent.add(&good);
+    recent.add(&bad);
+    assert!(!RecentFiles::storable(&bad));
+    assert!(RecentFiles::storable(&good));
+    recent.save(config.path()).unwrap();
+    let again = RecentFiles::load(config.path()).unwrap();
+    assert_eq!(again.files.len(), 1, "{:?}", again.files);
+    assert!(again.files[0].ends_with("good.ron"));
+}
+
+#[cfg(unix)]
+#[test]
+fn an_autosave_from_a_file_whose_name_is_not_utf8_is_written_without_its_source() {
+    let data = tempfile::tempdir().unwrap();
+    let source = not_utf8(data.path());
+    files::write_autosave(data.path(), &sample_game(3), Some(&source), true).unwrap();
+    let back = files::load_autosave(data.path()).unwrap().unwrap();
+    assert_eq!(back.game, sample_game(3));
+    assert_eq!(back.source, None);
+    assert!(back.unsaved);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_whose_file_name_is_not_utf8_saves_and_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = not_utf8(dir.path());
+    files::save_game(&path, &sample_game(2)).unwrap();
+    assert_eq!(files::load_game(&path).unwrap(), sample_game(2));
 }

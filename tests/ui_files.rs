@@ -1539,3 +1539,52 @@ fn a_failed_save_is_told_under_the_typed_path_not_over_it() {
         "the message ({message:?}) covers the path field ({field:?})"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_whose_name_is_not_utf8_opens_at_launch_and_later_without_a_panic() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir
+        .path()
+        .join(std::ffi::OsStr::from_bytes(b"bad\xffname.ron"));
+    let file = saved_game(&path);
+    // Named at launch: it opens, the autosave is written without it. (The
+    // name is shown with U+FFFD, which the test font draws as a box.)
+    let folders = folders(dir.path());
+    let launched = path.clone();
+    let mut h = Harness::builder()
+        .with_size([1400.0, 760.0])
+        .allow_missing_glyphs()
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_opening(&cc.egui_ctx, en_gehe(8), folders, launched)
+        });
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().rt.game, file.game);
+    let notice = h.state().rt.notice.clone().expect("a report").to_string();
+    assert!(notice.contains("not UTF-8"), "{notice}");
+    play(&mut h, "1");
+    assert!(h.state().files.autosave_failing.is_none());
+    // Saved again, and opened from the typed path: still no panic.
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().files.recent.files.len(), 1);
+    let stored = std::fs::read_to_string(dir.path().join("config/recent.ron")).unwrap();
+    assert!(!stored.contains("bad"), "{stored}");
+}

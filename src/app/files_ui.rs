@@ -958,9 +958,9 @@ impl MaasaiApp {
                 }
                 None => {
                     self.install(file, Some(path.to_path_buf()), false);
-                    self.remember(path);
+                    let note = self.remember(path);
                     self.rt.notice = Some(Notice::report(format!(
-                        "{}{}",
+                        "{}{}{note}",
                         super::state::OPENED_NOTICE,
                         path.display()
                     )));
@@ -1028,8 +1028,11 @@ impl MaasaiApp {
                 self.files.path = Some(path.to_path_buf());
                 self.files.on_disk = file_stamp(path);
                 self.files.saved = Some(signature(&self.rt));
-                self.remember(path);
-                self.rt.notice = Some(Notice::report(format!("{SAVED_NOTICE}{}", path.display())));
+                let note = self.remember(path);
+                self.rt.notice = Some(Notice::report(format!(
+                    "{SAVED_NOTICE}{}{note}",
+                    path.display()
+                )));
                 // The autosave now belongs to the file and is clean.
                 self.autosave(true);
                 true
@@ -1060,9 +1063,16 @@ impl MaasaiApp {
         }
     }
 
-    fn remember(&mut self, path: &Path) {
+    /// Puts `path` first in the recent files; what to add to the notice
+    /// about it (a name that is not UTF-8 cannot be kept in the list's file).
+    fn remember(&mut self, path: &Path) -> &'static str {
         self.files.recent.add(path);
         self.store_recent();
+        if RecentFiles::storable(path) {
+            ""
+        } else {
+            " (its name is not UTF-8, so Recent files lists it only until the program closes)"
+        }
     }
 
     fn store_recent(&mut self) {

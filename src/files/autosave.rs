@@ -58,13 +58,18 @@ pub fn write_autosave(
 ) -> Result<(), FileError> {
     std::fs::create_dir_all(data_dir)
         .map_err(|e| FileError::io(data_dir, "cannot create the data folder", &e))?;
+    // A source whose name is not UTF-8 has no RON string: the game is
+    // kept without it (resumed, it is saved under a new name).
     let record = AutosaveRecord {
         version: AUTOSAVE_VERSION,
-        source: source.map(Path::to_path_buf),
+        source: source
+            .filter(|p| p.to_str().is_some())
+            .map(Path::to_path_buf),
         unsaved,
         game: game.to_saved(),
     };
-    write_atomic(&autosave_path(data_dir), to_pretty_ron(&record).as_bytes())
+    let path = autosave_path(data_dir);
+    write_atomic(&path, to_pretty_ron(&record, &path)?.as_bytes())
 }
 
 /// The last autosaved game, `None` when there is none. A damaged autosave

@@ -268,8 +268,8 @@ impl GameFile {
     }
 
     /// The file's text: pretty RON, one field per line, one move per line.
-    pub fn to_ron(&self) -> String {
-        to_pretty_ron(&self.to_saved())
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        pretty_ron(&self.to_saved())
     }
 
     /// Reads a saved game's text; `path` only names the file in errors.
@@ -471,7 +471,7 @@ fn describe_rules(variant: Variant, origin: OriginRule) -> String {
 
 /// Writes a game to `path` atomically (the old file kept as `.bak`).
 pub fn save_game(path: &Path, file: &GameFile) -> Result<(), FileError> {
-    write_atomic(path, file.to_ron().as_bytes())
+    write_atomic(path, to_pretty_ron(&file.to_saved(), path)?.as_bytes())
 }
 
 /// Reads, validates and replays a saved game (an autosave file is accepted
@@ -584,13 +584,25 @@ pub fn read_text(path: &Path) -> Result<String, FileError> {
     })
 }
 
-pub(crate) fn to_pretty_ron<T: Serialize>(value: &T) -> String {
+/// A record's text as the program writes it: pretty RON, one field a line.
+fn pretty_ron<T: Serialize>(value: &T) -> Result<String, ron::Error> {
     let config = ron::ser::PrettyConfig::new()
         .struct_names(true)
         .indentor("    ")
         .new_line("\n");
-    // Serializing plain structs of strings and numbers cannot fail.
-    ron::ser::to_string_pretty(value, config).expect("file records serialize to RON") + "\n"
+    ron::ser::to_string_pretty(value, config).map(|text| text + "\n")
+}
+
+/// [`pretty_ron`] for the file at `path`: what cannot be written (a path
+/// that is not UTF-8 has no RON string) is an error naming the file, never
+/// a panic, since records hold what the user chose.
+pub(crate) fn to_pretty_ron<T: Serialize>(value: &T, path: &Path) -> Result<String, FileError> {
+    pretty_ron(value).map_err(|e| {
+        FileError::new(
+            path,
+            format!("cannot be written: its record has no RON text ({e})"),
+        )
+    })
 }
 
 /// Just enough of a saved game to refuse a newer version or another game

@@ -154,10 +154,8 @@ fn store_user_presets(config_dir: &Path, presets: Vec<Preset>) -> Result<(), Fil
         version: PRESET_VERSION,
         presets,
     };
-    write_atomic(
-        &user_presets_path(config_dir),
-        to_pretty_ron(&file).as_bytes(),
-    )
+    let path = user_presets_path(config_dir);
+    write_atomic(&path, to_pretty_ron(&file, &path)?.as_bytes())
 }
 
 fn clean_name(config_dir: &Path, name: &str) -> Result<String, FileError> {

@@ -52,14 +52,25 @@ impl RecentFiles {
     pub fn save(&self, config_dir: &Path) -> Result<(), FileError> {
         std::fs::create_dir_all(config_dir)
             .map_err(|e| FileError::io(config_dir, "cannot create the config folder", &e))?;
+        // A name that is not UTF-8 has no RON string: such a file stays in
+        // the list for this session only (see [`RecentFiles::storable`]).
         let list = RecentFiles {
             version: RECENT_VERSION,
-            files: self.files.clone(),
+            files: self
+                .files
+                .iter()
+                .filter(|p| RecentFiles::storable(p))
+                .cloned()
+                .collect(),
         };
-        write_atomic(
-            &config_dir.join(RECENT_FILE),
-            to_pretty_ron(&list).as_bytes(),
-        )
+        let path = config_dir.join(RECENT_FILE);
+        write_atomic(&path, to_pretty_ron(&list, &path)?.as_bytes())
+    }
+
+    /// Whether `path` can be kept in `recent.ron` (RON text holds only
+    /// UTF-8: a name with other bytes is listed until the program closes).
+    pub fn storable(path: &Path) -> bool {
+        path.to_str().is_some()
     }
 
     /// Puts `path` first (made absolute, so the same file opened two ways
