@@ -423,18 +423,30 @@ impl Study {
         let solution_places = (0..file.solution.len())
             .map(|i| step_places.get(i).copied().unwrap_or((0, 0)))
             .collect();
-        let solution = replay_steps(&start, &[], &file.solution, |i, problem| {
+        let solution = replay_steps(Game::new(start), &file.solution, |i, problem| {
             at(
-                find_nth(text, "Step(", i),
+                steps.get(i).copied(),
                 format!("solution move {}: {problem}", i + 1),
             )
         })?;
         step_no += file.solution.len();
+        // Every line's place, also in one pass (a scan from the start for
+        // each of 20,000 lines took 44 s).
+        let lines = find_all(text, "Line(", None);
+        // The solution's record, cut back for each line (not replayed for
+        // each: thousands of lines after a long solution would be slow).
+        let solution_game = Game::replay(start, &solution).map_err(|(i, e)| {
+            at(
+                steps.get(i).copied(),
+                format!("solution move {}: {e}", i + 1),
+            )
+        })?;
         let mut alternatives = Vec::new();
         for (k, line) in file.alternatives.iter().enumerate() {
+            let here = lines.get(k).copied();
             if line.after > solution.len() {
                 return Err(at(
-                    find_nth(text, "Line(", k),
+                    here,
                     format!(
                         "alternative line {} leaves the solution after {} moves, but it has only {}",
                         k + 1,
@@ -444,19 +456,15 @@ impl Study {
                 ));
             }
             let base = step_no;
-            let moves = replay_steps(
-                &start,
-                &solution[..line.after],
-                &line.moves,
-                |i, problem| {
-                    at(
-                        find_nth(text, "Step(", base + i),
-                        format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
-                    )
-                },
-            )?;
+            let mut from = solution_game.clone();
+            from.truncate(line.after);
+            let moves = replay_steps(from, &line.moves, |i, problem| {
+                at(
+                    steps.get(base + i).copied(),
+                    format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
+                )
+            })?;
             step_no += line.moves.len();
-            let here = find_nth(text, "Line(", k);
             if moves.is_empty() {
                 return Err(at(here, format!("alternative line {} has no moves", k + 1)));
             }
@@ -690,17 +698,14 @@ impl Study {
     }
 }
 
-/// Replays `steps` after `prefix` from `start` through a game record (so
-/// repetition ends the game as in play) and checks each comment names its
-/// move. `fail(i, problem)` builds the error for step `i`.
+/// Replays `steps` on from the end of `game` (a record, so repetition
+/// ends the game as in play) and checks each comment names its move.
+/// `fail(i, problem)` builds the error for step `i`.
 fn replay_steps(
-    start: &Position,
-    prefix: &[Move],
+    mut game: Game,
     steps: &[Step],
     fail: impl Fn(usize, String) -> StudyError,
 ) -> Result<Vec<Move>, StudyError> {
-    let mut game =
-        Game::replay(*start, prefix).map_err(|(i, e)| fail(0, format!("move {}: {e}", i + 1)))?;
     let mut moves = Vec::new();
     for (i, step) in steps.iter().enumerate() {
         let pos = *game.current();
