@@ -1369,6 +1369,57 @@ fn the_solver_and_the_move_list_share_one_column_beside_the_board() {
 }
 
 #[test]
+fn a_long_comment_and_the_notes_stay_inside_the_column_under_the_solver() {
+    // Under the solver the moves get what they ask for; a long comment with
+    // the notes open once ran past the column's foot and over the rows.
+    let mut h = with_panels(
+        [1600.0, 1000.0],
+        Panels {
+            solver: true,
+            ..Panels::default()
+        },
+    );
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    for _ in 0..3 {
+        let mv = h.state().rt.game.current().legal_moves()[0];
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(4);
+    }
+    let long = "A long comment that wraps over many lines of the narrow column. ".repeat(6);
+    h.state_mut().queue(AppCommand::SetComment(3, long));
+    h.state_mut().queue(AppCommand::ViewMove(2));
+    h.run_steps(4);
+    h.get_by_label("Event and notes").click();
+    h.run_steps(8);
+    let column_foot = h.get_by_label("|< Start").rect().top();
+    // The label and the box it names.
+    let comment = h
+        .get_all_by_label_contains("Comment on move 3")
+        .map(|n| n.rect())
+        .reduce(|a, b| a.union(b))
+        .expect("the comment");
+    let header = h.get_by_label("Event and notes").rect();
+    let last_row = h.get_by_label_contains("3. South").rect();
+    let notes = h.get_by_label("Notes").rect();
+    let solver = h.get_by_label("Exact solver").rect();
+    assert!(
+        last_row.bottom() <= comment.top(),
+        "{last_row:?} {comment:?}"
+    );
+    // (The box scrolls its text: its widget reaches past what it shows.)
+    assert!(comment.top() < header.top(), "{comment:?} {header:?}");
+    assert!(
+        notes.bottom() <= column_foot,
+        "{notes:?} foot {column_foot}"
+    );
+    assert!(solver.bottom() <= last_row.top(), "{solver:?} {last_row:?}");
+    // The notes' header keeps its state when the solver is put away.
+    h.state_mut().settings.show_solver = false;
+    h.run_steps(4);
+    assert!(h.query_by_label("Notes").is_some(), "the notes closed");
+}
+
+#[test]
 fn the_lines_around_a_narrow_board_stay_clear_of_the_panels_under_it() {
     // In the smallest window, with a study, the solver and the move list
     // beside the board, the status line wraps; the board area makes room

@@ -593,12 +593,16 @@ fn side_line(
                     && seeds > 0
                     && hole / n == side.index()
                 {
-                    ui.weak(format!(
-                        "(with the {seeds} in hand, counted at {} {})",
-                        side.title(),
-                        pos.variant().hole_name(hole % n)
-                    ))
-                    .on_hover_text(TEMPO_HELP);
+                    // Short, and cut rather than wrapped: a second line
+                    // for the few frames of a sowing would shift the board.
+                    let hole_name = pos.variant().hole_name(hole % n);
+                    let note = egui::RichText::new(format!("(+{seeds} in hand at {hole_name})"));
+                    ui.add(egui::Label::new(note.weak()).truncate())
+                        .on_hover_text(format!(
+                            "The tempo counts the {seeds} seeds in hand at {} {hole_name}, \
+                             the hole the hand is over.\n\n{TEMPO_HELP}",
+                            side.title(),
+                        ));
                 }
             }
             Variant::BaoLaKimasai => {
@@ -1327,45 +1331,55 @@ fn board_canvas(
         } else {
             toward_middle
         };
-        // On close-set holes only the number (the caption under the board
-        // says "… in hand"), so the badge hides few neighbouring counts;
-        // kept inside the board at its ends.
-        let text = if p < 32.0 {
-            left.to_string()
-        } else {
-            format!("in hand {left}")
-        };
         // Dark text on the light-blue badge, light on the dark-blue one.
         let ink = if pal.lift.r() > 80 {
             Color32::BLACK
         } else {
             Color32::WHITE
         };
-        let galley = painter.layout_no_wrap(text, label_font.clone(), ink);
-        let size = galley.size() + vec2(12.0, 4.0);
+        let badge_size = |text: String| {
+            let galley = painter.layout_no_wrap(text, label_font.clone(), ink);
+            let size = galley.size() + vec2(12.0, 4.0);
+            (galley, size)
+        };
+        let hole = pos.hole_at(from);
         let board = geo.rect();
-        let half = size.x / 2.0;
-        let x = (c.x).clamp(
-            board.left() + half,
-            (board.right() - half).max(board.left() + half),
-        );
         // Over the hole's name where the board has no room beyond it (close
         // rows); beyond the name where it has (a small board), so the hole
         // being sown from keeps its number in sight.
         let over_name = c.y + toward_middle * 0.95 * p;
+        let mut covers_name = !(pos.variant().is_en_gehe() || outer_bao);
+        let (_, plain) = badge_size(format!("in hand {left}"));
         let y = if pos.variant().is_en_gehe() || outer_bao {
-            let hole = pos.hole_at(from);
             let name_y = geo.label_pos(hole.side, hole.index).y;
-            let beyond = name_y + toward_middle * (0.6 * label_font.size + 0.5 * size.y + 3.0);
-            let inside = board.top() + 0.5 * size.y + 2.0..=board.bottom() - 0.5 * size.y - 2.0;
+            let beyond = name_y + toward_middle * (0.6 * label_font.size + 0.5 * plain.y + 3.0);
+            let inside = board.top() + 0.5 * plain.y + 2.0..=board.bottom() - 0.5 * plain.y - 2.0;
             if inside.contains(&beyond) {
                 beyond
             } else {
+                covers_name = true;
                 over_name
             }
         } else {
             over_name
         };
+        // On close-set holes only the number (the caption under the board
+        // says "… in hand"), so the badge hides few neighbouring counts.
+        // A badge over the hole's own name says the name itself.
+        let text = if p < 32.0 {
+            left.to_string()
+        } else if covers_name {
+            format!("{} · in hand {left}", pos.variant().hole_name(hole.index))
+        } else {
+            format!("in hand {left}")
+        };
+        let (galley, size) = badge_size(text);
+        // Kept inside the board at its ends.
+        let half = size.x / 2.0;
+        let x = (c.x).clamp(
+            board.left() + half,
+            (board.right() - half).max(board.left() + half),
+        );
         let at = pos2(x, y);
         let badge = Rect::from_center_size(at, size);
         painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);

@@ -61,8 +61,6 @@ const EDITOR_MIN_WIDTH: f32 = 280.0;
 /// the least room under the menu bar for them to share one.
 const SHARED_SOLVER_MIN: f32 = 150.0;
 const SHARED_MOVES_MIN: f32 = 240.0;
-/// The moves' height beside their rows: heading, start row, comment box.
-const SHARED_MOVES_BASE: f32 = 220.0;
 const SHARED_COLUMN_MIN_HEIGHT: f32 = 640.0;
 /// What a panel beside the board keeps when even the least widths do not
 /// fit beside a readable board.
@@ -1052,9 +1050,7 @@ impl MaasaiApp {
                     // for) takes the rest, most of it while few moves are
                     // played and a solve's lines and values need the room.
                     let column = ui.available_height();
-                    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-                    let needed =
-                        SHARED_MOVES_BASE + row * (self.rt.game.moves().len() as f32 + 1.0);
+                    let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
                     let moves_height = needed
                         .min(column * 0.5)
                         .max(SHARED_MOVES_MIN)

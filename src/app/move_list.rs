@@ -19,11 +19,36 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     });
     ui.separator();
     // The comment box first (docked at the bottom), so the list scrolls in
-    // what it leaves.
-    egui::Panel::bottom("move-comment")
-        .resizable(false)
-        .show(ui, |ui| commands.extend(comment_ui(ui, rt)));
+    // what it leaves. It keeps the list a few rows and scrolls itself
+    // beyond that (a long comment with the notes open would otherwise run
+    // past the panel's foot, over the list); its height is remembered for
+    // the column that shares it with the solver (`wanted_height`).
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let most = (ui.available_height() - LIST_LEAST_ROWS * row_h).max(row_h);
+    // Sized from the box's height last frame: a scroll area inside the
+    // panel could only ever be as tall as the panel already was.
+    let last = ui.data(|d| d.get_temp::<f32>(comment_height_id()));
+    let wanted = last.unwrap_or(COMMENT_GUESS);
+    let frame = egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, COMMENT_MARGIN));
+    let content = egui::Panel::bottom("move-comment")
+        .resizable(false)
+        .frame(frame)
+        .exact_size(wanted.min(most))
+        .show(ui, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("move-comment-panel")
+                .auto_shrink([false, false])
+                .show(ui, |ui| commands.extend(comment_ui(ui, rt)))
+                .content_size
+                .y
+        })
+        .inner;
+    // What the box would take unscrolled, its margins included.
+    let comment_height = content + 2.0 * f32::from(COMMENT_MARGIN);
+    if last.is_none_or(|h| (h - comment_height).abs() > 0.5) {
+        ui.data_mut(|d| d.insert_temp(comment_height_id(), comment_height));
+        ui.ctx().request_repaint();
+    }
     let total = rt.stats.len();
     // When the move on view changes (undo, redo, the keyboard, a line
     // played) to a row out of sight, that row is scrolled into the middle
@@ -158,6 +183,15 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             }
         }
     }
+    // One open state wherever the list is drawn (its own column or under
+    // the solver): the header's id would otherwise follow its panel's.
+    let notes_scope = egui::UiBuilder::new().scope_id(egui::Id::unique("game-notes-scope"));
+    ui.scope_builder(notes_scope, |ui| notes_ui(ui, rt, &mut commands));
+    commands
+}
+
+/// The game's event and notes, under a header that opens them.
+fn notes_ui(ui: &mut egui::Ui, rt: &Runtime, commands: &mut Vec<AppCommand>) {
     egui::CollapsingHeader::new("Event and notes")
         .id_salt("game-notes")
         .show(ui, |ui| {
@@ -188,8 +222,34 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                 commands.push(AppCommand::SetNotes(notes));
             }
         });
-    commands
 }
+
+/// The space above and below the comment box.
+const COMMENT_MARGIN: i8 = 4;
+
+/// The list keeps at least this many rows in sight under a tall comment box.
+const LIST_LEAST_ROWS: f32 = 3.0;
+
+fn comment_height_id() -> egui::Id {
+    egui::Id::unique("move-comment-height")
+}
+
+/// The height the move list would like where it shares a column: its
+/// heading and start row, the comment box as tall as it was last drawn, and
+/// a row for each move.
+pub fn wanted_height(ui: &egui::Ui, moves: usize) -> f32 {
+    let comment = ui
+        .data(|d| d.get_temp::<f32>(comment_height_id()))
+        .unwrap_or(COMMENT_GUESS);
+    let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let heading = ui.text_style_height(&egui::TextStyle::Heading);
+    // Heading, start row, separator and the panels' margins.
+    heading + row + 40.0 + comment + row * moves as f32
+}
+
+/// The comment box's height before it is first drawn: a hint line and the
+/// notes' closed header.
+const COMMENT_GUESS: f32 = 70.0;
 
 /// The height of a text box of `rows` lines, where a longer text scrolls.
 fn text_box_height(ui: &egui::Ui, rows: usize) -> f32 {

@@ -44,14 +44,16 @@ impl Colours {
                 capture: Color32::from_rgb(240, 80, 70),
             }
         } else {
+            // Light enough for black lap numbers to read (8:1 and more):
+            // dark numbers on mid blue were hard to read at this size.
             Colours {
                 relay: [
-                    Color32::from_rgb(60, 120, 220),
-                    Color32::from_rgb(110, 160, 240),
+                    Color32::from_rgb(120, 165, 235),
+                    Color32::from_rgb(155, 192, 245),
                 ],
-                raid: Color32::from_rgb(230, 120, 0),
-                last: Color32::from_rgb(30, 160, 80),
-                capture: Color32::from_rgb(215, 45, 35),
+                raid: Color32::from_rgb(245, 165, 80),
+                last: Color32::from_rgb(110, 200, 130),
+                capture: Color32::from_rgb(235, 110, 100),
             }
         }
     }
@@ -130,12 +132,12 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         whole
     };
     let last = r.lap_count() - 1;
-    let font = egui::FontId::proportional(10.0);
+    let font = egui::FontId::proportional(11.0);
     // Readable on the bright part and on the dim one.
     let number = if visuals.dark_mode {
         Color32::WHITE
     } else {
-        Color32::from_gray(24)
+        Color32::BLACK
     };
     // A move of more laps than the strip has pixels: one relay-coloured
     // bar under them, and only laps a pixel wide drawn over it (thousands
