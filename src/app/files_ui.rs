@@ -12,7 +12,7 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
-    delete_user_preset, load_autosave, load_game, parse_pasted, position_text, record_text,
+    delete_user_preset, load_autosave, parse_pasted, position_text, record_text,
     rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
 };
 use std::path::{Path, PathBuf};
@@ -48,6 +48,8 @@ pub enum FileCommand {
     KeepChanged,
     DismissError,
     ClosePathPrompt,
+    /// Stop waiting for a file being read (see [`Reading`]).
+    CancelOpen,
     SavePreset(Preset),
     RenamePreset {
         old: String,
@@ -139,6 +141,11 @@ pub enum LastSession {
     /// A file was named at launch: a game with unsaved changes is moved
     /// aside (and the user told where), not offered.
     KeepAside,
+    /// A file was named at launch and is still to be read: once it is,
+    /// [`LastSession::KeepAside`] if it opened, else
+    /// [`LastSession::Offer`] (a file that cannot be opened takes nobody's
+    /// place). Until then nothing is autosaved.
+    AfterOpening,
     /// Leave it alone (tests, the placeholder state).
     Ignore,
 }
@@ -174,6 +181,64 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
                 autosave.display()
             ),
         ),
+    }
+}
+
+/// What the start of a run does with the last session's autosave in
+/// `folders` (`last` is `Offer` or `KeepAside`): the game to offer back,
+/// and a message to show (its title and text).
+fn last_session(
+    folders: &Folders,
+    last: LastSession,
+) -> (Option<Autosave>, Option<(String, String)>) {
+    match load_autosave(&folders.data) {
+        Ok(Some(a))
+            if last == LastSession::Offer
+                && (!a.game.game.moves().is_empty() || a.source.is_some()) =>
+        {
+            (Some(a), None)
+        }
+        // A file opened at launch takes the game's place, and the
+        // next autosave would write over a game saved nowhere else:
+        // it is moved aside first, under a name that says what it is.
+        Ok(Some(a)) if a.unsaved => (None, Some(keep_unsaved_aside(&folders.data))),
+        Ok(_) => (None, None),
+        Err(e) => {
+            // Set aside, so the next autosave keeps the version
+            // before it in autosave.ron.bak.
+            let bak = crate::files::backup_path(&crate::files::autosave_path(&folders.data));
+            let kept = match set_aside_damaged_autosave(&folders.data) {
+                Ok(aside) => format!("It was moved to {}.", aside.display()),
+                Err(why) => {
+                    format!("{why}.\nIt is overwritten by the next move's autosave.")
+                }
+            };
+            let before = if bak.exists() {
+                format!(
+                    "\nThe autosave before it is {}; Open… in the Game menu opens its game.",
+                    bak.display()
+                )
+            } else {
+                String::new()
+            };
+            (
+                None,
+                Some((
+                    "The autosave from the last session cannot be read".into(),
+                    format!("{e}\n{kept}{before}"),
+                )),
+            )
+        }
+    }
+}
+
+/// One message of two: the first's title, then the second's after it
+/// (neither hides the other, e.g. a damaged recent-files list and a
+/// damaged autosave found at the same start).
+fn join_messages(first: Option<(String, String)>, next: (String, String)) -> (String, String) {
+    match first {
+        None => next,
+        Some((title, text)) => (title, format!("{text}\n\n{}.\n{}", next.0, next.1)),
     }
 }
 
@@ -228,7 +293,27 @@ pub struct FilesState {
     /// autosave waits until the text has rested a second, rather than
     /// write (and sync) the file on every keystroke.
     text_edited: Option<std::time::Instant>,
+    /// A file being read and replayed off the window's thread.
+    pub reading: Option<Reading>,
+    /// A file read for opening, kept for the open that waited on "save
+    /// your changes?" (so it is read once).
+    read: Option<(PathBuf, Box<Opened>)>,
+    /// The file named at launch is still being read: the last session's
+    /// autosave waits on whether it opens ([`LastSession::AfterOpening`]).
+    launch: bool,
 }
+
+/// A file being read for opening on its own thread: reading and replaying
+/// a game (one move may take seconds to prove it ends) must not freeze the
+/// window.
+pub struct Reading {
+    pub path: PathBuf,
+    rx: Receiver<ReadResult>,
+}
+
+/// How long the window waits for a file read before it says it is busy
+/// (nearly every file is read well within it, without a flicker).
+const READ_AT_ONCE: std::time::Duration = std::time::Duration::from_millis(40);
 
 /// A game file's options and date (see [`FilesState::record`]).
 pub struct FileRecord {
@@ -278,50 +363,28 @@ impl FilesState {
         let mut error = None;
         let recent = match &folders {
             Some(f) => RecentFiles::load(&f.config).unwrap_or_else(|e| {
-                error = Some(("The recent-files list is damaged".into(), e.to_string()));
+                // Kept, as a damaged autosave or settings file is: the next
+                // open or save rewrites the list.
+                let kept = match RecentFiles::set_aside_damaged(&f.config) {
+                    Ok(aside) => format!("It was moved to {}.", aside.display()),
+                    Err(why) => format!("{why}."),
+                };
+                error = Some((
+                    "The recent-files list is damaged".into(),
+                    format!("{e}\n{kept}\nThe list starts empty."),
+                ));
                 RecentFiles::default()
             }),
             None => RecentFiles::default(),
         };
         let mut resume_offer = None;
-        if last != LastSession::Ignore
-            && let Some(f) = &folders
+        if let Some(f) = &folders
+            && matches!(last, LastSession::Offer | LastSession::KeepAside)
         {
-            match load_autosave(&f.data) {
-                Ok(Some(a))
-                    if last == LastSession::Offer
-                        && (!a.game.game.moves().is_empty() || a.source.is_some()) =>
-                {
-                    resume_offer = Some(a)
-                }
-                // A file opened at launch takes the game's place, and the
-                // next autosave would write over a game saved nowhere else:
-                // it is moved aside first, under a name that says what it is.
-                Ok(Some(a)) if a.unsaved => error = Some(keep_unsaved_aside(&f.data)),
-                Ok(_) => {}
-                Err(e) => {
-                    // Set aside, so the next autosave keeps the version
-                    // before it in autosave.ron.bak.
-                    let bak = crate::files::backup_path(&crate::files::autosave_path(&f.data));
-                    let kept = match set_aside_damaged_autosave(&f.data) {
-                        Ok(aside) => format!("It was moved to {}.", aside.display()),
-                        Err(why) => {
-                            format!("{why}.\nIt is overwritten by the next move's autosave.")
-                        }
-                    };
-                    let before = if bak.exists() {
-                        format!(
-                            "\nThe autosave before it is {}; Open… in the Game menu opens its game.",
-                            bak.display()
-                        )
-                    } else {
-                        String::new()
-                    };
-                    error = Some((
-                        "The autosave from the last session cannot be read".into(),
-                        format!("{e}\n{kept}{before}"),
-                    ))
-                }
+            let (offer, problem) = last_session(f, last);
+            resume_offer = offer;
+            if let Some(problem) = problem {
+                error = Some(join_messages(error, problem));
             }
         }
         let state = FilesState {
@@ -346,6 +409,9 @@ impl FilesState {
             paste_watch: PasteWatch::default(),
             discarded: false,
             text_edited: None,
+            reading: None,
+            read: None,
+            launch: last == LastSession::AfterOpening,
         };
         (state, error)
     }
@@ -456,6 +522,7 @@ impl MaasaiApp {
     /// fields, dropped files, the window's close button, file dialog answers.
     pub(super) fn files_input(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
+        self.poll_reading(ctx);
         let mut out = Vec::new();
         if !self.dialog_open() {
             // Also while a comment or the notes are being typed: a text
@@ -505,7 +572,11 @@ impl MaasaiApp {
                 // the resume offer or declined it and has not moved since
                 // (the game offered would be overwritten).
                 let declined = self.files.declined_at.as_ref() == Some(&signature(&self.rt));
-                if !self.files.discarded && self.files.resume_offer.is_none() && !declined {
+                if !self.files.discarded
+                    && self.files.resume_offer.is_none()
+                    && !declined
+                    && !self.files.launch
+                {
                     self.autosave(true);
                 }
             } else {
@@ -600,7 +671,7 @@ impl MaasaiApp {
         if let Some(left) = typing {
             // Back once the text has rested, to write it then.
             ctx.request_repaint_after(left);
-        } else if self.files.resume_offer.is_none() {
+        } else if self.files.resume_offer.is_none() && !self.files.launch {
             self.files.text_edited = None;
             self.autosave(false);
         }
@@ -652,25 +723,28 @@ impl MaasaiApp {
                 if !path.exists() {
                     self.files.recent.remove(&path);
                     self.store_recent();
-                    self.show_error(
+                    self.say_error(
                         "Cannot open the file",
                         format!(
                             "{}: there is no such file.\nThe current game is still open and unchanged.",
                             path.display()
                         ),
                     );
+                    self.launch_settled(false);
                     return;
                 }
-                // So is one that cannot be opened (not a game, damaged):
-                // the question would have the user give up changes for
-                // nothing.
-                if self.unsaved()
-                    && let Err((title, message)) = read_for_open(&path)
-                {
-                    self.refuse_open(&path, title, message);
-                    return;
+                // Read (off the window's thread), then opened, or first
+                // "save your changes?" asked: see `file_read`.
+                self.start_reading(ctx, path);
+            }
+            FileCommand::CancelOpen => {
+                if let Some(reading) = self.files.reading.take() {
+                    self.rt.notice = Some(Notice::report(format!(
+                        "Stopped opening {}: the current game is still open and unchanged.",
+                        reading.path.display()
+                    )));
+                    self.launch_settled(false);
                 }
-                self.guard(ctx, Pending::OpenPath(path))
             }
             FileCommand::Resume => self.guard(ctx, Pending::Resume),
             FileCommand::DeclineResume => {
@@ -773,7 +847,8 @@ impl MaasaiApp {
                     return;
                 };
                 match choice {
-                    Choice::Cancel => {}
+                    // The file read for it is not needed any more.
+                    Choice::Cancel => self.files.read = None,
                     Choice::Discard => {
                         if pending == Pending::Close
                             && let Some(f) = &self.files.folders
@@ -939,25 +1014,29 @@ impl MaasaiApp {
     /// it is.
     fn open(&mut self, path: &Path) {
         self.files.path_prompt = None;
-        match read_for_open(path) {
+        let read = match self.files.read.take() {
+            Some((p, opened)) if p == path => Ok(*opened),
+            _ => read_for_open(path),
+        };
+        match read {
             Ok(Opened::Study(study)) => {
                 self.studies.active = None;
                 self.studies.library_open = false;
                 self.install(GameFile::from_game(Game::new(study.start)), None, false);
                 self.start_study_now(*study, super::studies_ui::Mode::Book);
             }
-            Ok(Opened::Game(file)) => match self.own_file(path) {
+            Ok(Opened::Game(file, stats)) => match self.own_file(path) {
                 Some(own) => {
                     // The autosave is rewritten after every move: its game
                     // comes in as a record with no file, to be saved under a
                     // name.
-                    self.install(file, None, true);
+                    self.install_with(*file, stats, None, true);
                     self.rt.notice = Some(Notice::report(format!(
                         "Opened the game in the program's {own} as a new record: save it under a name of its own to keep it"
                     )));
                 }
                 None => {
-                    self.install(file, Some(path.to_path_buf()), false);
+                    self.install_with(*file, stats, Some(path.to_path_buf()), false);
                     let note = self.remember(path);
                     self.rt.notice = Some(Notice::report(format!(
                         "{}{}{note}",
@@ -977,7 +1056,105 @@ impl MaasaiApp {
             self.files.recent.remove(path);
             self.store_recent();
         }
+        self.say_error(title, message);
+    }
+
+    /// [`Self::show_error`], except while the file named at launch is
+    /// opened: then the messages of the start (a damaged recent-files
+    /// list, settings not read) are kept before it.
+    fn say_error(&mut self, title: &str, message: String) {
+        let earlier = self.files.error.take().filter(|_| self.files.launch);
         self.show_error(title, message);
+        if earlier.is_some() {
+            let this = self.files.error.take().expect("just set");
+            self.files.error = Some(join_messages(earlier, this));
+        }
+    }
+
+    /// The file named at launch was read (`opened`: and it opens) or not:
+    /// what it means for the last session's game ([`LastSession::AfterOpening`]).
+    fn launch_settled(&mut self, opened: bool) {
+        if !std::mem::take(&mut self.files.launch) {
+            return;
+        }
+        let Some(folders) = self.files.folders.clone() else {
+            return;
+        };
+        let last = if opened {
+            LastSession::KeepAside
+        } else {
+            LastSession::Offer
+        };
+        let (offer, problem) = last_session(&folders, last);
+        self.files.resume_offer = offer;
+        if let Some(problem) = problem {
+            self.files.error = Some(join_messages(self.files.error.take(), problem));
+        }
+    }
+
+    /// Reads `path` for opening: on its own thread in the window, waiting
+    /// only briefly for it (a file that takes longer shows "Opening…" and
+    /// is polled each frame, see [`Self::poll_reading`]); at once in tests.
+    fn start_reading(&mut self, ctx: &egui::Context, path: PathBuf) {
+        self.files.read = None;
+        self.files.reading = None;
+        if !self.rt.background {
+            let result = read_for_open(&path);
+            self.file_read(ctx, path, result);
+            return;
+        }
+        let (tx, rx) = channel();
+        let (job, wake) = (path.clone(), ctx.clone());
+        std::thread::spawn(move || {
+            // The window may have stopped waiting; then nobody needs it.
+            let _ = tx.send(read_for_open(&job));
+            wake.request_repaint();
+        });
+        match rx.recv_timeout(READ_AT_ONCE) {
+            Ok(result) => self.file_read(ctx, path, result),
+            Err(_) => self.files.reading = Some(Reading { path, rx }),
+        }
+    }
+
+    /// Takes in the file being read, once it is.
+    fn poll_reading(&mut self, ctx: &egui::Context) {
+        let Some(reading) = &self.files.reading else {
+            return;
+        };
+        let result = match reading.rx.try_recv() {
+            Ok(result) => result,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => Err((
+                "Cannot open the file",
+                "reading it failed unexpectedly.\nThe current game is still open and unchanged."
+                    .to_string(),
+            )),
+        };
+        let path = self
+            .files
+            .reading
+            .take()
+            .map(|r| r.path)
+            .unwrap_or_default();
+        self.file_read(ctx, path, result);
+    }
+
+    /// A file to open has been read: one that cannot be opened (not a
+    /// game, damaged) is said at once, before "save your changes?" would
+    /// have the user give up changes for nothing; one that can is opened,
+    /// or kept for the open that waits on the question.
+    fn file_read(&mut self, ctx: &egui::Context, path: PathBuf, result: ReadResult) {
+        match result {
+            Err((title, message)) => {
+                self.refuse_open(&path, title, message);
+                self.launch_settled(false);
+            }
+            Ok(opened) => {
+                self.launch_settled(true);
+                self.files.read = Some((path.clone(), Box::new(opened)));
+                self.guard(ctx, Pending::OpenPath(path));
+            }
+        }
     }
 
     /// Which of the program's own files `path` is, if any.
@@ -1093,6 +1270,19 @@ impl MaasaiApp {
     /// Puts a game record on view: moves replayed with their figures for
     /// the move list, the cursor where the file left it.
     fn install(&mut self, file: GameFile, path: Option<PathBuf>, unsaved: bool) {
+        let stats = move_stats(&file.game);
+        self.install_with(file, stats, path, unsaved);
+    }
+
+    /// [`Self::install`] with the move list's figures already worked out
+    /// (off the window's thread, for a file opened).
+    fn install_with(
+        &mut self,
+        file: GameFile,
+        stats: Vec<MoveStats>,
+        path: Option<PathBuf>,
+        unsaved: bool,
+    ) {
         // A file without a team's name names the side, not the last
         // game's team (a save would have written that name into it).
         let names = file.team_names();
@@ -1100,13 +1290,7 @@ impl MaasaiApp {
         rt.comments = file.comments.clone();
         rt.event = file.event.clone();
         rt.notes = file.notes.clone();
-        rt.stats = file
-            .game
-            .moves()
-            .iter()
-            .zip(file.game.positions())
-            .filter_map(|(&mv, pos)| pos.trace(mv).ok().map(|t| MoveStats::of(&t)))
-            .collect();
+        rt.stats = stats;
         rt.game = file.game.clone();
         let cursor = file.cursor.min(rt.game.moves().len());
         if cursor == 0 {
@@ -1133,11 +1317,40 @@ impl MaasaiApp {
     pub(super) fn files_ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         let study = self.studies.pending_title();
         let new_game = self.rt.new_game.as_ref().and_then(|d| d.rect);
-        super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game)
-            .into_iter()
-            .map(AppCommand::Files)
-            .collect()
+        let mut out = super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game);
+        if let Some(reading) = &self.files.reading {
+            out.extend(reading_ui(ctx, &reading.path));
+        }
+        out.into_iter().map(AppCommand::Files).collect()
     }
+}
+
+/// "Opening …" while a file is read and replayed on its thread: the window
+/// goes on meanwhile, and the user may stop waiting.
+fn reading_ui(ctx: &egui::Context, path: &Path) -> Option<FileCommand> {
+    let mut out = None;
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    egui::Window::new("Opening a file")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -60.0))
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                super::busy::spinner(ui);
+                ui.label(format!(
+                    "Reading {} and replaying its moves…",
+                    super::one_short_line(&name, 60)
+                ));
+            });
+            ui.label("The current game stays open until it is done.");
+            if ui.button("Stop opening it").clicked() {
+                out = Some(FileCommand::CancelOpen);
+            }
+        });
+    out
 }
 
 /// A short description of an autosaved game for the resume offer, in
@@ -1286,40 +1499,47 @@ fn open_target(path: PathBuf) -> PathBuf {
     }
 }
 
-/// What to do with the last session's game when `file` was named at
-/// launch: a file that opens takes its place (so it is moved aside if it
-/// has unsaved changes); one that cannot be opened takes nobody's place,
-/// and the last game is offered back as on any start.
-pub fn last_session_with(file: &Path) -> LastSession {
-    if read_for_open(&open_target(file.to_path_buf())).is_ok() {
-        LastSession::KeepAside
-    } else {
-        LastSession::Offer
-    }
+/// The move list's figures of each move of `game` (each move traced again:
+/// for a long game, or one long move, work for a thread).
+fn move_stats(game: &Game) -> Vec<MoveStats> {
+    game.moves()
+        .iter()
+        .zip(game.positions())
+        .filter_map(|(&mv, pos)| pos.trace(mv).ok().map(|t| MoveStats::of(&t)))
+        .collect()
 }
 
 /// What a file to open holds, read and checked.
+#[derive(Debug)]
 enum Opened {
-    Game(GameFile),
+    /// A game, with its move list's figures.
+    Game(Box<GameFile>, Vec<MoveStats>),
     Study(Box<crate::study::Study>),
 }
 
-/// Reads and checks `path` for opening: a study (RON beginning with
-/// `Study(`) or a saved game. The error is a message box's title and text.
-fn read_for_open(path: &Path) -> Result<Opened, (&'static str, String)> {
-    if let Ok(text) = crate::files::read_text(path)
-        && text.trim_start().starts_with("Study")
-    {
-        return crate::study::Study::parse(&text, &path.display().to_string())
-            .map(|s| Opened::Study(Box::new(s)))
-            .map_err(|e| ("Cannot open the study", e.to_string()));
-    }
-    load_game(path).map(Opened::Game).map_err(|e| {
+/// A file read for opening, or why it cannot be opened (a message box's
+/// title and text).
+type ReadResult = Result<Opened, (&'static str, String)>;
+
+/// Reads and checks `path` for opening: a study or a saved game (or an
+/// autosave), told apart by [`crate::files::detect_kind`] (so a study that
+/// begins with a comment is one). Read once, on any thread.
+fn read_for_open(path: &Path) -> ReadResult {
+    let refused = |e: FileError| {
         (
             "Cannot open the file",
             format!("{e}\nThe current game is still open and unchanged."),
         )
-    })
+    };
+    let text = crate::files::read_text(path).map_err(refused)?;
+    if let Ok(crate::files::FileKind::Study) = crate::files::detect_kind(&text, path) {
+        return crate::study::Study::parse(&text, &path.display().to_string())
+            .map(|s| Opened::Study(Box::new(s)))
+            .map_err(|e| ("Cannot open the study", e.to_string()));
+    }
+    let file = crate::files::game_from_text(&text, path).map_err(refused)?;
+    let stats = move_stats(&file.game);
+    Ok(Opened::Game(Box::new(file), stats))
 }
 
 #[cfg(test)]

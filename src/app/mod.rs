@@ -180,7 +180,8 @@ impl MaasaiApp {
         // offered only when there is none.
         let last = match &file {
             None => files_ui::LastSession::Offer,
-            Some(path) => files_ui::last_session_with(path),
+            // Read once, off the window's thread, when it is opened.
+            Some(_) => files_ui::LastSession::AfterOpening,
         };
         app.init_files(crate::files::Folders::platform(), true, last);
         if let Some(problem) = settings_problem {
@@ -244,8 +245,7 @@ impl MaasaiApp {
         file: PathBuf,
     ) -> MaasaiApp {
         let mut app = Self::new_for_tests(ctx, start);
-        let last = files_ui::last_session_with(&file);
-        app.init_files(Some(folders), false, last);
+        app.init_files(Some(folders), false, files_ui::LastSession::AfterOpening);
         app.queued.push(AppCommand::Open(file));
         app
     }

@@ -478,10 +478,14 @@ pub fn save_game(path: &Path, file: &GameFile) -> Result<(), FileError> {
 /// too, for recovering it by hand). On failure nothing changes anywhere: the
 /// caller's current game is not touched and no file is written.
 pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
-    let text = read_text(path)?;
-    match super::detect_kind(&text, path)? {
-        super::FileKind::Game => GameFile::parse(&text, path),
-        super::FileKind::Autosave => Ok(super::parse_autosave_text(&text, path)?.game),
+    game_from_text(&read_text(path)?, path)
+}
+
+/// [`load_game`] of a file's text already read; `path` names it in errors.
+pub fn game_from_text(text: &str, path: &Path) -> Result<GameFile, FileError> {
+    match super::detect_kind(text, path)? {
+        super::FileKind::Game => GameFile::parse(text, path),
+        super::FileKind::Autosave => Ok(super::parse_autosave_text(text, path)?.game),
         other => Err(FileError::new(
             path,
             format!("this is a {}, not a saved game", other.describe()),

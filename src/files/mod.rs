@@ -27,8 +27,8 @@ pub use date::{iso8601_utc, now_iso8601};
 pub use error::FileError;
 pub use game::{
     GAME_VERSION, GameFile, MAX_FILE_BYTES, MAX_TEAM_NAME, MoveEntry, SavedGame, TeamClash,
-    is_blank_name, load_game, newer_version, options_for_position, read_text, save_game,
-    team_names_clash,
+    game_from_text, is_blank_name, load_game, newer_version, options_for_position, read_text,
+    save_game, team_names_clash,
 };
 pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, detect_kind};
 pub use presets::{

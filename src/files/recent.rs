@@ -48,6 +48,18 @@ impl RecentFiles {
         Ok(clean)
     }
 
+    /// Moves a damaged list aside (to `recent.ron.damaged`, or the next
+    /// free `recent.ron.damaged.2`, …) and returns where, so that the next
+    /// save does not write over it: it may hold paths worth reading.
+    pub fn set_aside_damaged(config_dir: &Path) -> Result<PathBuf, FileError> {
+        let path = config_dir.join(RECENT_FILE);
+        let aside = super::damaged_aside_path(&path);
+        std::fs::rename(&path, &aside).map_err(|e| {
+            FileError::io(&path, "cannot move the damaged recent-files list aside", &e)
+        })?;
+        Ok(aside)
+    }
+
     /// Writes the list to `config_dir` (atomically).
     pub fn save(&self, config_dir: &Path) -> Result<(), FileError> {
         std::fs::create_dir_all(config_dir)
