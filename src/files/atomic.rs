@@ -5,18 +5,83 @@
 //! to disk, and only then renamed over the target. The previous version is
 //! first copied to `FILE.bak`. If anything fails before the rename, the
 //! target is untouched and the temporary file is removed.
+//!
+//! The replacement keeps the target's permissions, and a target whose
+//! permissions allow no writing is refused rather than replaced. Every
+//! name written besides the target's own is no longer than it (or short),
+//! so that any name the file system accepts can be saved, and saved again.
 
 use super::FileError;
+use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 
-/// Where the previous version of `path` is kept: `path` with `.bak` appended.
+/// The longest file name (in bytes) the common file systems take: ext4,
+/// btrfs, XFS, tmpfs, APFS (UTF-8) and NTFS (UTF-16 units) alike.
+const NAME_MAX: usize = 255;
+
+/// What a shortened backup name ends with: `~`, eight hex digits, `.bak`.
+const SHORT_BACKUP_TAIL: usize = 1 + 8 + 4;
+
+/// Where the previous version of `path` is kept: `path` with `.bak`
+/// appended, or, when that name would be longer than a file name may be,
+/// the name's first bytes, `~`, eight hex digits of a hash of the whole
+/// name and `.bak` (`A…A~1f2e3d4c.bak`), no longer than the name itself.
 pub fn backup_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".bak");
-    PathBuf::from(name)
+    let mut appended = path.as_os_str().to_owned();
+    appended.push(".bak");
+    match path.file_name() {
+        Some(name) if name.len() + ".bak".len() > NAME_MAX => {
+            path.with_file_name(short_backup_name(name))
+        }
+        _ => PathBuf::from(appended),
+    }
+}
+
+/// A backup name for a name too long to take `.bak`: as long as the name,
+/// its start kept (cut between characters) and a hash of all of it, so
+/// that each long name has its own backup.
+fn short_backup_name(name: &std::ffi::OsStr) -> OsString {
+    let bytes = name.as_encoded_bytes();
+    let tail = format!("~{:08x}.bak", fnv1a(bytes));
+    let mut keep = bytes.len().saturating_sub(SHORT_BACKUP_TAIL);
+    let mut short = match name.to_str() {
+        Some(text) => {
+            while !text.is_char_boundary(keep) {
+                keep -= 1;
+            }
+            OsString::from(&text[..keep])
+        }
+        None => head_bytes(name, keep),
+    };
+    short.push(tail);
+    short
+}
+
+/// The first `keep` bytes of a name that is not UTF-8.
+#[cfg(unix)]
+fn head_bytes(name: &std::ffi::OsStr, keep: usize) -> OsString {
+    use std::os::unix::ffi::OsStrExt;
+    std::ffi::OsStr::from_bytes(&name.as_bytes()[..keep]).to_owned()
+}
+
+/// Elsewhere a name that is not Unicode is rare: its readable start.
+#[cfg(not(unix))]
+fn head_bytes(name: &std::ffi::OsStr, keep: usize) -> OsString {
+    let text = name.to_string_lossy();
+    let mut keep = keep.min(text.len());
+    while !text.is_char_boundary(keep) {
+        keep -= 1;
+    }
+    OsString::from(&text[..keep])
+}
+
+/// The 32-bit FNV-1a hash: the same for a name on every run and version.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5, |hash: u32, &b| {
+        (hash ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
 }
 
 /// Writes `contents` to `path` atomically, keeping the old version as `.bak`.
@@ -48,17 +113,31 @@ pub fn write_atomic_with(
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let Some(name) = path.file_name() else {
+    if path.file_name().is_none() {
         return Err(FileError::new(
             path,
             "cannot write: this is not a file name",
         ));
-    };
+    }
     if path.is_dir() {
         return Err(FileError::new(path, "cannot write: this is a folder"));
     }
-    let tmp = temp_path(&folder, &name.to_string_lossy());
-    let result = write_temp(path, &tmp, write).and_then(|()| {
+    // A file its owner made read-only is not replaced behind their back
+    // (renaming over it would succeed, the folder being writable).
+    let existing = fs::metadata(path).ok().filter(fs::Metadata::is_file);
+    if existing
+        .as_ref()
+        .is_some_and(|m| m.permissions().readonly())
+    {
+        return Err(FileError::new(
+            path,
+            "cannot write: the file is read-only (its permissions allow no writing); \
+             make it writable or save under another name",
+        ));
+    }
+    let permissions = existing.map(|m| m.permissions());
+    let (tmp, file) = create_temp(path, &folder)?;
+    let result = write_temp(path, file, permissions, write).and_then(|()| {
         if path.exists() {
             keep_backup(path)?;
         }
@@ -94,35 +173,51 @@ fn resolve_symlinks(path: &Path) -> PathBuf {
     path.to_path_buf()
 }
 
-/// Writes and syncs the temporary file; errors name the target, which is
-/// what the user chose (the temporary name means nothing to them).
+/// Creates the temporary file beside `path`, under a fresh name; errors
+/// name the target, which is what the user chose (the temporary name
+/// means nothing to them).
+fn create_temp(path: &Path, folder: &Path) -> Result<(PathBuf, File), FileError> {
+    let mut tries = 0;
+    loop {
+        let tmp = temp_path(folder);
+        match OpenOptions::new().write(true).create_new(true).open(&tmp) {
+            Ok(file) => return Ok((tmp, file)),
+            // Another writer's (or a crashed one's) name: draw again.
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 16 => tries += 1,
+            Err(e) => {
+                // "No such file or folder" for a folder that is there (a
+                // system folder such as /proc takes no new files) would be
+                // false.
+                return Err(if e.kind() == io::ErrorKind::NotFound && folder.is_dir() {
+                    FileError::new(
+                        path,
+                        "cannot create a file in its folder: the folder takes no new files (a system folder?)",
+                    )
+                } else {
+                    FileError::io(path, "cannot create a file in its folder", &e)
+                });
+            }
+        }
+    }
+}
+
+/// Writes and syncs the temporary file, with the permissions of the file
+/// it replaces (a new file keeps those it was created with).
 fn write_temp(
     path: &Path,
-    tmp: &Path,
+    mut file: File,
+    permissions: Option<fs::Permissions>,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), FileError> {
-    let mut file = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(tmp)
-        .map_err(|e| {
-            // "No such file or folder" for a folder that is there (a system
-            // folder such as /proc takes no new files) would be false.
-            let folder_is_there = tmp.parent().is_some_and(|f| f.is_dir());
-            if e.kind() == io::ErrorKind::NotFound && folder_is_there {
-                FileError::new(
-                    path,
-                    "cannot create a file in its folder: the folder takes no new files (a system folder?)",
-                )
-            } else {
-                FileError::io(path, "cannot create a file in its folder", &e)
-            }
-        })?;
     let mut buffered = io::BufWriter::new(&mut file);
     write(&mut buffered)
         .and_then(|()| buffered.flush())
         .map_err(|e| FileError::io(path, "cannot write", &e))?;
     drop(buffered);
+    if let Some(permissions) = permissions {
+        file.set_permissions(permissions)
+            .map_err(|e| FileError::io(path, "cannot keep the file's permissions", &e))?;
+    }
     file.sync_all()
         .map_err(|e| FileError::io(path, "cannot sync to disk", &e))
 }
@@ -131,12 +226,11 @@ fn write_temp(
 /// file, so that a crash never leaves a half-copied backup in its place.
 fn keep_backup(path: &Path) -> Result<(), FileError> {
     let bak = backup_path(path);
-    let folder = bak.parent().unwrap_or(Path::new("."));
-    let name = bak
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = temp_path(folder, &name);
+    let folder = match bak.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let tmp = temp_path(folder);
     let copied = fs::copy(path, &tmp)
         .and_then(|_| File::open(&tmp)?.sync_all())
         .and_then(|()| fs::rename(&tmp, &bak));
@@ -146,11 +240,11 @@ fn keep_backup(path: &Path) -> Result<(), FileError> {
     })
 }
 
-/// A fresh name beside the target, hidden on Unix, unique within this run.
-fn temp_path(folder: &Path, name: &str) -> PathBuf {
-    static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    folder.join(format!(".{name}.{}-{n}.tmp", std::process::id()))
+/// A fresh random name beside the target, hidden on Unix, of a fixed
+/// short length (24 bytes) whatever the target's name: one built from a
+/// long name would be longer than a file name may be.
+fn temp_path(folder: &Path) -> PathBuf {
+    folder.join(format!(".mm-{:016x}.tmp", rand::random::<u64>()))
 }
 
 /// Makes the rename itself durable. Not every platform can open a folder,
