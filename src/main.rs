@@ -1,6 +1,46 @@
 use clap::Parser;
 use maasai_mancala::cli::{self, Cli};
 
+/// How standard output was when the process began (see [`probe_stdout`]):
+/// 0 open for writing, 1 closed, 2 open for reading only.
+#[cfg(target_os = "linux")]
+static STDOUT_AT_START: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Looks at standard output before Rust's runtime starts: the runtime
+/// opens `/dev/null` in place of a closed one (`>&-`), after which every
+/// write "succeeds", and a write to one open for reading only fails with
+/// "bad file descriptor", which Rust's stdout also counts as success. Run
+/// by the C runtime among the program's constructors, before `main`.
+#[cfg(target_os = "linux")]
+extern "C" fn probe_stdout() {
+    // SAFETY: F_GETFL only reads the descriptor's flags.
+    let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+    let state = if flags == -1 {
+        1
+    } else if flags & libc::O_ACCMODE == libc::O_RDONLY {
+        2
+    } else {
+        0
+    };
+    STDOUT_AT_START.store(state, std::sync::atomic::Ordering::Relaxed);
+}
+
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static PROBE_STDOUT: extern "C" fn() = probe_stdout;
+
+/// Why standard output cannot take a command's output, if it cannot.
+fn stdout_unwritable() -> Option<&'static str> {
+    #[cfg(target_os = "linux")]
+    match STDOUT_AT_START.load(std::sync::atomic::Ordering::Relaxed) {
+        1 => return Some("standard output is closed"),
+        2 => return Some("standard output is open for reading only"),
+        _ => {}
+    }
+    None
+}
+
 fn main() -> std::process::ExitCode {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(message) =
@@ -15,6 +55,11 @@ fn main() -> std::process::ExitCode {
         // that could not be written (a full disk) is not a success.
         Err(e) => {
             let code = e.exit_code();
+            // Help and version go to stdout, and so would be lost too.
+            if let Some(why) = stdout_unwritable().filter(|_| !e.use_stderr()) {
+                eprintln!("maasai-mancala: cannot write the output: {why}");
+                return std::process::ExitCode::from(2);
+            }
             return match e.print() {
                 Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
                     eprintln!("maasai-mancala: cannot write the output: {io}");
@@ -26,6 +71,12 @@ fn main() -> std::process::ExitCode {
     };
     match args.command {
         Some(command) => {
+            // README: a failed write other than to a reader gone away is an
+            // error; a closed stdout would otherwise pass for success.
+            if let Some(why) = stdout_unwritable() {
+                eprintln!("maasai-mancala: cannot write the output: {why}");
+                return std::process::ExitCode::from(2);
+            }
             cli::quiet_on_closed_pipe();
             match cli::run(command) {
                 Ok(outcome) => std::process::ExitCode::from(outcome.exit_code()),

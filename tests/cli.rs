@@ -1085,7 +1085,7 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
         // A negative number is a number out of range, not an unknown flag.
         (
             &["solve", pos, "--limit", "-5"][..],
-            "a positive number of seconds, not -5",
+            "a number of seconds above 0 and at most 86400, not -5",
         ),
         (
             &["solve", pos, "--threads", "0"][..],
@@ -1097,11 +1097,11 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
         ),
         (
             &["analyse", pos, "--lines", "0"][..],
-            "--lines must be at least 1",
+            "a number of lines from 1 to 64, not 0",
         ),
         (
             &["analyse", pos, "--movetime", "0"][..],
-            "--movetime must be at least 1 (milliseconds)",
+            "a number of milliseconds from 1 to 86400000, not 0",
         ),
         (
             &[
@@ -1116,7 +1116,7 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
                 "--movetime",
                 "0",
             ][..],
-            "--movetime must be at least 1 (milliseconds)",
+            "a number of milliseconds from 1 to 86400000, not 0",
         ),
     ] {
         let (out, err, code) = run(args);
@@ -1219,5 +1219,486 @@ fn unsolved_bao_moves_keep_their_plies_so_the_last_line_is_never_wider() {
     assert!(
         plies(last, "lower_plies=") >= plies(lines[1], "lower_plies="),
         "{out}"
+    );
+}
+
+/// The position of the audit's examples.
+const SMALL: &str = "en-gehe south=4,0,4 north=4,4,4 captured=0,0 turn=south";
+
+#[cfg(unix)]
+#[test]
+fn play_save_keeps_the_files_permissions_and_refuses_a_read_only_file() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("private.ron");
+    let target = file.to_str().unwrap();
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    ok(&["play", SMALL, "1", "--save", target]);
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
+    ok(&["play", SMALL, "3", "--save", target]);
+    assert_eq!(mode(&file), 0o600, "the replacement keeps the mode");
+    assert!(ok(&["replay", target]).contains(" 3 -> "));
+    // Its backup (the previous version) is as private.
+    let bak = dir.path().join("private.ron.bak");
+    assert_eq!(mode(&bak), 0o600);
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
+    ok(&["play", SMALL, "1", "--save", target]);
+    assert_eq!(mode(&file), 0o640);
+
+    // Read-only: refused, named, and left as it was (even for root, who
+    // could write it, and although the folder would let it be renamed over).
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let before = std::fs::read(&file).unwrap();
+    let (out, err, code) = run(&["play", SMALL, "3", "--save", target]);
+    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    assert!(
+        err.starts_with(&format!("maasai-mancala: {target}: cannot write: ")),
+        "{err}"
+    );
+    assert!(err.contains("is read-only"), "{err}");
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    assert_eq!(mode(&file), 0o444);
+    // Nothing left behind: the file, its backup.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
+
+#[test]
+fn play_save_takes_any_file_name_the_file_system_takes_again_and_again() {
+    let dir = tempfile::tempdir().unwrap();
+    // 250 bytes: a temporary name built from it would be too long; 253 and
+    // 255 (the most there may be): `NAME.bak` would be too long. The last
+    // in two-byte characters, so that a cut could fall inside one.
+    let names = [
+        format!("{}.ron", "a".repeat(246)),
+        format!("{}.ron", "b".repeat(249)),
+        format!("x{}.ron", "é".repeat(125)),
+    ];
+    for name in &names {
+        let file = dir.path().join(name);
+        let target = file.to_str().unwrap();
+        for mv in ["1", "3", "1"] {
+            let (out, err, code) = run(&["play", SMALL, mv, "--save", target]);
+            assert_eq!(code, 0, "{} bytes, move {mv}: {err}", name.len());
+            assert_eq!(out, ok(&["play", SMALL, mv]));
+        }
+        assert!(ok(&["replay", target]).contains(" 1 -> "));
+    }
+    assert_eq!(names.each_ref().map(|n| n.len()), [250, 253, 255]);
+    let mut listed: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    listed.sort();
+    // Each file and its backup, nothing else (no temporary file left).
+    assert_eq!(listed.len(), 6, "{listed:?}");
+    // 250 bytes still takes `.bak`; the longer names a backup no longer
+    // than themselves: their start, `~`, a hash of the whole name, `.bak`.
+    assert!(listed.contains(&format!("{}.bak", names[0])));
+    for name in &names[1..] {
+        let bak = listed
+            .iter()
+            .find(|f| *f != name && f.starts_with(&name[..41]))
+            .unwrap();
+        assert!(bak.len() <= name.len() && bak.ends_with(".bak"), "{bak}");
+        let (head, tail) = bak.rsplit_once('~').unwrap();
+        assert!(name.starts_with(head), "{bak}");
+        assert_eq!(tail.len(), "12345678.bak".len(), "{bak}");
+        // The backup is the version before the last save (move 3).
+        let bak_path = dir.path().join(bak);
+        assert!(ok(&["replay", bak_path.to_str().unwrap()]).contains(" 3 -> "));
+        assert_eq!(
+            maasai_mancala::files::backup_path(&dir.path().join(name)),
+            bak_path
+        );
+    }
+}
+
+#[test]
+fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
+    let list = ["bench", "--solver", "--list"];
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        // Negative numbers: the range, not "unexpected argument '-5'".
+        (
+            vec!["start", "en-gehe", "--holes", "-5"],
+            "--holes: rows must have 3 to 64 holes, not -5",
+        ),
+        (
+            vec!["start", "en-gehe", "--seeds", "-5"],
+            "--seeds: seeds per hole must be 1 to 12, not -5",
+        ),
+        (
+            vec![
+                "match", "--a", "random", "--b", "random", "en-gehe", "--seeds", "-1",
+            ],
+            "--seeds: seeds per hole must be 1 to 12, not -1",
+        ),
+        (
+            [&list[..], &["--positions", "-5"]].concat(),
+            "a number of positions from 1 to 1000, not -5",
+        ),
+        (
+            [&list[..], &["--min-seeds", "-5"]].concat(),
+            "a number of seeds from 2 to 400, not -5",
+        ),
+        (
+            [&list[..], &["--max-seeds", "-5"]].concat(),
+            "a number of seeds from 2 to 400, not -5",
+        ),
+        (
+            [&list[..], &["--table-bits", "-5"]].concat(),
+            "a table size in bits from 4 to 30, not -5",
+        ),
+        (
+            vec!["analyse", SMALL, "--movetime", "-5"],
+            "a number of milliseconds from 1 to 86400000, not -5",
+        ),
+        (
+            vec!["analyse", SMALL, "--lines", "-5"],
+            "a number of lines from 1 to 64, not -5",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--movetime",
+                "-5",
+                "en-gehe",
+            ],
+            "a number of milliseconds from 1 to 86400000, not -5",
+        ),
+        (
+            vec![
+                "match", "--a", "random", "--b", "random", "--seed", "-5", "en-gehe",
+            ],
+            "a whole number from 0 to 18446744073709551615, not -5",
+        ),
+        (
+            vec!["solve", SMALL, "--table-bits", "-5"],
+            "a table size in bits from 4 to 30, not -5",
+        ),
+        // Not whole numbers, or too large for any type: the range, not
+        // "invalid digit found in string" or "number too large to fit".
+        (
+            vec!["analyse", SMALL, "--movetime", "abc"],
+            "a number of milliseconds from 1 to 86400000, not abc",
+        ),
+        (
+            vec!["analyse", SMALL, "--lines", "1.5"],
+            "a number of lines from 1 to 64, not 1.5",
+        ),
+        (
+            vec!["analyse", SMALL, "--movetime", "99999999999999999999"],
+            "a number of milliseconds from 1 to 86400000, not 99999999999999999999",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--movetime",
+                "abc",
+                "en-gehe",
+            ],
+            "a number of milliseconds from 1 to 86400000, not abc",
+        ),
+        (
+            vec![
+                "match",
+                "--a",
+                "random",
+                "--b",
+                "random",
+                "--seed",
+                "99999999999999999999",
+                "en-gehe",
+            ],
+            "a whole number from 0 to 18446744073709551615, not 99999999999999999999",
+        ),
+        (
+            [&list[..], &["--positions", "abc"]].concat(),
+            "a number of positions from 1 to 1000, not abc",
+        ),
+        // The real range, not the number type's.
+        (
+            [&list[..], &["--min-seeds", "99999999999"]].concat(),
+            "a number of seeds from 2 to 400, not 99999999999",
+        ),
+        (
+            [&list[..], &["--max-seeds", "401"]].concat(),
+            "a number of seeds from 2 to 400, not 401",
+        ),
+        // An upper bound with the lower one, and a cap.
+        (
+            [&list[..], &["--positions", "0"]].concat(),
+            "a number of positions from 1 to 1000, not 0",
+        ),
+        (
+            [&list[..], &["--positions", "99999999999"]].concat(),
+            "a number of positions from 1 to 1000, not 99999999999",
+        ),
+        (
+            vec!["analyse", SMALL, "--movetime", "86400001"],
+            "a number of milliseconds from 1 to 86400000, not 86400001",
+        ),
+        (
+            vec!["analyse", SMALL, "--lines", "65"],
+            "a number of lines from 1 to 64, not 65",
+        ),
+        (
+            vec![
+                "match", "--a", "random", "--b", "random", "--games", "-1", "en-gehe",
+            ],
+            "a whole number from 1 to 4294967295, not -1",
+        ),
+        (
+            vec!["solve", SMALL, "--threads", "-1"],
+            "a number of threads, 1 or 2, not -1",
+        ),
+        // `--limit` capped at a day, as `bench --seconds` is at an hour.
+        (
+            vec!["solve", SMALL, "--limit", "1e300"],
+            "a number of seconds above 0 and at most 86400, not 1e300",
+        ),
+        (
+            vec!["solve", SMALL, "--limit", "86401"],
+            "a number of seconds above 0 and at most 86400, not 86401",
+        ),
+        (
+            vec![
+                "check",
+                "--prove",
+                "--limit",
+                "1e300",
+                "assets/studies/01-relay.ron",
+            ],
+            "a number of seconds above 0 and at most 86400, not 1e300",
+        ),
+        (
+            [&list[..], &["--limit", "1e300"]].concat(),
+            "a number of seconds above 0 and at most 86400, not 1e300",
+        ),
+        // An empty value is called one.
+        (
+            vec!["start", "en-gehe", "--holes", ""],
+            "--holes: rows must have 3 to 64 holes, not an empty value",
+        ),
+        (
+            vec!["analyse", SMALL, "--lines", ""],
+            "a number of lines from 1 to 64, not an empty value",
+        ),
+        (
+            vec!["solve", SMALL, "--limit", ""],
+            "a number of seconds above 0 and at most 86400, not an empty value",
+        ),
+    ];
+    for (args, said) in cases {
+        let (out, err, code) = run(&args);
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(
+            !err.contains("unexpected argument") && !err.contains("invalid digit"),
+            "{args:?}: {err}"
+        );
+    }
+    // The ends of the ranges are taken.
+    ok(&["solve", SMALL, "--limit", "86400"]);
+    ok(&["analyse", SMALL, "--lines", "64", "--depth", "1"]);
+    ok(&[
+        "bench",
+        "--solver",
+        "--list",
+        "--positions",
+        "1",
+        "--min-seeds",
+        "400",
+        "--max-seeds",
+        "400",
+    ]);
+}
+
+#[test]
+fn a_move_is_echoed_in_one_form_in_both_halves_of_a_message() {
+    for (mv, said) in [
+        (
+            "02",
+            "move 1 (South `2`): illegal move `2`: the hole is empty",
+        ),
+        (
+            "004",
+            "move 1 (South `4`): illegal move `4`: there is no hole 4; holes are numbered 1 to 3",
+        ),
+        (
+            "000",
+            "move 1 (South `0`): illegal move `0`: there is no hole 0",
+        ),
+        // Not a move at all: as typed.
+        ("x", "move 1 (South `x`): illegal move `x`: "),
+    ] {
+        let (out, err, code) = run(&["play", SMALL, mv]);
+        assert_eq!((out.as_str(), code), ("", 2), "{mv}: {err}");
+        assert!(
+            err.starts_with(&format!("maasai-mancala: {said}")),
+            "{mv}: {err}"
+        );
+    }
+    // A record's moves too, and the second move names its own form.
+    let (_, err, _) = run(&["play", &format!("{SMALL} 03"), "004"]);
+    assert!(
+        err.starts_with("maasai-mancala: move 2 (North `4`): illegal move `4`: "),
+        "{err}"
+    );
+    // Bao la Kimasai: capitals and leading zeros.
+    let (_, err, _) = run(&["play", ENDLESS_EXAMPLE, "O02"]);
+    assert!(
+        err.starts_with("maasai-mancala: move 1 (South `o2`): move `o2` is endless"),
+        "{err}"
+    );
+    let (_, err, _) = run(&["play", ENDLESS_EXAMPLE, "I09"]);
+    assert!(
+        err.starts_with("maasai-mancala: move 1 (South `i9`): illegal move `i9`: "),
+        "{err}"
+    );
+}
+
+/// Runs `sh -c SCRIPT BIN ARGS...`: the binary with its descriptors as
+/// the script sets them up.
+#[cfg(target_os = "linux")]
+fn run_in_shell(script: &str, args: &[&str]) -> (String, i32) {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(BIN)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error_not_success() {
+    for args in [
+        &["start", "en-gehe"][..],
+        &["moves", SMALL],
+        &["play", SMALL, "1"],
+        &["--help"],
+        &["--version"],
+    ] {
+        for (script, why) in [
+            (r#"exec "$0" "$@" >&-"#, "standard output is closed"),
+            (
+                r#"exec "$0" "$@" 1</dev/null"#,
+                "standard output is open for reading only",
+            ),
+        ] {
+            let (err, code) = run_in_shell(script, args);
+            assert_eq!(code, 2, "{args:?} {script}: {err}");
+            assert_eq!(
+                err,
+                format!("maasai-mancala: cannot write the output: {why}\n"),
+                "{args:?}"
+            );
+        }
+    }
+    // A saved file does not take the closed descriptor's place.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("g.ron");
+    let (err, code) = run_in_shell(
+        r#"exec "$0" "$@" >&-"#,
+        &["play", SMALL, "1", "--save", file.to_str().unwrap()],
+    );
+    assert_eq!(code, 2, "{err}");
+    // Output thrown away on purpose is no error; nor is a reader gone.
+    for script in [
+        r#"exec "$0" "$@" >/dev/null"#,
+        r#""$0" "$@" | head -c 1 >/dev/null"#,
+    ] {
+        let (err, code) = run_in_shell(script, &["start", "en-gehe"]);
+        assert_eq!((err.as_str(), code), ("", 0), "{script}");
+    }
+    let out = Command::new(BIN)
+        .args(["start", "en-gehe"])
+        .stdout(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn a_saved_game_to_open_that_is_missing_or_a_folder_is_said_before_the_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap().to_string();
+    let mut cases: Vec<(std::ffi::OsString, String)> = vec![(
+        folder.clone().into(),
+        format!("maasai-mancala: cannot open `{folder}`: it is a folder"),
+    )];
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt;
+        cases.push((
+            std::ffi::OsString::from_vec(b"nope\xff.ron".to_vec()),
+            "maasai-mancala: cannot open `nope\u{fffd}.ron`: there is no such file".into(),
+        ));
+        cases.push((
+            std::ffi::OsString::from_vec(b"\xffstart".to_vec()),
+            "maasai-mancala: cannot open `\u{fffd}start`: there is no such file".into(),
+        ));
+    }
+    for (arg, said) in cases {
+        let out = Command::new(BIN)
+            .arg(&arg)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("WAYLAND_SOCKET")
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{arg:?}: {err}");
+        assert!(err.starts_with(&said), "{arg:?}: {err}");
+        assert!(!err.contains("window"), "{arg:?}: {err}");
+    }
+    // A command's name is still the command, a folder of that name or not.
+    std::fs::create_dir(dir.path().join("start")).unwrap();
+    let out = Command::new(BIN)
+        .args(["start", "en-gehe", "--holes", "3"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+}
+
+#[test]
+fn trace_and_apply_echo_a_move_the_board_has_not_in_one_form_too() {
+    let (_, err, code) = run(&["trace", SMALL, "004"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "maasai-mancala: illegal move `4`: there is no hole 4; holes are numbered 1 to 3\n"
+    );
+    let mut child = spawn_apply();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{SMALL} ; 004\n{SMALL} ; 02\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].starts_with("error: illegal move `4`: there is no hole 4"),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with("error: illegal move `2`: the hole is empty"),
+        "{text}"
     );
 }

@@ -62,6 +62,14 @@ fn thread_cpu_seconds() -> Option<f64> {
     Some(ns / 1e9)
 }
 
+/// `--positions`: at most a thousand per seed count (position `k` of a
+/// count is seeded apart from every other count's up to this).
+const MAX_POSITIONS: u64 = 1000;
+
+/// `--min-seeds`, `--max-seeds`: at most this many seeds on the board.
+const MAX_SEEDS: u64 = 400;
+const SEEDS: &str = "a number of seeds";
+
 /// `bench --solver --bao`: how far into a game its positions are.
 const BAO_PLIES: [u32; 4] = [20, 40, 60, 80];
 
@@ -71,14 +79,15 @@ pub struct SolverBench {
     /// --solver: seconds each solve may take.
     #[arg(long, requires = "solver", default_value = "60", value_name = "SECONDS", value_parser = super::seconds_limit, allow_negative_numbers = true)]
     pub limit: Duration,
-    /// --solver: positions per seed count.
-    #[arg(long, requires = "solver", default_value_t = 5)]
+    /// --solver: positions per seed count, 1 to 1000.
+    #[arg(long, requires = "solver", default_value_t = 5, value_parser = super::whole::<u64>("a number of positions", 1, MAX_POSITIONS), allow_negative_numbers = true)]
     pub positions: u64,
-    /// --solver: the fewest seeds on the board (counts go up in steps of 2).
-    #[arg(long, requires = "solver", default_value_t = 10)]
+    /// --solver: the fewest seeds on the board, 2 to 400 (counts go up in
+    /// steps of 2).
+    #[arg(long, requires = "solver", default_value_t = 10, value_parser = super::whole::<u32>(SEEDS, 2, MAX_SEEDS), allow_negative_numbers = true)]
     pub min_seeds: u32,
-    /// --solver: the most seeds on the board.
-    #[arg(long, requires = "solver", default_value_t = 16)]
+    /// --solver: the most seeds on the board, 2 to 400.
+    #[arg(long, requires = "solver", default_value_t = 16, value_parser = super::whole::<u32>(SEEDS, 2, MAX_SEEDS), allow_negative_numbers = true)]
     pub max_seeds: u32,
     /// --solver: endgames reached in games between greedy players with
     /// 30 % random moves, instead of seeds scattered at random.
@@ -95,22 +104,20 @@ pub struct SolverBench {
     #[arg(long, requires = "solver")]
     pub stats: bool,
     /// --solver: solving threads, 1 or 2.
-    #[arg(long, requires = "solver", value_parser = super::solver_threads, allow_negative_numbers = true)]
+    #[arg(long, requires = "solver", value_parser = super::solver_threads(), allow_negative_numbers = true)]
     pub threads: Option<u32>,
     /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve.
-    #[arg(long, requires = "solver", value_name = "B", default_value_t = 22, value_parser = super::table_bits)]
+    #[arg(long, requires = "solver", value_name = "B", default_value_t = 22, value_parser = super::table_bits(), allow_negative_numbers = true)]
     pub table_bits: u32,
 }
 
 pub fn solver(b: &SolverBench) -> Result<(), CliError> {
-    if !(2..=400).contains(&b.min_seeds) || b.min_seeds > b.max_seeds || b.max_seeds > 400 {
+    // Each is within 2 to 400 as read; together they must make a range.
+    if b.min_seeds > b.max_seeds {
         return Err(CliError(format!(
-            "--min-seeds/--max-seeds: a range within 2 to 400 seeds, not {} to {}",
+            "--min-seeds/--max-seeds: a range within 2 to {MAX_SEEDS} seeds, not {} to {}",
             b.min_seeds, b.max_seeds
         )));
-    }
-    if b.positions == 0 {
-        return Err(CliError("--positions must be at least 1".into()));
     }
     // Refused before the header: nothing is printed of a bench that cannot run.
     if !b.list {

@@ -48,15 +48,16 @@ pub struct Cli {
 /// and then refuse the rest oddly, or open the window on a missing file).
 pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     use clap::CommandFactory;
-    let first = args.get(1)?.to_str()?;
-    if first.is_empty() {
+    let first_word = args.get(1)?;
+    let path = std::path::Path::new(first_word);
+    if first_word.is_empty() {
         return Some(
             "the first word is empty: give a command (`maasai-mancala --help` lists them) \
              or a saved game to open"
                 .into(),
         );
     }
-    if first.starts_with('-') || std::path::Path::new(first).exists() {
+    if first_word.as_encoded_bytes().starts_with(b"-") {
         return None;
     }
     let cli = Cli::command();
@@ -65,9 +66,27 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
         names.push(sub.get_name().to_string());
         names.extend(sub.get_all_aliases().map(str::to_string));
     }
-    if names.iter().any(|n| n == first) {
+    if names.iter().any(|n| first_word == n.as_str()) {
         return None;
     }
+    // Not a command: a saved game to open, which must be a file (a folder
+    // would only make the window fail, or no display be blamed).
+    if path.is_dir() {
+        return Some(format!(
+            "cannot open `{}`: it is a folder (a saved game to open must be a file)",
+            path.display()
+        ));
+    }
+    if path.exists() {
+        return None;
+    }
+    // A name that is not UTF-8 is no command: a file that is not there.
+    let Some(first) = first_word.to_str() else {
+        return Some(format!(
+            "cannot open `{}`: there is no such file (a saved game to open must be an existing file)",
+            path.display()
+        ));
+    };
     // A lone name with a dot or a slash is a file that is not there: said
     // here, before a window opens with no game to keep.
     if args.len() == 2 && (first.contains('.') || first.contains('/')) {
@@ -172,7 +191,7 @@ pub enum Command {
         /// holds (exit 2 if it does not, 3 if not proved within --limit).
         #[arg(long)]
         prove: bool,
-        /// With --prove: give up after this many seconds (default: no limit).
+        /// With --prove: give up after this many seconds, at most 86400 (default: no limit).
         #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, requires = "prove", allow_negative_numbers = true)]
         limit: Option<Duration>,
     },
@@ -196,22 +215,23 @@ pub enum Command {
     Analyse {
         /// The position, in RULES.md notation (quote it).
         position: String,
-        /// Think this many milliseconds (default 1000 when no depth is given).
-        #[arg(long, conflicts_with = "depth")]
+        /// Think this many milliseconds, 1 to 86400000 (default 1000 when no
+        /// depth is given).
+        #[arg(long, conflicts_with = "depth", value_parser = whole::<u64>(MILLISECONDS, 1, MAX_MOVETIME_MS), allow_negative_numbers = true)]
         movetime: Option<u64>,
         /// Search to this depth in plies, 1 to 64.
-        #[arg(long, value_parser = search_depth, allow_negative_numbers = true)]
+        #[arg(long, value_parser = whole::<u32>("a depth in plies", 1, crate::search::MAX_DEPTH as u64), allow_negative_numbers = true)]
         depth: Option<u32>,
-        /// How many moves to print, best first.
-        #[arg(long, default_value_t = 1)]
+        /// How many moves to print, best first, 1 to 64.
+        #[arg(long, default_value_t = 1, value_parser = whole::<usize>("a number of lines", 1, crate::engine::MAX_HOLES as u64), allow_negative_numbers = true)]
         lines: usize,
         /// Search threads (Lazy SMP), 1 to 64.
-        #[arg(long, default_value_t = 1, value_parser = search_threads, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 1, value_parser = whole::<usize>(THREADS, 1, 64), allow_negative_numbers = true)]
         threads: usize,
         /// Plies of En Gehé quiescence search (captures the first lap
         /// decides) at the leaves, 0 to 30; 0, the default, judges leaves
         /// statically.
-        #[arg(long, default_value_t = 0, value_parser = quiescence_plies, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 0, value_parser = whole::<u32>("a number of plies", 0, crate::search::MAX_QUIESCENCE as u64), allow_negative_numbers = true)]
         quiescence: u32,
     },
     /// Play games between two computer players, swapping sides every game;
@@ -224,16 +244,16 @@ pub enum Command {
         #[arg(long, value_parser = search::parse_level)]
         b: crate::search::Level,
         /// Games to play (the players swap sides every game).
-        #[arg(long, default_value_t = 2, value_parser = at_least_one, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 2, value_parser = whole::<u32>(WHOLE, 1, u32::MAX as u64), allow_negative_numbers = true)]
         games: u32,
-        /// Thinking time per move in milliseconds.
-        #[arg(long, default_value_t = 20)]
+        /// Thinking time per move in milliseconds, 1 to 86400000.
+        #[arg(long, default_value_t = 20, value_parser = whole::<u64>(MILLISECONDS, 1, MAX_MOVETIME_MS), allow_negative_numbers = true)]
         movetime: u64,
         /// Seed of the random choices (random, greedy, beginner, club).
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = whole::<u64>(WHOLE, 0, u64::MAX), allow_negative_numbers = true)]
         seed: u64,
         /// Moves after which a game is adjudicated (see README).
-        #[arg(long, default_value_t = 1000, value_parser = at_least_one, allow_negative_numbers = true)]
+        #[arg(long, default_value_t = 1000, value_parser = whole::<u32>(WHOLE, 1, u32::MAX as u64), allow_negative_numbers = true)]
         max_moves: u32,
         #[command(flatten)]
         game: StartArgs,
@@ -243,14 +263,14 @@ pub enum Command {
         /// The position, in RULES.md notation (quote it).
         position: String,
         /// Transposition table size: 2^BITS buckets of four 16-byte entries.
-        #[arg(long, value_name = "B", default_value_t = crate::solver::DEFAULT_TABLE_BITS, value_parser = table_bits)]
+        #[arg(long, value_name = "B", default_value_t = crate::solver::DEFAULT_TABLE_BITS, value_parser = table_bits(), allow_negative_numbers = true)]
         table_bits: u32,
         /// Solving threads, 1 or 2 (the second shares the table; default:
         /// 2 when the machine has two cores).
-        #[arg(long, value_parser = solver_threads, allow_negative_numbers = true)]
+        #[arg(long, value_parser = solver_threads(), allow_negative_numbers = true)]
         threads: Option<u32>,
-        /// Give up after this many seconds and print the bounds proved so
-        /// far (`unsolved lower=L upper=U`, exit status 3).
+        /// Give up after this many seconds (at most 86400) and print the
+        /// bounds proved so far (`unsolved lower=L upper=U`, exit status 3).
         #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, allow_negative_numbers = true)]
         limit: Option<Duration>,
         /// Then the value of every legal move, a line each (`move=M
@@ -269,10 +289,10 @@ pub struct StartArgs {
     #[arg(value_enum)]
     pub game: GameName,
     /// En Gehé: holes per row (3 to 64; default 50).
-    #[arg(long, value_parser = typed_count)]
+    #[arg(long, value_parser = typed_count, allow_negative_numbers = true)]
     pub holes: Option<TypedCount>,
     /// En Gehé: seeds per hole at the start (1 to 12; default 4).
-    #[arg(long, value_parser = typed_count)]
+    #[arg(long, value_parser = typed_count, allow_negative_numbers = true)]
     pub seeds: Option<TypedCount>,
     /// Which team moves first (En Gehé).
     #[arg(long, value_enum, default_value_t = FirstSide::South)]
@@ -363,102 +383,112 @@ pub fn quiet_on_closed_pipe() {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TypedCount {
     pub text: String,
-    /// `None` when above 255.
+    /// `None` when above 255, or not a whole number at all (a sign, a
+    /// fraction, a word, nothing).
     pub value: Option<u8>,
 }
 
-/// `--holes`, `--seeds`: any run of digits; the range is checked with the
-/// game's options, so that it is named in their words.
-fn typed_count(text: &str) -> Result<TypedCount, String> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("a whole number, not {text}"));
+impl TypedCount {
+    /// The value as a message quotes it ("not -5", "not an empty value").
+    pub fn shown(&self) -> &str {
+        shown(&self.text)
     }
+}
+
+/// `--holes`, `--seeds`: anything; the range is checked with the game's
+/// options, so that every value out of it (a negative number, a fraction,
+/// a word) is named in their words, with the range.
+fn typed_count(text: &str) -> Result<TypedCount, String> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
     Ok(TypedCount {
         text: text.to_string(),
-        value: text.parse().ok(),
+        value: digits.then(|| text.parse().ok()).flatten(),
     })
 }
 
-/// A positive number of seconds (fractions allowed).
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 => Ok(s.min(1e9)),
-        _ => Err(format!("a positive number of seconds, not {text}")),
+/// A value as a message quotes it: as typed, or "an empty value".
+fn shown(text: &str) -> &str {
+    if text.is_empty() {
+        "an empty value"
+    } else {
+        text
     }
 }
 
-/// `bench --seconds`: a positive time, at most an hour a game (a bigger
-/// one would run for all practical purposes forever).
-fn bench_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(s),
+/// What [`whole`] calls the numbers of most options.
+const WHOLE: &str = "a whole number";
+const MILLISECONDS: &str = "a number of milliseconds";
+const THREADS: &str = "a number of threads";
+
+/// `--movetime`: at most a day, in milliseconds.
+const MAX_MOVETIME_MS: u64 = 86_400_000;
+
+/// The one value parser of the whole-number options: digits only (no sign,
+/// no fraction), within `min..=max`; anything else, a negative number or
+/// one too large for any type included, is refused with the range in words
+/// (`a number of lines from 1 to 64, not -5`), never the number type's.
+pub(crate) fn whole<T>(
+    noun: &'static str,
+    min: u64,
+    max: u64,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: TryFrom<u64> + 'static,
+{
+    move |text: &str| {
+        let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+        digits
+            .then(|| text.parse::<u64>().ok())
+            .flatten()
+            .filter(|n| (min..=max).contains(n))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| {
+                let range = if max == min + 1 {
+                    format!("{noun}, {min} or {max}")
+                } else {
+                    format!("{noun} from {min} to {max}")
+                };
+                format!("{range}, not {}", shown(text))
+            })
+    }
+}
+
+/// A positive number of seconds (fractions allowed), at most `max`: a
+/// bigger one would run for all practical purposes forever.
+fn seconds_within(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
+    move |text: &str| match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= max => Ok(s),
         _ => Err(format!(
-            "a number of seconds above 0 and at most 3600, not {text}"
+            "a number of seconds above 0 and at most {max}, not {}",
+            shown(text)
         )),
     }
 }
 
-/// `--games`, `--max-moves`: a count from 1 (0 games or moves would run
-/// nothing), told with its real range.
-fn at_least_one(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("a whole number from 1 to {}, not {text}", u32::MAX)),
-    }
+/// `bench --seconds`: at most an hour a game.
+fn bench_seconds(text: &str) -> Result<f64, String> {
+    seconds_within(3600.0)(text)
+}
+
+/// A time limit in seconds for `--limit` (fractions allowed), at most a day.
+fn seconds_limit(text: &str) -> Result<Duration, String> {
+    seconds_within(86_400.0)(text).map(Duration::from_secs_f64)
 }
 
 /// `--threads` of the solver: 1 or 2, in the words `analyse --threads` uses.
-pub(crate) fn solver_threads(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(n @ 1..=2) => Ok(n),
-        _ => Err(format!("a number of threads, 1 or 2, not {text}")),
-    }
-}
-
-/// A time limit in seconds (fractions allowed), for `--limit`.
-fn seconds_limit(text: &str) -> Result<Duration, String> {
-    positive_seconds(text).map(Duration::from_secs_f64)
-}
-
-/// `analyse --threads`: 1 to 64 search threads.
-fn search_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(n) if (1..=64).contains(&n) => Ok(n),
-        _ => Err(format!("a number of threads from 1 to 64, not {text}")),
-    }
-}
-
-/// `--depth`: plies the search can reach, refused outside that range
-/// with the range it has (not the range of the number type).
-fn search_depth(text: &str) -> Result<u32, String> {
-    let max = crate::search::MAX_DEPTH;
-    match text.parse::<u32>() {
-        Ok(d) if (1..=max).contains(&d) => Ok(d),
-        _ => Err(format!("a depth in plies from 1 to {max}, not {text}")),
-    }
-}
-
-/// `--quiescence`: plies within what the search's ply limit leaves.
-fn quiescence_plies(text: &str) -> Result<u32, String> {
-    let max = crate::search::MAX_QUIESCENCE;
-    match text.parse::<u32>() {
-        Ok(q) if q <= max => Ok(q),
-        _ => Err(format!("a number of plies from 0 to {max}, not {text}")),
-    }
+pub(crate) fn solver_threads() -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync {
+    whole(THREADS, 1, 2)
 }
 
 /// `--table-bits`: a table of 2^B buckets, B within the sizes the solver
 /// accepts (refused here rather than silently clamped).
-pub(crate) fn table_bits(text: &str) -> Result<u32, String> {
+pub(crate) fn table_bits() -> impl Fn(&str) -> Result<u32, String> + Clone + Send + Sync {
     let range = crate::solver::TABLE_BITS;
-    match text.parse::<u32>() {
-        Ok(b) if range.contains(&b) => Ok(b),
-        _ => Err(format!(
-            "a table size in bits from {} to {}, not {text}",
-            range.start(),
-            range.end()
-        )),
-    }
+    whole(
+        "a table size in bits",
+        u64::from(*range.start()),
+        u64::from(*range.end()),
+    )
 }
 
 /// How a command that ran without error ended.

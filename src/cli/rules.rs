@@ -16,23 +16,27 @@ impl StartArgs {
         };
         let options = match self.game {
             GameName::EnGehe => {
-                // Above 255 is out of range for both; said here, with the
-                // number as typed, in the words of `GameOptions::validate`.
+                // Above 255, or not a whole number at all (a negative one,
+                // a fraction, nothing), is out of range for both; said here,
+                // with the value as typed, in the words of
+                // `GameOptions::validate`.
                 let holes = match &self.holes {
                     None => 50,
                     Some(TypedCount { value: Some(n), .. }) => *n,
-                    Some(TypedCount { text, value: None }) => {
+                    Some(typed) => {
                         return Err(CliError(format!(
-                            "--holes: rows must have {MIN_HOLES} to {MAX_HOLES} holes, not {text}"
+                            "--holes: rows must have {MIN_HOLES} to {MAX_HOLES} holes, not {}",
+                            typed.shown()
                         )));
                     }
                 };
                 let seeds = match &self.seeds {
                     None => 4,
                     Some(TypedCount { value: Some(n), .. }) => *n,
-                    Some(TypedCount { text, value: None }) => {
+                    Some(typed) => {
                         return Err(CliError(format!(
-                            "--seeds: seeds per hole must be 1 to 12, not {text}"
+                            "--seeds: seeds per hole must be 1 to 12, not {}",
+                            typed.shown()
                         )));
                     }
                 };
@@ -115,11 +119,41 @@ pub fn result_line(game: &Game) -> String {
     line
 }
 
+/// A move as every message echoes it: its canonical name where it reads
+/// as a move of `variant` (`02` is `2`, `I1` is `i1`), and where it names
+/// a hole by a number the board has not, that number without its leading
+/// zeros (`004` is `4`, as "there is no hole 4" says); otherwise as typed.
+pub fn canonical_move(variant: Variant, text: &str) -> String {
+    if let Ok(mv) = variant.parse_move(text) {
+        return variant.move_name(mv);
+    }
+    let t = text.trim();
+    let (row, number) = match variant {
+        Variant::EnGehe { .. } => ("", t),
+        Variant::BaoLaKimasai => t.split_at(t.chars().next().map_or(0, char::len_utf8)),
+    };
+    let row_named =
+        row.is_empty() || row.eq_ignore_ascii_case("i") || row.eq_ignore_ascii_case("o");
+    if !row_named || number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return text.to_string();
+    }
+    let digits = number.trim_start_matches('0');
+    let digits = if digits.is_empty() { "0" } else { digits };
+    format!("{}{digits}", row.to_ascii_lowercase())
+}
+
 /// Plays moves given as text through a game record, naming the move that fails.
 pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
+    // Each move in the one form both halves of a message use ("move 1
+    // (South `2`): illegal move `2`: …", never `02` in one and `2` in the
+    // other).
+    let moves: Vec<String> = moves
+        .iter()
+        .map(|m| canonical_move(start.variant(), m))
+        .collect();
     // The mover named too: in a list of moves, whose turn it was is not
     // obvious ("move 2 (North `49`)").
-    Game::replay_notation(start, moves).map_err(|e| {
+    Game::replay_notation(start, &moves).map_err(|e| {
         CliError(format!(
             "move {} ({} `{}`): {}",
             e.index + 1,
@@ -173,7 +207,8 @@ pub fn apply_line(line: &str) -> String {
         Ok(p) => p,
         Err(e) => return format!("error: invalid position: {e}"),
     };
-    let game = pos.variant().parse_move(mv).and_then(|mv| {
+    let mv = canonical_move(pos.variant(), mv);
+    let game = pos.variant().parse_move(&mv).and_then(|mv| {
         let mut game = Game::new(pos);
         game.play(mv)?;
         Ok(game)
@@ -218,7 +253,9 @@ pub fn apply() -> Result<(), CliError> {
 
 pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     let pos = parse(position)?;
-    let mv = pos.variant().parse_move(mv)?;
+    let mv = pos
+        .variant()
+        .parse_move(&canonical_move(pos.variant(), mv))?;
     let trace = pos.trace(mv)?;
     if let Some(h) = trace.reserve_seed {
         outln!("reserve seed into {}", pos.hole_label(h));

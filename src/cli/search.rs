@@ -40,14 +40,6 @@ pub fn analyse(
             result.describe()
         )));
     }
-    if lines == 0 {
-        return Err(CliError("--lines must be at least 1".into()));
-    }
-    if movetime == Some(0) {
-        return Err(CliError(
-            "--movetime must be at least 1 (milliseconds)".into(),
-        ));
-    }
     let config = SearchConfig {
         max_depth: depth,
         // Neither limit given: think for a second.
@@ -127,11 +119,6 @@ fn adjudicate(pos: &Position) -> (Option<Side>, String) {
 pub fn play_match(args: &MatchArgs, game: &StartArgs) -> Result<(), CliError> {
     let options = game.options()?;
     let start = options.start()?;
-    if args.movetime == 0 {
-        return Err(CliError(
-            "--movetime must be at least 1 (milliseconds)".into(),
-        ));
-    }
     let movetime = Duration::from_millis(args.movetime.max(1));
     // One table per player, kept between its moves and cleared between games.
     let tables = [Arc::new(Table::new(16)), Arc::new(Table::new(16))];
