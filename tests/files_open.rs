@@ -1,0 +1,277 @@
+//! Opening files in the window off its thread, read once (egui_kittest):
+//! a slow file shows "Opening a file" while the window goes on, the read
+//! is reused for the open that waits on "save your changes?", a file named
+//! at launch decides about the last session's game once it is read, and a
+//! study that begins with a comment opens as a study. Also the start's
+//! messages about damaged files, shown together.
+
+mod common;
+use common::step_until;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use maasai_mancala::app::anim::INSTANT_SPEED;
+use maasai_mancala::app::files_ui::FileCommand;
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::{Game, GameOptions, Position};
+use maasai_mancala::files::{Folders, GameFile, autosave_path, save_game, write_autosave};
+use std::path::{Path, PathBuf};
+
+fn folders(dir: &Path) -> Folders {
+    Folders {
+        config: dir.join("config"),
+        data: dir.join("data"),
+    }
+}
+
+fn en_gehe(holes: u8) -> Position {
+    GameOptions::en_gehe(holes).start().unwrap()
+}
+
+fn build(app: impl FnOnce(&egui::Context) -> MaasaiApp + 'static) -> Harness<'static, MaasaiApp> {
+    let mut h = Harness::builder()
+        .with_size(common::SNAPSHOT_SIZE)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| app(&cc.egui_ctx));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h
+}
+
+/// The window with its files in `dir`, reading files on threads as the
+/// real window does.
+fn harness(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let folders = folders(dir);
+    let mut h = build(move |ctx| {
+        let mut app = MaasaiApp::new_for_tests_with_folders(ctx, en_gehe(6), folders);
+        app.rt.background = true;
+        app
+    });
+    frames(&mut h);
+    h
+}
+
+/// A few frames (the window's own background work keeps asking for more,
+/// so `run` would not settle).
+fn frames(h: &mut Harness<'_, MaasaiApp>) {
+    h.run_steps(3);
+}
+
+fn files(h: &mut Harness<'_, MaasaiApp>, command: FileCommand) {
+    h.state_mut().queue(AppCommand::Files(command));
+    frames(h);
+}
+
+fn click(h: &mut Harness<'_, MaasaiApp>, label: &str) {
+    h.get_by_label(label).click();
+    frames(h);
+}
+
+fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
+    let mv = h.state().rt.game.variant().parse_move(name).unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    frames(h);
+}
+
+fn relay() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies/01-relay.ron"),
+    )
+    .unwrap()
+}
+
+/// The relay study with `n` alternative lines: a file that takes a while
+/// to read and check (each line replayed).
+fn slow_study(n: usize) -> String {
+    let relay = relay();
+    let (head, _) = relay.split_once("    alternatives: [").unwrap();
+    let mut text = format!("{head}    alternatives: [\n");
+    for _ in 0..n {
+        text.push_str(
+            "        Line(after: 0, moves: [Step(mv: \"3\", comment: \"South 3: another try.\")]),\n",
+        );
+    }
+    text.push_str("    ],\n)\n");
+    text
+}
+
+/// A 2×6 game of `moves` moves (each the first legal one) saved to `path`.
+fn saved_game(path: &Path, moves: usize) -> GameFile {
+    let mut game = Game::new(en_gehe(6));
+    for _ in 0..moves {
+        let mv = game.current().legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    let file = GameFile::from_game(game);
+    save_game(path, &file).unwrap();
+    file
+}
+
+fn studied(h: &Harness<'_, MaasaiApp>) -> Option<usize> {
+    h.state()
+        .studies
+        .active
+        .as_ref()
+        .map(|a| a.study.alternatives.len())
+}
+
+#[test]
+fn a_slow_file_is_read_off_the_window_s_thread_and_can_be_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("many lines.ron");
+    std::fs::write(&path, slow_study(60_000)).unwrap();
+    let mut h = harness(dir.path());
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    // The frame came back before the file was read: the window says so.
+    assert!(
+        h.state().files.reading.is_some(),
+        "read on the window's thread"
+    );
+    assert!(h.query_by_label("Opening a file").is_some());
+    click(&mut h, "Stop opening it");
+    assert!(h.state().files.reading.is_none());
+    assert_eq!(studied(&h), None, "nothing opened");
+
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    step_until(&mut h, "the study read", |app| app.files.reading.is_none());
+    frames(&mut h);
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(studied(&h), Some(60_000));
+    assert!(h.query_by_label("Opening a file").is_none());
+}
+
+#[test]
+fn with_unsaved_changes_the_file_read_before_the_question_is_the_one_opened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    let first = saved_game(&path, 1);
+    let mut h = harness(dir.path());
+    play(&mut h, "2");
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    step_until(&mut h, "the file read", |app| app.files.reading.is_none());
+    frames(&mut h);
+    assert!(
+        h.state().files.unsaved_prompt.is_some(),
+        "save your changes?"
+    );
+    // Changed on disk while the question waits: the game read is opened,
+    // not read a second time.
+    saved_game(&path, 3);
+    click(&mut h, "Discard changes");
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(h.state().rt.game, first.game);
+}
+
+#[test]
+fn a_file_that_cannot_be_opened_is_said_before_the_question_after_one_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.ron");
+    std::fs::write(&path, "SavedGame(version: 1, game: \"en-gehe\"").unwrap();
+    let mut h = harness(dir.path());
+    play(&mut h, "2");
+    files(&mut h, FileCommand::OpenPath(path));
+    step_until(&mut h, "the file read", |app| app.files.reading.is_none());
+    frames(&mut h);
+    assert!(h.state().files.unsaved_prompt.is_none());
+    let (title, message) = h.state().files.error.clone().expect("said");
+    assert_eq!(title, "Cannot open the file");
+    assert!(message.contains("truncated"), "{message}");
+}
+
+#[test]
+fn a_file_named_at_launch_is_read_once_and_the_last_game_waits_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = folders(dir.path());
+    // The last session's game, with changes saved nowhere else.
+    let mut last = GameFile::from_game(Game::new(en_gehe(6)));
+    last.game
+        .play(last.game.variant().parse_move("4").unwrap())
+        .unwrap();
+    write_autosave(&f.data, &last, None, true).unwrap();
+    let autosave = std::fs::read_to_string(autosave_path(&f.data)).unwrap();
+    let path = dir.path().join("many lines.ron");
+    std::fs::write(&path, slow_study(60_000)).unwrap();
+    let launched = path.clone();
+    let mut h = build(move |ctx| {
+        let mut app = MaasaiApp::new_for_tests_opening(ctx, en_gehe(6), f, launched);
+        app.rt.background = true;
+        app
+    });
+    frames(&mut h);
+    assert!(h.state().files.reading.is_some());
+    // A move while the file is read does not autosave over the last game.
+    play(&mut h, "1");
+    assert_eq!(
+        std::fs::read_to_string(autosave_path(&folders(dir.path()).data)).unwrap(),
+        autosave
+    );
+    step_until(&mut h, "the study read", |app| app.files.reading.is_none());
+    frames(&mut h);
+    // It opens, so the last game was moved aside, said in a message.
+    let aside: PathBuf = folders(dir.path()).data.join("unsaved game.ron");
+    assert!(aside.exists());
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(message.contains("unsaved game.ron"), "{message}");
+    click(&mut h, "OK");
+    click(&mut h, "Discard changes");
+    assert_eq!(studied(&h), Some(60_000));
+}
+
+#[test]
+fn a_study_that_begins_with_a_comment_opens_as_a_study() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in [
+        ("commented.ron", format!("// my study\n{}", relay())),
+        (
+            "attributes.ron",
+            format!("/* a */ #![enable(implicit_some)]\n{}", relay()),
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let mut h = harness(dir.path());
+        files(&mut h, FileCommand::OpenPath(path));
+        step_until(&mut h, "the study read", |app| app.files.reading.is_none());
+        frames(&mut h);
+        assert!(
+            h.state().files.error.is_none(),
+            "{name}: {:?}",
+            h.state().files.error
+        );
+        assert_eq!(studied(&h), Some(1), "{name}");
+    }
+}
+
+#[test]
+fn a_damaged_recent_list_and_autosave_are_both_said_and_both_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = folders(dir.path());
+    std::fs::create_dir_all(&f.config).unwrap();
+    std::fs::create_dir_all(&f.data).unwrap();
+    std::fs::write(
+        f.config.join("recent.ron"),
+        "RecentFiles(version: 1, files: [",
+    )
+    .unwrap();
+    std::fs::write(autosave_path(&f.data), "Autosave(garbage").unwrap();
+    let h = harness(dir.path());
+    let (title, message) = h.state().files.error.clone().expect("said");
+    assert_eq!(title, "The recent-files list is damaged");
+    assert!(message.contains("recent.ron.damaged"), "{message}");
+    assert!(
+        message.contains("The autosave from the last session cannot be read"),
+        "{message}"
+    );
+    assert!(message.contains("autosave.ron.damaged"), "{message}");
+    assert_eq!(
+        std::fs::read_to_string(f.config.join("recent.ron.damaged")).unwrap(),
+        "RecentFiles(version: 1, files: ["
+    );
+    assert!(f.data.join("autosave.ron.damaged").exists());
+}
