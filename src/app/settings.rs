@@ -413,6 +413,7 @@ fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
         ));
         s.speed = d.speed;
     }
+    names_in_order(&mut s.names, &d.names, &mut problems);
     s.panel_widths.retain(|name, width| {
         let fits = width.is_finite() && PANEL_WIDTHS.contains(width);
         if !fits {
@@ -425,6 +426,68 @@ fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
         fits
     });
     (s, problems)
+}
+
+/// Team names held to the New game dialog's rules (and so to what a saved
+/// game may hold): a name that shows nothing, holds a line break or is too
+/// long, or two that the move list could not tell apart ("North (South)"),
+/// go back to the defaults, named. Else a game saved with them would be a
+/// file the program refuses, and its autosave be called damaged.
+fn names_in_order(names: &mut [String; 2], defaults: &[String; 2], problems: &mut Vec<String>) {
+    use crate::engine::Side;
+    use crate::files::{TeamClash, is_blank_name, team_names_clash};
+    for (i, side) in [Side::South, Side::North].into_iter().enumerate() {
+        let name = &names[i];
+        let why = if is_blank_name(name) {
+            Some("a team needs a name".to_string())
+        } else {
+            crate::files::name_problem(name, crate::files::MAX_TEAM_NAME)
+                .map(|why| format!("the name {why}"))
+        };
+        if let Some(why) = why {
+            problems.push(format!(
+                "`names` ({}'s team): {:?}: {why}; back to {}",
+                side.title(),
+                name,
+                defaults[i]
+            ));
+            names[i] = defaults[i].clone();
+        } else {
+            names[i] = name.trim().to_string();
+        }
+    }
+    // At most two rounds: a default name may clash with the other name.
+    for _ in 0..2 {
+        let i = match team_names_clash(&names[0], &names[1]) {
+            None => return,
+            // The name that is not its side's default goes back to it.
+            Some(TeamClash::Same) if names[1].eq_ignore_ascii_case(&defaults[1]) => 0,
+            Some(TeamClash::Same) => 1,
+            Some(TeamClash::OtherSidesName(side)) => side.index(),
+        };
+        let side = if i == 0 { Side::South } else { Side::North };
+        let why = match team_names_clash(&names[0], &names[1]) {
+            Some(TeamClash::Same) => format!(
+                "both teams are called {:?} (capitals aside); the teams need different names",
+                names[i]
+            ),
+            _ => format!(
+                "{:?} is the other side's name; the labels would read \"{} ({})\"",
+                names[i],
+                names[i],
+                side.title()
+            ),
+        };
+        problems.push(format!(
+            "`names` ({}'s team): {why}; back to {}",
+            side.title(),
+            defaults[i]
+        ));
+        names[i] = defaults[i].clone();
+    }
+    if team_names_clash(&names[0], &names[1]).is_some() {
+        *names = defaults.clone();
+    }
 }
 
 fn salvage_fields(text: &str) -> (Settings, Vec<String>) {
@@ -592,6 +655,74 @@ mod tests {
             problem.contains("`speed`") && problem.contains("`zoom`"),
             "{problem}"
         );
+    }
+
+    #[test]
+    fn team_names_the_new_game_dialog_refuses_go_back_to_the_defaults_named() {
+        let with = |names: [&str; 2]| {
+            let text = ron::to_string(&Settings {
+                names: names.map(String::from),
+                ..Settings::default()
+            })
+            .unwrap();
+            salvage_settings(&text)
+        };
+        // Good names are kept (trimmed, as the dialog keeps them).
+        let (read, problems) = with(["Ilkisongo ", "Ilpurko"]);
+        assert_eq!(read.names, ["Ilkisongo", "Ilpurko"]);
+        assert!(problems.is_empty(), "{problems:?}");
+        for (names, kept, said) in [
+            // Both "North": the board said "North (South)" and a save wrote
+            // a file that `check` and the window refuse.
+            (
+                ["North", "North"],
+                ["South", "North"],
+                "`names` (South's team): both teams are called \"North\"",
+            ),
+            (
+                ["Ilkisongo", "ilkisongo"],
+                ["Ilkisongo", "North"],
+                "both teams",
+            ),
+            (
+                ["North", "Ilpurko"],
+                ["South", "Ilpurko"],
+                "other side's name",
+            ),
+            (["", "Ilpurko"], ["South", "Ilpurko"], "a team needs a name"),
+            (
+                ["\u{200B}", "Ilpurko"],
+                ["South", "Ilpurko"],
+                "a team needs a name",
+            ),
+            (
+                ["Il\nkisongo", "Ilpurko"],
+                ["South", "Ilpurko"],
+                "line break",
+            ),
+            (
+                ["Ilkisongo", "a name far too long for the board"],
+                ["Ilkisongo", "North"],
+                "at most 24",
+            ),
+        ] {
+            let (read, problems) = with(names);
+            assert_eq!(read.names, kept, "{names:?}: {problems:?}");
+            assert_eq!(problems.len(), 1, "{names:?}: {problems:?}");
+            assert!(
+                problems.iter().all(|p| p.starts_with("`names`")),
+                "{problems:?}"
+            );
+            assert!(
+                problems.iter().any(|p| p.contains(said)),
+                "{names:?}: {problems:?}"
+            );
+            // What is kept is what a saved game may hold.
+            assert_eq!(
+                crate::files::team_names_clash(&read.names[0], &read.names[1]),
+                None
+            );
+        }
     }
 
     #[test]

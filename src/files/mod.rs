@@ -25,6 +25,7 @@ pub use autosave::{
 pub use clipboard::{parse_pasted, position_text, record_text};
 pub use date::{iso8601_utc, now_iso8601};
 pub use error::FileError;
+pub(crate) use game::name_problem;
 pub use game::{
     GAME_VERSION, GameFile, MAX_FILE_BYTES, MAX_TEAM_NAME, MoveEntry, SavedGame, TeamClash,
     game_from_text, is_blank_name, load_game, newer_version, options_for_position, read_text,
