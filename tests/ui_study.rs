@@ -1139,9 +1139,13 @@ fn every_moves_value_stays_inside_a_crowded_window() {
             "{text} at {r:?} runs out of the window"
         );
     }
+    // A gap wrapped to its own line stands under the value, not flush
+    // under the move's button, where it read as a row of its own.
+    let button = h.get_by_label("South 1").rect();
     for node in h.query_all_by_label_contains("seeds worse") {
         let r = node.rect();
         assert!(r.right() <= 1024.0, "{r:?} runs out of the window");
+        assert!(r.left() > button.right(), "{r:?} under {button:?}");
     }
 }
 
@@ -1469,4 +1473,29 @@ fn a_game_opened_from_the_studys_position_ends_the_study_and_keeps_its_moves() {
     h.state_mut().rt.comments.insert(1, "another".into());
     h.run_steps(2);
     assert!(h.state().unsaved(), "the change counted as saved");
+}
+
+#[test]
+fn the_result_window_keeps_clear_of_a_studys_line_under_the_board() {
+    // A study adds a line under the board ("Study: …"): the result window
+    // placed under the lines once cut into it.
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1600.0, 1000.0]);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(2);
+    let s = study("06-raid-chain.ron");
+    let line = format!("Study: {}", s.file.title);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    h.get_by_label("Next >").click();
+    h.run_steps(12);
+    let window = h.get_by_label("Game over").rect();
+    let line = h.get_by_label(&line).rect();
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    assert!(!window.intersects(line), "{window:?} over {line:?}");
+    assert!(!window.intersects(board), "{window:?} over {board:?}");
 }

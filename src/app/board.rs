@@ -530,6 +530,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let live_turn = rt.game.current().turn();
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
     status_line(ui, rt, &shown, computer_turn);
+    rt.lines_foot = Some(ui.cursor().top());
     // The lines' real height sizes the next frame's board and the panels
     // under it.
     keep_lines_height(

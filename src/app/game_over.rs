@@ -164,8 +164,8 @@ struct Placed {
     at: Option<egui::Pos2>,
 }
 
-/// The layout the window's place was chosen for: the board's area and the
-/// council's panel, to the pixel.
+/// The layout the window's place was chosen for: the board's area, the
+/// foot of the lines under the board and the council's panel, to the pixel.
 fn layout_key(rt: &Runtime) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
@@ -176,6 +176,8 @@ fn layout_key(rt: &Runtime) -> u64 {
             .hash(&mut h);
     }
     rects.map(|r| r.is_some()).hash(&mut h);
+    // The lines under the board: the window goes under them.
+    rt.lines_foot.map(|y| y.round() as i32).hash(&mut h);
     h.finish()
 }
 
@@ -225,6 +227,11 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     let Some((area, board)) = rt.board_area else {
         return (pos2(screen.left() + 16.0, screen.bottom() - 56.0 - h), w);
     };
+    // The lines under the board as tall as they were drawn (a study adds
+    // one), with a little air.
+    let under = rt
+        .lines_foot
+        .map_or(LINES, |foot| (foot - board.bottom() + 4.0).max(0.0));
     let left_gap = board.left() - area.left();
     let right_gap = area.right() - board.right();
     let gap = left_gap.max(right_gap);
@@ -243,13 +250,13 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     // The side line above the board (reserves, tempo).
     const SIDE_LINE: f32 = 24.0;
     let above = board.top() - area.top() - LINES;
-    let below = area.bottom() - board.bottom() - LINES;
+    let below = area.bottom() - board.bottom() - under;
     let x = area.center().x - w / 2.0;
     if above >= h && above >= below {
         return (pos2(x, board.top() - LINES - h), content);
     }
     if below >= h {
-        return (pos2(x, board.bottom() + LINES), content);
+        return (pos2(x, board.bottom() + under), content);
     }
     // No room for all of it: of the places beside, above and below the
     // board and the area's corners, the one that hides the least, the
@@ -259,7 +266,7 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     // the other panels: a study's, with its Take back, may be there.
     let mut places = vec![
         pos2(x, (board.top() - SIDE_LINE - h).max(area.top())),
-        pos2(x, (board.bottom() + LINES).min(area.bottom() - h)),
+        pos2(x, (board.bottom() + under).min(area.bottom() - h)),
         pos2(area.left(), area.top()),
         pos2(area.right() - w, area.top()),
         pos2(area.left(), area.bottom() - h),
@@ -277,7 +284,7 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     }
     let lines = [
         Rect::from_min_max(board.left_top() - vec2(0.0, SIDE_LINE), board.right_top()),
-        Rect::from_min_max(board.left_bottom(), board.right_bottom() + vec2(0.0, LINES)),
+        Rect::from_min_max(board.left_bottom(), board.right_bottom() + vec2(0.0, under)),
     ];
     let overlap = |at: egui::Pos2, r: Rect| {
         let o = Rect::from_min_size(at, vec2(w, h)).intersect(r);

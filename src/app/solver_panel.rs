@@ -834,12 +834,40 @@ fn every_move_ui(
             if b.clicked() {
                 out.push(AppCommand::Solver(SolverCommand::PlayMove(*mv)));
             }
-            // Each part whole, on the next line if the row is full.
-            ui.add(egui::Label::new(value.describe()).wrap_mode(egui::TextWrapMode::Extend));
-            ui.add(
-                egui::Label::new(egui::RichText::new(worse_text(*value, best)).weak())
-                    .wrap_mode(egui::TextWrapMode::Extend),
-            );
+            // Each part whole, on the next line if the row is full, and
+            // indented there under the value: flush left it read as a row
+            // of its own.
+            let indent = b.rect.width() + ui.spacing().item_spacing.x;
+            let parts = [
+                egui::RichText::new(value.describe()),
+                egui::RichText::new(worse_text(*value, best)).weak(),
+            ];
+            for part in parts {
+                let width = egui::WidgetText::from(part.clone())
+                    .into_galley(
+                        ui,
+                        Some(egui::TextWrapMode::Extend),
+                        f32::INFINITY,
+                        egui::TextStyle::Body,
+                    )
+                    .size()
+                    .x;
+                eprintln!(
+                    "DBG width {width} avail {} cursor {:?}",
+                    ui.available_width(),
+                    ui.cursor().min
+                );
+                // What is left of the row (a wrapping layout's available
+                // width is the whole row's), the spacing before it counted.
+                let left = ui.max_rect().right() - ui.cursor().min.x;
+                if width + ui.spacing().item_spacing.x > left {
+                    ui.end_row();
+                    // An empty item: space alone at a row's start is dropped.
+                    let spacing = ui.spacing().item_spacing.x;
+                    ui.allocate_exact_size(egui::vec2(indent - spacing, 1.0), egui::Sense::hover());
+                }
+                ui.add(egui::Label::new(part).wrap_mode(egui::TextWrapMode::Extend));
+            }
         });
     }
 }

@@ -322,6 +322,9 @@ pub struct Runtime {
     pub held_move: Option<(Move, (usize, u64))>,
     /// The board's area and the board's drawn rectangle in it, last frame.
     pub board_area: Option<(egui::Rect, egui::Rect)>,
+    /// The foot of the lines under the board (its side line, the status
+    /// line and the notices), last frame: the result window keeps below it.
+    pub lines_foot: Option<f32>,
     /// Frames in a row in which the board's area moved (panels that open
     /// or grow move it for a frame or two); 0 once it stays.
     pub board_area_unsettled: u32,
@@ -387,6 +390,7 @@ impl Runtime {
             move_wait: None,
             held_move: None,
             board_area: None,
+            lines_foot: None,
             board_area_unsettled: 1,
             council_rect: None,
             branch_offer: None,
