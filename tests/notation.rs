@@ -74,6 +74,16 @@ fn more_than_64_holes_is_refused() {
 fn negative_and_non_numeric_counts_are_named() {
     let e = err("en-gehe south=1,-2,1 north=1,1,1 captured=0,0 turn=south");
     assert!(e.contains("entry 2") && e.contains("negative"), "{e}");
+    // `-0` and `+1` are no counts of seeds either, but not negative ones.
+    for signed in ["-0", "-00", "+1"] {
+        let e = err(&format!(
+            "en-gehe south=1,{signed},1 north=1,1,1 captured=0,0 turn=south"
+        ));
+        assert!(
+            e.contains(&format!("entry 2 (`{signed}`) has a sign")),
+            "{e}"
+        );
+    }
     let e = err("en-gehe south=1,1,1 north=1,two,1 captured=0,0 turn=south");
     assert!(
         e.contains("`north=1,two,1`") && e.contains("entry 2") && e.contains("not a whole number"),

@@ -297,10 +297,19 @@ fn count(token: &str, item: &str, position: usize) -> Result<u64, SetupError> {
     if item.is_empty() {
         return Err(SetupError::new(token, format!("entry {position} is empty")));
     }
-    if item.starts_with('-') {
+    // `-0` is not negative, but no count is written with a sign.
+    if item.starts_with('-') && item[1..].bytes().any(|b| b.is_ascii_digit() && b != b'0') {
         return Err(SetupError::new(
             token,
             format!("entry {position} (`{shown}`) is negative; seed counts are 0 or more"),
+        ));
+    }
+    if item.starts_with(['-', '+']) {
+        return Err(SetupError::new(
+            token,
+            format!(
+                "entry {position} (`{shown}`) has a sign; seed counts are written as bare whole numbers"
+            ),
         ));
     }
     if !item.bytes().all(|b| b.is_ascii_digit()) {
