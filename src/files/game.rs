@@ -31,8 +31,9 @@ pub struct SavedGame {
     /// The moves in RULES.md notation, in order (required: a misspelt
     /// `moves` must not read as a game without moves).
     pub moves: Vec<String>,
-    /// Comments by move number (1 is the first move).
-    #[serde(default)]
+    /// Comments by move number (1 is the first move); a number given
+    /// twice is refused (a map would keep only the last).
+    #[serde(default, deserialize_with = "unique_comments")]
     pub comments: BTreeMap<usize, String>,
     /// How many moves the user was looking at (0 = the start position).
     #[serde(default)]
@@ -44,6 +45,35 @@ pub struct SavedGame {
     pub event: String,
     #[serde(default)]
     pub notes: String,
+}
+
+/// A saved game's comments, refusing a move number given twice (as a
+/// field given twice is): one of the two comments would be lost unsaid.
+fn unique_comments<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<usize, String>, D::Error> {
+    struct Comments;
+    impl<'de> serde::de::Visitor<'de> for Comments {
+        type Value = BTreeMap<usize, String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("comments by move number, `{1: \"…\", 3: \"…\"}`")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut comments = BTreeMap::new();
+            while let Some((number, text)) = map.next_entry::<usize, String>()? {
+                if comments.insert(number, text).is_some() {
+                    return Err(serde::de::Error::custom(format!(
+                        "the comment of move {number} is given twice in `comments`"
+                    )));
+                }
+            }
+            Ok(comments)
+        }
+    }
+    d.deserialize_map(Comments)
 }
 
 /// One move of a game with its comment, for callers that list moves.
