@@ -975,8 +975,8 @@ fn snapshot_en_gehe_2x50_start() {
 
 #[test]
 fn snapshot_counts_too_wide_for_a_2x50_hole_run_up_it() {
-    // Four digits still fit upright, smaller; five would be too small to
-    // read upright, so they run up the hole in place of the pile.
+    // Three digits still fit upright, smaller; four and five would be too
+    // small to read upright, so they run up the hole in place of the pile.
     let mut south = vec![4u64; 50];
     south[..4].copy_from_slice(&[12345, 14321, 9999, 888]);
     let mut north = vec![4u64; 50];

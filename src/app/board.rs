@@ -871,7 +871,9 @@ fn paint_hole(
     // (Laid out once; only a count that does not fit again.)
     let text = count.to_string();
     let mut galley = painter.layout_no_wrap(text.clone(), count_font.clone(), pal.count);
-    let room = 0.95 * rect.width();
+    // The count sits low, where the hole's rounded foot narrows it (and a
+    // selection ring is drawn just inside): it keeps clear of the walls.
+    let room = 0.8 * rect.width();
     let fits = galley.size().x <= room;
     let shrunk = count_font.size * room / galley.size().x;
     if !fits && shrunk >= MIN_COUNT_FONT {
