@@ -1499,3 +1499,36 @@ fn the_result_window_keeps_clear_of_a_studys_line_under_the_board() {
     assert!(!window.intersects(line), "{window:?} over {line:?}");
     assert!(!window.intersects(board), "{window:?} over {board:?}");
 }
+
+#[test]
+fn the_board_stays_put_while_a_move_is_sown() {
+    // The tempo line names the seeds in hand while a move is sown; beside a
+    // study, the council and the solver that note once wrapped to a second
+    // line for those frames and pushed the board down and back.
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1600.0, 1000.0]);
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
+    h.state_mut().council.max_depth = Some(2);
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study("01-relay.ron")),
+        Mode::Book,
+    )));
+    h.run_steps(8);
+    let (_, before) = h.state().rt.board_area.expect("drawn");
+    h.get_by_label("Next >").click();
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+    let mut noted = false;
+    for _ in 0..4 {
+        h.get_by_label("Step seed >").click();
+        h.run_steps(2);
+        noted |= h.query_by_label_contains("in hand at").is_some();
+        let (_, during) = h.state().rt.board_area.expect("drawn");
+        assert_eq!(during, before, "the board moved while sowing");
+    }
+    assert!(noted, "the note on the seeds in hand");
+}
