@@ -1023,6 +1023,29 @@ fn snapshot_mid_animation() {
     h.snapshot("en_gehe_mid_animation");
 }
 
+#[test]
+fn snapshot_bao_hand_over_an_outer_hole_names_it() {
+    // The badge of the seeds in hand over an outer hole lies over the
+    // hole's name (the board has no room beyond it), so it says the name.
+    let start = parse_position(
+        "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 \
+         north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes",
+    )
+    .unwrap();
+    let mut h = fine_harness(start);
+    start_paused(&mut h, "South i7: 1 seed");
+    h.get_by_label("|< Start").click();
+    h.step();
+    for _ in 0..2 {
+        h.get_by_label("Step seed >").click();
+        h.step();
+    }
+    h.run();
+    let r = h.state().rt.shown_replay().expect("a replay on view");
+    assert_eq!(r.in_hand(), 1, "one seed left in hand");
+    h.snapshot("bao_hand_over_outer_hole");
+}
+
 /// Renders the README's pictures into `docs/` (run by `scripts/screenshots`).
 #[test]
 #[ignore = "writes docs/*.png; run by scripts/screenshots"]
