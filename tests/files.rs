@@ -1181,11 +1181,12 @@ fn version_and_game_name_errors_say_the_same_thing_for_every_kind_of_file() {
 #[test]
 fn a_system_folder_that_takes_no_files_is_not_called_missing() {
     // /proc is there, but no file can be created in it: "no such file or
-    // folder" was false.
-    let err = files::save_game(Path::new("/proc/version"), &sample_game(2)).unwrap_err();
+    // folder" was false. (A new name: a file there, /proc/version, is
+    // refused as read-only before any is created.)
+    let err = files::save_game(Path::new("/proc/a game.ron"), &sample_game(2)).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "/proc/version: cannot create a file in its folder: the folder takes no new files (a system folder?)"
+        "/proc/a game.ron: cannot create a file in its folder: the folder takes no new files (a system folder?)"
     );
 }
 

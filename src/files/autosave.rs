@@ -4,8 +4,8 @@
 //! the last complete autosave (or its `.bak`) behind.
 
 use super::game::{
-    GAME_VERSION, SavedGame, check_game_name_at, check_version, check_version_at, field_place,
-    field_place_from, read_text, to_pretty_ron,
+    GAME_VERSION, SavedGame, check_game_name_at, check_version_at, field_place, field_place_from,
+    game_ron_error, nth_field_place, read_text, to_pretty_ron,
 };
 use super::{FileError, GameFile, write_atomic};
 use serde::{Deserialize, Serialize};
@@ -84,12 +84,35 @@ pub fn load_autosave(data_dir: &Path) -> Result<Option<Autosave>, FileError> {
 
 /// Reads an autosave's text; `path` only names the file in errors.
 pub fn parse_autosave(text: &str, path: &Path) -> Result<Autosave, FileError> {
-    let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
-    check_version(path, text, probe.version, AUTOSAVE_VERSION, "autosave")?;
-    let record: AutosaveRecord = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    parse_as_named(text, path).map_err(|e| {
+        // A saved game renamed `Autosave(` is said so, not as a game
+        // record RON expected in its `game` field.
+        match super::kind::misnamed(text, super::FileKind::Autosave) {
+            Some(problem) => FileError::new(path, problem),
+            None => e,
+        }
+    })
+}
+
+fn parse_as_named(text: &str, path: &Path) -> Result<Autosave, FileError> {
+    let probe: Probe = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
+    // The game inside has a `version` of its own: the autosave's is any
+    // other (else it has none, however the game's reads).
+    let inner = field_place(text, "game").map_or(1, |(line, _)| line + 1);
+    let inner_version = field_place_from(text, inner, "version");
+    let outer_version = (0..)
+        .map_while(|k| nth_field_place(text, "version", k))
+        .find(|&place| Some(place) != inner_version);
+    check_version_at(
+        path,
+        probe.version,
+        AUTOSAVE_VERSION,
+        "autosave",
+        outer_version,
+    )?;
+    let record: AutosaveRecord = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
     // The game inside: checked as a saved game's own fields are, and
     // placed on its lines (after the autosave's `game:`).
-    let inner = field_place(text, "game").map_or(1, |(line, _)| line + 1);
     check_version_at(
         path,
         record.game.version,

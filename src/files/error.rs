@@ -52,10 +52,9 @@ impl FileError {
         let last_line = text.lines().count().max(1);
         // Only a file that begins like a record (`SavedGame(`, `Study(`…)
         // can have been cut short; JSON or prose on one line is foreign.
-        let begins_as_record = text.trim_start().split_once('(').is_some_and(|(name, _)| {
-            name.starts_with(|c: char| c.is_ascii_uppercase())
-                && name.chars().all(|c| c.is_ascii_alphanumeric())
-        });
+        // (After any comments and `#![…]` attributes before the name.)
+        let begins_as_record = super::kind::record_name(text)
+            .is_some_and(|name| name.starts_with(|c: char| c.is_ascii_uppercase()));
         let cut_short =
             begins_as_record && !text.trim_end().ends_with(')') && start.line >= last_line;
         let problem = match &err.code {
@@ -142,6 +141,8 @@ pub(crate) fn ron_words(code: &ron::Error) -> String {
             "a `(` is not closed with `)` here (or a comma is missing)"
         }
         E::ExpectedMapColon => "a colon is missing here",
+        E::ExpectedMap => "a map, opened with `{`, is expected here",
+        E::ExpectedMapEnd => "a map is not closed with `}` (or a comma is missing)",
         E::TrailingCharacters => "there is more text after the end of the record",
         E::UnclosedBlockComment => "a comment opened with `/*` is never closed",
         E::ExpectedAttribute | E::ExpectedAttributeEnd => {

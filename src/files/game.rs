@@ -304,10 +304,21 @@ impl GameFile {
 
     /// Reads a saved game's text; `path` only names the file in errors.
     pub fn parse(text: &str, path: &Path) -> Result<GameFile, FileError> {
-        let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+        GameFile::parse_as_named(text, path).map_err(|e| {
+            // Another kind of file under a saved game's name (a study
+            // renamed `SavedGame(`) is said so, not by a missing field.
+            match super::kind::misnamed(text, super::FileKind::Game) {
+                Some(problem) => FileError::new(path, problem),
+                None => e,
+            }
+        })
+    }
+
+    fn parse_as_named(text: &str, path: &Path) -> Result<GameFile, FileError> {
+        let probe: Probe = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
         check_version(path, text, probe.version, GAME_VERSION, "saved game")?;
         check_game_name(path, text, &probe.game)?;
-        let saved: SavedGame = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+        let saved: SavedGame = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
         GameFile::from_saved(saved, path, text)
     }
 
@@ -637,6 +648,101 @@ pub(crate) fn to_pretty_ron<T: Serialize>(value: &T, path: &Path) -> Result<Stri
             format!("cannot be written: its record has no RON text ({e})"),
         )
     })
+}
+
+/// What each field of a saved game (and an autosave) takes, for a value
+/// RON cannot read there: its own words ("a comma is missing here", for
+/// `cursor: 2.5`) do not say what belongs there. (`None`: a field that
+/// only ends the one before it.)
+const FIELD_HINTS: [(&str, Option<&str>); 14] = [
+    (
+        "version",
+        Some("`version` takes a whole number, the format version: `version: 1`"),
+    ),
+    ("game", None),
+    (
+        "options",
+        Some("`options` takes a record `GameOptions(variant: …, seeds: …, first: …, origin: …)`"),
+    ),
+    (
+        "south_team",
+        Some("`south_team` takes a text in double quotes"),
+    ),
+    (
+        "north_team",
+        Some("`north_team` takes a text in double quotes"),
+    ),
+    ("start", Some("`start` takes a position in double quotes")),
+    (
+        "moves",
+        Some("`moves` takes a list of moves in double quotes: `moves: [\"1\", \"2\"]`"),
+    ),
+    (
+        "comments",
+        Some("`comments` takes comments by move number, in braces: `comments: {1: \"…\"}`"),
+    ),
+    (
+        "cursor",
+        Some("`cursor` takes a whole number, the moves on view, 0 for the start: `cursor: 2`"),
+    ),
+    (
+        "date",
+        Some("`date` takes a date in double quotes: `date: \"2026-11-29\"`"),
+    ),
+    ("event", Some("`event` takes a text in double quotes")),
+    ("notes", Some("`notes` takes a text in double quotes")),
+    (
+        "source",
+        Some("`source` takes `Some(\"path of the game's file\")` or `None`"),
+    ),
+    ("unsaved", Some("`unsaved` takes `true` or `false`")),
+];
+
+/// [`FileError::ron`] of a saved game or autosave, with what the field
+/// holding the fault takes when RON stumbled inside its value.
+pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedError) -> FileError {
+    let mut err = FileError::ron(path, text, e);
+    if let Some(hint) = field_hint(text, e) {
+        err.problem = format!("{} ({hint})", err.problem);
+    }
+    err
+}
+
+fn field_hint(text: &str, e: &ron::error::SpannedError) -> Option<&'static str> {
+    use ron::Error as E;
+    let shape = matches!(
+        e.code,
+        E::ExpectedComma
+            | E::ExpectedArray
+            | E::ExpectedArrayEnd
+            | E::ExpectedMap
+            | E::ExpectedMapEnd
+            | E::ExpectedMapColon
+            | E::ExpectedStructLike
+            | E::ExpectedStructLikeEnd
+            | E::ExpectedInteger
+            | E::ExpectedString
+            | E::ExpectedBoolean
+            | E::ExpectedOption
+            | E::IntegerOutOfBounds
+    );
+    let line = e.span.start.line;
+    let this = text.lines().nth(line.checked_sub(1)?)?;
+    // At the start of a line RON is between fields (a comma missing after
+    // the one before): no field's value to speak of.
+    let before: String = this
+        .chars()
+        .take(e.span.start.col.saturating_sub(1))
+        .collect();
+    if !shape || before.trim().is_empty() {
+        return None;
+    }
+    FIELD_HINTS
+        .iter()
+        .filter_map(|&(field, hint)| Some((field_place(text, field)?.0, hint)))
+        .filter(|&(at, _)| at <= line)
+        .max_by_key(|&(at, _)| at)
+        .and_then(|(_, hint)| hint)
 }
 
 /// Just enough of a saved game to refuse a newer version or another game

@@ -206,9 +206,59 @@ fn describe_presets(presets: &[Preset]) -> String {
     }
 }
 
+/// The kind of file `text`'s fields say it is (whatever its record is
+/// named), with the fields that say so: a study has `position` and
+/// `solution`, an autosave `unsaved`, a saved game `start` and `moves`,
+/// presets `presets`. Looked for as RON (not in strings or comments).
+pub(crate) fn kind_by_fields(text: &str) -> Option<(FileKind, &'static str)> {
+    let has = |field: &str| super::game::nth_field_place(text, field, 0).is_some();
+    if has("position") && has("solution") {
+        Some((FileKind::Study, "`position` and `solution`"))
+    } else if has("unsaved") && has("game") {
+        Some((FileKind::Autosave, "`unsaved` and `game`"))
+    } else if has("start") && has("moves") {
+        Some((FileKind::Game, "`start` and `moves`"))
+    } else if has("presets") {
+        Some((FileKind::Presets, "`presets`"))
+    } else {
+        None
+    }
+}
+
+/// When `text`, read as a `read_as` file (by its record's name) and found
+/// wanting, has the fields of another kind: what to say instead of the
+/// failure to read it as the one its name says ("this looks like a saved
+/// game…"), e.g. a saved game renamed `Autosave(`.
+pub(crate) fn misnamed(text: &str, read_as: FileKind) -> Option<String> {
+    let (kind, fields) = kind_by_fields(text).filter(|(k, _)| *k != read_as)?;
+    let record = |k: FileKind| match k {
+        FileKind::Game => "SavedGame",
+        FileKind::Presets => "PresetFile",
+        FileKind::Autosave => "Autosave",
+        FileKind::Study => "Study",
+    };
+    let begins = match record_name(text) {
+        Some(name) => format!("it begins with `{name}(`, as {}", article(read_as)),
+        None => format!("it was read as {}", article(read_as)),
+    };
+    Some(format!(
+        "this looks like {} (it has {fields}), but {begins} does: {} begins with `{}(`",
+        article(kind),
+        article(kind),
+        record(kind)
+    ))
+}
+
+/// "a saved game", "an autosave", …
+fn article(kind: FileKind) -> String {
+    let what = kind.describe();
+    let an = what.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {what}", if an { "an" } else { "a" })
+}
+
 /// The record name a file starts with, after blanks, comments and RON
 /// `#![enable(…)]` attributes, if it is followed by `(`.
-fn record_name(text: &str) -> Option<&str> {
+pub(crate) fn record_name(text: &str) -> Option<&str> {
     let mut rest = text.trim_start_matches('\u{feff}');
     loop {
         rest = rest.trim_start();

@@ -31,6 +31,7 @@ pub use game::{
     game_from_text, is_blank_name, load_game, newer_version, options_for_position, read_text,
     save_game, team_names_clash,
 };
+pub(crate) use kind::misnamed;
 pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, detect_kind};
 pub use presets::{
     PRESET_VERSION, Preset, PresetEntry, PresetFile, PresetSource, SHIPPED_PRESETS,

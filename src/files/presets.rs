@@ -62,6 +62,16 @@ struct Probe {
 /// Parses and checks a presets file: version, valid options, and names
 /// that are non-empty and unique within the file.
 pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
+    parse_as_named(text, path).map_err(|e| {
+        // Another kind of file under a presets file's name is said so.
+        match super::kind::misnamed(text, super::FileKind::Presets) {
+            Some(problem) => FileError::new(path, problem),
+            None => e,
+        }
+    })
+}
+
+fn parse_as_named(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
     let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
     check_version(path, text, probe.version, PRESET_VERSION, "presets file")?;
     let file: PresetFile = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;

@@ -315,12 +315,24 @@ impl Study {
             });
         }
         let file: StudyFile = ron::de::from_str(text).map_err(|e| {
-            let (line, column) = crate::files::error::ron_place(text, &e);
-            StudyError {
-                file: origin.to_string(),
-                line,
-                column,
-                problem: crate::files::error::ron_words(&e.code),
+            // In the words saved games and presets get (a file cut short
+            // is called truncated); another kind of file under a study's
+            // name (a saved game renamed `Study(`) is said so.
+            let err = crate::files::FileError::ron(origin, text, &e);
+            let (line, column) = err.place.unwrap_or((0, 0));
+            match crate::files::misnamed(text, crate::files::FileKind::Study) {
+                Some(problem) => StudyError {
+                    file: origin.to_string(),
+                    line: 0,
+                    column: 0,
+                    problem,
+                },
+                None => StudyError {
+                    file: origin.to_string(),
+                    line,
+                    column,
+                    problem: err.problem,
+                },
             }
         })?;
         let at = |offset: Option<usize>, problem: String| {
