@@ -427,9 +427,18 @@ fn advisor_card(ui: &mut egui::Ui, a: &advice::Advice, hovered: &mut Option<Move
             ui.horizontal_wrapped(|ui| {
                 ui.strong(a.advisor.name);
                 ui.label(format!("proposes {}", a.move_name));
-                ui.weak(format!("(weight {})", a.advisor.weight));
+                // Whole, on the next line if need be: "(weight" and "1)"
+                // on two lines read as two things.
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(format!("(weight {})", a.advisor.weight)).weak(),
+                    )
+                    .wrap_mode(egui::TextWrapMode::Extend),
+                );
             });
-            ui.label(egui::RichText::new(a.advisor.character).weak().small());
+            // Set apart from the reason by italics, not by a size too
+            // small to read.
+            ui.label(egui::RichText::new(a.advisor.character).weak().italics());
             ui.label(&a.reason);
         })
         .response;
