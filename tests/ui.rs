@@ -1004,6 +1004,16 @@ fn snapshot_a_zoomed_2x50_row_shows_it_runs_on() {
 }
 
 #[test]
+fn snapshot_a_zoomed_bao_board_shows_it_runs_on_above_and_below() {
+    // Zoomed in, Bao la Kimasai's four rows run past the area's top and
+    // bottom as well as its sides: each such edge has its fade and arrow.
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.state_mut().settings.zoom = 2.5;
+    h.run();
+    h.snapshot("bao_la_kimasai_zoomed");
+}
+
+#[test]
 fn snapshot_bao_la_kimasai_start() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     h.run();

@@ -787,54 +787,68 @@ fn plank(
     (geo, painter)
 }
 
-/// A board that runs past its area's side (a 2×50 row beside several
-/// panels, or zoomed in) shows so at that edge: the row fades into the
+/// A board that runs past its area's edge (a 2×50 row beside several
+/// panels, or zoomed in) shows so at that edge: the board fades into the
 /// panel's colour under an arrow, the way to pan (drag or wheel).
 fn paint_pan_cues(ui: &egui::Ui, painter: &egui::Painter, canvas: Rect, board: Rect) {
-    let width = 28.0_f32.min(canvas.width() / 4.0);
     let band = board.intersect(canvas);
-    if band.height() <= 0.0 {
+    if band.height() <= 0.0 || band.width() <= 0.0 {
         return;
     }
     let bg = ui.visuals().panel_fill;
     let arrow = ui.visuals().strong_text_color();
     let clear = Color32::from_rgba_unmultiplied(bg.r(), bg.g(), bg.b(), 0);
-    for (hidden, edge, inward) in [
-        (canvas.left() - board.left(), canvas.left(), 1.0),
-        (board.right() - canvas.right(), canvas.right(), -1.0),
-    ] {
+    // Each edge: how much of the board lies past it, and the way inward.
+    let edges = [
+        (canvas.left() - board.left(), vec2(1.0, 0.0)),
+        (board.right() - canvas.right(), vec2(-1.0, 0.0)),
+        (canvas.top() - board.top(), vec2(0.0, 1.0)),
+        (board.bottom() - canvas.bottom(), vec2(0.0, -1.0)),
+    ];
+    for (hidden, inward) in edges {
         if hidden < 1.0 {
             continue;
         }
-        let x_far = edge + inward * width;
+        // The edge's midpoint, and the band's extent along the edge.
+        let across = vec2(inward.y.abs(), inward.x.abs());
+        let (mid, half_len, depth) = if inward.x != 0.0 {
+            let x = if inward.x > 0.0 {
+                band.left()
+            } else {
+                band.right()
+            };
+            (
+                Pos2::new(x, band.center().y),
+                band.height() / 2.0,
+                28.0_f32.min(band.width() / 4.0),
+            )
+        } else {
+            let y = if inward.y > 0.0 {
+                band.top()
+            } else {
+                band.bottom()
+            };
+            (
+                Pos2::new(band.center().x, y),
+                band.width() / 2.0,
+                28.0_f32.min(band.height() / 4.0),
+            )
+        };
         let mut mesh = egui::Mesh::default();
-        let (x0, x1) = if inward > 0.0 {
-            (edge, x_far)
-        } else {
-            (x_far, edge)
-        };
-        let (c0, c1) = if inward > 0.0 {
-            (bg, clear)
-        } else {
-            (clear, bg)
-        };
-        let i = mesh.vertices.len() as u32;
-        mesh.colored_vertex(Pos2::new(x0, band.top()), c0);
-        mesh.colored_vertex(Pos2::new(x1, band.top()), c1);
-        mesh.colored_vertex(Pos2::new(x1, band.bottom()), c1);
-        mesh.colored_vertex(Pos2::new(x0, band.bottom()), c0);
-        mesh.add_triangle(i, i + 1, i + 2);
-        mesh.add_triangle(i, i + 2, i + 3);
+        let edge_a = mid - across * half_len;
+        let edge_b = mid + across * half_len;
+        mesh.colored_vertex(edge_a, bg);
+        mesh.colored_vertex(edge_b, bg);
+        mesh.colored_vertex(edge_b + inward * depth, clear);
+        mesh.colored_vertex(edge_a + inward * depth, clear);
+        mesh.add_triangle(0, 1, 2);
+        mesh.add_triangle(0, 2, 3);
         painter.add(mesh);
         // The arrow points the way the hidden part lies.
-        let tip = Pos2::new(edge + inward * 4.0, band.center().y);
-        let back = tip.x + inward * 10.0;
+        let tip = mid + inward * 4.0;
+        let back = tip + inward * 10.0;
         painter.add(egui::Shape::convex_polygon(
-            vec![
-                tip,
-                Pos2::new(back, band.center().y - 9.0),
-                Pos2::new(back, band.center().y + 9.0),
-            ],
+            vec![tip, back - across * 9.0, back + across * 9.0],
             arrow,
             Stroke::NONE,
         ));
