@@ -852,11 +852,6 @@ fn every_move_ui(
                     )
                     .size()
                     .x;
-                eprintln!(
-                    "DBG width {width} avail {} cursor {:?}",
-                    ui.available_width(),
-                    ui.cursor().min
-                );
                 // What is left of the row (a wrapping layout's available
                 // width is the whole row's), the spacing before it counted.
                 let left = ui.max_rect().right() - ui.cursor().min.x;
