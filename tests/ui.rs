@@ -1387,10 +1387,22 @@ fn the_solver_and_the_move_list_share_one_column_beside_the_board() {
     let pitch = b.center().x - a.center().x;
     assert!(pitch >= 17.0, "holes {pitch} px apart");
     assert!(a.right() < solver.left(), "{a:?} {solver:?}");
-    // In a short window the column would leave each too little height:
+    // So they do in the smallest window the README promises (1024×680),
+    // where the row then fits whole.
+    let h = with_panels(
+        [1024.0, 680.0],
+        Panels {
+            solver: true,
+            ..Panels::default()
+        },
+    );
+    let solver = h.get_by_label("Exact solver").rect();
+    let moves = h.get_by_label("Moves").rect();
+    assert!(solver.bottom() <= moves.top(), "{solver:?} {moves:?}");
+    // In a shorter one the column would leave each too little height:
     // they stand side by side.
     let h = with_panels(
-        [1600.0, 680.0],
+        [1600.0, 540.0],
         Panels {
             solver: true,
             ..Panels::default()

@@ -61,7 +61,15 @@ const EDITOR_MIN_WIDTH: f32 = 280.0;
 /// the least room under the menu bar for them to share one.
 const SHARED_SOLVER_MIN: f32 = 150.0;
 const SHARED_MOVES_MIN: f32 = 240.0;
-const SHARED_COLUMN_MIN_HEIGHT: f32 = 640.0;
+const SHARED_COLUMN_MIN_HEIGHT: f32 = 540.0;
+/// The tempo plot's height when first shown.
+const PLOT_DEFAULT_HEIGHT: f32 = 240.0;
+
+/// Where the tempo plot's height last frame is kept (the column beside
+/// the board, which it crosses, is judged by what it leaves).
+fn plot_height_id() -> egui::Id {
+    egui::Id::unique("tempo-plot-height")
+}
 /// What a panel beside the board keeps when even the least widths do not
 /// fit beside a readable board.
 const PANEL_FLOOR: f32 = 140.0;
@@ -970,9 +978,17 @@ impl MaasaiApp {
         // a 2×50 row down to 13 px a hole while their height went unused.
         // In a short window the column would leave each too little height:
         // then they stand side by side, as before.
+        // The column's height: the tempo plot, drawn across it, takes its
+        // part (as tall as it was last frame).
+        let plot_height = if self.settings.show_tempo_plot {
+            ui.data(|d| d.get_temp::<f32>(plot_height_id()))
+                .unwrap_or(PLOT_DEFAULT_HEIGHT)
+        } else {
+            0.0
+        };
         let solver_beside_moves = show_solver
             && self.settings.show_move_list
-            && ui.available_height() >= SHARED_COLUMN_MIN_HEIGHT;
+            && ui.available_height() - plot_height >= SHARED_COLUMN_MIN_HEIGHT;
         let solver_min = if show_solver && !solver_beside_moves {
             SOLVER_MIN_WIDTH
         } else {
@@ -1028,12 +1044,14 @@ impl MaasaiApp {
         let board_min = board::min_area_height(ui, variant);
         if self.settings.show_tempo_plot {
             let below = if council_below { COUNCIL_MIN } else { 0.0 };
-            egui::Panel::bottom("tempo-plot")
+            let plot = egui::Panel::bottom("tempo-plot")
                 .resizable(true)
-                .default_size(240.0)
+                .default_size(PLOT_DEFAULT_HEIGHT)
                 .min_size(PLOT_MIN)
                 .max_size(under_board(ui, board_min + below, PLOT_MIN))
                 .show(ui, |ui| self.tempo_plot_ui(ui));
+            let height = plot.response.rect.height();
+            ui.data_mut(|d| d.insert_temp(plot_height_id(), height));
         }
         if self.settings.show_move_list {
             let (least, most) = beside_board(ui, moves_min, council_min, board_least);
