@@ -521,3 +521,32 @@ fn a_forced_move_is_still_scored_for_analysis_but_played_at_once() {
     assert_eq!(played.best().unwrap().mv, mv(&p, "2"));
     assert!(played.depth <= 2, "searched to depth {}", played.depth);
 }
+
+#[test]
+fn no_advisor_calls_a_move_that_empties_its_own_inner_row_a_win() {
+    // North's only inner seed is in i8: sowing it (into the outer row)
+    // empties North's inner row, and North loses at once (RULES.md). The
+    // Youth once read that end as "a win at once" and proposed it.
+    let p = pos("bao-la-kimasai south=1,1,1,0,2,0,2,0,1,1,0,0,0,0,0,0 \
+                 north=0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,3 reserve=22,10 turn=north opening=no");
+    let a = search::search(&p, SearchConfig::depth(3).all_moves());
+    let i8 = mv(&p, "i8");
+    let facts = advice::move_facts(&p, &a);
+    let losing = facts.iter().find(|f| f.mv == i8).expect("i8 is legal");
+    assert!(losing.static_eval < 0, "i8 scored {}", losing.static_eval);
+    let report = advice::council(&p, &a).unwrap();
+    let youth = report
+        .advice
+        .iter()
+        .find(|x| x.advisor.name == "The Youth")
+        .unwrap();
+    assert_ne!(youth.mv, i8, "{}", youth.reason);
+    for advice in &report.advice {
+        assert!(
+            !(advice.mv == i8 && advice.reason.contains("a win")),
+            "{}: {}",
+            advice.advisor.name,
+            advice.reason
+        );
+    }
+}

@@ -247,9 +247,16 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
                     next.row(me)[..BAO_ROW].iter().map(|&c| c as u32).sum(),
                 ),
             };
-            let over = next.candidate_moves().next().is_none()
-                || (!pos.variant().is_en_gehe() && eval::bao_decided(&next, 0).is_some());
-            let static_eval = if over {
+            // Bao la Kimasai: an emptied inner row decides the game, for the
+            // mover when it is the opponent's, against him when his own
+            // (RULES.md); `bao_decided` scores it for the side to move next.
+            let decided = match pos.variant() {
+                Variant::EnGehe { .. } => None,
+                Variant::BaoLaKimasai => eval::bao_decided(&next, 0).map(|s| -s),
+            };
+            let static_eval = if let Some(score) = decided {
+                score
+            } else if next.candidate_moves().next().is_none() {
                 // The opponent cannot move: the game is over. (Replies that
                 // only sow past the cap leave the game open.)
                 match pos.variant() {
