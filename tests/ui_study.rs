@@ -663,6 +663,11 @@ fn the_library_lists_every_shipped_study() {
         studies.len(),
         "one Exercise button per study"
     );
+    // Esc closes it, as it does the dialogs.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(3);
+    assert!(!h.state().studies.library_open);
+    assert!(h.query_by_label("Exercise").is_none());
 }
 
 #[test]

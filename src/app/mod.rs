@@ -401,11 +401,16 @@ impl MaasaiApp {
                 out.push(AppCommand::ShowHelp(!self.rt.help_open));
             }
             if i.consume_key(Modifiers::NONE, Key::Escape) {
-                // Esc first clears a half-typed hole, then closes the help.
+                // Esc first clears a half-typed hole, then closes the help,
+                // then the study library (a window like the dialogs).
                 if !self.rt.typed.is_empty() {
                     self.rt.typed.clear();
                 } else if self.rt.help_open {
                     out.push(AppCommand::ShowHelp(false));
+                } else if self.studies.library_open {
+                    out.push(AppCommand::Study(studies_ui::StudyCommand::ShowLibrary(
+                        false,
+                    )));
                 }
             }
             // Backspace is taken in order with the digits: a slow frame
