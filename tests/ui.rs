@@ -144,6 +144,17 @@ fn keyboard_plays_a_typed_hole() {
         h.state().rt.game.moves().is_empty(),
         "the typed 5 was played"
     );
+    // Nothing left to take back or to play again: said as the other
+    // status lines are, with a capital.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    assert_eq!(h.state().rt.notice.as_deref(), Some("Nothing to undo"));
+    // (The move undone above is played again first.)
+    for _ in 0..2 {
+        h.state_mut().queue(AppCommand::Redo);
+        h.run();
+    }
+    assert_eq!(h.state().rt.notice.as_deref(), Some("Nothing to redo"));
 }
 
 #[test]

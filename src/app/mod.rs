@@ -655,7 +655,7 @@ impl MaasaiApp {
                     }
                     // A notice about the last move (say, an illegal one
                     // tried) no longer applies once the board moves.
-                    self.rt.notice = (!undone).then(|| "nothing to undo".into());
+                    self.rt.notice = (!undone).then(|| "Nothing to undo".into());
                 }
                 AppCommand::Redo => {
                     let players = self.settings.players;
@@ -667,7 +667,7 @@ impl MaasaiApp {
                     if redone && players.iter().any(|p| !p.is_computer()) {
                         while computer(self.rt.game.current().turn()) && self.rt.redo() {}
                     }
-                    self.rt.notice = (!redone).then(|| "nothing to redo".into());
+                    self.rt.notice = (!redone).then(|| "Nothing to redo".into());
                 }
                 AppCommand::OpenNewGame => {
                     // Ctrl+N with a menu open: the menu must not stay drawn
