@@ -114,6 +114,9 @@ pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
     let frames = ctx.data(|d| d.get_temp::<u32>(settled).unwrap_or(0));
     if open && frames < 3 {
         ctx.data_mut(|d| d.insert_temp(settled, frames + 1));
+        // Laid out again before it is painted: a repaint alone showed the
+        // rows over each other for those frames.
+        ctx.request_discard("the help's shortcut table is still being measured");
         ctx.request_repaint();
     } else if !open {
         ctx.data_mut(|d| d.remove::<u32>(settled));
