@@ -7,25 +7,15 @@
 
 mod common;
 use common::step_until;
+use common::{en_gehe, folders};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::files_ui::FileCommand;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{Game, GameOptions, Position};
-use maasai_mancala::files::{Folders, GameFile, autosave_path, save_game, write_autosave};
+use maasai_mancala::engine::Game;
+use maasai_mancala::files::{GameFile, autosave_path, save_game, write_autosave};
 use std::path::{Path, PathBuf};
-
-fn folders(dir: &Path) -> Folders {
-    Folders {
-        config: dir.join("config"),
-        data: dir.join("data"),
-    }
-}
-
-fn en_gehe(holes: u8) -> Position {
-    GameOptions::en_gehe(holes).start().unwrap()
-}
 
 fn build(app: impl FnOnce(&egui::Context) -> MaasaiApp + 'static) -> Harness<'static, MaasaiApp> {
     let mut h = Harness::builder()

@@ -6,27 +6,15 @@
 
 mod common;
 use common::ctrl_v_released;
+use common::{en_gehe, folders};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::files_ui::{FileCommand, PASTE_REFUSED};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Game, GameOptions, Position};
-use maasai_mancala::files::{
-    Folders, GameFile, autosave_path, load_game, load_user_presets, save_game,
-};
+use maasai_mancala::files::{GameFile, autosave_path, load_game, load_user_presets, save_game};
 use std::path::{Path, PathBuf};
-
-fn folders(dir: &Path) -> Folders {
-    Folders {
-        config: dir.join("config"),
-        data: dir.join("data"),
-    }
-}
-
-fn en_gehe(holes: u8) -> Position {
-    GameOptions::en_gehe(holes).start().unwrap()
-}
 
 fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
     let folders = folders(dir);

@@ -5,6 +5,7 @@
 use egui_kittest::Harness;
 use maasai_mancala::app::MaasaiApp;
 use maasai_mancala::engine::{GameOptions, Position};
+use maasai_mancala::files::Folders;
 
 /// The window size of the snapshot tests (their pictures depend on it).
 pub const SNAPSHOT_SIZE: [f32; 2] = [1400.0, 760.0];
@@ -49,5 +50,13 @@ pub fn ctrl_v_released() -> egui::Event {
         pressed: false,
         repeat: false,
         modifiers: egui::Modifiers::COMMAND,
+    }
+}
+
+/// The program's folders (settings and presets, autosave) under `dir`.
+pub fn folders(dir: &std::path::Path) -> Folders {
+    Folders {
+        config: dir.join("config"),
+        data: dir.join("data"),
     }
 }
