@@ -1365,20 +1365,20 @@ fn board_canvas(
         // rows); beyond the name where it has (a small board), so the hole
         // being sown from keeps its number in sight.
         let over_name = c.y + toward_middle * 0.95 * p;
-        let mut covers_name = !(pos.variant().is_en_gehe() || outer_bao);
         let (_, plain) = badge_size(format!("in hand {left}"));
-        let y = if pos.variant().is_en_gehe() || outer_bao {
+        // (Bao la Kimasai's inner badges go between the inner rows, clear
+        // of any name.)
+        let (y, covers_name) = if pos.variant().is_en_gehe() || outer_bao {
             let name_y = geo.label_pos(hole.side, hole.index).y;
             let beyond = name_y + toward_middle * (0.6 * label_font.size + 0.5 * plain.y + 3.0);
             let inside = board.top() + 0.5 * plain.y + 2.0..=board.bottom() - 0.5 * plain.y - 2.0;
             if inside.contains(&beyond) {
-                beyond
+                (beyond, false)
             } else {
-                covers_name = true;
-                over_name
+                (over_name, true)
             }
         } else {
-            over_name
+            (over_name, false)
         };
         // On close-set holes only the number (the caption under the board
         // says "… in hand"), so the badge hides few neighbouring counts.
