@@ -1048,12 +1048,7 @@ fn snapshot_mid_animation() {
 fn snapshot_bao_hand_over_an_outer_hole_names_it() {
     // The badge of the seeds in hand over an outer hole lies over the
     // hole's name (the board has no room beyond it), so it says the name.
-    let start = parse_position(
-        "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 \
-         north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes",
-    )
-    .unwrap();
-    let mut h = fine_harness(start);
+    let mut h = fine_harness(GameOptions::bao_la_kimasai().start().unwrap());
     start_paused(&mut h, "South i7: 1 seed");
     h.get_by_label("|< Start").click();
     h.step();

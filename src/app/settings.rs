@@ -436,7 +436,7 @@ fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
 fn names_in_order(names: &mut [String; 2], defaults: &[String; 2], problems: &mut Vec<String>) {
     use crate::engine::Side;
     use crate::files::{TeamClash, is_blank_name, team_names_clash};
-    for (i, side) in [Side::South, Side::North].into_iter().enumerate() {
+    for (i, side) in Side::BOTH.into_iter().enumerate() {
         let name = &names[i];
         let why = if is_blank_name(name) {
             Some("a team needs a name".to_string())
@@ -458,20 +458,22 @@ fn names_in_order(names: &mut [String; 2], defaults: &[String; 2], problems: &mu
     }
     // At most two rounds: a default name may clash with the other name.
     for _ in 0..2 {
-        let i = match team_names_clash(&names[0], &names[1]) {
-            None => return,
-            // The name that is not its side's default goes back to it.
-            Some(TeamClash::Same) if names[1].eq_ignore_ascii_case(&defaults[1]) => 0,
-            Some(TeamClash::Same) => 1,
-            Some(TeamClash::OtherSidesName(side)) => side.index(),
+        let Some(clash) = team_names_clash(&names[0], &names[1]) else {
+            return;
         };
-        let side = if i == 0 { Side::South } else { Side::North };
-        let why = match team_names_clash(&names[0], &names[1]) {
-            Some(TeamClash::Same) => format!(
+        let i = match clash {
+            // The name that is not its side's default goes back to it.
+            TeamClash::Same if names[1].eq_ignore_ascii_case(&defaults[1]) => 0,
+            TeamClash::Same => 1,
+            TeamClash::OtherSidesName(side) => side.index(),
+        };
+        let side = Side::BOTH[i];
+        let why = match clash {
+            TeamClash::Same => format!(
                 "both teams are called {:?} (capitals aside); the teams need different names",
                 names[i]
             ),
-            _ => format!(
+            TeamClash::OtherSidesName(_) => format!(
                 "{:?} is the other side's name; the labels would read \"{} ({})\"",
                 names[i],
                 names[i],
