@@ -1355,3 +1355,152 @@ fn a_game_whose_file_name_is_not_utf8_saves_and_loads() {
     files::save_game(&path, &sample_game(2)).unwrap();
     assert_eq!(files::load_game(&path).unwrap(), sample_game(2));
 }
+
+// ---------------------------------------------------------- a load stopped
+
+/// `keep_going` for a stoppable load that says yes `yes` times, then no,
+/// counting how often it was asked.
+fn yes_then_no(yes: usize, asked: &std::cell::Cell<usize>) -> impl FnMut() -> bool + '_ {
+    move || {
+        asked.set(asked.get() + 1);
+        asked.get() <= yes
+    }
+}
+
+/// A saved game's text with `moves` written in place of its moves.
+fn with_moves(file: &GameFile, moves: &[&str]) -> String {
+    let text = file.to_ron().unwrap();
+    let start = text.find("    moves: [").expect("a moves field");
+    let end = start + text[start..].find("],\n").expect("the moves' end") + 3;
+    let listed: String = moves
+        .iter()
+        .map(|m| format!("        \"{m}\",\n"))
+        .collect();
+    format!(
+        "{}    moves: [\n{listed}    ],\n{}",
+        &text[..start],
+        &text[end..]
+    )
+}
+
+#[test]
+fn a_stopped_load_gives_up_between_moves_without_replaying_the_rest() {
+    // Six moves and then one the rules refuse: read to its end, the load
+    // says so; stopped, it never gets there.
+    let path = Path::new("stopped.ron");
+    let played: Vec<String> = sample_game(6)
+        .move_list()
+        .into_iter()
+        .map(|m| m.notation)
+        .chain(["9".to_string()])
+        .collect();
+    let played: Vec<&str> = played.iter().map(String::as_str).collect();
+    let text = with_moves(&sample_game(0), &played);
+    let whole = files::game_from_text(&text, path).unwrap_err();
+    assert!(whole.problem.starts_with("move 7 ("), "{whole}");
+    assert!(whole.problem.contains("there is no hole 9"), "{whole}");
+    let asked = std::cell::Cell::new(0);
+    let stopped = files::game_from_text_or_stop(&text, path, yes_then_no(2, &asked));
+    assert_eq!(stopped, Err(files::LoadError::Stopped));
+    assert_eq!(
+        asked.get(),
+        3,
+        "asked before each move, and no more once told to stop"
+    );
+    // The window's flag, set before the read begins: not one move replayed.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let flagged = files::game_from_text_or_stop(&text, path, || {
+        !stop.load(std::sync::atomic::Ordering::Relaxed)
+    });
+    assert_eq!(flagged, Err(files::LoadError::Stopped));
+    // Never told to stop, it is the load the command line does.
+    let asked = std::cell::Cell::new(0);
+    assert_eq!(
+        files::game_from_text_or_stop(&text, path, yes_then_no(usize::MAX, &asked)),
+        Err(files::LoadError::Failed(whole))
+    );
+    assert_eq!(asked.get(), 7);
+    let good = sample_game(4).to_ron().unwrap();
+    assert_eq!(
+        files::game_from_text_or_stop(&good, path, || true),
+        Ok(sample_game(4))
+    );
+    // An autosave's game is replayed the same way.
+    let data = tempfile::tempdir().unwrap();
+    files::write_autosave(data.path(), &sample_game(4), None, true).unwrap();
+    let autosave = std::fs::read_to_string(files::autosave_path(data.path())).unwrap();
+    let asked = std::cell::Cell::new(0);
+    assert_eq!(
+        files::game_from_text_or_stop(&autosave, path, yes_then_no(1, &asked)),
+        Err(files::LoadError::Stopped)
+    );
+    assert_eq!(asked.get(), 2);
+}
+
+#[test]
+fn a_stopped_load_gives_up_within_a_move_that_takes_seconds_to_prove_endless() {
+    // RULES.md: `o2` here runs for millions of laps and then cycles, so a
+    // file that plays it is refused only after seconds of sowing. Asked
+    // before the move (yes) and then within it, every million laps or so
+    // (no), the load stops in the middle of the move.
+    let start = maasai_mancala::engine::notation::parse_position(
+        "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 \
+         north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",
+    )
+    .unwrap();
+    let file = GameFile::from_game(maasai_mancala::engine::Game::new(start));
+    let text = with_moves(&file, &["o2"]);
+    let asked = std::cell::Cell::new(0);
+    let stopped =
+        files::game_from_text_or_stop(&text, Path::new("endless.ron"), yes_then_no(1, &asked));
+    assert_eq!(stopped, Err(files::LoadError::Stopped));
+    assert_eq!(
+        asked.get(),
+        2,
+        "stopped at the first question within the move"
+    );
+}
+
+#[test]
+fn a_stopped_study_read_gives_up_before_its_lines_are_replayed() {
+    use maasai_mancala::study::Study;
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies/01-relay.ron"),
+    )
+    .unwrap();
+    let whole = Study::parse(&text, "relay.ron").unwrap();
+    let moves = whole.solution.len()
+        + whole
+            .alternatives
+            .iter()
+            .map(|(_, line)| line.len())
+            .sum::<usize>();
+    assert!(moves > 1, "{moves}");
+    let asked = std::cell::Cell::new(0);
+    assert_eq!(
+        Study::parse_or_stop(&text, "relay.ron", yes_then_no(usize::MAX, &asked)),
+        Ok(whole)
+    );
+    assert_eq!(asked.get(), moves, "asked before each move");
+    let asked = std::cell::Cell::new(0);
+    assert_eq!(
+        Study::parse_or_stop(&text, "relay.ron", yes_then_no(0, &asked)),
+        Err(files::LoadError::Stopped)
+    );
+    assert_eq!(asked.get(), 1);
+    // A folder of studies read for the library stops as a whole.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("a.ron"), &text).unwrap();
+    std::fs::write(dir.path().join("b.ron"), &text).unwrap();
+    assert_eq!(Study::load_each(dir.path()).unwrap().len(), 2);
+    let asked = std::cell::Cell::new(0);
+    assert_eq!(
+        Study::load_each_or_stop(dir.path(), yes_then_no(moves, &asked)),
+        Err(files::LoadError::Stopped)
+    );
+    assert_eq!(
+        asked.get(),
+        moves + 1,
+        "stopped at the second file's first move"
+    );
+}

@@ -16,6 +16,8 @@ use crate::files::{
     rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
 };
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// The title of a refused paste's message.
@@ -305,10 +307,20 @@ pub struct FilesState {
 
 /// A file being read for opening on its own thread: reading and replaying
 /// a game (one move may take seconds to prove it ends) must not freeze the
-/// window.
+/// window. Dropped (stopped by the user, another file opened, the window
+/// closed), it tells the thread to stop, which then gives up promptly,
+/// even in the middle of a long move.
 pub struct Reading {
     pub path: PathBuf,
     rx: Receiver<ReadResult>,
+    /// Set to stop the read (also when the reading is dropped).
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 /// How long the window waits for a file read before it says it is busy
@@ -1016,7 +1028,7 @@ impl MaasaiApp {
         self.files.path_prompt = None;
         let read = match self.files.read.take() {
             Some((p, opened)) if p == path => Ok(*opened),
-            _ => read_for_open(path),
+            _ => read_for_open(path, || true),
         };
         match read {
             Ok(Opened::Study(study)) => {
@@ -1045,7 +1057,9 @@ impl MaasaiApp {
                     )));
                 }
             },
-            Err((title, message)) => self.refuse_open(path, title, message),
+            Err(Unread::Refused(title, message)) => self.refuse_open(path, title, message),
+            // Never asked to stop here.
+            Err(Unread::Stopped) => {}
         }
     }
 
@@ -1099,20 +1113,24 @@ impl MaasaiApp {
         self.files.read = None;
         self.files.reading = None;
         if !self.rt.background {
-            let result = read_for_open(&path);
+            let result = read_for_open(&path, || true);
             self.file_read(ctx, path, result);
             return;
         }
         let (tx, rx) = channel();
         let (job, wake) = (path.clone(), ctx.clone());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
         std::thread::spawn(move || {
-            // The window may have stopped waiting; then nobody needs it.
-            let _ = tx.send(read_for_open(&job));
+            // Once the window stops waiting (the reading dropped), the
+            // replay stops too, even within a long move; nobody needs what
+            // it sends then.
+            let _ = tx.send(read_for_open(&job, || !flag.load(Ordering::Relaxed)));
             wake.request_repaint();
         });
         match rx.recv_timeout(READ_AT_ONCE) {
             Ok(result) => self.file_read(ctx, path, result),
-            Err(_) => self.files.reading = Some(Reading { path, rx }),
+            Err(_) => self.files.reading = Some(Reading { path, rx, stop }),
         }
     }
 
@@ -1124,7 +1142,7 @@ impl MaasaiApp {
         let result = match reading.rx.try_recv() {
             Ok(result) => result,
             Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => Err((
+            Err(TryRecvError::Disconnected) => Err(Unread::Refused(
                 "Cannot open the file",
                 "reading it failed unexpectedly.\nThe current game is still open and unchanged."
                     .to_string(),
@@ -1134,7 +1152,7 @@ impl MaasaiApp {
             .files
             .reading
             .take()
-            .map(|r| r.path)
+            .map(|r| r.path.clone())
             .unwrap_or_default();
         self.file_read(ctx, path, result);
     }
@@ -1145,10 +1163,13 @@ impl MaasaiApp {
     /// or kept for the open that waits on the question.
     fn file_read(&mut self, ctx: &egui::Context, path: PathBuf, result: ReadResult) {
         match result {
-            Err((title, message)) => {
+            Err(Unread::Refused(title, message)) => {
                 self.refuse_open(&path, title, message);
                 self.launch_settled(false);
             }
+            // Only a read nobody waits for is stopped: nothing to open or
+            // say, and the current game stays as it is.
+            Err(Unread::Stopped) => self.launch_settled(false),
             Ok(opened) => {
                 self.launch_settled(true);
                 self.files.read = Some((path.clone(), Box::new(opened)));
@@ -1502,11 +1523,20 @@ fn open_target(path: PathBuf) -> PathBuf {
 /// The move list's figures of each move of `game` (each move traced again:
 /// for a long game, or one long move, work for a thread).
 fn move_stats(game: &Game) -> Vec<MoveStats> {
-    game.moves()
-        .iter()
-        .zip(game.positions())
-        .filter_map(|(&mv, pos)| pos.trace(mv).ok().map(|t| MoveStats::of(&t)))
-        .collect()
+    move_stats_or_stop(game, || true).unwrap_or_default()
+}
+
+/// [`move_stats`] that asks `keep_going` before each move: `None` once it
+/// said stop.
+fn move_stats_or_stop(game: &Game, mut keep_going: impl FnMut() -> bool) -> Option<Vec<MoveStats>> {
+    let mut stats = Vec::with_capacity(game.moves().len());
+    for (&mv, pos) in game.moves().iter().zip(game.positions()) {
+        if !keep_going() {
+            return None;
+        }
+        stats.extend(pos.trace(mv).ok().map(|t| MoveStats::of(&t)));
+    }
+    Some(stats)
 }
 
 /// What a file to open holds, read and checked.
@@ -1517,28 +1547,49 @@ enum Opened {
     Study(Box<crate::study::Study>),
 }
 
-/// A file read for opening, or why it cannot be opened (a message box's
-/// title and text).
-type ReadResult = Result<Opened, (&'static str, String)>;
+/// Why a file read for opening gives nothing to open.
+#[derive(Debug)]
+enum Unread {
+    /// It cannot be opened: a message box's title and text.
+    Refused(&'static str, String),
+    /// The read was stopped (nobody waits for it): nothing is said, and
+    /// the current game stays as it is.
+    Stopped,
+}
+
+/// A file read for opening, or why there is nothing to open.
+type ReadResult = Result<Opened, Unread>;
 
 /// Reads and checks `path` for opening: a study or a saved game (or an
 /// autosave), told apart by [`crate::files::detect_kind`] (so a study that
-/// begins with a comment is one). Read once, on any thread.
-fn read_for_open(path: &Path) -> ReadResult {
+/// begins with a comment is one). Read once, on any thread; `keep_going`
+/// is asked before each move is replayed and during a long one, and when
+/// it says no the read gives up at once with [`Unread::Stopped`].
+fn read_for_open(path: &Path, mut keep_going: impl FnMut() -> bool) -> ReadResult {
+    use crate::files::LoadError;
     let refused = |e: FileError| {
-        (
+        Unread::Refused(
             "Cannot open the file",
             format!("{e}\nThe current game is still open and unchanged."),
         )
     };
     let text = crate::files::read_text(path).map_err(refused)?;
     if let Ok(crate::files::FileKind::Study) = crate::files::detect_kind(&text, path) {
-        return crate::study::Study::parse(&text, &path.display().to_string())
-            .map(|s| Opened::Study(Box::new(s)))
-            .map_err(|e| ("Cannot open the study", e.to_string()));
+        let origin = path.display().to_string();
+        return match crate::study::Study::parse_or_stop(&text, &origin, keep_going) {
+            Ok(study) => Ok(Opened::Study(Box::new(study))),
+            Err(LoadError::Failed(e)) => {
+                Err(Unread::Refused("Cannot open the study", e.to_string()))
+            }
+            Err(LoadError::Stopped) => Err(Unread::Stopped),
+        };
     }
-    let file = crate::files::game_from_text(&text, path).map_err(refused)?;
-    let stats = move_stats(&file.game);
+    let file = match crate::files::game_from_text_or_stop(&text, path, &mut keep_going) {
+        Ok(file) => file,
+        Err(LoadError::Failed(e)) => return Err(refused(e)),
+        Err(LoadError::Stopped) => return Err(Unread::Stopped),
+    };
+    let stats = move_stats_or_stop(&file.game, keep_going).ok_or(Unread::Stopped)?;
     Ok(Opened::Game(Box::new(file), stats))
 }
 

@@ -1,7 +1,7 @@
 //! A game record: start position, moves, and what judging it needs
 //! (threefold repetition).
 
-use super::{Move, PlayError, Position, Side, Status, Variant};
+use super::{Endless, Move, PlayError, Position, Side, Status, Unfinished, Variant};
 use serde::{Deserialize, Serialize};
 
 /// Why a game ended.
@@ -218,26 +218,69 @@ impl Game {
 
     /// Plays a move at the end of the record.
     pub fn play(&mut self, mv: Move) -> Result<&Position, PlayError> {
+        match self.play_or_stop(mv, || true) {
+            Some(played) => played,
+            None => unreachable!("asked to keep going"),
+        }
+    }
+
+    /// [`Self::play`] for a record replayed off the window's thread (a file
+    /// being opened), which must stop promptly when nobody waits for it any
+    /// more: a long move asks `keep_going` every million laps or so (see
+    /// [`Position::apply_or_stop`]; proving a move endless can take
+    /// seconds) and, when it says no, gives up with `None`, the record
+    /// unchanged. A move that ends, or is refused, gives what
+    /// [`Self::play`] gives.
+    pub fn play_or_stop(
+        &mut self,
+        mv: Move,
+        keep_going: impl FnMut() -> bool,
+    ) -> Option<Result<&Position, PlayError>> {
         if let Status::Over(result) = self.status() {
             // Over because every move the side has is endless: asking for
             // one of them says that it never ends (RULES.md "Endless
             // moves"), as for any other endless move.
-            if let EndReason::OnlyEndless(_) = result.reason
-                && let Err(e @ PlayError::Endless { .. }) = self.current().try_play(mv)
-            {
-                return Err(e);
+            if let EndReason::OnlyEndless(_) = result.reason {
+                match try_play_or_stop(self.current(), mv, keep_going)? {
+                    Err(e @ PlayError::Endless { .. }) => return Some(Err(e)),
+                    _ => return Some(Err(PlayError::GameOver)),
+                }
             }
-            return Err(PlayError::GameOver);
+            return Some(Err(PlayError::GameOver));
         }
-        let next = self.current().try_play(mv)?;
+        let next = match try_play_or_stop(self.current(), mv, keep_going)? {
+            Ok(next) => next,
+            Err(e) => return Some(Err(e)),
+        };
         self.moves.push(mv);
         self.positions.push(next);
-        Ok(self.current())
+        Some(Ok(self.current()))
     }
 
     /// Cuts the record back to its first `len` moves (undo).
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
         self.positions.truncate(len + 1);
+    }
+}
+
+/// [`Position::try_play`] that asks `keep_going` during a long move (see
+/// [`Position::apply_or_stop`]): `None` when it said stop.
+fn try_play_or_stop(
+    pos: &Position,
+    mv: Move,
+    keep_going: impl FnMut() -> bool,
+) -> Option<Result<Position, PlayError>> {
+    if let Err(e) = pos.try_play_checks(mv) {
+        return Some(Err(e));
+    }
+    let mut next = *pos;
+    match next.apply_or_stop(mv, keep_going) {
+        Ok(()) => Some(Ok(next)),
+        Err(Unfinished::Endless(Endless { cycle_laps })) => Some(Err(PlayError::Endless {
+            hole: pos.variant().move_name(mv),
+            cycle_laps,
+        })),
+        Err(Unfinished::Stopped) => None,
     }
 }

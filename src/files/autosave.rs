@@ -3,11 +3,12 @@
 //! start. Each write is atomic, so a program killed at any moment leaves
 //! the last complete autosave (or its `.bak`) behind.
 
+use super::error::never_stopped;
 use super::game::{
     GAME_VERSION, SavedGame, check_game_name_at, check_version_at, field_place, field_place_from,
     game_ron_error, nth_field_place, read_text, to_pretty_ron,
 };
-use super::{FileError, GameFile, write_atomic};
+use super::{FileError, GameFile, LoadError, write_atomic};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -84,17 +85,34 @@ pub fn load_autosave(data_dir: &Path) -> Result<Option<Autosave>, FileError> {
 
 /// Reads an autosave's text; `path` only names the file in errors.
 pub fn parse_autosave(text: &str, path: &Path) -> Result<Autosave, FileError> {
-    parse_as_named(text, path).map_err(|e| {
+    never_stopped(parse_autosave_or_stop(text, path, &mut || true))
+}
+
+/// [`parse_autosave`] that stops when `keep_going` says so (see
+/// [`super::game_from_text_or_stop`]).
+pub(crate) fn parse_autosave_or_stop(
+    text: &str,
+    path: &Path,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<Autosave, LoadError> {
+    parse_as_named(text, path, keep_going).map_err(|e| match e {
+        LoadError::Stopped => LoadError::Stopped,
         // A saved game renamed `Autosave(` is said so, not as a game
         // record RON expected in its `game` field.
-        match super::kind::misnamed(text, super::FileKind::Autosave) {
-            Some(problem) => FileError::new(path, problem),
-            None => e,
-        }
+        LoadError::Failed(e) => LoadError::Failed(
+            match super::kind::misnamed(text, super::FileKind::Autosave) {
+                Some(problem) => FileError::new(path, problem),
+                None => e,
+            },
+        ),
     })
 }
 
-fn parse_as_named(text: &str, path: &Path) -> Result<Autosave, FileError> {
+fn parse_as_named(
+    text: &str,
+    path: &Path,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<Autosave, LoadError> {
     let probe: Probe = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
     // The game inside has a `version` of its own: the autosave's is any
     // other (else it has none, however the game's reads).
@@ -125,7 +143,7 @@ fn parse_as_named(text: &str, path: &Path) -> Result<Autosave, FileError> {
         &record.game.game,
         field_place_from(text, inner, "game"),
     )?;
-    let game = GameFile::from_saved(record.game, path, text)?;
+    let game = GameFile::from_saved_or_stop(record.game, path, text, keep_going)?;
     Ok(Autosave {
         game,
         source: record.source,

@@ -211,6 +211,45 @@ impl fmt::Display for FileError {
 
 impl std::error::Error for FileError {}
 
+/// Why a load that may be stopped (a file opened off the window's thread,
+/// see [`super::game_from_text_or_stop`]) gave nothing: the file was bad,
+/// or the load was stopped (the user stopped waiting) before it was done.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError<E = FileError> {
+    /// The file cannot be loaded: why, as the load that is never stopped
+    /// says it.
+    Failed(E),
+    /// Stopped when asked, before the load was done: nothing is wrong with
+    /// the file as far as it was read, and nobody waits for it any more.
+    Stopped,
+}
+
+impl<E> From<E> for LoadError<E> {
+    fn from(e: E) -> Self {
+        LoadError::Failed(e)
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for LoadError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Failed(e) => e.fmt(f),
+            LoadError::Stopped => f.write_str("stopped before the file was read"),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> std::error::Error for LoadError<E> {}
+
+/// The result of a load asked never to stop (its `keep_going` always says
+/// yes), which therefore never comes back [`LoadError::Stopped`].
+pub(crate) fn never_stopped<T, E>(loaded: Result<T, LoadError<E>>) -> Result<T, E> {
+    loaded.map_err(|e| match e {
+        LoadError::Failed(e) => e,
+        LoadError::Stopped => unreachable!("asked to keep going"),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! The saved game: a versioned RON record of a game, replayed through the
 //! engine on loading so that a file can never smuggle in an illegal game.
 
-use super::{FileError, now_iso8601, write_atomic};
+use super::error::never_stopped;
+use super::{FileError, LoadError, now_iso8601, write_atomic};
 use crate::engine::{
     Game, GameOptions, Move, OriginRule, PlayError, Position, Side, Variant, notation,
 };
@@ -304,31 +305,52 @@ impl GameFile {
 
     /// Reads a saved game's text; `path` only names the file in errors.
     pub fn parse(text: &str, path: &Path) -> Result<GameFile, FileError> {
-        GameFile::parse_as_named(text, path).map_err(|e| {
+        never_stopped(GameFile::parse_or_stop(text, path, &mut || true))
+    }
+
+    /// [`Self::parse`] that stops when `keep_going` says so (see
+    /// [`game_from_text_or_stop`]).
+    fn parse_or_stop(
+        text: &str,
+        path: &Path,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<GameFile, LoadError> {
+        GameFile::parse_as_named(text, path, keep_going).map_err(|e| match e {
+            LoadError::Stopped => LoadError::Stopped,
             // Another kind of file under a saved game's name (a study
             // renamed `SavedGame(`) is said so, not by a missing field.
-            match super::kind::misnamed(text, super::FileKind::Game) {
-                Some(problem) => FileError::new(path, problem),
-                None => e,
+            LoadError::Failed(e) => {
+                LoadError::Failed(match super::kind::misnamed(text, super::FileKind::Game) {
+                    Some(problem) => FileError::new(path, problem),
+                    None => e,
+                })
             }
         })
     }
 
-    fn parse_as_named(text: &str, path: &Path) -> Result<GameFile, FileError> {
+    fn parse_as_named(
+        text: &str,
+        path: &Path,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<GameFile, LoadError> {
         let probe: Probe = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
         check_version(path, text, probe.version, GAME_VERSION, "saved game")?;
         check_game_name(path, text, &probe.game)?;
         let saved: SavedGame = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
-        GameFile::from_saved(saved, path, text)
+        GameFile::from_saved_or_stop(saved, path, text, keep_going)
     }
 
     /// Validates a deserialized record: the options, the start position,
-    /// every move replayed through the engine, comments and cursor.
-    pub(crate) fn from_saved(
+    /// every move replayed through the engine (asking `keep_going` before
+    /// each move and during a long one: proving a move endless can take
+    /// seconds; [`LoadError::Stopped`] when it says no), comments and
+    /// cursor.
+    pub(crate) fn from_saved_or_stop(
         saved: SavedGame,
         path: &Path,
         text: &str,
-    ) -> Result<GameFile, FileError> {
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<GameFile, LoadError> {
         let at = |field: &str, problem: String| field_error(path, text, field, problem);
         saved
             .options
@@ -344,7 +366,8 @@ impl GameFile {
                     start.variant().name(),
                     saved.game
                 ),
-            ));
+            )
+            .into());
         }
         if start.variant() != saved.options.variant || start.origin() != saved.options.origin {
             return Err(at(
@@ -354,21 +377,23 @@ impl GameFile {
                     describe_rules(saved.options.variant, saved.options.origin),
                     describe_rules(start.variant(), start.origin())
                 ),
-            ));
+            )
+            .into());
         }
         if let Some((field, problem)) = options_contradiction(&saved.options, &start) {
             let place = field_place(text, field).or_else(|| field_place(text, "options"));
             return Err(match place {
                 Some((line, col)) => FileError::at(path, line, col, problem),
                 None => FileError::new(path, problem),
-            });
+            }
+            .into());
         }
         for (field, side, name) in [
             ("south_team", "South", &saved.south_team),
             ("north_team", "North", &saved.north_team),
         ] {
             if let Some(why) = name_problem(name, MAX_TEAM_NAME) {
-                return Err(at(field, format!("the {side} team's name {why}")));
+                return Err(at(field, format!("the {side} team's name {why}")).into());
             }
         }
         // A file without a date (written by hand) is fine; a date must be one.
@@ -387,7 +412,8 @@ impl GameFile {
                     format!(
                         "both teams are called `{south}` (capitals aside); the teams need different names (the move list could not tell them apart)"
                     ),
-                ));
+                )
+                .into());
             }
             Some(TeamClash::OtherSidesName(side)) => {
                 let (field, name) = match side {
@@ -401,23 +427,33 @@ impl GameFile {
                         side.title(),
                         side.title()
                     ),
-                ));
+                )
+                .into());
             }
         }
         let mut game = Game::new(start);
         for (i, text_move) in saved.moves.iter().enumerate() {
+            // Asked between moves too: a game of many short moves never
+            // asks during one.
+            if !keep_going() {
+                return Err(LoadError::Stopped);
+            }
             let number = i + 1;
             let mover = game.current().turn();
-            game.variant()
-                .parse_move(text_move)
-                .and_then(|mv| game.play(mv).map(|_| ()))
-                .map_err(|e| {
-                    let problem = format!("move {number} ({mover} `{text_move}`): {e}");
-                    match move_place(text, i) {
-                        Some((line, col)) => FileError::at(path, line, col, problem),
-                        None => at("moves", problem),
-                    }
-                })?;
+            let played = match game.variant().parse_move(text_move) {
+                Ok(mv) => match game.play_or_stop(mv, &mut *keep_going) {
+                    Some(played) => played.map(|_| ()),
+                    None => return Err(LoadError::Stopped),
+                },
+                Err(e) => Err(e),
+            };
+            played.map_err(|e| {
+                let problem = format!("move {number} ({mover} `{text_move}`): {e}");
+                match move_place(text, i) {
+                    Some((line, col)) => FileError::at(path, line, col, problem),
+                    None => at("moves", problem),
+                }
+            })?;
         }
         let count = saved.moves.len();
         if let Some((&n, _)) = saved
@@ -433,7 +469,7 @@ impl GameFile {
                     crate::engine::count_word(count, "move")
                 )
             };
-            return Err(at("comments", problem));
+            return Err(at("comments", problem).into());
         }
         if saved.cursor > count {
             return Err(at(
@@ -443,7 +479,8 @@ impl GameFile {
                     saved.cursor,
                     crate::engine::count_word(count, "move")
                 ),
-            ));
+            )
+            .into());
         }
         Ok(GameFile {
             options: saved.options,
@@ -524,13 +561,31 @@ pub fn load_game(path: &Path) -> Result<GameFile, FileError> {
 
 /// [`load_game`] of a file's text already read; `path` names it in errors.
 pub fn game_from_text(text: &str, path: &Path) -> Result<GameFile, FileError> {
+    never_stopped(game_from_text_or_stop(text, path, || true))
+}
+
+/// [`game_from_text`] for a file opened off the window's thread, which
+/// must end promptly once nobody waits for it: `keep_going` is asked
+/// before each move is replayed and during a long one (every million laps
+/// or so: proving a move endless can take seconds), and when it says no
+/// the load gives up at once with [`LoadError::Stopped`]. Otherwise it
+/// gives what [`game_from_text`] gives, its error as
+/// [`LoadError::Failed`].
+pub fn game_from_text_or_stop(
+    text: &str,
+    path: &Path,
+    mut keep_going: impl FnMut() -> bool,
+) -> Result<GameFile, LoadError> {
     match super::detect_kind(text, path)? {
-        super::FileKind::Game => GameFile::parse(text, path),
-        super::FileKind::Autosave => Ok(super::parse_autosave_text(text, path)?.game),
+        super::FileKind::Game => GameFile::parse_or_stop(text, path, &mut keep_going),
+        super::FileKind::Autosave => {
+            Ok(super::autosave::parse_autosave_or_stop(text, path, &mut keep_going)?.game)
+        }
         other => Err(FileError::new(
             path,
             format!("this is a {}, not a saved game", other.describe()),
-        )),
+        )
+        .into()),
     }
 }
 

@@ -33,6 +33,8 @@ mod trial;
 pub use trial::{EARLY_VERDICT, JUDGE_LIMIT, Judgment, Trial};
 
 use crate::engine::{Game, Move, Position, Side, Status, Variant, notation};
+use crate::files::LoadError;
+use crate::files::error::never_stopped;
 use crate::solver::{Cancelled, Solver, Value};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -291,6 +293,15 @@ fn skip_string(bytes: &[u8], mut i: usize) -> usize {
 impl Study {
     /// Reads and checks a study file.
     pub fn load(path: &Path) -> Result<Study, StudyError> {
+        never_stopped(Study::load_or_stop(path, || true))
+    }
+
+    /// [`Self::load`] that stops when `keep_going` says so (see
+    /// [`Self::parse_or_stop`]).
+    pub fn load_or_stop(
+        path: &Path,
+        keep_going: impl FnMut() -> bool,
+    ) -> Result<Study, LoadError<StudyError>> {
         let name = path.display().to_string();
         let text = crate::files::read_text(path).map_err(|e| StudyError {
             file: name.clone(),
@@ -298,11 +309,33 @@ impl Study {
             column: 0,
             problem: e.problem,
         })?;
-        Study::parse(&text, &name)
+        Study::parse_or_stop(&text, &name, keep_going)
     }
 
     /// Parses and checks study text; `origin` names it in errors.
     pub fn parse(text: &str, origin: &str) -> Result<Study, StudyError> {
+        never_stopped(Study::parse_or_stop(text, origin, || true))
+    }
+
+    /// [`Self::parse`] for a study read off the window's thread, which must
+    /// end promptly once nobody waits for it: `keep_going` is asked before
+    /// each move of the solution and the lines is replayed, and during a
+    /// long one (every million laps or so), and when it says no the parse
+    /// gives up at once with [`LoadError::Stopped`]. Otherwise it gives
+    /// what [`Self::parse`] gives, its error as [`LoadError::Failed`].
+    pub fn parse_or_stop(
+        text: &str,
+        origin: &str,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Result<Study, LoadError<StudyError>> {
+        Study::parse_checked(text, origin, &mut keep_going)
+    }
+
+    fn parse_checked(
+        text: &str,
+        origin: &str,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<Study, LoadError<StudyError>> {
         // A byte-order mark (what some editors save) is not part of the
         // study; it takes no column either, so places stay right.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -312,7 +345,8 @@ impl Study {
                 line: 0,
                 column: 0,
                 problem: "the file is empty (a study begins with `Study(`)".into(),
-            });
+            }
+            .into());
         }
         let file: StudyFile = ron::de::from_str(text).map_err(|e| {
             // In the words saved games and presets get (a file cut short
@@ -354,7 +388,7 @@ impl Study {
                     file.version
                 )
             };
-            return Err(at(find_nth(text, "version", 0), problem));
+            return Err(at(find_nth(text, "version", 0), problem).into());
         }
         // The library lists a study by its title: a blank one is a row
         // nobody can tell apart.
@@ -362,7 +396,8 @@ impl Study {
             return Err(at(
                 find_nth(text, "title", 0),
                 "the title is empty: the library lists a study by its title".into(),
-            ));
+            )
+            .into());
         }
         let start = notation::parse_position(&file.position).map_err(|e| {
             at(
@@ -374,7 +409,8 @@ impl Study {
             return Err(at(
                 find_nth(text, "position", 0),
                 "the game is already over in this position".into(),
-            ));
+            )
+            .into());
         }
         let goal_at = find_nth(text, "goal", 0);
         if file.goal.side != start.turn() {
@@ -385,7 +421,7 @@ impl Study {
                     file.goal.side.title(),
                     start.turn().title()
                 ),
-            ));
+            ).into());
         }
         let fits = matches!(
             (start.variant(), file.goal.kind),
@@ -403,7 +439,7 @@ impl Study {
                     file.goal.kind,
                     start.variant().title()
                 ),
-            ));
+            ).into());
         }
         // The words must say what is checked: a text that names another
         // number, sign or side than the kind would be judged against a
@@ -417,13 +453,15 @@ impl Study {
                     file.goal.kind,
                     file.goal.kind.describe()
                 ),
-            ));
+            )
+            .into());
         }
         if file.solution.is_empty() {
             return Err(at(
                 find_nth(text, "solution", 0),
                 "the solution has no moves".into(),
-            ));
+            )
+            .into());
         }
         // Steps are numbered across the whole file in the order they appear,
         // so the n-th `Step(` locates the n-th step for messages.
@@ -435,24 +473,24 @@ impl Study {
         let solution_places = (0..file.solution.len())
             .map(|i| step_places.get(i).copied().unwrap_or((0, 0)))
             .collect();
-        let solution = replay_steps(Game::new(start), &file.solution, |i, problem| {
-            at(
-                steps.get(i).copied(),
-                format!("solution move {}: {problem}", i + 1),
-            )
-        })?;
+        // The solution's record is kept, cut back for each line below (not
+        // replayed for each: thousands of lines after a long solution
+        // would be slow).
+        let (solution, solution_game) = replay_steps(
+            Game::new(start),
+            &file.solution,
+            keep_going,
+            |i, problem| {
+                at(
+                    steps.get(i).copied(),
+                    format!("solution move {}: {problem}", i + 1),
+                )
+            },
+        )?;
         step_no += file.solution.len();
         // Every line's place, also in one pass (a scan from the start for
         // each of 20,000 lines took 44 s).
         let lines = find_all(text, "Line(", None);
-        // The solution's record, cut back for each line (not replayed for
-        // each: thousands of lines after a long solution would be slow).
-        let solution_game = Game::replay(start, &solution).map_err(|(i, e)| {
-            at(
-                steps.get(i).copied(),
-                format!("solution move {}: {e}", i + 1),
-            )
-        })?;
         let mut alternatives = Vec::new();
         for (k, line) in file.alternatives.iter().enumerate() {
             let here = lines.get(k).copied();
@@ -465,12 +503,12 @@ impl Study {
                         line.after,
                         solution.len()
                     ),
-                ));
+                ).into());
             }
             let base = step_no;
             let mut from = solution_game.clone();
             from.truncate(line.after);
-            let moves = replay_steps(from, &line.moves, |i, problem| {
+            let (moves, _) = replay_steps(from, &line.moves, keep_going, |i, problem| {
                 at(
                     steps.get(base + i).copied(),
                     format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
@@ -478,7 +516,7 @@ impl Study {
             })?;
             step_no += line.moves.len();
             if moves.is_empty() {
-                return Err(at(here, format!("alternative line {} has no moves", k + 1)));
+                return Err(at(here, format!("alternative line {} has no moves", k + 1)).into());
             }
             // An alternative is another way from the solution's position:
             // one that begins with the solution's own next move is none.
@@ -491,7 +529,7 @@ impl Study {
                         line.after + 1,
                         start.variant().move_name(moves[0])
                     ),
-                ));
+                ).into());
             }
             alternatives.push((line.after, moves));
         }
@@ -515,6 +553,16 @@ impl Study {
     /// Every study file in a folder, each loaded on its own (a broken one
     /// costs only itself), sorted by file name; the error is the folder's.
     pub fn load_each(dir: &Path) -> Result<Vec<Result<Study, StudyError>>, StudyError> {
+        never_stopped(Study::load_each_or_stop(dir, || true))
+    }
+
+    /// [`Self::load_each`] off the window's thread: `keep_going` is asked
+    /// as [`Self::parse_or_stop`] asks it, and when it says no the whole
+    /// read gives up with [`LoadError::Stopped`].
+    pub fn load_each_or_stop(
+        dir: &Path,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Result<Vec<Result<Study, StudyError>>, LoadError<StudyError>> {
         let err = |problem: String| StudyError {
             file: dir.display().to_string(),
             line: 0,
@@ -527,7 +575,15 @@ impl Study {
             .filter(|p| p.extension().is_some_and(|x| x == "ron"))
             .collect();
         paths.sort();
-        Ok(paths.iter().map(|p| Study::load(p)).collect())
+        let mut studies = Vec::with_capacity(paths.len());
+        for path in &paths {
+            studies.push(match Study::load_or_stop(path, &mut keep_going) {
+                Ok(study) => Ok(study),
+                Err(LoadError::Failed(e)) => Err(e),
+                Err(LoadError::Stopped) => return Err(LoadError::Stopped),
+            });
+        }
+        Ok(studies)
     }
 
     /// Writes the study back as RON (what an editor saves).
@@ -716,16 +772,24 @@ impl Study {
 fn replay_steps(
     mut game: Game,
     steps: &[Step],
+    keep_going: &mut dyn FnMut() -> bool,
     fail: impl Fn(usize, String) -> StudyError,
-) -> Result<Vec<Move>, StudyError> {
+) -> Result<(Vec<Move>, Game), LoadError<StudyError>> {
     let mut moves = Vec::new();
     for (i, step) in steps.iter().enumerate() {
+        // Asked between moves too: short moves never ask during one.
+        if !keep_going() {
+            return Err(LoadError::Stopped);
+        }
         let pos = *game.current();
         let mv = pos
             .variant()
             .parse_move(step.mv.trim())
             .map_err(|e| fail(i, e.to_string()))?;
-        game.play(mv).map_err(|e| fail(i, e.to_string()))?;
+        match game.play_or_stop(mv, &mut *keep_going) {
+            Some(played) => played.map_err(|e| fail(i, e.to_string()))?,
+            None => return Err(LoadError::Stopped),
+        };
         let expected = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
         let names_it = step
             .comment
@@ -738,11 +802,11 @@ fn replay_steps(
                     "its comment must begin with \"{expected}\" (the mover and the move it explains), but it begins {:?}",
                     step.comment.chars().take(24).collect::<String>()
                 ),
-            ));
+            ).into());
         }
         moves.push(mv);
     }
-    Ok(moves)
+    Ok((moves, game))
 }
 
 /// What the exercise says about the user's move.
