@@ -1226,6 +1226,11 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
         h.state_mut()
             .queue(AppCommand::Study(StudyCommand::ShowLibrary(open)));
         h.run_steps(3);
+        // The user's studies are read off the window's thread.
+        common::step_until(h, "the user's studies read", |app| {
+            !app.studies.reading_library()
+        });
+        h.run_steps(2);
     };
     library(&mut h, true);
     assert!(
@@ -1277,8 +1282,11 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
     h.run_steps(3);
+    // Read off the window's thread first, then checked.
     common::step_until(&mut h, "the claims checked", |app| {
-        app.studies.claims.len() == 3 && !app.studies.claims.contains(&Claim::Checking)
+        !app.studies.reading_library()
+            && app.studies.claims.len() == 3
+            && !app.studies.claims.contains(&Claim::Checking)
     });
     h.run_steps(2);
     assert_eq!(h.state().studies.claims[0], Claim::Holds);

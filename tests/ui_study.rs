@@ -1547,3 +1547,79 @@ fn the_board_stays_put_while_a_move_is_sown() {
     }
     assert!(noted, "the note on the seeds in hand");
 }
+
+#[test]
+fn the_users_studies_are_read_off_the_window_s_thread_and_then_listed() {
+    use maasai_mancala::app::studies_ui::READING_STUDIES;
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("config").join("studies");
+    std::fs::create_dir_all(&own).unwrap();
+    // The relay study, titled anew, with many lines: a file that takes a
+    // while to read and check (each line is replayed).
+    let relay = std::fs::read_to_string("assets/studies/01-relay.ron")
+        .unwrap()
+        .replace(
+            "title: \"Relay: one move, three laps\"",
+            "title: \"My relay of many lines\"",
+        );
+    let (head, _) = relay.split_once("    alternatives: [").unwrap();
+    let mut text = format!("{head}    alternatives: [\n");
+    for _ in 0..60_000 {
+        text.push_str(
+            "        Line(after: 0, moves: [Step(mv: \"3\", comment: \"South 3: another try.\")]),\n",
+        );
+    }
+    text.push_str("    ],\n)\n");
+    std::fs::write(own.join("mine.ron"), text).unwrap();
+    let folders = common::folders(dir.path());
+    let mut h = Harness::builder()
+        .with_size(WIDE_SIZE)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_with_folders(
+                &cc.egui_ctx,
+                GameOptions::default().start().unwrap(),
+                folders,
+            )
+        });
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(3);
+    // The shipped studies at once; the user's are still being read, and
+    // the library says so.
+    let (shipped, _) = shipped_studies();
+    for s in &shipped {
+        assert!(
+            h.query_by_label(&s.file.title).is_some(),
+            "{}",
+            s.file.title
+        );
+    }
+    assert!(
+        h.state().studies.reading_library(),
+        "read on the window's thread"
+    );
+    assert!(h.query_by_label(READING_STUDIES).is_some());
+    assert!(h.query_by_label("My relay of many lines").is_none());
+    // Closed meanwhile, the read is dropped (and stops); opened again, the
+    // folder is read afresh.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(false)));
+    h.run_steps(2);
+    assert!(!h.state().studies.reading_library());
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(2);
+    step_until(&mut h, "the user's studies read", |app| {
+        !app.studies.reading_library()
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label("My relay of many lines").is_some());
+    assert!(h.query_by_label(READING_STUDIES).is_none());
+    // Listed first, with their claims being checked now that they are read.
+    let own = h.get_by_label("Your studies").rect();
+    let shipped = h.get_by_label("Shipped with the program").rect();
+    assert!(own.top() < shipped.top(), "{own:?} under {shipped:?}");
+    assert_eq!(h.state().studies.claims.len(), 1);
+}

@@ -19,7 +19,7 @@ use crate::solver::{Cancelled, Session, Value};
 use crate::study::{ExerciseError, Feedback, GoalKind, Judgment, Study, Trial};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 /// The shipped studies, compiled in so an installed program has them.
@@ -308,13 +308,60 @@ impl Drop for ClaimCheck {
     }
 }
 
+/// The user's studies being read off the window's thread (each study's
+/// lines are replayed: a folder of long ones takes a while); dropped (the
+/// library closed or opened again, the window gone) it stops.
+struct LibraryRead {
+    /// The studies read and an error line for each file (or the folder)
+    /// that could not be read.
+    rx: Receiver<(Vec<Study>, Vec<String>)>,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for LibraryRead {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The user's studies in `dir`, each file loaded on its own (a broken one
+/// costs only itself), and an error line for each that fails, or for the
+/// folder; `None` once `keep_going` said stop.
+fn read_own_studies(
+    dir: &std::path::Path,
+    keep_going: impl FnMut() -> bool,
+) -> Option<(Vec<Study>, Vec<String>)> {
+    use crate::files::LoadError;
+    let mut studies = Vec::new();
+    let mut errors = Vec::new();
+    match Study::load_each_or_stop(dir, keep_going) {
+        Ok(own) => {
+            for loaded in own {
+                match loaded {
+                    Ok(study) => studies.push(study),
+                    Err(e) => errors.push(e.to_string()),
+                }
+            }
+        }
+        Err(LoadError::Failed(e)) => errors.push(e.to_string()),
+        Err(LoadError::Stopped) => return None,
+    }
+    Some((studies, errors))
+}
+
+/// What the library says while the user's studies are being read.
+pub const READING_STUDIES: &str = "Reading your studies…";
+
 /// The studies' runtime state.
 #[derive(Default)]
 pub struct StudiesState {
     pub library_open: bool,
     /// Read again each time the library opens (a file added or mended
-    /// meanwhile shows): the shipped studies, then the user's.
+    /// meanwhile shows): the shipped studies, then the user's (once
+    /// `library_read` is done).
     library: Option<Vec<Study>>,
+    /// The user's studies being read, off the window's thread.
+    library_read: Option<LibraryRead>,
     /// How many of `library` are shipped (the rest are the user's).
     library_shipped: usize,
     /// The user's studies folder, when there is a config folder.
@@ -336,6 +383,12 @@ pub struct StudiesState {
 }
 
 impl StudiesState {
+    /// Whether the user's studies are still being read for the library
+    /// (it says so, "Reading your studies…", and lists them once read).
+    pub fn reading_library(&self) -> bool {
+        self.library_read.is_some()
+    }
+
     /// The title of the study whose position waits on the unsaved-changes
     /// prompt, if any.
     pub fn pending_title(&self) -> Option<String> {
@@ -465,30 +518,69 @@ impl StudiesState {
         }
     }
 
-    fn load_library(&mut self, folders: Option<&crate::files::Folders>) {
-        let (mut studies, mut errors) = shipped_studies();
+    /// Reads the library afresh: the shipped studies at once (compiled
+    /// in), the user's on a thread of their own (see
+    /// [`Self::poll_library`]), their claims checked once they are read.
+    fn load_library(&mut self, ctx: &egui::Context, folders: Option<&crate::files::Folders>) {
+        let (studies, errors) = shipped_studies();
         self.library_shipped = studies.len();
-        let dir = folders.map(|f| f.config.join("studies"));
-        if let Some(dir) = &dir
-            && dir.is_dir()
-        {
-            // Each file on its own: a broken one is reported and the
-            // others are still listed.
-            match Study::load_each(dir) {
-                Ok(own) => {
-                    for loaded in own {
-                        match loaded {
-                            Ok(study) => studies.push(study),
-                            Err(e) => errors.push(e.to_string()),
-                        }
-                    }
-                }
-                Err(e) => errors.push(e.to_string()),
-            }
-        }
         self.library = Some(studies);
-        self.library_dir = dir;
         self.library_errors = errors;
+        // An earlier read still going is stopped: this one reads afresh.
+        self.library_read = None;
+        let dir = folders.map(|f| f.config.join("studies"));
+        self.library_dir = dir.clone();
+        let Some(dir) = dir.filter(|d| d.is_dir()) else {
+            // None of the user's: nothing to check either.
+            self.check_claims(ctx);
+            return;
+        };
+        let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let wake = ctx.clone();
+        let spawned = std::thread::Builder::new()
+            .name("study-library".into())
+            .spawn(move || {
+                if let Some(own) = read_own_studies(&dir, || !flag.load(Ordering::Relaxed)) {
+                    // The library may have closed meanwhile; then nobody
+                    // needs them.
+                    let _ = tx.send(own);
+                    wake.request_repaint();
+                }
+            });
+        match spawned {
+            Ok(_) => self.library_read = Some(LibraryRead { rx, stop }),
+            Err(e) => self
+                .library_errors
+                .push(format!("cannot start reading your studies: {e}")),
+        }
+    }
+
+    /// Takes in the user's studies once they are read, and starts the
+    /// check of their claims.
+    fn poll_library(&mut self, ctx: &egui::Context) {
+        let Some(read) = &self.library_read else {
+            return;
+        };
+        let (own, errors) = match read.rx.try_recv() {
+            Ok(read) => read,
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => {
+                let dir = self
+                    .library_dir
+                    .as_deref()
+                    .map_or_else(String::new, |d| format!("{}: ", d.display()));
+                (
+                    Vec::new(),
+                    vec![format!("{dir}reading your studies failed unexpectedly")],
+                )
+            }
+        };
+        self.library_read = None;
+        self.library.get_or_insert_with(Vec::new).extend(own);
+        self.library_errors.extend(errors);
+        self.check_claims(ctx);
     }
 }
 
@@ -623,11 +715,12 @@ impl MaasaiApp {
             StudyCommand::ShowLibrary(open) => {
                 if open && !self.studies.library_open {
                     let folders = self.files.folders.clone();
-                    self.studies.load_library(folders.as_ref());
-                    self.studies.check_claims(ctx);
+                    self.studies.load_library(ctx, folders.as_ref());
                 }
                 if !open {
-                    // Nobody is reading the claims any more.
+                    // Nobody is reading the studies or their claims any
+                    // more.
+                    self.studies.library_read = None;
                     self.studies.claim_check = None;
                 }
                 self.studies.library_open = open;
@@ -1184,8 +1277,11 @@ fn warning(ui: &mut egui::Ui, text: String) {
 pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppCommand> {
     let mut out = Vec::new();
     if !state.library_open {
+        // Closed another way (a study opened from it): its read stops.
+        state.library_read = None;
         return out;
     }
+    state.poll_library(ctx);
     state.poll_claims();
     let mut open = true;
     egui::Window::new("Studies")
@@ -1208,9 +1304,17 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                     let (shipped, own) = all.split_at(state.library_shipped.min(all.len()));
                     // The user's own first when there are any (or broken
                     // ones to mend): they are what was just added.
-                    let own_first = !own.is_empty() || !state.library_errors.is_empty();
+                    let reading = state.library_read.is_some();
+                    let own_first =
+                        !own.is_empty() || !state.library_errors.is_empty() || reading;
                     let own_section = |ui: &mut egui::Ui, out: &mut Vec<AppCommand>| {
                         ui.strong("Your studies");
+                        if reading {
+                            ui.horizontal(|ui| {
+                                super::busy::spinner(ui);
+                                ui.label(READING_STUDIES);
+                            });
+                        }
                         for (i, study) in own.iter().enumerate() {
                             study_row(ui, study, state.claims.get(i), true, out);
                         }
