@@ -465,11 +465,14 @@ fn tempo_sentence(label_cap: &str, them: &str, tempo: i32) -> String {
     }
 }
 
-fn signed(x: i32) -> String {
-    if x > 0 {
-        format!("+{x}")
-    } else {
-        x.to_string()
+/// A signed number as the council writes it: "+3", "0", "−3", with the
+/// minus sign (U+2212) rather than a hyphen, as the council's table
+/// writes what an answer takes back ("(then −6)").
+pub fn signed(x: i32) -> String {
+    match x {
+        x if x > 0 => format!("+{x}"),
+        0 => "0".to_string(),
+        x => format!("\u{2212}{}", x.unsigned_abs()),
     }
 }
 
@@ -553,11 +556,15 @@ pub fn amount_words(tenths: i32, variant: Variant) -> String {
     } else {
         "point"
     };
-    if tenths % 10 == 0 {
-        let n = tenths / 10;
-        format!("{n} {unit}{}", if n.abs() == 1 { "" } else { "s" })
+    // A negative amount (none of the council's sentences says one, but
+    // this is public) with the minus sign, as [`signed`] writes it.
+    let minus = if tenths < 0 { "\u{2212}" } else { "" };
+    let abs = tenths.unsigned_abs();
+    if abs % 10 == 0 {
+        let n = abs / 10;
+        format!("{minus}{n} {unit}{}", if n == 1 { "" } else { "s" })
     } else {
-        format!("{:.1} {unit}s", search::seeds(tenths))
+        format!("{minus}{:.1} {unit}s", search::seeds(tenths).abs())
     }
 }
 
@@ -688,8 +695,95 @@ pub fn review_config(depth: u32, time: Option<Duration>, history: Vec<Position>)
 
 #[cfg(test)]
 mod tests {
-    use super::{OutcomeChange, outcome_change};
-    use crate::search::WIN;
+    use super::{OutcomeChange, Style, council, outcome_change};
+    use crate::engine::notation::parse_position;
+    use crate::engine::{GameOptions, Position};
+    use crate::search::{self, SearchConfig, WIN};
+
+    /// What `advisor` says of `pos`, the council reading 2 plies ahead.
+    fn says(pos: &str, advisor: Style) -> String {
+        let pos = parse_position(pos).unwrap();
+        let analysis = search::search(&pos, SearchConfig::depth(2).all_moves());
+        let report = council(&pos, &analysis).expect("a report");
+        let advice = report.advice.iter().find(|a| a.advisor.style == advisor);
+        advice.expect("every advisor speaks").reason.clone()
+    }
+
+    #[test]
+    fn signed_numbers_take_the_minus_sign_not_a_hyphen() {
+        use super::{amount_words, signed};
+        assert_eq!(signed(4), "+4");
+        assert_eq!(signed(0), "0");
+        assert_eq!(signed(-4), "\u{2212}4");
+        assert_eq!(signed(i32::MIN), "\u{2212}2147483648");
+        assert_eq!(amount_words(-5, EN_GEHE), "\u{2212}0.5 seeds");
+        assert_eq!(amount_words(-10, EN_GEHE), "\u{2212}1 seed");
+        assert_eq!(amount_words(-35, EN_GEHE), "\u{2212}3.5 seeds");
+    }
+
+    #[test]
+    fn the_scout_writes_a_loss_with_the_minus_sign() {
+        assert_eq!(
+            says(
+                "en-gehe south=7,1,1,2,3,2 north=1,2,1,3,0,2 captured=12,11 turn=south",
+                Style::Scout
+            ),
+            "Hole 3 nets \u{2212}3 at once: it takes nothing now, and North can answer from hole 2 and take 3."
+        );
+    }
+
+    /// Whether `text` has an ASCII hyphen right before a digit ("-1").
+    fn hyphen_before_a_digit(text: &str) -> bool {
+        text.as_bytes()
+            .windows(2)
+            .any(|w| w[0] == b'-' && w[1].is_ascii_digit())
+    }
+
+    #[test]
+    fn no_advisor_writes_a_hyphen_for_a_minus() {
+        assert!(hyphen_before_a_digit("nets -1 at once"));
+        assert!(!hyphen_before_a_digit("the Tempo-Counter: \u{2212}1"));
+        // Games played out from the start by a fixed pseudo-random choice,
+        // the council asked at every turn; some of its sentences must say
+        // a negative number, or this proves nothing.
+        let mut state: u64 = 12345;
+        let mut pick = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        let mut negatives = 0;
+        for start in [
+            GameOptions::en_gehe(6).start().unwrap(),
+            GameOptions::en_gehe(24).start().unwrap(),
+            GameOptions::bao_la_kimasai().start().unwrap(),
+        ] {
+            for _game in 0..2 {
+                let mut pos: Position = start;
+                for _ply in 0..80 {
+                    let legal = pos.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let analysis = search::search(&pos, SearchConfig::depth(2).all_moves());
+                    for advice in council(&pos, &analysis).expect("a report").advice {
+                        assert!(
+                            !hyphen_before_a_digit(&advice.reason),
+                            "{pos}\n{}: {}",
+                            advice.advisor.name,
+                            advice.reason
+                        );
+                        negatives += advice.reason.contains('\u{2212}') as u32;
+                    }
+                    if pos.play(legal[pick(legal.len())]).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(negatives > 0, "no sentence said a negative number");
+    }
 
     #[test]
     fn a_move_cost_is_told_in_whole_seeds_where_it_is_whole() {
