@@ -327,9 +327,12 @@ fn exchange(pos: &Position, f: &MoveFacts) -> String {
             "{now}, but {them} answers from {} and takes {t}",
             move_label(v, r)
         ),
+        // "takes nothing now, and ... takes nothing either", not the same
+        // words twice over.
         Some((r, _)) => format!(
-            "{now}, and {them}'s expected answer, {}, takes nothing",
-            move_label(v, r)
+            "{now}, and {them}'s expected answer, {}, takes nothing{}",
+            move_label(v, r),
+            if f.taken == 0 { " either" } else { "" }
         ),
         // The game is over after it (a row emptied, or nothing left to move).
         None => format!("{now}, and ends the game"),
@@ -370,10 +373,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
             if f.taken > 0 {
                 format!("{label_cap} {}; nothing else takes more.", exchange(pos, f))
             } else {
-                format!(
-                    "Nothing can be taken now, so {label}: it {}.",
-                    exchange(pos, f)
-                )
+                raider_empty_handed(pos, f, &label)
             }
         }
         Style::Guardian => match f.best_reply {
@@ -463,6 +463,39 @@ fn tempo_sentence(label_cap: &str, them: &str, tempo: i32) -> String {
             -t
         ),
     }
+}
+
+/// The Raider's sentence when no move takes anything (it then plays the
+/// search's choice): why nothing can be taken, in the game's own terms
+/// (Bao la Kimasai has no raids while herding, nor while the other team
+/// still has seeds in reserve), then what the answer takes.
+fn raider_empty_handed(pos: &Position, f: &MoveFacts, label: &str) -> String {
+    let v = pos.variant();
+    let me = pos.turn();
+    let them = me.opponent().title();
+    let why = match v {
+        Variant::EnGehe { .. } => "No move captures anything now".to_string(),
+        Variant::BaoLaKimasai if pos.herding(me) => "There are no raids while herding".to_string(),
+        Variant::BaoLaKimasai if !pos.raids_allowed() => {
+            format!("There are no raids while {them} still has seeds in reserve")
+        }
+        Variant::BaoLaKimasai => "No move raids anything now".to_string(),
+    };
+    let answer = match (f.expected_reply, f.best_reply) {
+        (Some((r, t)), _) if t > 0 => {
+            format!("; {them} answers from {} and takes {t}", move_label(v, r))
+        }
+        (Some((r, _)), _) => format!(
+            "; {them}'s expected answer, {}, takes nothing either",
+            move_label(v, r)
+        ),
+        (None, Some((r, t))) if t > 0 => {
+            format!("; {them} can answer from {} and take {t}", move_label(v, r))
+        }
+        (None, Some(_)) => format!("; {them} has nothing to take either"),
+        (None, None) => ", which ends the game".to_string(),
+    };
+    format!("{why}, so {label}, the search's choice{answer}.")
 }
 
 /// A signed number as the council writes it: "+3", "0", "−3", with the
@@ -729,6 +762,82 @@ mod tests {
                 Style::Scout
             ),
             "Hole 3 nets \u{2212}3 at once: it takes nothing now, and North can answer from hole 2 and take 3."
+        );
+    }
+
+    #[test]
+    fn the_raider_with_nothing_to_take_says_why_in_the_game_s_terms() {
+        // Bao la Kimasai, herding: no raids in phase 1.
+        assert_eq!(
+            says(
+                "bao-la-kimasai south=1,1,0,1,0,0,1,2,0,2,1,1,2,1,1,0 \
+                 north=0,0,1,0,0,2,3,1,1,2,0,1,0,2,1,1 reserve=18,17 turn=south opening=no",
+                Style::Raider
+            ),
+            "There are no raids while herding, so hole i2, the search's choice; \
+             North's expected answer, hole o1, takes nothing either."
+        );
+        // Set up with our reserve empty and North's not: we sow as in
+        // phase 2, without raids.
+        assert_eq!(
+            says(
+                "bao-la-kimasai south=0,1,3,6,1,2,1,1,2,1,2,1,0,1,7,2 \
+                 north=0,1,2,4,1,2,4,2,1,1,1,2,1,2,0,8 reserve=0,1 turn=south opening=no",
+                Style::Raider
+            ),
+            "There are no raids while North still has seeds in reserve, so hole o2, \
+             the search's choice; North's expected answer, hole o1, takes nothing either."
+        );
+        // Raiding, but no move raids.
+        assert_eq!(
+            says(
+                "bao-la-kimasai south=2,1,0,0,0,0,1,0,1,0,2,1,0,0,1,0 \
+                 north=1,14,2,10,3,1,1,3,4,2,0,7,4,1,0,2 reserve=0,0 turn=south opening=no",
+                Style::Raider
+            ),
+            "No move raids anything now, so hole i1, the search's choice; \
+             North answers from hole i2 and takes 2."
+        );
+        // En Gehé with no capture on the board: the answer takes nothing
+        // either, takes something, or there is none.
+        assert_eq!(
+            says(
+                "en-gehe south=0,0,3,0,0,0 north=0,2,0,2,0,0 captured=16,25 turn=south",
+                Style::Raider
+            ),
+            "No move captures anything now, so hole 3, the search's choice; \
+             North's expected answer, hole 4, takes nothing either."
+        );
+        assert_eq!(
+            says(
+                "en-gehe south=7,1,1,2,3,2 north=1,2,1,3,0,2 captured=12,11 turn=south",
+                Style::Raider
+            ),
+            "No move captures anything now, so hole 3, the search's choice; \
+             North answers from hole 2 and takes 3."
+        );
+        assert_eq!(
+            says(
+                "en-gehe south=0,0,0,0,0,0 north=0,0,1,1,0,0 captured=21,25 turn=north",
+                Style::Raider
+            ),
+            "No move captures anything now, so hole 3, the search's choice, which ends the game."
+        );
+    }
+
+    #[test]
+    fn the_elder_does_not_say_takes_nothing_twice_over() {
+        // (The search's rating, after the semicolon, is the evaluation's.)
+        let elder = says(
+            "en-gehe south=0,0,3,0,0,0 north=0,2,0,2,0,0 captured=16,25 turn=south",
+            Style::Elder,
+        );
+        assert!(
+            elder.starts_with(
+                "Reading 2 plies ahead, hole 3 is best: it takes nothing now, and North's \
+                 expected answer, hole 4, takes nothing either; the search rates it "
+            ),
+            "{elder}"
         );
     }
 
