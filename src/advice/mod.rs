@@ -593,7 +593,7 @@ pub fn amount_words(tenths: i32, variant: Variant) -> String {
     // this is public) with the minus sign, as [`signed`] writes it.
     let minus = if tenths < 0 { "\u{2212}" } else { "" };
     let abs = tenths.unsigned_abs();
-    if abs % 10 == 0 {
+    if abs.is_multiple_of(10) {
         let n = abs / 10;
         format!("{minus}{n} {unit}{}", if n == 1 { "" } else { "s" })
     } else {
