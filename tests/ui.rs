@@ -978,6 +978,112 @@ fn the_new_game_dialog_rejects_bad_input() {
 }
 
 #[test]
+fn one_enter_in_a_new_game_field_takes_what_was_typed_and_starts() {
+    // Enter while a field is being typed in: the typed value is taken and
+    // the game starts at once (it used to only end the typing, so that a
+    // second Enter was needed).
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    set_field(&mut h, "Holes per row", "3");
+    assert!(h.ctx.text_edit_focused(), "the field is being typed in");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.new_game.is_none(), "one Enter starts the game");
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 3);
+
+    // So does Enter in a team name.
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    set_field(&mut h, "North team name", "Lions");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.new_game.is_none());
+    assert_eq!(h.state().rt.names[1], "Lions");
+
+    // Enter in a preset's name only ends the typing there: a preset is
+    // saved with its button, and a half-typed name starts nothing.
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    set_field(&mut h, "Preset name", "Thr");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.new_game.is_some());
+    assert!(!h.ctx.text_edit_focused(), "the typing has ended");
+    // The next Enter, with no field focused, starts the game.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.new_game.is_none());
+}
+
+#[test]
+fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
+    // A number typed into a computer player's thinking time (a drag value
+    // being edited) is taken by the same Enter that starts the game.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    // (`run_steps` here, not `run`: a computer's level box has no name of
+    // its own, which `run`'s accessibility check refuses.)
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(3);
+    // North plays: South (the human) opens, so nothing moves before the
+    // settings are read.
+    h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run_steps(2);
+    // The time's box (the speed's, disabled behind the dialog, is one too).
+    let (role, label) = (egui::accesskit::Role::SpinButton, "per move");
+    h.get_by_role_and_label(role, label).focus();
+    h.run_steps(2);
+    assert!(h.ctx.text_edit_focused(), "the thinking time is typed in");
+    h.get_by_role_and_label(role, label).type_text("2500");
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(h.state().rt.new_game.is_none(), "one Enter starts the game");
+    assert!(
+        matches!(
+            h.state().settings.players[1],
+            maasai_mancala::app::players::Player::Computer {
+                movetime_ms: 2500,
+                ..
+            }
+        ),
+        "{:?}",
+        h.state().settings.players[1]
+    );
+}
+
+#[test]
+fn enter_after_a_refused_value_starts_nothing() {
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    set_field(&mut h, "Holes per row", "99");
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(h.state().rt.new_game.is_some(), "the dialog stays");
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 6);
+    assert!(
+        h.query_by_label("Holes per row must be 3 to 64, not 99")
+            .is_some(),
+        "the refusal is said"
+    );
+    // Nor does a second Enter, with no field focused.
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(h.state().rt.new_game.is_some());
+    // Fixed, it starts.
+    set_field(&mut h, "Holes per row", "7");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.new_game.is_none());
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 7);
+}
+
+#[test]
 fn snapshot_en_gehe_2x50_start() {
     let mut h = harness(en_gehe(50));
     h.run();

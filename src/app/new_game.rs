@@ -159,21 +159,28 @@ impl NewGameDialog {
         let mut commands = Vec::new();
         let mut open = true;
         // From the keyboard: Esc cancels; Enter starts the game when no
-        // field or button has the focus (Enter in a field only ends the
-        // typing there, so a half-typed preset name starts nothing).
+        // field or button has the focus, and when it ends the typing in
+        // one of the game's fields (below). A button reached with Tab keeps
+        // its Enter, and Enter in a preset's name only ends the typing
+        // there (a half-typed preset name starts nothing).
         let (esc, enter) = ctx.input(|i| {
             (
                 i.key_pressed(egui::Key::Escape),
                 i.key_pressed(egui::Key::Enter),
             )
         });
+        let focused = ctx.egui_wants_keyboard_input();
+        // Whether this Enter ended the typing in a field of the grid (a
+        // board size, a team name, a thinking time being typed): the field
+        // takes what was typed as it gives up the focus, while it is drawn.
+        let mut typed_enter = false;
         // A preset's delete question is answered with its own buttons:
         // Enter does not start a game under it, Esc keeps the preset.
         let asking = self
             .presets
             .as_ref()
             .is_some_and(|p| p.confirm_delete.is_some());
-        let enter = keys && enter && !asking && !ctx.egui_wants_keyboard_input();
+        let enter = keys && enter && !asking;
         let esc = keys && esc;
         if esc
             && asking
@@ -200,6 +207,12 @@ impl NewGameDialog {
                     ui.separator();
                 }
                 let problems = self.check().err().unwrap_or_default();
+                // The field being typed in as the grid is drawn, if any.
+                let typing = ui
+                    .ctx()
+                    .text_edit_focused()
+                    .then(|| ui.memory(|m| m.focused()))
+                    .flatten();
                 egui::Grid::new("new-game-grid")
                     .num_columns(2)
                     .spacing([12.0, 8.0])
@@ -253,6 +266,7 @@ impl NewGameDialog {
                             ui.end_row();
                         }
                     });
+                typed_enter = enter && typing.is_some_and(|id| !ui.memory(|m| m.has_focus(id)));
                 ui.separator();
                 ui.horizontal(|ui| {
                     let ok = !problems.any();
@@ -290,7 +304,10 @@ impl NewGameDialog {
         }
         if !open || esc {
             commands.push(AppCommand::CloseNewGame);
-        } else if enter && let Ok((options, names)) = self.check() {
+        } else if enter
+            && (!focused || typed_enter)
+            && let Ok((options, names)) = self.check()
+        {
             commands.push(AppCommand::NewGame(options, names));
             commands.push(AppCommand::SetPlayers(self.players));
         }
