@@ -1084,6 +1084,92 @@ fn enter_after_a_refused_value_starts_nothing() {
 }
 
 #[test]
+fn the_council_previews_nothing_behind_the_new_game_dialog() {
+    // An advisor or a ranked move hovered outside the New game window
+    // (behind its shade) must not change the line under the board.
+    let mut h = harness_at(
+        parse_position(
+            "en-gehe south=4,0,5,6,1,4,3,2 north=2,5,0,4,4,6,1,3 captured=6,2 turn=south",
+        )
+        .unwrap(),
+        // Tall enough for the ranked moves to show under the advisors.
+        [1600.0, 1300.0],
+    );
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(2);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    let idle = "Hover a hole to preview its move.";
+    // The rows hovered: an advisor's card, and a ranked move's line (its
+    // last cell).
+    let report = h.state().council.report().unwrap().clone();
+    let variant = h.state().rt.game.current().variant();
+    let fact = report
+        .facts
+        .iter()
+        .find(|f| f.line.is_some())
+        .expect("a ranked move");
+    let line = fact.line.as_ref().unwrap().pv.iter();
+    let line: Vec<String> = line.map(|&m| variant.move_name(m)).collect();
+    let line = line.join(" ");
+    let rows = [("The Elder", report.advice[0].mv), (line.as_str(), fact.mv)];
+    // Without a dialog, each previews its move.
+    for (label, mv) in rows {
+        h.get_by_label(label).hover();
+        h.run_steps(2);
+        assert_eq!(
+            h.state().rt.preview.as_ref().map(|p| p.mv),
+            Some(mv),
+            "{label}"
+        );
+        assert!(h.query_by_label(idle).is_none(), "{label}");
+    }
+    h.hover_at(egui::pos2(1.0, 1.0));
+    h.run_steps(2);
+    assert!(h.query_by_label(idle).is_some());
+
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(2);
+    let dialog = h.state().rt.new_game.as_ref().unwrap().rect.unwrap();
+    for (label, _) in rows {
+        let row = h.get_by_label(label).rect();
+        assert!(!row.intersects(dialog), "{label} lies under the dialog");
+        h.get_by_label(label).hover();
+        h.run_steps(2);
+        assert!(h.state().rt.preview.is_none(), "{label} previews");
+        assert!(h.query_by_label(idle).is_some(), "{label}");
+    }
+
+    // Nor under a modal question's shade: New game on a game with a move
+    // played asks "Save your changes?" first.
+    h.state_mut().queue(AppCommand::CloseNewGame);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut()
+        .queue(AppCommand::PlayMove(report.advice[0].mv));
+    // (The move played, the council starts again on North's turn.)
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    step_until(&mut h, "the council's search for North", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    let north = h.state().council.report().unwrap().advice[0].mv;
+    h.get_by_label("The Elder").hover();
+    h.run_steps(2);
+    assert_eq!(h.state().rt.preview.as_ref().map(|p| p.mv), Some(north));
+    h.hover_at(egui::pos2(1.0, 1.0));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    assert!(h.query_by_label("Discard changes").is_some());
+    h.get_by_label("The Elder").hover();
+    h.run_steps(2);
+    assert!(h.state().rt.preview.is_none(), "the Elder previews");
+    assert!(h.query_by_label(idle).is_some());
+}
+
+#[test]
 fn snapshot_en_gehe_2x50_start() {
     let mut h = harness(en_gehe(50));
     h.run();

@@ -411,12 +411,22 @@ pub fn council_ui(
                 verdict_ui(ui, report, &undecided, variant, &mut hovered);
             });
     }
+    // Not behind a dialog waiting for an answer (the panels are disabled
+    // then) or under a modal's shade: the pointer rests there, but on
+    // nothing that can be used (as the board's own holes preview nothing).
     if let Some(mv) = hovered
+        && may_preview(ui)
         && rt.can_play(mv)
     {
         rt.preview_for(mv);
     }
     commands
+}
+
+/// Whether what the pointer rests on in `ui` may preview its move: `ui`
+/// takes clicks (it is not disabled, nor behind a modal window).
+fn may_preview(ui: &egui::Ui) -> bool {
+    ui.is_enabled() && ui.ctx().memory(|m| m.allows_interaction(ui.layer_id()))
 }
 
 /// One advisor: name, proposal and weight, character, and the reason.
