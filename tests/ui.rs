@@ -431,7 +431,7 @@ fn the_lap_and_its_caption_are_said_under_the_board() {
     h.get_by_label("Step lap >>").click();
     h.run();
     assert!(
-        h.query_by_label_contains("Sowing move 1 (1): lap 2 of 5, seed 4 of 26")
+        h.query_by_label_contains("Paused in move 1 (hole 1): lap 2 of 5, seed 4 of 26")
             .is_some()
     );
     let caption = h.state().rt.shown_replay().unwrap().caption();
@@ -446,6 +446,72 @@ fn the_lap_and_its_caption_are_said_under_the_board() {
         "under the board: {caption}"
     );
     assert!(strip_says(&h, &caption), "in the strip: {caption}");
+}
+
+#[test]
+fn the_board_stays_put_through_a_sowing_in_a_small_window() {
+    // 1024×680 with the council beside the board: the tempo line's note
+    // wrapped and unwrapped as the standing changed, and the strip at the
+    // foot grew a second row for each sowing; the board moved each time.
+    let mut h = harness_at(en_gehe(8), [1024.0, 680.0]);
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
+    app.council.max_depth = Some(2);
+    app.settings.speed = 4.0;
+    h.run_steps(6);
+    let (_, idle) = h.state().rt.board_area.expect("drawn");
+    h.get_by_label("South 3: 4 seeds").click();
+    h.step();
+    h.step();
+    let mut frames = 0;
+    let mut paused = false;
+    while h.state().rt.shown_replay().is_some_and(|r| !r.at_end()) {
+        h.step();
+        frames += 1;
+        if frames == 3 {
+            h.get_by_label("Pause").click();
+            h.step();
+            h.step();
+            assert!(
+                h.query_by_label_contains("Paused in move 1 (hole 3): lap ")
+                    .is_some(),
+                "the line under the board says the sowing is paused"
+            );
+            paused = true;
+            h.get_by_label("Step lap >>").click();
+            h.step();
+            h.get_by_label("Play").click();
+        }
+        let (_, during) = h.state().rt.board_area.expect("drawn");
+        assert_eq!(during, idle, "the board moved at frame {frames}");
+        assert!(frames < 2000, "the sowing never ended");
+    }
+    assert!(
+        paused && frames > 3,
+        "the move was watched as it was sown: {frames} frames"
+    );
+    h.run_steps(2);
+    let (_, after) = h.state().rt.board_area.expect("drawn");
+    assert_eq!(after, idle, "the board moved once the sowing ended");
+}
+
+#[test]
+fn an_earlier_position_is_left_with_one_end() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    h.get_by_label("Start position").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Viewing the start position — click a hole to play from here instead, or press End or pick")
+            .is_some()
+    );
+    h.key_press(egui::Key::End);
+    h.run();
+    assert!(h.state().rt.live(), "one End returns to the game");
 }
 
 #[test]

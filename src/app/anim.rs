@@ -146,6 +146,19 @@ impl Replay {
         self.trace.capture.is_some() && self.step == self.trace.seeds_sown()
     }
 
+    /// The move being sown as the status lines name it: "move 3 (hole 7)"
+    /// in En Gehé, whose bare hole numbers read as counts, "move 2 (i1)"
+    /// in Bao la Kimasai, whose hole names say what they are.
+    pub fn move_label(&self) -> String {
+        let variant = self.trace.before.variant();
+        let name = variant.move_name(self.trace.mv);
+        if variant.is_en_gehe() {
+            format!("move {} (hole {name})", self.move_index + 1)
+        } else {
+            format!("move {} ({name})", self.move_index + 1)
+        }
+    }
+
     /// "lap 7 of 23".
     pub fn lap_counter(&self) -> String {
         format!("lap {} of {}", self.lap_index() + 1, self.lap_count())

@@ -355,10 +355,31 @@ fn editor_around_id() -> egui::Id {
 /// The height of the lines around a board kept under `id` in the last
 /// frame, or `lines` lines of text before the first.
 fn lines_height(ui: &egui::Ui, id: egui::Id, lines: f32) -> f32 {
+    ui.data(|d| d.get_temp::<f32>(id))
+        .unwrap_or_else(|| lines_guess(ui, lines))
+}
+
+/// The height of `lines` lines of text around a board.
+fn lines_guess(ui: &egui::Ui, lines: f32) -> f32 {
     let body = ui.text_style_height(&egui::TextStyle::Body);
     let spacing = ui.spacing().item_spacing.y;
-    let guess = lines * (body + spacing) + 3.0 * spacing;
-    ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(guess)
+    lines * (body + spacing) + 3.0 * spacing
+}
+
+/// Lines around the board the centring allows for however many are
+/// drawn: the side lines, and two lines each for the status and the
+/// preview or caption under the board, and one to spare (a line with
+/// buttons or separators is taller than text). Those wrap to one line or
+/// two as their text changes with each seed sown, and the board, centred
+/// with them, moved by half a line each time. (It sits a little above the
+/// middle of its area when fewer are drawn.)
+const STEADY_LINES: f32 = 7.0;
+
+/// Where [`board_ui`] keeps the most height its lines took at the area's
+/// present size, so that the centring never moves back down after a
+/// sowing's longer lines (only up, once, beyond [`STEADY_LINES`]).
+fn steady_id() -> egui::Id {
+    egui::Id::unique("board-lines-steady")
 }
 
 /// Keeps the lines' real height (they wrap in a narrow area) under `id`
@@ -490,7 +511,16 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     // The canvas is as tall as the board at this zoom, up to the room there is.
     let natural = natural_height(unit, avail.x, settings.zoom);
     let mut canvas_h = natural.min(avail.y - around).max(80.0);
-    let slack = (avail.y - around - canvas_h).max(0.0);
+    let steady = {
+        let floor = around.max(lines_guess(ui, STEADY_LINES));
+        let kept = ui
+            .data(|d| d.get_temp::<(Vec2, f32)>(steady_id()))
+            .filter(|&(size, _)| (size - avail).length() < 0.5)
+            .map_or(floor, |(_, most)| most.max(floor));
+        ui.data_mut(|d| d.insert_temp(steady_id(), (avail, kept)));
+        kept
+    };
+    let slack = (avail.y - steady - canvas_h).max(0.0);
     let mut space_above = slack / 2.0;
     // A finished game's result window is placed beside, above or under the
     // board where it fits. Where it fits nowhere (a short row fills the
@@ -587,24 +617,23 @@ fn side_line(
                         n,
                     )
                 };
-                tempo_labels(ui, side.title(), row(side), row(side.opponent()));
                 // Said, since the hole itself shows fewer seeds than the
                 // tempo counts there.
-                if let Some((hole, seeds)) = shown.hand
-                    && seeds > 0
-                    && hole / n == side.index()
-                {
-                    // Short, and cut rather than wrapped: a second line
-                    // for the few frames of a sowing would shift the board.
-                    let hole_name = pos.variant().hole_name(hole % n);
-                    let note = egui::RichText::new(format!("(+{seeds} in hand at {hole_name})"));
-                    ui.add(egui::Label::new(note.weak()).truncate())
-                        .on_hover_text(format!(
-                            "The tempo counts the {seeds} seeds in hand at {} {hole_name}, \
-                             the hole the hand is over.\n\n{TEMPO_HELP}",
-                            side.title(),
-                        ));
-                }
+                let in_hand = shown
+                    .hand
+                    .filter(|&(hole, seeds)| seeds > 0 && hole / n == side.index())
+                    .map(|(hole, seeds)| {
+                        let hole_name = pos.variant().hole_name(hole % n);
+                        (
+                            format!("+{seeds} in hand at {hole_name}"),
+                            format!(
+                                "The tempo counts the {seeds} seeds in hand at {} {hole_name}, \
+                                 the hole the hand is over.\n\n",
+                                side.title(),
+                            ),
+                        )
+                    });
+                tempo_labels(ui, side.title(), row(side), row(side.opponent()), in_hand);
             }
             Variant::BaoLaKimasai => {
                 ui.separator();
@@ -624,11 +653,46 @@ fn side_line(
     });
 }
 
-/// A side's tempo and its standing against the other side's (En Gehé).
-fn tempo_labels(ui: &mut egui::Ui, name: &str, own: u64, other: u64) {
+/// A label cut with "…" to what is left of a wrapping line's current row
+/// (whole on hover), never sent to a row of its own. (A plain truncated
+/// label measures the whole row's width in a wrapping layout, so it
+/// wrapped whole onto the next row instead of being cut.)
+fn cut_label(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
+    let room = ui.available_size_before_wrap().x.max(0.0);
+    let height = ui.text_style_height(&egui::TextStyle::Body);
+    ui.allocate_ui_with_layout(
+        vec2(room, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_max_width(room);
+            ui.add(egui::Label::new(text).truncate())
+        },
+    )
+    .inner
+}
+
+/// A side's tempo and its standing against the other side's (En Gehé),
+/// with a note on seeds in hand (the note, and what its hover says first).
+fn tempo_labels(
+    ui: &mut egui::Ui,
+    name: &str,
+    own: u64,
+    other: u64,
+    in_hand: Option<(String, String)>,
+) {
     let (count, standing) = tempo_words(name, own, other);
     ui.label(count).on_hover_text(TEMPO_HELP);
-    ui.weak(format!("({standing})")).on_hover_text(TEMPO_HELP);
+    // One note, cut rather than wrapped (whole on hover): its length
+    // changes as seeds are sown, and a line that wraps and unwraps moves
+    // the board under it.
+    let (note, hover) = match in_hand {
+        Some((held, why)) => (
+            format!("({standing}; {held})"),
+            format!("{why}{TEMPO_HELP}"),
+        ),
+        None => (format!("({standing})"), TEMPO_HELP.to_string()),
+    };
+    cut_label(ui, egui::RichText::new(note).weak()).on_hover_text(hover);
 }
 
 fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bool) {
@@ -638,10 +702,19 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
         if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
             // Said here, next to the board, as well as in the strip at the
             // window's foot (cut short in a narrow window, far from a wide board).
+            // A paused sowing says so, and how to go on, rather than
+            // reading as one still under way.
+            let (doing, how) = if r.playing {
+                ("Sowing", "press End or click the board to finish it")
+            } else {
+                (
+                    "Paused in",
+                    "Space plays on, End or a click on the board finishes it",
+                )
+            };
             ui.label(format!(
-                "Sowing move {} ({}): {}, {} — press End or click the board to finish it",
-                r.move_index + 1,
-                pos.variant().move_name(r.trace.mv),
+                "{doing} {}: {}, {} — {how}",
+                r.move_label(),
                 r.lap_counter(),
                 r.seed_counter()
             ));
@@ -707,7 +780,7 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                 n => format!("the position after move {n} of {moves}"),
             };
             ui.label(format!(
-                "Viewing {which} — click a hole to play from here instead, or press End twice or pick the last move to return"
+                "Viewing {which} — click a hole to play from here instead, or press End or pick the last move to return"
             ));
         }
         if !rt.typed.is_empty() {
@@ -1755,7 +1828,7 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
                 let n = holes as usize;
                 let own = row_tempo(s.row(side).iter().copied(), n);
                 let other = row_tempo(s.row(side.opponent()).iter().copied(), n);
-                tempo_labels(ui, side.title(), own, other);
+                tempo_labels(ui, side.title(), own, other, None);
             }
             Variant::BaoLaKimasai => {
                 ui.separator();

@@ -24,8 +24,6 @@ pub enum AnimCommand {
 pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let replay = rt.shown_replay();
-    // The label when it goes to a row of its own.
-    let mut own_row = None;
     ui.horizontal(|ui| {
         let has = replay.is_some();
         let playing = replay.is_some_and(|r| r.playing);
@@ -82,73 +80,102 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         );
         ui.separator();
         let mut speed = settings.speed;
-        let resp = ui.add(
-            egui::Slider::new(&mut speed, MIN_SPEED..=INSTANT_SPEED)
-                .logarithmic(true)
-                .text("seeds/s")
-                .custom_formatter(|v, _| {
-                    if v as f32 >= INSTANT_SPEED {
-                        "instant".to_string()
-                    } else {
-                        format!("{v:.0}")
-                    }
-                }),
-        );
+        let resp = ui
+            .add(
+                egui::Slider::new(&mut speed, MIN_SPEED..=INSTANT_SPEED)
+                    .logarithmic(true)
+                    // The unit goes with the number: at the top the field says
+                    // "instant", which a fixed "seeds/s" after it misread.
+                    .custom_formatter(|v, _| {
+                        if v as f32 >= INSTANT_SPEED {
+                            "instant".to_string()
+                        } else {
+                            format!("{v:.0} seeds/s")
+                        }
+                    })
+                    .custom_parser(parse_speed),
+            )
+            .on_hover_text("Sowing speed in seeds a second; at the right end, instant");
         if resp.changed() {
             commands.push(AppCommand::SetSpeed(speed));
         }
         ui.separator();
-        match replay {
-            Some(r) => {
-                let name = r.trace.before.variant().move_name(r.trace.mv);
-                // One label, cut with "…" as one (whole on hover): the
-                // counters too were cut mid-number when only the caption
-                // could shrink. Where the rest of the row is too short for
-                // the move and its counters, the label takes a row of its
-                // own under the buttons (not sooner: in the smallest window
-                // a second row takes height from the board).
-                let style = ui.style().clone();
-                let mut job = egui::text::LayoutJob::default();
-                let mut counters_width = 0.0;
-                for (i, part) in [
-                    egui::RichText::new(format!("Move {} ({name})   ", r.move_index + 1)).strong(),
-                    egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter())),
-                    egui::RichText::new(r.caption()).italics(),
-                ]
-                .into_iter()
-                .enumerate()
-                {
-                    part.append_to(
-                        &mut job,
-                        &style,
-                        egui::FontSelection::Default,
-                        egui::Align::Center,
-                    );
-                    if i == 1 {
-                        counters_width = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x;
-                    }
-                }
-                if counters_width > ui.available_width() {
-                    own_row = Some(job);
-                } else {
-                    ui.add(egui::Label::new(job).truncate());
-                }
-            }
-            None => {
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(
-                            "Play a move, or pick one in the move list, to watch its sowing.",
-                        )
-                        .weak(),
-                    )
-                    .truncate(),
+        // One label, cut with "…" as one (whole on hover): the counters
+        // too were cut mid-number when only the caption could shrink.
+        let style = ui.style().clone();
+        let label = |parts: Vec<egui::RichText>| {
+            let mut job = egui::text::LayoutJob::default();
+            for part in parts {
+                part.append_to(
+                    &mut job,
+                    &style,
+                    egui::FontSelection::Default,
+                    egui::Align::Center,
                 );
             }
-        }
-    });
-    if let Some(job) = own_row {
+            job
+        };
+        let job = match replay {
+            Some(r) => {
+                let mut heading = r.move_label();
+                heading[..1].make_ascii_uppercase();
+                let heading = egui::RichText::new(format!("{heading}   ")).strong();
+                let counters =
+                    egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter()));
+                // Where the row is too short for the counters, only the
+                // move: the line under the board says them whole. (A row
+                // of their own that came and went with each sowing moved
+                // the board, and took height from it in a small window.)
+                let up_to_counters = label(vec![heading.clone(), counters.clone()]);
+                let needed = ui.fonts_mut(|f| f.layout_job(up_to_counters)).size().x;
+                if needed <= ui.available_width() {
+                    label(vec![
+                        heading,
+                        counters,
+                        egui::RichText::new(r.caption()).italics(),
+                    ])
+                } else {
+                    label(vec![heading])
+                }
+            }
+            None => label(vec![
+                egui::RichText::new(
+                    "Play a move, or pick one in the move list, to watch its sowing.",
+                )
+                .weak(),
+            ]),
+        };
         ui.add(egui::Label::new(job).truncate());
-    }
+    });
     commands
+}
+
+/// A speed typed into the speed field: a number of seeds a second, with or
+/// without its unit, or "instant".
+fn parse_speed(text: &str) -> Option<f64> {
+    let text = text.trim().to_lowercase();
+    if text == "instant" {
+        return Some(INSTANT_SPEED as f64);
+    }
+    let number = text
+        .strip_suffix("seeds/s")
+        .or_else(|| text.strip_suffix("/s"))
+        .unwrap_or(&text)
+        .trim();
+    number.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_speed_is_read_with_or_without_its_unit() {
+        assert_eq!(parse_speed("12"), Some(12.0));
+        assert_eq!(parse_speed(" 40 seeds/s "), Some(40.0));
+        assert_eq!(parse_speed("7/s"), Some(7.0));
+        assert_eq!(parse_speed("Instant"), Some(INSTANT_SPEED as f64));
+        assert_eq!(parse_speed("fast"), None);
+        assert_eq!(parse_speed("inf"), None);
+    }
 }

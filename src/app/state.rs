@@ -80,7 +80,7 @@ impl Analysis {
 /// Said when an earlier position's hole is clicked; it goes once the live
 /// position is on view again.
 pub const EARLIER_POSITION_NOTICE: &str = "This is an earlier position: click a hole of the side \
-     to move to play from here instead, or press End twice, or pick the last move in the move \
+     to move to play from here instead, or press End, or pick the last move in the move \
      list, to play on.";
 
 /// A move offered to be played on an earlier position: it holds only for
