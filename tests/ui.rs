@@ -1089,15 +1089,16 @@ fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
     // being edited) is taken by the same Enter that starts the game.
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;
-    // (`run_steps` here, not `run`: a computer's level box has no name of
-    // its own, which `run`'s accessibility check refuses.)
     h.run_steps(2);
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run_steps(3);
     // North plays: South (the human) opens, so nothing moves before the
     // settings are read.
     h.get_all_by_label("Computer").nth(1).unwrap().click();
-    h.run_steps(2);
+    // (`run`'s accessibility check once refused the level box, which had
+    // no name.)
+    h.run();
+    assert!(h.query_by_label("North computer's level").is_some());
     // The time's box (the speed's, disabled behind the dialog, is one too).
     let (role, label) = (egui::accesskit::Role::SpinButton, "per move");
     h.get_by_role_and_label(role, label).focus();
@@ -1865,6 +1866,37 @@ fn the_wheel_scrolls_a_zoomed_board_up_and_down() {
     h.run_steps(8);
     let pan = h.state().rt.pan;
     assert!(pan.y < 0.0 && pan.x == 0.0, "pan {pan:?}");
+}
+
+#[test]
+fn the_wheel_leaves_the_board_alone_behind_a_dialog() {
+    // The New game window dims the board behind it, which takes no clicks
+    // then; the wheel over it moved it all the same.
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.state_mut().settings.zoom = 3.0;
+    h.run_steps(8);
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(4);
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    let at = egui::pos2(board.left() + 20.0, board.center().y);
+    let dialog = h.get_by_label("Start game").rect();
+    assert!(at.x < dialog.left(), "the pointer rests beside the dialog");
+    h.event(egui::Event::PointerMoved(at));
+    h.run_steps(4);
+    let before = h.state().rt.pan;
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -120.0),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+    h.run_steps(8);
+    assert_eq!(
+        h.state().rt.pan,
+        before,
+        "the board moved behind the dialog"
+    );
 }
 
 #[test]

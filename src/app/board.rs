@@ -825,7 +825,10 @@ fn plank(
     let unit = Geometry::unit_size(variant);
     let size = unit * fit_pitch(canvas.size(), unit) * settings.zoom;
     let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
-    if bg.hovered() || bg.contains_pointer() {
+    // (`contains_pointer` holds behind a dialog too, where the board is
+    // disabled or under a modal's shade: the wheel is not the board's then.)
+    let usable = ui.is_enabled() && ui.ctx().memory(|m| m.allows_interaction(ui.layer_id()));
+    if (bg.hovered() || bg.contains_pointer()) && usable {
         let (zoom, scroll) = ui.input(|i| (i.zoom_delta(), i.smooth_scroll_delta()));
         if zoom != 1.0 {
             let anchor = ui

@@ -582,7 +582,12 @@ fn seeds_text(score: i32) -> String {
     match search::decided_plies(score) {
         Some(plies) if score > 0 => format!("wins in {plies}"),
         Some(plies) => format!("loses in {plies}"),
-        None => format!("{:+.1}", search::seeds(score)),
+        // With the minus sign, as every other number of the window and
+        // the advisors' sentences (not a hyphen).
+        None => match format!("{:+.1}", search::seeds(score)).as_str() {
+            "-0.0" | "+0.0" => "0.0".to_string(),
+            text => text.replacen('-', "\u{2212}", 1),
+        },
     }
 }
 
@@ -595,5 +600,7 @@ mod seeds_text_tests {
         assert_eq!(seeds_text(search::WIN - 3), "wins in 3");
         assert_eq!(seeds_text(-(search::WIN - 4)), "loses in 4");
         assert_eq!(seeds_text(25), "+2.5");
+        assert_eq!(seeds_text(-6), "\u{2212}0.6");
+        assert_eq!(seeds_text(0), "0.0");
     }
 }

@@ -322,7 +322,11 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
                     for l in Level::SEARCH {
                         ui.selectable_value(level, l, l.title());
                     }
-                });
+                })
+                .response
+                // Named for screen readers (and found by tests), since
+                // nothing visible beside it says what it chooses.
+                .accessible_name(format!("{} computer's level", side.title()));
             ui.add(
                 egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
                     .logarithmic(true)
