@@ -533,6 +533,23 @@ fn text_that_is_no_count_is_refused_beside_the_field_not_silently_dropped() {
 }
 
 #[test]
+fn a_refused_count_s_note_goes_once_something_else_is_edited() {
+    // The note stayed under its row, about text long gone, while the
+    // position was edited elsewhere.
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    type_number(&mut h, "South", "ten");
+    assert!(h.query_by_label_contains("is not a seed count").is_some());
+    // Nothing else edited: it stays.
+    h.run();
+    assert!(h.query_by_label_contains("is not a seed count").is_some());
+    h.get_by_label("South i1: 1 seed").click();
+    h.run();
+    assert_eq!(editor(&h).setup.south[0], 2, "the hole took a seed");
+    assert!(h.query_by_label_contains("is not a seed count").is_none());
+}
+
+#[test]
 fn a_row_length_out_of_range_is_refused_not_clamped() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);

@@ -308,6 +308,10 @@ pub struct Editor {
     /// A sowing was playing when the editor opened (it paused): Cancel
     /// plays it on.
     pub resume_sowing: bool,
+    /// Counts the changes of the setup (edits, undo, redo): a number
+    /// field's refusal is about the setup it was typed into, and goes once
+    /// anything else is edited.
+    revision: u64,
 }
 
 /// Largest count a hole, captured count or reserve can be given in the
@@ -335,7 +339,13 @@ impl Editor {
             leaving: None,
             start_when_checked: None,
             resume_sowing: false,
+            revision: 0,
         }
+    }
+
+    /// How many times the setup has changed (see `revision`).
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The check of the current setup.
@@ -415,6 +425,7 @@ impl Editor {
             self.typing_into = None;
         }
         if self.setup != before {
+            self.revision += 1;
             self.note = None;
             if !same_field {
                 self.undo.push(before);
@@ -516,6 +527,7 @@ impl Editor {
                 // A note on the last change goes with it.
                 self.note = None;
                 if let Some(prev) = self.undo.pop() {
+                    self.revision += 1;
                     self.redo.push(std::mem::replace(&mut self.setup, prev));
                     self.recheck();
                 }
@@ -523,6 +535,7 @@ impl Editor {
             C::Redo => {
                 self.note = None;
                 if let Some(next) = self.redo.pop() {
+                    self.revision += 1;
                     // A redone cut of the rows says again what it drops.
                     let lost = match next.variant() {
                         Ok(v @ Variant::EnGehe { .. }) => dropped_by(&self.setup, v),
@@ -681,8 +694,13 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
 /// `MAX_EDIT`) is refused with a note beside the field, which stays until a
 /// count is typed; the field keeps its count rather than silently turning
 /// the text into another one (egui's own parser clamps and rounds).
-fn count_field(ui: &mut egui::Ui, v: &mut u64, label: egui::Id) -> (bool, Option<String>) {
-    let (resp, note) = noted_field(ui, v, 0..=MAX_EDIT, label, |text| {
+fn count_field(
+    ui: &mut egui::Ui,
+    v: &mut u64,
+    label: egui::Id,
+    revision: u64,
+) -> (bool, Option<String>) {
+    let (resp, note) = noted_field(ui, v, 0..=MAX_EDIT, label, revision, |text| {
         typed_seed_count(text).map(|n| n as f64)
     });
     (resp.changed(), note)
@@ -698,8 +716,9 @@ fn show_note(ui: &mut egui::Ui, note: Option<String>) {
 
 /// A number field labelled by `label` whose typed text `parse` reads: text
 /// it refuses keeps the field's value and gives the note returned (for the
-/// caller to show under its row), until a number it takes is typed or the
-/// value changes otherwise (a paste, an undo). A typed number counts once
+/// caller to show under its row), until a number it takes is typed, the
+/// value changes otherwise (a paste, an undo) or anything else of the
+/// setup is edited (its `revision` moves on). A typed number counts once
 /// it is whole (Enter or leaving the field), not digit by digit into the
 /// undo history.
 fn noted_field<T: egui::emath::Numeric>(
@@ -707,6 +726,7 @@ fn noted_field<T: egui::emath::Numeric>(
     v: &mut T,
     range: std::ops::RangeInclusive<T>,
     label: egui::Id,
+    revision: u64,
     parse: impl Fn(&str) -> Result<f64, String>,
 ) -> (egui::Response, Option<String>) {
     let refused_at = v.to_f64();
@@ -732,15 +752,15 @@ fn noted_field<T: egui::emath::Numeric>(
     let note_id = resp.id.with("refused");
     match verdict.take() {
         Some(Err(why)) => ui.data_mut(|d| {
-            d.insert_temp(note_id, (why, refused_at));
+            d.insert_temp(note_id, (why, refused_at, revision));
         }),
-        Some(Ok(())) => ui.data_mut(|d| d.remove::<(String, f64)>(note_id)),
+        Some(Ok(())) => ui.data_mut(|d| d.remove::<(String, f64, u64)>(note_id)),
         None => {}
     }
     let note = ui
-        .data(|d| d.get_temp::<(String, f64)>(note_id))
-        .filter(|(_, at)| *at == v.to_f64())
-        .map(|(why, _)| why);
+        .data(|d| d.get_temp::<(String, f64, u64)>(note_id))
+        .filter(|(_, at, rev)| *at == v.to_f64() && *rev == revision)
+        .map(|(why, _, _)| why);
     (resp, note)
 }
 
@@ -779,7 +799,12 @@ pub fn typed_seed_count(text: &str) -> Result<u64, String> {
 
 /// A row of one count per side (captured seeds, reserves), each labelled
 /// with its side; returns the side whose count was changed and its new count.
-fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side, u64)> {
+fn side_counts(
+    ui: &mut egui::Ui,
+    title: &str,
+    counts: [u64; 2],
+    revision: u64,
+) -> Option<(Side, u64)> {
     let mut changed = None;
     let mut notes = Vec::new();
     ui.horizontal(|ui| {
@@ -787,7 +812,7 @@ fn side_counts(ui: &mut egui::Ui, title: &str, counts: [u64; 2]) -> Option<(Side
         for side in Side::BOTH {
             let l = ui.label(side.title());
             let mut v = counts[side.index()];
-            let (edited, note) = count_field(ui, &mut v, l.id);
+            let (edited, note) = count_field(ui, &mut v, l.id, revision);
             if edited {
                 changed = Some((side, v));
             }
@@ -845,6 +870,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                         &mut n,
                         MIN_HOLES as u8..=MAX_HOLES as u8,
                         l.id,
+                        ed.revision(),
                         typed_row_length,
                     );
                     if resp
@@ -877,12 +903,12 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         match variant {
             Variant::EnGehe { .. } => {
-                if let Some((side, seeds)) = side_counts(ui, "Captured:", s.captured) {
+                if let Some((side, seeds)) = side_counts(ui, "Captured:", s.captured, ed.revision()) {
                     cmd(EditorCommand::Captured { side, seeds });
                 }
             }
             Variant::BaoLaKimasai => {
-                if let Some((side, seeds)) = side_counts(ui, "Reserves:", s.reserve) {
+                if let Some((side, seeds)) = side_counts(ui, "Reserves:", s.reserve, ed.revision()) {
                     cmd(EditorCommand::Reserve { side, seeds });
                 }
                 let mut opening = s.opening;
@@ -942,7 +968,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     .horizontal(|ui| {
                         let l = ui.label(format!("Selected: {}", at.name(variant)));
                         let mut v = ed.seeds_at(at);
-                        let (edited, note) = count_field(ui, &mut v, l.id);
+                        let (edited, note) = count_field(ui, &mut v, l.id, ed.revision());
                         if edited {
                             cmd(Editor::set_at(at, v));
                         }
