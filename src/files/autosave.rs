@@ -95,16 +95,10 @@ pub(crate) fn parse_autosave_or_stop(
     path: &Path,
     keep_going: &mut dyn FnMut() -> bool,
 ) -> Result<Autosave, LoadError> {
-    parse_as_named(text, path, keep_going).map_err(|e| match e {
-        LoadError::Stopped => LoadError::Stopped,
-        // A saved game renamed `Autosave(` is said so, not as a game
-        // record RON expected in its `game` field.
-        LoadError::Failed(e) => LoadError::Failed(
-            match super::kind::misnamed(text, super::FileKind::Autosave) {
-                Some(problem) => FileError::new(path, problem),
-                None => e,
-            },
-        ),
+    // A saved game renamed `Autosave(` is said so, not as a game record
+    // RON expected in its `game` field.
+    parse_as_named(text, path, keep_going).map_err(|e| {
+        e.map_failed(|e| super::kind::failure_or_misnamed(text, path, super::FileKind::Autosave, e))
     })
 }
 

@@ -224,6 +224,16 @@ pub enum LoadError<E = FileError> {
     Stopped,
 }
 
+impl<E> LoadError<E> {
+    /// The same outcome with a failure's reason changed by `f`.
+    pub fn map_failed(self, f: impl FnOnce(E) -> E) -> LoadError<E> {
+        match self {
+            LoadError::Failed(e) => LoadError::Failed(f(e)),
+            LoadError::Stopped => LoadError::Stopped,
+        }
+    }
+}
+
 impl<E> From<E> for LoadError<E> {
     fn from(e: E) -> Self {
         LoadError::Failed(e)

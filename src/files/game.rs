@@ -315,16 +315,10 @@ impl GameFile {
         path: &Path,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Result<GameFile, LoadError> {
-        GameFile::parse_as_named(text, path, keep_going).map_err(|e| match e {
-            LoadError::Stopped => LoadError::Stopped,
-            // Another kind of file under a saved game's name (a study
-            // renamed `SavedGame(`) is said so, not by a missing field.
-            LoadError::Failed(e) => {
-                LoadError::Failed(match super::kind::misnamed(text, super::FileKind::Game) {
-                    Some(problem) => FileError::new(path, problem),
-                    None => e,
-                })
-            }
+        // Another kind of file under a saved game's name (a study renamed
+        // `SavedGame(`) is said so, not by a missing field.
+        GameFile::parse_as_named(text, path, keep_going).map_err(|e| {
+            e.map_failed(|e| super::kind::failure_or_misnamed(text, path, super::FileKind::Game, e))
         })
     }
 

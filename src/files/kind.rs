@@ -249,6 +249,21 @@ pub(crate) fn misnamed(text: &str, read_as: FileKind) -> Option<String> {
     ))
 }
 
+/// `failure` to read `text` (at `path`) as a `read_as` file, or, where the
+/// text has the fields of another kind, that it looks like that one (see
+/// [`misnamed`]).
+pub(crate) fn failure_or_misnamed(
+    text: &str,
+    path: &Path,
+    read_as: FileKind,
+    failure: FileError,
+) -> FileError {
+    match misnamed(text, read_as) {
+        Some(problem) => FileError::new(path, problem),
+        None => failure,
+    }
+}
+
 /// "a saved game", "an autosave", …
 fn article(kind: FileKind) -> String {
     let what = kind.describe();

@@ -62,13 +62,9 @@ struct Probe {
 /// Parses and checks a presets file: version, valid options, and names
 /// that are non-empty and unique within the file.
 pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
-    parse_as_named(text, path).map_err(|e| {
-        // Another kind of file under a presets file's name is said so.
-        match super::kind::misnamed(text, super::FileKind::Presets) {
-            Some(problem) => FileError::new(path, problem),
-            None => e,
-        }
-    })
+    // Another kind of file under a presets file's name is said so.
+    parse_as_named(text, path)
+        .map_err(|e| super::kind::failure_or_misnamed(text, path, super::FileKind::Presets, e))
 }
 
 fn parse_as_named(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
