@@ -1900,6 +1900,45 @@ fn the_wheel_leaves_the_board_alone_behind_a_dialog() {
 }
 
 #[test]
+fn zoom_buttons_are_greyed_where_they_would_do_nothing() {
+    // At 100% (the least) zooming out did nothing and said nothing.
+    let mut h = harness(en_gehe(6));
+    h.run();
+    let greyed = |h: &Harness<'_, MaasaiApp>, label: &str| {
+        h.get_by_label(label).accesskit_node().is_disabled()
+    };
+    assert!(greyed(&h, "−") && !greyed(&h, "+"));
+    h.get_by_label("+").click();
+    h.run();
+    assert!(h.state().settings.zoom > 1.0);
+    assert!(!greyed(&h, "−"));
+    h.state_mut().settings.zoom = maasai_mancala::app::settings::MAX_ZOOM;
+    h.run();
+    assert!(greyed(&h, "+") && !greyed(&h, "−"));
+}
+
+#[test]
+fn the_moves_under_the_solver_take_no_more_than_they_need() {
+    // A short game's move list kept 240 px under the solver, blank under
+    // the start row, while the solver's lines scrolled above it.
+    let mut h = harness_at(en_gehe(6), [1500.0, 860.0]);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(6);
+    let start = h.get_by_label("Start position").rect();
+    let solver = h.get_by_label("Exact solver").rect();
+    assert!(
+        start.top() > solver.bottom(),
+        "the moves lie under the solver"
+    );
+    // The start row sits near the foot of the column: only the comment box
+    // and its notes lie below it.
+    assert!(
+        860.0 - start.bottom() < 160.0,
+        "the start row at {start:?} leaves blank rows under it"
+    );
+}
+
+#[test]
 fn the_move_list_follows_the_move_on_view() {
     // A long game in a short window: after viewing the first move, redoing
     // and undoing scroll the list to the move on view.

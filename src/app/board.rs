@@ -1305,7 +1305,10 @@ fn board_canvas(
             }
             if resp.hovered() && (playable || endless) {
                 hovered_move = Some(mv);
-                ring = Some((pal.hover, 0.09 * p));
+                // An endless hole keeps its red ring, thickened: the hover
+                // colour of a playable hole would say it can be played.
+                let colour = if endless { pal.taken } else { pal.hover };
+                ring = Some((colour, 0.09 * p));
             }
             if let Some(pr) = &preview {
                 if pr.last_hole == bi {

@@ -96,13 +96,23 @@ pub fn menu_ui(
             if ui.button("Flip board  (F)").clicked() {
                 commands.push(AppCommand::Flip);
             }
-            if ui.button("Zoom in  (Ctrl+=)").clicked() {
+            // Greyed at the ends of the zoom, where they would do nothing.
+            let (can_in, can_out) = zoom_room(settings.zoom);
+            if ui
+                .add_enabled(can_in, egui::Button::new("Zoom in  (Ctrl+=)"))
+                .on_disabled_hover_text(AT_MAX_ZOOM)
+                .clicked()
+            {
                 commands.push(AppCommand::ZoomBy {
                     factor: 1.25,
                     anchor: egui::Vec2::ZERO,
                 });
             }
-            if ui.button("Zoom out  (Ctrl+-)").clicked() {
+            if ui
+                .add_enabled(can_out, egui::Button::new("Zoom out  (Ctrl+-)"))
+                .on_disabled_hover_text(AT_MIN_ZOOM)
+                .clicked()
+            {
                 commands.push(AppCommand::ZoomBy {
                     factor: 0.8,
                     anchor: egui::Vec2::ZERO,
@@ -170,14 +180,25 @@ pub fn menu_ui(
             }
         });
         ui.separator();
-        if ui.button("−").on_hover_text("Zoom out (Ctrl+-)").clicked() {
+        let (can_in, can_out) = zoom_room(settings.zoom);
+        if ui
+            .add_enabled(can_out, egui::Button::new("−"))
+            .on_hover_text("Zoom out (Ctrl+-)")
+            .on_disabled_hover_text(AT_MIN_ZOOM)
+            .clicked()
+        {
             commands.push(AppCommand::ZoomBy {
                 factor: 0.8,
                 anchor: egui::Vec2::ZERO,
             });
         }
         ui.label(format!("{:.0}%", settings.zoom * 100.0));
-        if ui.button("+").on_hover_text("Zoom in (Ctrl+=)").clicked() {
+        if ui
+            .add_enabled(can_in, egui::Button::new("+"))
+            .on_hover_text("Zoom in (Ctrl+=)")
+            .on_disabled_hover_text(AT_MAX_ZOOM)
+            .clicked()
+        {
             commands.push(AppCommand::ZoomBy {
                 factor: 1.25,
                 anchor: egui::Vec2::ZERO,
@@ -206,3 +227,17 @@ pub fn menu_ui(
     });
     commands
 }
+
+/// Whether the board can still be zoomed in, and out, from `zoom`.
+fn zoom_room(zoom: f32) -> (bool, bool) {
+    (
+        zoom < super::settings::MAX_ZOOM,
+        zoom > super::settings::MIN_ZOOM,
+    )
+}
+
+/// Why zooming out is greyed: 100 % is the least.
+const AT_MIN_ZOOM: &str = "The board is at 100%, fitted to its area: it is not drawn smaller";
+
+/// Why zooming in is greyed.
+const AT_MAX_ZOOM: &str = "The board is at its largest zoom, 600%";

@@ -1074,9 +1074,13 @@ impl MaasaiApp {
                     // played and a solve's lines and values need the room.
                     let column = ui.available_height();
                     let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
+                    // (Never less than a long game's least, but no more
+                    // than a short one needs: a fixed least left blank rows
+                    // under a study's start while the solver's values
+                    // scrolled.)
                     let moves_height = needed
                         .min(column * 0.5)
-                        .max(SHARED_MOVES_MIN)
+                        .max(SHARED_MOVES_MIN.min(needed))
                         .min(column - SHARED_SOLVER_MIN);
                     egui::Panel::bottom("moves-under-solver")
                         // The column's own frame already has the margins.
