@@ -1623,3 +1623,30 @@ fn the_users_studies_are_read_off_the_window_s_thread_and_then_listed() {
     assert!(own.top() < shipped.top(), "{own:?} under {shipped:?}");
     assert_eq!(h.state().studies.claims.len(), 1);
 }
+
+#[test]
+fn stepping_back_in_a_book_from_its_last_move_takes_the_result_away() {
+    // Study 6's one move wins: the result window comes (the board making
+    // room for it), and a step back to the start, still in play, used to
+    // leave "South wins" beside it and the board shrunk.
+    let s = study("06-raid-chain.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.run_steps(6);
+    let (_, before) = h.state().rt.board_area.expect("drawn");
+    h.get_by_label("Next >").click();
+    h.run_steps(12);
+    assert!(h.query_by_label("Game over").is_some(), "no result window");
+    h.get_by_label("< Previous").click();
+    h.run_steps(6);
+    assert!(h.query_by_label("Move 0 of 1").is_some());
+    assert!(
+        h.query_by_label("Game over").is_none(),
+        "the result window stayed beside the start"
+    );
+    let (_, back) = h.state().rt.board_area.expect("drawn");
+    assert_eq!(back, before, "the board kept the room of the result window");
+    // Next again brings it back.
+    h.get_by_label("Next >").click();
+    h.run_steps(12);
+    assert!(h.query_by_label("Game over").is_some(), "no result window");
+}

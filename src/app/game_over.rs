@@ -5,11 +5,15 @@ use super::state::Runtime;
 use crate::engine::Side;
 
 /// Whether the result window is to be shown: the game is over, the window
-/// was not dismissed, and the last move has been sown.
+/// was not dismissed, and the last move has been sown. A finished game's
+/// earlier positions may be browsed beside it, but a study read as a book
+/// shows it only on the line's last page: a step back is a position still
+/// in play (see [`Runtime::result_at_end_only`]).
 fn due(rt: &Runtime) -> bool {
     rt.result().is_some()
         && rt.game_over_dismissed != Some(rt.game.moves().len())
         && !rt.animating()
+        && (rt.live() || !rt.result_at_end_only)
 }
 
 /// The size [`place`] assumes for the result window (its real size is not

@@ -299,6 +299,10 @@ pub struct Runtime {
     pub help_open: bool,
     /// The game-over panel was closed for this game length.
     pub game_over_dismissed: Option<usize>,
+    /// The result panel shows only while the game's end is on view (a
+    /// study read as a book: each step is a page, and a page before the
+    /// end is no finished game). Set by the studies every frame.
+    pub result_at_end_only: bool,
     /// Board pan in points.
     pub pan: egui::Vec2,
     /// The replay step (move index, step) the board last panned to follow:
@@ -382,6 +386,7 @@ impl Runtime {
             new_game: None,
             help_open: false,
             game_over_dismissed: None,
+            result_at_end_only: false,
             pan: egui::Vec2::ZERO,
             followed_step: None,
             computer: Default::default(),
