@@ -1650,3 +1650,30 @@ fn stepping_back_in_a_book_from_its_last_move_takes_the_result_away() {
     h.run_steps(12);
     assert!(h.query_by_label("Game over").is_some(), "no result window");
 }
+
+#[test]
+fn taking_back_twice_leaves_one_taken_back_note() {
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    let wrong = |h: &mut Harness<'static, MaasaiApp>| {
+        h.get_by_label("South 3: 1 seed").click();
+        step_until(h, "the verdict and the defence", |app| {
+            app.rt.game.moves().len() == 2
+        });
+        h.run_steps(2);
+    };
+    let notes = |h: &Harness<'static, MaasaiApp>| {
+        h.query_all_by_label_contains("Taken back: Wrong").count()
+    };
+    for _ in 0..2 {
+        wrong(&mut h);
+        h.get_by_label("Take back the wrong move").click();
+        h.run_steps(2);
+        assert!(h.state().rt.game.moves().is_empty());
+        assert_eq!(notes(&h), 1, "taken-back notes piled up");
+    }
+    // A new verdict: the note of the move taken back goes.
+    wrong(&mut h);
+    assert_eq!(notes(&h), 0);
+    assert!(h.query_by_label_contains("Wrong: after South 3").is_some());
+}

@@ -176,7 +176,9 @@ pub struct ActiveStudy {
     job: Option<Job>,
     /// The defence to sow once the user's move has been shown.
     reply: Option<Move>,
-    /// Every judged move of the exercise so far.
+    /// The judged moves of the exercise that stand, and those the latest
+    /// take-back took back (shown greyed until the next move is judged:
+    /// older ones would pile up, the same line over and over).
     pub log: Vec<Verdict>,
     pub hint: Option<String>,
     pub message: Option<String>,
@@ -1052,9 +1054,6 @@ fn truncate_game(rt: &mut Runtime, len: usize) {
     rt.view_live();
 }
 
-/// Keeps the exercise and the game in step after undo, redo or a click
-/// on an earlier move.
-/// Marks the verdicts of moves no longer in the exercise as taken back.
 /// Where the last wrong move of the exercise was played (the moves before
 /// it), if one stands: a move that lost the goal by choice, not by force.
 fn last_wrong(a: &ActiveStudy) -> Option<usize> {
@@ -1065,8 +1064,14 @@ fn last_wrong(a: &ActiveStudy) -> Option<usize> {
         .map(|v| v.ply)
 }
 
+/// Marks the verdicts of moves no longer in the exercise as taken back,
+/// those of an earlier take-back gone.
 fn mark_taken_back(a: &mut ActiveStudy) {
     let len = a.exercise.game().moves().len();
+    // Only the latest take-back's verdicts stay, greyed.
+    if a.log.iter().any(|v| !v.taken_back && v.ply >= len) {
+        a.log.retain(|v| !v.taken_back);
+    }
     for v in &mut a.log {
         if v.ply >= len {
             v.taken_back = true;
@@ -1074,6 +1079,8 @@ fn mark_taken_back(a: &mut ActiveStudy) {
     }
 }
 
+/// Keeps the exercise and the game in step after undo, redo or a click
+/// on an earlier move.
 fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
     let game_len = rt.game.moves().len();
     // A defence still to be sown is in the exercise but not yet on the board.
@@ -1131,6 +1138,8 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                                 .into()
                         });
                     }
+                    // A new move judged: the notes of moves taken back go.
+                    a.log.retain(|v| !v.taken_back);
                     a.log.push(Verdict {
                         feedback: fb,
                         text,
