@@ -1,7 +1,10 @@
 //! The exact solver panel: proves the value of the position on view on a
 //! background thread ([`Session::solve`]), shows the MTD(f) passes as they
 //! narrow the value, then the value in words, the best move and the whole
-//! principal line, which can be played out on the board.
+//! principal line, which can be played out on the board. Its list of every
+//! move's value gives each move's solve a time budget ([`MOVE_BUDGET`]): a
+//! move out of time is listed with the bounds it proved, and the list goes
+//! on; the unsolved moves can then be tried again with more time.
 //!
 //! One [`Session`] is kept for the whole run of the window, so every value
 //! proved stays in its table and the same position (or one reached along a
@@ -13,11 +16,18 @@ use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status, group_digits};
 use crate::solver::{
-    Progress, Session, Solution, SolveHandle, Value, moves_after, no_result_within, plies, seeds,
+    Progress, Session, Solution, SolveHandle, SolveWatch, Value, moves_after, no_result_within,
+    plies, seeds,
 };
 use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
+
+/// The time a move's solve of the every-move list is given before the list
+/// records the bounds it proved and goes on to the next move.
+pub const MOVE_BUDGET: Duration = Duration::from_secs(10);
+/// How many times longer each try again of the unsolved moves is given.
+pub const LONGER: u32 = 6;
 
 /// What the panel asks for.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,6 +45,83 @@ pub enum SolverCommand {
     /// Play one move from the position on view (from the list of every
     /// move's value).
     PlayMove(Move),
+    /// Solve again, with a longer time each, the moves of the position on
+    /// view whose solves ran out of time (what they proved is kept).
+    RetryUnsolved,
+}
+
+/// How a running solve is waited for.
+enum Waiting {
+    /// Until it ends: the position's own solve.
+    Handle(SolveHandle),
+    /// Within a time budget: a thread waits on the solve with
+    /// [`SolveHandle::finish_within`] and sends what it got (a move's solve
+    /// of the every-move list).
+    Budget {
+        watch: SolveWatch,
+        result: Receiver<Result<Solution, Progress>>,
+    },
+}
+
+impl Waiting {
+    /// A move's solve, stopped after `budget` with the bounds it proved.
+    fn within(handle: SolveHandle, budget: Duration) -> Waiting {
+        let watch = handle.watch();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            // The receiver is gone if the list was stopped meanwhile.
+            let _ = tx.send(handle.finish_within(budget));
+        });
+        Waiting::Budget { watch, result: rx }
+    }
+
+    fn progress(&self) -> Progress {
+        match self {
+            Waiting::Handle(h) => h.progress(),
+            Waiting::Budget { watch, .. } => watch.progress(),
+        }
+    }
+
+    fn cancel(&self) {
+        match self {
+            Waiting::Handle(h) => h.cancel(),
+            Waiting::Budget { watch, .. } => watch.cancel(),
+        }
+    }
+
+    /// Once the solve has ended: its solution, or its last progress (the
+    /// bounds proved) when it was stopped or ran out of time.
+    fn result(&self) -> Option<Result<Solution, Progress>> {
+        match self {
+            Waiting::Handle(h) => h.result().map(|r| r.map_err(|_| h.progress())),
+            Waiting::Budget { watch, result } => match result.try_recv() {
+                Ok(r) => Some(r),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(Err(watch.progress())),
+            },
+        }
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        // As a dropped handle does: nobody is left to read the result.
+        self.cancel();
+    }
+}
+
+/// A move of the every-move list whose solve ran out of time: the bounds
+/// of its value it proved (for the side that plays it).
+#[derive(Clone, Debug)]
+pub struct Unsolved {
+    pub mv: Move,
+    /// `None`: nothing proved that way yet.
+    pub lower: Option<Value>,
+    pub upper: Option<Value>,
+    /// The time its last solve was given.
+    pub budget: Duration,
+    /// The position after it.
+    child: Position,
 }
 
 /// A solve running in the background, and the position it belongs to.
@@ -43,10 +130,13 @@ struct Running {
     pos: Position,
     /// Where the position stood in the game when the solve started.
     label: String,
-    handle: SolveHandle,
+    handle: Waiting,
     /// For a move's solve of the every-move list: the move (`key` and `pos`
     /// are then the position after it).
     for_move: Option<Move>,
+    /// Cancel was pressed (a move's solve that ends without its value was
+    /// stopped, not out of time).
+    cancelled: bool,
 }
 
 /// Proving the value of every move of one position: the moves still to
@@ -60,7 +150,8 @@ struct EveryMove {
     /// [`MoveChildren`] has reported.
     pending: Option<VecDeque<(Move, Position)>>,
     children: Receiver<MoveChildren>,
-    total: usize,
+    /// The time each move's solve is given.
+    budget: Duration,
 }
 
 /// The legal moves of a position with the positions after them, and the
@@ -92,7 +183,6 @@ impl MoveChildren {
 }
 
 /// The panel's runtime state.
-#[derive(Default)]
 pub struct SolverPanel {
     /// The solver kept for the session (created on first use: its table
     /// takes 128 MiB). Tests may put a smaller one here.
@@ -111,9 +201,34 @@ pub struct SolverPanel {
     line_queue: Option<(u64, VecDeque<Move>)>,
     /// Proved values of moves (for the side to move), by position key.
     move_values: HashMap<u64, Vec<(Move, Value)>>,
+    /// Moves whose solves ran out of time (or were cancelled), with the
+    /// bounds they proved, by position key.
+    unsolved: HashMap<u64, Vec<Unsolved>>,
     /// Legal moves by position key, once an every-move list has counted them.
     legal_counts: HashMap<u64, usize>,
     every_move: Option<EveryMove>,
+    /// The time a move's solve of the every-move list is given on its
+    /// first try ([`MOVE_BUDGET`]; tests set less).
+    pub move_budget: Duration,
+}
+
+impl Default for SolverPanel {
+    fn default() -> Self {
+        SolverPanel {
+            session: None,
+            running: None,
+            solved: HashMap::new(),
+            note: None,
+            note_game: None,
+            keep_on_change: false,
+            line_queue: None,
+            move_values: HashMap::new(),
+            unsolved: HashMap::new(),
+            legal_counts: HashMap::new(),
+            every_move: None,
+            move_budget: MOVE_BUDGET,
+        }
+    }
 }
 
 impl SolverPanel {
@@ -133,42 +248,38 @@ impl SolverPanel {
     }
 
     /// Stops a running solve and the every-move list being proved (another
-    /// user of the shared solver needs it).
+    /// user of the shared solver needs it). What the list had proved stays,
+    /// the bounds of the move being solved included.
     pub fn cancel(&mut self, why: &str) {
         let running = self.running.take();
         if let Some(r) = &running {
             r.handle.cancel();
         }
         // A list between two moves' solves has no solve running.
-        let (what, got) = match (self.every_move.take(), &running) {
-            (Some(job), None)
-            | (
-                Some(job),
-                Some(Running {
-                    for_move: Some(_), ..
-                }),
-            ) => (
+        self.note = Some(match (self.every_move.take(), &running) {
+            (Some(job), r) if r.as_ref().is_none_or(|r| r.for_move.is_some()) => {
+                let current = r.as_ref().map(|r| {
+                    let p = r.handle.progress();
+                    self.give_up_move(job.key, r, &p, job.budget)
+                });
                 format!(
-                    "The values of every move of {} were",
-                    job.label.to_lowercase()
-                ),
-                String::new(),
-            ),
+                    "The values of every move of {} were stopped: {why}; {}.",
+                    job.label.to_lowercase(),
+                    self.kept_words(job.key, current)
+                )
+            }
             (_, Some(r)) => {
                 // How far it got, as a Cancel says.
                 let p = r.handle.progress();
-                (
-                    format!("The solve of {} was", r.label.to_lowercase()),
-                    format!(
-                        " after {} nodes{}",
-                        group_digits(p.nodes),
-                        proved_words(&r.pos, &p)
-                    ),
+                format!(
+                    "The solve of {} was stopped after {} nodes{}: {why}.",
+                    r.label.to_lowercase(),
+                    group_digits(p.nodes),
+                    proved_words(&r.pos, &p)
                 )
             }
-            (None, None) => return,
-        };
-        self.note = Some(format!("{what} stopped{got}: {why}."));
+            (_, None) => return,
+        });
     }
 
     /// The proved values of moves of `pos`, best first.
@@ -182,6 +293,123 @@ impl SolverPanel {
         v
     }
 
+    /// The moves of `pos` whose solves ran out of time, with the bounds they
+    /// proved, in the order they were tried.
+    pub fn unsolved_moves(&self, pos: &Position) -> Vec<Unsolved> {
+        self.unsolved.get(&pos.key()).cloned().unwrap_or_default()
+    }
+
+    /// Records what a move's solve that ended without its value proved
+    /// (for the mover; kept with what an earlier try proved); returns the
+    /// move with what it proved in words, for a note.
+    fn give_up_move(
+        &mut self,
+        key: u64,
+        r: &Running,
+        p: &Progress,
+        budget: Duration,
+    ) -> Option<(Move, String)> {
+        let mv = r.for_move?;
+        // The child's bounds, seen from the mover: its lower bound caps the
+        // mover's value and its upper one floors it (a bound still the
+        // widest proves nothing).
+        let lower = p
+            .upper
+            .filter(|v| *v != Value::Win { plies: 0 })
+            .map(|v| v.flipped_after_move());
+        let upper = p
+            .lower
+            .filter(|v| *v != Value::Loss { plies: 0 })
+            .map(|v| v.flipped_after_move());
+        let list = self.unsolved.entry(key).or_default();
+        let (lower, upper) = match list.iter().position(|u| u.mv == mv) {
+            Some(i) => {
+                let old = list.remove(i);
+                (
+                    tighter(old.lower, lower, |a, b| a.rank() >= b.rank()),
+                    tighter(old.upper, upper, |a, b| a.rank() <= b.rank()),
+                )
+            }
+            None => (lower, upper),
+        };
+        let words = format!(
+            "the bounds {} had reached ({})",
+            r.label,
+            bounds_words(lower, upper)
+        );
+        Some((
+            mv,
+            match (lower, upper) {
+                // Proved, its line still being read: that is its value.
+                (Some(lo), Some(hi)) if lo == hi => {
+                    self.move_values.entry(key).or_default().push((mv, lo));
+                    format!("the value of {} ({})", r.label, lo.describe())
+                }
+                _ => {
+                    list.push(Unsolved {
+                        mv,
+                        lower,
+                        upper,
+                        budget,
+                        child: r.pos,
+                    });
+                    words
+                }
+            },
+        ))
+    }
+
+    /// What a stopped list keeps: "kept: the values of 3 of 14 moves and
+    /// the bounds South i1 had reached (…)".
+    fn kept_words(&self, key: u64, current: Option<Option<(Move, String)>>) -> String {
+        let valued = self.move_values.get(&key).map_or(0, |v| v.len());
+        let of = self
+            .legal_counts
+            .get(&key)
+            .map_or(String::new(), |n| format!(" of {n}"));
+        let moves = if valued == 1 && of.is_empty() {
+            "move"
+        } else {
+            "moves"
+        };
+        let mut out = format!("kept: the values of {valued}{of} {moves}");
+        let current = current.flatten();
+        let others = self.unsolved.get(&key).map_or(0, |u| {
+            u.iter()
+                .filter(|u| current.as_ref().is_none_or(|(mv, _)| *mv != u.mv))
+                .count()
+        });
+        if others > 0 {
+            let s = if others == 1 { "" } else { "s" };
+            out.push_str(&format!(", the bounds of {others} unsolved move{s}"));
+        }
+        if let Some((_, c)) = current {
+            out.push_str(&format!(" and {c}"));
+        }
+        out
+    }
+
+    /// Where the move being solved stands in the list of its position's
+    /// legal moves: the moves valued or given up before it, plus one, and
+    /// the legal moves (as the list's "2 of 14 proved" counts them).
+    fn place_in_list(&self, job: &EveryMove, current: Move) -> (usize, usize) {
+        let valued = self.move_values.get(&job.key).map_or(0, |v| v.len());
+        let waiting = |mv: Move| {
+            mv == current
+                || job
+                    .pending
+                    .as_ref()
+                    .is_some_and(|p| p.iter().any(|(m, _)| *m == mv))
+        };
+        let given_up = self
+            .unsolved
+            .get(&job.key)
+            .map_or(0, |u| u.iter().filter(|u| !waiting(u.mv)).count());
+        let legal = self.legal_counts.get(&job.key).copied().unwrap_or(0);
+        let place = valued + given_up + 1;
+        (place, legal.max(place))
+    }
+
     /// The key of the position on view a running solve or every-move list
     /// belongs to.
     fn belongs_to(&self, r: &Running) -> u64 {
@@ -192,7 +420,8 @@ impl SolverPanel {
     }
 
     /// Starts proving the value of every move of the position on view
-    /// (whose own value is proved: its best move's value is that).
+    /// (whose own value is proved: its best move's value is that) not
+    /// valued or tried yet, each within [`SolverPanel::move_budget`].
     fn value_every_move(&mut self, rt: &Runtime) {
         let pos = *rt.shown_position();
         let Some(solution) = self.solved.get(&pos.key()) else {
@@ -207,7 +436,18 @@ impl SolverPanel {
         {
             known.push((best, solution.value));
         }
-        let skip: Vec<Move> = known.iter().map(|(m, _)| *m).collect();
+        // Moves tried before and out of time wait for a try with more time.
+        let skip: Vec<Move> = known
+            .iter()
+            .map(|(m, _)| *m)
+            .chain(
+                self.unsolved
+                    .get(&pos.key())
+                    .into_iter()
+                    .flatten()
+                    .map(|u| u.mv),
+            )
+            .collect();
         let mut line = rt.game.positions()[..rt.view].to_vec();
         line.push(pos);
         let (tx, rx) = channel();
@@ -225,7 +465,45 @@ impl SolverPanel {
             label: position_label(rt.view),
             pending: None,
             children: rx,
-            total: 0,
+            budget: self.move_budget,
+        });
+    }
+
+    /// The time a try again of the unsolved moves of `pos` gives each:
+    /// [`LONGER`] times what the last try gave.
+    fn retry_budget(&self, pos: &Position) -> Duration {
+        let last = self
+            .unsolved_moves(pos)
+            .iter()
+            .map(|u| u.budget)
+            .max()
+            .unwrap_or(self.move_budget);
+        last.saturating_mul(LONGER)
+    }
+
+    /// Solves again, with [`SolverPanel::retry_budget`] each, the moves of
+    /// the position on view that ran out of time (the session's table
+    /// keeps what they proved, so each goes on from there).
+    fn retry_unsolved(&mut self, rt: &Runtime) {
+        let pos = *rt.shown_position();
+        if self.running.is_some() || self.every_move.is_some() {
+            return;
+        }
+        let unsolved = self.unsolved_moves(&pos);
+        if unsolved.is_empty() || !self.solved.contains_key(&pos.key()) {
+            return;
+        }
+        let mut line = rt.game.positions()[..rt.view].to_vec();
+        line.push(pos);
+        self.note = None;
+        self.every_move = Some(EveryMove {
+            key: pos.key(),
+            line,
+            label: position_label(rt.view),
+            pending: Some(unsolved.iter().map(|u| (u.mv, u.child)).collect()),
+            // Nothing to wait for: the moves are known.
+            children: channel().1,
+            budget: self.retry_budget(&pos),
         });
     }
 
@@ -244,9 +522,9 @@ impl SolverPanel {
                 Ok(children) => {
                     let values = self.move_values.entry(job.key).or_default();
                     values.extend(children.settled);
+                    let tried = self.unsolved.get(&job.key).map_or(0, |u| u.len());
                     self.legal_counts
-                        .insert(job.key, values.len() + children.solve.len());
-                    job.total = children.solve.len();
+                        .insert(job.key, values.len() + tried + children.solve.len());
                     job.pending = Some(children.solve.into());
                 }
                 Err(TryRecvError::Empty) => return,
@@ -261,6 +539,9 @@ impl SolverPanel {
             if let Some(s) = self.solved.get(&child.key()) {
                 let v = s.value.flipped_after_move();
                 self.move_values.entry(job.key).or_default().push((mv, v));
+                if let Some(u) = self.unsolved.get_mut(&job.key) {
+                    u.retain(|u| u.mv != mv);
+                }
                 continue;
             }
             let title = job.line.last().map_or(String::new(), |p| {
@@ -274,8 +555,9 @@ impl SolverPanel {
                 key: child.key(),
                 pos: child,
                 label: title,
-                handle,
+                handle: Waiting::within(handle, job.budget),
                 for_move: Some(mv),
+                cancelled: false,
             });
             return;
         }
@@ -295,9 +577,14 @@ impl SolverPanel {
                 return;
             }
             // One solve at a time: the one it replaces says what it had
-            // proved, rather than vanish.
+            // proved, rather than vanish (a move's solve keeps its bounds
+            // in its list).
             r.handle.cancel();
             let p = r.handle.progress();
+            if let Some(job) = &self.every_move {
+                let (key, budget) = (job.key, job.budget);
+                self.give_up_move(key, &r, &p, budget);
+            }
             stopped = Some(format!(
                 "The solve of {} was stopped for this one after {} nodes{}.",
                 r.label.to_lowercase(),
@@ -313,8 +600,9 @@ impl SolverPanel {
             key: pos.key(),
             pos,
             label: position_label(rt.view),
-            handle,
+            handle: Waiting::Handle(handle),
             for_move: None,
+            cancelled: false,
         });
     }
 
@@ -332,26 +620,40 @@ impl SolverPanel {
                         if let (Some(mv), Some(job)) = (r.for_move, &self.every_move) {
                             let v = solution.value.flipped_after_move();
                             self.move_values.entry(job.key).or_default().push((mv, v));
+                            if let Some(u) = self.unsolved.get_mut(&job.key) {
+                                u.retain(|u| u.mv != mv);
+                            }
                         }
                         self.solved.insert(r.key, solution);
                     }
-                    Err(_) => {
-                        let p = r.handle.progress();
+                    Err(p) => {
                         let proved = proved_words(&r.pos, &p);
-                        self.note = Some(match self.every_move.take() {
-                            Some(job) if r.for_move.is_some() => format!(
-                                "The values of every move of {} were cancelled at {} after {} \
-                                 nodes{proved}.",
-                                job.label.to_lowercase(),
-                                r.label,
-                                group_digits(p.nodes)
-                            ),
-                            _ => format!(
-                                "The solve of {} was cancelled after {} nodes{proved}.",
-                                r.label.to_lowercase(),
-                                group_digits(p.nodes)
-                            ),
-                        });
+                        match self.every_move.take() {
+                            // Out of its time: its bounds are listed, and
+                            // the list goes on with the next move.
+                            Some(job) if r.for_move.is_some() && !r.cancelled => {
+                                self.give_up_move(job.key, &r, &p, job.budget);
+                                self.every_move = Some(job);
+                            }
+                            Some(job) if r.for_move.is_some() => {
+                                let current = Some(self.give_up_move(job.key, &r, &p, job.budget));
+                                self.note = Some(format!(
+                                    "The values of every move of {} were cancelled at {} after \
+                                     {} nodes; {}.",
+                                    job.label.to_lowercase(),
+                                    r.label,
+                                    group_digits(p.nodes),
+                                    self.kept_words(job.key, current)
+                                ));
+                            }
+                            _ => {
+                                self.note = Some(format!(
+                                    "The solve of {} was cancelled after {} nodes{proved}.",
+                                    r.label.to_lowercase(),
+                                    group_digits(p.nodes)
+                                ));
+                            }
+                        }
                     }
                 }
                 ctx.request_repaint();
@@ -421,18 +723,58 @@ impl SolverPanel {
 /// value between -16 and +12 for South to move"); empty before any bound.
 fn proved_words(pos: &Position, p: &Progress) -> String {
     let whose = format!("for {} to move", pos.turn().title());
+    let the_value = match p.lower {
+        Some(Value::Margin(_)) => "the value ",
+        _ => "",
+    };
     match (p.lower, p.upper) {
-        (Some(lo @ Value::Margin(_)), Some(hi)) => format!(
-            "; it had proved the value between {} and {} {whose}",
-            lo.word(),
-            hi.word()
+        (Some(_), Some(_)) => format!(
+            "; it had proved {the_value}{} {whose}",
+            bounds_words(p.lower, p.upper)
         ),
+        _ => String::new(),
+    }
+}
+
+/// Proved bounds of a value in words: "between -16 and +12" (En Gehé's
+/// margins), "no loss within 13 plies and no win within 14 plies" (Bao la
+/// Kimasai), one of them alone, or "nothing proved yet".
+fn bounds_words(lower: Option<Value>, upper: Option<Value>) -> String {
+    match (lower, upper) {
+        (Some(lo @ Value::Margin(_)), Some(hi)) => {
+            format!("between {} and {}", lo.word(), hi.word())
+        }
         (Some(lo), Some(hi)) => format!(
-            "; it had proved {} and {} {whose}",
+            "{} and {}",
             lo.describe_bound(true),
             hi.describe_bound(false)
         ),
-        _ => String::new(),
+        (Some(lo @ Value::Margin(_)), None) => format!("at least {}", lo.word()),
+        (None, Some(hi @ Value::Margin(_))) => format!("at most {}", hi.word()),
+        (Some(lo), None) => lo.describe_bound(true),
+        (None, Some(hi)) => hi.describe_bound(false),
+        (None, None) => "nothing proved yet".into(),
+    }
+}
+
+/// The tighter of two bounds (`better(a, b)`: `a` is at least as tight).
+fn tighter(
+    a: Option<Value>,
+    b: Option<Value>,
+    better: impl Fn(&Value, &Value) -> bool,
+) -> Option<Value> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(if better(&a, &b) { a } else { b }),
+        (a, b) => a.or(b),
+    }
+}
+
+/// A time budget in words: "10 s", "0.4 s".
+fn budget_words(d: Duration) -> String {
+    if d.subsec_millis() == 0 {
+        format!("{} s", d.as_secs())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
     }
 }
 
@@ -474,18 +816,29 @@ fn bound_text(value: Option<Value>, lower: bool) -> String {
     }
 }
 
-/// Moves of a line from `pos` as "S 36  N 6  S 40 …" names with their movers.
+/// Moves of a line from `pos` as "S 36", "N 6", … names with their
+/// movers, the side letter held to the hole by a non-breaking space (a
+/// wrapped line breaks between moves, never inside one).
 pub fn line_names(pos: &Position, line: &[Move]) -> Vec<String> {
     let mut p = *pos;
     let mut out = Vec::new();
     for &mv in line {
         let side = if p.turn().index() == 0 { "S" } else { "N" };
-        out.push(format!("{side} {}", p.variant().move_name(mv)));
+        out.push(format!("{side}\u{a0}{}", p.variant().move_name(mv)));
         if p.play(mv).is_err() {
             break;
         }
     }
     out
+}
+
+/// The first `max` moves of a line from `pos` as one text, "S 36  N 6  S 40
+/// …", that wraps only between moves.
+fn line_text(pos: &Position, line: &[Move], max: usize) -> String {
+    let names = line_names(pos, line);
+    let more = if names.len() > max { " …" } else { "" };
+    let shown: Vec<_> = names.into_iter().take(max).collect();
+    format!("{}{more}", shown.join("  "))
 }
 
 /// Draws the panel (never during an exercise: the study panel says why);
@@ -556,14 +909,9 @@ fn running_ui(
     // panel beside it.
     ui.horizontal_wrapped(|ui| {
         super::busy::spinner(ui);
-        let what = if let (Some(job), Some(_)) = (&panel.every_move, r.for_move) {
-            let left = job.pending.as_ref().map_or(0, |p| p.len());
-            format!(
-                "Value of every move: solving {} ({} of {})",
-                r.label,
-                job.total - left,
-                job.total
-            )
+        let what = if let (Some(job), Some(mv)) = (&panel.every_move, r.for_move) {
+            let (place, of) = panel.place_in_list(job, mv);
+            format!("Value of every move: solving {} ({place} of {of})", r.label)
         } else if p.done {
             "Value proved; reading the principal line…".to_string()
         } else if let Some(found) = p.retrograde {
@@ -626,6 +974,16 @@ fn running_ui(
         )
     };
     ui.label(egui::RichText::new(whose).weak());
+    if let (Some(job), Some(_)) = (&panel.every_move, r.for_move) {
+        ui.label(
+            egui::RichText::new(format!(
+                "Each move's solve is given {}; one that runs out of it is listed as \
+                 unsolved with the bounds it proved, and the list goes on.",
+                budget_words(job.budget)
+            ))
+            .weak(),
+        );
+    }
     if panel.belongs_to(r) != shown {
         ui.colored_label(
             ui.visuals().warn_fg_color,
@@ -656,10 +1014,10 @@ fn running_ui(
             ui.end_row();
         });
     if !p.best_line.is_empty() {
-        let names = line_names(&r.pos, &p.best_line);
-        let shown: Vec<_> = names.iter().take(16).cloned().collect();
-        let more = if names.len() > 16 { " …" } else { "" };
-        ui.label(format!("Best line so far: {}{more}", shown.join("  ")));
+        ui.label(format!(
+            "Best line so far: {}",
+            line_text(&r.pos, &p.best_line, 16)
+        ));
     }
 }
 
@@ -737,10 +1095,12 @@ impl MaasaiApp {
         match command {
             SolverCommand::Solve => self.solver.solve(&self.rt),
             SolverCommand::Cancel => {
-                if let Some(r) = &self.solver.running {
+                if let Some(r) = &mut self.solver.running {
+                    r.cancelled = true;
                     r.handle.cancel();
                 }
             }
+            SolverCommand::RetryUnsolved => self.solver.retry_unsolved(&self.rt),
             SolverCommand::KeepOnChange(keep) => self.solver.keep_on_change = keep,
             SolverCommand::ValueEveryMove => self.solver.value_every_move(&self.rt),
             SolverCommand::PlayMove(mv) => {
@@ -782,6 +1142,7 @@ fn every_move_ui(
     out: &mut Vec<AppCommand>,
 ) {
     let values = panel.move_values(pos);
+    let unsolved = panel.unsolved_moves(pos);
     // Counted off the UI thread by the first list of this position.
     let legal = panel.legal_counts.get(&pos.key()).copied();
     let proving = panel
@@ -794,19 +1155,40 @@ fn every_move_ui(
             ui.label("Value of every move: finding the legal moves…");
         });
     }
-    if legal.is_none_or(|n| values.len() < n) && !proving {
+    // Moves not tried yet come first; those out of time wait for a try
+    // with more time.
+    let untried = legal.is_none_or(|n| values.len() + unsolved.len() < n);
+    if untried && !proving {
         let b = ui
             .add_enabled(
                 panel.running.is_none(),
                 egui::Button::new("Value of every move"),
             )
-            .on_hover_text(
-                "Prove the value of each legal move (one solve per move; values \
-                 already proved are reused)",
-            )
+            .on_hover_text(format!(
+                "Prove the value of each legal move (one solve per move, {} each; values \
+                 and bounds already proved are reused)",
+                budget_words(panel.move_budget)
+            ))
             .on_disabled_hover_text("Wait for the running solve or cancel it");
         if b.clicked() {
             out.push(AppCommand::Solver(SolverCommand::ValueEveryMove));
+        }
+    } else if !unsolved.is_empty() && !proving {
+        let n = unsolved.len();
+        let b = ui
+            .add_enabled(
+                panel.running.is_none(),
+                egui::Button::new("Try the unsolved moves again (longer)"),
+            )
+            .on_hover_text(format!(
+                "Solve the {n} unsolved move{} again, {} each; they go on from the \
+                 bounds already proved",
+                if n == 1 { "" } else { "s" },
+                budget_words(panel.retry_budget(pos))
+            ))
+            .on_disabled_hover_text("Wait for the running solve or cancel it");
+        if b.clicked() {
+            out.push(AppCommand::Solver(SolverCommand::RetryUnsolved));
         }
     }
     if values.is_empty() {
@@ -814,57 +1196,96 @@ fn every_move_ui(
     }
     let best = values[0].1;
     let of = legal.map_or(String::new(), |n| format!(" of {n}"));
+    let open = if unsolved.is_empty() {
+        String::new()
+    } else {
+        format!(", {} unsolved", unsolved.len())
+    };
     ui.label(format!(
-        "Value of every move ({}{of} proved), for {} to move:",
+        "Value of every move ({}{of} proved{open}), for {} to move:",
         values.len(),
         pos.turn().title()
     ));
     let playable = rt.live();
-    // A row a move, wrapped: the panel may be narrower than a move's name,
-    // value and gap side by side, and a grid would widen it past the window.
     for (mv, value) in &values {
-        ui.horizontal_wrapped(|ui| {
-            let name = format!("{} {}", pos.turn().title(), pos.variant().move_name(*mv));
-            let b = ui.add_enabled(playable, egui::Button::new(&name).small());
-            let b = if playable {
-                b.on_hover_text("Play this move")
-            } else {
-                b.on_disabled_hover_text("Moves are played from the last position of the game")
-            };
-            if b.clicked() {
-                out.push(AppCommand::Solver(SolverCommand::PlayMove(*mv)));
-            }
-            // Each part whole, on the next line if the row is full, and
-            // indented there under the value: flush left it read as a row
-            // of its own.
-            let indent = b.rect.width() + ui.spacing().item_spacing.x;
-            let parts = [
+        move_row(
+            ui,
+            pos,
+            *mv,
+            playable,
+            [
                 egui::RichText::new(value.describe()),
                 egui::RichText::new(worse_text(*value, best)).weak(),
-            ];
-            for part in parts {
-                let width = egui::WidgetText::from(part.clone())
-                    .into_galley(
-                        ui,
-                        Some(egui::TextWrapMode::Extend),
-                        f32::INFINITY,
-                        egui::TextStyle::Body,
-                    )
-                    .size()
-                    .x;
-                // What is left of the row (a wrapping layout's available
-                // width is the whole row's), the spacing before it counted.
-                let left = ui.max_rect().right() - ui.cursor().min.x;
-                if width + ui.spacing().item_spacing.x > left {
-                    ui.end_row();
-                    // An empty item: space alone at a row's start is dropped.
-                    let spacing = ui.spacing().item_spacing.x;
-                    ui.allocate_exact_size(egui::vec2(indent - spacing, 1.0), egui::Sense::hover());
-                }
-                ui.add(egui::Label::new(part).wrap_mode(egui::TextWrapMode::Extend));
-            }
-        });
+            ],
+            out,
+        );
     }
+    // Out of time: what was proved of them, as `solve --every-move` gives
+    // "move=M unsolved lower=L upper=U".
+    for u in &unsolved {
+        move_row(
+            ui,
+            pos,
+            u.mv,
+            playable,
+            [
+                egui::RichText::new(format!("unsolved in {}", budget_words(u.budget))),
+                egui::RichText::new(bounds_words(u.lower, u.upper)).weak(),
+            ],
+            out,
+        );
+    }
+}
+
+/// A row of the every-move list: the move's button (which plays it), then
+/// `parts`.
+fn move_row(
+    ui: &mut egui::Ui,
+    pos: &Position,
+    mv: Move,
+    playable: bool,
+    parts: [egui::RichText; 2],
+    out: &mut Vec<AppCommand>,
+) {
+    // A row a move, wrapped: the panel may be narrower than a move's name,
+    // value and gap side by side, and a grid would widen it past the window.
+    ui.horizontal_wrapped(|ui| {
+        let name = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+        let b = ui.add_enabled(playable, egui::Button::new(&name).small());
+        let b = if playable {
+            b.on_hover_text("Play this move")
+        } else {
+            b.on_disabled_hover_text("Moves are played from the last position of the game")
+        };
+        if b.clicked() {
+            out.push(AppCommand::Solver(SolverCommand::PlayMove(mv)));
+        }
+        // Each part whole, on the next line if the row is full, and
+        // indented there under the value: flush left it read as a row
+        // of its own.
+        let indent = b.rect.width() + ui.spacing().item_spacing.x;
+        for part in parts {
+            let width = egui::WidgetText::from(part.clone())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .x;
+            // What is left of the row (a wrapping layout's available
+            // width is the whole row's), the spacing before it counted.
+            let left = ui.max_rect().right() - ui.cursor().min.x;
+            if width + ui.spacing().item_spacing.x > left {
+                ui.end_row();
+                // An empty item: space alone at a row's start is dropped.
+                let spacing = ui.spacing().item_spacing.x;
+                ui.allocate_exact_size(egui::vec2(indent - spacing, 1.0), egui::Sense::hover());
+            }
+            ui.add(egui::Label::new(part).wrap_mode(egui::TextWrapMode::Extend));
+        }
+    });
 }
 
 /// How a move's value compares with the best move's: "best", "4 seeds
@@ -927,5 +1348,58 @@ mod tests {
             .start()
             .unwrap();
         assert_eq!(bounds_closed(&bao, &Progress::default()), None);
+    }
+
+    #[test]
+    fn a_line_of_moves_wraps_between_moves_only() {
+        let pos = parse_position(
+            "bao-la-kimasai south=1,0,2,1,5,5,1,3,1,1,6,3,1,0,8,1 \
+             north=1,0,1,2,3,0,1,0,1,2,0,9,0,4,0,1 reserve=0,0 turn=south opening=no",
+        )
+        .unwrap();
+        // Sixteen moves of a line (whatever is legal first).
+        let mut p = pos;
+        let mut line = Vec::new();
+        while line.len() < 16
+            && let Some(&mv) = p.legal_moves().first()
+        {
+            line.push(mv);
+            if p.play(mv).is_err() {
+                break;
+            }
+        }
+        let names = line_names(&pos, &line);
+        assert_eq!(names.len(), line.len());
+        for name in &names {
+            assert!(!name.contains(' ') && name.contains('\u{a0}'), "{name:?}");
+        }
+        assert!(names[0].starts_with("S\u{a0}") && names[1].starts_with("N\u{a0}"));
+        let text = format!("Best line so far: {}", line_text(&pos, &line, 16));
+        assert_eq!(text.matches("  ").count(), line.len() - 1);
+        // Laid out at any width, no row ends with a side letter whose hole
+        // went on to the next row.
+        let ctx = egui::Context::default();
+        // (The font atlas's upload is nobody's here.)
+        ctx.run_ui(Default::default(), |_| {})
+            .textures_delta
+            .clear();
+        for width in (40..600).step_by(5) {
+            let galley = ctx.fonts_mut(|f| {
+                f.layout(
+                    text.clone(),
+                    egui::FontId::proportional(14.0),
+                    egui::Color32::BLACK,
+                    width as f32,
+                )
+            });
+            for row in &galley.rows {
+                let t: String = row.row.glyphs.iter().map(|g| g.chr).collect();
+                let t = t.trim_end();
+                assert!(
+                    !t.ends_with('S') && !t.ends_with('N'),
+                    "{t:?} at {width} px"
+                );
+            }
+        }
     }
 }
