@@ -12,6 +12,8 @@ use maasai_mancala::app::players::Player;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Move, Position, notation::parse_position};
 use maasai_mancala::search::{self, Level, SearchConfig};
+use maasai_mancala::solver::{Session, Solver, Value};
+use std::time::Duration;
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
     harness_at(start, WIDE_SIZE)
@@ -633,5 +635,199 @@ fn while_the_last_move_is_sown_the_council_says_whose_advice_it_is() {
             "Advice for {team} to move, once the move being sown has ended."
         ))
         .is_some()
+    );
+}
+
+// The exact solver's list of every move's value, each move's solve within
+// a time budget. In this Bao la Kimasai endgame South wins at once with i1,
+// i4 wins in 8 plies (a few hundred nodes), while i2 and i5 lead into long
+// cyclic lines no solve settles within seconds (`solve --every-move
+// --limit 8`: both unsolved). Nothing below waits on a clock: a budget is
+// either far shorter than those solves or far longer than the test.
+
+/// South to move: i1 wins at once; i2 and i5 are hard, i4 easy.
+fn one_hard_move_first() -> Position {
+    parse_position(
+        "bao-la-kimasai south=1,1,0,1,1,0,0,0,0,0,0,0,0,0,0,0 \
+         north=0,0,0,2,0,0,1,0,0,0,0,0,0,0,1,0 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap()
+}
+
+/// The window on `pos` with the solver panel open, a small table, each
+/// move's solve given `budget`, and `pos` solved.
+fn solved_with_move_budget(pos: Position, budget: Duration) -> Harness<'static, MaasaiApp> {
+    let mut h = harness(pos);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(18)));
+    h.state_mut().solver.move_budget = budget;
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    h
+}
+
+/// Clicks the widget labelled `label` once it is scrolled into view.
+fn click_in_view(h: &mut Harness<'_, MaasaiApp>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label(label).click();
+}
+
+fn mv(pos: &Position, name: &str) -> Move {
+    pos.variant().parse_move(name).unwrap()
+}
+
+/// Steps frames until a label containing `text` is shown.
+fn step_until_shown(h: &mut Harness<'_, MaasaiApp>, text: &str) {
+    for _ in 0..common::MAX_FRAMES {
+        if h.query_by_label_contains(text).is_some() {
+            return;
+        }
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("gave up waiting for {text:?}");
+}
+
+#[test]
+fn a_move_out_of_its_time_is_listed_unsolved_and_the_next_moves_get_values() {
+    let pos = one_hard_move_first();
+    let mut h = solved_with_move_budget(pos, Duration::from_millis(300));
+    click_in_view(&mut h, "Value of every move");
+    step_until(&mut h, "the list to end", |app| {
+        app.solver.move_values(&pos).len() + app.solver.unsolved_moves(&pos).len() == 4
+            && !app.solver.running()
+    });
+    h.run_steps(3);
+    // i2 ran out of its time, and the list went on: i4 after it has its
+    // value.
+    let values = h.state().solver.move_values(&pos);
+    assert_eq!(
+        values,
+        vec![
+            (mv(&pos, "i1"), Value::Win { plies: 1 }),
+            (mv(&pos, "i4"), Value::Win { plies: 8 }),
+        ]
+    );
+    let unsolved = h.state().solver.unsolved_moves(&pos);
+    let names: Vec<Move> = unsolved.iter().map(|u| u.mv).collect();
+    assert_eq!(names, vec![mv(&pos, "i2"), mv(&pos, "i5")]);
+    let i2 = unsolved[0].clone();
+    assert!(
+        i2.lower.is_some() && i2.upper.is_some(),
+        "no bounds kept: {i2:?}"
+    );
+    // Listed with the bounds, in the panel's words (for South, who plays it).
+    assert!(
+        h.query_by_label("Value of every move (2 of 4 proved, 2 unsolved), for South to move:")
+            .is_some()
+    );
+    assert_eq!(h.query_all_by_label("unsolved in 0.3 s").count(), 2);
+    let words = format!(
+        "{} and {}",
+        i2.lower.unwrap().describe_bound(true),
+        i2.upper.unwrap().describe_bound(false)
+    );
+    assert!(h.query_by_label(&words).is_some(), "{words}");
+    assert!(h.query_by_label("South i2").is_some());
+    // The first pass is over: the unsolved moves are offered more time.
+    assert!(h.query_by_label("Value of every move").is_none());
+
+    // A second try goes on from what the first proved (the session's
+    // table keeps it): the bounds kept are no looser.
+    click_in_view(&mut h, "Try the unsolved moves again (longer)");
+    step_until(&mut h, "the second try to start", |app| {
+        app.solver.running()
+    });
+    step_until(&mut h, "the second try to end", |app| {
+        !app.solver.running()
+            && app
+                .solver
+                .unsolved_moves(&pos)
+                .iter()
+                .all(|u| u.budget > Duration::from_millis(300))
+    });
+    h.run_steps(3);
+    assert_eq!(h.state().solver.move_values(&pos).len(), 2);
+    let again = h.state().solver.unsolved_moves(&pos);
+    let again_i2 = again.iter().find(|u| u.mv == i2.mv).expect("i2 unsolved");
+    assert!(again_i2.lower.unwrap().rank() >= i2.lower.unwrap().rank());
+    assert!(again_i2.upper.unwrap().rank() <= i2.upper.unwrap().rank());
+    assert_eq!(h.query_all_by_label("unsolved in 1.8 s").count(), 2);
+}
+
+#[test]
+fn cancel_keeps_every_moves_values_and_the_bounds_of_the_move_being_solved() {
+    let pos = one_hard_move_first();
+    // A budget far beyond the test: only Cancel stops i2's solve.
+    let mut h = solved_with_move_budget(pos, Duration::from_secs(3600));
+    click_in_view(&mut h, "Value of every move");
+    step_until(&mut h, "i2's solve", |app| app.solver.running());
+    // The two counts count the same: the legal moves (i1 needed no solve).
+    step_until_shown(&mut h, "Value of every move: solving South i2 (2 of 4)");
+    assert!(
+        h.query_by_label("Value of every move (1 of 4 proved), for South to move:")
+            .is_some()
+    );
+    // Its bounds, as the progress shows them, then Cancel.
+    step_until_shown(&mut h, "no loss within");
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the cancelled solve to end", |app| {
+        !app.solver.running()
+    });
+    h.run_steps(3);
+    assert!(!h.state().solver.running(), "a next move's solve started");
+    let unsolved = h.state().solver.unsolved_moves(&pos);
+    assert_eq!(unsolved.len(), 1);
+    let i2 = unsolved[0].clone();
+    assert_eq!(i2.mv, mv(&pos, "i2"));
+    assert!(i2.lower.is_some() && i2.upper.is_some(), "{i2:?}");
+    let words = format!(
+        "{} and {}",
+        i2.lower.unwrap().describe_bound(true),
+        i2.upper.unwrap().describe_bound(false)
+    );
+    let note = "The values of every move of the start position were cancelled at South i2 after";
+    assert!(h.query_by_label_contains(note).is_some());
+    let kept = format!(
+        "; kept: the values of 1 of 4 moves and the bounds South i2 had reached ({words})."
+    );
+    assert!(h.query_by_label_contains(&kept).is_some(), "{kept}");
+    assert!(h.query_by_label(&words).is_some(), "{words} not listed");
+    assert!(
+        h.query_by_label("Value of every move (1 of 4 proved, 1 unsolved), for South to move:")
+            .is_some()
+    );
+
+    // Going on starts with the moves not tried (i2 waits for a longer try):
+    // i4 gets its value and i5 is solved as the last of the four.
+    click_in_view(&mut h, "Value of every move");
+    step_until(&mut h, "i4's value", |app| {
+        app.solver.move_values(&pos).len() == 2
+    });
+    step_until_shown(&mut h, "Value of every move: solving South i5 (4 of 4)");
+    assert!(
+        h.query_by_label("Value of every move (2 of 4 proved, 1 unsolved), for South to move:")
+            .is_some()
+    );
+    assert_eq!(h.state().solver.unsolved_moves(&pos).len(), 1);
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the cancelled solve to end", |app| {
+        !app.solver.running()
+    });
+    h.run_steps(3);
+    // Both moves out of time are kept, and the list is done but for them.
+    assert_eq!(h.state().solver.unsolved_moves(&pos).len(), 2);
+    assert!(
+        h.query_by_label_contains("kept: the values of 2 of 4 moves, the bounds of 1 unsolved move and the bounds South i5 had reached")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Try the unsolved moves again (longer)")
+            .is_some()
     );
 }
