@@ -736,21 +736,28 @@ fn proved_words(pos: &Position, p: &Progress) -> String {
     }
 }
 
-/// Proved bounds of a value in words: "between -16 and +12" (En Gehé's
+/// A value as the window prints it: `Value::word` (the command line's
+/// `+6`, `-2`, `win`) with the minus sign rather than a hyphen, as every
+/// other number in the window.
+pub fn value_word(v: Value) -> String {
+    v.word().replacen('-', "\u{2212}", 1)
+}
+
+/// Proved bounds of a value in words: "between −16 and +12" (En Gehé's
 /// margins), "no loss within 13 plies and no win within 14 plies" (Bao la
 /// Kimasai), one of them alone, or "nothing proved yet".
 fn bounds_words(lower: Option<Value>, upper: Option<Value>) -> String {
     match (lower, upper) {
         (Some(lo @ Value::Margin(_)), Some(hi)) => {
-            format!("between {} and {}", lo.word(), hi.word())
+            format!("between {} and {}", value_word(lo), value_word(hi))
         }
         (Some(lo), Some(hi)) => format!(
             "{} and {}",
             lo.describe_bound(true),
             hi.describe_bound(false)
         ),
-        (Some(lo @ Value::Margin(_)), None) => format!("at least {}", lo.word()),
-        (None, Some(hi @ Value::Margin(_))) => format!("at most {}", hi.word()),
+        (Some(lo @ Value::Margin(_)), None) => format!("at least {}", value_word(lo)),
+        (None, Some(hi @ Value::Margin(_))) => format!("at most {}", value_word(hi)),
         (Some(lo), None) => lo.describe_bound(true),
         (None, Some(hi)) => hi.describe_bound(false),
         (None, None) => "nothing proved yet".into(),
@@ -1348,6 +1355,19 @@ mod tests {
             .start()
             .unwrap();
         assert_eq!(bounds_closed(&bao, &Progress::default()), None);
+    }
+
+    #[test]
+    fn bounds_read_with_the_minus_sign() {
+        assert_eq!(
+            bounds_words(Some(Value::Margin(-16)), Some(Value::Margin(12))),
+            "between \u{2212}16 and +12"
+        );
+        assert_eq!(
+            bounds_words(None, Some(Value::Margin(-2))),
+            "at most \u{2212}2"
+        );
+        assert_eq!(value_word(Value::Margin(0)), "0");
     }
 
     #[test]
