@@ -1677,3 +1677,73 @@ fn taking_back_twice_leaves_one_taken_back_note() {
     assert_eq!(notes(&h), 0);
     assert!(h.query_by_label_contains("Wrong: after South 3").is_some());
 }
+
+/// Steps frames as a window does with no input: only when the app asked
+/// for one (a repaint requested by a frame, or by a thread since), until
+/// `done` holds. Panics if the app went idle, asking for nothing for a
+/// long while, before that: a user would have stared at a still window
+/// until the next mouse movement.
+fn run_without_input(
+    h: &mut Harness<'static, MaasaiApp>,
+    what: &str,
+    done: impl Fn(&MaasaiApp) -> bool,
+) {
+    for _ in 0..common::MAX_FRAMES {
+        if done(h.state()) {
+            return;
+        }
+        // A wake from a thread may come a little later: waited for, as
+        // the window's event loop does (this bounds the wait, it does not
+        // time anything).
+        let mut asked = h.ctx.has_requested_repaint();
+        for _ in 0..4000 {
+            if asked {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            asked = h.ctx.has_requested_repaint();
+        }
+        assert!(asked, "the window waited for input before {what}");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("gave up waiting for {what}");
+}
+
+#[test]
+fn an_exercise_shows_its_verdict_without_waiting_for_input() {
+    // As audited: Read, Next, Previous, Exercise, then South i2, the
+    // moves' checks on their thread as in the window and the sowing shown.
+    // Every frame after each action comes only when the app asks for it.
+    let s = study("06-raid-chain.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().rt.background = true;
+    h.state_mut().settings.speed = 1.0;
+    let i2 = s.start.variant().parse_move("i2").unwrap();
+    let actions = [
+        AppCommand::Study(StudyCommand::Next),
+        AppCommand::Study(StudyCommand::Previous),
+        AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)),
+    ];
+    for action in actions {
+        h.state_mut().queue(action);
+        // The frame the user's input brings.
+        h.step();
+        run_without_input(&mut h, "the step to settle", |app| {
+            !app.rt.animating() && app.rt.live_analysis().is_some()
+        });
+    }
+    h.state_mut().queue(AppCommand::PlayMove(i2));
+    h.step();
+    run_without_input(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+            && !app.rt.animating()
+            && app
+                .studies
+                .active
+                .as_ref()
+                .is_some_and(|a| a.log.len() == 1 && !a.thinking())
+    });
+    h.step();
+    assert!(h.query_by_label_contains("Wrong: after South i2").is_some());
+}

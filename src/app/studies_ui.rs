@@ -461,8 +461,9 @@ impl StudiesState {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let ctx = ctx.clone();
+        let wake = Wake(ctx.clone());
         spawn_solver_thread(move || {
+            let wake = wake;
             for (i, study) in own.into_iter().enumerate() {
                 if flag.load(Ordering::Relaxed) {
                     return;
@@ -483,7 +484,7 @@ impl StudiesState {
                 if tx.send((i, claim)).is_err() {
                     return;
                 }
-                ctx.request_repaint();
+                wake.0.request_repaint();
             }
         });
         self.claim_check = Some(ClaimCheck { rx, stop });
@@ -511,10 +512,21 @@ impl StudiesState {
 
     /// Takes in the claims checked since the last frame.
     fn poll_claims(&mut self) {
-        if let Some(check) = &self.claim_check {
-            while let Ok((i, claim)) = check.rx.try_recv() {
-                if let Some(c) = self.claims.get_mut(i) {
-                    *c = claim;
+        let Some(check) = &self.claim_check else {
+            return;
+        };
+        loop {
+            match check.rx.try_recv() {
+                Ok((i, claim)) => {
+                    if let Some(c) = self.claims.get_mut(i) {
+                        *c = claim;
+                    }
+                }
+                Err(TryRecvError::Empty) => return,
+                // Done (or gone): nothing more will come.
+                Err(TryRecvError::Disconnected) => {
+                    self.claim_check = None;
+                    return;
                 }
             }
         }
@@ -540,15 +552,15 @@ impl StudiesState {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
-        let wake = ctx.clone();
+        let wake = Wake(ctx.clone());
         let spawned = std::thread::Builder::new()
             .name("study-library".into())
             .spawn(move || {
+                let _wake = wake;
                 if let Some(own) = read_own_studies(&dir, || !flag.load(Ordering::Relaxed)) {
                     // The library may have closed meanwhile; then nobody
                     // needs them.
                     let _ = tx.send(own);
-                    wake.request_repaint();
                 }
             });
         match spawned {
@@ -814,14 +826,14 @@ impl MaasaiApp {
                 {
                     let ex = a.exercise.clone();
                     let (tx, rx) = channel();
-                    let ctx = ctx.clone();
+                    let wake = Wake(ctx.clone());
                     let stop = Arc::new(AtomicBool::new(false));
                     let flag = Arc::clone(&stop);
                     spawn_solver_thread(move || {
+                        let _wake = wake;
                         let r = ex.hint(&mut session.solver(), &flag);
                         let timed_out = r.is_err() && !flag.load(Ordering::Relaxed);
                         let _ = tx.send((r, timed_out));
-                        ctx.request_repaint();
                     });
                     a.job = Some(Job::new(JobKind::Hint(rx), stop));
                     a.hint = None;
@@ -1007,15 +1019,15 @@ impl MaasaiApp {
             if let Some(a) = &mut self.studies.active {
                 let mut ex = Box::new(a.exercise.clone());
                 let (tx, rx) = channel();
-                let ctx2 = ctx.clone();
+                let wake = Wake(ctx.clone());
                 let stop = Arc::new(AtomicBool::new(false));
                 let flag = Arc::clone(&stop);
                 spawn_solver_thread(move || {
+                    let _wake = wake;
                     let r = ex.play(&mut session.solver(), mv, &flag);
                     let timed_out =
                         r == Err(ExerciseError::Cancelled) && !flag.load(Ordering::Relaxed);
                     let _ = tx.send((ex, r, timed_out));
-                    ctx2.request_repaint();
                 });
                 a.job = Some(Job::new(JobKind::Judge(rx), stop));
                 a.hint = None;
@@ -1042,6 +1054,18 @@ fn spawn_solver_thread(work: impl FnOnce() + Send + 'static) {
         .spawn(work);
     if let Err(e) = spawned {
         eprintln!("cannot start the solver thread: {e}");
+    }
+}
+
+/// Wakes the window when a background job's thread ends, however it ends
+/// (its answer sent, given up, or panicked): its result, or the end of
+/// its spinner, then shows at once rather than at the next mouse
+/// movement.
+struct Wake(egui::Context);
+
+impl Drop for Wake {
+    fn drop(&mut self) {
+        self.0.request_repaint();
     }
 }
 
@@ -1100,8 +1124,18 @@ fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
 fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
     match a.job.as_ref().map(|j| &j.kind) {
         Some(JobKind::Judge(rx)) => {
-            let Ok((ex, result, timed_out)) = rx.try_recv() else {
-                return;
+            let (ex, result, timed_out) = match rx.try_recv() {
+                Ok(answer) => answer,
+                Err(TryRecvError::Empty) => return,
+                // The thread ended without an answer (it could not start,
+                // or failed): the exercise must not wait for it forever.
+                Err(TryRecvError::Disconnected) => {
+                    a.job = None;
+                    a.message =
+                        Some("The solver stopped unexpectedly: your move was taken back.".into());
+                    truncate_game(rt, a.exercise.game().moves().len());
+                    return;
+                }
             };
             a.job = None;
             match result {
@@ -1172,8 +1206,14 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
             }
         }
         Some(JobKind::Hint(rx)) => {
-            let Ok((result, timed_out)) = rx.try_recv() else {
-                return;
+            let (result, timed_out) = match rx.try_recv() {
+                Ok(answer) => answer,
+                Err(TryRecvError::Empty) => return,
+                Err(TryRecvError::Disconnected) => {
+                    a.job = None;
+                    a.hint = Some("No hint: the solver stopped unexpectedly.".into());
+                    return;
+                }
             };
             a.job = None;
             let pos = *a.exercise.position();
@@ -1296,6 +1336,11 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
     }
     state.poll_library(ctx);
     state.poll_claims();
+    // Their threads wake the window when they answer; this keeps it going
+    // meanwhile, should a wake come between two looks.
+    if state.library_read.is_some() || state.claim_check.is_some() {
+        ctx.request_repaint_after(Duration::from_millis(100));
+    }
     let mut open = true;
     egui::Window::new("Studies")
         .open(&mut open)
