@@ -1936,6 +1936,13 @@ fn the_moves_under_the_solver_take_no_more_than_they_need() {
         860.0 - start.bottom() < 160.0,
         "the start row at {start:?} leaves blank rows under it"
     );
+    // And the comment hint and the notes' header are not cut off.
+    let notes = h.get_by_label("Event and notes").rect();
+    let strip = h.get_by_label("|< Start").rect();
+    assert!(
+        notes.bottom() < strip.top() - 10.0,
+        "the notes' header at {notes:?} runs under the strip at {strip:?}"
+    );
 }
 
 #[test]

@@ -24,7 +24,9 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     // past the panel's foot, over the list); its height is remembered for
     // the column that shares it with the solver (`wanted_height`).
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let most = (ui.available_height() - LIST_LEAST_ROWS * row_h).max(row_h);
+    // (A short game's list needs fewer rows than it is kept.)
+    let kept_rows = LIST_LEAST_ROWS.min(rt.stats.len() as f32);
+    let most = (ui.available_height() - kept_rows * row_h).max(row_h);
     // Sized from the box's height last frame: a scroll area inside the
     // panel could only ever be as tall as the panel already was.
     let last = ui.data(|d| d.get_temp::<f32>(comment_height_id()));
@@ -236,7 +238,8 @@ fn comment_height_id() -> egui::Id {
 
 /// The height the move list would like where it shares a column: its
 /// heading and start row, the comment box as tall as it was last drawn, and
-/// a row for each move.
+/// a row for each move (as many as the list keeps clear of the comment
+/// box, see [`move_list_ui`]).
 pub fn wanted_height(ui: &egui::Ui, moves: usize) -> f32 {
     let comment = ui
         .data(|d| d.get_temp::<f32>(comment_height_id()))
