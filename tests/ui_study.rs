@@ -448,8 +448,10 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     });
     h.run_steps(2);
     assert!(
-        h.query_by_label_contains("Wrong: after South 3 North holds you to -7; the goal needs +3.")
-            .is_some(),
+        h.query_by_label_contains(
+            "Wrong: after South 3 North holds you to \u{2212}7; the goal needs +3."
+        )
+        .is_some(),
         "no 'wrong' verdict"
     );
     // Taking it back returns to the start; the button no longer speaks of

@@ -616,7 +616,10 @@ fn board_name(pos: &Position) -> String {
 /// What the goal needs, in the words of a verdict.
 fn goal_needs(kind: GoalKind) -> String {
     match kind {
-        GoalKind::MarginAtLeast(n) => format!("the goal needs {}", Value::Margin(n).word()),
+        GoalKind::MarginAtLeast(n) => format!(
+            "the goal needs {}",
+            super::solver_panel::value_word(Value::Margin(n))
+        ),
         GoalKind::Win => "the goal needs a win".into(),
         GoalKind::WinWithin(1) => "the goal needs a win at once".into(),
         GoalKind::WinWithin(p) => format!(
@@ -680,7 +683,7 @@ pub fn verdict_text(
             Value::Margin(m) => format!(
                 "after {name} {} holds you to at most {}",
                 me.opponent().title(),
-                Value::Margin(m).word()
+                super::solver_panel::value_word(Value::Margin(m))
             ),
             // Only a bound: no win before that ply, perhaps none at all.
             Value::Win { plies } => {
@@ -697,7 +700,7 @@ pub fn verdict_text(
             Value::Margin(m) => format!(
                 "after {name} {} holds you to {}",
                 me.opponent().title(),
-                Value::Margin(m).word()
+                super::solver_panel::value_word(Value::Margin(m))
             ),
             // Said to the player: "you win", not "you wins".
             Value::Win { plies } => format!(
