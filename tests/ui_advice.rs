@@ -243,7 +243,9 @@ fn a_side_is_handed_to_the_computer_and_back_in_mid_game() {
     h.run();
     let north_beginner = h.get_all_by_label("Computer: Beginner").nth(1).unwrap();
     north_beginner.click();
-    h.run();
+    // (Steps, not `run`: the computer now thinks, with a spinner, and on a
+    // loaded machine it had not answered within `run`'s steps.)
+    h.run_steps(2);
     assert_eq!(h.state().settings.players[0], Player::Human);
     assert!(matches!(
         h.state().settings.players[1],

@@ -16,12 +16,11 @@ use super::state::Runtime;
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status, group_digits};
 use crate::solver::{
-    Progress, Session, Solution, SolveHandle, SolveWatch, Value, moves_after, no_result_within,
-    plies, seeds,
+    Progress, Session, Solution, SolveHandle, Value, moves_after, no_result_within, plies, seeds,
 };
 use std::collections::{HashMap, VecDeque};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The time a move's solve of the every-move list is given before the list
 /// records the bounds it proved and goes on to the next move.
@@ -50,66 +49,6 @@ pub enum SolverCommand {
     RetryUnsolved,
 }
 
-/// How a running solve is waited for.
-enum Waiting {
-    /// Until it ends: the position's own solve.
-    Handle(SolveHandle),
-    /// Within a time budget: a thread waits on the solve with
-    /// [`SolveHandle::finish_within`] and sends what it got (a move's solve
-    /// of the every-move list).
-    Budget {
-        watch: SolveWatch,
-        result: Receiver<Result<Solution, Progress>>,
-    },
-}
-
-impl Waiting {
-    /// A move's solve, stopped after `budget` with the bounds it proved.
-    fn within(handle: SolveHandle, budget: Duration) -> Waiting {
-        let watch = handle.watch();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            // The receiver is gone if the list was stopped meanwhile.
-            let _ = tx.send(handle.finish_within(budget));
-        });
-        Waiting::Budget { watch, result: rx }
-    }
-
-    fn progress(&self) -> Progress {
-        match self {
-            Waiting::Handle(h) => h.progress(),
-            Waiting::Budget { watch, .. } => watch.progress(),
-        }
-    }
-
-    fn cancel(&self) {
-        match self {
-            Waiting::Handle(h) => h.cancel(),
-            Waiting::Budget { watch, .. } => watch.cancel(),
-        }
-    }
-
-    /// Once the solve has ended: its solution, or its last progress (the
-    /// bounds proved) when it was stopped or ran out of time.
-    fn result(&self) -> Option<Result<Solution, Progress>> {
-        match self {
-            Waiting::Handle(h) => h.result().map(|r| r.map_err(|_| h.progress())),
-            Waiting::Budget { watch, result } => match result.try_recv() {
-                Ok(r) => Some(r),
-                Err(TryRecvError::Empty) => None,
-                Err(TryRecvError::Disconnected) => Some(Err(watch.progress())),
-            },
-        }
-    }
-}
-
-impl Drop for Waiting {
-    fn drop(&mut self) {
-        // As a dropped handle does: nobody is left to read the result.
-        self.cancel();
-    }
-}
-
 /// A move of the every-move list whose solve ran out of time: the bounds
 /// of its value it proved (for the side that plays it).
 #[derive(Clone, Debug)]
@@ -130,10 +69,13 @@ struct Running {
     pos: Position,
     /// Where the position stood in the game when the solve started.
     label: String,
-    handle: Waiting,
+    handle: SolveHandle,
     /// For a move's solve of the every-move list: the move (`key` and `pos`
     /// are then the position after it).
     for_move: Option<Move>,
+    /// When a move's solve runs out of its time budget: `poll` stops it
+    /// then, and its bounds are listed.
+    deadline: Option<Instant>,
     /// Cancel was pressed (a move's solve that ends without its value was
     /// stopped, not out of time).
     cancelled: bool,
@@ -555,8 +497,9 @@ impl SolverPanel {
                 key: child.key(),
                 pos: child,
                 label: title,
-                handle: Waiting::within(handle, job.budget),
+                handle,
                 for_move: Some(mv),
+                deadline: Some(Instant::now() + job.budget),
                 cancelled: false,
             });
             return;
@@ -600,8 +543,9 @@ impl SolverPanel {
             key: pos.key(),
             pos,
             label: position_label(rt.view),
-            handle: Waiting::Handle(handle),
+            handle,
             for_move: None,
+            deadline: None,
             cancelled: false,
         });
     }
@@ -615,7 +559,8 @@ impl SolverPanel {
         if let Some(r) = &self.running {
             if let Some(result) = r.handle.result() {
                 let r = self.running.take().expect("checked above");
-                match result {
+                // Stopped (out of its time, or cancelled): what it proved.
+                match result.map_err(|_| r.handle.progress()) {
                     Ok(solution) => {
                         if let (Some(mv), Some(job)) = (r.for_move, &self.every_move) {
                             let v = solution.value.flipped_after_move();
@@ -659,6 +604,11 @@ impl SolverPanel {
                 ctx.request_repaint();
             } else if self.belongs_to(r) != shown && !self.keep_on_change {
                 self.cancel("the board moved to another position");
+            } else if r.deadline.is_some_and(|d| Instant::now() >= d) {
+                // Out of its time: collected as stopped next frame (a solve
+                // that ends just now still counts).
+                r.handle.cancel();
+                ctx.request_repaint();
             } else {
                 ctx.request_repaint_after(Duration::from_millis(100));
             }

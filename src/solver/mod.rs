@@ -816,15 +816,6 @@ impl SolveHandle {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Its progress and its stop, for a window that shows them while
-    /// another thread waits on the handle (e.g. in [`SolveHandle::finish_within`]).
-    pub fn watch(&self) -> SolveWatch {
-        SolveWatch {
-            stop: Arc::clone(&self.stop),
-            progress: Arc::clone(&self.progress),
-        }
-    }
-
     /// Whether the solve has ended (finished or cancelled).
     pub fn is_finished(&self) -> bool {
         self.thread.as_ref().is_none_or(|t| t.is_finished())
@@ -864,26 +855,6 @@ impl SolveHandle {
         self.cancel();
         // A solve that finished just as time ran out still counts.
         self.wait().map_err(|Cancelled| progress)
-    }
-}
-
-/// A view of a solve whose [`SolveHandle`] another thread holds: its
-/// latest progress, and a way to stop it.
-#[derive(Clone)]
-pub struct SolveWatch {
-    stop: Arc<AtomicBool>,
-    progress: Arc<Mutex<Progress>>,
-}
-
-impl SolveWatch {
-    /// The latest progress snapshot.
-    pub fn progress(&self) -> Progress {
-        self.progress.lock().map(|p| p.clone()).unwrap_or_default()
-    }
-
-    /// Asks the solve to stop, as [`SolveHandle::cancel`].
-    pub fn cancel(&self) {
-        self.stop.store(true, Ordering::Relaxed);
     }
 }
 
