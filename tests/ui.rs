@@ -210,14 +210,12 @@ fn a_widget_reached_with_tab_does_not_switch_the_shortcuts_off() {
 #[test]
 fn the_new_game_dialog_answers_esc_and_enter() {
     let mut h = harness(en_gehe(6));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     assert!(h.state().rt.new_game.is_some());
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(h.state().rt.new_game.is_none(), "Esc cancels");
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(h.state().rt.new_game.is_none(), "Enter starts the game");
@@ -231,8 +229,7 @@ fn keys_typed_while_a_dialog_is_open_do_not_reach_the_board() {
     // must not play a move behind it.
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     assert!(h.state().rt.new_game.is_some());
     h.event(egui::Event::Text("3".into()));
     h.key_press(egui::Key::Enter);
@@ -996,12 +993,17 @@ fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
     h.run();
 }
 
+/// Opens the New game dialog and draws it.
+fn open_new_game(h: &mut Harness<'_, MaasaiApp>) {
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+}
+
 #[test]
 fn the_new_game_dialog_rejects_bad_input() {
     let mut h = harness(en_gehe(50));
     h.run();
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     set_field(&mut h, "Holes per row", "99");
     h.run();
     assert!(
@@ -1050,8 +1052,7 @@ fn one_enter_in_a_new_game_field_takes_what_was_typed_and_starts() {
     // second Enter was needed).
     let mut h = harness(en_gehe(6));
     h.run();
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     set_field(&mut h, "Holes per row", "3");
     assert!(h.ctx.text_edit_focused(), "the field is being typed in");
     h.key_press(egui::Key::Enter);
@@ -1060,8 +1061,7 @@ fn one_enter_in_a_new_game_field_takes_what_was_typed_and_starts() {
     assert_eq!(h.state().rt.game.current().holes_per_side(), 3);
 
     // So does Enter in a team name.
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     set_field(&mut h, "North team name", "Lions");
     h.key_press(egui::Key::Enter);
     h.run();
@@ -1070,8 +1070,7 @@ fn one_enter_in_a_new_game_field_takes_what_was_typed_and_starts() {
 
     // Enter in a preset's name only ends the typing there: a preset is
     // saved with its button, and a half-typed name starts nothing.
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     set_field(&mut h, "Preset name", "Thr");
     h.key_press(egui::Key::Enter);
     h.run();
@@ -1126,8 +1125,7 @@ fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
 fn enter_after_a_refused_value_starts_nothing() {
     let mut h = harness(en_gehe(6));
     h.run();
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     set_field(&mut h, "Holes per row", "99");
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
@@ -1227,8 +1225,7 @@ fn the_council_previews_nothing_behind_the_new_game_dialog() {
     h.run_steps(2);
     assert_eq!(h.state().rt.preview.as_ref().map(|p| p.mv), Some(north));
     h.hover_at(egui::pos2(1.0, 1.0));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     assert!(h.query_by_label("Discard changes").is_some());
     h.get_by_label("The Elder").hover();
     h.run_steps(2);
@@ -2077,8 +2074,7 @@ fn the_panels_around_the_board_take_no_keys_while_a_dialog_waits() {
         );
     }
     // New game on an unsaved game: "Save your changes?" waits first.
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
+    open_new_game(&mut h);
     assert!(h.state().dialog_open());
     for button in panels {
         assert!(
