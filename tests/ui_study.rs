@@ -1566,9 +1566,12 @@ fn the_users_studies_are_read_off_the_window_s_thread_and_then_listed() {
         );
     let (head, _) = relay.split_once("    alternatives: [").unwrap();
     let mut text = format!("{head}    alternatives: [\n");
-    for _ in 0..60_000 {
+    // About a second's reading in a test build (10 MiB, under the 16 MiB
+    // a file may have): the steps below take milliseconds, so the read is
+    // still going when they look, even on a loaded machine.
+    for _ in 0..150_000 {
         text.push_str(
-            "        Line(after: 0, moves: [Step(mv: \"3\", comment: \"South 3: another try.\")]),\n",
+            "    Line(after: 0, moves: [Step(mv: \"3\", comment: \"South 3: again.\")]),\n",
         );
     }
     text.push_str("    ],\n)\n");
