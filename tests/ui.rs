@@ -10,6 +10,7 @@ use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
+use maasai_mancala::solver::{Session, Solver};
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
     harness_at(start, SNAPSHOT_SIZE)
@@ -1362,6 +1363,106 @@ fn docs_screenshots() {
     }
     h.run();
     save(&mut h, "relay-animation.png");
+
+    save(&mut docs_council(), "council.png");
+    save(&mut docs_position_editor(), "position-editor.png");
+    save(&mut docs_study_and_plot(), "study-and-plot.png");
+}
+
+/// The size of the README's pictures with panels beside or under the board.
+const DOCS_WIDE: [f32; 2] = [1500.0, 860.0];
+
+/// The council under a 2×50 board, its search done, the Elder's move
+/// hovered: the preview traces its last lap on the board.
+fn docs_council() -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(en_gehe(50), DOCS_WIDE);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(4);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    let elder = h.state().council.report().expect("a council report").advice[0].clone();
+    assert_eq!(elder.advisor.name, "The Elder");
+    // The pointer rests in the Elder's card under its last line, clear of
+    // its text (over the name it would hide it).
+    let at = h.get_by_label(&elder.reason).rect().right_bottom() + egui::vec2(-12.0, 2.0);
+    h.hover_at(at);
+    step_until(&mut h, "the Elder's move previewed", |app| {
+        app.rt.preview.as_ref().is_some_and(|p| p.mv == elder.mv)
+    });
+    h.run_steps(2);
+    h
+}
+
+/// The position editor on Bao la Kimasai's start with a few seeds changed
+/// and a hole selected, the position checked legal.
+fn docs_position_editor() -> Harness<'static, MaasaiApp> {
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_some(), "Ctrl+E opens the editor");
+    h.get_by_label("South i5: 1 seed").click();
+    h.run();
+    h.get_by_label("South i5: 2 seeds").click();
+    h.run();
+    // A right-click takes i6's seed away and leaves the hole selected
+    // (typed digits would set its count).
+    h.get_by_label("South i6: 1 seed").click_secondary();
+    h.run();
+    assert!(h.query_by_label("South i6: 0 seeds").is_some());
+    step_until(&mut h, "the editor's check", |app| {
+        app.editor.as_ref().is_some_and(|ed| !ed.check().checking())
+    });
+    h.run();
+    assert!(
+        h.query_by_label_contains("Legal — Play from here")
+            .is_some(),
+        "{:?}",
+        h.state().editor.as_ref().unwrap().check().problems
+    );
+    h.remove_cursor();
+    h.run();
+    h
+}
+
+/// The 2×50 tempo study read as a book, with the tempo and captures plots
+/// and the solver's value, line and value of every move.
+fn docs_study_and_plot() -> Harness<'static, MaasaiApp> {
+    let (studies, errors) = shipped_studies();
+    assert!(errors.is_empty(), "{errors:?}");
+    let study = studies
+        .into_iter()
+        .find(|s| s.origin.ends_with("08-2x50-tempo-sacrifice.ron"))
+        .expect("the 2×50 study");
+    // Taller than the council's picture: the solver shares its column with
+    // the move list, and its value of every move needs the height.
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1500.0, 960.0]);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(20)));
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    let pos = study.start;
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    h.get_by_label("Value of every move").scroll_to_me();
+    h.run_steps(2);
+    h.get_by_label("Value of every move").click();
+    let moves = pos.legal_moves().len();
+    step_until(&mut h, "every move's value", |app| {
+        app.solver.move_values(&pos).len() == moves && !app.solver.running()
+    });
+    h.remove_cursor();
+    h.run_steps(3);
+    h
 }
 
 /// The result window must not lie over the board when the area has room
