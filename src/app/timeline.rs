@@ -118,6 +118,14 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     let visuals = ui.visuals();
     painter.rect_filled(rect, 3.0, visuals.extreme_bg_color);
     let Some(r) = replay else {
+        // Named, so an empty track does not look like a stray field.
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            "sowing timeline: the laps of the move on view show here",
+            egui::FontId::proportional(11.0),
+            visuals.weak_text_color(),
+        );
         return out;
     };
     let colours = Colours::new(visuals.dark_mode);
