@@ -495,6 +495,28 @@ fn the_board_stays_put_through_a_sowing_in_a_small_window() {
 }
 
 #[test]
+fn a_long_notice_under_the_board_keeps_to_two_lines_and_the_board_stays() {
+    // A failed save's notice names the whole path: at 1024×680 it wrapped
+    // to four lines and moved the board up under it.
+    let mut h = harness_at(en_gehe(8), [1024.0, 680.0]);
+    h.run_steps(3);
+    let (_, idle) = h.state().rt.board_area.expect("drawn");
+    let path = format!("/home/someone/{}/games/my-game.ron", "deep-folder/".repeat(40));
+    let notice = format!("Not saved to {path}: the folder is read-only");
+    h.state_mut().rt.notice = Some(notice.into());
+    h.run_steps(3);
+    let (_, with_notice) = h.state().rt.board_area.expect("drawn");
+    assert_eq!(with_notice, idle, "the board moved for the notice");
+    let label = h.get_by_label_contains("Not saved to /home/someone/");
+    let row = h.ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(14.0)));
+    assert!(
+        label.rect().height() <= 2.0 * row + 2.0,
+        "more than two lines: {:?}",
+        label.rect()
+    );
+}
+
+#[test]
 fn an_earlier_position_is_left_with_one_end() {
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;

@@ -788,25 +788,47 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
             ui.strong(format!("typed: {}", rt.typed));
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        if let Some(n) = &rt.notice {
-            // A report of what was done reads plainly; a refusal warns.
-            if n.report {
-                ui.label(&**n);
-            } else {
-                ui.colored_label(ui.visuals().warn_fg_color, &**n);
-            }
-        } else if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
-            ui.label(egui::RichText::new(r.caption()).italics());
-        } else if let Some(p) = &rt.preview
-            && p.key == rt.game.current().key()
-            && rt.live()
-        {
-            ui.label(&p.text);
+    // At most two lines (whole on hover): a notice naming a long path
+    // wrapped to four and moved the board up under it. (A failure's
+    // whole text is in its message window too.)
+    if let Some(n) = &rt.notice {
+        // A report of what was done reads plainly; a refusal warns.
+        let colour = if n.report {
+            ui.visuals().text_color()
         } else {
-            ui.weak("Hover a hole to preview its move.");
-        }
-    });
+            ui.visuals().warn_fg_color
+        };
+        two_lines(ui, egui::RichText::new(&**n).color(colour));
+    } else if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
+        two_lines(ui, egui::RichText::new(r.caption()).italics());
+    } else if let Some(p) = &rt.preview
+        && p.key == rt.game.current().key()
+        && rt.live()
+    {
+        two_lines(ui, egui::RichText::new(&p.text));
+    } else {
+        two_lines(
+            ui,
+            egui::RichText::new("Hover a hole to preview its move.").weak(),
+        );
+    }
+}
+
+/// Lines of text under the board that must not push it about: at most
+/// this many rows, the rest elided (the whole on hover).
+const NOTE_ROWS: usize = 2;
+
+/// `text` wrapped to the width of `ui` in at most [`NOTE_ROWS`] rows.
+fn two_lines(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
+    let mut job = std::sync::Arc::unwrap_or_clone(egui::WidgetText::from(text).into_layout_job(
+        ui.style(),
+        egui::FontSelection::Default,
+        egui::Align::Center,
+    ));
+    job.wrap.max_rows = NOTE_ROWS;
+    // A plain vertical scope: in a wrapping row a label measures the
+    // whole row and ignores the rows it is given.
+    ui.vertical(|ui| ui.add(egui::Label::new(job).wrap())).inner
 }
 
 /// Zoom with ctrl+wheel or pinch, pan by dragging or scrolling; then the
@@ -1635,7 +1657,7 @@ pub fn editor_board_ui(
                     .map(Selection::Reserve)
             })
     };
-    let all = ui.input(|i| i.modifiers.command);
+    let all = ui.input(super::editor::drop_moves_all);
     // A drag from a hole or pile that ended over a hole or pile.
     let dropped = |resp: &egui::Response, from: Selection| {
         resp.drag_stopped()
@@ -1774,13 +1796,16 @@ pub fn editor_board_ui(
                 ui.label(format!("Typing into {}: {}", at.name(variant), ed.typed));
                 // Beside the typing it is about (it was shown under the row
                 // length, and not at all on a Bao la Kimasai board).
-                if let Some(note) = ed.digits_note() {
+                if let Some(note) = ed.board_note() {
                     ui.colored_label(ui.visuals().warn_fg_color, note);
                 }
             }
             _ => {
                 let check = ed.check();
-                if check.problems.is_empty() && check.checking() {
+                // What the last click or drag could not do, where it was done.
+                if let Some(note) = ed.board_note() {
+                    ui.colored_label(ui.visuals().warn_fg_color, note);
+                } else if check.problems.is_empty() && check.checking() {
                     ui.label("Checking whether the side to move can still move…");
                 } else if check.problems.is_empty() {
                     ui.label("Legal — Play from here or Analyse in the panel on the right.");
