@@ -2,8 +2,10 @@
 //! a slow file shows "Opening a file" while the window goes on, the read
 //! is reused for the open that waits on "save your changes?", a file named
 //! at launch decides about the last session's game once it is read, and a
-//! study that begins with a comment opens as a study. Also the start's
-//! messages about damaged files, shown together.
+//! study that begins with a comment opens as a study. A pasted game record
+//! is replayed off the window's thread the same way ("Pasting a game
+//! record", with a Stop). Also the start's messages about damaged files,
+//! shown together.
 
 mod common;
 use common::step_until;
@@ -11,7 +13,7 @@ use common::{en_gehe, folders};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
-use maasai_mancala::app::files_ui::FileCommand;
+use maasai_mancala::app::files_ui::{FileCommand, PASTE_REFUSED};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::Game;
 use maasai_mancala::files::{GameFile, autosave_path, save_game, write_autosave};
@@ -264,4 +266,87 @@ fn a_damaged_recent_list_and_autosave_are_both_said_and_both_kept() {
         "RecentFiles(version: 1, files: ["
     );
     assert!(f.data.join("autosave.ron.damaged").exists());
+}
+
+/// The README's slow endless move: proving that South's `3` never ends
+/// takes half a minute (it neither ends nor repeats within 1,000,000,000
+/// laps).
+const SLOW_ENDLESS: &str = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south 3";
+
+/// A record whose move `3` falls into a cycle of 13,011,180 laps: a second
+/// or so to prove endless, long enough for the busy window.
+const ENDLESS: &str = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,10 captured=0,0 turn=south 3";
+
+#[test]
+fn a_pasted_record_is_replayed_off_the_window_s_thread_and_can_be_stopped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    play(&mut h, "2");
+    let before = h.state().rt.game.clone();
+    // Pasting froze the window until the move was proved endless.
+    h.event(egui::Event::Paste(SLOW_ENDLESS.into()));
+    frames(&mut h);
+    assert!(
+        h.state().files.reading.is_some(),
+        "replayed on the window's thread"
+    );
+    assert!(h.query_by_label("Pasting a game record").is_some());
+    assert!(
+        h.query_by_label("Replaying the pasted record's 1 move…")
+            .is_some()
+    );
+    click(&mut h, "Stop pasting it");
+    assert!(h.state().files.reading.is_none());
+    assert!(h.query_by_label("Pasting a game record").is_none());
+    assert_eq!(h.state().rt.game, before, "nothing set up");
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    let notice = h.state().rt.notice.clone().expect("said");
+    assert!(
+        notice.contains("Stopped setting up the pasted game record"),
+        "{notice}"
+    );
+
+    // Left to finish, it is refused in the words it always had.
+    h.event(egui::Event::Paste(ENDLESS.into()));
+    frames(&mut h);
+    assert!(h.state().files.reading.is_some());
+    step_until(&mut h, "the record replayed", |app| {
+        app.files.reading.is_none()
+    });
+    frames(&mut h);
+    let (title, message) = h.state().files.error.clone().expect("said");
+    assert_eq!(title, PASTE_REFUSED);
+    assert!(
+        message.starts_with("move 1 (South `3`) of the pasted record: move `3` is endless"),
+        "{message}"
+    );
+    assert_eq!(h.state().rt.game, before);
+}
+
+#[test]
+fn a_pasted_record_replayed_off_the_thread_is_set_up_after_save_your_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path());
+    let mut game = Game::new(en_gehe(6));
+    for name in ["1", "6", "2"] {
+        game.play(game.variant().parse_move(name).unwrap()).unwrap();
+    }
+    play(&mut h, "2");
+    h.event(egui::Event::Paste(maasai_mancala::files::record_text(
+        &game,
+    )));
+    step_until(&mut h, "the record replayed", |app| {
+        app.files.reading.is_none() && app.files.unsaved_prompt.is_some()
+    });
+    frames(&mut h);
+    click(&mut h, "Discard changes");
+    assert_eq!(h.state().rt.game, game);
+    let moves: Vec<String> = h.state().rt.stats.iter().map(|s| s.name.clone()).collect();
+    assert_eq!(moves, ["1", "6", "2"], "the move list's figures");
+    let notice = h.state().rt.notice.clone().expect("a report");
+    assert!(notice.contains("pasted game record: 3 moves"), "{notice}");
 }

@@ -123,13 +123,13 @@ pub fn dialogs_ui(
             (Pending::New, _) => "starting a new game".to_string(),
             (Pending::Open | Pending::OpenPath(_), _) => "opening another game".to_string(),
             // A study sets its position up as a pasted one is.
-            (Pending::Paste(_), Some(title)) => {
+            (Pending::Paste(..), Some(title)) => {
                 format!("opening the study “{}”", super::one_short_line(title, 60))
             }
-            (Pending::Paste(game), None) if !game.moves().is_empty() => {
+            (Pending::Paste(game, _), None) if !game.moves().is_empty() => {
                 "setting up the pasted game".to_string()
             }
-            (Pending::Paste(_), None) => "setting up the new position".to_string(),
+            (Pending::Paste(..), None) => "setting up the new position".to_string(),
             (Pending::Resume, _) => "resuming the last game".to_string(),
             (Pending::Close, _) => "closing".to_string(),
         };

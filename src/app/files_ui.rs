@@ -11,9 +11,9 @@ use super::state::{MoveStats, Notice, Runtime};
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
-    Autosave, FileError, Folders, GameFile, Preset, RecentFiles, add_user_preset, clear_autosave,
-    delete_user_preset, load_autosave, parse_pasted, position_text, record_text,
-    rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
+    Autosave, FileError, Folders, GameFile, LoadError, PastedRecord, Preset, RecentFiles,
+    add_user_preset, clear_autosave, delete_user_preset, load_autosave, position_text, read_pasted,
+    record_text, rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -50,7 +50,8 @@ pub enum FileCommand {
     KeepChanged,
     DismissError,
     ClosePathPrompt,
-    /// Stop waiting for a file being read (see [`Reading`]).
+    /// Stop waiting for a file being read or a pasted game record being
+    /// replayed (see [`Reading`]).
     CancelOpen,
     SavePreset(Preset),
     RenamePreset {
@@ -82,8 +83,9 @@ pub enum Pending {
     New,
     Open,
     OpenPath(PathBuf),
-    /// A pasted position, or game record (its moves replayed).
-    Paste(Box<Game>),
+    /// A pasted position, or game record (its moves replayed), with the
+    /// move list's figures of its moves.
+    Paste(Box<Game>, Vec<MoveStats>),
     Resume,
     Close,
 }
@@ -295,7 +297,8 @@ pub struct FilesState {
     /// autosave waits until the text has rested a second, rather than
     /// write (and sync) the file on every keystroke.
     text_edited: Option<std::time::Instant>,
-    /// A file being read and replayed off the window's thread.
+    /// A file being read, or a pasted game record replayed, off the
+    /// window's thread.
     pub reading: Option<Reading>,
     /// A file read for opening, kept for the open that waited on "save
     /// your changes?" (so it is read once).
@@ -305,17 +308,36 @@ pub struct FilesState {
     launch: bool,
 }
 
-/// A file being read for opening on its own thread: reading and replaying
-/// a game (one move may take seconds to prove it ends) must not freeze the
-/// window. Dropped (stopped by the user, another file opened, the window
-/// closed), it tells the thread to stop, which then gives up promptly,
-/// even in the middle of a long move.
+/// A file being read for opening, or a pasted game record being replayed,
+/// on its own thread: replaying a game (one move may take half a minute to
+/// prove that it never ends) must not freeze the window. Dropped (stopped
+/// by the user, another file opened or record pasted, the window closed),
+/// it tells the thread to stop, which then gives up promptly, even in the
+/// middle of a long move.
 pub struct Reading {
-    pub path: PathBuf,
-    rx: Receiver<ReadResult>,
+    pub job: Job,
+    rx: Receiver<Done>,
     /// Set to stop the read (also when the reading is dropped).
     stop: Arc<AtomicBool>,
 }
+
+/// What a [`Reading`] works on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Job {
+    /// A file, read for opening.
+    Open(PathBuf),
+    /// A pasted game record of this many moves, replayed.
+    Paste(usize),
+}
+
+/// What a [`Reading`]'s thread sends back.
+enum Done {
+    Read(PathBuf, ReadResult),
+    Pasted(PasteResult),
+}
+
+/// A pasted game record replayed, with the move list's figures, or why not.
+type PasteResult = Result<(Box<Game>, Vec<MoveStats>), LoadError<String>>;
 
 impl Drop for Reading {
     fn drop(&mut self) {
@@ -750,11 +772,17 @@ impl MaasaiApp {
                 self.start_reading(ctx, path);
             }
             FileCommand::CancelOpen => {
-                if let Some(reading) = self.files.reading.take() {
-                    self.rt.notice = Some(Notice::report(format!(
-                        "Stopped opening {}: the current game is still open and unchanged.",
-                        reading.path.display()
-                    )));
+                let Some(reading) = self.files.reading.take() else {
+                    return;
+                };
+                let what = match &reading.job {
+                    Job::Open(path) => format!("opening {}", path.display()),
+                    Job::Paste(_) => "setting up the pasted game record".to_string(),
+                };
+                self.rt.notice = Some(Notice::report(format!(
+                    "Stopped {what}: the current game is still open and unchanged."
+                )));
+                if matches!(reading.job, Job::Open(_)) {
                     self.launch_settled(false);
                 }
             }
@@ -948,13 +976,13 @@ impl MaasaiApp {
             }
             Pending::Open => self.choose_path(ctx, Purpose::Open),
             Pending::OpenPath(path) => self.open(&path),
-            Pending::Paste(game) => {
+            Pending::Paste(game, stats) => {
                 // A new record, but the same two teams at the board (as the
                 // players are kept): the names stay.
                 let moves = game.moves().len();
                 let mut file = GameFile::from_game(*game);
                 [file.south_team, file.north_team] = self.rt.names.clone();
-                self.install(file, None, false);
+                self.install_with(file, stats, None, false);
                 self.rt.notice = Some(Notice::report(if moves == 0 {
                     super::state::PASTED_NOTICE.to_string()
                 } else {
@@ -1117,44 +1145,72 @@ impl MaasaiApp {
             self.file_read(ctx, path, result);
             return;
         }
+        let job = path.clone();
+        self.run_reading(ctx, Job::Open(path), move |keep_going| {
+            let result = read_for_open(&job, keep_going);
+            Done::Read(job, result)
+        });
+    }
+
+    /// Runs `work` on a thread of its own for `job`, waiting only briefly
+    /// for it: what it sends then is taken in at once, else the window
+    /// says it is busy (with a Stop, see [`reading_ui`]) and polls for it
+    /// each frame. `work` is given whether to keep going: no once the
+    /// reading is dropped (stopped, replaced, the window closed), and then
+    /// nobody needs what it sends.
+    fn run_reading(
+        &mut self,
+        ctx: &egui::Context,
+        job: Job,
+        work: impl FnOnce(&mut dyn FnMut() -> bool) -> Done + Send + 'static,
+    ) {
         let (tx, rx) = channel();
-        let (job, wake) = (path.clone(), ctx.clone());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
+        let wake = super::studies_ui::Wake(ctx.clone());
         std::thread::spawn(move || {
-            // Once the window stops waiting (the reading dropped), the
-            // replay stops too, even within a long move; nobody needs what
-            // it sends then.
-            let _ = tx.send(read_for_open(&job, || !flag.load(Ordering::Relaxed)));
-            wake.request_repaint();
+            // The window is woken however the thread ends (a panic too:
+            // the poll then finds the channel closed).
+            let _wake = wake;
+            let _ = tx.send(work(&mut || !flag.load(Ordering::Relaxed)));
         });
         match rx.recv_timeout(READ_AT_ONCE) {
-            Ok(result) => self.file_read(ctx, path, result),
-            Err(_) => self.files.reading = Some(Reading { path, rx, stop }),
+            Ok(done) => self.reading_done(ctx, done),
+            Err(_) => self.files.reading = Some(Reading { job, rx, stop }),
         }
     }
 
-    /// Takes in the file being read, once it is.
+    /// Takes in the file being read or the record being replayed, once it is.
     fn poll_reading(&mut self, ctx: &egui::Context) {
         let Some(reading) = &self.files.reading else {
             return;
         };
-        let result = match reading.rx.try_recv() {
-            Ok(result) => result,
+        let done = match reading.rx.try_recv() {
+            Ok(done) => done,
             Err(TryRecvError::Empty) => return,
-            Err(TryRecvError::Disconnected) => Err(Unread::Refused(
-                "Cannot open the file",
-                "reading it failed unexpectedly.\nThe current game is still open and unchanged."
-                    .to_string(),
-            )),
+            Err(TryRecvError::Disconnected) => match &reading.job {
+                Job::Open(path) => Done::Read(
+                    path.clone(),
+                    Err(Unread::Refused(
+                        "Cannot open the file",
+                        "reading it failed unexpectedly.\nThe current game is still open and unchanged."
+                            .to_string(),
+                    )),
+                ),
+                Job::Paste(_) => Done::Pasted(Err(LoadError::Failed(
+                    "replaying its moves failed unexpectedly.".to_string(),
+                ))),
+            },
         };
-        let path = self
-            .files
-            .reading
-            .take()
-            .map(|r| r.path.clone())
-            .unwrap_or_default();
-        self.file_read(ctx, path, result);
+        self.files.reading = None;
+        self.reading_done(ctx, done);
+    }
+
+    fn reading_done(&mut self, ctx: &egui::Context, done: Done) {
+        match done {
+            Done::Read(path, result) => self.file_read(ctx, path, result),
+            Done::Pasted(result) => self.pasted(ctx, result),
+        }
     }
 
     /// A file to open has been read: one that cannot be opened (not a
@@ -1281,10 +1337,42 @@ impl MaasaiApp {
         }
     }
 
+    /// Sets up a pasted position, or game record: its moves are replayed
+    /// as a file's are when it is opened, on a thread of their own (one
+    /// move may take half a minute to prove that it never ends), with
+    /// "Pasting a game record" and a Stop while it takes longer than a
+    /// moment. A bare position is set up at once (the editor and the
+    /// studies set theirs up this way and go on from it).
     fn paste(&mut self, ctx: &egui::Context, text: &str) {
-        match parse_pasted(text) {
-            Ok(game) => self.guard(ctx, Pending::Paste(Box::new(game))),
-            Err(e) => self.show_error(PASTE_REFUSED, e),
+        let record = match read_pasted(text) {
+            Ok(record) => record,
+            Err(e) => return self.show_error(PASTE_REFUSED, e),
+        };
+        // The latest paste or open is the one that counts.
+        self.files.read = None;
+        if let Some(reading) = self.files.reading.take()
+            && matches!(reading.job, Job::Open(_))
+        {
+            self.launch_settled(false);
+        }
+        if record.moves() == 0 || !self.rt.background {
+            let result = replay_pasted(&record, &mut || true);
+            self.pasted(ctx, result);
+            return;
+        }
+        self.run_reading(ctx, Job::Paste(record.moves()), move |keep_going| {
+            Done::Pasted(replay_pasted(&record, keep_going))
+        });
+    }
+
+    /// A pasted record has been replayed: set up (after "save your
+    /// changes?"), or refused with why.
+    fn pasted(&mut self, ctx: &egui::Context, result: PasteResult) {
+        match result {
+            Ok((game, stats)) => self.guard(ctx, Pending::Paste(game, stats)),
+            Err(LoadError::Failed(e)) => self.show_error(PASTE_REFUSED, e),
+            // Stopped only when nobody waits for it.
+            Err(LoadError::Stopped) => {}
         }
     }
 
@@ -1340,34 +1428,52 @@ impl MaasaiApp {
         let new_game = self.rt.new_game.as_ref().and_then(|d| d.rect);
         let mut out = super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game);
         if let Some(reading) = &self.files.reading {
-            out.extend(reading_ui(ctx, &reading.path));
+            out.extend(reading_ui(ctx, &reading.job));
         }
         out.into_iter().map(AppCommand::Files).collect()
     }
 }
 
-/// "Opening …" while a file is read and replayed on its thread: the window
-/// goes on meanwhile, and the user may stop waiting.
-fn reading_ui(ctx: &egui::Context, path: &Path) -> Option<FileCommand> {
+/// "Opening a file" while a file is read and replayed on its thread, or
+/// "Pasting a game record" while a pasted record's moves are replayed: the
+/// window goes on meanwhile, and the user may stop waiting.
+fn reading_ui(ctx: &egui::Context, job: &Job) -> Option<FileCommand> {
     let mut out = None;
-    let name = path.file_name().map_or_else(
-        || path.display().to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
-    egui::Window::new("Opening a file")
+    let (title, doing, stop) = match job {
+        Job::Open(path) => {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            (
+                "Opening a file",
+                format!(
+                    "Reading {} and replaying its moves…",
+                    super::one_short_line(&name, 60)
+                ),
+                "Stop opening it",
+            )
+        }
+        Job::Paste(moves) => (
+            "Pasting a game record",
+            format!(
+                "Replaying the pasted record's {}…",
+                count_word(*moves, "move")
+            ),
+            "Stop pasting it",
+        ),
+    };
+    egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -60.0))
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
                 super::busy::spinner(ui);
-                ui.label(format!(
-                    "Reading {} and replaying its moves…",
-                    super::one_short_line(&name, 60)
-                ));
+                ui.label(doing);
             });
             ui.label("The current game stays open until it is done.");
-            if ui.button("Stop opening it").clicked() {
+            if ui.button(stop).clicked() {
                 out = Some(FileCommand::CancelOpen);
             }
         });
@@ -1539,6 +1645,14 @@ fn move_stats_or_stop(game: &Game, mut keep_going: impl FnMut() -> bool) -> Opti
     Some(stats)
 }
 
+/// Replays a pasted record's moves, then works out the move list's
+/// figures, asking `keep_going` all along (see [`read_for_open`]).
+fn replay_pasted(record: &PastedRecord, keep_going: &mut dyn FnMut() -> bool) -> PasteResult {
+    let game = record.replay_or_stop(&mut *keep_going)?;
+    let stats = move_stats_or_stop(&game, keep_going).ok_or(LoadError::Stopped)?;
+    Ok((Box::new(game), stats))
+}
+
 /// What a file to open holds, read and checked.
 #[derive(Debug)]
 enum Opened {
@@ -1566,7 +1680,6 @@ type ReadResult = Result<Opened, Unread>;
 /// is asked before each move is replayed and during a long one, and when
 /// it says no the read gives up at once with [`Unread::Stopped`].
 fn read_for_open(path: &Path, mut keep_going: impl FnMut() -> bool) -> ReadResult {
-    use crate::files::LoadError;
     let refused = |e: FileError| {
         Unread::Refused(
             "Cannot open the file",

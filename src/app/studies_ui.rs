@@ -1064,7 +1064,7 @@ fn spawn_solver_thread(work: impl FnOnce() + Send + 'static) {
 /// (its answer sent, given up, or panicked): its result, or the end of
 /// its spinner, then shows at once rather than at the next mouse
 /// movement.
-struct Wake(egui::Context);
+pub(super) struct Wake(pub(super) egui::Context);
 
 impl Drop for Wake {
     fn drop(&mut self) {

@@ -2,7 +2,8 @@
 //! position string, or a game record (the start position followed by its
 //! moves in order, on one line, as `play` takes them).
 
-use crate::engine::{Game, Position, notation, shortened};
+use super::error::{LoadError, never_stopped};
+use crate::engine::{Game, PlayError, Position, notation, shortened};
 
 /// The text copied for a position: its canonical notation.
 pub fn position_text(pos: &Position) -> String {
@@ -29,6 +30,24 @@ pub fn record_text(game: &Game) -> String {
 /// `apply`'s lines). Line breaks and surrounding blanks are accepted; an
 /// illegal move is refused with its number and why.
 pub fn parse_pasted(text: &str) -> Result<Game, String> {
+    let record = read_pasted(text)?;
+    never_stopped(record.replay_or_stop(|| true))
+}
+
+/// A pasted position or game record, read but its moves not yet replayed:
+/// reading it is quick, replaying its moves may not be (proving that one
+/// move never ends can take half a minute), so the window replays them off
+/// its thread, able to stop.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PastedRecord {
+    start: Position,
+    moves: Vec<String>,
+}
+
+/// Reads a pasted position or game record's start position and splits off
+/// its moves (see [`parse_pasted`]); the moves are replayed by
+/// [`PastedRecord::replay_or_stop`].
+pub fn read_pasted(text: &str) -> Result<PastedRecord, String> {
     if text.trim().is_empty() {
         return Err("the pasted text is empty; a position looks like \
                     `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`"
@@ -38,17 +57,50 @@ pub fn parse_pasted(text: &str) -> Result<Game, String> {
         .map_err(|e| format!("the pasted text is not a game record: {e}"))?;
     let start = notation::parse_position(&position)
         .map_err(|e| format!("the pasted text is not a position: {e}"))?;
-    // The mover named too, as the command line's `play` does.
-    let game = Game::replay_notation(start, &moves).map_err(|e| {
-        format!(
-            "move {} ({} `{}`) of the pasted record: {}",
-            e.index + 1,
-            e.mover.title(),
-            shortened(moves[e.index]),
-            e.error
-        )
-    })?;
-    Ok(game)
+    Ok(PastedRecord {
+        start,
+        moves: moves.into_iter().map(str::to_string).collect(),
+    })
+}
+
+impl PastedRecord {
+    /// How many moves follow the position (none for a bare position).
+    pub fn moves(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The game: the moves replayed in order, asking `keep_going` before
+    /// each move and during a long one ([`Game::play_or_stop`]); when it
+    /// says no, [`LoadError::Stopped`] at once. A move that does not read
+    /// or that the rules refuse is [`LoadError::Failed`] with its number,
+    /// its mover and why (`move 1 (South `3`) of the pasted record: …`).
+    pub fn replay_or_stop(
+        &self,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Result<Game, LoadError<String>> {
+        let mut game = Game::new(self.start);
+        for (index, text) in self.moves.iter().enumerate() {
+            if !keep_going() {
+                return Err(LoadError::Stopped);
+            }
+            let mover = game.current().turn();
+            let refused = |error: PlayError| {
+                LoadError::Failed(format!(
+                    "move {} ({} `{}`) of the pasted record: {error}",
+                    index + 1,
+                    mover.title(),
+                    shortened(text)
+                ))
+            };
+            let mv = game.variant().parse_move(text).map_err(refused)?;
+            match game.play_or_stop(mv, &mut keep_going) {
+                None => return Err(LoadError::Stopped),
+                Some(Err(e)) => return Err(refused(e)),
+                Some(Ok(_)) => {}
+            }
+        }
+        Ok(game)
+    }
 }
 
 #[cfg(test)]
@@ -118,5 +170,37 @@ mod tests {
         game.play(Move(0)).unwrap();
         assert!(record_text(&game).ends_with(" opening=yes i1"));
         assert_eq!(parse_pasted(&record_text(&game)).unwrap(), game);
+    }
+
+    #[test]
+    fn a_slow_endless_move_stops_when_asked_and_says_so_otherwise() {
+        // The README's slow endless move: half a minute to prove endless.
+        let slow = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south 3";
+        let record = read_pasted(slow).unwrap();
+        assert_eq!(record.moves(), 1);
+        let mut asked = 0;
+        let started = std::time::Instant::now();
+        let stopped = record.replay_or_stop(|| {
+            asked += 1;
+            asked < 3
+        });
+        assert!(matches!(stopped, Err(LoadError::Stopped)), "{stopped:?}");
+        assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+        // One with a short cycle is refused as parse_pasted refuses it.
+        let quick = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,5 captured=0,0 turn=south 3";
+        let e = read_pasted(quick)
+            .unwrap()
+            .replay_or_stop(|| true)
+            .unwrap_err();
+        let LoadError::Failed(e) = e else {
+            panic!("stopped")
+        };
+        assert!(
+            e.starts_with("move 1 (South `3`) of the pasted record: move `3` is endless"),
+            "{e}"
+        );
+        assert_eq!(parse_pasted(quick).unwrap_err(), e);
+        // A bare position has no moves to replay.
+        assert_eq!(read_pasted(&start_2x5().to_string()).unwrap().moves(), 0);
     }
 }
