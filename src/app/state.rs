@@ -669,9 +669,13 @@ impl Runtime {
     }
 
     /// A game's result in words, its winner named by team as the board
-    /// names it ("Ilkisongo (South) wins 183–137: …").
+    /// names it and the sides after it by team name alone ("Ilkisongo
+    /// (South) wins 183–137: Ilpurko has no seeds left to move; …").
     pub fn describe_result(&self, result: &crate::engine::GameResult) -> String {
-        result.describe_naming_winner(|side| self.team(side))
+        result.describe_naming(
+            |side| self.team(side),
+            |side| self.names[side.index()].clone(),
+        )
     }
 
     /// Why a person's move is refused on a computer side's turn.

@@ -76,23 +76,41 @@ impl GameResult {
 
     /// Why the game ended, in words ("South has no seeds left to move").
     pub fn reason_words(&self) -> String {
+        self.reason_words_naming(|s| s.title().to_string())
+    }
+
+    /// [`Self::reason_words`] with the sides called by `name`.
+    fn reason_words_naming(&self, name: impl Fn(Side) -> String) -> String {
         match self.reason {
-            EndReason::NoMoves(s) => format!("{} has no seeds left to move", s.title()),
-            EndReason::OnlyEndless(s) => format!("every move {} has is endless", s.title()),
-            EndReason::InnerRowEmpty(s) => format!("{}'s inner row is empty", s.title()),
+            EndReason::NoMoves(s) => format!("{} has no seeds left to move", name(s)),
+            EndReason::OnlyEndless(s) => format!("every move {} has is endless", name(s)),
+            EndReason::InnerRowEmpty(s) => format!("{}'s inner row is empty", name(s)),
             EndReason::Repetition => "the same position occurred three times".to_string(),
         }
     }
 
     /// One sentence for people.
     pub fn describe(&self) -> String {
-        self.describe_naming_winner(|s| s.title().to_string())
+        self.describe_naming(|s| s.title().to_string(), |s| s.title().to_string())
     }
 
-    /// [`Self::describe`] with the winner called by `name` (a window names
-    /// teams: "Ilkisongo (South) wins 183–137: …").
-    pub fn describe_naming_winner(&self, name: impl Fn(Side) -> String) -> String {
-        let why = self.reason_words();
+    /// [`Self::describe`] with the winner called by `name` and the sides
+    /// named after it by `again` (a window names teams: "Ilpurko (North)
+    /// wins 163–157: Ilkisongo has no seeds left to move; Ilpurko takes
+    /// …"; with no winner named first, `name` names them all).
+    pub fn describe_naming(
+        &self,
+        name: impl Fn(Side) -> String,
+        again: impl Fn(Side) -> String,
+    ) -> String {
+        let later = |s: Side| {
+            if self.winner.is_some() {
+                again(s)
+            } else {
+                name(s)
+            }
+        };
+        let why = self.reason_words_naming(&later);
         let who = match self.winner {
             Some(s) => format!("{} wins", name(s)),
             None => "Draw".to_string(),
@@ -108,7 +126,7 @@ impl GameResult {
             (Some([a, b]), Some((taker, r))) => {
                 format!(
                     "{who} {a}–{b}: {why}; {} takes the {r} seed{} left on the board.",
-                    taker.title(),
+                    later(taker),
                     if r == 1 { "" } else { "s" }
                 )
             }
@@ -282,5 +300,44 @@ fn try_play_or_stop(
             cycle_laps,
         })),
         Err(Unfinished::Stopped) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_names_the_winner_in_full_and_the_sides_after_it_by_team() {
+        let full = |s: Side| match s {
+            Side::South => "Ilkisongo (South)".to_string(),
+            Side::North => "Ilpurko (North)".to_string(),
+        };
+        let team = |s: Side| full(s).split(' ').next().unwrap_or_default().to_string();
+        let won = GameResult::scored(
+            [157, 163],
+            EndReason::NoMoves(Side::South),
+            Some((Side::North, 10)),
+        );
+        assert_eq!(
+            won.describe_naming(full, team),
+            "Ilpurko (North) wins 163–157: Ilkisongo has no seeds left to move; \
+             Ilpurko takes the 10 seeds left on the board."
+        );
+        // No winner named first: each side is named in full.
+        let drawn = GameResult::scored(
+            [6, 6],
+            EndReason::NoMoves(Side::North),
+            Some((Side::South, 1)),
+        );
+        assert_eq!(
+            drawn.describe_naming(full, team),
+            "Draw 6–6: Ilpurko (North) has no seeds left to move; \
+             Ilkisongo (South) takes the 1 seed left on the board."
+        );
+        assert_eq!(
+            won.describe(),
+            "North wins 163–157: South has no seeds left to move; North takes the 10 seeds left on the board."
+        );
     }
 }
