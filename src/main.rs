@@ -46,7 +46,7 @@ fn main() -> std::process::ExitCode {
     if let Some(message) =
         cli::unknown_command(&argv).or_else(|| cli::solver_options_without_solver(&argv))
     {
-        eprintln!("maasai-mancala: {message}");
+        eprintln!("error: {message}");
         return std::process::ExitCode::from(2);
     }
     let args = match Cli::try_parse() {
@@ -57,12 +57,12 @@ fn main() -> std::process::ExitCode {
             let code = e.exit_code();
             // Help and version go to stdout, and so would be lost too.
             if let Some(why) = stdout_unwritable().filter(|_| !e.use_stderr()) {
-                eprintln!("maasai-mancala: cannot write the output: {why}");
+                eprintln!("error: cannot write the output: {why}");
                 return std::process::ExitCode::from(2);
             }
             return match e.print() {
                 Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("maasai-mancala: cannot write the output: {io}");
+                    eprintln!("error: cannot write the output: {io}");
                     std::process::ExitCode::from(2)
                 }
                 _ => std::process::ExitCode::from(u8::try_from(code).unwrap_or(2)),
@@ -74,7 +74,7 @@ fn main() -> std::process::ExitCode {
             // README: a failed write other than to a reader gone away is an
             // error; a closed stdout would otherwise pass for success.
             if let Some(why) = stdout_unwritable() {
-                eprintln!("maasai-mancala: cannot write the output: {why}");
+                eprintln!("error: cannot write the output: {why}");
                 return std::process::ExitCode::from(2);
             }
             cli::quiet_on_closed_pipe();
@@ -83,7 +83,7 @@ fn main() -> std::process::ExitCode {
                 // Stdout's reader went away: end quietly, as Unix tools do.
                 Err(e) if e.is_reader_gone() => std::process::ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("maasai-mancala: {}", e.0);
+                    eprintln!("error: {}", e.0);
                     std::process::ExitCode::from(2)
                 }
             }
@@ -97,12 +97,12 @@ fn main() -> std::process::ExitCode {
                 if no_display {
                     // winit's words name its source file; this says what to do.
                     eprintln!(
-                        "maasai-mancala: cannot open the window: there is no display \
+                        "error: cannot open the window: there is no display \
                          (neither DISPLAY nor WAYLAND_DISPLAY is set); the commands of \
                          `maasai-mancala --help` work without one"
                     );
                 } else {
-                    eprintln!("maasai-mancala: cannot open the window: {e}");
+                    eprintln!("error: cannot open the window: {e}");
                 }
                 std::process::ExitCode::from(2)
             }

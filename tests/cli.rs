@@ -72,7 +72,7 @@ fn start_refuses_out_of_range_options() {
     let (_, err, _) = run(&["start", "en-gehe", "--holes", "65"]);
     assert_eq!(
         err,
-        "maasai-mancala: --holes: rows must have 3 to 64 holes, not 65\n"
+        "error: --holes: rows must have 3 to 64 holes, not 65\n"
     );
 }
 
@@ -706,7 +706,7 @@ fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
         assert!(
-            err.starts_with("maasai-mancala: cannot write the output: "),
+            err.starts_with("error: cannot write the output: "),
             "{args:?}: {err}"
         );
     }
@@ -748,11 +748,11 @@ fn holes_and_seeds_out_of_range_name_the_number_typed() {
     for (args, expected) in [
         (
             &["start", "en-gehe", "--holes", "300"][..],
-            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 300\n",
+            "error: --holes: rows must have 3 to 64 holes, not 300\n",
         ),
         (
             &["start", "en-gehe", "--holes", "99999999999"][..],
-            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 99999999999\n",
+            "error: --holes: rows must have 3 to 64 holes, not 99999999999\n",
         ),
         (
             &[
@@ -761,17 +761,17 @@ fn holes_and_seeds_out_of_range_name_the_number_typed() {
                 "--holes",
                 "123456789012345678901234567890",
             ][..],
-            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 123456789012345678901234567890\n",
+            "error: --holes: rows must have 3 to 64 holes, not 123456789012345678901234567890\n",
         ),
         (
             &["start", "en-gehe", "--seeds", "1000"][..],
-            "maasai-mancala: --seeds: seeds per hole must be 1 to 12, not 1000\n",
+            "error: --seeds: seeds per hole must be 1 to 12, not 1000\n",
         ),
         (
             &[
                 "match", "--a", "random", "--b", "random", "en-gehe", "--holes", "300",
             ][..],
-            "maasai-mancala: --holes: rows must have 3 to 64 holes, not 300\n",
+            "error: --holes: rows must have 3 to 64 holes, not 300\n",
         ),
     ] {
         let (out, err, code) = run(args);
@@ -1034,7 +1034,7 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
         let (out, err, code) = run(args);
         assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
         assert!(
-            err.starts_with(&format!("maasai-mancala: {said}")),
+            err.starts_with(&format!("error: {said}")),
             "{args:?}: {err}"
         );
     }
@@ -1055,7 +1055,7 @@ fn no_display_is_said_in_plain_words() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.starts_with("maasai-mancala: cannot open the window: there is no display"),
+        err.starts_with("error: cannot open the window: there is no display"),
         "{err}"
     );
 }
@@ -1252,7 +1252,7 @@ fn play_save_keeps_the_files_permissions_and_refuses_a_read_only_file() {
     let (out, err, code) = run(&["play", SMALL, "3", "--save", target]);
     assert_eq!((out.as_str(), code), ("", 2), "{err}");
     assert!(
-        err.starts_with(&format!("maasai-mancala: {target}: cannot write: ")),
+        err.starts_with(&format!("error: {target}: cannot write: ")),
         "{err}"
     );
     assert!(err.contains("is read-only"), "{err}");
@@ -1541,26 +1541,23 @@ fn a_move_is_echoed_in_one_form_in_both_halves_of_a_message() {
     ] {
         let (out, err, code) = run(&["play", SMALL, mv]);
         assert_eq!((out.as_str(), code), ("", 2), "{mv}: {err}");
-        assert!(
-            err.starts_with(&format!("maasai-mancala: {said}")),
-            "{mv}: {err}"
-        );
+        assert!(err.starts_with(&format!("error: {said}")), "{mv}: {err}");
     }
     // A record's moves too, and the second move names its own form.
     let (_, err, _) = run(&["play", &format!("{SMALL} 03"), "004"]);
     assert!(
-        err.starts_with("maasai-mancala: move 2 (North `4`): illegal move `4`: "),
+        err.starts_with("error: move 2 (North `4`): illegal move `4`: "),
         "{err}"
     );
     // Bao la Kimasai: capitals and leading zeros.
     let (_, err, _) = run(&["play", ENDLESS_EXAMPLE, "O02"]);
     assert!(
-        err.starts_with("maasai-mancala: move 1 (South `o2`): move `o2` is endless"),
+        err.starts_with("error: move 1 (South `o2`): move `o2` is endless"),
         "{err}"
     );
     let (_, err, _) = run(&["play", ENDLESS_EXAMPLE, "I09"]);
     assert!(
-        err.starts_with("maasai-mancala: move 1 (South `i9`): illegal move `i9`: "),
+        err.starts_with("error: move 1 (South `i9`): illegal move `i9`: "),
         "{err}"
     );
 }
@@ -1603,7 +1600,7 @@ fn a_closed_standard_output_is_an_error_not_success() {
             assert_eq!(code, 2, "{args:?} {script}: {err}");
             assert_eq!(
                 err,
-                format!("maasai-mancala: cannot write the output: {why}\n"),
+                format!("error: cannot write the output: {why}\n"),
                 "{args:?}"
             );
         }
@@ -1638,18 +1635,18 @@ fn a_saved_game_to_open_that_is_missing_or_a_folder_is_said_before_the_window() 
     let folder = dir.path().to_str().unwrap().to_string();
     let mut cases: Vec<(std::ffi::OsString, String)> = vec![(
         folder.clone().into(),
-        format!("maasai-mancala: cannot open `{folder}`: it is a folder"),
+        format!("error: cannot open `{folder}`: it is a folder"),
     )];
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStringExt;
         cases.push((
             std::ffi::OsString::from_vec(b"nope\xff.ron".to_vec()),
-            "maasai-mancala: cannot open `nope\u{fffd}.ron`: there is no such file".into(),
+            "error: cannot open `nope\u{fffd}.ron`: there is no such file".into(),
         ));
         cases.push((
             std::ffi::OsString::from_vec(b"\xffstart".to_vec()),
-            "maasai-mancala: cannot open `\u{fffd}start`: there is no such file".into(),
+            "error: cannot open `\u{fffd}start`: there is no such file".into(),
         ));
     }
     for (arg, said) in cases {
@@ -1681,7 +1678,7 @@ fn trace_and_apply_echo_a_move_the_board_has_not_in_one_form_too() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "maasai-mancala: illegal move `4`: there is no hole 4; holes are numbered 1 to 3\n"
+        "error: illegal move `4`: there is no hole 4; holes are numbered 1 to 3\n"
     );
     let mut child = spawn_apply();
     child
@@ -1701,4 +1698,25 @@ fn trace_and_apply_echo_a_move_the_board_has_not_in_one_form_too() {
         lines[1].starts_with("error: illegal move `2`: the hole is empty"),
         "{text}"
     );
+}
+
+#[test]
+fn the_programs_own_errors_begin_as_the_argument_parsers_do() {
+    // clap's own: `error: …`.
+    let (_, err, code) = run(&["start", "en-gehe", "--nonsense"]);
+    assert_eq!(code, 2);
+    assert!(err.starts_with("error: unexpected argument"), "{err}");
+    // The program's own, the same way.
+    for args in [
+        &["start", "en-gehe", "--holes", "65"][..],
+        &["strat"],
+        &["moves", "chess"],
+        &["play", SMALL, "2"],
+        &["check", "no/such/file.ron"],
+    ] {
+        let (_, err, code) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(!err.contains("maasai-mancala:"), "{args:?}: {err}");
+    }
 }

@@ -287,7 +287,7 @@ fn solve_within(
                 let p = handle.progress();
                 let (lower, upper) = p.bounds(&pos);
                 eprintln!(
-                    "maasai-mancala: still solving after {} s ({} nodes; proved between {} and {} so far); --limit SECONDS stops in time with the bounds proved",
+                    "note: still solving after {} s ({} nodes; proved between {} and {} so far); --limit SECONDS stops in time with the bounds proved",
                     STILL_SOLVING_AFTER.as_secs(),
                     p.nodes,
                     lower.word(),
