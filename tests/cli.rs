@@ -1235,21 +1235,21 @@ fn play_save_keeps_the_files_permissions_and_refuses_a_read_only_file() {
     let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
     ok(&["play", SMALL, "1", "--save", target]);
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).unwrap();
-    ok(&["play", SMALL, "3", "--save", target]);
+    ok(&["play", SMALL, "3", "--save", target, "--force"]);
     assert_eq!(mode(&file), 0o600, "the replacement keeps the mode");
     assert!(ok(&["replay", target]).contains(" 3 -> "));
     // Its backup (the previous version) is as private.
     let bak = dir.path().join("private.ron.bak");
     assert_eq!(mode(&bak), 0o600);
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o640)).unwrap();
-    ok(&["play", SMALL, "1", "--save", target]);
+    ok(&["play", SMALL, "1", "--save", target, "--force"]);
     assert_eq!(mode(&file), 0o640);
 
     // Read-only: refused, named, and left as it was (even for root, who
     // could write it, and although the folder would let it be renamed over).
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
     let before = std::fs::read(&file).unwrap();
-    let (out, err, code) = run(&["play", SMALL, "3", "--save", target]);
+    let (out, err, code) = run(&["play", SMALL, "3", "--save", target, "--force"]);
     assert_eq!((out.as_str(), code), ("", 2), "{err}");
     assert!(
         err.starts_with(&format!("error: {target}: cannot write: ")),
@@ -1277,7 +1277,7 @@ fn play_save_takes_any_file_name_the_file_system_takes_again_and_again() {
         let file = dir.path().join(name);
         let target = file.to_str().unwrap();
         for mv in ["1", "3", "1"] {
-            let (out, err, code) = run(&["play", SMALL, mv, "--save", target]);
+            let (out, err, code) = run(&["play", SMALL, mv, "--save", target, "--force"]);
             assert_eq!(code, 0, "{} bytes, move {mv}: {err}", name.len());
             assert_eq!(out, ok(&["play", SMALL, mv]));
         }
@@ -1700,6 +1700,108 @@ fn trace_and_apply_echo_a_move_the_board_has_not_in_one_form_too() {
     );
 }
 
+/// Runs the binary with the program's own folders (config and data) in
+/// `home`'s `config` and `data`, as `directories` finds them on Linux.
+#[cfg(target_os = "linux")]
+fn run_at_home(home: &std::path::Path, args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(BIN)
+        .args(args)
+        .env("HOME", home)
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("XDG_DATA_HOME", home.join("data"))
+        .output()
+        .expect("binary runs");
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn play_save_replaces_a_file_only_with_force_and_never_the_programs_own() {
+    let home = tempfile::tempdir().unwrap();
+    let played = ok(&["play", SMALL, "1"]);
+    // A new file is written as before.
+    let game = home.path().join("game.ron");
+    let target = game.to_str().unwrap();
+    let (out, err, code) = run_at_home(home.path(), &["play", SMALL, "1", "--save", target]);
+    assert_eq!((out.as_str(), code), (played.as_str(), 0), "{err}");
+    // A file already there, a saved game or not, is left as it is and
+    // named, with the flag that replaces it; nothing is printed.
+    let study = home.path().join("study.ron");
+    std::fs::copy("assets/studies/02-capture.ron", &study).unwrap();
+    let notes = home.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    for (file, kind) in [
+        (&game, "(a saved game)"),
+        (&study, "(a study, not a saved game)"),
+        (&notes, "(not a saved game of this program)"),
+    ] {
+        let target = file.to_str().unwrap();
+        let before = std::fs::read(file).unwrap();
+        let (out, err, code) = run_at_home(home.path(), &["play", SMALL, "3", "--save", target]);
+        assert_eq!((out.as_str(), code), ("", 2), "{err}");
+        assert!(
+            err.contains(&format!(
+                "{target}: not saved: the file already exists {kind}; add --force to replace it \
+                 (the version replaced is kept as {target}.bak"
+            )),
+            "{err}"
+        );
+        assert_eq!(std::fs::read(file).unwrap(), before, "{target}");
+        assert!(!home.path().join(format!("{target}.bak")).exists());
+        // --force replaces it, the version replaced kept as FILE.bak.
+        let (out, err, code) = run_at_home(
+            home.path(),
+            &["play", SMALL, "3", "--save", target, "--force"],
+        );
+        assert_eq!((out, code), (ok(&["play", SMALL, "3"]), 0), "{err}");
+        assert!(ok(&["replay", target]).contains(" 3 -> "));
+        assert_eq!(std::fs::read(format!("{target}.bak")).unwrap(), before);
+    }
+    // --force without --save is refused, not ignored.
+    let (_, err, code) = run(&["play", SMALL, "1", "--force"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--save"), "{err}");
+
+    // The program's own files: refused even with --force, whether they
+    // exist yet or not, and whatever name leads to them.
+    let data = home.path().join("data/maasai-mancala");
+    let config = home.path().join("config/maasai-mancala");
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(data.join("autosave.ron.bak"), "kept\n").unwrap();
+    std::fs::write(config.join("presets.ron"), "kept\n").unwrap();
+    let through_dots = config.join("../maasai-mancala/recent.ron");
+    for (file, what) in [
+        (data.join("autosave.ron"), "autosave"),
+        (data.join("autosave.ron.bak"), "autosave"),
+        (config.join("presets.ron"), "presets file"),
+        (through_dots, "recent-files list"),
+        (data.join("unsaved game 2.ron"), "copy of an unsaved game"),
+    ] {
+        let target = file.to_str().unwrap();
+        let before = std::fs::read(&file).ok();
+        for force in [false, true] {
+            let mut args = vec!["play", SMALL, "1", "--save", target];
+            if force {
+                args.push("--force");
+            }
+            let (out, err, code) = run_at_home(home.path(), &args);
+            assert_eq!((out.as_str(), code), ("", 2), "{target}: {err}");
+            assert!(
+                err.contains(&format!(
+                    "{target}: not saved: it is the program's own {what}, which it writes by itself"
+                )),
+                "{err}"
+            );
+            assert!(err.contains("choose another name"), "{err}");
+            assert_eq!(std::fs::read(&file).ok(), before, "{target}");
+        }
+    }
+}
 #[test]
 fn the_programs_own_errors_begin_as_the_argument_parsers_do() {
     // clap's own: `error: …`.

@@ -82,11 +82,62 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Why `play --save` must not write to `path`, if it must not: one of the
+/// program's own files (the window's check, [`files::Folders::own_file`]),
+/// refused even with `--force`; or a file already there, refused unless
+/// `force` says to replace it (a save keeps only one `FILE.bak`, so a
+/// second save would lose the first version for good). Said before any
+/// move is replayed: nothing is printed of a game that is not saved.
+pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
+    if let Some(what) = files::Folders::platform().and_then(|f| f.own_file(path)) {
+        return Err(CliError(format!(
+            "{}: not saved: it is the program's own {what}, which it writes by itself \
+             (--force does not change that): choose another name",
+            path.display()
+        )));
+    }
+    // A folder, a device or a pipe is refused by the save itself.
+    if force || !path.is_file() {
+        return Ok(());
+    }
+    // What is there, so that the user knows what --force would replace.
+    let kind = match files::read_text(path).and_then(|text| files::detect_kind(&text, path)) {
+        Ok(files::FileKind::Game) => "a saved game".to_string(),
+        Ok(kind) => format!(
+            "{} {}, not a saved game",
+            article(kind.describe()),
+            kind.describe()
+        ),
+        Err(_) => "not a saved game of this program".to_string(),
+    };
+    Err(CliError(format!(
+        "{}: not saved: the file already exists ({kind}); add --force to replace it \
+         (the version replaced is kept as {}, in place of any earlier backup)",
+        path.display(),
+        files::backup_path(path).display()
+    )))
+}
+
+/// "a" or "an" before a noun.
+fn article(noun: &str) -> &'static str {
+    if noun.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
+}
+
 /// `play` with an optional `--save`: stdout is exactly what `play` prints.
-pub fn play(position: &str, moves: &[String], save: Option<&Path>) -> Result<(), CliError> {
+pub fn play(
+    position: &str,
+    moves: &[String],
+    save: Option<&Path>,
+    force: bool,
+) -> Result<(), CliError> {
     let Some(path) = save else {
         return super::rules::play(position, moves);
     };
+    refuse_save(path, force)?;
     let (start, moves) = super::rules::record_start(position, moves)?;
     let game = play_moves(start, &moves)?;
     // Saved first: a save that fails must not leave a good-looking answer

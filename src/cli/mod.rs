@@ -159,9 +159,16 @@ pub enum Command {
         position: String,
         /// Moves in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
         moves: Vec<String>,
-        /// Also write the game (start position and moves) to this saved-game file.
+        /// Also write the game (start position and moves) to this saved-game
+        /// file; a file already there is refused unless --force is given, and
+        /// the program's own files (autosave, presets, recent list, their
+        /// backups) always.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// With --save: replace the file if it already exists (the version
+        /// replaced is kept as FILE.bak).
+        #[arg(long, requires = "save")]
+        force: bool,
     },
     /// Batch mode: read `POSITION ; MOVE` lines from stdin, answer one line each.
     Apply,
@@ -526,7 +533,8 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
             position,
             moves,
             save,
-        } => files::play(&position, &moves, save.as_deref()),
+            force,
+        } => files::play(&position, &moves, save.as_deref(), force),
         Command::Apply => rules::apply(),
         Command::Trace { position, mv } => rules::trace(&position, &mv),
         Command::Replay { file, record } => files::replay(&file, record),
