@@ -1802,6 +1802,34 @@ fn play_save_replaces_a_file_only_with_force_and_never_the_programs_own() {
         }
     }
 }
+
+#[test]
+fn apply_names_a_blank_line_as_blank_with_its_number() {
+    // One answer a line still (a client waiting for each stays in step),
+    // but a blank line is said to be blank, not an invalid position.
+    let mut child = spawn_apply();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{SMALL} ; 1\n\n   \t\n{SMALL} ; 3\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[0], ok(&["play", SMALL, "1"]).trim_end());
+    for (line, number) in [(lines[1], 2), (lines[2], 3)] {
+        assert_eq!(
+            line,
+            format!(
+                "error: invalid position line: line {number} is blank (expected `POSITION ; MOVE`)"
+            )
+        );
+    }
+    assert_eq!(lines[3], ok(&["play", SMALL, "3"]).trim_end());
+}
 #[test]
 fn the_programs_own_errors_begin_as_the_argument_parsers_do() {
     // clap's own: `error: …`.

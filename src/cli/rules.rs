@@ -185,8 +185,15 @@ pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Answers one `POSITION ; MOVE` line of `apply`.
-pub fn apply_line(line: &str) -> String {
+/// Answers line `number` (from 1) of `apply`'s input, `POSITION ; MOVE`.
+pub fn apply_line(number: u64, line: &str) -> String {
+    // Answered like any other line, so that a client waiting for each
+    // answer stays in step, but said for what it is.
+    if line.trim().is_empty() {
+        return format!(
+            "error: invalid position line: line {number} is blank (expected `POSITION ; MOVE`)"
+        );
+    }
     let Some((position, mv)) = line.split_once(';') else {
         return "error: invalid position line: expected `POSITION ; MOVE`".to_string();
     };
@@ -225,7 +232,7 @@ pub fn apply() -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let mut input = stdin.lock();
     let mut bytes = Vec::new();
-    for number in 1.. {
+    for number in 1u64.. {
         bytes.clear();
         let read = input
             .read_until(b'\n', &mut bytes)
@@ -236,7 +243,7 @@ pub fn apply() -> Result<(), CliError> {
         // One answer per line, whatever the line holds: a client waiting
         // for each answer must not get out of step.
         let answer = match std::str::from_utf8(&bytes) {
-            Ok(line) => apply_line(line.trim_end_matches(['\n', '\r'])),
+            Ok(line) => apply_line(number, line.trim_end_matches(['\n', '\r'])),
             // README: every error line says `endless`, `illegal` or
             // `invalid position`.
             Err(_) => format!("error: invalid position: line {number} is not UTF-8 text"),
@@ -276,8 +283,10 @@ mod tests {
 
     #[test]
     fn a_second_move_on_an_apply_line_is_named_not_blamed_on_the_position() {
-        let said =
-            apply_line("en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 ; 1");
+        let said = apply_line(
+            1,
+            "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 ; 1",
+        );
         assert_eq!(
             said,
             "error: invalid position line: one move after the `;`, found `3 ; 1` (play a line of moves with `play`)"
@@ -285,16 +294,22 @@ mod tests {
         // Moves parted by blanks are two moves too; no move is named.
         let line = "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 1";
         assert_eq!(
-            apply_line(line),
+            apply_line(1, line),
             "error: invalid position line: one move after the `;`, found `3 1` (play a line of moves with `play`)"
         );
         assert_eq!(
-            apply_line("en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ;  "),
+            apply_line(
+                1,
+                "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ;  "
+            ),
             "error: invalid position line: no move after the `;`"
         );
         // One move still plays.
         assert_eq!(
-            apply_line("en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3"),
+            apply_line(
+                1,
+                "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3"
+            ),
             "en-gehe south=1,0,0,1 north=1,1,0,0 captured=0,0 turn=north"
         );
     }
