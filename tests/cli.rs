@@ -1803,6 +1803,12 @@ fn play_save_replaces_a_file_only_with_force_and_never_the_programs_own() {
     }
 }
 
+/// A finished En Gehé game, South to move with an empty row: North takes
+/// the 13 seeds left, 17–3.
+const FINISHED: &str = "en-gehe south=0,0,0 north=1,0,12 captured=3,4 turn=south";
+const FINISHED_WHY: &str =
+    "North wins 17–3: South has no seeds left to move; North takes the 13 seeds left on the board.";
+
 #[test]
 fn apply_names_a_blank_line_as_blank_with_its_number() {
     // One answer a line still (a client waiting for each stays in step),
@@ -1829,6 +1835,50 @@ fn apply_names_a_blank_line_as_blank_with_its_number() {
         );
     }
     assert_eq!(lines[3], ok(&["play", SMALL, "3"]).trim_end());
+}
+
+#[test]
+fn a_move_in_a_finished_game_says_who_won_and_why() {
+    // play, on a finished position and after the move that ends a game.
+    let (out, err, code) = run(&["play", FINISHED, "1"]);
+    assert_eq!((out.as_str(), code), ("", 2), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "error: move 1 (South `1`): illegal move: the game is already over. {FINISHED_WHY}\n"
+        )
+    );
+    let (_, err, code) = run(&[
+        "play",
+        "en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south",
+        "1",
+        "2",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        "error: move 2 (North `2`): illegal move: the game is already over. \
+         South wins 6–0: North has no seeds left to move.\n"
+    );
+    // trace and apply say it the same way.
+    let (_, err, code) = run(&["trace", FINISHED, "1"]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(
+        err,
+        format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
+    );
+    let mut child = spawn_apply();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(format!("{FINISHED} ; 1\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
+    );
 }
 #[test]
 fn the_programs_own_errors_begin_as_the_argument_parsers_do() {

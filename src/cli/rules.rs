@@ -2,8 +2,8 @@
 
 use super::{CliError, FirstSide, GameName, OriginArg, StartArgs, TypedCount};
 use crate::engine::{
-    Game, GameOptions, MAX_HOLES, MIN_HOLES, Move, OriginRule, Position, Side, Status, Variant,
-    notation,
+    Game, GameOptions, MAX_HOLES, MIN_HOLES, Move, OriginRule, PlayError, Position, Side, Status,
+    Variant, notation,
 };
 use std::io::{BufRead, Write};
 
@@ -154,14 +154,35 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
     // The mover named too: in a list of moves, whose turn it was is not
     // obvious ("move 2 (North `49`)").
     Game::replay_notation(start, &moves).map_err(|e| {
+        // A move after the end: why the game is over, from the record as
+        // it stood (the moves before this one all played).
+        let over = match e.error {
+            PlayError::GameOver => Game::replay_notation(start, &moves[..e.index])
+                .ok()
+                .map(|game| game.status()),
+            _ => None,
+        };
         CliError(format!(
             "move {} ({} `{}`): {}",
             e.index + 1,
             e.mover.title(),
             moves[e.index],
-            e.error
+            play_error_words(&e.error, over)
         ))
     })
+}
+
+/// A refused move in words: a move after the end of the game says why the
+/// game is over, as the window's result panel does ("illegal move: the
+/// game is already over. North wins 17–3: South has no seeds left to
+/// move; …"), given the game's status.
+pub fn play_error_words(error: &PlayError, status: Option<Status>) -> String {
+    match (error, status) {
+        (PlayError::GameOver, Some(Status::Over(result))) => {
+            format!("{error}. {}", result.describe())
+        }
+        _ => error.to_string(),
+    }
 }
 
 /// The start and the moves `play` is given: the POSITION argument may be a
@@ -222,7 +243,8 @@ pub fn apply_line(number: u64, line: &str) -> String {
     });
     match game {
         Ok(game) => result_line(&game),
-        Err(e) => format!("error: {e}"),
+        // A bare position has no history: its own status is the game's.
+        Err(e) => format!("error: {}", play_error_words(&e, Some(pos.status()))),
     }
 }
 
@@ -263,7 +285,9 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     let mv = pos
         .variant()
         .parse_move(&canonical_move(pos.variant(), mv))?;
-    let trace = pos.trace(mv)?;
+    let trace = pos
+        .trace(mv)
+        .map_err(|e| CliError(play_error_words(&e, Some(pos.status()))))?;
     if let Some(h) = trace.reserve_seed {
         outln!("reserve seed into {}", pos.hole_label(h));
     }
