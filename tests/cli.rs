@@ -349,6 +349,35 @@ fn bench_reports_both_games() {
 }
 
 #[test]
+fn bench_refuses_a_run_too_short_to_time_with_the_least_it_takes() {
+    // It printed `games=0` and rates of 0 (or of a trillion moves per CPU
+    // second), with exit 0.
+    for short in ["0.000001", "0.09", "1e-300"] {
+        let (out, err, code) = run(&["bench", "--seconds", short]);
+        assert_eq!((out.as_str(), code), ("", 2), "{short}: {err}");
+        assert!(
+            err.contains(&format!(
+                "a number of seconds from 0.1 to 3600, not {short}: a shorter run is too short to time"
+            )),
+            "{short}: {err}"
+        );
+    }
+    // The least allowed plays games in both and measures a rate.
+    let out = ok(&["bench", "--seconds", "0.1"]);
+    for line in out.lines() {
+        let field = |name: &str| {
+            line.split(' ')
+                .find_map(|f| f.strip_prefix(name))
+                .unwrap_or_else(|| panic!("{name} in {line}"))
+                .parse::<f64>()
+                .unwrap()
+        };
+        assert!(field("games=") >= 1.0, "{line}");
+        assert!(field("moves_per_second=") > 0.0, "{line}");
+    }
+}
+
+#[test]
 fn bench_solver_times_the_reference_endgames() {
     let out = ok(&[
         "bench",
@@ -496,11 +525,11 @@ fn numeric_options_out_of_range_are_refused_not_replaced() {
     for (args, words) in [
         (
             &["bench", "--seconds", "0"][..],
-            "a number of seconds above 0 and at most 3600, not 0",
+            "a number of seconds from 0.1 to 3600, not 0",
         ),
         (
             &["bench", "--seconds", "nan"][..],
-            "a number of seconds above 0 and at most 3600, not nan",
+            "a number of seconds from 0.1 to 3600, not nan",
         ),
         (&["bench", "--list"][..], "--solver"),
         (
@@ -1093,7 +1122,7 @@ fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
         ),
         (
             &["bench", "--seconds", "1e99"][..],
-            "at most 3600, not 1e99",
+            "from 0.1 to 3600, not 1e99",
         ),
         (
             &["analyse", pos, "--lines", "0"][..],

@@ -17,6 +17,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use std::time::{Duration, Instant};
 
+/// `seconds` is at least [`super::BENCH_MIN_SECONDS`] (as `--seconds` is
+/// read), long enough to finish games and read the clocks.
 pub fn playouts(seconds: f64) -> Result<(), CliError> {
     for (label, start) in [
         ("en-gehe 2x50", GameOptions::en_gehe(50).start()?),
@@ -42,12 +44,15 @@ pub fn playouts(seconds: f64) -> Result<(), CliError> {
             moves as f64 / secs
         );
         // On a busy machine wall time undercounts the engine; CPU time of
-        // this thread says what one core really does.
-        if let (Some(a), Some(b)) = (cpu_began, thread_cpu_seconds()) {
+        // this thread says what one core really does (where the system
+        // counted any: it adds it up at its ticks, not at every move).
+        if let (Some(a), Some(b)) = (cpu_began, thread_cpu_seconds())
+            && b > a
+        {
             line.push_str(&format!(
                 " cpu_seconds={:.2} moves_per_cpu_second={:.0}",
                 b - a,
-                moves as f64 / (b - a).max(1e-9)
+                moves as f64 / (b - a)
             ));
         }
         outln!("{line}");

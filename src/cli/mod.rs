@@ -206,7 +206,7 @@ pub enum Command {
     /// with --solver, exact solves of 2×50 En Gehé endgames by seed count
     /// (with --bao, Bao la Kimasai positions 20 to 80 plies into games).
     Bench {
-        /// Seconds to run each game (at most 3600).
+        /// Seconds to run each game, 0.1 (the least that can be timed) to 3600.
         #[arg(long, default_value_t = 3.0, value_parser = bench_seconds, conflicts_with = "solver", allow_negative_numbers = true)]
         seconds: f64,
         /// Time the exact solver instead: seeded 2×50 endgames by seed
@@ -472,9 +472,26 @@ fn seconds_within(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Se
     }
 }
 
-/// `bench --seconds`: at most an hour a game.
+/// `bench --seconds`: the least a run of playouts can be timed in. Below
+/// it a run may end before its first game, and the clocks (the thread's
+/// CPU time especially) are too coarse for a rate: 0.000001 s printed
+/// `games=0` and rates of 0, 0.0001 s a trillion moves per CPU second.
+pub const BENCH_MIN_SECONDS: f64 = 0.1;
+
+/// `bench --seconds`: from [`BENCH_MIN_SECONDS`] to an hour a game.
 fn bench_seconds(text: &str) -> Result<f64, String> {
-    seconds_within(3600.0)(text)
+    const MAX: f64 = 3600.0;
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (BENCH_MIN_SECONDS..=MAX).contains(&s) => Ok(s),
+        Ok(s) if s.is_finite() && s > 0.0 && s < BENCH_MIN_SECONDS => Err(format!(
+            "a number of seconds from {BENCH_MIN_SECONDS} to {MAX}, not {text}: \
+             a shorter run is too short to time"
+        )),
+        _ => Err(format!(
+            "a number of seconds from {BENCH_MIN_SECONDS} to {MAX}, not {}",
+            shown(text)
+        )),
+    }
 }
 
 /// A time limit in seconds for `--limit` (fractions allowed), at most a day.
