@@ -1909,6 +1909,33 @@ fn a_move_in_a_finished_game_says_who_won_and_why() {
         format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
     );
 }
+
+#[test]
+fn analyse_gives_a_finished_games_result_as_solve_gives_its_value() {
+    // solve: its documented `best=- pv=`.
+    let out = ok(&["solve", FINISHED]);
+    assert!(out.starts_with("value=-14 best=- pv=\n"), "{out}");
+    // analyse: the same value in its own words, why on stderr.
+    let (out, err, code) = run(&["analyse", FINISHED]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "move=- score=-14.0 depth=0 pv=\n");
+    assert!(
+        err.starts_with(&format!(
+            "no legal move: the game is over. {FINISHED_WHY}\ninfo depth=0 nodes=0 "
+        )),
+        "{err}"
+    );
+    // Bao la Kimasai: North to move with an empty inner row has lost.
+    let bao = "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0 reserve=0,0 turn=north opening=no";
+    assert!(ok(&["solve", bao]).starts_with("value=loss best=- pv=\nplies=0 "));
+    let (out, err, code) = run(&["analyse", bao, "--lines", "3"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "move=- score=loss plies=0 depth=0 pv=\n");
+    assert!(
+        err.contains("South wins: North's inner row is empty."),
+        "{err}"
+    );
+}
 #[test]
 fn the_programs_own_errors_begin_as_the_argument_parsers_do() {
     // clap's own: `error: …`.

@@ -35,10 +35,13 @@ pub fn analyse(
     let pos = notation::parse_position(position)
         .map_err(|e| CliError(format!("invalid position: {e}")))?;
     if let Status::Over(result) = pos.status() {
-        return Err(CliError(format!(
-            "no move to analyse: the game is over. {}",
-            result.describe()
-        )));
+        // As `solve` gives a finished position's value with `best=- pv=`:
+        // its result in this command's words, and why on stderr, as
+        // `moves` says it.
+        outln!("move=- score={} depth=0 pv=", final_score(&pos, &result));
+        eprintln!("no legal move: the game is over. {}", result.describe());
+        eprintln!("info depth=0 nodes=0 moves_made=0 time_ms=0 nps=0");
+        return Ok(());
     }
     let config = SearchConfig {
         max_depth: depth,
@@ -81,6 +84,23 @@ pub fn analyse(
         analysis.nps()
     );
     Ok(())
+}
+
+/// A finished game's score for the side to move, as `analyse` prints
+/// scores: En Gehé's final margin in seeds (remainder included, `-14.0`),
+/// Bao la Kimasai's `win plies=0` or `loss plies=0` (decided, no ply to
+/// go), a draw `0.0`; the value `solve` gives the same position.
+fn final_score(pos: &Position, result: &GameResult) -> String {
+    let me = pos.turn();
+    match (result.score, result.winner) {
+        (Some(score), _) => {
+            let margin = i64::from(score[me.index()]) - i64::from(score[me.opponent().index()]);
+            format!("{margin}.0")
+        }
+        (None, Some(w)) if w == me => "win plies=0".into(),
+        (None, Some(_)) => "loss plies=0".into(),
+        (None, None) => "0.0".into(),
+    }
 }
 
 /// Options of `match`.
