@@ -1936,6 +1936,41 @@ fn analyse_gives_a_finished_games_result_as_solve_gives_its_value() {
         "{err}"
     );
 }
+
+#[test]
+fn check_prove_starts_no_solve_once_its_limit_is_spent() {
+    // A limit of a microsecond is spent before the second solve can
+    // start: the small solves of this study, which finish before they
+    // first look whether they were stopped, used to run on regardless and
+    // print `ok` (once after a whole second).
+    let study = "assets/studies/01-relay.ron";
+    let (out, err, code) = run(&["check", "--prove", "--limit", "0.000001", study]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.starts_with(&format!("{study}: valid, study: ")),
+        "{out}"
+    );
+    assert!(!out.contains(": ok, "), "{out}");
+    // What was proved and what not.
+    assert!(
+        out.contains(
+            "goal not proved within the limit: South to move wins by at least 3 (unsolved lower="
+        ) || out.contains(
+            "goal holds: South to move wins by at least 3 (value=+3); the solution was not \
+                 proved best within the limit (none of its 3 moves proved)"
+        ),
+        "{out}"
+    );
+    // Within a limit it has time for, all of it is proved, and the time
+    // it says is the solves' (the table is made before the clock starts).
+    let out = ok(&["check", "--prove", "--limit", "60", study]);
+    assert!(out.starts_with(&format!("{study}: ok, study: ")), "{out}");
+    assert!(
+        out.contains("(value=+3, best=1); all 3 solution moves are best\nnodes="),
+        "{out}"
+    );
+}
+
 #[test]
 fn the_programs_own_errors_begin_as_the_argument_parsers_do() {
     // clap's own: `error: …`.
