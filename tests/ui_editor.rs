@@ -10,7 +10,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::editor::Editor;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{GameOptions, Position, Side, notation::parse_position};
+use maasai_mancala::engine::{Game, GameOptions, Position, Side, notation::parse_position};
+use maasai_mancala::files::record_text;
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
     harness_at(start, SNAPSHOT_SIZE)
@@ -284,6 +285,8 @@ fn a_paste_or_copy_says_what_it_did_even_when_the_board_does_not_change() {
     h.get_by_label("Copy notation").click();
     h.run();
     assert!(shows(&h, "Copied to the clipboard."));
+    let copied = editor(&h).copied.clone().unwrap();
+    assert!(parse_position(&copied).is_ok(), "{copied}");
     // Another edit: neither is said any longer.
     h.get_by_label("South 1: 1 seed").click();
     h.run();
@@ -497,11 +500,13 @@ fn a_digit_too_many_is_said_beside_the_typing() {
         h.event(egui::Event::Text("9".into()));
     }
     h.run();
-    assert!(shows(&h, "Typing into North reserve: 99999"));
-    assert!(
-        h.query_by_label_contains("A count has at most 5 digits")
-            .is_some()
-    );
+    // The one limit of a count (60,000): a fifth 9 goes past it.
+    assert!(shows(&h, "Typing into North reserve: 9999"));
+    assert_eq!(editor(&h).setup.reserve, [24, 9999]);
+    assert!(shows(
+        &h,
+        "99999 is too many: a position holds at most 60,000 seeds; Backspace corrects."
+    ));
 }
 
 #[test]
@@ -675,11 +680,14 @@ fn the_editor_board_takes_no_clicks_under_a_dialog() {
 fn every_problem_is_listed_on_its_own() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);
-    // Two holes over the engine's limit of 60,000 seeds: two problems.
-    for label in ["South 2: 4 seeds", "North 5: 4 seeds"] {
+    // South to move has no seeds, and two of North's holes take the most
+    // a hole may hold (60,000): too many in all. Two problems.
+    h.get_by_label("Empty board").click();
+    h.run();
+    for label in ["North 1: 0 seeds", "North 5: 0 seeds"] {
         h.get_by_label(label).click();
         h.run();
-        for d in ["9", "9", "9", "9", "9"] {
+        for d in ["6", "0", "0", "0", "0"] {
             h.event(egui::Event::Text(d.into()));
         }
         h.key_press(egui::Key::Enter);
@@ -698,19 +706,19 @@ fn every_problem_is_listed_on_its_own() {
     ));
     assert!(shows(
         &h,
-        "• South's holes: South 2 holds 99,999 seeds, more than the 60,000 a position may hold."
+        "• The position holds 120,000 seeds in all; at most 60,000 are allowed."
     ));
-    assert!(shows(
-        &h,
-        "• North's holes: North 5 holds 99,999 seeds, more than the 60,000 a position may hold."
-    ));
+    assert!(
+        h.query_by_label_contains("• The game is already over here: South has no seeds")
+            .is_some()
+    );
     assert!(disabled(&h, "Play from here"));
     // The notation is shown live even when illegal.
     assert_eq!(
         h.get_by_label("Notation of this position")
             .value()
             .as_deref(),
-        Some("en-gehe south=4,99999,4,4,4,4 north=4,4,4,4,99999,4 captured=0,0 turn=south")
+        Some("en-gehe south=0,0,0,0,0,0 north=60000,0,0,0,60000,0 captured=0,0 turn=south")
     );
 }
 
@@ -897,14 +905,16 @@ fn an_emptied_row_is_listed_beside_other_problems() {
     open_editor(&mut h);
     h.get_by_label("Empty board").click();
     h.run();
-    // South to move with no seeds, and North's hole over the limit.
-    h.get_by_label("North 1: 0 seeds").click();
-    h.run();
-    for d in ["9", "9", "9", "9", "9"] {
-        h.event(egui::Event::Text(d.into()));
+    // South to move with no seeds, and North's holes over the limit in all.
+    for hole in ["North 1: 0 seeds", "North 2: 0 seeds"] {
+        h.get_by_label(hole).click();
+        h.run();
+        for d in ["6", "0", "0", "0", "0"] {
+            h.event(egui::Event::Text(d.into()));
+        }
+        h.key_press(egui::Key::Enter);
+        h.run();
     }
-    h.key_press(egui::Key::Enter);
-    h.run();
     let problems = editor(&h).check().problems.clone();
     assert_eq!(problems.len(), 2, "{problems:?}");
     assert!(
@@ -964,4 +974,189 @@ fn a_refusal_about_play_does_not_outlast_a_visit_to_the_editor() {
     h.state_mut().rt.notice = Some(maasai_mancala::app::state::Notice::report("Saved"));
     open_editor(&mut h);
     assert!(h.state().rt.notice.is_some());
+}
+
+/// The window's own Copy game record, pasted into the editor: a record it
+/// refused ("`1`: unknown game or token") while its empty-clipboard note
+/// invited one. It sets up the position after the record's last move.
+#[test]
+fn a_copied_game_record_sets_up_the_position_after_its_moves() {
+    let start = en_gehe(6);
+    let mut game = Game::new(start);
+    for _ in 0..3 {
+        let mv = *game.current().legal_moves().last().unwrap();
+        game.play(mv).unwrap();
+    }
+    let record = record_text(&game);
+    let mut h = harness(start);
+    open_editor(&mut h);
+    // Ctrl+V on the board, as the window's clipboard brings it.
+    h.event(egui::Event::Paste(record.clone()));
+    h.run();
+    assert_eq!(notation(&h), game.current().to_string());
+    assert!(
+        shows(
+            &h,
+            "Read the game record: the position after the record's 3 moves is on the board \
+             (Ctrl+Z takes it back)."
+        ),
+        "{:?} / {:?}",
+        editor(&h).paste_error,
+        editor(&h).paste_done
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(notation(&h), start.to_string());
+    // Typed into the field; a move the rules refuse is named.
+    use_pasted(&mut h, &format!("{start} 1 9"));
+    assert!(
+        shows(
+            &h,
+            "Cannot read that game record: move 2 (North `9`): illegal move `9`: \
+             there is no hole 9; holes are numbered 1 to 6"
+        ),
+        "{:?}",
+        editor(&h).paste_error
+    );
+    assert_eq!(notation(&h), start.to_string());
+}
+
+/// In the window a record is replayed on a thread: a move that takes
+/// seconds to prove endless leaves the window working, says so with a
+/// way to stop, and a stop leaves the board as it was.
+#[test]
+fn a_record_with_a_slow_move_is_read_off_the_window_s_thread_and_can_be_stopped() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().rt.background = true;
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.step();
+    let before = notation(&h);
+    let slow = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south 3";
+    h.event(egui::Event::Paste(slow.into()));
+    h.step();
+    h.step();
+    assert!(
+        shows(&h, "Reading the game record: move 1 of 1 (`3`)…"),
+        "{:?} / {:?}",
+        editor(&h).paste_error,
+        editor(&h).paste_done
+    );
+    // The board still takes clicks meanwhile (the frame came back).
+    assert!(shows(&h, "South 1: 4 seeds"));
+    h.get_by_label("Stop reading").click();
+    h.step();
+    h.step();
+    assert!(shows(
+        &h,
+        "Stopped reading the game record at move 1 of 1; the board is unchanged."
+    ));
+    assert!(editor(&h).reading().is_none());
+    assert_eq!(notation(&h), before);
+
+    // A quick record arrives through the window's poll.
+    let record = format!("{} 1", en_gehe(6));
+    h.event(egui::Event::Paste(record.clone()));
+    h.step();
+    common::step_until(&mut h, "the record's position", |app| {
+        app.editor.as_ref().is_some_and(|ed| ed.reading().is_none())
+    });
+    h.step();
+    let reached = Game::replay_notation(en_gehe(6), &["1"]).unwrap();
+    assert_eq!(notation(&h), reached.current().to_string());
+    assert!(h.query_by_label_contains("the record's one move").is_some());
+}
+
+/// A Ctrl+drag whose seeds the target cannot take moves nothing and says
+/// why under the board (it moved nothing and said nothing); one it can
+/// take moves them all, also when Ctrl comes up in the frame of the drop.
+#[test]
+fn a_ctrl_drag_past_the_limit_says_why_under_the_board() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.event(egui::Event::Paste(
+        "en-gehe south=4,50000,4,4,4,4 north=4,20000,4,4,4,4 captured=0,0 turn=south".into(),
+    ));
+    h.run();
+    let before = notation(&h);
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    drag(
+        &mut h,
+        "South 2: 50000 seeds",
+        "North 2: 20000 seeds",
+        egui::Modifiers::COMMAND,
+    );
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert_eq!(notation(&h), before);
+    assert!(shows(
+        &h,
+        "Nothing moved: the 50,000 seeds of South 2 would make North 2 hold 70,000; \
+         a position holds at most 60,000 seeds."
+    ));
+    // Ctrl let go in the frame of the drop: still all of them.
+    let a = h.get_by_label("South 2: 50000 seeds").rect().center();
+    let b = h.get_by_label("North 3: 4 seeds").rect().center();
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    h.event(egui::Event::PointerMoved(a));
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: a,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.run();
+    for k in 1..=4 {
+        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+        h.run();
+    }
+    h.event(egui::Event::PointerButton {
+        pos: b,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert_eq!(
+        notation(&h),
+        "en-gehe south=4,0,4,4,4,4 north=4,20000,50004,4,4,4 captured=0,0 turn=south"
+    );
+    assert!(h.query_by_label_contains("Nothing moved").is_none());
+}
+
+/// One limit for every count (60,000, as the notation reads): typed into
+/// a hole it is refused as in the number fields, and Copy notation copies
+/// only a position the notation reads back, saying why not otherwise.
+#[test]
+fn counts_keep_one_limit_and_copy_notation_copies_only_a_legal_position() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("South 2: 4 seeds").click();
+    h.run();
+    for d in ["9", "9", "9", "9", "9"] {
+        h.event(egui::Event::Text(d.into()));
+    }
+    h.run();
+    assert_eq!(editor(&h).setup.south[1], 9999);
+    assert!(
+        h.query_by_label_contains("99999 is too many: a position holds at most 60,000 seeds")
+            .is_some()
+    );
+    h.key_press(egui::Key::Enter);
+    h.run();
+    // Too many in all: listed, and not copied.
+    h.event(egui::Event::Paste(
+        "en-gehe south=60000,60000,60000 north=1,1,1 captured=0,0 turn=south".into(),
+    ));
+    h.run();
+    assert!(disabled(&h, "Copy notation"));
+    assert!(shows(
+        &h,
+        "Copies only a legal position: mend the problems listed below first"
+    ));
+    h.get_by_label("Copy notation").click();
+    h.run();
+    assert_eq!(editor(&h).copied, None);
 }

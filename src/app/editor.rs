@@ -7,10 +7,13 @@
 //! this module has the state, its commands and the side panel.
 
 use super::AppCommand;
-use crate::engine::notation::parse_setup;
+use crate::engine::notation::{parse_position, parse_setup, split_record};
 use crate::engine::{
-    GameKind, GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Position, Setup, Side, Status, Variant,
+    Game, GameKind, GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Position, Setup, Side, Status,
+    Variant, group_digits, shortened,
 };
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// A hole of the setup: its owner and its index in the owner's sowing order.
@@ -100,8 +103,11 @@ pub enum EditorCommand {
     /// Change the game: the start position of that game (or, for En Gehé
     /// rows of another length, the same counts cut or padded with empty holes).
     Variant(Variant),
-    /// Replace the setup by a position in RULES.md notation.
+    /// Replace the setup by a position in RULES.md notation, or by the
+    /// position a game record reaches (replayed off the window's thread).
     Paste(String),
+    /// Stop replaying a pasted game record (the board stays as it is).
+    StopReading,
     Undo,
     Redo,
 }
@@ -287,6 +293,18 @@ pub struct Editor {
     /// What the last change of board did that is easy to miss (seeds
     /// dropped with the holes of shortened rows).
     pub note: Option<String>,
+    /// Why the last digit typed into a hole or pile was refused (said
+    /// beside the typing, under the board).
+    typing_note: Option<String>,
+    /// Why the last click or drag on the board changed nothing (a drop
+    /// onto a hole that cannot take the seeds, an empty hole dragged),
+    /// said under the board, where the drag was.
+    board_note: Option<String>,
+    /// A pasted game record whose moves are being replayed on a thread.
+    reading: Option<Reading>,
+    /// The window, woken when a thread of the editor ends (known once the
+    /// panel has been drawn; tests that never draw it poll instead).
+    repaint: Option<egui::Context>,
     /// The number field typed into by the last edit: further digits in it
     /// change that one edit, so Undo takes back the whole number, not its
     /// last digit.
@@ -314,9 +332,100 @@ pub struct Editor {
     revision: u64,
 }
 
-/// Largest count a hole, captured count or reserve can be given in the
-/// editor (the engine's own limit for a whole position).
+/// The editor's one limit on a count: no hole, reserve pile or captured
+/// count ever holds more (the engine's limit for a whole position, and so
+/// the most a count in the notation may be). Clicks, typed digits, number
+/// fields, drags and pastes all keep to it and say so when they cannot;
+/// more seeds than this in all is allowed while editing, and listed as a
+/// problem.
 pub const MAX_EDIT: u64 = crate::engine::MAX_TOTAL_SEEDS;
+
+/// The refusal of a count over [`MAX_EDIT`], in the same words wherever
+/// it comes up.
+fn too_many(count: impl std::fmt::Display) -> String {
+    format!(
+        "{count} is too many: a position holds at most {} seeds",
+        group_digits(MAX_EDIT)
+    )
+}
+
+/// A pasted game record whose moves are replayed on a thread: proving one
+/// move endless can take many seconds. Dropped (a new paste, an edit, the
+/// editor closed) it tells the thread to stop.
+#[derive(Debug)]
+struct Reading {
+    /// The position reached, or why a move was refused; nothing is sent
+    /// when the replay was stopped.
+    rx: Receiver<Result<Position, String>>,
+    stop: Arc<AtomicBool>,
+    /// Moves replayed so far (the one being replayed is the next).
+    done: Arc<AtomicUsize>,
+    /// The record's moves as written.
+    moves: Vec<String>,
+}
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Wakes the window when a thread of the editor ends, however it ends
+/// (its answer sent, stopped, or panicked), so the answer shows at once.
+struct Wake(Option<egui::Context>);
+
+impl Drop for Wake {
+    fn drop(&mut self) {
+        if let Some(ctx) = &self.0 {
+            ctx.request_repaint();
+        }
+    }
+}
+
+/// Replays a game record's moves from `start`: the position after the
+/// last, or why a move was refused (naming it: number, mover, text).
+/// `keep_going` is asked before each move and during a long one; `None`
+/// when it said stop. `done` counts the moves replayed.
+fn replay_record(
+    start: Position,
+    moves: &[String],
+    mut keep_going: impl FnMut() -> bool,
+    done: &AtomicUsize,
+) -> Option<Result<Position, String>> {
+    let mut game = Game::new(start);
+    for (index, text) in moves.iter().enumerate() {
+        if !keep_going() {
+            return None;
+        }
+        let mover = game.current().turn();
+        let refused = |why: crate::engine::PlayError| {
+            format!(
+                "move {} ({} `{}`): {why}",
+                index + 1,
+                mover.title(),
+                shortened(text)
+            )
+        };
+        let mv = match game.variant().parse_move(text) {
+            Ok(mv) => mv,
+            Err(e) => return Some(Err(refused(e))),
+        };
+        if let Err(e) = game.play_or_stop(mv, &mut keep_going)? {
+            return Some(Err(refused(e)));
+        }
+        done.store(index + 1, Ordering::Relaxed);
+    }
+    Some(Ok(*game.current()))
+}
+
+/// "the record's 3 moves", "the record's one move".
+fn record_moves(n: usize) -> String {
+    if n == 1 {
+        "the record's one move".into()
+    } else {
+        format!("the record's {n} moves")
+    }
+}
 
 impl Editor {
     pub fn new(from: &Position, opened_on: (u64, usize), background: bool) -> Editor {
@@ -335,6 +444,10 @@ impl Editor {
             paste_done: None,
             copied: None,
             note: None,
+            typing_note: None,
+            board_note: None,
+            reading: None,
+            repaint: None,
             typing_into: None,
             leaving: None,
             start_when_checked: None,
@@ -353,9 +466,38 @@ impl Editor {
         &self.check
     }
 
-    /// Collects a finished background check; returns whether one is running.
+    /// Collects a finished background check or record replay; returns
+    /// whether one is still running.
     pub fn poll(&mut self) -> bool {
-        self.check.poll()
+        let checking = self.check.poll();
+        let reading = self.poll_reading();
+        checking || reading
+    }
+
+    /// The record being replayed: moves replayed so far, and its moves.
+    pub fn reading(&self) -> Option<(usize, &[String])> {
+        self.reading
+            .as_ref()
+            .map(|r| (r.done.load(Ordering::Relaxed), r.moves.as_slice()))
+    }
+
+    /// Collects the replayed record's position, or why it was refused;
+    /// returns whether it is still being replayed.
+    fn poll_reading(&mut self) -> bool {
+        let Some(r) = &self.reading else {
+            return false;
+        };
+        let answer = match r.rx.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return true,
+            Err(TryRecvError::Disconnected) => {
+                Err("replaying its moves failed unexpectedly".to_string())
+            }
+        };
+        let n = r.moves.len();
+        self.reading = None;
+        self.record_read(answer, n);
+        false
     }
 
     /// The Play or Analyse pressed during the check, once the check has
@@ -427,6 +569,7 @@ impl Editor {
         if self.setup != before {
             self.revision += 1;
             self.note = None;
+            self.typing_note = None;
             if !same_field {
                 self.undo.push(before);
                 self.typing_into = field;
@@ -441,6 +584,12 @@ impl Editor {
     }
 
     fn recheck(&mut self) {
+        // A record still being replayed was pasted onto the board before
+        // this change: it would overwrite it.
+        if self.reading.take().is_some() {
+            self.paste_done =
+                Some("Stopped reading the game record: the board was edited meanwhile.".into());
+        }
         if self.check.setup != self.setup {
             self.check = Check::of(&self.setup, self.background);
             self.start_when_checked = None;
@@ -467,37 +616,44 @@ impl Editor {
         ) {
             self.typing_into = None;
         }
+        // What the last click or drag could not do is old news after the
+        // next command (a click's selection of its hole is part of it).
+        if !matches!(command, C::Select(_)) {
+            self.board_note = None;
+        }
+        // No count ever goes over the one limit: a command that would
+        // take one there is refused in words.
+        if let C::Set { seeds, .. } | C::Captured { seeds, .. } | C::Reserve { seeds, .. } = command
+            && seeds > MAX_EDIT
+        {
+            self.board_note = Some(format!("{}.", too_many(seeds)));
+            return;
+        }
         match command {
             C::Open | C::Cancel | C::Play | C::Analyse => {}
-            C::Add { hole, delta } => self.edit(|s| {
-                let c = &mut s.row_mut(hole.side)[hole.index];
-                *c = c.saturating_add_signed(delta).min(MAX_EDIT);
-            }),
+            C::Add { hole, delta } => {
+                let have = self.seeds(hole);
+                if delta > 0 && have >= MAX_EDIT {
+                    self.board_note = Some(format!(
+                        "{} is full: a position holds at most {} seeds.",
+                        Selection::Hole(hole).name(self.variant()),
+                        group_digits(MAX_EDIT)
+                    ));
+                }
+                self.edit(|s| {
+                    let c = &mut s.row_mut(hole.side)[hole.index];
+                    *c = c.saturating_add_signed(delta).min(MAX_EDIT);
+                });
+            }
             C::Set { hole, seeds } => self.edit_typed(Some(TypedField::Hole(hole)), |s| {
                 s.row_mut(hole.side)[hole.index] = seeds
             }),
-            C::Move { from, to, all } => {
-                if from != to {
-                    self.edit(|s| {
-                        let have = *seeds_at(s, from);
-                        let moved = if all { have } else { have.min(1) };
-                        *seeds_at(s, from) -= moved;
-                        let c = seeds_at(s, to);
-                        *c = c.saturating_add(moved);
-                    });
-                }
-            }
+            C::Move { from, to, all } => self.move_seeds(from, to, all),
             C::Select(at) => {
                 self.selected = at;
                 self.typed.clear();
                 // The digits' limit was about the typing just ended.
-                if self
-                    .note
-                    .as_deref()
-                    .is_some_and(|n| n.starts_with(DIGITS_NOTE))
-                {
-                    self.note = None;
-                }
+                self.typing_note = None;
             }
             C::Clear => self.edit(|s| {
                 s.south.fill(0);
@@ -523,6 +679,16 @@ impl Editor {
                 }
             }
             C::Paste(text) => self.paste(&text),
+            C::StopReading => {
+                if let Some((done, moves)) = self.reading() {
+                    self.paste_done = Some(format!(
+                        "Stopped reading the game record at move {} of {}; the board is unchanged.",
+                        (done + 1).min(moves.len()),
+                        moves.len()
+                    ));
+                    self.reading = None;
+                }
+            }
             C::Undo => {
                 // A note on the last change goes with it.
                 self.note = None;
@@ -549,54 +715,207 @@ impl Editor {
         }
     }
 
-    /// Reads a position in RULES.md notation into the editor. A string the
-    /// board cannot show (rows of the wrong length) or that does not parse is
-    /// refused with the reason; rule problems are listed like any edit's.
+    /// Moves one seed, or all of them, from one hole or pile to another;
+    /// a move that cannot be made (nothing to move, or more than the
+    /// target may hold) changes nothing and is said under the board.
+    fn move_seeds(&mut self, from: Selection, to: Selection, all: bool) {
+        if from == to {
+            return;
+        }
+        let variant = self.variant();
+        let have = self.seeds_at(from);
+        if have == 0 {
+            self.board_note = Some(format!(
+                "Nothing moved: {} has no seeds.",
+                from.name(variant)
+            ));
+            return;
+        }
+        let moved = if all { have } else { 1 };
+        let there = self.seeds_at(to).saturating_add(moved);
+        if there > MAX_EDIT {
+            let most = group_digits(MAX_EDIT);
+            self.board_note = Some(if moved == 1 {
+                format!(
+                    "Nothing moved: {} is full; a position holds at most {most} seeds.",
+                    to.name(variant)
+                )
+            } else {
+                format!(
+                    "Nothing moved: the {} seeds of {} would make {} hold {}; \
+                     a position holds at most {most} seeds.",
+                    group_digits(moved),
+                    from.name(variant),
+                    to.name(variant),
+                    group_digits(there)
+                )
+            });
+            return;
+        }
+        self.edit(|s| {
+            *seeds_at(s, from) -= moved;
+            *seeds_at(s, to) += moved;
+        });
+    }
+
+    /// Reads a position in RULES.md notation, or a game record (the
+    /// window's Copy game record: a position, then its moves), into the
+    /// editor. A record sets up the position after its last move; its
+    /// moves are replayed on a thread in the window (see [`Reading`]). A
+    /// string the board cannot show (rows of the wrong length) or that
+    /// does not parse is refused with the reason; rule problems of a
+    /// position are listed like any edit's.
     fn paste(&mut self, text: &str) {
         let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-        let parsed = if line.is_empty() {
-            Err("the text is empty; a position looks like `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`".to_string())
-        } else {
-            parse_setup(&line)
-                .and_then(|s| s.variant().map(|_| s))
-                .map_err(|e| e.to_string())
+        if line.is_empty() {
+            self.refuse_paste(
+                "the text is empty; a position looks like \
+                 `en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south`, \
+                 and a game record is one followed by its moves"
+                    .into(),
+            );
+            return;
+        }
+        let setup = match parse_setup(&line) {
+            Ok(setup) => setup,
+            Err(e) => {
+                // Not a position: perhaps a position followed by moves.
+                match split_record(&line) {
+                    Ok((position, moves))
+                        if !moves.is_empty() && parse_setup(&position).is_ok() =>
+                    {
+                        let moves = moves.into_iter().map(str::to_string).collect();
+                        self.read_record(&position, moves);
+                    }
+                    _ => self.refuse_paste(e.to_string()),
+                }
+                return;
+            }
         };
-        match parsed {
-            Ok(setup) => {
+        if let Err(e) = setup.variant() {
+            self.refuse_paste(e.to_string());
+            return;
+        }
+        // A paste replaces a record still being read.
+        self.reading = None;
+        self.paste_error = None;
+        self.selected = None;
+        let same = setup == self.setup;
+        self.edit(|s| *s = setup);
+        self.paste_done = Some(if same {
+            "Read the position: it is the one already on the board.".into()
+        } else {
+            "Read the position onto the board (Ctrl+Z takes it back).".into()
+        });
+    }
+
+    fn refuse_paste(&mut self, why: String) {
+        self.paste_done = None;
+        self.paste_error = Some(format!("Cannot read that position: {why}"));
+    }
+
+    /// Replays a pasted game record from its start position (valid, or it
+    /// is refused): at once in tests, on a thread in the window.
+    fn read_record(&mut self, position: &str, moves: Vec<String>) {
+        let start = match parse_position(position) {
+            Ok(start) => start,
+            Err(e) => {
+                self.paste_done = None;
+                self.paste_error = Some(format!(
+                    "Cannot read that game record: its start position breaks the rules: {e}"
+                ));
+                return;
+            }
+        };
+        self.paste_error = None;
+        self.paste_done = None;
+        let n = moves.len();
+        if !self.background {
+            let answer = replay_record(start, &moves, || true, &AtomicUsize::new(0))
+                .expect("never asked to stop");
+            self.record_read(answer, n);
+            return;
+        }
+        let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicUsize::new(0));
+        let reading = Reading {
+            rx,
+            stop: Arc::clone(&stop),
+            done: Arc::clone(&done),
+            moves: moves.clone(),
+        };
+        let wake = Wake(self.repaint.clone());
+        let spawned = std::thread::Builder::new()
+            .name("editor-record".into())
+            .spawn(move || {
+                let _wake = wake;
+                let keep_going = || !stop.load(Ordering::Relaxed);
+                if let Some(answer) = replay_record(start, &moves, keep_going, &done) {
+                    // Nobody waits if the reading was stopped meanwhile.
+                    let _ = tx.send(answer);
+                }
+            });
+        match spawned {
+            // (Replaces a record still being read, which stops.)
+            Ok(_) => self.reading = Some(reading),
+            Err(e) => {
+                self.paste_error = Some(format!(
+                    "Cannot read that game record: cannot start replaying its moves: {e}"
+                ))
+            }
+        }
+    }
+
+    /// Sets up the position a pasted record of `n` moves reached, or says
+    /// which move was refused and why.
+    fn record_read(&mut self, answer: Result<Position, String>, n: usize) {
+        match answer {
+            Ok(pos) => {
+                let setup = Setup::from(&pos);
                 self.paste_error = None;
                 self.selected = None;
                 let same = setup == self.setup;
                 self.edit(|s| *s = setup);
+                let after = record_moves(n);
                 self.paste_done = Some(if same {
-                    "Read the position: it is the one already on the board.".into()
+                    format!(
+                        "Read the game record: the position after {after} is the one already on the board."
+                    )
                 } else {
-                    "Read the position onto the board (Ctrl+Z takes it back).".into()
+                    format!(
+                        "Read the game record: the position after {after} is on the board \
+                         (Ctrl+Z takes it back)."
+                    )
                 });
             }
-            Err(e) => {
+            Err(why) => {
                 self.paste_done = None;
-                self.paste_error = Some(format!("Cannot read that position: {e}"));
+                self.paste_error = Some(format!("Cannot read that game record: {why}"));
             }
         }
     }
 
     /// A digit typed while a hole or pile is selected: the typed number
-    /// becomes its count.
+    /// becomes its count. A digit that would take it past [`MAX_EDIT`] is
+    /// refused in words, beside the typing.
     pub fn type_digit(&mut self, digit: char) {
         let Some(at) = self.selected else { return };
         if !digit.is_ascii_digit() {
             return;
         }
-        if self.typed.len() >= 5 {
-            // Said, not dropped in silence.
-            debug_assert_eq!(crate::engine::MAX_TOTAL_SEEDS, 60_000);
-            self.note = Some(format!(
-                "{DIGITS_NOTE} (a position holds at most 60,000 seeds in all); Backspace corrects."
-            ));
+        // A leading 0 is no digit of the number.
+        if self.typed == "0" {
+            self.typed.clear();
+        }
+        let wanted = format!("{}{digit}", self.typed);
+        let seeds: u64 = wanted.parse().unwrap_or(u64::MAX);
+        if seeds > MAX_EDIT {
+            self.typing_note = Some(format!("{}; Backspace corrects.", too_many(wanted)));
             return;
         }
-        self.typed.push(digit);
-        let seeds = self.typed.parse().unwrap_or(0);
+        self.typed = wanted;
+        self.typing_note = None;
         self.apply(Self::set_at(at, seeds));
     }
 
@@ -604,18 +923,16 @@ impl Editor {
     pub fn backspace(&mut self) {
         let Some(at) = self.selected else { return };
         self.typed.pop();
+        self.typing_note = None;
         let seeds = self.typed.parse().unwrap_or(0);
         self.apply(Self::set_at(at, seeds));
     }
-}
 
-/// The start of the note on a sixth digit typed into a count.
-const DIGITS_NOTE: &str = "A count has at most 5 digits";
-
-impl Editor {
-    /// The note on a digit too many, said where the typing is shown.
-    pub fn digits_note(&self) -> Option<&str> {
-        self.note.as_deref().filter(|n| n.starts_with(DIGITS_NOTE))
+    /// What the board's last click, drag or typed digit could not do, said
+    /// under the board (beside the typing, or in place of the check's
+    /// summary).
+    pub fn board_note(&self) -> Option<&str> {
+        self.typing_note.as_deref().or(self.board_note.as_deref())
     }
 }
 
@@ -681,6 +998,31 @@ pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
 /// Hover text explaining tempo.
 pub const TEMPO_HELP: &str = "Tempo: Σ seeds × holes each could still move forward before \
      leaving its row. The deficit is the other side's tempo minus this side's.";
+
+/// Whether a drag that ends in this frame moves all the seeds: Ctrl (⌘)
+/// held as the button was let go. The frame's own modifiers may already
+/// say Ctrl is up when its release came in the same frame, after the
+/// button's (a quick hand, a slow frame), and the drag that said "all
+/// seeds" up to the end moved one.
+pub fn drop_moves_all(input: &egui::InputState) -> bool {
+    input
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            egui::Event::PointerButton {
+                button: egui::PointerButton::Primary,
+                pressed: false,
+                modifiers,
+                ..
+            } => Some(modifiers.command),
+            _ => None,
+        })
+        .unwrap_or(input.modifiers.command)
+}
+
+/// Why Copy notation is greyed.
+const COPY_REFUSED: &str = "Copies only a legal position: mend the problems listed below first";
 
 /// The hint line under the editor's board.
 pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
@@ -791,9 +1133,7 @@ pub fn typed_seed_count(text: &str) -> Result<u64, String> {
     }
     match digits.parse::<u64>() {
         Ok(n) if n <= MAX_EDIT => Ok(n),
-        _ => Err(format!(
-            "{digits} is too many: a position holds at most {most} seeds"
-        )),
+        _ => Err(too_many(digits)),
     }
 }
 
@@ -833,6 +1173,10 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
     let mut cmd = |c: EditorCommand| out.push(AppCommand::Editor(c));
     let variant = ed.variant();
     let s = ed.setup.clone();
+    // A thread of the editor wakes the window when it ends.
+    if ed.repaint.is_none() {
+        ed.repaint = Some(ui.ctx().clone());
+    }
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Position editor");
         ui.weak("Set up a position, then play or analyse it.");
@@ -885,8 +1229,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 })
                 .inner;
             show_note(ui, note);
-            // (The note on a sixth digit goes with the typing, under the board.)
-            if let Some(note) = ed.note.as_deref().filter(|n| !n.starts_with(DIGITS_NOTE)) {
+            if let Some(note) = ed.note.as_deref() {
                 ui.colored_label(ui.visuals().warn_fg_color, note);
             }
         }
@@ -1018,7 +1361,11 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                         egui::Key::Enter,
                     )),
             )
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text(
+                "A position, or a game record (a position followed by its moves, as Copy game \
+                 record gives it): a record sets up the position after its last move",
+            );
         let enter = pasted.has_focus()
             && ui.input(|i| i.key_pressed(egui::Key::Enter) && !i.modifiers.shift);
         // An error about text since changed no longer holds.
@@ -1047,6 +1394,26 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 }
             }
         });
+        if let Some((done, moves)) = ed.reading() {
+            // Replaying a pasted record: a long move may take many seconds.
+            let n = moves.len();
+            let at = done.min(n - 1);
+            ui.horizontal_wrapped(|ui| {
+                super::busy::spinner(ui);
+                ui.label(format!(
+                    "Reading the game record: move {} of {n} (`{}`)…",
+                    at + 1,
+                    shortened(&moves[at])
+                ));
+                if ui
+                    .button("Stop reading")
+                    .on_hover_text("Leave the board as it is")
+                    .clicked()
+                {
+                    cmd(EditorCommand::StopReading);
+                }
+            });
+        }
         if let Some(e) = &ed.paste_error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         } else if let Some(done) = &ed.paste_done {
@@ -1068,13 +1435,23 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         .on_hover_text(
             "Select and copy, or press Copy notation; edits here are not read (use Paste notation)",
         );
-        ui.horizontal(|ui| {
-            if ui.button("Copy notation").clicked() {
+        // Only a position the rules allow is copied: its text opens as a
+        // game (Paste, `play`, a file), not only here.
+        let legal = ed.check().position.is_some();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(legal, egui::Button::new("Copy notation"))
+                .on_hover_text("Copy this position's notation to the clipboard")
+                .on_disabled_hover_text(COPY_REFUSED)
+                .clicked()
+            {
                 ui.ctx().copy_text(notation.clone());
                 ed.copied = Some(notation.clone());
             }
-            // Said while the position is the one copied.
-            if ed.copied.as_ref() == Some(&notation) {
+            if !legal {
+                ui.weak(COPY_REFUSED);
+            } else if ed.copied.as_ref() == Some(&notation) {
+                // Said while the position is the one copied.
                 ui.label("Copied to the clipboard.");
             }
         });
@@ -1184,9 +1561,11 @@ mod tests {
         assert_eq!(ed.setup.south[1], 4, "the click is its own step");
     }
 
-    /// A sixth digit is refused in words, not dropped in silence.
+    /// A digit that would take a count past the one limit is refused in
+    /// words, not dropped in silence (and not taken: 99,999 used to go in,
+    /// as a problem, and made notation that does not read back).
     #[test]
-    fn a_count_past_five_digits_is_said_not_dropped() {
+    fn a_count_past_the_limit_is_said_not_taken() {
         let start = GameOptions::en_gehe(6).start().unwrap();
         let mut ed = Editor::new(&start, (0, 0), false);
         let hole = Hole {
@@ -1198,23 +1577,173 @@ mod tests {
             ed.type_digit(d);
         }
         assert_eq!(ed.setup.north[1], 12999);
-        assert!(
-            ed.note
-                .as_deref()
-                .is_some_and(|n| n.starts_with("A count has at most 5 digits")),
-            "{:?}",
-            ed.note
+        assert_eq!(
+            ed.board_note(),
+            Some("129999 is too many: a position holds at most 60,000 seeds; Backspace corrects.")
         );
         ed.backspace();
         assert_eq!(ed.setup.north[1], 1299);
-        assert_eq!(ed.note, None, "the edit is news again");
+        assert_eq!(ed.board_note(), None, "the edit is news again");
         // Typing ended (Enter selects nothing): the note goes with it.
         for d in "99".chars() {
             ed.type_digit(d);
         }
-        assert!(ed.note.is_some());
+        assert!(ed.board_note().is_some());
         ed.apply(EditorCommand::Select(None));
-        assert_eq!(ed.note, None);
+        assert_eq!(ed.board_note(), None);
+        // The limit itself is taken, one more is not.
+        ed.apply(EditorCommand::Select(Some(Selection::Hole(hole))));
+        for d in "060001".chars() {
+            ed.type_digit(d);
+        }
+        assert_eq!(ed.setup.north[1], 6000);
+        assert!(ed.board_note().unwrap().starts_with("60001 is too many"));
+        ed.type_digit('0');
+        assert_eq!(ed.setup.north[1], MAX_EDIT);
+        // Nor does a command give a count more (the fields refuse first).
+        ed.apply(EditorCommand::Captured {
+            side: Side::South,
+            seeds: MAX_EDIT + 1,
+        });
+        assert_eq!(ed.setup.captured, [0, 0]);
+        assert_eq!(
+            ed.board_note(),
+            Some("60001 is too many: a position holds at most 60,000 seeds.")
+        );
+        // A click on a full hole says why it adds nothing.
+        ed.apply(EditorCommand::Add { hole, delta: 1 });
+        assert_eq!(ed.setup.north[1], MAX_EDIT);
+        assert_eq!(
+            ed.board_note(),
+            Some("North 2 is full: a position holds at most 60,000 seeds.")
+        );
+    }
+
+    /// A drag moves seeds only as far as the target may hold them, and
+    /// says why not otherwise; nothing to move is said too.
+    #[test]
+    fn a_move_past_the_limit_is_refused_in_words() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let at = |side, index| Selection::Hole(Hole { side, index });
+        ed.apply(EditorCommand::Paste(
+            "en-gehe south=4,50000,4,4,4,4 north=59999,20000,4,4,4,4 captured=0,0 turn=south"
+                .into(),
+        ));
+        let before = ed.setup.clone();
+        ed.apply(EditorCommand::Move {
+            from: at(Side::South, 1),
+            to: at(Side::North, 1),
+            all: true,
+        });
+        assert_eq!(ed.setup, before);
+        assert_eq!(
+            ed.board_note(),
+            Some(
+                "Nothing moved: the 50,000 seeds of South 2 would make North 2 hold 70,000; \
+                 a position holds at most 60,000 seeds."
+            )
+        );
+        // One seed fits onto 59,999, a second does not.
+        ed.apply(EditorCommand::Move {
+            from: at(Side::South, 0),
+            to: at(Side::North, 0),
+            all: false,
+        });
+        assert_eq!(ed.board_note(), None);
+        assert_eq!(ed.setup.north[0], MAX_EDIT);
+        ed.apply(EditorCommand::Move {
+            from: at(Side::South, 0),
+            to: at(Side::North, 0),
+            all: false,
+        });
+        assert_eq!(ed.setup.north[0], MAX_EDIT);
+        assert_eq!(
+            ed.board_note(),
+            Some("Nothing moved: North 1 is full; a position holds at most 60,000 seeds.")
+        );
+        // All of them onto a hole with room: moved.
+        ed.apply(EditorCommand::Move {
+            from: at(Side::South, 1),
+            to: at(Side::South, 2),
+            all: true,
+        });
+        assert_eq!(ed.board_note(), None);
+        assert_eq!((ed.setup.south[1], ed.setup.south[2]), (0, 50_004));
+        ed.apply(EditorCommand::Move {
+            from: at(Side::South, 1),
+            to: at(Side::South, 2),
+            all: true,
+        });
+        assert_eq!(
+            ed.board_note(),
+            Some("Nothing moved: South 2 has no seeds.")
+        );
+    }
+
+    /// A game record sets up the position after its last move; a refused
+    /// move is named; a record's replay stops when asked.
+    #[test]
+    fn a_pasted_record_sets_up_the_position_it_reaches() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let mut game = Game::new(start);
+        let mut record = start.to_string();
+        for _ in 0..3 {
+            let mv = *game.current().legal_moves().last().unwrap();
+            record += &format!(" {}", game.variant().move_name(mv));
+            game.play(mv).unwrap();
+        }
+        ed.apply(EditorCommand::Paste(record.clone()));
+        assert_eq!(ed.paste_error, None);
+        assert_eq!(ed.setup, Setup::from(game.current()));
+        assert_eq!(
+            ed.paste_done.as_deref(),
+            Some(
+                "Read the game record: the position after the record's 3 moves is on the board \
+                 (Ctrl+Z takes it back)."
+            )
+        );
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup, Setup::from(&start));
+        // A refused move is named, and the board is left as it was.
+        ed.apply(EditorCommand::Paste(format!("{start} 1 9")));
+        assert_eq!(ed.setup, Setup::from(&start));
+        assert_eq!(
+            ed.paste_error.as_deref(),
+            Some(
+                "Cannot read that game record: move 2 (North `9`): illegal move `9`: \
+                 there is no hole 9; holes are numbered 1 to 6"
+            )
+        );
+        // A typo in the position is still said as before.
+        ed.apply(EditorCommand::Paste(
+            "en-gehe south=1,x,2 turn=south 1".into(),
+        ));
+        assert!(
+            ed.paste_error
+                .as_deref()
+                .is_some_and(|e| e.starts_with("Cannot read that position: `south=1,x,2`")),
+            "{:?}",
+            ed.paste_error
+        );
+        // Stopping: at once when asked before a move, and within a long one.
+        let slow: Position = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south"
+            .parse()
+            .unwrap();
+        let t = std::time::Instant::now();
+        let mut asked = 0;
+        let stopped = replay_record(
+            slow,
+            &["3".to_string()],
+            || {
+                asked += 1;
+                asked < 3
+            },
+            &AtomicUsize::new(0),
+        );
+        assert_eq!(stopped, None);
+        assert!(t.elapsed().as_secs() < 10, "{:?}", t.elapsed());
     }
 
     /// Shortening En Gehé rows says how many seeds went with the holes.
