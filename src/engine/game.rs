@@ -110,7 +110,7 @@ impl GameResult {
                 name(s)
             }
         };
-        let why = self.reason_words_naming(&later);
+        let why = self.reason_words_naming(later);
         let who = match self.winner {
             Some(s) => format!("{} wins", name(s)),
             None => "Draw".to_string(),
