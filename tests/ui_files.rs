@@ -842,6 +842,78 @@ fn a_typed_save_as_asks_before_replacing_another_file() {
     assert_eq!(load_game(&other).unwrap().game.moves().len(), 1);
 }
 
+#[test]
+fn a_typed_save_as_onto_a_read_only_file_says_so_before_asking_to_replace() {
+    let dir = tempfile::tempdir().unwrap();
+    let locked = dir.path().join("locked.ron");
+    std::fs::write(&locked, "precious").unwrap();
+    let mut permissions = std::fs::metadata(&locked).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&locked, permissions).unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    files(&mut h, FileCommand::SaveAs);
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = locked.display().to_string();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    let question = format!("“{}” already exists. Replace it?", locked.display());
+    assert!(h.query_by_label(&question).is_none(), "asked to replace");
+    let (title, message) = h.state().files.error.clone().expect("said at once");
+    assert_eq!(title, "Cannot save the game");
+    assert!(message.contains("the file is read-only"), "{message}");
+    assert_eq!(std::fs::read_to_string(&locked).unwrap(), "precious");
+    // The typed path stays for another name.
+    assert_eq!(
+        h.state().files.path_prompt.as_ref().unwrap().text,
+        locked.display().to_string()
+    );
+}
+
+#[test]
+fn a_long_message_scrolls_and_keeps_its_buttons_in_a_small_window() {
+    // A failure naming a long path made the message taller than a
+    // 1024×680 window, its OK button off the screen.
+    let dir = tempfile::tempdir().unwrap();
+    let size = [1024.0, 680.0];
+    let folders = folders(dir.path());
+    let mut h = Harness::builder()
+        .with_size(size)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, en_gehe(6), folders)
+        });
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    let deep: PathBuf = (0..300).map(|i| format!("folder number {i}")).collect();
+    let path = dir.path().join(deep).join("game.ron");
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(message.len() > 5000, "a long message: {}", message.len());
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, size.into());
+    let ok = h.get_by_label("OK").rect();
+    assert!(screen.contains_rect(ok), "OK at {ok:?}");
+    // Where it stays (a scroll area that grew frame by frame moved it).
+    h.run();
+    assert_eq!(h.get_by_label("OK").rect(), ok);
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+
+    // So does a question's: "Save your changes?" about a game whose file
+    // has a long path.
+    play(&mut h, "1");
+    h.state_mut().files.path = Some(path);
+    files(&mut h, FileCommand::New);
+    for answer in ["Save", "Discard changes", "Cancel"] {
+        let r = h.get_by_label(answer).rect();
+        assert!(screen.contains_rect(r), "{answer} at {r:?}");
+    }
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().files.unsaved_prompt.is_none());
+}
+
 /// A 2×6 game with one move not saved to any file.
 fn with_unsaved_move(dir: &Path) -> Harness<'static, MaasaiApp> {
     let mut h = harness(dir, en_gehe(6));
@@ -889,6 +961,32 @@ fn a_typed_name_without_ron_opens_the_ron_file() {
         h.state().files.error
     );
     assert_eq!(h.state().rt.game.current().holes_per_side(), 4);
+}
+
+#[test]
+fn a_missing_name_without_ron_says_both_names_it_looked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::OpenPath(dir.path().join("nofile")));
+    let (_, message) = h.state().files.error.clone().expect("said");
+    let bare = dir.path().join("nofile");
+    let ron = dir.path().join("nofile.ron");
+    assert!(
+        message.starts_with(&format!(
+            "{}: there is no such file, and no {} either.",
+            bare.display(),
+            ron.display()
+        )),
+        "{message}"
+    );
+    // A name with its extension was looked for as it is.
+    files(&mut h, FileCommand::DismissError);
+    files(&mut h, FileCommand::OpenPath(ron.clone()));
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(
+        message.starts_with(&format!("{}: there is no such file.", ron.display())),
+        "{message}"
+    );
 }
 
 #[test]

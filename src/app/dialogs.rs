@@ -44,7 +44,9 @@ pub fn dialogs_ui(
                     ui.label(note);
                 }
                 if let Some(path) = prompt.ask_replace.clone() {
-                    ui.label(format!("“{}” already exists. Replace it?", path.display()));
+                    let room = ctx.content_rect().height() - 80.0 - 12.0;
+                    let text = format!("“{}” already exists. Replace it?", path.display());
+                    message_text(ui, room, &text, None);
                     if esc {
                         prompt.ask_replace = None;
                         return;
@@ -213,6 +215,14 @@ pub fn dialogs_ui(
             Some(_) => (egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -12.0)),
             None => (egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0)),
         };
+        // The room from where the window starts to the foot of the screen
+        // (12 points spare): a long message scrolls within it, so the OK
+        // button stays in sight (a long path pushed it off a small window).
+        let room = if align == egui::Align2::CENTER_TOP {
+            screen.height() - offset.y - 12.0
+        } else {
+            screen.height() - 24.0
+        };
         egui::Window::new(title.as_str())
             .id(egui::Id::unique("file-error"))
             .collapsible(false)
@@ -221,8 +231,9 @@ pub fn dialogs_ui(
             .anchor(align, offset)
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
-                ui.set_max_width(640.0);
-                ui.colored_label(ui.visuals().error_fg_color, message);
+                ui.set_max_width(MESSAGE_WIDTH);
+                let color = ui.visuals().error_fg_color;
+                message_text(ui, room, message, Some(color));
                 if ui.button("OK").clicked() {
                     out.push(FileCommand::DismissError);
                 }
@@ -247,9 +258,12 @@ fn question(
     answers: &[(&str, FileCommand)],
 ) -> Option<FileCommand> {
     let mut chosen = None;
+    // The modal is centred, with a margin above and below.
+    let room = ctx.content_rect().height() - 24.0;
     egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
+        ui.set_max_width(MESSAGE_WIDTH);
         ui.heading(heading);
-        ui.label(text);
+        message_text(ui, room - 40.0, text, None);
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for (label, command) in answers {
@@ -260,4 +274,42 @@ fn question(
         });
     });
     chosen
+}
+
+/// The widest a message's text runs before it wraps.
+const MESSAGE_WIDTH: f32 = 640.0;
+
+/// The height of a message window's parts around its text: the title bar,
+/// the row of buttons under the text, the spacing and the frame's margins.
+const AROUND_TEXT: f32 = 96.0;
+
+/// Draws a message's text (in `color`, if given), scrolling it when it is
+/// taller than a window of height `room` leaves for it (see
+/// [`AROUND_TEXT`]), so that the buttons under it always stay in the
+/// window. A short text is a plain label, as wide as it needs.
+fn message_text(ui: &mut egui::Ui, room: f32, text: &str, color: Option<egui::Color32>) {
+    let max = (room - AROUND_TEXT).max(48.0);
+    let label = |ui: &mut egui::Ui| match color {
+        Some(color) => ui.colored_label(color, text),
+        None => ui.label(text),
+    };
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = ui.available_width().min(MESSAGE_WIDTH);
+    let height = ui
+        .painter()
+        .layout(text.to_string(), font, egui::Color32::PLACEHOLDER, width)
+        .size()
+        .y;
+    if height <= max {
+        label(ui);
+        return;
+    }
+    // Its full size from the first frame: a scroll area that starts small
+    // grows a little each frame, and the window grew under the pointer.
+    ui.set_width(width);
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .min_scrolled_height(max)
+        .max_height(max)
+        .show(ui, label);
 }

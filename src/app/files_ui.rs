@@ -757,10 +757,17 @@ impl MaasaiApp {
                 if !path.exists() {
                     self.files.recent.remove(&path);
                     self.store_recent();
+                    // A name without an extension was looked for with
+                    // `.ron` too: both names are said.
+                    let also = if path.extension().is_none() {
+                        format!(", and no {} either", path.with_extension("ron").display())
+                    } else {
+                        String::new()
+                    };
                     self.say_error(
                         "Cannot open the file",
                         format!(
-                            "{}: there is no such file.\nThe current game is still open and unchanged.",
+                            "{}: there is no such file{also}.\nThe current game is still open and unchanged.",
                             path.display()
                         ),
                     );
@@ -831,11 +838,13 @@ impl MaasaiApp {
                 };
                 // A typed path to another file that exists is replaced
                 // only once the user agrees (a file dialog asks by itself);
-                // one of the program's own files is refused before asking.
+                // one of the program's own files, or a read-only one, is
+                // refused before asking (Replace would only lead to that).
                 let own = self.own_file(&path).is_some();
                 if let Some(prompt) = &mut self.files.path_prompt
                     && !own
                     && path.is_file()
+                    && !read_only(&path)
                     && self.files.path.as_deref() != Some(path.as_path())
                     && prompt.replace_ok.as_deref() != Some(path.as_path())
                 {
@@ -1614,6 +1623,13 @@ type FileStamp = (std::time::SystemTime, u64);
 fn file_stamp(path: &Path) -> Option<FileStamp> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.modified().ok()?, meta.len()))
+}
+
+/// Whether `path` is a file its permissions allow no writing to: a save
+/// refuses it (see [`crate::files::write_atomic`]), so it is said at once,
+/// not after "Replace it?".
+fn read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly())
 }
 
 /// The file "open `path`" opens: "game" opens "game.ron", as it saves there.
