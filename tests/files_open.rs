@@ -254,7 +254,15 @@ fn a_damaged_recent_list_and_autosave_are_both_said_and_both_kept() {
     std::fs::write(autosave_path(&f.data), "Autosave(garbage").unwrap();
     let h = harness(dir.path());
     let (title, message) = h.state().files.error.clone().expect("said");
-    assert_eq!(title, "The recent-files list is damaged");
+    // The title names both problems (it named only the list's).
+    assert_eq!(
+        title,
+        "The recent-files list is damaged, and the autosave from the last session cannot be read"
+    );
+    assert!(
+        message.starts_with("The recent-files list is damaged.\n"),
+        "{message}"
+    );
     assert!(message.contains("recent.ron.damaged"), "{message}");
     assert!(
         message.contains("The autosave from the last session cannot be read"),

@@ -236,14 +236,37 @@ fn last_session(
     }
 }
 
-/// One message of two: the first's title, then the second's after it
-/// (neither hides the other, e.g. a damaged recent-files list and a
-/// damaged autosave found at the same start).
-fn join_messages(first: Option<(String, String)>, next: (String, String)) -> (String, String) {
-    match first {
-        None => next,
-        Some((title, text)) => (title, format!("{text}\n\n{}.\n{}", next.0, next.1)),
-    }
+/// One message of two: a title that names both (each message's own, the
+/// second's in lower case after "and"), then each message under its own
+/// title (neither hides the other, e.g. a damaged recent-files list and a
+/// damaged autosave found at the same start). A third joins the same way
+/// ("A, b, and c").
+pub(super) fn join_messages(
+    first: Option<(String, String)>,
+    next: (String, String),
+) -> (String, String) {
+    const AND: &str = ", and ";
+    let Some((title, text)) = first else {
+        return next;
+    };
+    let lower = |t: &str| {
+        let mut chars = t.chars();
+        chars.next().map_or_else(String::new, |c| {
+            c.to_lowercase().chain(chars).collect::<String>()
+        })
+    };
+    let (titles, text) = match title.rfind(AND) {
+        // Already two or more, each under its title in the text.
+        Some(at) => (
+            format!("{}, {}", &title[..at], &title[at + AND.len()..]),
+            text,
+        ),
+        None => (title.clone(), format!("{title}.\n{text}")),
+    };
+    (
+        format!("{titles}{AND}{}", lower(&next.0)),
+        format!("{text}\n\n{}.\n{}", next.0, next.1),
+    )
 }
 
 /// The window's file state (not persisted; the files themselves are).

@@ -193,11 +193,12 @@ impl MaasaiApp {
         };
         app.init_files(crate::files::Folders::platform(), true, last);
         if let Some(problem) = settings_problem {
-            // After any problem with the files, which init_files has set.
-            app.files.error = Some(match app.files.error.take() {
-                None => ("Settings not read in full".into(), problem),
-                Some((title, message)) => (title, format!("{message}\n\n{problem}")),
-            });
+            // After any problem with the files, which init_files has set,
+            // under a title that names both.
+            app.files.error = Some(files_ui::join_messages(
+                app.files.error.take(),
+                ("Settings not read in full".into(), problem),
+            ));
         }
         if let Some(path) = file {
             app.queued.push(AppCommand::Open(path));
