@@ -1507,6 +1507,46 @@ fn recent_files_of_the_same_name_are_told_apart_by_their_folder() {
 }
 
 #[test]
+fn recent_files_in_folders_of_the_same_name_show_enough_folders() {
+    // Two `game.ron` in two `2024` folders both read "game.ron (2024)".
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    let long = "a very long folder name that goes on and on";
+    h.state_mut().files.recent.files = vec![
+        PathBuf::from("/home/ann/club/2024/game.ron"),
+        PathBuf::from("/home/ann/home/2024/game.ron"),
+        PathBuf::from("/home/ann/first/game.ron"),
+        PathBuf::from(format!("/srv/{long}/game.ron")),
+        PathBuf::from(format!("/tmp/{}.ron", "y".repeat(80))),
+        PathBuf::from(format!("/tmp/other/{}.ron", "y".repeat(80))),
+    ];
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Recent files").hover();
+    h.run_steps(3);
+    for label in [
+        "game.ron (club/2024)",
+        "game.ron (home/2024)",
+        "game.ron (first)",
+        "game.ron (…folder name that goes on and on)",
+    ] {
+        assert!(h.query_by_label(label).is_some(), "no {label}");
+    }
+    // A long name is cut short, not the folder that tells it apart.
+    assert!(h.query_by_label_contains("yyy… (tmp)").is_some());
+    assert!(h.query_by_label_contains("yyy… (other)").is_some());
+    // The whole path on hover (after the tooltip's delay).
+    h.get_by_label("game.ron (club/2024)").hover();
+    for _ in 0..120 {
+        if h.query_by_label("/home/ann/club/2024/game.ron").is_some() {
+            break;
+        }
+        h.step();
+    }
+    assert!(h.query_by_label("/home/ann/club/2024/game.ron").is_some());
+}
+
+#[test]
 fn a_save_asks_before_replacing_a_file_changed_on_disk() {
     // Another program's edit of the open file was overwritten without a
     // word, and the next save pushed it out of the .bak too.

@@ -18,32 +18,10 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand>
         if files.recent.files.is_empty() {
             ui.weak("No files yet");
         }
-        let base = |p: &std::path::Path| {
-            p.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| p.display().to_string())
-        };
-        for path in &files.recent.files {
-            // The file's name, with its folder when another recent file
-            // has the same name; on one line, cut short at a sane width
-            // (the whole path on hover).
-            let shared = files
-                .recent
-                .files
-                .iter()
-                .filter(|p| base(p) == base(path))
-                .count()
-                > 1;
-            let name = if shared {
-                let folder = path
-                    .parent()
-                    .and_then(|d| d.file_name())
-                    .map_or(String::new(), |d| d.to_string_lossy().into_owned());
-                format!("{} ({folder})", base(path))
-            } else {
-                base(path)
-            };
-            let shown = super::one_short_line(&name, 60);
+        // Each file's name, with as many of its folders as tell it from
+        // another recent file of the same name (the whole path on hover).
+        let labels = super::files_ui::recent_labels(&files.recent.files);
+        for (path, shown) in files.recent.files.iter().zip(labels) {
             if ui
                 .button(shown)
                 .on_hover_text(path.display().to_string())

@@ -1567,6 +1567,72 @@ pub fn describe_autosave(a: &Autosave) -> String {
     text
 }
 
+/// How the Recent files menu names each of `files`: the file's name, and
+/// when another file of the list has the same name, as many of its last
+/// folders as tell the two apart (`game.ron (first)`, `game.ron
+/// (club/2024)` beside `game.ron (home/2024)`); one short line each, the
+/// name and its folders cut short from their ends (`…/2024`) rather than
+/// dropped (the whole path shows on hover).
+pub fn recent_labels(files: &[PathBuf]) -> Vec<String> {
+    /// The most characters of a label, and of its folders' part.
+    const MOST: usize = 60;
+    const MOST_FOLDERS: usize = 32;
+    let base = |p: &Path| {
+        p.file_name().map_or_else(
+            || p.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    // The folders of `p`, innermost first.
+    let folders = |p: &Path| -> Vec<String> {
+        p.parent()
+            .map(|d| {
+                d.components()
+                    .rev()
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .filter(|c| c != "/" && !c.is_empty())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // The last `k` folders of `p`, outermost first.
+    let last = |p: &Path, k: usize| -> String {
+        let mut parts: Vec<String> = folders(p).into_iter().take(k).collect();
+        parts.reverse();
+        parts.join("/")
+    };
+    files
+        .iter()
+        .map(|path| {
+            let name = base(path);
+            let clashing: Vec<&PathBuf> = files
+                .iter()
+                .filter(|p| *p != path && base(p) == name)
+                .collect();
+            if clashing.is_empty() {
+                return super::one_short_line(&name, MOST);
+            }
+            // Fewest folders that no clashing file shares; all of them
+            // when none tells them apart (one is the other's folder's).
+            let depth = folders(path).len().max(1);
+            let k = (1..=depth)
+                .find(|&k| clashing.iter().all(|p| last(p, k) != last(path, k)))
+                .unwrap_or(depth);
+            let mut where_ = super::one_short_line(&last(path, k), usize::MAX);
+            if where_.is_empty() {
+                // In the root folder.
+                where_ = "/".into();
+            }
+            if where_.chars().count() > MOST_FOLDERS {
+                let tail: Vec<char> = where_.chars().rev().take(MOST_FOLDERS - 1).collect();
+                where_ = format!("…{}", tail.into_iter().rev().collect::<String>());
+            }
+            let room = MOST.saturating_sub(where_.chars().count() + 3).max(12);
+            format!("{} ({where_})", super::one_short_line(&name, room))
+        })
+        .collect()
+}
+
 /// The clipboard's text, or why there is none in a user's words.
 pub(super) fn clipboard_text() -> Result<String, String> {
     arboard::Clipboard::new()
