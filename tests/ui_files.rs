@@ -721,6 +721,67 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
 }
 
 #[test]
+fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_to_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = folders(dir.path()).config;
+    std::fs::create_dir_all(&config).unwrap();
+    let damaged = "PresetFile(version: 1, presets: [Preset(name: \"Mine\"";
+    let path = config.join("presets.ron");
+    std::fs::write(&path, damaged).unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label_contains("changes nothing until the file is mended or moved")
+            .is_some(),
+        "the dialog's line about the file"
+    );
+    set_field(&mut h, "Preset name", "Nine");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    let (title, message) = h.state().files.error.clone().expect("refused");
+    assert_eq!(title, "Cannot change the presets");
+    assert!(
+        message.contains("presets.ron:1:"),
+        "the parse error: {message}"
+    );
+    assert!(
+        message.contains(&format!(
+            "Nothing was written: {} was kept as it was",
+            path.display()
+        )),
+        "{message}"
+    );
+    assert!(
+        message.contains("Mend it in a text editor") && message.contains("or move it out of"),
+        "what to do: {message}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
+
+    // A refusal with the file sound says that nothing changed either.
+    std::fs::remove_file(&path).unwrap();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    set_field(&mut h, "Preset name", "Nine");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+    set_field(&mut h, "Preset name", "Nine");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    let (_, message) = h.state().files.error.clone().expect("refused");
+    assert!(
+        message.contains("already a preset named `Nine`"),
+        "{message}"
+    );
+    assert!(
+        message.contains("Nothing was written: your presets are as they were"),
+        "{message}"
+    );
+}
+
+#[test]
 fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path(), en_gehe(6));

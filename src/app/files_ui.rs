@@ -973,7 +973,8 @@ impl MaasaiApp {
             return;
         };
         if let Err(e) = change(&folders.config) {
-            self.show_error("Cannot change the presets", e.to_string());
+            let message = super::presets_ui::refusal(&e, &folders.config);
+            self.show_error("Cannot change the presets", message);
             return;
         }
         if let Some(d) = &mut self.rt.new_game {

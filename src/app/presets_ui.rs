@@ -6,8 +6,34 @@
 use super::AppCommand;
 use super::files_ui::FileCommand;
 use super::new_game::NewGameDialog;
-use crate::files::{Preset, PresetEntry, PresetSource, all_presets, shipped_presets};
+use crate::files::{
+    FileError, Preset, PresetEntry, PresetSource, all_presets, load_user_presets, shipped_presets,
+    user_presets_path,
+};
 use std::path::Path;
+
+/// What a refused change to the user presets (in `config`) says after
+/// `problem`: that nothing was written and the file is as it was, and,
+/// when the file itself is damaged, how to get past that (repeating only
+/// the parse error left the user wondering whether the presets were lost,
+/// and what to do).
+pub fn refusal(problem: &FileError, config: &Path) -> String {
+    let path = user_presets_path(config);
+    if load_user_presets(config).is_err() {
+        format!(
+            "{problem}\nNothing was written: {} was kept as it was, presets and all. \
+             Mend it in a text editor at the place named above, or move it out of {} \
+             (the list then starts with the shipped presets only); then try again.",
+            path.display(),
+            config.display()
+        )
+    } else {
+        format!(
+            "{problem}\nNothing was written: your presets are as they were ({}).",
+            path.display()
+        )
+    }
+}
 
 /// The preset list as the dialog shows it.
 #[derive(Clone, Debug)]
@@ -156,7 +182,13 @@ impl PresetPicker {
             }
         }
         if let Some(e) = &self.load_error {
-            ui.colored_label(ui.visuals().error_fg_color, format!("Your presets: {e}"));
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "Your presets: {e}\nSaving, renaming or deleting a preset changes nothing \
+                     until the file is mended or moved."
+                ),
+            );
         }
         ui.horizontal(|ui| {
             let l = ui.label("Preset name");
