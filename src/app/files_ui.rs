@@ -1831,6 +1831,36 @@ mod clipboard_tests {
 }
 
 #[cfg(test)]
+mod join_tests {
+    use super::join_messages;
+
+    #[test]
+    fn joined_messages_are_titled_by_all_of_them() {
+        let m = |t: &str, x: &str| (t.to_string(), x.to_string());
+        assert_eq!(
+            join_messages(None, m("A is damaged", "a")),
+            m("A is damaged", "a")
+        );
+        let two = join_messages(Some(m("A is damaged", "a")), m("Cannot read B", "b"));
+        assert_eq!(
+            two,
+            m(
+                "A is damaged, and cannot read B",
+                "A is damaged.\na\n\nCannot read B.\nb"
+            )
+        );
+        let three = join_messages(Some(two), m("Settings not read in full", "c"));
+        assert_eq!(
+            three,
+            m(
+                "A is damaged, cannot read B, and settings not read in full",
+                "A is damaged.\na\n\nCannot read B.\nb\n\nSettings not read in full.\nc"
+            )
+        );
+    }
+}
+
+#[cfg(test)]
 mod paste_tests {
     use super::*;
 
