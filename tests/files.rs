@@ -1504,3 +1504,114 @@ fn a_stopped_study_read_gives_up_before_its_lines_are_replayed() {
         "stopped at the second file's first move"
     );
 }
+
+// ------------------------------------------------- the system's failures, in words
+
+#[test]
+fn a_file_where_the_program_keeps_a_folder_is_said_so_with_what_to_do() {
+    // "…/maasai-mancala: cannot create the data folder: File exists (os
+    // error 17)" said nothing a user could act on.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("maasai-mancala");
+    std::fs::write(&file, "not a folder").unwrap();
+    let err = files::write_autosave(&file, &sample_game(2), None, true).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: this is a file, not a folder: the program keeps its data there; \
+             move or rename that file",
+            file.display()
+        )
+    );
+    let config = format!(
+        "{}: this is a file, not a folder: the program keeps its presets, studies and \
+         recent-files list there; move or rename that file",
+        file.display()
+    );
+    let mut recent = RecentFiles::default();
+    recent.add(&file);
+    assert_eq!(recent.save(&file).unwrap_err().to_string(), config);
+    let err = files::add_user_preset(&file, user_preset("Mine", 8)).unwrap_err();
+    assert_eq!(err.to_string(), config);
+    // A file on the way to the folder.
+    let data = file.join("share/maasai-mancala");
+    let err = files::write_autosave(&data, &sample_game(2), None, true).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: cannot create the data folder: {} is a file, not a folder, so nothing can \
+             be made inside it; move or rename that file",
+            data.display(),
+            file.display()
+        )
+    );
+    // Reading through it says the same of it.
+    let err = files::load_game(&file.join("game.ron")).unwrap_err();
+    assert_eq!(
+        err.problem,
+        format!(
+            "cannot read: {} is a file, not a folder, so nothing can be inside it",
+            file.display()
+        )
+    );
+    // Nothing was changed or left behind.
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+    assert_eq!(listing(dir.path()), ["maasai-mancala"]);
+}
+
+#[test]
+fn a_new_file_whose_name_is_too_long_is_not_said_to_replace_anything() {
+    // "…bbbb.ron: cannot replace the file: File name too long (os error
+    // 36)": there was nothing to replace.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(format!("{}.ron", "b".repeat(300)));
+    let err = files::save_game(&path, &sample_game(2)).unwrap_err();
+    assert_eq!(err.path, path);
+    assert_eq!(
+        err.problem,
+        "cannot write the file: the file name is too long (at most 255 bytes; this one has 304)"
+    );
+    assert!(listing(dir.path()).is_empty(), "{:?}", listing(dir.path()));
+    // At the longest a name may be, it is saved (and saved again).
+    let longest = dir.path().join(format!("{}.ron", "b".repeat(251)));
+    files::save_game(&longest, &sample_game(2)).unwrap();
+    files::save_game(&longest, &sample_game(3)).unwrap();
+    assert_eq!(files::load_game(&longest).unwrap(), sample_game(3));
+}
+
+#[test]
+fn a_path_too_long_to_look_up_is_not_called_missing() {
+    // The window said "there is no such file" of a path of more than 4096
+    // characters: it asked `Path::exists`, which says no to every failure.
+    let dir = tempfile::tempdir().unwrap();
+    let mut long = dir.path().to_path_buf();
+    for _ in 0..20 {
+        long.push("d".repeat(250));
+    }
+    long.push("game.ron");
+    let bytes = long.as_os_str().len();
+    assert!(bytes > 4096);
+    assert!(!files::nothing_at(&long));
+    let err = files::load_game(&long).unwrap_err();
+    assert_eq!(
+        err.problem,
+        format!(
+            "cannot read: the path is too long (at most 4,095 bytes; this one has {})",
+            maasai_mancala::engine::group_digits(bytes as u64)
+        )
+    );
+    // A folder's name too long for any file system.
+    let folder = dir.path().join("f".repeat(300)).join("game.ron");
+    assert!(!files::nothing_at(&folder));
+    let err = files::load_game(&folder).unwrap_err();
+    assert_eq!(
+        err.problem,
+        "cannot read: a folder name in the path is too long (at most 255 bytes; one has 300)"
+    );
+    // What is not there is missing; what is there is not.
+    assert!(files::nothing_at(&dir.path().join("no-such-game.ron")));
+    assert!(files::nothing_at(
+        &dir.path().join("no-such-folder/game.ron")
+    ));
+    assert!(!files::nothing_at(dir.path()));
+}

@@ -12,14 +12,11 @@
 //! so that any name the file system accepts can be saved, and saved again.
 
 use super::FileError;
+use super::error::NAME_MAX;
 use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-
-/// The longest file name (in bytes) the common file systems take: ext4,
-/// btrfs, XFS, tmpfs, APFS (UTF-8) and NTFS (UTF-16 units) alike.
-const NAME_MAX: usize = 255;
 
 /// What a shortened backup name ends with: `~`, eight hex digits, `.bak`.
 const SHORT_BACKUP_TAIL: usize = 1 + 8 + 4;
@@ -138,10 +135,18 @@ pub fn write_atomic_with(
     let permissions = existing.map(|m| m.permissions());
     let (tmp, file) = create_temp(path, &folder)?;
     let result = write_temp(path, file, permissions, write).and_then(|()| {
-        if path.exists() {
+        // Only a file that is there is replaced: a new one is written (a
+        // name too long to take, say, had nothing to replace).
+        let replacing = path.exists();
+        if replacing {
             keep_backup(path)?;
         }
-        fs::rename(&tmp, path).map_err(|e| FileError::io(path, "cannot replace the file", &e))
+        let what = if replacing {
+            "cannot replace the file"
+        } else {
+            "cannot write the file"
+        };
+        fs::rename(&tmp, path).map_err(|e| FileError::io(path, what, &e))
     });
     if result.is_err() {
         // Best effort: the temporary file is only litter now.

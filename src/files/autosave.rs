@@ -57,8 +57,7 @@ pub fn write_autosave(
     source: Option<&Path>,
     unsaved: bool,
 ) -> Result<(), FileError> {
-    std::fs::create_dir_all(data_dir)
-        .map_err(|e| FileError::io(data_dir, "cannot create the data folder", &e))?;
+    super::create_folder(data_dir, "data")?;
     // A source whose name is not UTF-8 has no RON string: the game is
     // kept without it (resumed, it is saved under a new name).
     let record = AutosaveRecord {

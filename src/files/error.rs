@@ -31,16 +31,11 @@ impl FileError {
         }
     }
 
-    /// An I/O failure while doing `what` (e.g. "cannot read").
+    /// An I/O failure while doing `what` (e.g. "cannot read"), in words
+    /// the user can act on for the common kinds (see [`io_words`]).
     pub fn io(path: impl AsRef<Path>, what: &str, err: &std::io::Error) -> Self {
-        let why = match err.kind() {
-            std::io::ErrorKind::NotFound => "no such file or folder".to_string(),
-            std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-            std::io::ErrorKind::StorageFull => "the disk is full".to_string(),
-            std::io::ErrorKind::ReadOnlyFilesystem => "the file system is read-only".to_string(),
-            _ => err.to_string(),
-        };
-        FileError::new(path, format!("{what}: {why}"))
+        let path = path.as_ref();
+        FileError::new(path, format!("{what}: {}", io_words(path, err)))
     }
 
     /// A RON syntax or structure error in `text`, with the place RON
@@ -70,6 +65,95 @@ impl FileError {
         let (line, col) = ron_place(text, err);
         FileError::at(path, line, col, problem)
     }
+}
+
+/// The longest file name (in bytes) the common file systems take: ext4,
+/// btrfs, XFS, tmpfs, APFS (UTF-8) and NTFS (UTF-16 units) alike.
+pub(crate) const NAME_MAX: usize = 255;
+
+/// The longest path (in bytes) Linux takes in one call (`PATH_MAX`, 4096
+/// with the closing NUL byte).
+pub(crate) const PATH_MAX: usize = 4095;
+
+/// What went wrong with `path` in words the user can act on, for the
+/// kinds of failure that are common; the system's own words (e.g. "File
+/// exists (os error 17)") only for the rare rest.
+pub(crate) fn io_words(path: &Path, err: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match err.kind() {
+        K::NotFound => "no such file or folder".to_string(),
+        K::PermissionDenied => {
+            "permission denied (the permissions of the file or its folder do not allow it)"
+                .to_string()
+        }
+        K::AlreadyExists => match std::fs::metadata(path) {
+            Ok(meta) if meta.is_dir() => "a folder of that name is already there".to_string(),
+            _ => "a file of that name is already there".to_string(),
+        },
+        K::NotADirectory => match file_on_the_way(path) {
+            Some(file) => format!(
+                "{} is a file, not a folder, so nothing can be inside it",
+                file.display()
+            ),
+            None => "a part of the path is a file, not a folder".to_string(),
+        },
+        K::IsADirectory => "this is a folder, not a file".to_string(),
+        K::StorageFull => "the disk is full (free some space, or use another disk)".to_string(),
+        K::QuotaExceeded => {
+            "the disk quota is used up (free some space, or use another disk)".to_string()
+        }
+        K::FileTooLarge => "the file is too large for this file system".to_string(),
+        K::ReadOnlyFilesystem => {
+            "the file system is read-only (a disk mounted for reading only)".to_string()
+        }
+        K::InvalidFilename => too_long(path),
+        K::ResourceBusy | K::ExecutableFileBusy => {
+            "the file or folder is busy (in use by another program)".to_string()
+        }
+        K::OutOfMemory => "there is not enough memory".to_string(),
+        K::Interrupted | K::TimedOut => "interrupted; try again".to_string(),
+        _ => err.to_string(),
+    }
+}
+
+/// Which part of `path` is too long, for an ENAMETOOLONG (which Rust
+/// calls an invalid file name; on Linux that is its only cause).
+fn too_long(path: &Path) -> String {
+    use std::path::Component;
+    let last = path.file_name();
+    let long = path.components().find_map(|c| match c {
+        Component::Normal(name) if name.len() > NAME_MAX => Some(name),
+        _ => None,
+    });
+    let count = |n: usize| crate::engine::group_digits(n as u64);
+    match long {
+        Some(name) if Some(name) == last => format!(
+            "the file name is too long (at most {NAME_MAX} bytes; this one has {})",
+            count(name.len())
+        ),
+        Some(name) => format!(
+            "a folder name in the path is too long (at most {NAME_MAX} bytes; one has {})",
+            count(name.len())
+        ),
+        None if path.as_os_str().len() > PATH_MAX => format!(
+            "the path is too long (at most {} bytes; this one has {})",
+            count(PATH_MAX),
+            count(path.as_os_str().len())
+        ),
+        None => "the file name is too long for this file system".to_string(),
+    }
+}
+
+/// The first part of `path` that is a file where a folder must be (what a
+/// "not a directory" failure is about), if there is one.
+pub(crate) fn file_on_the_way(path: &Path) -> Option<PathBuf> {
+    let mut parts: Vec<&Path> = path.ancestors().skip(1).collect();
+    parts.reverse();
+    parts
+        .into_iter()
+        .filter(|p| !p.as_os_str().is_empty())
+        .find(|p| std::fs::metadata(p).is_ok_and(|m| !m.is_dir()))
+        .map(Path::to_path_buf)
 }
 
 /// Where to say a RON error is (1-based line and column). RON finds a
@@ -321,6 +405,61 @@ mod tests {
             assert!(said.contains(words), "{text}: {said}");
             assert!(!said.contains("Expected"), "{text}: {said}");
         }
+    }
+
+    #[test]
+    fn the_common_system_failures_are_said_in_words_to_act_on() {
+        use std::io::{Error, ErrorKind as K};
+        let path = Path::new("/nowhere/game.ron");
+        for (kind, said) in [
+            (
+                K::PermissionDenied,
+                "permission denied (the permissions of the file",
+            ),
+            (K::AlreadyExists, "a file of that name is already there"),
+            (
+                K::NotADirectory,
+                "a part of the path is a file, not a folder",
+            ),
+            (K::ReadOnlyFilesystem, "the file system is read-only"),
+            (K::StorageFull, "the disk is full (free some space"),
+            (K::QuotaExceeded, "the disk quota is used up"),
+            (
+                K::InvalidFilename,
+                "the file name is too long for this file system",
+            ),
+        ] {
+            // As the system gives them: with its own words and number.
+            let raw = Error::from_raw_os_error(match kind {
+                K::PermissionDenied => 13,
+                K::AlreadyExists => 17,
+                K::NotADirectory => 20,
+                K::ReadOnlyFilesystem => 30,
+                K::StorageFull => 28,
+                K::QuotaExceeded => 122,
+                _ => 36,
+            });
+            assert_eq!(raw.kind(), kind);
+            let err = FileError::io(path, "cannot write", &raw);
+            assert!(
+                err.problem.starts_with(&format!("cannot write: {said}")),
+                "{kind:?}: {err}"
+            );
+            assert!(!err.problem.contains("os error"), "{err}");
+            let err = FileError::io(path, "cannot write", &Error::from(kind));
+            assert!(err.problem.contains(said), "{kind:?}: {err}");
+        }
+        // Which part is too long.
+        let long_name = PathBuf::from(format!("/tmp/{}.ron", "x".repeat(300)));
+        let err = FileError::io(
+            &long_name,
+            "cannot write the file",
+            &Error::from_raw_os_error(36),
+        );
+        assert_eq!(
+            err.problem,
+            "cannot write the file: the file name is too long (at most 255 bytes; this one has 304)"
+        );
     }
 
     #[test]

@@ -69,6 +69,57 @@ pub fn typed_path(text: &str) -> PathBuf {
     path
 }
 
+/// Whether nothing is at `path`: the system says there is no such file or
+/// folder. A path it cannot look up at all (too long, a file where a
+/// folder should be, no permission to look) is not said to be missing:
+/// reading it says why (see [`FileError::io`]).
+pub fn nothing_at(path: &Path) -> bool {
+    std::fs::metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+}
+
+/// Makes the program's `which` folder ("data", "config") at `dir` if it
+/// is not there yet. A file in its place (or in the place of a folder on
+/// its way) is said so, with what to do, not as "File exists (os error
+/// 17)".
+pub(crate) fn create_folder(dir: &Path, which: &str) -> Result<(), FileError> {
+    let keeps = match which {
+        "config" => "the program keeps its presets, studies and recent-files list there",
+        _ => "the program keeps its data there",
+    };
+    let file_in_place = |file: &Path| {
+        let problem = if file == dir {
+            format!("this is a file, not a folder: {keeps}; move or rename that file")
+        } else {
+            format!(
+                "cannot create the {which} folder: {} is a file, not a folder, so nothing \
+                 can be made inside it; move or rename that file",
+                file.display()
+            )
+        };
+        FileError::new(dir, problem)
+    };
+    match std::fs::create_dir_all(dir) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let on_the_way = std::fs::metadata(dir)
+                .is_ok_and(|m| !m.is_dir())
+                .then(|| dir.to_path_buf())
+                .or_else(|| error::file_on_the_way(dir));
+            match (e.kind(), on_the_way) {
+                (
+                    std::io::ErrorKind::AlreadyExists | std::io::ErrorKind::NotADirectory,
+                    Some(file),
+                ) => Err(file_in_place(&file)),
+                _ => Err(FileError::io(
+                    dir,
+                    &format!("cannot create the {which} folder"),
+                    &e,
+                )),
+            }
+        }
+    }
+}
+
 /// Where to keep a damaged copy of `path`: `path.damaged`, or when that is
 /// taken by an earlier one, `path.damaged.2`, `path.damaged.3`, … (each is
 /// kept: the earlier copy may hold a game, e.g. a newer version's autosave).

@@ -154,8 +154,7 @@ pub fn all_presets(config_dir: &Path) -> (Vec<PresetEntry>, Option<FileError>) {
 }
 
 fn store_user_presets(config_dir: &Path, presets: Vec<Preset>) -> Result<(), FileError> {
-    std::fs::create_dir_all(config_dir)
-        .map_err(|e| FileError::io(config_dir, "cannot create the config folder", &e))?;
+    super::create_folder(config_dir, "config")?;
     let file = PresetFile {
         version: PRESET_VERSION,
         presets,

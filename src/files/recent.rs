@@ -62,8 +62,7 @@ impl RecentFiles {
 
     /// Writes the list to `config_dir` (atomically).
     pub fn save(&self, config_dir: &Path) -> Result<(), FileError> {
-        std::fs::create_dir_all(config_dir)
-            .map_err(|e| FileError::io(config_dir, "cannot create the config folder", &e))?;
+        super::create_folder(config_dir, "config")?;
         // A name that is not UTF-8 has no RON string: such a file stays in
         // the list for this session only (see [`RecentFiles::storable`]).
         let list = RecentFiles {
