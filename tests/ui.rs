@@ -5,7 +5,7 @@
 mod common;
 use common::{SNAPSHOT_SIZE, en_gehe, harness_at, step_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::{NodeT, Queryable, by};
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
@@ -206,6 +206,107 @@ fn a_widget_reached_with_tab_does_not_switch_the_shortcuts_off() {
     h.key_press(egui::Key::F1);
     h.run();
     assert!(h.state().rt.help_open, "F1 with a button focused");
+}
+
+/// The widget with the keyboard focus, as the accessibility tree has it:
+/// its role and its label ("" for none).
+fn focused(h: &Harness<'_, MaasaiApp>) -> Option<(egui::accesskit::Role, String)> {
+    h.query_all(by().predicate(|n| n.is_focused()))
+        .next()
+        .map(|n| {
+            let node = n.accesskit_node();
+            (node.role(), node.label().unwrap_or_default())
+        })
+}
+
+/// The Tab stops of the window, in order, from the first: Tab pressed
+/// until the focus comes back to where it started.
+fn tab_stops(h: &mut Harness<'_, MaasaiApp>) -> Vec<(egui::accesskit::Role, String)> {
+    let mut stops = Vec::new();
+    for _ in 0..400 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+        let now = focused(h).expect("Tab always focuses a widget");
+        if stops.first() == Some(&now) {
+            return stops;
+        }
+        stops.push(now);
+    }
+    panic!("Tab never came back to the first widget: {stops:?}");
+}
+
+#[test]
+fn tab_stops_only_at_widgets_that_show_the_focus_and_never_at_a_hole() {
+    // Holes, the board, the sowing timeline and the panels' resize handles
+    // took the focus with no mark, and Space on a hole played it.
+    let mut h = harness_at(en_gehe(50), common::WIDE_SIZE);
+    {
+        let s = &mut h.state_mut().settings;
+        s.speed = INSTANT_SPEED;
+        s.show_council = true;
+        s.show_move_list = true;
+    }
+    h.run_steps(3);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    // The council beside the board too, for its resize handle.
+    h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
+    h.run_steps(3);
+    let stops = tab_stops(&mut h);
+    for (role, label) in &stops {
+        assert!(!label.trim().is_empty(), "a stop with no name: {role:?}");
+        assert!(
+            !label.starts_with("South ") && !label.starts_with("North "),
+            "a hole: {label}"
+        );
+        assert_ne!(*role, egui::accesskit::Role::Splitter, "a resize handle");
+    }
+    let labels: Vec<&str> = stops.iter().map(|(_, l)| l.as_str()).collect();
+    for wanted in [
+        "Game",
+        "Light theme",
+        "|< Start",
+        "End >|",
+        "Start position",
+    ] {
+        assert!(labels.contains(&wanted), "{wanted} missing from {labels:?}");
+    }
+    // Shift+Tab goes back over the resize handles the same way.
+    let mut back = Vec::new();
+    for _ in 0..stops.len() {
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+        h.run();
+        back.push(focused(&h).expect("a widget has the focus"));
+    }
+    back.reverse();
+    assert_eq!(back, stops, "Shift+Tab visits the stops Tab does");
+    // Past the last stop before the board: Space there plays no move.
+    h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+}
+
+#[test]
+fn an_editor_hole_reached_with_tab_takes_the_digits_typed() {
+    // The digits went to the hole clicked last, away from the focus.
+    use maasai_mancala::app::editor::EditorCommand;
+    let mut h = harness(en_gehe(6));
+    h.state_mut().queue(AppCommand::Editor(EditorCommand::Open));
+    h.run();
+    h.get_by_label("South 5: 4 seeds").click();
+    h.run();
+    for _ in 0..100 {
+        if focused(&h).is_some_and(|(_, label)| label == "South 2: 4 seeds") {
+            break;
+        }
+        h.key_press(egui::Key::Tab);
+        h.run();
+    }
+    h.event(egui::Event::Text("7".into()));
+    h.run();
+    assert!(shows(&h, "South 2: 7 seeds"));
+    assert!(shows(&h, "South 5: 5 seeds"), "the hole clicked keeps its count");
 }
 
 #[test]
@@ -501,14 +602,19 @@ fn a_long_notice_under_the_board_keeps_to_two_lines_and_the_board_stays() {
     let mut h = harness_at(en_gehe(8), [1024.0, 680.0]);
     h.run_steps(3);
     let (_, idle) = h.state().rt.board_area.expect("drawn");
-    let path = format!("/home/someone/{}/games/my-game.ron", "deep-folder/".repeat(40));
+    let path = format!(
+        "/home/someone/{}/games/my-game.ron",
+        "deep-folder/".repeat(40)
+    );
     let notice = format!("Not saved to {path}: the folder is read-only");
     h.state_mut().rt.notice = Some(notice.into());
     h.run_steps(3);
     let (_, with_notice) = h.state().rt.board_area.expect("drawn");
     assert_eq!(with_notice, idle, "the board moved for the notice");
     let label = h.get_by_label_contains("Not saved to /home/someone/");
-    let row = h.ctx.fonts_mut(|f| f.row_height(&egui::FontId::proportional(14.0)));
+    let row = h
+        .ctx
+        .fonts_mut(|f| f.row_height(&egui::FontId::proportional(14.0)));
     assert!(
         label.rect().height() <= 2.0 * row + 2.0,
         "more than two lines: {:?}",

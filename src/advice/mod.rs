@@ -177,6 +177,46 @@ impl Consensus {
             .collect::<Vec<_>>()
             .join(", ")
     }
+
+    /// The moves that share the most weight (the chosen one first, then
+    /// in the search's order): more than one where the vote is tied.
+    pub fn tied(&self) -> Vec<Move> {
+        let top = self.votes.first().map_or(0, |v| v.weight);
+        self.votes
+            .iter()
+            .take_while(|v| v.weight == top)
+            .map(|v| v.mv)
+            .collect()
+    }
+
+    /// The council's choice for `team` with the split, and how a tie was
+    /// broken: "The council advises Ilkisongo to play hole i8 (i8: 6/16,
+    /// i6: 6/16, o7: 4/16): i8 and i6 tie, and the search ranks i8 higher."
+    pub fn describe(&self, variant: Variant, team: &str) -> Option<String> {
+        let chosen = self.chosen()?;
+        let mut text = format!(
+            "The council advises {team} to play {} ({})",
+            move_label(variant, chosen),
+            self.split(variant)
+        );
+        let tied: Vec<String> = self
+            .tied()
+            .into_iter()
+            .map(|mv| variant.move_name(mv))
+            .collect();
+        if let [first, .., last] = &tied[..] {
+            let rest = &tied[1..tied.len() - 1];
+            let most = if tied.len() == 2 { "higher" } else { "highest" };
+            let mut names = vec![first.as_str()];
+            names.extend(rest.iter().map(String::as_str));
+            text += &format!(
+                ": {} and {last} tie, and the search ranks {first} {most}",
+                names.join(", ")
+            );
+        }
+        text.push('.');
+        Some(text)
+    }
 }
 
 /// Everything the council panel shows.
@@ -316,72 +356,176 @@ pub fn describe_score(score: i32, bound: Bound, variant: Variant) -> String {
     }
 }
 
-/// "captures 9 now, but North answers from hole 12 and takes 14"
-fn exchange(pos: &Position, f: &MoveFacts) -> String {
-    let v = pos.variant();
-    let them = pos.turn().opponent().title();
-    let now = taken_now(pos, f);
-    let reply = f.expected_reply.or(f.best_reply);
-    match reply {
-        Some((r, t)) if t > 0 => format!(
-            "{now}, but {them} answers from {} and takes {t}",
-            move_label(v, r)
+/// What the sentences need besides the facts: the position, and the
+/// teams' names as the window shows them (the New game dialog's, e.g.
+/// "Ilkisongo"; "South" and "North" by default).
+struct Speech<'a> {
+    pos: &'a Position,
+    v: Variant,
+    /// The team that answers our move.
+    them: &'a str,
+}
+
+impl Speech<'_> {
+    /// The game's word for taking seeds, as a verb's base form: En Gehé
+    /// "capture", Bao la Kimasai "raid".
+    fn verb(&self) -> &'static str {
+        if self.v.is_en_gehe() {
+            "capture"
+        } else {
+            "raid"
+        }
+    }
+    /// "captures", "raids".
+    fn verbs(&self) -> &'static str {
+        take_verb(self.pos)
+    }
+}
+
+/// Which of the other side's answers a sentence speaks of.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// The biggest take it has in reply (the Raider's, the Scout's and the
+    /// Guardian's worst case).
+    Biggest,
+    /// The answer the search expects (the Elder's line), said as such.
+    Expected,
+}
+
+/// The other side's answer to `f` as a clause: "North can capture 7 in
+/// reply, from hole 16" (the biggest take it has), or "North's expected
+/// answer, hole 44, captures 6" (the search's line). `either` adds "either"
+/// where the answer takes nothing after a move that took nothing. `None`
+/// when the game is over after the move.
+fn answer_clause(sp: &Speech, f: &MoveFacts, which: Answer, either: bool) -> Option<String> {
+    let them = sp.them;
+    let either = if either { " either" } else { "" };
+    let expected = match which {
+        Answer::Expected => f.expected_reply,
+        Answer::Biggest => None,
+    };
+    Some(match (expected, f.best_reply?) {
+        (Some((r, t)), _) if t > 0 => format!(
+            "{them}'s expected answer, {}, {} {t}",
+            move_label(sp.v, r),
+            sp.verbs()
         ),
-        // "takes nothing now, and ... takes nothing either", not the same
-        // words twice over.
-        Some((r, _)) => format!(
-            "{now}, and {them}'s expected answer, {}, takes nothing{}",
-            move_label(v, r),
-            if f.taken == 0 { " either" } else { "" }
+        (Some((r, _)), _) => format!(
+            "{them}'s expected answer, {}, {} nothing{either}",
+            move_label(sp.v, r),
+            sp.verbs()
         ),
+        (None, (r, t)) if t > 0 => format!(
+            "{them} can {} {t} in reply, from {}",
+            sp.verb(),
+            move_label(sp.v, r)
+        ),
+        (None, _) => format!("{them} has nothing to {} in reply{either}", sp.verb()),
+    })
+}
+
+/// What the move takes and what the answer takes: "captures 9 now, but
+/// North can capture 14 in reply, from hole 12" ([`Answer::Biggest`]) or
+/// "captures 9 now, but North's expected answer, hole 12, captures 3"
+/// ([`Answer::Expected`]); "…, and ends the game".
+fn exchange(sp: &Speech, f: &MoveFacts, which: Answer) -> String {
+    let now = taken_now(sp, f);
+    match answer_clause(sp, f, which, f.taken == 0) {
+        // "but" where the answer takes something back.
+        Some(answer) => {
+            let takes = match which {
+                Answer::Expected => f.expected_reply.or(f.best_reply),
+                Answer::Biggest => f.best_reply,
+            };
+            let but = if takes.is_some_and(|(_, t)| t > 0) {
+                "but"
+            } else {
+                "and"
+            };
+            format!("{now}, {but} {answer}")
+        }
         // The game is over after it (a row emptied, or nothing left to move).
         None => format!("{now}, and ends the game"),
     }
 }
 
-/// "captures 9 now" or "takes nothing now".
-fn taken_now(pos: &Position, f: &MoveFacts) -> String {
+/// "captures 9 now" or "captures nothing now" ("raids" in Bao la Kimasai).
+fn taken_now(sp: &Speech, f: &MoveFacts) -> String {
     if f.taken > 0 {
-        format!("{} {} now", take_verb(pos), f.taken)
+        format!("{} {} now", sp.verbs(), f.taken)
     } else {
-        "takes nothing now".to_string()
+        format!("{} nothing now", sp.verbs())
     }
 }
 
-fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) -> String {
-    let v = pos.variant();
+/// Where a score leaves us against the other team: "8 seeds ahead of
+/// North", "level with North", "at most 1 seed ahead of North"; a proved
+/// result as [`describe_score`] says it ("a win in 5 plies").
+fn standing(score: i32, bound: Bound, v: Variant, them: &str) -> String {
+    let words = describe_score(score, bound, v);
+    if search::decided_plies(score).is_some() {
+        words
+    } else if score > 0 {
+        format!("{words} of {them}")
+    } else if score < 0 {
+        format!("{words} {them}")
+    } else {
+        format!("{words} with {them}")
+    }
+}
+
+/// The search's verdict on a move: what it expects the move to leave us
+/// with ("the search expects us to end up 4.1 seeds behind North"), not
+/// how far it falls behind the best move.
+fn verdict(f: &MoveFacts, v: Variant, them: &str) -> String {
+    match &f.line {
+        Some(l) if search::decided_plies(l.score).is_some() => {
+            format!("the search sees {}", describe_score(l.score, l.bound, v))
+        }
+        Some(l) => format!(
+            "the search expects us to end up {}",
+            standing(l.score, l.bound, v, them)
+        ),
+        None => "the search has not rated it yet".into(),
+    }
+}
+
+fn sentence(sp: &Speech, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) -> String {
+    let v = sp.v;
     let label = move_label(v, f.mv);
     let mut label_cap = label.clone();
     if let Some(c) = label_cap.get_mut(0..1) {
         c.make_ascii_uppercase();
     }
-    let them = pos.turn().opponent().title();
-    let verdict = f.line.as_ref().map(|l| {
-        format!(
-            "the search rates it {}",
-            describe_score(l.score, l.bound, v)
-        )
-    });
-    let verdict = verdict.unwrap_or_else(|| "the search has not rated it yet".into());
+    let them = sp.them;
+    let verdict = verdict(f, v, them);
     match advisor.style {
         Style::Elder => format!(
             "Reading {} plies ahead, {label} is best: it {}; {verdict}.",
             analysis.depth,
-            exchange(pos, f)
+            exchange(sp, f, Answer::Expected)
         ),
         Style::Raider => {
             if f.taken > 0 {
-                format!("{label_cap} {}; nothing else takes more.", exchange(pos, f))
+                format!(
+                    "{label_cap} {}; no other move {} more.",
+                    exchange(sp, f, Answer::Biggest),
+                    sp.verbs()
+                )
             } else {
-                raider_empty_handed(pos, f, &label)
+                raider_empty_handed(sp, f, &label)
             }
         }
         Style::Guardian => match f.best_reply {
             Some((r, t)) if t > 0 => format!(
-                "After {label} the most {them} can take is {t}, from {}; no other move leaves less.",
+                "After {label} the most {them} can {} in reply is {t}, from {}; no other move leaves less.",
+                sp.verb(),
                 move_label(v, r)
             ),
-            Some(_) => format!("After {label} {them} has nothing to take at once."),
+            Some(_) => format!(
+                "After {label} {them} has nothing to {} in reply.",
+                sp.verb()
+            ),
             None => format!("After {label} the game is over."),
         },
         Style::TempoCounter => match v {
@@ -393,7 +537,7 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
                 seeds(f.tempo)
             ),
             Variant::BaoLaKimasai => format!(
-                "No move leaves a seed in our outer row to play later, so {label}, as the search ranks them."
+                "No move leaves a seed in our outer row to play later, so we play the search's choice, {label}."
             ),
         },
         Style::Herder => {
@@ -407,26 +551,26 @@ fn sentence(pos: &Position, advisor: &Advisor, f: &MoveFacts, analysis: &Analysi
             format!("{label_cap} leaves us {herd} (no move leaves a wider herd).")
         }
         Style::Scout => {
-            // The net counts the most the answer can take (not the
-            // answer the search expects), and the sentence says so.
+            // The net counts the biggest take in reply (not the answer the
+            // search expects), and the sentence names that one.
             let net = f.taken as i32 - f.reply_take() as i32;
-            let now = taken_now(pos, f);
-            let answer = match f.best_reply {
-                Some((r, t)) if t > 0 => {
-                    format!("{them} can answer from {} and take {t}", move_label(v, r))
-                }
-                Some(_) => format!("{them} cannot take anything back"),
-                None => "the game is over".to_string(),
-            };
             format!(
-                "{label_cap} nets {} at once: it {now}, and {answer}.",
-                signed(net)
+                "{label_cap} nets {} at once: it {}.",
+                signed(net),
+                exchange(sp, f, Answer::Biggest)
             )
         }
-        Style::Youth => format!(
-            "At a glance {label} leaves the board best for us, {}.",
-            describe_score(f.static_eval, Bound::Exact, v)
-        ),
+        Style::Youth => {
+            let look = if search::decided_plies(f.static_eval).is_some() {
+                describe_score(f.static_eval, Bound::Exact, v)
+            } else {
+                format!(
+                    "right after it we look {}",
+                    standing(f.static_eval, Bound::Exact, v, them)
+                )
+            };
+            format!("At a glance {label} leaves the board best for us: {look}.")
+        }
         Style::Keeper => match v {
             Variant::EnGehe { .. } => format!(
                 "{label_cap} keeps {} in our own row (no move keeps more); {verdict}.",
@@ -468,34 +612,25 @@ fn tempo_sentence(label_cap: &str, them: &str, tempo: i32) -> String {
 /// The Raider's sentence when no move takes anything (it then plays the
 /// search's choice): why nothing can be taken, in the game's own terms
 /// (Bao la Kimasai has no raids while herding, nor while the other team
-/// still has seeds in reserve), then what the answer takes.
-fn raider_empty_handed(pos: &Position, f: &MoveFacts, label: &str) -> String {
-    let v = pos.variant();
-    let me = pos.turn();
-    let them = me.opponent().title();
-    let why = match v {
+/// still has seeds in reserve), then the biggest take in reply, as when
+/// it raids.
+fn raider_empty_handed(sp: &Speech, f: &MoveFacts, label: &str) -> String {
+    let me = sp.pos.turn();
+    let them = sp.them;
+    let why = match sp.v {
         Variant::EnGehe { .. } => "No move captures anything now".to_string(),
-        Variant::BaoLaKimasai if pos.herding(me) => "There are no raids while herding".to_string(),
-        Variant::BaoLaKimasai if !pos.raids_allowed() => {
+        Variant::BaoLaKimasai if sp.pos.herding(me) => {
+            "There are no raids while herding".to_string()
+        }
+        Variant::BaoLaKimasai if !sp.pos.raids_allowed() => {
             format!("There are no raids while {them} still has seeds in reserve")
         }
         Variant::BaoLaKimasai => "No move raids anything now".to_string(),
     };
-    let answer = match (f.expected_reply, f.best_reply) {
-        (Some((r, t)), _) if t > 0 => {
-            format!("; {them} answers from {} and takes {t}", move_label(v, r))
-        }
-        (Some((r, _)), _) => format!(
-            "; {them}'s expected answer, {}, takes nothing either",
-            move_label(v, r)
-        ),
-        (None, Some((r, t))) if t > 0 => {
-            format!("; {them} can answer from {} and take {t}", move_label(v, r))
-        }
-        (None, Some(_)) => format!("; {them} has nothing to take either"),
-        (None, None) => ", which ends the game".to_string(),
-    };
-    format!("{why}, so {label}, the search's choice{answer}.")
+    match answer_clause(sp, f, Answer::Biggest, true) {
+        Some(answer) => format!("{why}, so we play the search's choice, {label}; {answer}."),
+        None => format!("{why}, so we play the search's choice, {label}, which ends the game."),
+    }
 }
 
 /// A signed number as the council writes it: "+3", "0", "−3", with the
@@ -535,13 +670,29 @@ fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> usize {
 }
 
 /// The council's report on `pos`, from an analysis of it (ideally one that
-/// ranks every move). `None` when the side to move has no legal move.
+/// ranks every move), naming the sides "South" and "North". `None` when
+/// the side to move has no legal move.
 pub fn council(pos: &Position, analysis: &Analysis) -> Option<CouncilReport> {
+    council_of_teams(pos, analysis, [Side::South.title(), Side::North.title()])
+}
+
+/// [`council`] with the sides named by their teams' names, South's first,
+/// as the window names them ("Ilkisongo", "Ilpurko").
+pub fn council_of_teams(
+    pos: &Position,
+    analysis: &Analysis,
+    teams: [&str; 2],
+) -> Option<CouncilReport> {
     let facts = move_facts(pos, analysis);
     if facts.is_empty() {
         return None;
     }
     let v = pos.variant();
+    let sp = Speech {
+        pos,
+        v,
+        them: teams[pos.turn().opponent().index()],
+    };
     let advice: Vec<Advice> = COUNCIL
         .iter()
         .map(|a| {
@@ -550,7 +701,7 @@ pub fn council(pos: &Position, analysis: &Analysis) -> Option<CouncilReport> {
                 advisor: *a,
                 mv: f.mv,
                 move_name: v.move_name(f.mv),
-                reason: sentence(pos, a, f, analysis),
+                reason: sentence(&sp, a, f, analysis),
             }
         })
         .collect();
@@ -761,12 +912,15 @@ mod tests {
                 "en-gehe south=7,1,1,2,3,2 north=1,2,1,3,0,2 captured=12,11 turn=south",
                 Style::Scout
             ),
-            "Hole 3 nets \u{2212}3 at once: it takes nothing now, and North can answer from hole 2 and take 3."
+            "Hole 3 nets \u{2212}3 at once: it captures nothing now, but North can capture 3 \
+             in reply, from hole 2."
         );
     }
 
     #[test]
     fn the_raider_with_nothing_to_take_says_why_in_the_game_s_terms() {
+        // Whole sentences, each with its verb ("we play"), in the game's
+        // words: raids in Bao la Kimasai, captures in En Gehé.
         // Bao la Kimasai, herding: no raids in phase 1.
         assert_eq!(
             says(
@@ -774,8 +928,8 @@ mod tests {
                  north=0,0,1,0,0,2,3,1,1,2,0,1,0,2,1,1 reserve=18,17 turn=south opening=no",
                 Style::Raider
             ),
-            "There are no raids while herding, so hole i2, the search's choice; \
-             North's expected answer, hole o1, takes nothing either."
+            "There are no raids while herding, so we play the search's choice, hole i2; \
+             North has nothing to raid in reply either."
         );
         // Set up with our reserve empty and North's not: we sow as in
         // phase 2, without raids.
@@ -785,8 +939,8 @@ mod tests {
                  north=0,1,2,4,1,2,4,2,1,1,1,2,1,2,0,8 reserve=0,1 turn=south opening=no",
                 Style::Raider
             ),
-            "There are no raids while North still has seeds in reserve, so hole o2, \
-             the search's choice; North's expected answer, hole o1, takes nothing either."
+            "There are no raids while North still has seeds in reserve, so we play the \
+             search's choice, hole o2; North has nothing to raid in reply either."
         );
         // Raiding, but no move raids.
         assert_eq!(
@@ -795,8 +949,8 @@ mod tests {
                  north=1,14,2,10,3,1,1,3,4,2,0,7,4,1,0,2 reserve=0,0 turn=south opening=no",
                 Style::Raider
             ),
-            "No move raids anything now, so hole i1, the search's choice; \
-             North answers from hole i2 and takes 2."
+            "No move raids anything now, so we play the search's choice, hole i1; \
+             North can raid 2 in reply, from hole i2."
         );
         // En Gehé with no capture on the board: the answer takes nothing
         // either, takes something, or there is none.
@@ -805,23 +959,266 @@ mod tests {
                 "en-gehe south=0,0,3,0,0,0 north=0,2,0,2,0,0 captured=16,25 turn=south",
                 Style::Raider
             ),
-            "No move captures anything now, so hole 3, the search's choice; \
-             North's expected answer, hole 4, takes nothing either."
+            "No move captures anything now, so we play the search's choice, hole 3; \
+             North has nothing to capture in reply either."
         );
         assert_eq!(
             says(
                 "en-gehe south=7,1,1,2,3,2 north=1,2,1,3,0,2 captured=12,11 turn=south",
                 Style::Raider
             ),
-            "No move captures anything now, so hole 3, the search's choice; \
-             North answers from hole 2 and takes 3."
+            "No move captures anything now, so we play the search's choice, hole 3; \
+             North can capture 3 in reply, from hole 2."
         );
         assert_eq!(
             says(
                 "en-gehe south=0,0,0,0,0,0 north=0,0,1,1,0,0 captured=21,25 turn=north",
                 Style::Raider
             ),
-            "No move captures anything now, so hole 3, the search's choice, which ends the game."
+            "No move captures anything now, so we play the search's choice, hole 3, which \
+             ends the game."
+        );
+    }
+
+    /// 2×50 after South 41 and North 34, South to move.
+    const AFTER_41_34: &str = "en-gehe \
+        south=5,5,5,5,0,0,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,5,0,1,6,6,6,0,5,5,5,5,0 \
+        north=5,5,5,5,0,0,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,5,0,5,5,5,0,1,6,6,6,0,1,6,6,6,6,0,5,5,5,5,0 \
+        captured=6,6 turn=south";
+
+    #[test]
+    fn the_raider_names_the_biggest_capture_in_reply() {
+        // After South 4 (which captures 7) North can capture 7 from hole
+        // 16, 22 or 28, and 6 from hole 44, the answer the search expected
+        // and the Raider used to name as if it were the worst.
+        let raider = says(AFTER_41_34, Style::Raider);
+        assert_eq!(
+            raider,
+            "Hole 4 captures 7 now, but North can capture 7 in reply, from hole 16; \
+             no other move captures more."
+        );
+    }
+
+    #[test]
+    fn every_reply_clause_is_true_of_the_move_it_follows() {
+        // Positions met in games played by a fixed pseudo-random choice:
+        // whatever an advisor says the other side "can capture in reply"
+        // is the most any reply takes, from a hole that takes it; an
+        // "expected answer" is the second move of the search's line for
+        // the move, and takes what it says.
+        use crate::engine::Move;
+        let mut state: u64 = 99;
+        let mut pick = |n: usize| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        };
+        let number_after = |text: &str, words: &str| -> Option<u32> {
+            let at = text.find(words)? + words.len();
+            text[at..]
+                .split(|c: char| !c.is_ascii_digit())
+                .next()?
+                .parse()
+                .ok()
+        };
+        let hole_after = |text: &str, words: &str| -> Option<String> {
+            let at = text.find(words)? + words.len();
+            let rest = &text[at..];
+            Some(rest.split([',', ';', '.', ' ']).next()?.to_string())
+        };
+        let mut checked = [0; 2];
+        for start in [
+            GameOptions::en_gehe(8).start().unwrap(),
+            GameOptions::bao_la_kimasai().start().unwrap(),
+        ] {
+            let mut pos: Position = start;
+            for _ply in 0..120 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let v = pos.variant();
+                let analysis = search::search(&pos, SearchConfig::depth(3).all_moves());
+                let report = council(&pos, &analysis).expect("a report");
+                for advice in &report.advice {
+                    let text = &advice.reason;
+                    let mut after = pos;
+                    after.play(advice.mv).unwrap();
+                    let takes = |r: Move| {
+                        let mut next = after;
+                        next.play(r)
+                            .map_or(0, |()| search::seeds_taken(&after, &next))
+                    };
+                    let most = after.legal_moves().into_iter().map(takes).max();
+                    let verb = if v.is_en_gehe() { "capture" } else { "raid" };
+                    if let Some(n) = number_after(text, &format!("can {verb} ")) {
+                        assert_eq!(Some(n), most, "{pos}\n{}: {text}", advice.advisor.name);
+                        let hole = hole_after(text, "in reply, from hole ").unwrap();
+                        let r = v.parse_move(&hole).unwrap();
+                        assert_eq!(takes(r), n, "{pos}\n{}: {text}", advice.advisor.name);
+                        checked[0] += 1;
+                    }
+                    if text.contains(&format!("nothing to {verb} in reply")) {
+                        assert_eq!(most, Some(0), "{pos}\n{}: {text}", advice.advisor.name);
+                    }
+                    if let Some(hole) = hole_after(text, "expected answer, hole ") {
+                        let r = v.parse_move(&hole).unwrap();
+                        let line = analysis.line(advice.mv).unwrap();
+                        assert_eq!(line.pv.get(1), Some(&r), "{pos}\n{text}");
+                        let n = number_after(text, &format!("{hole}, {verb}s ")).unwrap_or(0);
+                        assert_eq!(takes(r), n, "{pos}\n{}: {text}", advice.advisor.name);
+                        checked[1] += 1;
+                    }
+                }
+                if pos.play(legal[pick(legal.len())]).is_err() {
+                    break;
+                }
+            }
+        }
+        assert!(checked[0] > 0 && checked[1] > 0, "{checked:?}");
+    }
+
+    #[test]
+    fn the_advisors_name_the_teams_as_the_window_does() {
+        let pos = parse_position(AFTER_41_34).unwrap();
+        let analysis = search::search(&pos, SearchConfig::depth(2).all_moves());
+        let report = super::council_of_teams(&pos, &analysis, ["Ilkisongo", "Ilpurko"]).unwrap();
+        for advice in &report.advice {
+            let text = &advice.reason;
+            assert!(
+                !text.contains("North") && !text.contains("South"),
+                "{}: {text}",
+                advice.advisor.name
+            );
+        }
+        let raider = &report
+            .advice
+            .iter()
+            .find(|a| a.advisor.style == Style::Raider);
+        assert!(
+            raider
+                .unwrap()
+                .reason
+                .contains("Ilpurko can capture 7 in reply"),
+            "{raider:?}"
+        );
+        let consensus = report.consensus.describe(pos.variant(), "Ilkisongo");
+        assert!(
+            consensus
+                .as_deref()
+                .is_some_and(|c| c.starts_with("The council advises Ilkisongo to play hole ")),
+            "{consensus:?}"
+        );
+    }
+
+    #[test]
+    fn the_search_s_verdict_is_where_the_move_leaves_us_not_a_gap_to_the_best() {
+        use super::{Answer, MoveFacts, Speech, exchange, verdict};
+        use crate::engine::{Move, Variant};
+        use crate::search::{Bound, Line};
+        let facts = |score, bound| MoveFacts {
+            mv: Move(3),
+            taken: 0,
+            line: Some(Line {
+                mv: Move(3),
+                score,
+                bound,
+                depth: 7,
+                pv: vec![Move(3), Move(1)],
+                taken_now: 0,
+            }),
+            best_reply: Some((Move(0), 3)),
+            expected_reply: Some((Move(1), 2)),
+            tempo: 0,
+            mobility: 0,
+            static_eval: 0,
+            kept: 0,
+        };
+        let v = Variant::EnGehe { holes: 6 };
+        assert_eq!(
+            verdict(&facts(-41, Bound::Exact), v, "Ilpurko"),
+            "the search expects us to end up 4.1 seeds behind Ilpurko"
+        );
+        assert_eq!(
+            verdict(&facts(80, Bound::Exact), v, "Ilpurko"),
+            "the search expects us to end up 8 seeds ahead of Ilpurko"
+        );
+        assert_eq!(
+            verdict(&facts(0, Bound::Exact), v, "Ilpurko"),
+            "the search expects us to end up level with Ilpurko"
+        );
+        assert_eq!(
+            verdict(&facts(10, Bound::Upper), v, "Ilpurko"),
+            "the search expects us to end up at most 1 seed ahead of Ilpurko"
+        );
+        assert_eq!(
+            verdict(&facts(WIN - 5, Bound::Exact), v, "Ilpurko"),
+            "the search sees a win in 5 plies"
+        );
+        // The expected answer is said as the search's expectation, the
+        // biggest take as what the other side can do.
+        let pos =
+            parse_position("en-gehe south=7,1,1,2,3,2 north=1,2,1,3,0,2 captured=12,11 turn=south")
+                .unwrap();
+        let sp = Speech {
+            pos: &pos,
+            v: pos.variant(),
+            them: "Ilpurko",
+        };
+        let f = facts(0, Bound::Exact);
+        assert_eq!(
+            exchange(&sp, &f, Answer::Expected),
+            "captures nothing now, but Ilpurko's expected answer, hole 2, captures 2"
+        );
+        assert_eq!(
+            exchange(&sp, &f, Answer::Biggest),
+            "captures nothing now, but Ilpurko can capture 3 in reply, from hole 1"
+        );
+    }
+
+    #[test]
+    fn a_tied_vote_says_how_the_tie_is_broken() {
+        use super::{Consensus, Vote};
+        use crate::engine::{Move, Variant};
+        let vote = |hole, weight| Vote {
+            mv: Move(hole),
+            weight,
+            advisors: vec![0],
+        };
+        let bao = Variant::BaoLaKimasai;
+        let name = |mv| bao.move_name(mv);
+        let (i8, i6, o7) = (Move(7), Move(5), Move(9));
+        assert_eq!(name(i8), "i8");
+        assert_eq!(name(i6), "i6");
+        assert_eq!(name(o7), "o7");
+        let tied = Consensus {
+            votes: vec![vote(7, 6), vote(5, 6), vote(9, 4)],
+            total_weight: 16,
+        };
+        assert_eq!(
+            tied.describe(bao, "Ilkisongo").unwrap(),
+            "The council advises Ilkisongo to play hole i8 (i8: 6/16, i6: 6/16, o7: 4/16): \
+             i8 and i6 tie, and the search ranks i8 higher."
+        );
+        let three = Consensus {
+            votes: vec![vote(7, 5), vote(5, 5), vote(9, 5), vote(0, 1)],
+            total_weight: 16,
+        };
+        assert_eq!(three.tied(), vec![i8, i6, o7]);
+        assert!(
+            three
+                .describe(bao, "Ilkisongo")
+                .unwrap()
+                .ends_with(": i8, i6 and o7 tie, and the search ranks i8 highest."),
+        );
+        let clear = Consensus {
+            votes: vec![vote(7, 10), vote(5, 6)],
+            total_weight: 16,
+        };
+        assert_eq!(
+            clear.describe(bao, "Ilkisongo").unwrap(),
+            "The council advises Ilkisongo to play hole i8 (i8: 10/16, i6: 6/16)."
         );
     }
 
@@ -834,8 +1231,9 @@ mod tests {
         );
         assert!(
             elder.starts_with(
-                "Reading 2 plies ahead, hole 3 is best: it takes nothing now, and North's \
-                 expected answer, hole 4, takes nothing either; the search rates it "
+                "Reading 2 plies ahead, hole 3 is best: it captures nothing now, and North's \
+                 expected answer, hole 4, captures nothing either; the search expects us to \
+                 end up "
             ),
             "{elder}"
         );

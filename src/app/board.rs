@@ -15,6 +15,11 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
 /// Holes drawn as separate pebbles up to this count; above it, a heap.
 pub const MAX_PEBBLES: usize = 12;
 
+/// The board's canvas takes clicks (finish a sowing) and drags (pan), but
+/// no keyboard focus: a Tab stop there showed nothing, and the keys it
+/// could serve (Ctrl+arrows pan) work wherever the focus is.
+const CANVAS_SENSE: Sense = Sense::CLICK.union(Sense::DRAG);
+
 /// Screen geometry of the board for one frame.
 pub struct Geometry {
     /// Top-left of the board plank.
@@ -545,7 +550,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     ui.add_space(space_above);
     let lines_top = ui.cursor().top();
     side_line(ui, rt, &shown, top, captured, reserve);
-    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
+    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), CANVAS_SENSE);
     board_canvas(
         ui,
         canvas,
@@ -1234,9 +1239,12 @@ fn board_canvas(
 
             // Interaction: every hole reports itself for accessibility and tests.
             // Clicks on an earlier position are taken too, to say why they
-            // play nothing.
+            // play nothing. Clicks only, no keyboard focus: a hole is played
+            // from the keyboard by typing its name and Enter, and one
+            // reached with Tab showed no mark while Space (meant to play the
+            // sowing) played it.
             let sense = if playable || animating || !rt.live() {
-                Sense::click()
+                Sense::CLICK
             } else {
                 Sense::hover()
             };
@@ -1631,7 +1639,7 @@ pub fn editor_board_ui(
     ui.add_space(slack / 2.0);
     let lines_top = ui.cursor().top();
     editor_side_line(ui, ed, names, bottom.opponent());
-    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), Sense::click_and_drag());
+    let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), CANVAS_SENSE);
     let pal = Palette::new(ui.visuals().dark_mode);
     let (geo, painter) = plank(ui, canvas, &bg, settings, pan, variant, &pal, &mut commands);
     let p = geo.pitch;
@@ -1688,6 +1696,11 @@ pub fn editor_board_ui(
             if resp.hovered() || resp.has_focus() {
                 ring = Some((pal.hover, 0.07 * p));
             }
+            // ... and is selected, so the digits typed next set it (they
+            // went to the hole clicked last, away from the focus ring).
+            if resp.gained_focus() {
+                edit(EditorCommand::Select(Some(Selection::Hole(hole))));
+            }
             if ed.selected == Some(Selection::Hole(hole)) {
                 ring = Some((pal.lift, 0.1 * p));
             }
@@ -1728,6 +1741,10 @@ pub fn editor_board_ui(
             });
             if let Some(moved) = dropped(&resp, Selection::Reserve(side)) {
                 edit(moved);
+            }
+            // Reached with Tab, selected for typed digits as a hole is.
+            if resp.gained_focus() {
+                edit(EditorCommand::Select(Some(Selection::Reserve(side))));
             }
             let ring = if resp.dragged() {
                 dragging_from = Some(rect.center());

@@ -16,6 +16,7 @@ pub mod dialogs;
 pub mod editor;
 pub mod file_menu;
 pub mod files_ui;
+mod focus;
 pub mod game_over;
 pub mod help;
 pub mod menu;
@@ -862,6 +863,7 @@ impl MaasaiApp {
         if ctx.input(|i| i.key_pressed(egui::Key::Tab)) {
             ctx.request_repaint();
         }
+        focus::pass_over_resize_handles(ui);
         // Esc closes an open menu first: the keys below (a half-typed hole,
         // the help, the editor's selection) took it, and the menu stayed.
         if egui::Popup::is_any_open(&ctx)

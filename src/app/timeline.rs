@@ -105,8 +105,12 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let replay = rt.shown_replay();
     let size = vec2(ui.available_width(), HEIGHT);
+    // Clicks and drags seek; no keyboard focus. Every seek it offers is
+    // already a key away wherever the focus is (Left/Right a seed,
+    // Shift+Left/Right a lap, Home/End), and the step buttons under it are
+    // Tab stops: a stop here added one that showed nothing.
     let sense = if replay.is_some() {
-        Sense::click_and_drag()
+        Sense::CLICK | Sense::DRAG
     } else {
         Sense::hover()
     };

@@ -1,0 +1,67 @@
+//! Keyboard focus: Tab passes over the panels' resize handles (egui makes
+//! each one a Tab stop that shows nothing when focused and takes no keys).
+
+use egui::{Event, FocusDirection, Id, Key};
+
+/// The resizable panels [`super::MaasaiApp`] lays out in the window's
+/// root ui, by the names it gives them: every panel given
+/// `.resizable(true)` there belongs here.
+const RESIZABLE_PANELS: [&str; 7] = [
+    "position-editor",
+    "study",
+    "solver",
+    "tempo-plot",
+    "move-list",
+    "council-below",
+    "council-beside",
+];
+
+/// Where the direction of the last Tab press is kept (Shift+Tab: back).
+fn backwards_id() -> Id {
+    Id::unique("focus-last-tab-backwards")
+}
+
+/// At the start of a frame, before anything is drawn in `root` (the
+/// window's root ui): a panel's resize handle reached with Tab or
+/// Shift+Tab in the last frame gives the focus on, the same way.
+pub fn pass_over_resize_handles(root: &egui::Ui) {
+    let ctx = root.ctx();
+    let pressed = ctx.input(|i| {
+        i.events.iter().rev().find_map(|e| match e {
+            Event::Key {
+                key: Key::Tab,
+                pressed: true,
+                modifiers,
+                ..
+            } => Some(modifiers.shift),
+            _ => None,
+        })
+    });
+    if let Some(backwards) = pressed {
+        ctx.data_mut(|d| d.insert_temp(backwards_id(), backwards));
+    }
+    let Some(focused) = ctx.memory(|m| m.focused()) else {
+        return;
+    };
+    if !RESIZABLE_PANELS
+        .iter()
+        .any(|name| resize_handle_id(root, name) == focused)
+    {
+        return;
+    }
+    let backwards = ctx.data(|d| d.get_temp::<bool>(backwards_id()).unwrap_or(false));
+    ctx.memory_mut(|m| {
+        m.move_focus(if backwards {
+            FocusDirection::Previous
+        } else {
+            FocusDirection::Next
+        })
+    });
+    // Shift+Tab lands on the widget before it only in the next frame.
+    ctx.request_repaint();
+}
+
+/// The id egui gives the resize handle of the panel `name` in `root`.
+fn resize_handle_id(root: &egui::Ui, name: &str) -> Id {
+    root.scope_id().with(name).with("__resize")
+}
