@@ -833,3 +833,54 @@ fn cancel_keeps_every_moves_values_and_the_bounds_of_the_move_being_solved() {
             .is_some()
     );
 }
+
+/// The window on `start` at `size` with the council shown and its search
+/// capped at `depth`, the teams named as in a New game dialog.
+fn council_at(start: Position, size: [f32; 2], depth: u32) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(start, size);
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.council.max_depth = Some(depth);
+    app.rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    h
+}
+
+/// Steps until the council's search has finished and its report is drawn.
+fn council_done(h: &mut Harness<'_, MaasaiApp>) {
+    step_until(h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(3);
+}
+
+#[test]
+fn the_council_beside_a_bao_board_gives_way_in_a_small_window() {
+    // 1024×680: the council kept 420 px beside the board, which shrank to
+    // about 300 px (its row names 8 px high). The council gives way down
+    // to its least width, and the board keeps holes ~40 px apart.
+    let mut h = council_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1024.0, 680.0],
+        2,
+    );
+    council_done(&mut h);
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    let a = h.get_by_label("South i1: 1 seed").rect();
+    let b = h.get_by_label("South i2: 1 seed").rect();
+    assert!(council.right() <= a.left(), "not beside the board");
+    let pitch = b.center().x - a.center().x;
+    assert!(pitch >= 38.0, "holes {pitch} px apart");
+    assert!(
+        council.width() >= 250.0,
+        "the council squeezed to {council:?}"
+    );
+    // In a big window it keeps its width.
+    let mut h = council_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1600.0, 1000.0],
+        2,
+    );
+    council_done(&mut h);
+    let council = h.state().rt.council_rect.unwrap();
+    assert!(council.width() >= 400.0, "{council:?}");
+}

@@ -440,6 +440,27 @@ pub fn min_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
     (frame + Geometry::unit_size(variant).x * MIN_PITCH_BESIDE).max(MIN_AREA_WIDTH)
 }
 
+/// Hole pitch the council beside the board leaves a short board where
+/// there is room (Bao la Kimasai's, a short En Gehé row): its hole names
+/// and row labels read at 12 px, where at [`MIN_PITCH`] they are 9 px.
+const COMFORTABLE_PITCH: f32 = 40.0;
+/// The most width [`comfortable_area_width`] asks for: a long row, short
+/// of width at any pitch, keeps to [`min_area_width`].
+const COMFORTABLE_MOST: f32 = 480.0;
+
+/// The width of the board's area at [`COMFORTABLE_PITCH`] (at most
+/// [`COMFORTABLE_MOST`], at least [`min_area_width`]): the council beside
+/// the board stops growing there, giving way to the board.
+pub fn comfortable_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
+    let frame = egui::Frame::central_panel(ui.style())
+        .total_margin()
+        .sum()
+        .x;
+    (frame + Geometry::unit_size(variant).x * COMFORTABLE_PITCH)
+        .min(COMFORTABLE_MOST)
+        .max(min_area_width(ui, variant))
+}
+
 /// The least height the board's area needs: the lines around it and the
 /// board at [`MIN_PITCH`]. Panels docked under the board stop growing there,
 /// so a small window never squeezes the board into a sliver.

@@ -1142,7 +1142,10 @@ impl MaasaiApp {
                         .rect,
                 );
             } else {
-                let (least, most) = beside_board(ui, COUNCIL_MIN_WIDTH, 0.0, board_least);
+                // The council gives way to a short board (Bao la Kimasai's)
+                // before it shrinks into an illegible one.
+                let comfortable = board::comfortable_area_width(ui, variant);
+                let (least, most) = beside_board(ui, COUNCIL_MIN_WIDTH, 0.0, comfortable);
                 let panel = egui::Panel::left("council-beside")
                     .resizable(true)
                     .default_size(420.0)
