@@ -3,7 +3,7 @@
 //! loops; nothing asserts on timing.
 
 mod common;
-use common::{WIDE_SIZE, harness_at, step_until};
+use common::{WIDE_SIZE, en_gehe, harness_at, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::advice::{self, COUNCIL};
@@ -605,12 +605,18 @@ fn the_council_waits_while_the_computer_thinks() {
         },
     ];
     h.state_mut().rt.computer.paused = false;
+    h.state_mut().rt.names[1] = "Ilpurko".into();
     h.run_steps(2);
     assert!(h.state().rt.game.moves().is_empty());
     assert!(h.state().council.analysis().is_none());
+    // The team by its name, as the status line gives it (it was "Ilpurko
+    // (North) (the computer)").
     assert!(
-        h.query_by_label_contains("the council waits for your turn")
-            .is_some()
+        h.query_by_label(
+            "It is Ilpurko's turn, played by the computer: the council waits for your turn, \
+             so that the computer has both cores."
+        )
+        .is_some()
     );
     // Paused, the computer thinks no more: the council advises.
     h.state_mut().queue(AppCommand::PauseComputer(true));
@@ -883,4 +889,246 @@ fn the_council_beside_a_bao_board_gives_way_in_a_small_window() {
     council_done(&mut h);
     let council = h.state().rt.council_rect.unwrap();
     assert!(council.width() >= 400.0, "{council:?}");
+}
+
+#[test]
+fn the_council_s_answer_is_in_view_without_scrolling_past_the_advisors() {
+    // A 2×50 board with the council under it: at 1024 px wide the panel
+    // became one column, the consensus and the ranked moves under all
+    // eight advisors, out of view. They stand beside the advisors now.
+    for size in [[1024.0, 680.0], [1024.0, 1000.0]] {
+        let mut h = council_at(en_gehe(50), size, 2);
+        council_done(&mut h);
+        let council = h.state().rt.council_rect.expect("the council is shown");
+        let hole = h.get_by_label("South 25: 4 seeds").rect();
+        assert!(council.top() > hole.bottom(), "not under the board");
+        for label in ["Consensus", "Every move, best first", "The Elder"] {
+            let rect = h.get_by_label(label).rect();
+            assert!(
+                council.contains_rect(rect),
+                "{label} out of view at {size:?}"
+            );
+        }
+        // The council's choice in words, for the team to move by the name
+        // the status line gives it.
+        assert!(
+            h.query_by_label_contains("The council advises Ilkisongo to play hole ")
+                .is_some()
+        );
+    }
+    // Beside a Bao la Kimasai board, in one column: the consensus first.
+    let mut h = council_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1024.0, 680.0],
+        2,
+    );
+    council_done(&mut h);
+    let consensus = h.get_by_label("Consensus").rect();
+    let elder = h.get_by_label("The Elder").rect();
+    assert!(consensus.bottom() < elder.top(), "{consensus:?} {elder:?}");
+    let council = h.state().rt.council_rect.unwrap();
+    assert!(council.contains_rect(consensus));
+}
+
+#[test]
+fn the_advisors_and_the_status_name_the_teams_and_group_digits() {
+    let mut h = council_at(en_gehe(50), WIDE_SIZE, 2);
+    council_done(&mut h);
+    let report = h.state().council.report().unwrap().clone();
+    for a in &report.advice {
+        assert!(
+            !a.reason.contains("North") && !a.reason.contains("South"),
+            "{}: {}",
+            a.advisor.name,
+            a.reason
+        );
+    }
+    assert!(
+        report.advice.iter().any(|a| a.reason.contains("Ilpurko")),
+        "{:?}",
+        report.advice
+    );
+    let analysis = h.state().council.analysis().unwrap().clone();
+    assert!(analysis.nodes >= 1000, "{}", analysis.nodes);
+    let status = format!(
+        "depth 2 · {} positions",
+        maasai_mancala::engine::group_digits(analysis.nodes)
+    );
+    assert!(status.contains(','), "{status}");
+    assert!(h.query_by_label(&status).is_some(), "{status}");
+}
+
+#[test]
+fn the_council_s_header_stays_put_when_its_spinner_stops() {
+    // The spinner went away when the search ended, and everything after it
+    // in the header (and so the header's wrapping) moved. A 2×50 board
+    // searched 24 plies deep is still thinking a frame later; its result
+    // is then given as the search's last.
+    let pos = en_gehe(50);
+    let mut h = council_at(pos, WIDE_SIZE, 24);
+    h.run_steps(2);
+    assert!(h.state().council.thinking(), "the search ended at once");
+    let header = |h: &Harness<'_, MaasaiApp>| {
+        [
+            h.get_by_label("Hide advice until asked").rect(),
+            h.get_by_label("Review moves so far").rect(),
+        ]
+    };
+    let thinking = header(&h);
+    let done = search::search(&pos, SearchConfig::depth(1).all_moves());
+    let app = h.state_mut();
+    app.council.show_analysis(&app.rt, done);
+    h.run_steps(3);
+    assert!(!h.state().council.thinking());
+    assert_eq!(thinking, header(&h));
+}
+
+/// Every text shape painted in the last frame.
+fn painted_texts(h: &Harness<'_, MaasaiApp>) -> Vec<std::sync::Arc<egui::Galley>> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
+        match shape {
+            egui::Shape::Text(text) => out.push(text.galley.clone()),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn advisors_speak_left_aligned_and_their_votes_beside_the_bars() {
+    // The columns the cards stand in justified their text, with wide gaps
+    // between words; and the names in the consensus bars ran over the
+    // edge of the bar's fill, hard to read on either part.
+    let mut h = council_at(en_gehe(50), [1024.0, 680.0], 2);
+    council_done(&mut h);
+    let report = h.state().council.report().unwrap().clone();
+    // (The cards in view: the panel scrolls the others.)
+    let texts = painted_texts(&h);
+    let mut seen = 0;
+    for a in &report.advice {
+        for words in [a.advisor.character, a.reason.as_str()] {
+            if let Some(galley) = texts.iter().find(|g| g.job.text == words) {
+                assert!(!galley.job.justify, "{words:?} justified");
+                seen += 1;
+            }
+        }
+    }
+    assert!(seen >= 4, "{seen} advisors' lines painted");
+    let bars: Vec<egui::Rect> = h
+        .query_all_by_role(egui::accesskit::Role::ProgressIndicator)
+        .map(|n| n.rect())
+        .collect();
+    for vote in &report.consensus.votes {
+        let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
+        let names = format!("— {}", names.join(", "));
+        let rect = h.get_by_label_contains(&names).rect();
+        assert!(
+            bars.iter().all(|bar| !bar.intersects(rect)),
+            "{rect:?} over a bar in {bars:?}"
+        );
+    }
+}
+
+/// The moves of the council's ranked table, top row first, as drawn
+/// (Bao la Kimasai: no other cell reads just a hole's name, but a line of
+/// one move, in the same row).
+fn table_rows(h: &Harness<'_, MaasaiApp>, moves: &[Move]) -> Vec<Move> {
+    let v = h.state().rt.game.current().variant();
+    let mut rows: Vec<(f32, Move)> = moves
+        .iter()
+        .map(|&mv| {
+            let top = h
+                .query_all_by_label(&v.move_name(mv))
+                .map(|n| n.rect().top())
+                .fold(f32::INFINITY, f32::min);
+            (top, mv)
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|(_, mv)| mv).collect()
+}
+
+#[test]
+fn the_ranked_moves_hold_their_order_while_the_pointer_is_on_them() {
+    // A deeper result reordered the rows under the pointer: the row it
+    // rested on became another move's. The order is held while the
+    // pointer is on the table, and the new one comes when it leaves.
+    let pos = parse_position(
+        "bao-la-kimasai south=2,1,0,0,0,0,1,0,1,0,2,1,0,0,1,0 \
+         north=1,14,2,10,3,1,1,3,4,2,0,7,4,1,0,2 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let order = |a: &search::Analysis| a.lines.iter().map(|l| l.mv).collect::<Vec<Move>>();
+    let shallow = search::search(&pos, SearchConfig::depth(1).all_moves());
+    let deep = search::search(&pos, SearchConfig::depth(4).all_moves());
+    assert_ne!(order(&shallow), order(&deep), "no reordering to hold");
+    let mut h = harness(pos);
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.council.show_analysis(&app.rt, shallow.clone());
+    h.run_steps(3);
+    let moves = order(&shallow);
+    assert_eq!(table_rows(&h, &moves), moves);
+    // The pointer on the table's second row.
+    let v = pos.variant();
+    let second = h
+        .query_all_by_label(&v.move_name(moves[1]))
+        .map(|n| n.rect())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .unwrap();
+    h.hover_at(second.center());
+    h.run_steps(2);
+    let app = h.state_mut();
+    app.council.show_analysis(&app.rt, deep.clone());
+    h.run_steps(3);
+    assert_eq!(table_rows(&h, &moves), moves, "reordered under the pointer");
+    assert_eq!(
+        h.state().rt.preview.as_ref().map(|p| p.mv),
+        Some(moves[1]),
+        "the row under the pointer changed"
+    );
+    assert!(
+        h.query_by_label("(held while the pointer is on the table)")
+            .is_some()
+    );
+    // The pointer gone, the deeper order.
+    h.hover_at(egui::pos2(1.0, 1.0));
+    h.run_steps(3);
+    assert_eq!(table_rows(&h, &moves), order(&deep));
+    assert!(
+        h.query_by_label("(held while the pointer is on the table)")
+            .is_none()
+    );
+}
+
+#[test]
+fn the_council_says_whom_it_waits_for_between_two_computers() {
+    // Both teams played by the computer: there is no "your turn" to wait
+    // for. (One team's name given once, without a second pair of brackets.)
+    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    let master = Player::Computer {
+        level: Level::Master,
+        movetime_ms: 60_000,
+    };
+    app.settings.players = [master, master];
+    app.rt.computer.paused = false;
+    h.run_steps(2);
+    assert!(
+        h.query_by_label(
+            "It is Ilkisongo's turn, and the computer plays both teams: the council waits \
+             until the computer is paused, so that it has both cores."
+        )
+        .is_some()
+    );
+    assert!(h.query_by_label_contains("your turn").is_none());
+    h.state_mut().queue(AppCommand::PauseComputer(true));
+    h.run_steps(2);
 }

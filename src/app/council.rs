@@ -9,7 +9,7 @@
 use super::AppCommand;
 use super::state::Runtime;
 use crate::advice::{self, COUNCIL, CouncilReport, MoveCost};
-use crate::engine::{Game, Move, Position, Status};
+use crate::engine::{Game, Move, Position, Status, group_digits};
 use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,6 +77,18 @@ impl CouncilPanel {
     /// Whether every played move has its cost.
     pub fn review_done(&self) -> bool {
         self.review.as_ref().is_some_and(|r| r.done)
+    }
+
+    /// Shows `analysis` of the live position as if the panel's own search
+    /// had just given it, stopping that search (tests: a deeper result
+    /// arriving on a given frame, as the search's snapshots do).
+    #[doc(hidden)]
+    pub fn show_analysis(&mut self, rt: &Runtime, analysis: Analysis) {
+        self.key = Some(live_key(rt));
+        self.handle = None;
+        let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
+        self.report = advice::council_of_teams(rt.game.current(), &analysis, teams);
+        self.analysis = Some(analysis);
     }
 
     /// Asks the council about the live position in "hide advice" mode.
@@ -190,7 +202,8 @@ impl CouncilPanel {
                 .as_ref()
                 .is_none_or(|a| a.depth != snap.depth || a.finished != snap.finished);
             if deeper && !snap.lines.is_empty() {
-                self.report = advice::council(rt.game.current(), &snap);
+                let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
+                self.report = advice::council_of_teams(rt.game.current(), &snap, teams);
                 self.analysis = Some(snap.clone());
             }
             if !snap.finished {
@@ -245,15 +258,45 @@ fn live_key(rt: &Runtime) -> (usize, u64) {
     (rt.game.moves().len(), rt.game.current().key())
 }
 
+/// Whether the council waits for a computer player to move, and for whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComputerTurn {
+    /// A person is to move (or the computer is paused): the council advises.
+    No,
+    /// The computer plays the team to move against a person.
+    AgainstAPerson,
+    /// The computer plays both teams: nobody's turn is a person's.
+    BothTeams,
+}
+
+impl ComputerTurn {
+    /// `to_move`: a computer player is to move and not paused.
+    pub fn of(to_move: bool, players: &[super::players::Player; 2]) -> Self {
+        match (to_move, players.iter().all(|p| p.is_computer())) {
+            (false, _) => ComputerTurn::No,
+            (true, false) => ComputerTurn::AgainstAPerson,
+            (true, true) => ComputerTurn::BothTeams,
+        }
+    }
+}
+
+/// Panels narrower than this show the consensus, the ranked moves and the
+/// advisors in one column, in that order; wider ones show the advisors
+/// beside the consensus and the ranked moves, each scrolling on its own,
+/// so that the council's answer is in view without scrolling past them.
+const SIDE_BY_SIDE_WIDTH: f32 = 560.0;
+/// From this width the advisors sit two abreast beside the verdict.
+const TWO_ABREAST_WIDTH: f32 = 900.0;
+
 /// Draws the panel (docked under the board, where a long En Gehé board
-/// leaves room). Hovering an advisor or a table row previews its move on
-/// the board (through the board's own hover preview).
+/// leaves room). Hovering an advisor, a vote or a table row previews its
+/// move on the board (through the board's own hover preview).
 pub fn council_ui(
     ui: &mut egui::Ui,
     panel: &CouncilPanel,
     rt: &mut Runtime,
     hide_advice: bool,
-    computer_turn: bool,
+    computer_turn: ComputerTurn,
 ) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let key = live_key(rt);
@@ -261,8 +304,13 @@ pub fn council_ui(
     let finished = !matches!(rt.game.status(), Status::Ongoing);
     ui.horizontal_wrapped(|ui| {
         ui.heading("The council");
+        // The spinner's room is kept when it stops, so that nothing after
+        // it moves (the row wrapped differently and the panel jumped).
+        let size = ui.spacing().interact_size.y;
         if panel.thinking() {
             super::busy::spinner(ui);
+        } else {
+            ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
         }
         ui.separator();
         let mut hide = hide_advice;
@@ -287,39 +335,44 @@ pub fn council_ui(
         {
             commands.push(AppCommand::ReviewGame);
         }
-        if panel.review.is_some() && !panel.review_done() {
-            ui.weak("reviewing…");
-        }
-        // (Not while the advice is hidden: the line appearing moved the
-        // Ask button from under the pointer.)
-        if let Some(analysis) = &panel.analysis
-            && !finished
-            && asked
-        {
-            ui.separator();
-            // On its own line when the row is full, and cut short with
-            // "…" where even that is too narrow (never past the panel).
-            let text = format!(
-                "depth {}{} · {} positions",
-                analysis.depth,
-                if analysis.finished {
-                    ""
-                } else {
-                    " and deepening"
-                },
-                analysis.nodes
-            );
-            ui.add(
-                egui::Label::new(egui::RichText::new(text).weak())
-                    .wrap_mode(egui::TextWrapMode::Truncate),
-            );
-        }
     });
+    // The search's progress on a line of its own, there whether or not
+    // there is anything to say (its text coming and going, or growing
+    // shorter when the search ends, moved everything under it), and cut
+    // short with "…" where the panel is too narrow (never past it).
+    let mut status = Vec::new();
+    // (Not while the advice is hidden: the numbers would give away how
+    // the search is getting on.)
+    if let Some(analysis) = &panel.analysis
+        && !finished
+        && asked
+    {
+        status.push(format!(
+            "depth {}{} · {} positions",
+            analysis.depth,
+            if analysis.finished {
+                ""
+            } else {
+                " and deepening"
+            },
+            group_digits(analysis.nodes)
+        ));
+    }
+    if panel.review.is_some() && !panel.review_done() {
+        status.push("reviewing the moves played…".to_string());
+    }
+    ui.add(
+        egui::Label::new(egui::RichText::new(status.join(" · ")).weak())
+            .wrap_mode(egui::TextWrapMode::Truncate),
+    );
     ui.separator();
     if finished {
         ui.label("The game is over: the move list shows what each move cost.");
         return commands;
     }
+    let turn = rt.game.current().turn();
+    // The teams as the status line and the move list name them.
+    let team = rt.names[turn.index()].clone();
     if !rt.live() {
         // The council advises the team to move, not on history.
         ui.label(
@@ -334,18 +387,27 @@ pub fn council_ui(
         // side: the advice is for the team to move once it has ended.
         ui.label(
             egui::RichText::new(format!(
-                "Advice for {} to move, once the move being sown has ended.",
-                rt.team(rt.game.current().turn())
+                "Advice for {team} to move, once the move being sown has ended."
             ))
             .italics(),
         );
     }
-    if computer_turn {
-        ui.label(format!(
-            "{} (the computer) is to move: the council waits for your turn, so that the computer has both cores.",
-            rt.team(rt.game.current().turn())
-        ));
-        return commands;
+    match computer_turn {
+        ComputerTurn::No => {}
+        ComputerTurn::AgainstAPerson => {
+            ui.label(format!(
+                "It is {team}'s turn, played by the computer: the council waits for your turn, \
+                 so that the computer has both cores."
+            ));
+            return commands;
+        }
+        ComputerTurn::BothTeams => {
+            ui.label(format!(
+                "It is {team}'s turn, and the computer plays both teams: the council waits \
+                 until the computer is paused, so that it has both cores."
+            ));
+            return commands;
+        }
     }
     if !asked {
         if ui.button("Ask the council").clicked() {
@@ -372,10 +434,18 @@ pub fn council_ui(
         .copied()
         .filter(|&mv| !rt.is_endless(mv))
         .collect();
+    let verdict = Verdict {
+        report,
+        undecided: &undecided,
+        variant,
+        team: &team,
+        key,
+    };
     let mut hovered: Option<Move> = None;
-    // Wide: advisors on the left (two abreast), the verdict on the right,
-    // each scrolling on its own. Narrow: one column.
-    if ui.available_width() >= 900.0 {
+    let width = ui.available_width();
+    if width >= SIDE_BY_SIDE_WIDTH {
+        // The advisors on the left (two abreast where there is room), the
+        // verdict on the right, each scrolling on its own.
         ui.columns(2, |cols| {
             let (left, right) = cols.split_at_mut(1);
             egui::ScrollArea::vertical()
@@ -383,18 +453,24 @@ pub fn council_ui(
                 .auto_shrink([false, false])
                 .min_scrolled_height(0.0)
                 .show(&mut left[0], |ui| {
-                    ui.columns(2, |halves| {
-                        for (i, a) in report.advice.iter().enumerate() {
-                            advisor_card(&mut halves[i % 2], a, &mut hovered);
+                    if width >= TWO_ABREAST_WIDTH {
+                        ui.columns(2, |halves| {
+                            for (i, a) in report.advice.iter().enumerate() {
+                                advisor_card(&mut halves[i % 2], a, &mut hovered);
+                            }
+                        });
+                    } else {
+                        for a in &report.advice {
+                            advisor_card(ui, a, &mut hovered);
                         }
-                    });
+                    }
                 });
             egui::ScrollArea::vertical()
                 .id_salt("council-verdict")
                 .auto_shrink([false, false])
                 .min_scrolled_height(0.0)
                 .show(&mut right[0], |ui| {
-                    verdict_ui(ui, report, &undecided, variant, &mut hovered);
+                    verdict_ui(ui, &verdict, &mut hovered);
                 });
         });
     } else {
@@ -404,11 +480,12 @@ pub fn council_ui(
             // never taller than the panel, which would spill over the board.
             .min_scrolled_height(0.0)
             .show(ui, |ui| {
+                // The council's answer first, the advisors' reasons after.
+                verdict_ui(ui, &verdict, &mut hovered);
+                ui.separator();
                 for a in &report.advice {
                     advisor_card(ui, a, &mut hovered);
                 }
-                ui.separator();
-                verdict_ui(ui, report, &undecided, variant, &mut hovered);
             });
     }
     // Not behind a dialog waiting for an answer (the panels are disabled
@@ -434,22 +511,27 @@ fn advisor_card(ui: &mut egui::Ui, a: &advice::Advice, hovered: &mut Option<Move
     let resp = ui
         .group(|ui| {
             ui.set_width(ui.available_width());
-            ui.horizontal_wrapped(|ui| {
-                ui.strong(a.advisor.name);
-                ui.label(format!("proposes {}", a.move_name));
-                // Whole, on the next line if need be: "(weight" and "1)"
-                // on two lines read as two things.
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(format!("(weight {})", a.advisor.weight)).weak(),
-                    )
-                    .wrap_mode(egui::TextWrapMode::Extend),
-                );
+            // Left-aligned, not justified: the columns the cards stand in
+            // justify their contents, which stretched the gaps between
+            // words ("Reads  the  game  deepest").
+            ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.strong(a.advisor.name);
+                    ui.label(format!("proposes {}", a.move_name));
+                    // Whole, on the next line if need be: "(weight" and "1)"
+                    // on two lines read as two things.
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(format!("(weight {})", a.advisor.weight)).weak(),
+                        )
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                    );
+                });
+                // Set apart from the reason by italics, not by a size too
+                // small to read.
+                ui.label(egui::RichText::new(a.advisor.character).weak().italics());
+                ui.label(&a.reason);
             });
-            // Set apart from the reason by italics, not by a size too
-            // small to read.
-            ui.label(egui::RichText::new(a.advisor.character).weak().italics());
-            ui.label(&a.reason);
         })
         .response;
     if resp.contains_pointer() {
@@ -457,60 +539,100 @@ fn advisor_card(ui: &mut egui::Ui, a: &advice::Advice, hovered: &mut Option<Move
     }
 }
 
-/// The consensus with its split, then every move ranked.
-fn verdict_ui(
-    ui: &mut egui::Ui,
-    report: &advice::CouncilReport,
-    undecided: &[Move],
+/// What the verdict shows: the consensus and every move ranked.
+struct Verdict<'a> {
+    report: &'a CouncilReport,
+    undecided: &'a [Move],
     variant: crate::engine::Variant,
-    hovered: &mut Option<Move>,
-) {
+    /// The team to move, as the window names it.
+    team: &'a str,
+    /// The live position's key: a table's order is held for it only.
+    key: (usize, u64),
+}
+
+/// The order the ranked table keeps while the pointer is over it, for
+/// the position it was drawn for, and where the table was last drawn.
+#[derive(Clone, Debug, Default)]
+struct TableHold {
+    key: (usize, u64),
+    order: Vec<Move>,
+    rect: Option<egui::Rect>,
+}
+
+fn table_hold_id() -> egui::Id {
+    egui::Id::unique("council-table-hold")
+}
+
+/// The table's rows in `held` order, as far as they are still listed,
+/// then any rows new since, in the search's order: a deeper search
+/// reordering the rows does not move the one under the pointer.
+fn held_order(held: &[Move], current: &[Move]) -> Vec<Move> {
+    held.iter()
+        .filter(|mv| current.contains(mv))
+        .chain(current.iter().filter(|mv| !held.contains(mv)))
+        .copied()
+        .collect()
+}
+
+/// The consensus with its split, then every move ranked.
+fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) {
+    let Verdict {
+        report,
+        undecided,
+        variant,
+        team,
+        key,
+    } = *verdict;
     ui.strong("Consensus");
-    if let Some(top) = report.consensus.chosen() {
-        ui.label(format!(
-            "The council would play {} ({})",
-            variant.move_name(top),
-            report.consensus.split(variant)
-        ));
+    if let Some(text) = report.consensus.describe(variant, team) {
+        ui.label(text);
     }
     for vote in &report.consensus.votes {
         let frac = vote.weight as f32 / report.consensus.total_weight.max(1) as f32;
         let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
-        let width = ui.available_width().min(420.0);
-        let head = format!(
-            "{}: {}/{}",
+        // The names beside the bar, not over it: over the edge of its fill
+        // they were hard to read on either part.
+        let text = format!(
+            "{}: {}/{} — {}",
             variant.move_name(vote.mv),
             vote.weight,
-            report.consensus.total_weight
+            report.consensus.total_weight,
+            names.join(", ")
         );
-        // The names where they fit in the bar, else how many (all of them
-        // on hover): a bar's text is cut off, not wrapped.
-        let whole = format!("{head} — {}", names.join(", "));
-        let font = egui::TextStyle::Body.resolve(ui.style());
-        let fits = ui
-            .painter()
-            .layout_no_wrap(whole.clone(), font, egui::Color32::WHITE)
-            .size()
-            .x
-            + 2.0 * ui.spacing().button_padding.x
-            <= width;
-        let text = if fits {
-            whole
-        } else if names.len() == 1 {
-            format!("{head} — 1 advisor")
-        } else {
-            format!("{head} — {} advisors", names.len())
-        };
-        let resp = ui
-            .add(egui::ProgressBar::new(frac).desired_width(width).text(text))
-            .on_hover_text(names.join(", "));
-        if resp.contains_pointer() {
+        let row = ui.horizontal_top(|ui| {
+            let width = (ui.available_width() * 0.3).clamp(48.0, 140.0);
+            let bar = ui.add(egui::ProgressBar::new(frac).desired_width(width));
+            let label = ui.add(egui::Label::new(text).wrap());
+            bar.contains_pointer() || label.contains_pointer()
+        });
+        if row.inner || row.response.contains_pointer() {
             *hovered = Some(vote.mv);
         }
     }
     ui.separator();
-    ui.strong("Every move, best first");
-    egui::Grid::new("council-table")
+    // The rows keep their order while the pointer is over the table (a
+    // deeper search reordered them under it); the new order comes when
+    // it leaves.
+    let current: Vec<Move> = report
+        .facts
+        .iter()
+        .filter(|f| f.line.is_some())
+        .map(|f| f.mv)
+        .collect();
+    let hold: Option<TableHold> = ui.data(|d| d.get_temp(table_hold_id()));
+    let order = match hold {
+        Some(h) if h.key == key && h.rect.is_some_and(|r| ui.rect_contains_pointer(r)) => {
+            held_order(&h.order, &current)
+        }
+        _ => current.clone(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.strong("Every move, best first");
+        if order != current {
+            ui.weak("(held while the pointer is on the table)");
+        }
+    });
+    let grid = egui::Grid::new("council-table")
         .striped(true)
         .num_columns(5)
         .show(ui, |ui| {
@@ -533,7 +655,10 @@ fn verdict_ui(
                 }
             }
             ui.end_row();
-            for f in &report.facts {
+            for mv in &order {
+                let Some(f) = report.facts.iter().find(|f| f.mv == *mv) else {
+                    continue;
+                };
                 let Some(line) = &f.line else { continue };
                 let name = variant.move_name(f.mv);
                 let mut row = vec![ui.label(&name)];
@@ -562,6 +687,16 @@ fn verdict_ui(
                 }
             }
         });
+    ui.data_mut(|d| {
+        d.insert_temp(
+            table_hold_id(),
+            TableHold {
+                key,
+                order,
+                rect: Some(grid.response.rect),
+            },
+        )
+    });
     if !undecided.is_empty() {
         let names: Vec<String> = undecided.iter().map(|&m| variant.move_name(m)).collect();
         ui.label(

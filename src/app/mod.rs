@@ -1100,7 +1100,8 @@ impl MaasaiApp {
         }
         let mut council_rect = None;
         if show_council {
-            let computer_turn = self.computer_to_move();
+            let computer_turn =
+                council::ComputerTurn::of(self.computer_to_move(), &self.settings.players);
             let mut council = |ui: &mut egui::Ui, commands: &mut Vec<AppCommand>| {
                 commands.extend(council::council_ui(
                     ui,
