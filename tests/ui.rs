@@ -521,6 +521,108 @@ fn arrow_presses_within_one_frame_each_step_a_seed() {
     assert_eq!(step(&h), 1);
 }
 
+/// Presses each key (with its modifiers) straight into one frame's input,
+/// in order, and runs that one frame (the harness gives each queued event
+/// a frame of its own).
+fn press_in_one_frame(h: &mut Harness<'_, MaasaiApp>, keys: &[(egui::Modifiers, egui::Key)]) {
+    for &(modifiers, key) in keys {
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::Key {
+                key,
+                pressed,
+                modifiers,
+                repeat: false,
+                physical_key: None,
+            });
+        }
+    }
+    h.step();
+}
+
+#[test]
+fn shortcuts_pressed_within_one_frame_each_act_in_order() {
+    // Ctrl+Z ten times on a busy machine undid five moves: one a frame.
+    use egui::{Key, Modifiers as M};
+    let ctrl = M::COMMAND;
+    let ctrl_shift = M::COMMAND | M::SHIFT;
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    for _ in 0..4 {
+        let mv = h.state().rt.game.current().legal_moves()[0];
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run();
+    }
+    let moves = |h: &Harness<'_, MaasaiApp>| h.state().rt.game.moves().len();
+    assert_eq!(moves(&h), 4);
+    press_in_one_frame(&mut h, &[(ctrl, Key::Z); 3]);
+    assert_eq!(moves(&h), 1, "three undos");
+    press_in_one_frame(&mut h, &[(ctrl_shift, Key::Z), (ctrl, Key::Y)]);
+    assert_eq!(moves(&h), 3, "two redos");
+    // In the order pressed: a redo, then two undos, is one undo (the redo
+    // first has one to redo); the other way round it would be none.
+    press_in_one_frame(
+        &mut h,
+        &[(ctrl_shift, Key::Z), (ctrl, Key::Z), (ctrl, Key::Z)],
+    );
+    assert_eq!(moves(&h), 2);
+    h.run();
+    // Zoom in twice, out once.
+    press_in_one_frame(
+        &mut h,
+        &[(ctrl, Key::Equals), (ctrl, Key::Equals), (ctrl, Key::Minus)],
+    );
+    let zoom = h.state().settings.zoom;
+    assert!((zoom - 1.25).abs() < 1e-4, "zoom {zoom}");
+    press_in_one_frame(&mut h, &[(ctrl, Key::Num0)]);
+    assert_eq!(h.state().settings.zoom, 1.0);
+    // F1 twice: the help opens and closes; Esc after a third closes it.
+    press_in_one_frame(&mut h, &[(M::NONE, Key::F1), (M::NONE, Key::F1)]);
+    assert!(!h.state().rt.help_open);
+    press_in_one_frame(&mut h, &[(M::NONE, Key::F1), (M::NONE, Key::Escape)]);
+    assert!(!h.state().rt.help_open);
+    h.run();
+    // On an earlier move, paused at its start: End twice finishes it, then
+    // goes back to the game.
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    press_in_one_frame(&mut h, &[(M::NONE, Key::Home)]);
+    assert!(!h.state().rt.live());
+    press_in_one_frame(&mut h, &[(M::NONE, Key::End), (M::NONE, Key::End)]);
+    assert!(h.state().rt.live(), "the second End returns to the game");
+}
+
+#[test]
+fn editor_undos_within_one_frame_each_act_in_order_with_the_digits() {
+    use egui::{Key, Modifiers as M};
+    use maasai_mancala::app::editor::EditorCommand;
+    let mut h = harness(en_gehe(6));
+    h.state_mut().queue(AppCommand::Editor(EditorCommand::Open));
+    h.run();
+    for seeds in 4..7 {
+        h.get_by_label(&format!("South 1: {seeds} seeds")).click();
+        h.run();
+    }
+    assert!(shows(&h, "South 1: 7 seeds"));
+    press_in_one_frame(&mut h, &[(M::COMMAND, Key::Z); 2]);
+    h.run();
+    assert!(shows(&h, "South 1: 5 seeds"), "two undos");
+    // An undo, then a digit into the selected hole: the digit stands.
+    h.input_mut().events.extend([
+        egui::Event::Key {
+            key: Key::Z,
+            pressed: true,
+            modifiers: M::COMMAND,
+            repeat: false,
+            physical_key: None,
+        },
+        egui::Event::Text("9".into()),
+    ]);
+    h.step();
+    h.run();
+    assert!(shows(&h, "South 1: 9 seeds"));
+}
+
 #[test]
 fn the_lap_and_its_caption_are_said_under_the_board() {
     // The strip at the window's foot cuts its caption short in a narrow

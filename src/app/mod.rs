@@ -310,159 +310,173 @@ impl MaasaiApp {
         // hole takes the focus away, so its Enter plays the move.
         let widget_focused = ctx.egui_wants_keyboard_input();
         let mut drop_focus = false;
-        ctx.input_mut(|i| {
-            let shortcuts: [(Modifiers, Key, AppCommand); 9] = [
-                (
-                    Modifiers::COMMAND,
-                    Key::E,
-                    AppCommand::Editor(editor::EditorCommand::Open),
-                ),
-                (
-                    Modifiers::COMMAND | Modifiers::SHIFT,
-                    Key::Z,
-                    AppCommand::Redo,
-                ),
-                (Modifiers::COMMAND, Key::Z, AppCommand::Undo),
-                (Modifiers::COMMAND, Key::Y, AppCommand::Redo),
-                (Modifiers::COMMAND, Key::N, AppCommand::OpenNewGame),
-                (
-                    Modifiers::COMMAND,
-                    Key::Equals,
-                    AppCommand::ZoomBy {
-                        factor: 1.25,
-                        anchor: egui::Vec2::ZERO,
-                    },
-                ),
-                (
-                    Modifiers::COMMAND,
-                    Key::Plus,
-                    AppCommand::ZoomBy {
-                        factor: 1.25,
-                        anchor: egui::Vec2::ZERO,
-                    },
-                ),
-                (
-                    Modifiers::COMMAND,
-                    Key::Minus,
-                    AppCommand::ZoomBy {
-                        factor: 0.8,
-                        anchor: egui::Vec2::ZERO,
-                    },
-                ),
-                (Modifiers::COMMAND, Key::Num0, AppCommand::ZoomReset),
-            ];
-            for (m, k, c) in shortcuts {
-                if i.consume_key(m, k) {
-                    out.push(c);
-                }
-            }
-            let anim = [
-                (Modifiers::SHIFT, Key::ArrowRight, AnimCommand::StepLap),
-                (Modifiers::SHIFT, Key::ArrowLeft, AnimCommand::BackLap),
-                (Modifiers::NONE, Key::ArrowRight, AnimCommand::StepSeed),
-                (Modifiers::NONE, Key::ArrowLeft, AnimCommand::BackSeed),
-                (Modifiers::NONE, Key::Space, AnimCommand::PlayPause),
-            ];
-            // Every press counts: a slow frame may hold several.
-            for (m, k, c) in anim {
-                if widget_focused && k == Key::Space {
-                    continue;
-                }
-                for _ in 0..i.count_and_consume_key(m, k) {
-                    out.push(AppCommand::Anim(c));
-                }
-            }
-            // Pan a board bigger than its room (a zoomed or long row)
-            // without a mouse, a third of the visible board at a time.
-            let step = self
-                .rt
-                .board_area
-                .map_or(egui::vec2(200.0, 150.0), |(area, _)| area.size() / 3.0);
-            for (k, d) in [
-                (Key::ArrowLeft, egui::vec2(step.x, 0.0)),
-                (Key::ArrowRight, egui::vec2(-step.x, 0.0)),
-                (Key::ArrowUp, egui::vec2(0.0, step.y)),
-                (Key::ArrowDown, egui::vec2(0.0, -step.y)),
-            ] {
-                for _ in 0..i.count_and_consume_key(Modifiers::COMMAND, k) {
-                    out.push(AppCommand::Pan(d));
-                }
-            }
-            if i.consume_key(Modifiers::NONE, Key::Home) {
-                out.push(AppCommand::Anim(AnimCommand::Start));
-            }
-            if i.consume_key(Modifiers::NONE, Key::End) {
-                let at_end = self.rt.shown_replay().is_none_or(|r| r.at_end());
-                out.push(if at_end {
-                    AppCommand::ViewLive
-                } else {
-                    AppCommand::Anim(AnimCommand::End)
-                });
-            }
-            if i.consume_key(Modifiers::NONE, Key::F1) {
-                out.push(AppCommand::ShowHelp(!self.rt.help_open));
-            }
-            if i.consume_key(Modifiers::NONE, Key::Escape) {
-                // Esc first clears a half-typed hole, then closes the help,
-                // then the study library (a window like the dialogs).
-                if !self.rt.typed.is_empty() {
-                    self.rt.typed.clear();
-                } else if self.rt.help_open {
-                    out.push(AppCommand::ShowHelp(false));
-                } else if self.studies.library_open {
-                    out.push(AppCommand::Study(studies_ui::StudyCommand::ShowLibrary(
-                        false,
-                    )));
-                }
-            }
-            // Backspace is taken in order with the digits: a slow frame
-            // may hold several presses, or "1", Backspace, "2".
-            for e in &i.events {
-                match e {
-                    egui::Event::Key {
-                        key: Key::Backspace,
-                        pressed: true,
-                        modifiers,
-                        ..
-                    } if modifiers.matches_logically(Modifiers::NONE) => {
-                        self.rt.typed.pop();
+        // Pan a board bigger than its room (a zoomed or long row) without
+        // a mouse, a third of the visible board at a time.
+        let step = self
+            .rt
+            .board_area
+            .map_or(egui::vec2(200.0, 150.0), |(area, _)| area.size() / 3.0);
+        // What the presses before in this frame changed, for the ones after
+        // (a second End goes back to the game, a second F1 closes the help).
+        let mut help_open = self.rt.help_open;
+        let mut library_open = self.studies.library_open;
+        let mut at_end = self.rt.shown_replay().is_none_or(|r| r.at_end());
+        let mut editing = false;
+        let zoom = |factor| AppCommand::ZoomBy {
+            factor,
+            anchor: egui::Vec2::ZERO,
+        };
+        // Every press counts, in the order pressed: a slow frame (a busy
+        // machine) may hold several, of one key (Ctrl+Z three times) or of
+        // several ("1⏎2⏎" is two moves, not hole 12). Shortcuts are taken
+        // out of the frame's input; typed holes and Enter stay in it.
+        let events = ctx.input_mut(|i| std::mem::take(&mut i.events));
+        let mut kept = Vec::with_capacity(events.len());
+        for event in events {
+            match &event {
+                // Each Enter ends the move typed before it (and stays in the
+                // input: with nothing typed it presses a focused button).
+                egui::Event::Key {
+                    key: Key::Enter,
+                    pressed: true,
+                    ..
+                } if !self.rt.typed.is_empty() => {
+                    let text = std::mem::take(&mut self.rt.typed);
+                    let variant = self.rt.game.current().variant();
+                    match variant.parse_move(&text) {
+                        // On an earlier position a typed move is what a
+                        // click on its hole is: another line, asked first.
+                        Ok(mv) if !self.rt.live() => out.push(AppCommand::OfferBranch(mv)),
+                        Ok(mv) => out.push(AppCommand::PlayMove(mv)),
+                        Err(e) => self.rt.say_about_view(e.to_string()),
                     }
-                    egui::Event::Text(t) => {
-                        for ch in t.chars() {
-                            let ch = ch.to_ascii_lowercase();
-                            if ch == 'f' && self.rt.typed.is_empty() {
-                                out.push(AppCommand::Flip);
-                            } else if (ch.is_ascii_digit() || ch == 'i' || ch == 'o')
-                                && self.rt.typed.len() < 4
-                            {
-                                self.rt.typed.push(ch);
-                                self.rt.notice = None;
-                                drop_focus = widget_focused;
+                }
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } => {
+                    // Extra Shift and Alt are ignored, so the patterns
+                    // with them come first.
+                    let is = |pattern: Modifiers| modifiers.matches_logically(pattern);
+                    let command = match *key {
+                        Key::E if is(Modifiers::COMMAND) => {
+                            // Twice in one frame: open, then leave.
+                            editing = !editing;
+                            Some(AppCommand::Editor(if editing {
+                                editor::EditorCommand::Open
+                            } else {
+                                editor::EditorCommand::Cancel
+                            }))
+                        }
+                        Key::Z if is(Modifiers::COMMAND | Modifiers::SHIFT) => {
+                            Some(AppCommand::Redo)
+                        }
+                        Key::Z if is(Modifiers::COMMAND) => Some(AppCommand::Undo),
+                        Key::Y if is(Modifiers::COMMAND) => Some(AppCommand::Redo),
+                        Key::N if is(Modifiers::COMMAND) => Some(AppCommand::OpenNewGame),
+                        Key::Equals | Key::Plus if is(Modifiers::COMMAND) => Some(zoom(1.25)),
+                        Key::Minus if is(Modifiers::COMMAND) => Some(zoom(0.8)),
+                        Key::Num0 if is(Modifiers::COMMAND) => Some(AppCommand::ZoomReset),
+                        Key::ArrowLeft if is(Modifiers::COMMAND) => {
+                            Some(AppCommand::Pan(egui::vec2(step.x, 0.0)))
+                        }
+                        Key::ArrowRight if is(Modifiers::COMMAND) => {
+                            Some(AppCommand::Pan(egui::vec2(-step.x, 0.0)))
+                        }
+                        Key::ArrowUp if is(Modifiers::COMMAND) => {
+                            Some(AppCommand::Pan(egui::vec2(0.0, step.y)))
+                        }
+                        Key::ArrowDown if is(Modifiers::COMMAND) => {
+                            Some(AppCommand::Pan(egui::vec2(0.0, -step.y)))
+                        }
+                        Key::ArrowRight if is(Modifiers::SHIFT) => {
+                            Some(AppCommand::Anim(AnimCommand::StepLap))
+                        }
+                        Key::ArrowLeft if is(Modifiers::SHIFT) => {
+                            Some(AppCommand::Anim(AnimCommand::BackLap))
+                        }
+                        Key::ArrowRight if is(Modifiers::NONE) => {
+                            Some(AppCommand::Anim(AnimCommand::StepSeed))
+                        }
+                        Key::ArrowLeft if is(Modifiers::NONE) => {
+                            Some(AppCommand::Anim(AnimCommand::BackSeed))
+                        }
+                        Key::Space if is(Modifiers::NONE) && !widget_focused => {
+                            Some(AppCommand::Anim(AnimCommand::PlayPause))
+                        }
+                        Key::Home if is(Modifiers::NONE) => {
+                            Some(AppCommand::Anim(AnimCommand::Start))
+                        }
+                        Key::End if is(Modifiers::NONE) => Some(if at_end {
+                            AppCommand::ViewLive
+                        } else {
+                            AppCommand::Anim(AnimCommand::End)
+                        }),
+                        Key::F1 if is(Modifiers::NONE) => {
+                            help_open = !help_open;
+                            Some(AppCommand::ShowHelp(help_open))
+                        }
+                        // Esc first clears a half-typed hole, then closes
+                        // the help, then the study library (a window like
+                        // the dialogs); it does nothing else.
+                        Key::Escape if is(Modifiers::NONE) => {
+                            if !self.rt.typed.is_empty() {
+                                self.rt.typed.clear();
+                                None
+                            } else if help_open {
+                                help_open = false;
+                                Some(AppCommand::ShowHelp(false))
+                            } else if library_open {
+                                library_open = false;
+                                Some(AppCommand::Study(studies_ui::StudyCommand::ShowLibrary(
+                                    false,
+                                )))
+                            } else {
+                                None
                             }
                         }
+                        // In order with the digits: "1", Backspace, "2".
+                        Key::Backspace if is(Modifiers::NONE) => {
+                            self.rt.typed.pop();
+                            None
+                        }
+                        _ => {
+                            kept.push(event);
+                            continue;
+                        }
+                    };
+                    if let Some(AppCommand::Anim(c)) = &command {
+                        // (A step forward may reach the end too: the End
+                        // after it then plays nothing rather than leave.)
+                        at_end = *c == AnimCommand::End;
+                    } else if command == Some(AppCommand::ViewLive) {
+                        at_end = true;
                     }
-                    // Each Enter ends the move typed before it: a slow frame
-                    // may hold "1⏎2⏎", two moves, not "12".
-                    egui::Event::Key {
-                        key: Key::Enter,
-                        pressed: true,
-                        ..
-                    } if !self.rt.typed.is_empty() => {
-                        let text = std::mem::take(&mut self.rt.typed);
-                        let variant = self.rt.game.current().variant();
-                        match variant.parse_move(&text) {
-                            // On an earlier position a typed move is what a
-                            // click on its hole is: another line, asked first.
-                            Ok(mv) if !self.rt.live() => out.push(AppCommand::OfferBranch(mv)),
-                            Ok(mv) => out.push(AppCommand::PlayMove(mv)),
-                            Err(e) => self.rt.say_about_view(e.to_string()),
+                    out.extend(command);
+                    // Taken: the press is not the widgets' too.
+                    continue;
+                }
+                egui::Event::Text(t) => {
+                    for ch in t.chars() {
+                        let ch = ch.to_ascii_lowercase();
+                        if ch == 'f' && self.rt.typed.is_empty() {
+                            out.push(AppCommand::Flip);
+                        } else if (ch.is_ascii_digit() || ch == 'i' || ch == 'o')
+                            && self.rt.typed.len() < 4
+                        {
+                            self.rt.typed.push(ch);
+                            self.rt.notice = None;
+                            drop_focus = widget_focused;
                         }
                     }
-                    _ => {}
                 }
+                _ => {}
             }
-            i.count_and_consume_key(Modifiers::NONE, Key::Backspace);
-        });
+            kept.push(event);
+        }
+        ctx.input_mut(|i| i.events = kept);
         if drop_focus {
             ctx.memory_mut(|m| {
                 if let Some(id) = m.focused() {
@@ -1346,37 +1360,12 @@ impl MaasaiApp {
         };
         let mut app_commands = Vec::new();
         ctx.input_mut(|i| {
-            // As outside the editor: a new game (which asks first), and
-            // Ctrl+E again leaves the editor.
-            if i.consume_key(Modifiers::COMMAND, Key::N) {
-                app_commands.push(AppCommand::OpenNewGame);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::E) {
-                out.push(editor::EditorCommand::Cancel);
-            }
-            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
-                || i.consume_key(Modifiers::COMMAND, Key::Y)
-            {
-                out.push(editor::EditorCommand::Redo);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::Z) {
-                out.push(editor::EditorCommand::Undo);
-            }
-            // Esc closes the help first, as outside the editor.
-            if help_open && i.consume_key(Modifiers::NONE, Key::Escape) {
-                app_commands.push(AppCommand::ShowHelp(false));
-            }
-            if i.consume_key(Modifiers::NONE, Key::Enter)
-                || i.consume_key(Modifiers::NONE, Key::Escape)
-            {
-                out.push(editor::EditorCommand::Select(None));
-            }
-            if i.consume_key(Modifiers::NONE, Key::F1) {
-                app_commands.push(AppCommand::ShowHelp(!help_open));
-            }
             // Read before the paste events are taken out below.
             let no_text = files_ui::paste_without_text(&i.events, paste_watch);
             let mut pasted = None;
+            let mut help_open = help_open;
+            // Every press counts, in the order pressed, with the digits (a
+            // slow frame may hold several).
             i.events.retain(|e| match e {
                 egui::Event::Text(t) => {
                     for ch in t.chars() {
@@ -1393,15 +1382,47 @@ impl MaasaiApp {
                     pasted = Some(text.clone());
                     false
                 }
-                // Every press counts, in order with the digits (a slow
-                // frame may hold several).
                 egui::Event::Key {
-                    key: Key::Backspace,
+                    key,
                     pressed: true,
                     modifiers,
                     ..
-                } if modifiers.matches_logically(Modifiers::NONE) => {
-                    ed.backspace();
+                } => {
+                    // Extra Shift and Alt are ignored, so the patterns with
+                    // them come first.
+                    let is = |pattern: Modifiers| modifiers.matches_logically(pattern);
+                    match *key {
+                        // As outside the editor: a new game (which asks
+                        // first), and Ctrl+E again leaves the editor.
+                        Key::N if is(Modifiers::COMMAND) => {
+                            app_commands.push(AppCommand::OpenNewGame)
+                        }
+                        Key::E if is(Modifiers::COMMAND) => out.push(editor::EditorCommand::Cancel),
+                        // Undo and redo at once, in order with the digits
+                        // ("5" then Ctrl+Z takes the 5 back; Ctrl+Z then
+                        // "5" keeps it).
+                        Key::Z if is(Modifiers::COMMAND | Modifiers::SHIFT) => {
+                            ed.apply(editor::EditorCommand::Redo)
+                        }
+                        Key::Y if is(Modifiers::COMMAND) => ed.apply(editor::EditorCommand::Redo),
+                        Key::Z if is(Modifiers::COMMAND) => ed.apply(editor::EditorCommand::Undo),
+                        // Esc closes the help first, as outside the editor.
+                        Key::Escape if is(Modifiers::NONE) && help_open => {
+                            help_open = false;
+                            app_commands.push(AppCommand::ShowHelp(false));
+                        }
+                        Key::Enter | Key::Escape if is(Modifiers::NONE) => {
+                            // Ends the typing at once: digits after it in
+                            // this frame go to no hole.
+                            ed.apply(editor::EditorCommand::Select(None));
+                        }
+                        Key::F1 if is(Modifiers::NONE) => {
+                            help_open = !help_open;
+                            app_commands.push(AppCommand::ShowHelp(help_open));
+                        }
+                        Key::Backspace if is(Modifiers::NONE) => ed.backspace(),
+                        _ => return true,
+                    }
                     false
                 }
                 _ => true,
