@@ -3,7 +3,7 @@
 //! autosave without its own version.
 
 use maasai_mancala::engine::GameOptions;
-use maasai_mancala::files::{self, GameFile};
+use maasai_mancala::files::{self, FileKind, GameFile};
 use std::path::Path;
 
 /// A 2×6 game of two moves with a comment on each, as the program writes it.
@@ -81,14 +81,10 @@ fn a_file_renamed_as_another_kind_is_said_to_look_like_what_it_is() {
     let game = game_text();
     let as_autosave = game.replacen("SavedGame(", "Autosave(", 1);
     let err = files::parse_autosave_text(&as_autosave, Path::new("a.ron")).unwrap_err();
-    assert!(
-        err.problem.starts_with("this looks like a saved game (it has `start` and `moves`), but it begins with `Autosave(`"),
-        "{err}"
-    );
-    assert!(
-        err.problem
-            .ends_with("a saved game begins with `SavedGame(`"),
-        "{err}"
+    assert_eq!(
+        err.problem,
+        "this looks like a saved game (it has `start` and `moves`), but it begins with \
+         `Autosave(`, as an autosave does: a saved game begins with `SavedGame(`"
     );
     // The same through `check` and the window's reader.
     let dir = tempfile::tempdir().unwrap();
@@ -126,6 +122,153 @@ fn a_file_renamed_as_another_kind_is_said_to_look_like_what_it_is() {
     assert!(!problem.contains("looks like"), "{problem}");
 }
 
+/// A proper file of each kind the readers below take, as the program
+/// writes it (the autosave of [`game_text`]'s game, the shipped presets).
+fn file_of(kind: FileKind) -> String {
+    match kind {
+        FileKind::Game => game_text(),
+        FileKind::Study => relay(),
+        FileKind::Presets => files::SHIPPED_PRESETS.to_string(),
+        FileKind::Autosave => {
+            let data = tempfile::tempdir().unwrap();
+            let good = GameFile::parse(&game_text(), Path::new("g.ron")).unwrap();
+            files::write_autosave(data.path(), &good, None, true).unwrap();
+            std::fs::read_to_string(files::autosave_path(data.path())).unwrap()
+        }
+    }
+}
+
+/// The problem of reading `text` as a file of kind `read_as`, by the
+/// reader of that kind (the study library's for a study).
+fn problem_read_as(text: &str, read_as: FileKind) -> String {
+    let path = Path::new("f.ron");
+    match read_as {
+        FileKind::Game => GameFile::parse(text, path).unwrap_err().problem,
+        FileKind::Study => {
+            maasai_mancala::study::Study::parse(text, "f.ron")
+                .unwrap_err()
+                .problem
+        }
+        FileKind::Presets => files::parse_presets(text, path).unwrap_err().problem,
+        FileKind::Autosave => files::parse_autosave_text(text, path).unwrap_err().problem,
+    }
+}
+
+const KINDS: [FileKind; 4] = [
+    FileKind::Game,
+    FileKind::Study,
+    FileKind::Presets,
+    FileKind::Autosave,
+];
+
+/// "a saved game", "an autosave".
+fn a(kind: FileKind) -> String {
+    let what = kind.describe();
+    let an = what.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {what}", if an { "an" } else { "a" })
+}
+
+fn record(kind: FileKind) -> &'static str {
+    match kind {
+        FileKind::Game => "SavedGame",
+        FileKind::Study => "Study",
+        FileKind::Presets => "PresetFile",
+        FileKind::Autosave => "Autosave",
+    }
+}
+
+#[test]
+fn a_file_of_one_kind_read_as_another_is_said_to_be_what_it_is_once() {
+    // A saved game in the studies folder was told "this looks like a saved
+    // game (it has `start` and `moves`), but it begins with `SavedGame(`,
+    // as a study does: a saved game begins with `SavedGame(`".
+    let how = |kind: FileKind| match kind {
+        FileKind::Game => "open it with Open… in the Game menu",
+        FileKind::Study => "open it with Open a study file… in the Studies menu",
+        FileKind::Autosave => "Open… in the Game menu opens its game",
+        FileKind::Presets => "the program reads presets from `presets.ron` in its config folder",
+    };
+    for actual in KINDS {
+        let text = file_of(actual);
+        for read_as in KINDS.into_iter().filter(|&k| k != actual) {
+            let problem = problem_read_as(&text, read_as);
+            let want = format!("this is {}, not {}: {}", a(actual), a(read_as), how(actual));
+            assert!(
+                problem.starts_with(&want),
+                "{actual:?} read as {read_as:?}: {problem}"
+            );
+            // Said once, and nothing that contradicts it.
+            assert_eq!(problem.matches(&a(read_as)).count(), 1, "{problem}");
+            assert_eq!(problem.matches(" not ").count(), 1, "{problem}");
+            assert!(!problem.contains("looks like"), "{problem}");
+            assert!(!problem.contains(" does"), "{problem}");
+        }
+    }
+    // Through the reader of any game file (`load_game`, `replay`): a study
+    // or presets file (an autosave is read for its game).
+    for actual in [FileKind::Study, FileKind::Presets] {
+        let err = files::game_from_text(&file_of(actual), Path::new("f.ron")).unwrap_err();
+        assert!(
+            err.problem
+                .starts_with(&format!("this is {}, not a saved game: ", a(actual))),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_file_renamed_as_the_kind_read_says_which_kind_it_looks_like_for_every_pair() {
+    let fields = |kind: FileKind| match kind {
+        FileKind::Game => "`start` and `moves`",
+        FileKind::Study => "`position` and `solution`",
+        FileKind::Presets => "`presets`",
+        FileKind::Autosave => "`unsaved` and `game`",
+    };
+    for actual in KINDS {
+        let text = file_of(actual);
+        for read_as in KINDS.into_iter().filter(|&k| k != actual) {
+            let renamed = text.replacen(
+                &format!("{}(", record(actual)),
+                &format!("{}(", record(read_as)),
+                1,
+            );
+            assert_ne!(renamed, text);
+            let problem = problem_read_as(&renamed, read_as);
+            assert_eq!(
+                problem,
+                format!(
+                    "this looks like {} (it has {}), but it begins with `{}(`, as {} does: \
+                     {} begins with `{}(`",
+                    a(actual),
+                    fields(actual),
+                    record(read_as),
+                    a(read_as),
+                    a(actual),
+                    record(actual)
+                ),
+                "{actual:?} renamed and read as {read_as:?}"
+            );
+        }
+    }
+    // Named as a third kind: neither what was read nor what it holds.
+    let problem = problem_read_as(
+        &game_text().replacen("SavedGame(", "PresetFile(", 1),
+        FileKind::Study,
+    );
+    assert_eq!(
+        problem,
+        "this is not a study: it begins with `PresetFile(`, as a presets file does, but has \
+         the fields of a saved game (`start` and `moves`); a saved game begins with `SavedGame(`"
+    );
+    // Not named at all.
+    let problem = problem_read_as(&game_text().replacen("SavedGame(", "(", 1), FileKind::Study);
+    assert_eq!(
+        problem,
+        "this looks like a saved game (it has `start` and `moves`), not a study: \
+         a saved game begins with `SavedGame(`"
+    );
+}
+
 #[test]
 fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
     let game = game_text();
@@ -137,10 +280,50 @@ fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
         Some(line_of(&text, "cursor: 2.5")),
         "{problem}"
     );
-    assert!(
-        problem.contains("`cursor` takes a whole number"),
-        "{problem}"
+    // RON stops at the `.` and calls it a missing comma: what is wrong is
+    // the number.
+    assert_eq!(
+        problem,
+        "`cursor` takes a whole number, not 2.5 (the moves on view, 0 for the start: `cursor: 2`)"
     );
+    for (from, to, said) in [
+        (
+            "    cursor: 2,",
+            "    cursor: -1,",
+            "`cursor` takes a whole number of 0 or more, not -1",
+        ),
+        (
+            "    cursor: 2,",
+            "    cursor: 2e1,",
+            "`cursor` takes a whole number, not 2e1",
+        ),
+        (
+            "    version: 1,",
+            "    version: 1.0,",
+            "`version` takes a whole number, not 1.0",
+        ),
+        (
+            "        seeds: 4,",
+            "        seeds: 4.5,",
+            "`seeds` takes a whole number, not 4.5",
+        ),
+        (
+            "            holes: 6,",
+            "            holes: 6.5,",
+            "`holes` takes a whole number, not 6.5",
+        ),
+    ] {
+        assert!(game.contains(from), "{from}");
+        let text = game.replace(from, to);
+        let (place, problem) = game_problem(&text);
+        assert_eq!(
+            place.map(|p| p.0),
+            Some(line_of(&text, to.trim())),
+            "{problem}"
+        );
+        assert!(problem.starts_with(said), "{to}: {problem}");
+        assert!(!problem.contains("comma"), "{to}: {problem}");
+    }
     // Comments written as a list, with and without numbers.
     let list = game
         .replace("comments: {", "comments: [")
@@ -189,4 +372,100 @@ fn an_autosave_without_its_own_version_says_so_not_its_game_s_version_line() {
         Some(line_of(&zero, "version: 0")),
         "{err}"
     );
+}
+
+#[test]
+fn raw_parser_words_never_reach_the_user() {
+    let game = game_text();
+    // A misspelt field: which record has it, its fields, the nearest one.
+    let text = game.replace("    moves: [", "    movez: [");
+    let (place, problem) = game_problem(&text);
+    assert_eq!(place.map(|p| p.0), Some(line_of(&text, "movez:")));
+    assert_eq!(
+        problem,
+        "`movez` is not a field of a saved game (did you mean `moves`?); the fields are \
+         `version`, `game`, `options`, `south_team`, `north_team`, `start`, `moves`, \
+         `comments`, `cursor`, `date`, `event` and `notes`"
+    );
+    // Far from every field: no guess.
+    let (_, problem) = game_problem(&game.replace("    event:", "    gathering:"));
+    assert!(
+        problem.starts_with("`gathering` is not a field of a saved game; the fields are"),
+        "{problem}"
+    );
+    // A misspelt choice.
+    let (_, problem) = game_problem(&game.replace("first: South", "first: Sout"));
+    assert_eq!(
+        problem,
+        "`Sout` is not a side (did you mean `South`?); the choices are `South` and `North`"
+    );
+    // Brackets where a field's name should be ("Expected identifier").
+    let deep = format!("SavedGame({}{})", "(".repeat(40), ")".repeat(40));
+    let err = GameFile::parse(&deep, Path::new("deep.ron")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "deep.ron:1:11: a name is expected here, such as a field's name (`moves:`) or a \
+         choice (`South`), not `(`"
+    );
+    // A number where a field's name should be.
+    let (_, problem) = game_problem(&game.replace("    cursor: 2,", "    2: 2,"));
+    assert_eq!(
+        problem,
+        "a name is expected here (a field's name, such as `moves:`), not `2`"
+    );
+    // A word, not a record: said once.
+    let err = files::detect_kind("hello world", Path::new("text.ron")).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "text.ron:1:1: not a saved game, study, presets file or autosave of this program: \
+         those begin with a name and `(`, such as `SavedGame(`, and this begins with `hello`"
+    );
+    // None of these speaks RON's own words.
+    for (from, to) in [
+        ("    moves: [", "    movez: ["),
+        ("first: South", "first: Sout"),
+        ("    cursor: 2,", "    2: 2,"),
+        ("    cursor: 2,", "    cursor: 2.5,"),
+        ("    cursor: 2,", "    cursor: 'x',"),
+        ("    cursor: 2,", "    cursor: 0x1G,"),
+        ("\"first\"", "\"fi\\qrst\""),
+        ("    cursor: 2,", "    cursor: 2,\n    cursor: 2,"),
+        ("    notes: \"\",", "    notes: Some(\"x\"),"),
+        ("    comments: {", "    comments: ["),
+        ("SavedGame(", "SavedGame(\n    #![x]"),
+    ] {
+        assert!(game.contains(from), "{from}");
+        let (_, problem) = game_problem(&game.replacen(from, to, 1));
+        for raw in ["Expected", "Unexpected", "instead", "identifier", "struct"] {
+            assert!(!problem.contains(raw), "{to}: {problem}");
+        }
+    }
+}
+
+#[test]
+fn control_characters_in_a_move_are_shown_escaped() {
+    let game = game_text();
+    let first = game
+        .lines()
+        .find(|l| l.trim_start().starts_with('"') && l.trim_end().ends_with("\","))
+        .unwrap()
+        .trim()
+        .to_string();
+    let mv = first.trim_matches(|c| c == '"' || c == ',').to_string();
+    // A NUL byte (raw in the file) and a line break (escaped in RON).
+    for (written, shown) in [
+        (format!("\"{mv}\u{0}\","), format!("`{mv}\\u{{0}}`")),
+        (format!("\"{mv}\\nx\","), format!("`{mv}\\nx`")),
+        (format!("\"{mv}\u{202e}x\","), format!("`{mv}\\u{{202e}}x`")),
+    ] {
+        let text = game.replacen(&first, &written, 1);
+        let (place, problem) = game_problem(&text);
+        assert!(place.is_some(), "{problem}");
+        assert!(problem.starts_with("move 1 ("), "{problem}");
+        assert!(problem.contains(&shown), "{written}: {problem}");
+        assert!(
+            !problem.chars().any(|c| c.is_control() || c == '\u{202e}'),
+            "{problem:?}"
+        );
+    }
 }

@@ -62,6 +62,13 @@ impl FileError {
             }
             code => ron_words(code),
         };
+        // What stands where a name should: "…, not `(`".
+        let problem = match (&err.code, char_at(text, start.line, start.col)) {
+            (ron::Error::ExpectedIdentifier, Some(c)) if !c.is_whitespace() => {
+                format!("{problem}, not `{}`", escaped(c.encode_utf8(&mut [0; 4])))
+            }
+            _ => problem,
+        };
         let (line, col) = ron_place(text, err);
         FileError::at(path, line, col, problem)
     }
@@ -156,6 +163,39 @@ pub(crate) fn file_on_the_way(path: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// `text` as a message can quote it: line breaks, NUL bytes and other
+/// control characters, and the invisible marks that turn text around
+/// (bidirectional overrides), written as escapes (`\n`, `\u{0}`), so
+/// that what is quoted stays on its line and reads as it is.
+pub(crate) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if !text.contains(hidden) {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if hidden(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.into()
+}
+
+/// The character at a 1-based line and column of `text`.
+fn char_at(text: &str, line: usize, col: usize) -> Option<char> {
+    text.lines()
+        .nth(line.checked_sub(1)?)?
+        .chars()
+        .nth(col.checked_sub(1)?)
+}
+
 /// Where to say a RON error is (1-based line and column). RON finds a
 /// missing comma only at the next value, at the start of the next line in
 /// a file written one field a line; the comma belongs after the value
@@ -204,8 +244,114 @@ fn without_comment(line: &str) -> &str {
     line
 }
 
-/// RON's own wording of an error, in plain words where it speaks of
-/// parser internals ("Integer is out of bounds", "Expected closing `)`").
+/// What a record or choice of the program's files is, in the words of a
+/// message ("a saved game", "the game options"), by its name in RON.
+pub(crate) fn record_words(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "SavedGame" => "a saved game",
+        "Study" => "a study",
+        "Autosave" => "an autosave",
+        "PresetFile" => "a presets file",
+        "RecentFiles" => "a recent-files list",
+        "GameOptions" => "the game options",
+        "Preset" => "a preset",
+        "EnGehe" => "`EnGehe`",
+        "Goal" => "a study's goal",
+        "Step" => "a step of a line",
+        "Line" => "an alternative line",
+        "Side" => "a side",
+        "OriginRule" => "an origin rule",
+        "Variant" => "a game",
+        "GoalKind" => "a kind of goal",
+        _ => return None,
+    })
+}
+
+/// `names` as a list in words: "`a`", "`a` and `b`", "`a`, `b` and `c`".
+fn listed(names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    match quoted.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The one name of `names` close enough to `found` to be what was meant
+/// (a letter or two off, or other capitals), if there is one.
+pub(crate) fn nearest<'a>(found: &str, names: &[&'a str]) -> Option<&'a str> {
+    let found = found.to_lowercase();
+    let near: Vec<(usize, &str)> = names
+        .iter()
+        .map(|&n| (strsim::osa_distance(&found, &n.to_lowercase()), n))
+        .filter(|&(d, _)| d <= 2 && d * 3 <= found.chars().count())
+        .collect();
+    let best = near.iter().map(|&(d, _)| d).min()?;
+    match near.iter().filter(|&&(d, _)| d == best).collect::<Vec<_>>()[..] {
+        [&(_, name)] => Some(name),
+        _ => None,
+    }
+}
+
+/// " (did you mean `x`?)" when a name of `names` is near `found`.
+fn did_you_mean(found: &str, names: &[&str]) -> String {
+    nearest(found, names).map_or(String::new(), |n| format!(" (did you mean `{n}`?)"))
+}
+
+/// What serde says a value should be, in the words of the files' readers.
+fn expected_words(expected: &str) -> String {
+    let whole = [
+        "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize",
+    ];
+    if whole.contains(&expected) || expected.starts_with("an integer") {
+        return "a whole number".to_string();
+    }
+    match expected {
+        "a string" | "string" => "a text in double quotes".to_string(),
+        "a boolean" | "bool" => "`true` or `false`".to_string(),
+        "a sequence" => "a list in `[…]`".to_string(),
+        "a map" => "a map in `{…}`".to_string(),
+        "f32" | "f64" => "a number".to_string(),
+        other => match other.strip_prefix("struct ") {
+            Some(name) => match record_words(name) {
+                Some(words) => format!("{words}, `{name}(…)`"),
+                None => format!("a record `{name}(…)`"),
+            },
+            None => match other.strip_prefix("enum ") {
+                Some(name) => record_words(name).map_or(format!("a `{name}`"), str::to_string),
+                None => other.to_string(),
+            },
+        },
+    }
+}
+
+/// What RON says it found, in plain words ("the unsigned integer `5`":
+/// "5").
+fn found_words(found: &str) -> String {
+    let number = [
+        "the unsigned integer ",
+        "the signed integer ",
+        "the floating point number ",
+    ]
+    .iter()
+    .find_map(|p| found.strip_prefix(p));
+    if let Some(n) = number {
+        return n.trim_matches('`').to_string();
+    }
+    if let Some(text) = found.strip_prefix("the string ") {
+        return format!("the text {}", escaped(text));
+    }
+    match found {
+        "a sequence" => "a list".to_string(),
+        "a unit value" => "`()`".to_string(),
+        "an optional value" => "`Some(…)` or `None`".to_string(),
+        other => escaped(other.strip_prefix("the boolean ").unwrap_or(other)).into_owned(),
+    }
+}
+
+/// RON's error in plain words, where its own speak of parser internals
+/// ("Integer is out of bounds", "Expected identifier", "Unexpected field
+/// named `movez` in `SavedGame`, expected one of …").
 pub(crate) fn ron_words(code: &ron::Error) -> String {
     use ron::Error as E;
     let plain = match code {
@@ -229,31 +375,83 @@ pub(crate) fn ron_words(code: &ron::Error) -> String {
         E::ExpectedMapEnd => "a map is not closed with `}` (or a comma is missing)",
         E::TrailingCharacters => "there is more text after the end of the record",
         E::UnclosedBlockComment => "a comment opened with `/*` is never closed",
+        E::UnclosedLineComment => "a comment opened with `//` is not ended by a line break",
         E::ExpectedAttribute | E::ExpectedAttributeEnd => {
             "`#` does not belong here (RON comments begin with `//`)"
         }
+        E::ExpectedIdentifier => {
+            "a name is expected here, such as a field's name (`moves:`) or a choice (`South`)"
+        }
+        E::ExpectedOption => "`Some(…)` or `None` is expected here",
+        E::ExpectedUnit => "`()` is expected here",
+        E::ExpectedChar => "a character in single quotes is expected here",
+        E::ExpectedByteLiteral | E::ExpectedByteString => {
+            "a text in double quotes is expected here, not bytes"
+        }
+        E::FloatUnderscore | E::UnderscoreAtBeginning => {
+            "a number here has an `_` where it does not belong"
+        }
+        E::ExpectedRawValue | E::ExpectedRangeSyntax => "a value of another kind is expected here",
+        E::Utf8Error(_) => "the text is not valid UTF-8 here",
+        E::Fmt => "the record cannot be written as text",
         _ => "",
     };
     if !plain.is_empty() {
         return plain.to_string();
     }
     match code {
-        E::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+        E::UnexpectedChar(c) => format!(
+            "unexpected character `{}` here",
+            escaped(c.encode_utf8(&mut [0; 4]))
+        ),
+        E::InvalidEscape(what) => format!(
+            "a text holds a `\\` that starts no escape RON knows ({}); write `\\\\` for a backslash",
+            what.to_lowercase()
+        ),
+        E::InvalidIntegerDigit { digit, base } => format!(
+            "`{}` is not a digit of a base-{base} number",
+            escaped(digit.encode_utf8(&mut [0; 4]))
+        ),
+        E::NoSuchExtension(name) => {
+            format!(
+                "`{}` is not a RON extension (`#![enable(…)]`)",
+                escaped(name)
+            )
+        }
+        E::InvalidIdentifier(name) | E::SuggestRawIdentifier(name) => format!(
+            "a name is expected here (a field's name, such as `moves:`), not `{}`",
+            escaped(name)
+        ),
+        E::ExpectedNamedStructLike(name) => match (*name, record_words(name)) {
+            ("", _) => "a record, opened with `(`, is expected here".to_string(),
+            (name, Some(words)) => format!("{words}, `{name}(…)`, is expected here"),
+            (name, None) => format!("a record `{name}(…)` is expected here"),
+        },
+        E::ExpectedStructName(name) => format!(
+            "the record's name is missing: it begins with `(`, where it should begin with `{name}(`"
+        ),
+        E::InvalidValueForType { expected, found } => format!(
+            "{} is expected here, not {}",
+            expected_words(expected),
+            found_words(found)
+        ),
+        E::ExpectedDifferentLength { expected, found } => format!(
+            "{} here, where {} is expected",
+            crate::engine::count_word(*found, "value"),
+            expected_words(expected)
+        ),
         // The program's own kinds of file, by the record each begins with.
         E::ExpectedDifferentStructName { expected, found } => {
-            let known = |name: &str| match name {
-                "SavedGame" => Some("a saved game"),
-                "Study" => Some("a study"),
-                "Autosave" => Some("an autosave"),
-                "PresetFile" => Some("a presets file"),
-                "RecentFiles" => Some("a recent-files list"),
+            let file = |name: &str| match name {
+                "SavedGame" | "Study" | "Autosave" | "PresetFile" | "RecentFiles" => {
+                    record_words(name)
+                }
                 _ => None,
             };
-            let kind =
-                |name: &str| known(name).map_or(format!("a `{name}` record"), str::to_string);
+            let kind = |name: &str| file(name).map_or(format!("a `{name}` record"), str::to_string);
             // (Only the name is known here: the text may go on with `(` or
             // with anything else, as in a file of plain words.)
-            match known(found) {
+            match file(found) {
                 Some(this) => format!(
                     "this is {this}, not {} (it begins with `{found}`)",
                     kind(expected)
@@ -267,18 +465,64 @@ pub(crate) fn ron_words(code: &ron::Error) -> String {
         E::ExceededRecursionLimit => {
             "brackets nest too deeply here for a file of this program".to_string()
         }
-        E::MissingStructField { field, outer } => match outer {
-            Some(outer) => format!("`{field}` is missing in `{outer}`"),
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => {
+            let of = match outer.as_deref() {
+                Some(outer) => record_words(outer).map_or(format!("`{outer}`"), str::to_string),
+                None => "this record".to_string(),
+            };
+            let fields = match expected.len() {
+                0 => "it has none".to_string(),
+                1 => format!("its one field is {}", listed(expected)),
+                _ => format!("the fields are {}", listed(expected)),
+            };
+            format!(
+                "`{}` is not a field of {of}{}; {fields}",
+                escaped(found),
+                did_you_mean(found, expected)
+            )
+        }
+        E::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => {
+            let what = outer
+                .as_deref()
+                .and_then(record_words)
+                .unwrap_or("allowed here");
+            let choices = match expected.len() {
+                0 => "there is none".to_string(),
+                1 => format!("the one choice is {}", listed(expected)),
+                _ => format!("the choices are {}", listed(expected)),
+            };
+            format!(
+                "`{}` is not {what}{}; {choices}",
+                escaped(found),
+                did_you_mean(found, expected)
+            )
+        }
+        E::MissingStructField { field, outer } => match outer.as_deref() {
+            Some(outer) => match record_words(outer) {
+                Some(words) => format!("`{field}` is missing in {words} (`{outer}(…)`)"),
+                None => format!("`{field}` is missing in `{outer}`"),
+            },
             None => format!("`{field}` is missing"),
         },
-        E::DuplicateStructField { field, outer } => match outer {
-            Some(outer) => format!("`{field}` is given twice in `{outer}`"),
+        E::DuplicateStructField { field, outer } => match outer.as_deref() {
+            Some(outer) => match record_words(outer) {
+                Some(words) => format!("`{field}` is given twice in {words} (`{outer}(…)`)"),
+                None => format!("`{field}` is given twice in `{outer}`"),
+            },
             None => format!("`{field}` is given twice"),
         },
-        // The rest (unknown fields and variants with what is expected,
-        // values of the wrong type, our own checks) already say what and
-        // where in words.
-        other => other.to_string(),
+        // Our own checks (`serde::de::Error::custom`) and the system's
+        // words for a failed read already say what is wrong.
+        E::Message(text) | E::Io(text) => escaped(text).into_owned(),
+        other => escaped(&other.to_string()).into_owned(),
     }
 }
 
@@ -459,6 +703,15 @@ mod tests {
         assert_eq!(
             err.problem,
             "cannot write the file: the file name is too long (at most 255 bytes; this one has 304)"
+        );
+    }
+
+    #[test]
+    fn quoted_text_keeps_to_its_line() {
+        assert_eq!(escaped("plain é text"), "plain é text");
+        assert_eq!(
+            escaped("a\u{0}b\nc\td\u{202e}e"),
+            "a\\u{0}b\\nc\\td\\u{202e}e"
         );
     }
 

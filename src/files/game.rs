@@ -345,7 +345,16 @@ impl GameFile {
         text: &str,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Result<GameFile, LoadError> {
-        let at = |field: &str, problem: String| field_error(path, text, field, problem);
+        // What the file holds is quoted in these problems (a move, a
+        // date, a name): its control characters are shown escaped.
+        let at = |field: &str, problem: String| {
+            field_error(
+                path,
+                text,
+                field,
+                super::error::escaped(&problem).into_owned(),
+            )
+        };
         saved
             .options
             .validate()
@@ -442,7 +451,13 @@ impl GameFile {
                 Err(e) => Err(e),
             };
             played.map_err(|e| {
-                let problem = format!("move {number} ({mover} `{text_move}`): {e}");
+                // A NUL byte or a line break in the move is shown escaped,
+                // here and in the engine's words about it.
+                let problem = super::error::escaped(&format!(
+                    "move {number} ({mover} `{}`): {e}",
+                    crate::engine::shortened(text_move)
+                ))
+                .into_owned();
                 match move_place(text, i) {
                     Some((line, col)) => FileError::at(path, line, col, problem),
                     None => at("moves", problem),
@@ -575,11 +590,9 @@ pub fn game_from_text_or_stop(
         super::FileKind::Autosave => {
             Ok(super::autosave::parse_autosave_or_stop(text, path, &mut keep_going)?.game)
         }
-        other => Err(FileError::new(
-            path,
-            format!("this is a {}, not a saved game", other.describe()),
-        )
-        .into()),
+        other => {
+            Err(FileError::new(path, super::kind::other_kind(other, super::FileKind::Game)).into())
+        }
     }
 }
 
@@ -700,9 +713,9 @@ pub(crate) fn to_pretty_ron<T: Serialize>(value: &T, path: &Path) -> Result<Stri
 }
 
 /// What each field of a saved game (and an autosave) takes, for a value
-/// RON cannot read there: its own words ("a comma is missing here", for
-/// `cursor: 2.5`) do not say what belongs there. (`None`: a field that
-/// only ends the one before it.)
+/// RON cannot read there: its own words ("a map, opened with `{`, is
+/// expected here", for comments written as a list) do not say what
+/// belongs there. (`None`: a field that only ends the one before it.)
 const FIELD_HINTS: [(&str, Option<&str>); 14] = [
     (
         "version",
@@ -751,10 +764,68 @@ const FIELD_HINTS: [(&str, Option<&str>); 14] = [
 /// holding the fault takes when RON stumbled inside its value.
 pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedError) -> FileError {
     let mut err = FileError::ron(path, text, e);
+    // A number of the wrong kind: RON stops inside it (at the `.` of
+    // `2.5`, calling it a missing comma), but what is wrong is the number.
+    if let Some(problem) = wrong_number(text, e) {
+        err.problem = problem;
+        return err;
+    }
     if let Some(hint) = field_hint(text, e) {
         err.problem = format!("{} ({hint})", err.problem);
     }
     err
+}
+
+/// The fields of a saved game (and its options) that take a whole number
+/// of 0 or more, with what the number is.
+const WHOLE_FIELDS: [(&str, &str); 4] = [
+    ("version", "the format version: `version: 1`"),
+    ("cursor", "the moves on view, 0 for the start: `cursor: 2`"),
+    ("seeds", "the seeds a hole holds at the start: `seeds: 4`"),
+    ("holes", "the holes of a row: `holes: 8`"),
+];
+
+/// "`cursor` takes a whole number, not 2.5 (…)", when RON's error `e`
+/// stands inside the value of a field that takes a whole number and the
+/// value is a number of another kind (a fraction, a negative number).
+fn wrong_number(text: &str, e: &ron::error::SpannedError) -> Option<String> {
+    let line = text.lines().nth(e.span.start.line.checked_sub(1)?)?;
+    let chars: Vec<char> = line.chars().collect();
+    let at = e.span.start.col.checked_sub(1)?.min(chars.len());
+    // The last `name:` before the error on its line.
+    let before: String = chars[..at].iter().collect();
+    let colon = before.rfind(':')?;
+    let name = before[..colon].trim_end();
+    let field = name
+        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .next()?;
+    let (_, what) = WHOLE_FIELDS.iter().find(|(f, _)| *f == field)?;
+    // The value: from after the colon to the first blank or delimiter.
+    let value_start = before[..colon + 1].chars().count();
+    let rest: String = chars[value_start..].iter().collect();
+    let lead = rest.len() - rest.trim_start().len();
+    let value: String = rest
+        .trim_start()
+        .chars()
+        .take_while(|c| !(c.is_whitespace() || matches!(c, ',' | ')' | ']' | '}' | '/')))
+        .collect();
+    // The error is inside the value (or just after it), not further on.
+    let end = value_start + rest[..lead].chars().count() + value.chars().count();
+    if value.is_empty() || at > end {
+        return None;
+    }
+    let number = value.replace('_', "");
+    let whole = number.parse::<u64>().is_ok();
+    let negative = number.parse::<i128>().is_ok_and(|n| n < 0);
+    let fraction = !whole && !negative && number.parse::<f64>().is_ok_and(f64::is_finite);
+    let kind = if negative {
+        "a whole number of 0 or more"
+    } else if fraction {
+        "a whole number"
+    } else {
+        return None;
+    };
+    Some(format!("`{field}` takes {kind}, not {value} ({what})"))
 }
 
 fn field_hint(text: &str, e: &ron::error::SpannedError) -> Option<&'static str> {
@@ -867,7 +938,10 @@ pub(crate) fn check_game_name_at(
         "" if place.is_none() => format!("no `game` field ({expected})"),
         "" => format!("`game` is empty ({expected})"),
         other => {
-            format!("unknown game `{other}`: this program plays `en-gehe` and `bao-la-kimasai`")
+            format!(
+                "unknown game `{}`: this program plays `en-gehe` and `bao-la-kimasai`",
+                super::error::escaped(&crate::engine::shortened(other))
+            )
         }
     };
     Err(placed(path, place, problem))

@@ -90,10 +90,18 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
     }
     let probe: FieldProbe = ron::from_str(text).map_err(|e| {
         let mut err = FileError::ron(path, text, &e);
-        err.problem = format!(
-            "not a saved game, study, presets file or autosave of this program ({})",
-            err.problem
-        );
+        const NONE_OF_OURS: &str =
+            "not a saved game, study, presets file or autosave of this program";
+        err.problem = match &e.code {
+            // A word, not a record's name: said once, not as "not a saved
+            // game (this is not a saved game: …)".
+            ron::Error::ExpectedDifferentStructName { found, .. } => format!(
+                "{NONE_OF_OURS}: those begin with a name and `(`, such as `SavedGame(`, \
+                 and this begins with `{}`",
+                super::error::escaped(found)
+            ),
+            _ => format!("{NONE_OF_OURS} ({})", err.problem),
+        };
         err
     })?;
     if probe.presets.0 {
@@ -225,28 +233,91 @@ pub(crate) fn kind_by_fields(text: &str) -> Option<(FileKind, &'static str)> {
     }
 }
 
-/// When `text`, read as a `read_as` file (by its record's name) and found
-/// wanting, has the fields of another kind: what to say instead of the
-/// failure to read it as the one its name says ("this looks like a saved
-/// game…"), e.g. a saved game renamed `Autosave(`.
-pub(crate) fn misnamed(text: &str, read_as: FileKind) -> Option<String> {
-    let (kind, fields) = kind_by_fields(text).filter(|(k, _)| *k != read_as)?;
-    let record = |k: FileKind| match k {
+/// The record a kind of file begins with (`SavedGame` for `SavedGame(`).
+pub(crate) fn record_of(kind: FileKind) -> &'static str {
+    match kind {
         FileKind::Game => "SavedGame",
         FileKind::Presets => "PresetFile",
         FileKind::Autosave => "Autosave",
         FileKind::Study => "Study",
-    };
-    let begins = match record_name(text) {
-        Some(name) => format!("it begins with `{name}(`, as {}", article(read_as)),
-        None => format!("it was read as {}", article(read_as)),
-    };
-    Some(format!(
-        "this looks like {} (it has {fields}), but {begins} does: {} begins with `{}(`",
+    }
+}
+
+/// How the user opens (or where the program reads) a file of `kind`, for
+/// a message about such a file read as another kind.
+pub(crate) fn how_to_open(kind: FileKind) -> &'static str {
+    match kind {
+        FileKind::Game => "open it with Open… in the Game menu",
+        FileKind::Study => "open it with Open a study file… in the Studies menu",
+        FileKind::Autosave => "Open… in the Game menu opens its game",
+        FileKind::Presets => {
+            "the program reads presets from `presets.ron` in its config folder, \
+             for the New game dialog"
+        }
+    }
+}
+
+/// A file of kind `kind` where one of kind `read_as` was wanted, said once
+/// and plainly, with how to open it: "this is a saved game, not a study:
+/// open it with Open… in the Game menu".
+pub(crate) fn other_kind(kind: FileKind, read_as: FileKind) -> String {
+    format!(
+        "this is {}, not {}: {}",
         article(kind),
-        article(kind),
-        record(kind)
-    ))
+        article(read_as),
+        how_to_open(kind)
+    )
+}
+
+/// When `text`, read as a `read_as` file and found wanting, is of another
+/// kind: what to say instead of the failure to read it as a `read_as`
+/// one. By its record's name (a saved game in the studies folder: "this
+/// is a saved game, not a study: open it with …"), or by its fields when
+/// its name is not another kind's (a saved game renamed `Autosave(`:
+/// "this looks like a saved game (it has `start` and `moves`), but it
+/// begins with `Autosave(`, as an autosave does: a saved game begins with
+/// `SavedGame(`").
+pub(crate) fn misnamed(text: &str, read_as: FileKind) -> Option<String> {
+    let name = record_name(text);
+    let named = name.and_then(FileKind::from_record_name);
+    let by_fields = kind_by_fields(text);
+    // Named as another kind, and nothing in it says otherwise: that kind
+    // (broken or not, it is no `read_as` file).
+    if let Some(named) = named
+        && named != read_as
+        && by_fields.is_none_or(|(kind, _)| kind == named)
+    {
+        return Some(other_kind(named, read_as));
+    }
+    let (kind, fields) = by_fields?;
+    if Some(kind) == named {
+        return None;
+    }
+    let looks = format!("this looks like {} (it has {fields})", article(kind));
+    let should = format!("{} begins with `{}(`", article(kind), record_of(kind));
+    Some(match (name, named) {
+        // Renamed: named as one kind, with another's fields.
+        (Some(name), Some(named)) if named == read_as || kind == read_as => {
+            format!(
+                "{looks}, but it begins with `{name}(`, as {} does: {should}",
+                article(named)
+            )
+        }
+        // Named as one other kind, with the fields of a third.
+        (Some(name), Some(named)) => format!(
+            "this is not {}: it begins with `{name}(`, as {} does, but has the fields of {} \
+             ({fields}); {should}",
+            article(read_as),
+            article(named),
+            article(kind),
+        ),
+        (Some(name), None) if kind != read_as => format!(
+            "{looks}, not {}, but it begins with `{name}(`: {should}",
+            article(read_as)
+        ),
+        (None, _) if kind != read_as => format!("{looks}, not {}: {should}", article(read_as)),
+        _ => return None,
+    })
 }
 
 /// `failure` to read `text` (at `path`) as a `read_as` file, or, where the
