@@ -469,3 +469,63 @@ fn control_characters_in_a_move_are_shown_escaped() {
         );
     }
 }
+
+#[test]
+fn notes_comments_and_events_longer_than_the_window_takes_are_refused_with_their_caps() {
+    use files::{MAX_COMMENT_CHARS, MAX_EVENT_CHARS, MAX_NOTES_CHARS};
+    assert_eq!(MAX_NOTES_CHARS, 100_000);
+    assert_eq!(MAX_COMMENT_CHARS, 10_000);
+    assert_eq!(MAX_EVENT_CHARS, 1_000);
+    let good = GameFile::parse(&game_text(), Path::new("g.ron")).unwrap();
+    // At the cap: read back as written (in characters, not bytes: "é" is
+    // two bytes).
+    let mut file = good.clone();
+    file.notes = "é".repeat(MAX_NOTES_CHARS);
+    file.event = "é".repeat(MAX_EVENT_CHARS);
+    file.set_comment(2, "é".repeat(MAX_COMMENT_CHARS));
+    let text = file.to_ron().unwrap();
+    assert_eq!(GameFile::parse(&text, Path::new("g.ron")).unwrap(), file);
+    let dir = tempfile::tempdir().unwrap();
+    files::save_game(&dir.path().join("at-cap.ron"), &file).unwrap();
+    // One past it, each in turn: refused at its line, naming the field, its
+    // length and the cap.
+    type Lengthen = fn(&mut GameFile);
+    let cases: [(Lengthen, &str, &str); 3] = [
+        (
+            |f| f.notes = "n".repeat(10 << 20),
+            "notes:",
+            "the notes are 10,485,760 characters long; a game's notes hold at most 100,000 characters",
+        ),
+        (
+            |f| f.event = "e".repeat(MAX_EVENT_CHARS + 1),
+            "event:",
+            "the event is 1,001 characters long; an event holds at most 1,000 characters",
+        ),
+        (
+            |f| f.set_comment(2, "c".repeat(MAX_COMMENT_CHARS + 1)),
+            "2: \"ccc",
+            "the comment on move 2 is 10,001 characters long; a move's comment holds at most 10,000 characters",
+        ),
+    ];
+    for (lengthen, line, said) in cases {
+        let mut file = good.clone();
+        lengthen(&mut file);
+        let text = file.to_ron().unwrap();
+        let (place, problem) = game_problem(&text);
+        assert_eq!(problem, said);
+        assert_eq!(place.map(|p| p.0), Some(line_of(&text, line)), "{said}");
+        // Not written where it could not be read back: a save or an
+        // autosave says so while the text can still be shortened.
+        let path = dir.path().join("long.ron");
+        let err = files::save_game(&path, &file).unwrap_err();
+        assert_eq!(
+            err.problem,
+            format!("cannot save: {said}; shorten that text to save the game")
+        );
+        assert!(!path.exists());
+        let data = dir.path().join("data");
+        let err = files::write_autosave(&data, &file, None, true).unwrap_err();
+        assert!(err.problem.contains(said), "{err}");
+        assert!(!files::autosave_path(&data).exists());
+    }
+}

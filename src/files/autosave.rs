@@ -57,6 +57,7 @@ pub fn write_autosave(
     source: Option<&Path>,
     unsaved: bool,
 ) -> Result<(), FileError> {
+    super::game::check_text_lengths(&autosave_path(data_dir), game)?;
     super::create_folder(data_dir, "data")?;
     // A source whose name is not UTF-8 has no RON string: the game is
     // kept without it (resumed, it is saved under a new name).

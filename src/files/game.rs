@@ -391,6 +391,17 @@ impl GameFile {
             }
             .into());
         }
+        let comments = saved.comments.iter().map(|(&n, c)| (n, c.as_str()));
+        if let Some((field, problem)) = too_long_text(&saved.notes, &saved.event, comments) {
+            let place = match field {
+                TextField::Comment(n) => field_place(text, "comments")
+                    .and_then(|(line, _)| field_place_from(text, line + 1, &n.to_string()))
+                    .or_else(|| field_place(text, "comments")),
+                TextField::Notes => field_place(text, "notes"),
+                TextField::Event => field_place(text, "event"),
+            };
+            return Err(placed(path, place, problem).into());
+        }
         for (field, side, name) in [
             ("south_team", "South", &saved.south_team),
             ("north_team", "North", &saved.north_team),
@@ -558,7 +569,100 @@ fn describe_rules(variant: Variant, origin: OriginRule) -> String {
 
 /// Writes a game to `path` atomically (the old file kept as `.bak`).
 pub fn save_game(path: &Path, file: &GameFile) -> Result<(), FileError> {
+    check_text_lengths(path, file)?;
     write_atomic(path, to_pretty_ron(&file.to_saved(), path)?.as_bytes())
+}
+
+/// The longest notes of a game, in characters (about 15,000 words). The
+/// window lays out a text box's whole text whenever it changes: a text of
+/// one paragraph takes about 40 ms at this length (a 10 MB one froze the
+/// notes panel for seconds, with 2.3 GB of memory).
+pub const MAX_NOTES_CHARS: usize = 100_000;
+
+/// The longest comment on one move, in characters (about 1,500 words).
+pub const MAX_COMMENT_CHARS: usize = 10_000;
+
+/// The longest event of a game, in characters: a line naming a gathering.
+pub const MAX_EVENT_CHARS: usize = 1_000;
+
+/// Which text of a game is too long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TextField {
+    Notes,
+    Event,
+    /// The comment on move N (1-based).
+    Comment(usize),
+}
+
+/// The first of a game's texts longer than its cap, with the problem in
+/// words: which text, how long, the cap.
+fn too_long_text<'a>(
+    notes: &str,
+    event: &str,
+    mut comments: impl Iterator<Item = (usize, &'a str)>,
+) -> Option<(TextField, String)> {
+    // (No text of at most `max` bytes has more than `max` characters.)
+    let over = |text: &str, max: usize| {
+        let n = if text.len() > max {
+            text.chars().count()
+        } else {
+            0
+        };
+        (n > max).then_some(n)
+    };
+    let said = |n: usize| crate::engine::group_digits(n as u64);
+    if let Some(n) = over(notes, MAX_NOTES_CHARS) {
+        return Some((
+            TextField::Notes,
+            format!(
+                "the notes are {} characters long; a game's notes hold at most {} characters",
+                said(n),
+                said(MAX_NOTES_CHARS)
+            ),
+        ));
+    }
+    if let Some(n) = over(event, MAX_EVENT_CHARS) {
+        return Some((
+            TextField::Event,
+            format!(
+                "the event is {} characters long; an event holds at most {} characters",
+                said(n),
+                said(MAX_EVENT_CHARS)
+            ),
+        ));
+    }
+    comments.find_map(|(number, comment)| {
+        let n = over(comment, MAX_COMMENT_CHARS)?;
+        Some((
+            TextField::Comment(number),
+            format!(
+                "the comment on move {number} is {} characters long; a move's comment holds \
+                 at most {} characters",
+                said(n),
+                said(MAX_COMMENT_CHARS)
+            ),
+        ))
+    })
+}
+
+/// Refuses to write a game whose notes, event or a comment is longer than
+/// the program reads back ([`MAX_NOTES_CHARS`], [`MAX_EVENT_CHARS`],
+/// [`MAX_COMMENT_CHARS`]): said while the text can still be shortened in
+/// the window, not when the file is next opened.
+pub(crate) fn check_text_lengths(path: &Path, file: &GameFile) -> Result<(), FileError> {
+    // Comments past the last move are not saved (see `to_saved`).
+    let moves = file.game.moves().len();
+    let comments = file
+        .comments
+        .range(1..=moves)
+        .map(|(&n, c)| (n, c.as_str()));
+    match too_long_text(&file.notes, &file.event, comments) {
+        Some((_, problem)) => Err(FileError::new(
+            path,
+            format!("cannot save: {problem}; shorten that text to save the game"),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Reads, validates and replays a saved game (an autosave file is accepted

@@ -27,9 +27,10 @@ pub use date::{iso8601_utc, now_iso8601};
 pub use error::{FileError, LoadError};
 pub(crate) use game::name_problem;
 pub use game::{
-    GAME_VERSION, GameFile, MAX_FILE_BYTES, MAX_TEAM_NAME, MoveEntry, SavedGame, TeamClash,
-    game_from_text, game_from_text_or_stop, is_blank_name, load_game, newer_version,
-    options_for_position, read_text, save_game, team_names_clash,
+    GAME_VERSION, GameFile, MAX_COMMENT_CHARS, MAX_EVENT_CHARS, MAX_FILE_BYTES, MAX_NOTES_CHARS,
+    MAX_TEAM_NAME, MoveEntry, SavedGame, TeamClash, game_from_text, game_from_text_or_stop,
+    is_blank_name, load_game, newer_version, options_for_position, read_text, save_game,
+    team_names_clash,
 };
 pub(crate) use kind::misnamed;
 pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, detect_kind};
