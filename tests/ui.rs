@@ -184,6 +184,89 @@ fn moves_typed_within_one_frame_are_played_in_turn() {
     assert_eq!(played, [0, 1], "holes 1 and 2");
 }
 
+/// Enter pressed and let go, as one frame's input has it.
+fn enter_events() -> [egui::Event; 2] {
+    [true, false].map(|pressed| egui::Event::Key {
+        key: egui::Key::Enter,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+        repeat: false,
+        physical_key: None,
+    })
+}
+
+/// The holes played so far (0-based).
+fn holes_played(h: &Harness<'_, MaasaiApp>) -> Vec<usize> {
+    h.state().rt.game.moves().iter().map(|m| m.hole()).collect()
+}
+
+#[test]
+fn a_hole_number_and_its_enter_in_one_frame_play_that_hole() {
+    // "27⏎" once played South 7.
+    let mut h = harness(en_gehe(50));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.input_mut()
+        .events
+        .extend([egui::Event::Text("2".into()), egui::Event::Text("7".into())]);
+    h.input_mut().events.extend(enter_events());
+    h.step();
+    h.run();
+    assert_eq!(holes_played(&h), [26]);
+    // The last digit and Enter in one frame, after the first digit's.
+    h.event(egui::Event::Text("1".into()));
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("2".into()));
+    h.input_mut().events.extend(enter_events());
+    h.step();
+    h.run();
+    assert_eq!(holes_played(&h), [26, 11]);
+}
+
+#[test]
+fn a_move_landing_while_a_hole_is_typed_keeps_the_digits_and_a_click_ends_them() {
+    // Typed ahead while the computer thought: its move landed between "2"
+    // and "7", cleared the 2, and Enter played hole 7.
+    let mut h = harness(en_gehe(50));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.state_mut()
+        .queue(AppCommand::PlayMove(maasai_mancala::engine::Move(0)));
+    h.run();
+    h.event(egui::Event::Text("2".into()));
+    h.run();
+    let reply = h.state().rt.game.current().legal_moves()[0];
+    let key = h.state().rt.current_key();
+    h.state_mut().queue(AppCommand::ComputerMove(reply, key));
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(h.state().rt.typed, "2", "the digit typed ahead stays");
+    h.event(egui::Event::Text("7".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(holes_played(&h), [0, reply.hole(), 26]);
+    // The user's own move by a click ends a hole being typed: the digits
+    // after it start afresh.
+    h.event(egui::Event::Text("3".into()));
+    h.run();
+    let north = h.state().rt.game.current().legal_moves()[0].hole();
+    h.get_by_label_contains(&format!("North {}: ", north + 1))
+        .click();
+    h.run();
+    h.event(egui::Event::Text("2".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(holes_played(&h)[3..], [north, 1], "hole 2, not 32");
+    // So does a redo.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    h.event(egui::Event::Text("6".into()));
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    assert_eq!(h.state().rt.typed, "");
+}
+
 #[test]
 fn a_widget_reached_with_tab_does_not_switch_the_shortcuts_off() {
     let mut h = harness(en_gehe(6));
@@ -306,7 +389,10 @@ fn an_editor_hole_reached_with_tab_takes_the_digits_typed() {
     h.event(egui::Event::Text("7".into()));
     h.run();
     assert!(shows(&h, "South 2: 7 seeds"));
-    assert!(shows(&h, "South 5: 5 seeds"), "the hole clicked keeps its count");
+    assert!(
+        shows(&h, "South 5: 5 seeds"),
+        "the hole clicked keeps its count"
+    );
 }
 
 #[test]

@@ -582,6 +582,15 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         animating,
         &mut commands,
     );
+    // A hole clicked to play ends a hole being typed: digits typed after
+    // the click start afresh (a move landing on its own, the computer's,
+    // keeps them; see MaasaiApp::keyboard).
+    if commands
+        .iter()
+        .any(|c| matches!(c, AppCommand::PlayMove(_) | AppCommand::OfferBranch(_)))
+    {
+        rt.typed.clear();
+    }
     side_line(ui, rt, &shown, bottom, captured, reserve);
     let live_turn = rt.game.current().turn();
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;

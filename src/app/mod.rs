@@ -285,11 +285,19 @@ impl MaasaiApp {
         use egui::{Key, Modifiers};
         let mut out = Vec::new();
         // A half-typed hole belongs to the position it was typed on: an
-        // undo, a redo or another position on view clears it (else Enter
-        // played it there).
+        // undo or another position on view clears it (else Enter played it
+        // there). A move that lands on the live game meanwhile (the
+        // computer's reply, a move held for the check of the moves) keeps
+        // it: it was typed ahead for the position after that move, and the
+        // "2" of "27⏎" cleared under it played hole 7. (A redo and a click
+        // on a hole, the user's own moves, clear it where they are taken.)
         let here = (self.rt.view, self.rt.game.moves().len());
         if self.rt.typed_on != here {
-            self.rt.typed.clear();
+            let (view, len) = self.rt.typed_on;
+            let moved_on = view == len && here.0 == here.1 && here.1 > len;
+            if !moved_on {
+                self.rt.typed.clear();
+            }
             self.rt.typed_on = here;
         }
         if self.dialog_open() {
@@ -674,6 +682,8 @@ impl MaasaiApp {
                     self.rt.notice = (!undone).then(|| "Nothing to undo".into());
                 }
                 AppCommand::Redo => {
+                    // A hole being typed was meant for the position undone to.
+                    self.rt.typed.clear();
                     let players = self.settings.players;
                     let computer = |side: crate::engine::Side| players[side.index()].is_computer();
                     let redone = self.rt.redo();
