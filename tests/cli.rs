@@ -1067,6 +1067,22 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
             "{args:?}: {err}"
         );
     }
+    // A path the system cannot look at is said so, not called missing.
+    let long = format!("/tmp/{}.ron", "a".repeat(300));
+    let below_a_file = format!("{BIN}/game.ron");
+    for (path, said) in [
+        (long.as_str(), "the file name is too long"),
+        (below_a_file.as_str(), "is a file, not a folder"),
+    ] {
+        let (out, err, code) = run(&[path]);
+        assert_eq!((out.as_str(), code), ("", 2), "{path}: {err}");
+        assert!(
+            err.starts_with(&format!("error: cannot open `{path}`: cannot look at it: ")),
+            "{path}: {err}"
+        );
+        assert!(err.contains(said), "{path}: {err}");
+        assert!(!err.contains("no such file"), "{path}: {err}");
+    }
 }
 
 #[test]

@@ -173,6 +173,8 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                     ui.add(
                         egui::TextEdit::multiline(&mut text)
                             .id_salt(("move-comment", n))
+                            // What a saved game may hold (src/files).
+                            .char_limit(crate::files::MAX_COMMENT_CHARS)
                             .desired_rows(3)
                             .desired_width(f32::INFINITY)
                             .hint_text("What this move does, or why"),
@@ -200,7 +202,11 @@ fn notes_ui(ui: &mut egui::Ui, rt: &Runtime, commands: &mut Vec<AppCommand>) {
             let label = ui.label("Event");
             let mut event = rt.event.clone();
             if ui
-                .add(egui::TextEdit::singleline(&mut event).desired_width(f32::INFINITY))
+                .add(
+                    egui::TextEdit::singleline(&mut event)
+                        .char_limit(crate::files::MAX_EVENT_CHARS)
+                        .desired_width(f32::INFINITY),
+                )
                 .labelled_by(label.id)
                 .changed()
             {
@@ -214,6 +220,7 @@ fn notes_ui(ui: &mut egui::Ui, rt: &Runtime, commands: &mut Vec<AppCommand>) {
                 .show(ui, |ui| {
                     ui.add(
                         egui::TextEdit::multiline(&mut notes)
+                            .char_limit(crate::files::MAX_NOTES_CHARS)
                             .desired_rows(3)
                             .desired_width(f32::INFINITY),
                     )

@@ -77,8 +77,15 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
             path.display()
         ));
     }
-    if path.exists() {
-        return None;
+    match std::fs::metadata(&path) {
+        Ok(_) => return None,
+        // A path the system cannot look at (too long, a file where a
+        // folder should be) is not "no such file": said in its words.
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            let why = crate::files::FileError::io(&path, "cannot look at it", &e).problem;
+            return Some(format!("cannot open `{}`: {why}", path.display()));
+        }
+        Err(_) => {}
     }
     // A name that is not UTF-8 is no command: a file that is not there.
     let Some(first) = first_word.to_str() else {
