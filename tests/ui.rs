@@ -371,6 +371,34 @@ fn tab_stops_only_at_widgets_that_show_the_focus_and_never_at_a_hole() {
 }
 
 #[test]
+fn the_widget_with_the_focus_is_ringed_in_the_selection_colour() {
+    // A focused menu-bar item looked just like a hovered one.
+    let mut h = harness(en_gehe(6));
+    h.run();
+    let ring = h.ctx.global_style().visuals.selection.stroke.color;
+    let ringed = |h: &Harness<'_, MaasaiApp>, label: &str| {
+        let around = h.get_by_label(label).rect();
+        h.output()
+            .shapes
+            .iter()
+            .any(|clipped| match &clipped.shape {
+                egui::Shape::Rect(r) => {
+                    r.stroke.color == ring && r.stroke.width >= 2.0 && r.rect.contains_rect(around)
+                }
+                _ => false,
+            })
+    };
+    assert!(!ringed(&h, "View"), "nothing is focused yet");
+    for _ in 0..2 {
+        h.key_press(egui::Key::Tab);
+        h.run();
+    }
+    assert_eq!(focused(&h).map(|(_, l)| l).as_deref(), Some("View"));
+    assert!(ringed(&h, "View"));
+    assert!(!ringed(&h, "Game"));
+}
+
+#[test]
 fn an_editor_hole_reached_with_tab_takes_the_digits_typed() {
     // The digits went to the hole clicked last, away from the focus.
     use maasai_mancala::app::editor::EditorCommand;

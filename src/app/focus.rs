@@ -1,7 +1,10 @@
-//! Keyboard focus: Tab passes over the panels' resize handles (egui makes
-//! each one a Tab stop that shows nothing when focused and takes no keys).
+//! Keyboard focus, made plain: a ring around the widget that has it (egui
+//! draws a focused widget as a pressed one, which on the menu bar looked
+//! just like the hover fill), and Tab passing over the panels' resize
+//! handles (egui makes each one a Tab stop that shows nothing when focused
+//! and takes no keys).
 
-use egui::{Event, FocusDirection, Id, Key};
+use egui::{Event, FocusDirection, Id, Key, Stroke, StrokeKind};
 
 /// The resizable panels [`super::MaasaiApp`] lays out in the window's
 /// root ui, by the names it gives them: every panel given
@@ -15,6 +18,9 @@ const RESIZABLE_PANELS: [&str; 7] = [
     "council-below",
     "council-beside",
 ];
+
+/// The width of the focus ring, drawn just outside the widget.
+const RING_WIDTH: f32 = 2.0;
 
 /// Where the direction of the last Tab press is kept (Shift+Tab: back).
 fn backwards_id() -> Id {
@@ -64,4 +70,35 @@ pub fn pass_over_resize_handles(root: &egui::Ui) {
 /// The id egui gives the resize handle of the panel `name` in `root`.
 fn resize_handle_id(root: &egui::Ui, name: &str) -> Id {
     root.scope_id().with(name).with("__resize")
+}
+
+/// At the end of a frame: a ring in the selection colour around the widget
+/// with the keyboard focus. A text field has its own outline (and a
+/// cursor), so it gets none.
+pub fn paint_focus_ring(ctx: &egui::Context) {
+    let Some(id) = ctx.memory(|m| m.focused()) else {
+        return;
+    };
+    if ctx.text_edit_focused() {
+        return;
+    }
+    let Some(widget) = ctx.read_response(id) else {
+        return;
+    };
+    let visible = widget.interact_rect;
+    if !visible.is_positive() || !widget.rect.is_finite() {
+        return;
+    }
+    let style = ctx.global_style();
+    let ring = Stroke::new(RING_WIDTH, style.visuals.selection.stroke.color);
+    // On the widget's own layer (a menu, a window), over the widget, and
+    // only around the part of it that is in sight (a list scrolled).
+    ctx.layer_painter(widget.layer_id)
+        .with_clip_rect(visible.expand(RING_WIDTH + 1.0))
+        .rect_stroke(
+            widget.rect,
+            style.visuals.widgets.active.corner_radius,
+            ring,
+            StrokeKind::Outside,
+        );
 }

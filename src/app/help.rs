@@ -96,7 +96,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("F1", "this help (Esc closes it)"),
     (
         "Tab / Shift+Tab",
-        "move the keyboard focus; Enter or Space presses the focused button (the other keys keep working)",
+        "move the keyboard focus (ringed) over the buttons and fields; Enter or Space presses the focused button (the other keys keep working). Holes are played by typing, not reached with Tab; in the editor a hole reached with Tab takes the digits typed",
     ),
     (
         "Esc / Enter in a dialog",

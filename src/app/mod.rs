@@ -1228,6 +1228,7 @@ impl MaasaiApp {
         if self.rt.shown_replay().is_some_and(|r| r.playing) {
             ctx.request_repaint();
         }
+        focus::paint_focus_ring(ctx);
     }
 }
 
