@@ -371,6 +371,42 @@ fn tab_stops_only_at_widgets_that_show_the_focus_and_never_at_a_hole() {
 }
 
 #[test]
+fn tab_presses_within_one_frame_each_move_the_focus() {
+    // egui moves the focus once a frame: three Tabs in a slow frame moved
+    // it one widget.
+    let mut h = harness(en_gehe(6));
+    h.run();
+    for _ in 0..3 {
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::Key {
+                key: egui::Key::Tab,
+                pressed,
+                modifiers: egui::Modifiers::NONE,
+                repeat: false,
+                physical_key: None,
+            });
+        }
+    }
+    // Each frame's input goes through the window's input hook, as eframe
+    // passes it (the harness does not).
+    let ctx = h.ctx.clone();
+    for _ in 0..5 {
+        let mut raw = egui::RawInput {
+            events: std::mem::take(&mut h.input_mut().events),
+            ..Default::default()
+        };
+        eframe::App::raw_input_hook(h.state_mut(), &ctx, &mut raw);
+        h.input_mut().events = raw.events;
+        h.step();
+    }
+    assert_eq!(
+        focused(&h).map(|(_, label)| label).as_deref(),
+        Some("Studies"),
+        "Game, View, Studies"
+    );
+}
+
+#[test]
 fn the_widget_with_the_focus_is_ringed_in_the_selection_colour() {
     // A focused menu-bar item looked just like a hovered one.
     let mut h = harness(en_gehe(6));

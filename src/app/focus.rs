@@ -27,11 +27,50 @@ fn backwards_id() -> Id {
     Id::unique("focus-last-tab-backwards")
 }
 
+/// Where the input held back by [`one_tab_a_frame`] waits.
+fn held_id() -> Id {
+    Id::unique("focus-held-input")
+}
+
+/// Before each frame (eframe's raw input hook): one Tab press a frame.
+/// egui moves the focus once a frame however many Tabs the frame holds,
+/// so on a busy machine "Tab Tab Tab" in one frame moved it one widget.
+/// The second Tab and everything after it (a Space after it presses the
+/// widget it reaches) wait for the next frames, in order.
+pub fn one_tab_a_frame(ctx: &egui::Context, raw: &mut egui::RawInput) {
+    let mut events = ctx
+        .data_mut(|d| d.remove_temp::<Vec<Event>>(held_id()))
+        .unwrap_or_default();
+    events.append(&mut raw.events);
+    let mut tabs = 0;
+    let second_tab = events.iter().position(|e| {
+        let tab = matches!(
+            e,
+            Event::Key {
+                key: Key::Tab,
+                pressed: true,
+                ..
+            }
+        );
+        tabs += usize::from(tab);
+        tabs > 1
+    });
+    if let Some(at) = second_tab {
+        let held = events.split_off(at);
+        ctx.data_mut(|d| d.insert_temp(held_id(), held));
+    }
+    raw.events = events;
+}
+
 /// At the start of a frame, before anything is drawn in `root` (the
 /// window's root ui): a panel's resize handle reached with Tab or
 /// Shift+Tab in the last frame gives the focus on, the same way.
 pub fn pass_over_resize_handles(root: &egui::Ui) {
     let ctx = root.ctx();
+    // Input held back for the next frame needs one.
+    if ctx.data(|d| d.get_temp::<Vec<Event>>(held_id()).is_some()) {
+        ctx.request_repaint();
+    }
     let pressed = ctx.input(|i| {
         i.events.iter().rev().find_map(|e| match e {
             Event::Key {

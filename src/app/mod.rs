@@ -1458,6 +1458,10 @@ impl eframe::App for MaasaiApp {
         self.frame(ui);
     }
 
+    fn raw_input_hook(&mut self, ctx: &egui::Context, raw_input: &mut egui::RawInput) {
+        focus::one_tab_a_frame(ctx, raw_input);
+    }
+
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.settings.panel_widths = self.panel_widths.wishes();
         eframe::set_value(storage, STORAGE_KEY, &self.settings);
