@@ -77,12 +77,12 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
             path.display()
         ));
     }
-    match std::fs::metadata(&path) {
+    match std::fs::metadata(path) {
         Ok(_) => return None,
         // A path the system cannot look at (too long, a file where a
         // folder should be) is not "no such file": said in its words.
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-            let why = crate::files::FileError::io(&path, "cannot look at it", &e).problem;
+            let why = crate::files::FileError::io(path, "cannot look at it", &e).problem;
             return Some(format!("cannot open `{}`: {why}", path.display()));
         }
         Err(_) => {}
