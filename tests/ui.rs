@@ -328,6 +328,8 @@ fn tab_stops_only_at_widgets_that_show_the_focus_and_never_at_a_hole() {
         s.speed = INSTANT_SPEED;
         s.show_council = true;
         s.show_move_list = true;
+        // Its charts were Tab stops that showed nothing.
+        s.show_tempo_plot = true;
     }
     h.run_steps(3);
     h.get_by_label("South 1: 4 seeds").click();

@@ -168,6 +168,8 @@ pub fn plot_ui(
                 // A game of no or few moves still gets a few moves of axis
                 // from 0 (one point alone is centred, with negative moves).
                 let mut chart = Plot::new(("tempo-plot", k))
+                    // No Tab stop: a focused chart shows nothing.
+                    .sense(egui::Sense::CLICK | egui::Sense::DRAG)
                     .width(width)
                     .height(height)
                     // Thick enough for the tick labels and the title
