@@ -263,6 +263,10 @@ fn a_damaged_recent_list_and_autosave_are_both_said_and_both_kept() {
         message.starts_with("The recent-files list is damaged.\n"),
         "{message}"
     );
+    // Shown whole: the window widens to its title (it was cut short with
+    // "…" at a message's usual width).
+    let shown = h.get_by_label(&title).rect();
+    assert!(shown.width() > 660.0, "{shown:?}");
     assert!(message.contains("recent.ron.damaged"), "{message}");
     assert!(
         message.contains("The autosave from the last session cannot be read"),

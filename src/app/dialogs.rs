@@ -46,7 +46,7 @@ pub fn dialogs_ui(
                 if let Some(path) = prompt.ask_replace.clone() {
                     let room = ctx.content_rect().height() - 80.0 - 12.0;
                     let text = format!("“{}” already exists. Replace it?", path.display());
-                    message_text(ui, room, &text, None);
+                    message_text(ui, room, MESSAGE_WIDTH, &text, None);
                     if esc {
                         prompt.ask_replace = None;
                         return;
@@ -223,6 +223,16 @@ pub fn dialogs_ui(
         } else {
             screen.height() - 24.0
         };
+        // A title longer than a message's usual width (messages joined at
+        // the start, titled by all of them) widens the window to show it
+        // whole, as far as the screen allows; it was cut short with "…".
+        let font = egui::TextStyle::Heading.resolve(&ctx.global_style());
+        let title_width = ctx.fonts_mut(|f| {
+            f.layout_no_wrap(title.clone(), font, egui::Color32::PLACEHOLDER)
+                .size()
+                .x
+        }) + TITLE_BAR_EXTRA;
+        let width = title_width.min(screen.width() - 48.0).max(MESSAGE_WIDTH);
         egui::Window::new(title.as_str())
             .id(egui::Id::unique("file-error"))
             .collapsible(false)
@@ -231,9 +241,12 @@ pub fn dialogs_ui(
             .anchor(align, offset)
             .order(egui::Order::Foreground)
             .show(ctx, |ui| {
-                ui.set_max_width(MESSAGE_WIDTH);
+                ui.set_max_width(width);
+                if width > MESSAGE_WIDTH {
+                    ui.set_min_width(width);
+                }
                 let color = ui.visuals().error_fg_color;
-                message_text(ui, room, message, Some(color));
+                message_text(ui, room, width, message, Some(color));
                 if ui.button("OK").clicked() {
                     out.push(FileCommand::DismissError);
                 }
@@ -263,7 +276,7 @@ fn question(
     egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
         ui.set_max_width(MESSAGE_WIDTH);
         ui.heading(heading);
-        message_text(ui, room - 40.0, text, None);
+        message_text(ui, room - 40.0, MESSAGE_WIDTH, text, None);
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             for (label, command) in answers {
@@ -279,22 +292,26 @@ fn question(
 /// The widest a message's text runs before it wraps.
 const MESSAGE_WIDTH: f32 = 640.0;
 
+/// The width of a window's title bar beyond its title: the margins, and
+/// the close button.
+const TITLE_BAR_EXTRA: f32 = 56.0;
+
 /// The height of a message window's parts around its text: the title bar,
 /// the row of buttons under the text, the spacing and the frame's margins.
 const AROUND_TEXT: f32 = 96.0;
 
-/// Draws a message's text (in `color`, if given), scrolling it when it is
-/// taller than a window of height `room` leaves for it (see
-/// [`AROUND_TEXT`]), so that the buttons under it always stay in the
-/// window. A short text is a plain label, as wide as it needs.
-fn message_text(ui: &mut egui::Ui, room: f32, text: &str, color: Option<egui::Color32>) {
+/// Draws a message's text (in `color`, if given; wrapped at `most` wide),
+/// scrolling it when it is taller than a window of height `room` leaves
+/// for it (see [`AROUND_TEXT`]), so that the buttons under it always stay
+/// in the window. A short text is a plain label, as wide as it needs.
+fn message_text(ui: &mut egui::Ui, room: f32, most: f32, text: &str, color: Option<egui::Color32>) {
     let max = (room - AROUND_TEXT).max(48.0);
     let label = |ui: &mut egui::Ui| match color {
         Some(color) => ui.colored_label(color, text),
         None => ui.label(text),
     };
     let font = egui::TextStyle::Body.resolve(ui.style());
-    let width = ui.available_width().min(MESSAGE_WIDTH);
+    let width = ui.available_width().min(most);
     let height = ui
         .painter()
         .layout(text.to_string(), font, egui::Color32::PLACEHOLDER, width)
