@@ -1001,6 +1001,23 @@ fn a_missing_file_is_said_before_asking_to_save() {
 }
 
 #[test]
+fn a_path_too_long_to_look_at_is_said_so_not_called_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    let long = dir.path().join(format!("{}.ron", "a".repeat(300)));
+    files(&mut h, FileCommand::OpenPath(long));
+    for _ in 0..50 {
+        if h.state().files.error.is_some() {
+            break;
+        }
+        h.step();
+    }
+    let (_, message) = h.state().files.error.clone().expect("said");
+    assert!(message.contains("too long"), "{message}");
+    assert!(!message.contains("no such file"), "{message}");
+}
+
+#[test]
 fn a_typed_name_without_ron_opens_the_ron_file() {
     // Saving "game" writes "game.ron": opening "game" finds it too (it
     // said there was no such file).

@@ -777,7 +777,7 @@ impl MaasaiApp {
                 let path = open_target(path);
                 // A file that is not there is said so at once, before
                 // "save your changes?" asks about leaving the game for it.
-                if !path.exists() {
+                if crate::files::nothing_at(&path) {
                     self.files.recent.remove(&path);
                     self.store_recent();
                     // A name without an extension was looked for with
@@ -1127,7 +1127,7 @@ impl MaasaiApp {
     /// Says why `path` cannot be opened, and forgets it among the recent
     /// files if it is gone.
     fn refuse_open(&mut self, path: &Path, title: &str, message: String) {
-        if !path.exists() {
+        if crate::files::nothing_at(path) {
             self.files.recent.remove(path);
             self.store_recent();
         }
@@ -1725,7 +1725,7 @@ fn read_only(path: &Path) -> bool {
 /// The file "open `path`" opens: "game" opens "game.ron", as it saves there.
 fn open_target(path: PathBuf) -> PathBuf {
     let with_ron = path.with_extension("ron");
-    if !path.exists() && path.extension().is_none() && with_ron.is_file() {
+    if crate::files::nothing_at(&path) && path.extension().is_none() && with_ron.is_file() {
         with_ron
     } else {
         path
