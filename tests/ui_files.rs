@@ -1001,6 +1001,23 @@ fn a_missing_file_is_said_before_asking_to_save() {
 }
 
 #[test]
+fn the_window_title_names_the_file_and_marks_unsaved_changes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    h.run();
+    assert_eq!(h.state().window_title(), "New game — Maasai mancala");
+    assert_eq!(h.state().rt.window_title, "New game — Maasai mancala", "sent");
+    play(&mut h, "1");
+    assert_eq!(h.state().window_title(), "*New game — Maasai mancala");
+    files(&mut h, FileCommand::SaveTo(dir.path().join("relay.ron")));
+    h.run();
+    assert_eq!(h.state().window_title(), "relay.ron — Maasai mancala");
+    // A note typed is a change too.
+    h.state_mut().rt.notes = "South's relay".into();
+    assert_eq!(h.state().window_title(), "*relay.ron — Maasai mancala");
+}
+
+#[test]
 fn a_path_too_long_to_look_at_is_said_so_not_called_missing() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness(dir.path(), en_gehe(6));

@@ -487,6 +487,24 @@ impl FilesState {
     }
 }
 
+impl Signature {
+    /// Whether `rt` holds what this signature was taken of
+    /// (`signature(rt) == *self`, without copying `rt`'s texts).
+    fn is_of(&self, rt: &Runtime) -> bool {
+        let moves = rt.game.moves();
+        self.moves == moves
+            && self.names == rt.names
+            && self.event == rt.event
+            && self.notes == rt.notes
+            && self
+                .comments
+                .iter()
+                .map(|(&n, c)| (n, c))
+                .eq(rt.comments.range(..=moves.len()).map(|(&n, c)| (n, c)))
+            && self.start == rt.game.start().to_string()
+    }
+}
+
 fn signature(rt: &Runtime) -> Signature {
     Signature {
         start: rt.game.start().to_string(),
@@ -520,9 +538,30 @@ impl MaasaiApp {
         self.files.autosaved = Some(signature(&self.rt));
     }
 
-    /// Whether the game has changes not saved to a file.
+    /// Whether the game has changes not saved to a file. (Compared in
+    /// place: the window's title asks every frame, and notes may be long.)
     pub fn unsaved(&self) -> bool {
-        self.files.saved.as_ref() != Some(&signature(&self.rt))
+        !self
+            .files
+            .saved
+            .as_ref()
+            .is_some_and(|saved| saved.is_of(&self.rt))
+    }
+
+    /// The window's title: the study on view, or the game's file (or "New
+    /// game"), with a `*` before it while there are unsaved changes.
+    pub fn window_title(&self) -> String {
+        let name = if let Some(a) = &self.studies.active {
+            format!("Study: {}", super::one_short_line(&a.study.file.title, 60))
+        } else if let Some(path) = &self.files.path {
+            path.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| path.display().to_string())
+        } else {
+            "New game".to_string()
+        };
+        let mark = if self.unsaved() { "*" } else { "" };
+        format!("{mark}{name} — Maasai mancala")
     }
 
     /// Counts the game on view as saved (a study as it starts).

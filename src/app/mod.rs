@@ -1229,6 +1229,11 @@ impl MaasaiApp {
             ctx.request_repaint();
         }
         focus::paint_focus_ring(ctx);
+        let title = self.window_title();
+        if title != self.rt.window_title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.rt.window_title = title;
+        }
     }
 }
 

@@ -303,6 +303,8 @@ pub struct Runtime {
     /// study read as a book: each step is a page, and a page before the
     /// end is no finished game). Set by the studies every frame.
     pub result_at_end_only: bool,
+    /// The window title last sent (sent again only when it changes).
+    pub window_title: String,
     /// Board pan in points.
     pub pan: egui::Vec2,
     /// The replay step (move index, step) the board last panned to follow:
@@ -387,6 +389,7 @@ impl Runtime {
             help_open: false,
             game_over_dismissed: None,
             result_at_end_only: false,
+            window_title: String::new(),
             pan: egui::Vec2::ZERO,
             followed_step: None,
             computer: Default::default(),
