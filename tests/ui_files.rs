@@ -1006,7 +1006,11 @@ fn the_window_title_names_the_file_and_marks_unsaved_changes() {
     let mut h = harness(dir.path(), en_gehe(6));
     h.run();
     assert_eq!(h.state().window_title(), "New game — Maasai mancala");
-    assert_eq!(h.state().rt.window_title, "New game — Maasai mancala", "sent");
+    assert_eq!(
+        h.state().rt.window_title,
+        "New game — Maasai mancala",
+        "sent"
+    );
     play(&mut h, "1");
     assert_eq!(h.state().window_title(), "*New game — Maasai mancala");
     files(&mut h, FileCommand::SaveTo(dir.path().join("relay.ron")));
