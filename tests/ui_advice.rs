@@ -1067,7 +1067,8 @@ fn the_ranked_moves_hold_their_order_while_the_pointer_is_on_them() {
     let shallow = search::search(&pos, SearchConfig::depth(1).all_moves());
     let deep = search::search(&pos, SearchConfig::depth(4).all_moves());
     assert_ne!(order(&shallow), order(&deep), "no reordering to hold");
-    let mut h = harness(pos);
+    // A small window: the council beside the board is narrow.
+    let mut h = harness_at(pos, [1024.0, 680.0]);
     let app = h.state_mut();
     app.settings.show_council = true;
     app.council.show_analysis(&app.rt, shallow.clone());
@@ -1087,6 +1088,14 @@ fn the_ranked_moves_hold_their_order_while_the_pointer_is_on_them() {
     app.council.show_analysis(&app.rt, deep.clone());
     h.run_steps(3);
     assert_eq!(table_rows(&h, &moves), moves, "reordered under the pointer");
+    // Nor moved: the note that the order is held keeps to the heading's
+    // line.
+    let still = h
+        .query_all_by_label(&v.move_name(moves[1]))
+        .map(|n| n.rect())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .unwrap();
+    assert_eq!(still, second, "the row under the pointer moved");
     assert_eq!(
         h.state().rt.preview.as_ref().map(|p| p.mv),
         Some(moves[1]),

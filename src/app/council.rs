@@ -626,10 +626,17 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
         }
         _ => current.clone(),
     };
-    ui.horizontal_wrapped(|ui| {
+    // On one line, the note cut short where the panel is narrow: a line
+    // more would move the rows under the pointer.
+    ui.horizontal(|ui| {
         ui.strong("Every move, best first");
         if order != current {
-            ui.weak("(held while the pointer is on the table)");
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new("(held while the pointer is on the table)").weak(),
+                )
+                .truncate(),
+            );
         }
     });
     let grid = egui::Grid::new("council-table")
