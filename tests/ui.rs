@@ -850,6 +850,20 @@ fn the_board_stays_put_through_a_sowing_in_a_small_window() {
 }
 
 #[test]
+fn the_origin_option_is_named_beside_the_move_heading() {
+    let plain = parse_position("en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south").unwrap();
+    let mut h = harness(plain);
+    h.run_steps(3);
+    assert!(h.query_by_label("origin=skip").is_none());
+    let skip =
+        parse_position("en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south origin=skip")
+            .unwrap();
+    let mut h = harness(skip);
+    h.run_steps(3);
+    assert!(h.query_by_label("origin=skip").is_some());
+}
+
+#[test]
 fn a_long_notice_under_the_board_keeps_to_two_lines_and_the_board_stays() {
     // A failed save's notice names the whole path: at 1024×680 it wrapped
     // to four lines and moved the board up under it.

@@ -765,6 +765,13 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                 format!("Move {} — {}", moves + 1, pos.variant().title())
             };
             ui.label(heading);
+            // The one rule option a position carries: without a word here
+            // nothing on screen said it was on.
+            if pos.origin() == crate::engine::OriginRule::Skip {
+                ui.weak("origin=skip").on_hover_text(
+                    "Long laps pass over the hole they started from (the rules' origin option)",
+                );
+            }
             match rt.result() {
                 Some(r) => {
                     ui.strong(rt.describe_result(&r));
