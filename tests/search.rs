@@ -377,7 +377,9 @@ fn analyse_prints_k_lines_best_first() {
 }
 
 #[test]
-fn analyse_refuses_a_finished_game_and_bad_input() {
+fn analyse_answers_a_finished_game_and_refuses_bad_input() {
+    // A finished game: its final value for the side to move, in analyse's
+    // own format (as solve gives `best=- pv=`), and why on stderr.
     let out = bin()
         .args([
             "analyse",
@@ -385,7 +387,11 @@ fn analyse_refuses_a_finished_game_and_bad_input() {
         ])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "move=- score=-2.0 depth=0 pv=\n"
+    );
     assert!(String::from_utf8_lossy(&out.stderr).contains("game is over"));
     let out = bin().args(["analyse", "en-gehe south=1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
