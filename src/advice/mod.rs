@@ -884,6 +884,17 @@ mod tests {
     use crate::engine::{GameOptions, Position};
     use crate::search::{self, SearchConfig, WIN};
 
+    /// A fixed pseudo-random choice among `n` (the same games every run).
+    fn picker(seed: u64) -> impl FnMut(usize) -> usize {
+        let mut state = seed;
+        move |n| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) as usize % n
+        }
+    }
+
     /// What `advisor` says of `pos`, the council reading 2 plies ahead.
     fn says(pos: &str, advisor: Style) -> String {
         let pos = parse_position(pos).unwrap();
@@ -1007,13 +1018,7 @@ mod tests {
         // "expected answer" is the second move of the search's line for
         // the move, and takes what it says.
         use crate::engine::Move;
-        let mut state: u64 = 99;
-        let mut pick = |n: usize| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize % n
-        };
+        let mut pick = picker(99);
         let number_after = |text: &str, words: &str| -> Option<u32> {
             let at = text.find(words)? + words.len();
             text[at..]
@@ -1253,13 +1258,7 @@ mod tests {
         // Games played out from the start by a fixed pseudo-random choice,
         // the council asked at every turn; some of its sentences must say
         // a negative number, or this proves nothing.
-        let mut state: u64 = 12345;
-        let mut pick = |n: usize| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize % n
-        };
+        let mut pick = picker(12345);
         let mut negatives = 0;
         for start in [
             GameOptions::en_gehe(6).start().unwrap(),
