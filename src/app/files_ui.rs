@@ -123,7 +123,7 @@ impl PathPrompt {
 /// What identifies the game's content: changed content means unsaved work.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Signature {
-    start: String,
+    start: crate::engine::Position,
     moves: Vec<Move>,
     names: [String; 2],
     comments: std::collections::BTreeMap<usize, String>,
@@ -501,13 +501,13 @@ impl Signature {
                 .iter()
                 .map(|(&n, c)| (n, c))
                 .eq(rt.comments.range(..=moves.len()).map(|(&n, c)| (n, c)))
-            && self.start == rt.game.start().to_string()
+            && self.start == *rt.game.start()
     }
 }
 
 fn signature(rt: &Runtime) -> Signature {
     Signature {
-        start: rt.game.start().to_string(),
+        start: *rt.game.start(),
         moves: rt.game.moves().to_vec(),
         names: rt.names.clone(),
         // Only the comments a save would keep.
