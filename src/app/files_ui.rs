@@ -491,17 +491,26 @@ impl Signature {
     /// Whether `rt` holds what this signature was taken of
     /// (`signature(rt) == *self`, without copying `rt`'s texts).
     fn is_of(&self, rt: &Runtime) -> bool {
-        let moves = rt.game.moves();
-        self.moves == moves
-            && self.names == rt.names
-            && self.event == rt.event
-            && self.notes == rt.notes
-            && self
-                .comments
+        // Destructured whole, so a field added to the signature cannot be
+        // left out of this comparison.
+        let Signature {
+            start,
+            moves,
+            names,
+            comments,
+            event,
+            notes,
+        } = self;
+        let played = rt.game.moves();
+        *moves == played
+            && *names == rt.names
+            && *event == rt.event
+            && *notes == rt.notes
+            && comments
                 .iter()
                 .map(|(&n, c)| (n, c))
-                .eq(rt.comments.range(..=moves.len()).map(|(&n, c)| (n, c)))
-            && self.start == *rt.game.start()
+                .eq(rt.comments.range(..=played.len()).map(|(&n, c)| (n, c)))
+            && start == rt.game.start()
     }
 }
 

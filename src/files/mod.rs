@@ -22,7 +22,9 @@ pub use autosave::{
     AUTOSAVE_FILE, Autosave, autosave_path, clear_autosave, load_autosave,
     parse_autosave as parse_autosave_text, set_aside_damaged_autosave, write_autosave,
 };
-pub use clipboard::{PastedRecord, parse_pasted, position_text, read_pasted, record_text};
+pub use clipboard::{
+    PastedRecord, RefusedMove, parse_pasted, position_text, read_pasted, record_text, replay_moves,
+};
 pub use date::{iso8601_utc, now_iso8601};
 pub use error::{FileError, LoadError};
 pub(crate) use game::name_problem;
