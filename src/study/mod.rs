@@ -588,7 +588,7 @@ impl Study {
 
     /// Writes the study back as RON (what an editor saves).
     pub fn to_ron(&self) -> Result<String, ron::Error> {
-        ron::ser::to_string_pretty(&self.file, ron::ser::PrettyConfig::default())
+        self.file.to_ron()
     }
 
     /// The positions along the solution: the start, then after each move.
@@ -791,11 +791,7 @@ fn replay_steps(
             None => return Err(LoadError::Stopped),
         };
         let expected = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
-        let names_it = step
-            .comment
-            .strip_prefix(&expected)
-            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()));
-        if !names_it {
+        if !comment_names_move(&step.comment, &expected) {
             return Err(fail(
                 i,
                 format!(
@@ -956,6 +952,325 @@ impl Exercise {
     }
 }
 
+/// What the source of a study made in the window says by default.
+pub fn default_source() -> String {
+    format!(
+        "Solved with maasai-mancala {} (exact solver; the solution is its principal line)",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+impl Goal {
+    /// The goal the solver's `value` of `pos` proves for the side to move,
+    /// in the words a player expects: En Gehé "South to move wins by at
+    /// least 7" (`MarginAtLeast(7)`), "… at least draws" (0) or "… loses by
+    /// at most 3" (`MarginAtLeast(-3)`: the best the side to move can do);
+    /// Bao la Kimasai "South to move wins within 5 plies" (`WinWithin(5)`).
+    /// A Bao la Kimasai loss or draw is no goal (its goal kinds are wins),
+    /// nor is a finished position: why, in words.
+    pub fn proved(pos: &Position, value: Value) -> Result<Goal, String> {
+        let side = pos.turn();
+        let who = side.title();
+        if let Status::Over(_) = pos.status() {
+            return Err("the game is over in this position: a study needs a move to play".into());
+        }
+        let (kind, text) = match (pos.variant(), value) {
+            (Variant::EnGehe { .. }, Value::Margin(m)) if m > 0 => (
+                GoalKind::MarginAtLeast(m),
+                format!("{who} to move wins by at least {m}"),
+            ),
+            (Variant::EnGehe { .. }, Value::Margin(0)) => (
+                GoalKind::MarginAtLeast(0),
+                format!("{who} to move at least draws"),
+            ),
+            (Variant::EnGehe { .. }, Value::Margin(m)) => (
+                GoalKind::MarginAtLeast(m),
+                format!("{who} to move loses by at most {}", m.unsigned_abs()),
+            ),
+            (Variant::BaoLaKimasai, Value::Win { plies }) if plies > 0 => (
+                GoalKind::WinWithin(plies),
+                format!("{who} to move wins within {}", crate::solver::plies(plies)),
+            ),
+            (Variant::BaoLaKimasai, Value::Loss { plies }) => {
+                return Err(format!(
+                    "a lost position makes no study: {who}, the side to move, cannot win (the \
+                     solver proved a loss in {}), and a Bao la Kimasai study's goal is a win. \
+                     Play {who}'s best move (the longest defence) and save the position after \
+                     it, where {} is to move and wins",
+                    crate::solver::plies(plies),
+                    side.opponent().title()
+                ));
+            }
+            (Variant::BaoLaKimasai, Value::Draw) => {
+                return Err(format!(
+                    "a drawn position makes no study: with best play neither side wins (a draw \
+                     by repetition), and a Bao la Kimasai study's goal is a win for {who}, the \
+                     side to move"
+                ));
+            }
+            (_, v) => {
+                return Err(format!(
+                    "the solver's value ({}) is not one of {}'s",
+                    v.describe(),
+                    pos.variant().title()
+                ));
+            }
+        };
+        Ok(Goal { side, kind, text })
+    }
+}
+
+/// "South 12": the mover and the move, as a step's comment must begin.
+pub fn mover_and_move(pos: &Position, mv: Move) -> String {
+    format!("{} {}", pos.turn().title(), pos.variant().move_name(mv))
+}
+
+/// Whether `comment` begins with `expected` ("South 12") as a whole word
+/// (not "South 123"): what [`Study::load`] asks of every step.
+pub fn comment_names_move(comment: &str, expected: &str) -> bool {
+    comment
+        .strip_prefix(expected)
+        .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric()))
+}
+
+/// A default comment for `mv` played in `pos`, from the engine's sowing
+/// trace: it begins with the mover and the move, then says what was
+/// lifted and sown (seeds, laps, relays, raids), where the last seed fell
+/// and what it captured, and how the game ends when it does ("South 3:
+/// lifts 2 seeds from S3 and sows 5 in 2 laps, relaying at S5; the last
+/// seed falls into the empty S7 and captures the 3 seeds of N1 facing it,
+/// 4 with the last seed."). A move the engine refuses is named with why.
+pub fn move_comment(pos: &Position, mv: Move) -> String {
+    let name = mover_and_move(pos, mv);
+    let trace = match pos.trace(mv) {
+        Ok(t) => t,
+        Err(e) => return format!("{name}: {e}."),
+    };
+    let label = |h: usize| pos.hole_label(h);
+    let seeds = |n: u64| {
+        if n == 1 {
+            "1 seed".to_string()
+        } else {
+            format!("{} seeds", crate::engine::group_digits(n))
+        }
+    };
+    let mut text = format!("{name}: ");
+    if pos.candidate_moves().count() == 1 {
+        text.push_str(if trace.reserve_seed.is_some() {
+            "the only move; "
+        } else {
+            "the only move; it "
+        });
+    }
+    let first = &trace.laps[0];
+    let from = match first.kind {
+        crate::engine::LapKind::Lift { from } | crate::engine::LapKind::Raid { from, .. } => from,
+    };
+    if trace.reserve_seed.is_some() {
+        text.push_str(&format!(
+            "a seed from the reserve goes into {} first; ",
+            label(from)
+        ));
+    }
+    let laps = trace.laps.len();
+    let sown = trace.seeds_sown();
+    if laps == 1 {
+        text.push_str(&format!(
+            "sows {} from {}",
+            seeds(first.seeds.into()),
+            label(from)
+        ));
+    } else {
+        text.push_str(&format!(
+            "lifts {} from {} and sows {} in {} laps",
+            seeds(first.seeds.into()),
+            label(from),
+            seeds(sown),
+            crate::engine::group_digits(laps as u64)
+        ));
+    }
+    let relays: Vec<usize> = trace
+        .laps
+        .iter()
+        .filter_map(|l| match l.end {
+            crate::engine::LapEnd::Relay { hole, .. } => Some(hole),
+            _ => None,
+        })
+        .collect();
+    let raids: Vec<(usize, u32)> = trace
+        .laps
+        .iter()
+        .filter_map(|l| match l.end {
+            crate::engine::LapEnd::Raid { facing, seeds, .. } => Some((facing, seeds)),
+            _ => None,
+        })
+        .collect();
+    let list = |names: Vec<String>| match &names[..] {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    match relays.len() {
+        0 => {}
+        n @ 1..=3 => text.push_str(&format!(
+            ", relaying at {}",
+            list(relays.iter().map(|&h| label(h)).take(n).collect())
+        )),
+        n => text.push_str(&format!(
+            ", relaying {} times",
+            crate::engine::group_digits(n as u64)
+        )),
+    }
+    if !raids.is_empty() {
+        let total: u64 = raids.iter().map(|&(_, s)| u64::from(s)).sum();
+        let each = if let [(h, _)] = raids[..] {
+            format!(" from {}", label(h))
+        } else if raids.len() <= 3 {
+            let each = list(
+                raids
+                    .iter()
+                    .map(|&(h, s)| format!("{} from {}", s, label(h)))
+                    .collect(),
+            );
+            format!(" ({each})")
+        } else {
+            format!(" in {} raids", raids.len())
+        };
+        let verb = if relays.is_empty() {
+            ", raiding"
+        } else {
+            "; it raids"
+        };
+        text.push_str(&format!("{verb} {}{each}", seeds(total)));
+    }
+    let last = trace.laps.last().expect("a move has a lap").end.hole();
+    let own_row = pos.hole_at(last).side == trace.mover;
+    match trace.capture {
+        Some(c) => text.push_str(&format!(
+            "; the last seed falls into the empty {} and captures the {} of {} facing it, {} \
+             with the last seed",
+            label(c.hole),
+            seeds(c.facing_seeds.into()),
+            label(c.facing),
+            c.total
+        )),
+        None if pos.variant().is_en_gehe() && own_row => text.push_str(&format!(
+            "; the last seed falls into the empty {}, facing an empty hole: nothing is captured",
+            label(last)
+        )),
+        None if pos.variant().is_en_gehe() => text.push_str(&format!(
+            "; the last seed falls into the empty {} in {}'s row: nothing is captured",
+            label(last),
+            trace.mover.opponent().title()
+        )),
+        None => text.push_str(&format!("; the move ends in the empty {}", label(last))),
+    }
+    text.push('.');
+    if let Status::Over(result) = trace.after.status() {
+        text.push_str(&format!(" The game ends: {}", result.describe()));
+    }
+    text
+}
+
+/// A file name for a study titled `title`: lower case, each run of
+/// anything but letters and digits one `-` (so no `/`, `\\`, `..` or
+/// control character gets through), at most 60 characters, `.ron` on the
+/// end; "study.ron" for a title with nothing to keep, and never a name
+/// Windows keeps for a device (`con.ron` becomes `con-study.ron`).
+pub fn file_name_for(title: &str) -> String {
+    let mut name = String::new();
+    for c in title.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            name.push(c);
+        } else if !name.is_empty() && !name.ends_with('-') {
+            name.push('-');
+        }
+        if name.chars().count() >= 60 {
+            break;
+        }
+    }
+    let mut name = name.trim_end_matches('-').to_string();
+    if name.is_empty() {
+        name = "study".into();
+    }
+    const DEVICES: [&str; 22] = [
+        "con", "prn", "aux", "nul", "com1", "com2", "com3", "com4", "com5", "com6", "com7", "com8",
+        "com9", "lpt1", "lpt2", "lpt3", "lpt4", "lpt5", "lpt6", "lpt7", "lpt8", "lpt9",
+    ];
+    if DEVICES.contains(&name.as_str()) {
+        name.push_str("-study");
+    }
+    format!("{name}.ron")
+}
+
+impl StudyFile {
+    /// A study of `start` from the solver's proof: the goal its `value`
+    /// proves ([`Goal::proved`]), the principal `line` as the solution,
+    /// each step with its default comment ([`move_comment`]). The title
+    /// and author are the author's to write (left empty); the source says
+    /// the solver found it, the description what was proved. Why the
+    /// position makes no study, if it does not.
+    pub fn from_solution(
+        start: &Position,
+        value: Value,
+        line: &[Move],
+    ) -> Result<StudyFile, String> {
+        let goal = Goal::proved(start, value)?;
+        if line.is_empty() {
+            return Err(
+                "the solver's principal line is empty: there is no solution to write".into(),
+            );
+        }
+        let mut pos = *start;
+        let mut solution = Vec::with_capacity(line.len());
+        for &mv in line {
+            solution.push(Step {
+                mv: pos.variant().move_name(mv),
+                comment: move_comment(&pos, mv),
+            });
+            pos.play(mv).map_err(|e| {
+                format!(
+                    "move {} of the line ({}) cannot be played: {e}",
+                    solution.len(),
+                    mover_and_move(&pos, mv)
+                )
+            })?;
+        }
+        let board = if start.variant().is_en_gehe() {
+            format!("En Gehé 2×{}", start.holes_per_side())
+        } else {
+            "Bao la Kimasai".to_string()
+        };
+        let note = if start.variant().is_en_gehe() {
+            " (remainder included)"
+        } else {
+            ""
+        };
+        let description = format!(
+            "{board}: with perfect play {} to move {}{note}, as the exact solver proved. The \
+             solution is the solver's principal line: best moves for both sides.",
+            start.turn().title(),
+            value.describe()
+        );
+        Ok(StudyFile {
+            version: STUDY_VERSION,
+            title: String::new(),
+            author: String::new(),
+            source: default_source(),
+            description,
+            position: start.to_string(),
+            goal,
+            solution,
+            alternatives: Vec::new(),
+        })
+    }
+
+    /// The file as RON text (what [`Study::to_ron`] writes).
+    pub fn to_ron(&self) -> Result<String, ron::Error> {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1084,5 +1399,168 @@ mod tests {
         for (kind, text) in wrong {
             assert!(problem(s, kind, text).is_some(), "{kind:?} {text:?} passed");
         }
+    }
+}
+
+#[cfg(test)]
+mod builder_tests {
+    use super::*;
+    use crate::engine::notation::parse_position;
+
+    fn solved(text: &str) -> (Position, crate::solver::Solution) {
+        let pos = parse_position(text).unwrap();
+        let s = Solver::with_table_bits(16).solve(&pos);
+        (pos, s)
+    }
+
+    /// Builds the study of a solved position, writes it as RON, loads it
+    /// back as the library does and proves its claim and line as
+    /// tests/studies.rs proves the shipped ones.
+    fn round_trip(text: &str) -> Study {
+        let (pos, s) = solved(text);
+        let mut file = StudyFile::from_solution(&pos, s.value, &s.pv).unwrap();
+        file.title = "A test".into();
+        let ron = file.to_ron().unwrap();
+        let study = Study::parse(&ron, "test.ron").unwrap_or_else(|e| panic!("{e}\n{ron}"));
+        assert_eq!(study.file, file);
+        assert_eq!(study.solution, s.pv);
+        let mut solver = Solver::with_table_bits(16);
+        let root = solver.solve(&study.start);
+        assert!(study.goal_reached(root.value, 0), "{}", root.value);
+        let line = study
+            .check_line(root.value, |h, p| {
+                solver.solve_with(h, &p, None, None).map(|s| s.value)
+            })
+            .unwrap();
+        assert_eq!(line, Ok(()));
+        study
+    }
+
+    #[test]
+    fn a_won_en_gehe_position_becomes_a_study_whose_claim_is_proved() {
+        let study = round_trip("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south");
+        let goal = &study.file.goal;
+        assert_eq!(goal.kind, GoalKind::MarginAtLeast(3));
+        assert_eq!(goal.text, "South to move wins by at least 3");
+        assert!(study.file.source.starts_with("Solved with maasai-mancala"));
+        assert!(study.file.description.contains("wins by 3 seeds"));
+        let positions = study.solution_positions();
+        for (i, step) in study.file.solution.iter().enumerate() {
+            let name = mover_and_move(&positions[i], study.solution[i]);
+            assert!(
+                step.comment.starts_with(&format!("{name}: ")),
+                "{}",
+                step.comment
+            );
+            assert!(step.comment.len() > name.len() + 20, "{}", step.comment);
+        }
+        // The last move ends the game, and its comment says how.
+        let last = study.file.solution.last().unwrap();
+        assert!(last.comment.contains("The game ends: "), "{}", last.comment);
+    }
+
+    #[test]
+    fn a_lost_or_drawn_en_gehe_position_is_studied_as_the_best_defence() {
+        // North to move of the same board: whatever North does, it loses.
+        let study = round_trip("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=north");
+        let goal = &study.file.goal;
+        match goal.kind {
+            GoalKind::MarginAtLeast(m) if m < 0 => {
+                assert_eq!(goal.text, format!("North to move loses by at most {}", -m))
+            }
+            GoalKind::MarginAtLeast(0) => assert_eq!(goal.text, "North to move at least draws"),
+            GoalKind::MarginAtLeast(m) => {
+                assert_eq!(goal.text, format!("North to move wins by at least {m}"))
+            }
+            k => panic!("{k:?}"),
+        }
+        let pos =
+            parse_position("en-gehe south=1,0,0 north=1,0,0 captured=0,0 turn=south").unwrap();
+        assert_eq!(
+            Goal::proved(&pos, Value::Margin(0)).unwrap().text,
+            "South to move at least draws"
+        );
+        assert_eq!(
+            Goal::proved(&pos, Value::Margin(-2)).unwrap(),
+            Goal {
+                side: Side::South,
+                kind: GoalKind::MarginAtLeast(-2),
+                text: "South to move loses by at most 2".into()
+            }
+        );
+        // Each wording passes the check of a goal's words.
+        for v in [-2, 0, 5] {
+            let goal = Goal::proved(&pos, Value::Margin(v)).unwrap();
+            assert_eq!(goal_words_problem(&goal), None, "{goal:?}");
+        }
+    }
+
+    #[test]
+    fn a_bao_win_is_a_win_within_its_plies_and_a_loss_makes_no_study() {
+        let text = "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0 \
+                    north=1,0,2,0,0,1,2,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no";
+        let study = round_trip(text);
+        assert_eq!(study.file.goal.kind, GoalKind::WinWithin(3));
+        assert_eq!(study.file.goal.text, "South to move wins within 3 plies");
+        let first = &study.file.solution[0].comment;
+        assert!(first.starts_with("South i1: "), "{first}");
+        assert!(first.contains("raid"), "{first}");
+        let pos = parse_position(text).unwrap();
+        let one = Goal::proved(&pos, Value::Win { plies: 1 }).unwrap();
+        assert_eq!(one.text, "South to move wins within 1 ply");
+        assert_eq!(goal_words_problem(&one), None);
+        let loss = Goal::proved(&pos, Value::Loss { plies: 4 }).unwrap_err();
+        assert!(loss.starts_with("a lost position makes no study"), "{loss}");
+        assert!(loss.contains("North is to move and wins"), "{loss}");
+        let draw = Goal::proved(&pos, Value::Draw).unwrap_err();
+        assert!(
+            draw.starts_with("a drawn position makes no study"),
+            "{draw}"
+        );
+    }
+
+    #[test]
+    fn a_finished_position_makes_no_study() {
+        let pos =
+            parse_position("en-gehe south=0,0,0 north=1,0,0 captured=2,0 turn=south").unwrap();
+        assert!(matches!(pos.status(), Status::Over(_)));
+        let why = Goal::proved(&pos, Value::Margin(1)).unwrap_err();
+        assert!(why.contains("the game is over"), "{why}");
+        assert!(StudyFile::from_solution(&pos, Value::Margin(1), &[]).is_err());
+    }
+
+    #[test]
+    fn a_title_becomes_a_safe_file_name() {
+        assert_eq!(
+            file_name_for("The capture takes its trigger seed"),
+            "the-capture-takes-its-trigger-seed.ron"
+        );
+        assert_eq!(file_name_for("../../etc/passwd"), "etc-passwd.ron");
+        assert_eq!(file_name_for("a/b\\c:d*?\"<>|\n e"), "a-b-c-d-e.ron");
+        assert_eq!(file_name_for("En Gehé 2×5!"), "en-gehé-2-5.ron");
+        assert_eq!(file_name_for("  ///  "), "study.ron");
+        assert_eq!(file_name_for("CON"), "con-study.ron");
+        let long = file_name_for(&"x".repeat(1000));
+        assert_eq!(long.len(), 64);
+    }
+
+    #[test]
+    fn a_default_comment_tells_the_sowing() {
+        // South 1: two seeds into S2 (occupied: relay) …
+        let pos =
+            parse_position("en-gehe south=2,1,0,0 north=0,0,3,0 captured=0,0 turn=south").unwrap();
+        let c = move_comment(&pos, Move(0));
+        assert!(c.starts_with("South 1: "), "{c}");
+        assert!(comment_names_move(&c, "South 1"));
+        assert!(!comment_names_move("South 12: x", "South 1"));
+        assert!(c.ends_with('.'), "{c}");
+        let captures = (0..4)
+            .map(|h| move_comment(&pos, Move(h)))
+            .filter(|c| c.contains("captures"))
+            .count();
+        let traced = (0..4u8)
+            .filter(|&h| pos.trace(Move(h)).is_ok_and(|t| t.capture.is_some()))
+            .count();
+        assert_eq!(captures, traced);
     }
 }
