@@ -13,6 +13,7 @@ pub struct SetupError {
 }
 
 impl SetupError {
+    /// An error about `token` (empty when it is about the whole position).
     pub fn new(token: impl Into<String>, problem: impl Into<String>) -> Self {
         SetupError {
             token: token.into(),
@@ -50,11 +51,18 @@ impl std::error::Error for SetupError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
     /// The hole does not exist on the mover's side.
-    NoSuchHole { hole: String },
-    /// The hole is empty.
-    EmptyHole { hole: String },
+    NoSuchHole {
+        /// The move as the caller gave it (its hole number, counting from 1).
+        hole: String,
+    },
+    /// The hole is empty: there is nothing to lift.
+    EmptyHole {
+        /// The hole's name in move notation (`12`, `o3`).
+        hole: String,
+    },
     /// The move's sowing never ends (RULES.md: not a legal move).
     Endless {
+        /// The hole's name in move notation.
         hole: String,
         /// Length in laps of the cycle the move falls into, when one was found
         /// (`None` when it ran past [`super::LAP_LIMIT`] laps without repeating).
@@ -63,7 +71,12 @@ pub enum PlayError {
     /// The game is already over.
     GameOver,
     /// The move text could not be read as a hole of this game.
-    BadNotation { text: String, problem: String },
+    BadNotation {
+        /// The text that was given (blanks around it trimmed).
+        text: String,
+        /// What is wrong with it, and what a move looks like.
+        problem: String,
+    },
 }
 
 /// "1 hole", "5 holes": a count with its noun, singular for one.

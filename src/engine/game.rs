@@ -5,7 +5,7 @@ use super::{Endless, Move, PlayError, Position, Side, Status, Unfinished, Varian
 use serde::{Deserialize, Serialize};
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
     /// This side was to move with an empty row (En Gehé).
     NoMoves(Side),
@@ -18,10 +18,11 @@ pub enum EndReason {
 }
 
 /// The outcome of a finished game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GameResult {
     /// `None` for a draw.
     pub winner: Option<Side>,
+    /// How the game ended.
     pub reason: EndReason,
     /// En Gehé: final seeds of South and North, remainder included.
     pub score: Option<[u32; 2]>,
@@ -138,17 +139,56 @@ impl GameResult {
     }
 }
 
-/// A game record: the start position and the moves played from it, with
-/// every position along the way kept for undo, browsing and repetition.
 /// A move of a record that could not be played ([`Game::replay_notation`]):
 /// its 0-based index, the side whose move it was, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
+    /// The move's place in the record, counting from 0.
     pub index: usize,
+    /// The side whose move it was.
     pub mover: Side,
+    /// Why it does not read or cannot be played.
     pub error: PlayError,
 }
 
+impl std::fmt::Display for RecordError {
+    /// "move 3 of the record (North's): illegal move `4`: the hole is empty".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "move {} of the record ({}'s): {}",
+            self.index + 1,
+            self.mover.title(),
+            self.error
+        )
+    }
+}
+
+impl std::error::Error for RecordError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// A game record: the start position and the moves played from it, with
+/// every position along the way kept for undo, browsing and repetition.
+///
+/// Unlike a bare [`Position`], a record knows its history, so its
+/// [`Game::status`] also ends the game at a threefold repetition (RULES.md).
+///
+/// ```
+/// use maasai_mancala::engine::{Game, GameOptions};
+///
+/// let start = GameOptions::en_gehe(6).start()?;
+/// let mut game = Game::new(start);
+/// let first = game.current().legal_moves()[0];
+/// game.play(first)?;
+/// assert_eq!(game.moves(), &[first]);
+/// assert_eq!(game.positions().len(), 2);
+/// game.truncate(0); // undo
+/// assert_eq!(game.current(), &start);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     moves: Vec<Move>,
@@ -157,6 +197,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A record with no moves yet.
     pub fn new(start: Position) -> Self {
         Game {
             moves: Vec::new(),
@@ -196,14 +237,17 @@ impl Game {
         Ok(game)
     }
 
+    /// The position the record starts from.
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
+    /// The position after the last move.
     pub fn current(&self) -> &Position {
         self.positions
             .last()
             .expect("a game always has its start position")
     }
+    /// The moves played, in order.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -211,6 +255,7 @@ impl Game {
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
+    /// Which game the record is of.
     pub fn variant(&self) -> Variant {
         self.start().variant()
     }
@@ -230,6 +275,7 @@ impl Game {
         current.status()
     }
 
+    /// Whether [`Self::status`] is over.
     pub fn is_over(&self) -> bool {
         matches!(self.status(), Status::Over(_))
     }
@@ -275,10 +321,11 @@ impl Game {
         Some(Ok(self.current()))
     }
 
-    /// Cuts the record back to its first `len` moves (undo).
+    /// Cuts the record back to its first `len` moves (undo); a `len` past
+    /// the end changes nothing.
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
-        self.positions.truncate(len + 1);
+        self.positions.truncate(len.saturating_add(1));
     }
 }
 

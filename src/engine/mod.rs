@@ -1,28 +1,92 @@
 //! The rules engine: both games exactly as `RULES.md` states them.
 //!
-//! Layering follows the chess crates: a raw [`Setup`] that may be illegal,
-//! a validated [`Position`], [`Move`]s with their own notation, and
-//! [`Position::play`] / [`Position::try_play`]. Nothing here knows about the UI.
+//! Layering follows the chess crates (shakmaty): a raw [`Setup`] that may be
+//! illegal, a validated [`Position`], [`Move`]s with their own notation
+//! ([`notation`]), and [`Position::play`] / [`Position::try_play`]. Nothing
+//! here knows about the UI.
+//!
+//! The words are the games' own. A *hole* holds seeds; a *move* lifts every
+//! seed of one of the mover's holes and sows them one a hole, a *lap*; when
+//! a lap's last seed lands in an occupied hole that hole is lifted in turn
+//! (a *relay*), and when it lands in an empty hole the move ends. En Gehé
+//! (2 rows of N) then *captures* the facing hole; Bao la Kimasai (4 rows of
+//! 8: each side an *inner* and an *outer* row) first brings seeds in from a
+//! *reserve* (phase 1), then *raids* the facing inner hole at the end of
+//! any lap (phase 2). A move whose sowing never ends is not a legal move;
+//! the engine decides that exactly.
+//!
+//! # A first look
+//!
+//! Read a position, list its moves, play one and read its laps, see that
+//! the game is over, and print the position back:
 //!
 //! ```
-//! use maasai_mancala::engine::{notation, Status};
+//! use maasai_mancala::engine::{LapEnd, Position, Side, Status};
 //!
-//! let pos = notation::parse_position(
-//!     "en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south",
-//! )?;
-//! let mv = pos.variant().parse_move("1")?;
-//! // S1's seed ends in the empty S2, facing N2's 5 seeds: 5 + 1 captured.
-//! let next = pos.try_play(mv)?;
-//! assert_eq!(next.to_string(), "en-gehe south=0,0,0 north=0,0,0 captured=6,0 turn=north");
-//! let Status::Over(result) = next.status() else { panic!("North cannot move") };
-//! assert_eq!(result.suffix(), " result=south score=6,0");
+//! // South's holes 1..4 from South's left, North's 1..4 from North's left:
+//! // South 1 faces North 4, South 4 faces North 1.
+//! let pos: Position = "en-gehe south=1,1,0,0 north=3,0,0,0 captured=0,0 turn=south".parse()?;
+//! assert_eq!(pos.turn(), Side::South);
 //!
-//! // Every lap of a move, seed by seed, for the visualiser.
+//! // Legal moves are the occupied holes whose sowing ends, in move notation.
+//! let names: Vec<String> = pos.legal_moves().iter().map(|&mv| pos.move_name(mv)).collect();
+//! assert_eq!(names, ["1", "2"]);
+//!
+//! // Hole 1: its seed lands on the occupied hole 2 (a relay: lift its 2
+//! // seeds and sow on), the last of them in the empty hole 4, which faces
+//! // North's hole 1: its 3 seeds and the last seed are captured.
+//! let mv = pos.parse_move("1")?;
 //! let trace = pos.trace(mv)?;
-//! assert_eq!(trace.laps.len(), 1);
-//! assert_eq!(trace.capture.map(|c| c.total), Some(6));
+//! assert_eq!(trace.laps.len(), 2);
+//! assert!(matches!(trace.laps[0].end, LapEnd::Relay { seeds: 2, .. }));
+//! assert!(matches!(trace.laps[1].end, LapEnd::Ends { .. }));
+//! assert_eq!(trace.capture.map(|c| c.total), Some(4));
+//! assert_eq!(trace.laps[0].describe(&pos), "lift 1 from S1; sow S2; lands on occupied S2: relay, lift 2 and sow on");
+//!
+//! // The same move on the fast path (no trace kept), as a bot plays it.
+//! let next = pos.try_play(mv)?;
+//! assert_eq!(next, trace.after);
+//! assert_eq!(next.captured(Side::South), 4);
+//!
+//! // North's row is empty, so North cannot move: the game is over and the
+//! // seed left on the board goes to South, who moved last.
+//! let Status::Over(result) = next.status() else { panic!("North cannot move") };
+//! assert_eq!(result.winner, Some(Side::South));
+//! assert_eq!(result.score, Some([5, 0]));
+//! assert_eq!(next.to_string(), "en-gehe south=0,0,1,0 north=0,0,0,0 captured=4,0 turn=north");
+//!
+//! // Illegal moves are errors, never panics.
+//! assert!(pos.try_play(pos.parse_move("3")?).is_err()); // an empty hole
+//! assert!(pos.parse_move("9").is_err()); // no such hole
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! Bao la Kimasai reads the same way; its holes are named `i1`..`i8` and
+//! `o1`..`o8` from the owner's left:
+//!
+//! ```
+//! use maasai_mancala::engine::{GameOptions, Side};
+//!
+//! let start = GameOptions::bao_la_kimasai().start()?;
+//! assert_eq!(start.legal_moves().len(), 8); // any inner hole
+//! let i3 = start.parse_move("i3")?;
+//! // i3's seed relays from i4, i6 and i8 and ends in the empty o7: the
+//! // track runs along the inner row, then back along the outer row.
+//! assert_eq!(start.trace(i3)?.laps.len(), 4);
+//! let next = start.try_play(i3)?;
+//! // The opening move brings no seed in: both reserves are still full.
+//! assert_eq!((next.reserve(Side::South), next.reserve(Side::North)), (24, 24));
+//! // Each side lists i1..i8 then o8..o1.
+//! assert_eq!(next.to_string(), "bao-la-kimasai south=1,1,0,0,2,0,2,0,1,1,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=north opening=no");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! For search, [`Position::successors`] gives each legal move with the
+//! position it leaves, [`Position::key`] a Zobrist key, and
+//! [`Position::apply_fast`] plays without checks or allocation. A
+//! [`Game`] keeps a record and adds threefold repetition.
+
+#![warn(missing_docs)]
 
 mod error;
 mod game;
@@ -58,13 +122,18 @@ pub const BOARD_CAPACITY: usize = 2 * MAX_HOLES;
 /// The two teams. South owns the bottom row(s) and moves first by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
+    /// The bottom row (En Gehé) or the two bottom rows (Bao la Kimasai).
     South,
+    /// The top row (En Gehé) or the two top rows (Bao la Kimasai).
     North,
 }
 
 impl Side {
+    /// South then North: the order of every per-side pair (`captured=S,N`,
+    /// `reserve=S,N`, scores).
     pub const BOTH: [Side; 2] = [Side::South, Side::North];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::South => Side::North,
@@ -72,10 +141,12 @@ impl Side {
         }
     }
 
+    /// 0 for South, 1 for North: the index into per-side pairs.
     pub fn index(self) -> usize {
         self as usize
     }
 
+    /// Name as used in notation (`turn=south`).
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "south",
@@ -101,8 +172,12 @@ impl std::fmt::Display for Side {
 /// Which of the two games, with the board size where it varies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {
-    /// En Gehé with rows of `holes` holes.
-    EnGehe { holes: u8 },
+    /// En Gehé with rows of `holes` holes (RULES.md: 3 to 64; 40 to 50 in
+    /// the tradition).
+    EnGehe {
+        /// Holes in each of the two rows.
+        holes: u8,
+    },
     /// Bao la Kimasai, 4 rows of 8.
     BaoLaKimasai,
 }
@@ -137,6 +212,7 @@ impl Variant {
         2 * self.holes_per_side()
     }
 
+    /// Whether this is En Gehé (the game with captures to keep and a score).
     pub fn is_en_gehe(self) -> bool {
         matches!(self, Variant::EnGehe { .. })
     }
@@ -155,29 +231,45 @@ pub enum OriginRule {
 /// A move: the hole the mover lifts from, as an index into the mover's own
 /// holes in sowing order (En Gehé: hole number − 1; Bao la Kimasai:
 /// i1..i8 are 0..7, o8..o1 are 8..15).
+///
+/// A move means nothing without the side to move, so it has no notation of
+/// its own: read and print it with [`Position::parse_move`] and
+/// [`Position::move_name`] (or the [`Variant`]'s methods of the same names).
+/// Any `Move` may be offered to [`Position::try_play`]; one that is no hole
+/// of the mover's is refused, never a panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Move(pub u8);
 
 impl Move {
+    /// The hole's index in the mover's own sowing order.
     pub fn hole(self) -> usize {
         self.0 as usize
     }
 }
 
-/// A hole on the board, by owner and index in the owner's sowing order.
+/// A hole on the board, by owner and index in the owner's sowing order
+/// (see [`Position::board_index`] and [`Position::hole_at`] for the storage
+/// index a [`MoveTrace`]'s laps use).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HoleRef {
+    /// The side that owns the hole.
     pub side: Side,
+    /// Index in the owner's sowing order (as a [`Move`] counts holes).
     pub index: usize,
 }
 
 /// Opening rules for a new game: everything the new-game dialog and presets choose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameOptions {
+    /// Which game, and for En Gehé the row length.
     pub variant: Variant,
-    /// En Gehé seeds per hole at the start (1 to 12).
+    /// En Gehé seeds per hole at the start (1 to 12). Bao la Kimasai's
+    /// start is fixed: 1 seed in each inner hole, and this must be 1.
     pub seeds: u8,
+    /// Who moves first (En Gehé option; Bao la Kimasai: always South).
     pub first: Side,
+    /// How a lap longer than the track treats its starting hole (option
+    /// `origin=skip`).
     pub origin: OriginRule,
 }
 
@@ -188,6 +280,9 @@ impl Default for GameOptions {
 }
 
 impl GameOptions {
+    /// En Gehé on rows of `holes` holes with the defaults of RULES.md: 4
+    /// seeds a hole, South first, sowing into the origin. (Not validated:
+    /// [`GameOptions::start`] checks the row length.)
     pub fn en_gehe(holes: u8) -> Self {
         GameOptions {
             variant: Variant::EnGehe { holes },
@@ -197,6 +292,7 @@ impl GameOptions {
         }
     }
 
+    /// Bao la Kimasai with the defaults of RULES.md.
     pub fn bao_la_kimasai() -> Self {
         GameOptions {
             variant: Variant::BaoLaKimasai,

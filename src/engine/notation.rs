@@ -100,6 +100,14 @@ impl std::str::FromStr for Position {
     }
 }
 
+impl std::str::FromStr for Setup {
+    type Err = SetupError;
+    /// [`parse_setup`]: the notation read, the rules not checked.
+    fn from_str(s: &str) -> Result<Setup, SetupError> {
+        parse_setup(s)
+    }
+}
+
 /// Parses a position in RULES.md notation and validates it.
 pub fn parse_position(text: &str) -> Result<Position, SetupError> {
     parse_setup(text)?.validate()
@@ -370,17 +378,17 @@ impl Variant {
         self.hole_name(mv.hole())
     }
 
-    /// Name of a side's hole by its index in the owner's sowing order.
+    /// Name of a side's hole by its index in the owner's sowing order:
+    /// `1`..`N` in En Gehé, `i1`..`i8` and `o8`..`o1` in Bao la Kimasai. An
+    /// index past the side (no hole) is named by its number counting from
+    /// 1, as [`PlayError::NoSuchHole`] names it.
     pub fn hole_name(self, index: usize) -> String {
         match self {
-            Variant::EnGehe { .. } => (index + 1).to_string(),
-            Variant::BaoLaKimasai => {
-                if index < BAO_ROW {
-                    format!("i{}", index + 1)
-                } else {
-                    format!("o{}", BAO_SIDE_HOLES - index)
-                }
+            Variant::BaoLaKimasai if index < BAO_ROW => format!("i{}", index + 1),
+            Variant::BaoLaKimasai if index < BAO_SIDE_HOLES => {
+                format!("o{}", BAO_SIDE_HOLES - index)
             }
+            _ => (index + 1).to_string(),
         }
     }
 

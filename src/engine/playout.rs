@@ -27,7 +27,7 @@ pub fn random_playout<R: Rng>(pos: &mut Position, rng: &mut R, max_moves: u32) -
 }
 
 /// [`random_playout`] that stops once `keep_going` says no (`bench
-/// --seconds`): it is asked every [`ASK_EVERY`] moves and, inside a long
+/// --seconds`): it is asked every 256 moves and, inside a long
 /// move (proving one endless can take seconds), every million laps or so.
 /// A stopped playout leaves `pos` as it was before the unfinished move;
 /// `moves` counts the moves made.

@@ -11,6 +11,13 @@ use std::ops::ControlFlow;
 /// reserves (Bao la Kimasai), side to move and the rule options that change
 /// how moves are played. Small and `Copy`, so search can copy-make.
 ///
+/// Made only by validation: from notation ([`str::parse`],
+/// [`super::notation::parse_position`]), from a [`super::Setup`]
+/// ([`super::Setup::validate`], `Position::try_from(setup)`) or from
+/// [`super::GameOptions::start`]. Every `Position` therefore obeys RULES.md
+/// (row lengths, at most [`super::MAX_TOTAL_SEEDS`] seeds), and no method
+/// panics on one, whatever [`Move`] it is asked to play.
+///
 /// Board layout: En Gehé stores both rows in track order (South's holes 1..N,
 /// then North's 1..N), so a lap is a run around one ring. Bao la Kimasai
 /// stores South's 16 holes then North's, each in its owner's sowing order
@@ -33,16 +40,37 @@ pub enum MoveCheck {
     /// A legal move and the position after it.
     Legal(Position),
     /// The sowing never ends, so the move is not legal.
-    Endless { cycle_laps: Option<u64> },
+    Endless {
+        /// Length in laps of the cycle the sowing falls into (`None`: it ran
+        /// past [`super::LAP_LIMIT`] laps without repeating).
+        cycle_laps: Option<u64>,
+    },
     /// Empty hole, no such hole, or game over.
     Illegal(PlayError),
 }
 
 /// Whether the game goes on from a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
+    /// The side to move has at least one legal move.
     Ongoing,
+    /// The game is over, with this result.
     Over(GameResult),
+}
+
+impl Status {
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+
+    /// The result, when the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        match self {
+            Status::Over(result) => Some(result),
+            Status::Ongoing => None,
+        }
+    }
 }
 
 impl Position {
@@ -76,12 +104,15 @@ impl Position {
         }
     }
 
+    /// Which game, with the board size.
     pub fn variant(&self) -> Variant {
         self.variant
     }
+    /// How a lap longer than the track treats its starting hole.
     pub fn origin(&self) -> OriginRule {
         self.origin
     }
+    /// The side to move.
     pub fn turn(&self) -> Side {
         self.turn
     }
@@ -123,6 +154,7 @@ impl Position {
     pub fn reserve(&self, side: Side) -> u32 {
         self.reserve[side.index()] as u32
     }
+    /// Holes a side owns: N in En Gehé, 16 in Bao la Kimasai.
     pub fn holes_per_side(&self) -> usize {
         self.variant.holes_per_side()
     }
@@ -136,6 +168,9 @@ impl Position {
         &self.board[side.index() * n..(side.index() + 1) * n]
     }
     /// Seeds in `side`'s hole `index` (own sowing order).
+    ///
+    /// # Panics
+    /// When `index` is not below [`Self::holes_per_side`], as a slice does.
     pub fn seeds(&self, side: Side, index: usize) -> u32 {
         self.row(side)[index] as u32
     }
@@ -143,7 +178,8 @@ impl Position {
     pub fn board_index(&self, hole: HoleRef) -> usize {
         hole.side.index() * self.holes_per_side() + hole.index
     }
-    /// The hole at a storage index.
+    /// The hole at a storage index (an index past the board is read as
+    /// North's, counted round again).
     pub fn hole_at(&self, board_index: usize) -> HoleRef {
         let n = self.holes_per_side();
         HoleRef {
@@ -157,7 +193,11 @@ impl Position {
     }
     /// The hole directly facing `board_index`, if any: En Gehé's opposite
     /// hole, or for a Bao la Kimasai inner hole the opponent's inner hole.
+    /// `None` for an outer hole and for an index past the board.
     pub fn facing(&self, board_index: usize) -> Option<usize> {
+        if board_index >= self.variant.board_len() {
+            return None;
+        }
         match self.variant {
             Variant::EnGehe { holes } => Some(2 * holes as usize - 1 - board_index),
             Variant::BaoLaKimasai => {
@@ -225,8 +265,47 @@ impl Position {
 
     /// Legal moves (never an endless one), in sowing order. Empty when the
     /// game is over.
+    ///
+    /// Deciding that a move is endless can take seconds for the rare move
+    /// that runs millions of laps (RULES.md); see [`Self::sow_quick_moves`]
+    /// for callers that must stay responsive.
     pub fn legal_moves(&self) -> Vec<Move> {
         self.classify_moves().0
+    }
+
+    /// Every legal move with the position it leaves, in sowing order: what
+    /// a search expands, at the cost of sowing each move once (rather than
+    /// once in [`Self::legal_moves`] and again in [`Self::try_play`]).
+    pub fn successors(&self) -> Vec<(Move, Position)> {
+        let mut out = Vec::new();
+        if self.inner_row_decided().is_some() {
+            return out;
+        }
+        for mv in self.candidate_moves() {
+            let mut next = *self;
+            if next.apply_fast(mv).is_ok() {
+                out.push((mv, next));
+            }
+        }
+        out
+    }
+
+    /// Whether the game is over in this position (see [`Self::status`]).
+    pub fn is_over(&self) -> bool {
+        !self.has_legal_move()
+    }
+
+    /// Reads a move in this game's notation (`12`, `o3`): see
+    /// [`Variant::parse_move`]. It reads any hole name of the board; whether
+    /// the move may be played here is [`Self::try_play`]'s to say.
+    pub fn parse_move(&self, text: &str) -> Result<Move, PlayError> {
+        self.variant.parse_move(text)
+    }
+
+    /// A move's notation in this game: the En Gehé hole number or the Bao la
+    /// Kimasai hole name (see [`Variant::move_name`]).
+    pub fn move_name(&self, mv: Move) -> String {
+        self.variant.move_name(mv)
     }
 
     /// Candidate moves split into (legal, endless). Both empty when the game
@@ -329,7 +408,9 @@ impl Position {
         Ok(())
     }
 
-    /// The position after `mv`, or why it cannot be played.
+    /// The position after `mv`, or why it cannot be played: no such hole,
+    /// an empty hole, the game over, or a sowing that never ends. Never
+    /// panics, whatever the move.
     pub fn try_play(&self, mv: Move) -> Result<Position, PlayError> {
         let hole = || self.variant.move_name(mv);
         self.try_play_checks(mv)?;
@@ -343,7 +424,8 @@ impl Position {
         }
     }
 
-    /// Plays `mv` in place; on error the position is unchanged.
+    /// Plays `mv` in place; on error the position is unchanged (the same
+    /// checks as [`Self::try_play`]).
     pub fn play(&mut self, mv: Move) -> Result<(), PlayError> {
         *self = self.try_play(mv)?;
         Ok(())
@@ -352,6 +434,12 @@ impl Position {
     /// The fast path for search and playouts: plays an occupied hole of the
     /// side to move with no other checks, no trace and no allocation. On
     /// `Err` the position is left in an unspecified state: copy first.
+    ///
+    /// `mv` must be a candidate move ([`Self::candidate_moves`]) of a
+    /// position whose game is not decided yet: like shakmaty's
+    /// `play_unchecked`, anything else (an empty hole, a hole past the
+    /// mover's side) may panic or give a meaningless position. Moves from
+    /// outside (a user, a file) go through [`Self::try_play`].
     #[inline]
     pub fn apply_fast(&mut self, mv: Move) -> Result<(), Endless> {
         self.apply_within(mv, super::LAP_LIMIT)

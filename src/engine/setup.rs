@@ -12,7 +12,26 @@ use super::{
 pub const MAX_TOTAL_SEEDS: u64 = 60_000;
 
 /// A position as written down, before the engine has checked it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Every field is public and any value may be put in: [`Setup::validate`]
+/// (or `Position::try_from`) is where the rules are checked, and
+/// [`Setup::problems`] lists everything wrong at once. It reads and prints
+/// the same notation as a [`Position`] (`FromStr`, `Display`), so a tool can
+/// show and edit a position that is not legal yet.
+///
+/// ```
+/// use maasai_mancala::engine::{Position, Setup, Side};
+///
+/// let mut setup: Setup = "en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south".parse()?;
+/// setup.row_mut(Side::North)[0] = 70_000; // too many seeds for a position
+/// assert_eq!(setup.problems().len(), 1);
+/// assert!(Position::try_from(&setup).is_err());
+/// setup.row_mut(Side::North)[0] = 0;
+/// let pos = Position::try_from(setup)?;
+/// assert_eq!(pos.seeds(Side::North, 0), 0);
+/// # Ok::<(), maasai_mancala::engine::SetupError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Setup {
     /// Which game. For En Gehé the row length is taken from the lists.
     pub game: GameKind,
@@ -24,16 +43,20 @@ pub struct Setup {
     pub captured: [u64; 2],
     /// Bao la Kimasai: reserve seeds of South and North.
     pub reserve: [u64; 2],
+    /// The side to move.
     pub turn: Side,
     /// Bao la Kimasai: whether the next move is the game's first.
     pub opening: bool,
+    /// How a lap longer than the track treats its starting hole.
     pub origin: OriginRule,
 }
 
 /// The game named by a setup (its board size comes from the hole lists).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
+    /// En Gehé (`en-gehe`).
     EnGehe,
+    /// Bao la Kimasai (`bao-la-kimasai`).
     BaoLaKimasai,
 }
 
@@ -89,6 +112,7 @@ impl Setup {
         }
     }
 
+    /// `side`'s holes in its own sowing order.
     pub fn row(&self, side: Side) -> &[u64] {
         match side {
             Side::South => &self.south,
@@ -96,6 +120,7 @@ impl Setup {
         }
     }
 
+    /// `side`'s holes, to edit.
     pub fn row_mut(&mut self, side: Side) -> &mut Vec<u64> {
         match side {
             Side::South => &mut self.south,
@@ -250,6 +275,28 @@ impl Setup {
             ));
         }
         out
+    }
+}
+
+impl TryFrom<&Setup> for Position {
+    type Error = SetupError;
+    /// [`Setup::validate`].
+    fn try_from(setup: &Setup) -> Result<Position, SetupError> {
+        setup.validate()
+    }
+}
+
+impl TryFrom<Setup> for Position {
+    type Error = SetupError;
+    /// [`Setup::validate`].
+    fn try_from(setup: Setup) -> Result<Position, SetupError> {
+        setup.validate()
+    }
+}
+
+impl From<Position> for Setup {
+    fn from(p: Position) -> Setup {
+        Setup::from(&p)
     }
 }
 

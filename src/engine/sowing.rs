@@ -43,6 +43,36 @@ pub enum Unfinished {
     Stopped,
 }
 
+impl std::fmt::Display for Endless {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.cycle_laps {
+            Some(laps) => write!(
+                f,
+                "the sowing never ends: it falls into a cycle of {} laps",
+                super::group_digits(laps)
+            ),
+            None => write!(
+                f,
+                "the sowing did not end within its lap limit (at most {} laps)",
+                super::group_digits(LAP_LIMIT)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Endless {}
+
+impl std::fmt::Display for Unfinished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfinished::Endless(e) => e.fmt(f),
+            Unfinished::Stopped => f.write_str("the sowing was stopped before it ended"),
+        }
+    }
+}
+
+impl std::error::Error for Unfinished {}
+
 impl From<Endless> for Unfinished {
     fn from(e: Endless) -> Self {
         Unfinished::Endless(e)
@@ -159,11 +189,13 @@ impl LapWatch {
         keep_going: &mut impl FnMut() -> bool,
     ) -> Result<(), Unfinished> {
         self.laps += 1;
-        if self.laps < BRENT_FROM_LAP {
-            return Ok(());
-        }
+        // Checked before the early return, so that a caller's cap below
+        // BRENT_FROM_LAP is kept as exactly as in Bao la Kimasai.
         if self.laps >= self.limit {
             return Err(Endless { cycle_laps: None }.into());
+        }
+        if self.laps < BRENT_FROM_LAP {
+            return Ok(());
         }
         if self.laps.is_multiple_of(ASK_EVERY_LAPS) && !keep_going() {
             return Err(Unfinished::Stopped);

@@ -2,34 +2,61 @@
 //! visualiser and the command line's `trace`. It re-sows one seed at a time
 //! (independently of the fast path's bulk rounds), and tests check that both
 //! reach the same position.
+//!
+//! Holes in a trace are *board indices* (see [`Position::board`],
+//! [`Position::hole_at`] and [`Position::hole_label`]), since a lap may sow
+//! into both sides' holes (En Gehé) and a raid takes from the opponent's.
 
 use super::{BAO_ROW, BAO_SIDE_HOLES, Move, OriginRule, PlayError, Position, Side, Variant};
 
 /// Where a lap's seeds came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LapKind {
-    /// Lifted from a hole of the mover's (board index).
-    Lift { from: usize },
+    /// The whole content of a hole, lifted: the move's first lap, or a
+    /// relay after a lap ended on an occupied hole. Sowing starts in the
+    /// hole after it.
+    Lift {
+        /// The hole lifted (board index; En Gehé's relay may lift a hole
+        /// of either row).
+        from: usize,
+    },
     /// Bao la Kimasai raid: taken from the opponent's inner hole `from` and
     /// sown from the trigger hole on, the first seed into it.
-    Raid { from: usize, trigger: usize },
+    Raid {
+        /// The opponent's inner hole emptied (board index).
+        from: usize,
+        /// The mover's inner hole whose lap end triggered the raid; it gets
+        /// the first seed.
+        trigger: usize,
+    },
 }
 
 /// How a lap ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LapEnd {
     /// The last seed fell into an occupied hole, which now holds `seeds`
     /// and is lifted as the next lap.
-    Relay { hole: usize, seeds: u32 },
+    Relay {
+        /// Where the last seed fell (board index).
+        hole: usize,
+        /// Seeds in it now, the next lap's handful.
+        seeds: u32,
+    },
     /// Bao la Kimasai: the last seed fell into an occupied inner hole facing
     /// `seeds` seeds in the opponent's hole `facing`; they are raided.
     Raid {
+        /// The mover's inner hole where the last seed fell (board index).
         hole: usize,
+        /// The opponent's inner hole facing it (board index).
         facing: usize,
+        /// Seeds taken from `facing`, the next lap's handful.
         seeds: u32,
     },
     /// The last seed fell into an empty hole: the move ends.
-    Ends { hole: usize },
+    Ends {
+        /// Where the last seed fell (board index).
+        hole: usize,
+    },
 }
 
 impl LapEnd {
@@ -41,19 +68,21 @@ impl LapEnd {
     }
 }
 
-/// One lap of a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// One lap of a move: one handful sown, one seed a hole.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Lap {
+    /// Where the handful came from.
     pub kind: LapKind,
     /// Seeds in hand at the start of the lap.
     pub seeds: u32,
     /// Board index of the hole each seed fell into, in order.
     pub sown: Vec<usize>,
+    /// Where the last seed fell and what follows.
     pub end: LapEnd,
 }
 
 /// En Gehé: the capture at the end of a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EndCapture {
     /// The hole the last seed fell into (its seed is captured too).
     pub hole: usize,
@@ -80,15 +109,20 @@ impl EndCapture {
 }
 
 /// The complete story of one move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MoveTrace {
+    /// The side that moved.
     pub mover: Side,
+    /// The move.
     pub mv: Move,
+    /// The position the move was played on.
     pub before: Position,
+    /// The position it leaves (exactly what [`Position::try_play`] gives).
     pub after: Position,
     /// Bao la Kimasai phase 1: the hole (board index) given a reserve seed
     /// before the lift.
     pub reserve_seed: Option<usize>,
+    /// Every lap in order: the first lift, then one lap per relay or raid.
     pub laps: Vec<Lap>,
     /// En Gehé: the capture the move ends with, if any.
     pub capture: Option<EndCapture>,
@@ -159,6 +193,10 @@ impl Position {
 
     /// Plays `mv` and returns its complete story. Endless and illegal moves
     /// are refused exactly as [`Position::try_play`] refuses them.
+    ///
+    /// The story holds every seed sown, so it is as long as the move: fine
+    /// for a move a person watches, not for search (use
+    /// [`Position::try_play`] there).
     pub fn trace(&self, mv: Move) -> Result<MoveTrace, PlayError> {
         let after = self.try_play(mv)?;
         let mover = self.turn();
