@@ -35,6 +35,7 @@
 pub mod advice;
 pub mod app;
 pub mod cli;
+pub mod diagram;
 pub mod engine;
 pub mod files;
 pub mod search;

@@ -17,6 +17,7 @@ macro_rules! outln {
 }
 
 pub mod bench;
+mod diagram;
 mod files;
 mod rules;
 mod search;
@@ -293,6 +294,32 @@ pub enum Command {
         /// line says what the moves prove of it (`from the moves: ...`).
         #[arg(long)]
         every_move: bool,
+    },
+    /// Draw a position as a diagram for papers: a standalone SVG 1.1
+    /// document (rows, seed counts, captured seeds or reserves, side to
+    /// move, En Gehé tempo), on stdout or in a file.
+    Diagram {
+        /// The position, in RULES.md notation (quote it).
+        position: String,
+        /// Write the SVG to this file instead of stdout; a file already
+        /// there is refused unless --force is given.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// With --out: replace the file if it already exists (the version
+        /// replaced is kept as FILE.bak).
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// A caption line above the board (wrapped if long).
+        #[arg(long, value_name = "TEXT")]
+        caption: Option<String>,
+        /// Black and white, for print (default: the window's colours).
+        #[arg(long)]
+        mono: bool,
+        /// Holes to ring, e.g. the hole a move starts from: a hole of the
+        /// side to move in move notation (`7`, `i3`), or either side's with
+        /// its name (`north:7`, `south:o2`).
+        #[arg(long, value_name = "HOLE", num_args = 1..)]
+        highlight: Vec<String>,
     },
 }
 
@@ -615,6 +642,21 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
             limit,
             every_move,
         } => return solve::solve(&position, table_bits, threads, limit, every_move),
+        Command::Diagram {
+            position,
+            out,
+            force,
+            caption,
+            mono,
+            highlight,
+        } => diagram::diagram(
+            &position,
+            out.as_deref(),
+            caption.as_deref(),
+            mono,
+            &highlight,
+            force,
+        ),
     };
     done.map(|()| Outcome::Done)
 }

@@ -1,0 +1,991 @@
+//! Publication diagrams of a position: a standalone SVG 1.1 document,
+//! written by hand (rectangles, circles and text), for papers and slides.
+//!
+//! UI-free, like the engine: the command line's `diagram` and the window's
+//! Game → Export diagram both call [`render_svg`]. The output is
+//! deterministic (the same position and options give the same bytes), and
+//! every hole is a group with an `id` (`south-12`, `north-i3`) and a
+//! `<title>` (`South 12: 4 seeds`), so that a test, a script or a screen
+//! reader can find it.
+//!
+//! The layout follows the board as the window shows it (RULES.md): En
+//! Gehé's North row on top, read right to left (North's hole 1 is at the
+//! right end, opposite South's hole N), South's row below, numbered from
+//! each side's own left; Bao la Kimasai's four rows with North's outer row
+//! on top and the inner rows in the middle, each hole named `i1`..`i8` or
+//! `o1`..`o8` from its owner's left. An empty hole shows no number.
+
+use crate::engine::{BAO_ROW, HoleRef, Position, Side, Variant, group_digits};
+use std::fmt::Write;
+
+/// What a diagram shows besides the position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DiagramOptions {
+    /// A line (wrapped to the diagram's width if long) above the board.
+    pub caption: Option<String>,
+    /// Black and white, for print; otherwise the window's (light) colours.
+    pub mono: bool,
+    /// Holes to mark with a ring (e.g. the hole a move starts from).
+    pub highlight: Vec<HoleRef>,
+}
+
+/// The colours of one look.
+struct Palette {
+    plank: &'static str,
+    plank_edge: &'static str,
+    hole: &'static str,
+    inner_hole: &'static str,
+    hole_edge: &'static str,
+    count: &'static str,
+    /// Hole numbers and names, the side lines.
+    label: &'static str,
+    /// Hole numbers outside the board, the footer.
+    faint: &'static str,
+    highlight: &'static str,
+    highlight_fill: &'static str,
+}
+
+/// The window's light theme (src/app/board.rs): plank, holes, text and the
+/// blue of a lifted hole for the highlight.
+const COLOUR: Palette = Palette {
+    plank: "#c49662",
+    plank_edge: "#8a6238",
+    hole: "#603e22",
+    inner_hole: "#7a3a28",
+    hole_edge: "#3c2410",
+    count: "#fffaee",
+    label: "#3a2412",
+    faint: "#6b5440",
+    highlight: "#1e6ee6",
+    highlight_fill: "#1e4f9a",
+};
+
+/// Black on white, with grey only for what may be faint.
+const MONO: Palette = Palette {
+    plank: "#ffffff",
+    plank_edge: "#000000",
+    hole: "#ffffff",
+    inner_hole: "#ffffff",
+    hole_edge: "#000000",
+    count: "#000000",
+    label: "#000000",
+    faint: "#4d4d4d",
+    highlight: "#000000",
+    highlight_fill: "#d0d0d0",
+};
+
+/// The font of every text: a sans serif whose digits are easy to tell apart.
+const FONT: &str = "Helvetica, Arial, 'DejaVu Sans', sans-serif";
+
+/// Outer margin.
+const MARGIN: i32 = 20;
+/// The narrowest a diagram is: room for a side's line on a small board.
+const MIN_WIDTH: i32 = 560;
+/// Caption font size and line height.
+const CAPTION_SIZE: i32 = 16;
+const CAPTION_LINE: i32 = 21;
+/// The side lines' font size and the room each takes.
+const SIDE_SIZE: i32 = 13;
+const SIDE_LINE: i32 = 24;
+/// Hole numbers' font size (outside the board, En Gehé).
+const NUMBER_SIZE: i32 = 9;
+/// The footer (game and options) font size.
+const FOOTER_SIZE: i32 = 10;
+
+/// Geometry of one game's board.
+struct Board {
+    /// Distance between hole centres.
+    pitch: i32,
+    radius: i32,
+    /// Padding inside the plank around the holes.
+    pad: i32,
+    /// Height of one row's cell (Bao la Kimasai's has its name above the hole).
+    row: i32,
+    /// Room left of the plank for row names (Bao la Kimasai).
+    left: i32,
+    /// Number of columns.
+    columns: i32,
+    /// Number of rows.
+    rows: i32,
+    /// Extra room between the two sides' rows (Bao la Kimasai).
+    divide: i32,
+}
+
+impl Board {
+    fn of(variant: Variant) -> Board {
+        match variant {
+            Variant::EnGehe { holes } => Board {
+                pitch: 34,
+                radius: 15,
+                pad: 7,
+                row: 34,
+                left: 0,
+                columns: i32::from(holes),
+                rows: 2,
+                divide: 0,
+            },
+            Variant::BaoLaKimasai => Board {
+                pitch: 58,
+                radius: 20,
+                pad: 8,
+                row: 62,
+                left: 44,
+                columns: BAO_ROW as i32,
+                rows: 4,
+                divide: 12,
+            },
+        }
+    }
+    fn plank_width(&self) -> i32 {
+        self.columns * self.pitch + 2 * self.pad
+    }
+    fn plank_height(&self) -> i32 {
+        self.rows * self.row + 2 * self.pad + self.divide
+    }
+}
+
+/// `text` made safe for XML character data and attribute values: the five
+/// markup characters escaped, and characters XML 1.0 does not allow (control
+/// characters other than tab and line breaks, U+FFFE, U+FFFF) replaced with
+/// U+FFFD.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if c.is_control() || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The element id of a hole: `south-12`, `north-i3`, `north-o8`.
+pub fn hole_id(variant: Variant, hole: HoleRef) -> String {
+    format!("{}-{}", hole.side.name(), variant.hole_name(hole.index))
+}
+
+/// Reads a hole to highlight: a hole of the side to move in move notation
+/// (`7`, `i3`), or of either side with its name before a colon
+/// (`north:7`, `south:o2`). The error says what is wrong, quoting `text`.
+pub fn parse_hole(pos: &Position, text: &str) -> Result<HoleRef, String> {
+    let t = text.trim();
+    let (side, name) = match t.split_once(':') {
+        Some((side, name)) => {
+            let side = match side.trim().to_ascii_lowercase().as_str() {
+                "south" | "s" => Side::South,
+                "north" | "n" => Side::North,
+                _ => {
+                    return Err(format!(
+                        "`{}`: a hole's side is south or north, not `{}`",
+                        crate::engine::shortened(t),
+                        crate::engine::shortened(side.trim())
+                    ));
+                }
+            };
+            (side, name)
+        }
+        None => (pos.turn(), t),
+    };
+    let mv = pos.variant().parse_move(name).map_err(|e| match e {
+        crate::engine::PlayError::BadNotation { problem, .. } => {
+            format!("`{}`: {problem}", crate::engine::shortened(t))
+        }
+        other => format!("`{}`: {other}", crate::engine::shortened(t)),
+    })?;
+    Ok(HoleRef {
+        side,
+        index: mv.hole(),
+    })
+}
+
+/// Writes a diagram to `path` atomically (the file replaced, if any, kept
+/// as `FILE.bak`, see [`crate::files::write_atomic`]). A folder that is
+/// not there is named as such, rather than as a file that cannot be made.
+pub fn save_svg(path: &std::path::Path, svg: &str) -> Result<(), crate::files::FileError> {
+    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
+        && crate::files::nothing_at(folder)
+    {
+        return Err(crate::files::FileError::new(
+            path,
+            format!(
+                "cannot write: there is no folder {} (make it first, or choose another)",
+                folder.display()
+            ),
+        ));
+    }
+    crate::files::write_atomic(path, svg.as_bytes())
+}
+
+/// Where a hole's centre is: its column (0 at the left as the diagram is
+/// read) and row (0 at the top).
+fn place(variant: Variant, hole: HoleRef) -> (i32, i32) {
+    let n = variant.holes_per_side() as i32;
+    let i = hole.index as i32;
+    match variant {
+        // South's hole h is the h-th from the left; North's hole k is
+        // opposite South's N+1−k.
+        Variant::EnGehe { .. } => match hole.side {
+            Side::South => (i, 1),
+            Side::North => (n - 1 - i, 0),
+        },
+        // Sowing order i1..i8, o8..o1: index 0..7 inner C = index+1,
+        // index 8..15 outer C = 16−index. South's C-th hole is the C-th
+        // from the left; North's is the C-th from North's left, the
+        // (9−C)-th from the diagram's.
+        Variant::BaoLaKimasai => {
+            let row = BAO_ROW as i32;
+            let (inner, c) = if i < row {
+                (true, i + 1)
+            } else {
+                (false, 2 * row - i)
+            };
+            match (hole.side, inner) {
+                (Side::North, false) => (row - c, 0),
+                (Side::North, true) => (row - c, 1),
+                (Side::South, true) => (c - 1, 2),
+                (Side::South, false) => (c - 1, 3),
+            }
+        }
+    }
+}
+
+/// A signed number with a true minus sign: `+120`, `−1,204`, `0`.
+fn signed(n: i64) -> String {
+    let digits = group_digits(n.unsigned_abs());
+    match n.signum() {
+        1 => format!("+{digits}"),
+        -1 => format!("\u{2212}{digits}"),
+        _ => digits,
+    }
+}
+
+/// `text` broken at blanks into lines of at most `chars` characters (a
+/// word longer than that is cut).
+fn wrap(text: &str, chars: usize) -> Vec<String> {
+    let chars = chars.max(8);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > chars {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..chars).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let len = line.chars().count();
+        if len > 0 && len + 1 + word.chars().count() > chars {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Between the figures of a line: a middle dot with two no-break spaces
+/// each side (a renderer collapses runs of plain spaces into one).
+const SEP: &str = "\u{a0}\u{a0}\u{b7}\u{a0}\u{a0}";
+
+/// The side's line: who, whether to move, and its figures.
+fn side_figures(pos: &Position, side: Side) -> String {
+    match pos.variant() {
+        Variant::EnGehe { .. } => format!(
+            "captured {}{SEP}tempo {}{SEP}tempo deficit {}",
+            group_digits(u64::from(pos.captured(side))),
+            group_digits(u64::from(pos.tempo(side))),
+            signed(pos.tempo_deficit(side))
+        ),
+        Variant::BaoLaKimasai => {
+            format!("reserve {}", group_digits(u64::from(pos.reserve(side))))
+        }
+    }
+}
+
+/// The footer: the game, its size and options.
+fn footer(pos: &Position) -> String {
+    let mut text = match pos.variant() {
+        Variant::EnGehe { holes } => format!("En Gehé 2\u{d7}{holes}"),
+        Variant::BaoLaKimasai => "Bao la Kimasai".to_string(),
+    };
+    if pos.variant() == Variant::BaoLaKimasai {
+        if pos.opening() {
+            text.push_str(&format!("{SEP}opening move (no reserve seed added)"));
+        } else if pos.raids_allowed() {
+            text.push_str(&format!("{SEP}phase 2 (both reserves empty)"));
+        }
+    }
+    if pos.origin() == crate::engine::OriginRule::Skip {
+        text.push_str(&format!("{SEP}origin=skip"));
+    }
+    text
+}
+
+/// Renders `pos` as a standalone SVG 1.1 document (UTF-8, ending with a
+/// line break).
+pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
+    let variant = pos.variant();
+    let board = Board::of(variant);
+    let paint = if options.mono { &MONO } else { &COLOUR };
+
+    let content = (board.left + board.plank_width()).max(MIN_WIDTH);
+    let width = content + 2 * MARGIN;
+    // The board sits centred under the lines, which span the content.
+    let plank_x = MARGIN + board.left + (content - board.left - board.plank_width()) / 2;
+    let lines_left = MARGIN;
+    let lines_right = MARGIN + content;
+
+    let caption: Vec<String> = options
+        .caption
+        .as_deref()
+        .map(|c| {
+            // About 0.55 em a character in a sans serif.
+            let per_line = (f64::from(content) / (0.55 * f64::from(CAPTION_SIZE))) as usize;
+            wrap(c, per_line)
+        })
+        .unwrap_or_default();
+
+    let mut y = MARGIN;
+    let caption_top = y;
+    y += CAPTION_LINE * caption.len() as i32;
+    if !caption.is_empty() {
+        y += 8;
+    }
+    let north_line = y + SIDE_SIZE;
+    y += SIDE_LINE;
+    let en_gehe = variant.is_en_gehe();
+    let north_numbers = y + NUMBER_SIZE;
+    if en_gehe {
+        y += NUMBER_SIZE + 6;
+    }
+    let plank_y = y;
+    y += board.plank_height();
+    let south_numbers = y + 4 + NUMBER_SIZE;
+    if en_gehe {
+        y += NUMBER_SIZE + 6;
+    }
+    let south_line = y + 8 + SIDE_SIZE;
+    y += 8 + SIDE_LINE;
+    let footer_line = y + FOOTER_SIZE;
+    y += FOOTER_SIZE + 4;
+    let height = y + MARGIN;
+
+    let mut svg = String::new();
+    let s = &mut svg;
+    // (Writing to a String cannot fail.)
+    let _ = writeln!(
+        s,
+        r#"<?xml version="1.0" encoding="UTF-8" standalone="no"?>"#
+    );
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="{FONT}">"#
+    );
+    let title = match &options.caption {
+        Some(c) if !c.trim().is_empty() => c.split_whitespace().collect::<Vec<_>>().join(" "),
+        _ => format!(
+            "{} position, {} to move",
+            variant.title(),
+            pos.turn().title()
+        ),
+    };
+    let _ = writeln!(s, "<title>{}</title>", escape(&title));
+    let _ = writeln!(s, "<desc>{}</desc>", escape(&pos.to_string()));
+    let _ = writeln!(
+        s,
+        r##"<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>"##
+    );
+
+    for (k, line) in caption.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            r#"<text class="caption" x="{lines_left}" y="{}" font-size="{CAPTION_SIZE}" fill="{}">{}</text>"#,
+            caption_top + CAPTION_SIZE + CAPTION_LINE * k as i32 - 2,
+            paint.label,
+            escape(line)
+        );
+    }
+
+    for (side, baseline) in [(Side::North, north_line), (Side::South, south_line)] {
+        side_line(s, pos, side, baseline, lines_left, lines_right, paint);
+    }
+
+    // The plank.
+    let _ = writeln!(
+        s,
+        r#"<rect class="board" x="{plank_x}" y="{plank_y}" width="{}" height="{}" rx="10" ry="10" fill="{}" stroke="{}" stroke-width="1.5"/>"#,
+        board.plank_width(),
+        board.plank_height(),
+        paint.plank,
+        paint.plank_edge
+    );
+    let column_x = |c: i32| plank_x + board.pad + c * board.pitch + board.pitch / 2;
+    let row_top = |r: i32| {
+        plank_y + board.pad + r * board.row + if r >= board.rows / 2 { board.divide } else { 0 }
+    };
+
+    if en_gehe {
+        // Hole numbers, each side's from its own left.
+        let n = board.columns;
+        for c in 0..n {
+            for (number, baseline) in [(n - c, north_numbers), (c + 1, south_numbers)] {
+                let _ = writeln!(
+                    s,
+                    r#"<text class="number" x="{}" y="{baseline}" font-size="{NUMBER_SIZE}" text-anchor="middle" fill="{}">{number}</text>"#,
+                    column_x(c),
+                    paint.faint
+                );
+            }
+        }
+    } else {
+        // The line between the sides, and the rows' names at the left.
+        let mid = row_top(board.rows / 2) - board.divide / 2;
+        let _ = writeln!(
+            s,
+            r#"<line x1="{}" y1="{mid}" x2="{}" y2="{mid}" stroke="{}" stroke-width="1" stroke-dasharray="4 3"/>"#,
+            plank_x + board.pad,
+            plank_x + board.plank_width() - board.pad,
+            paint.plank_edge
+        );
+        for (r, name) in ["outer", "inner", "inner", "outer"].iter().enumerate() {
+            let r = r as i32;
+            let _ = writeln!(
+                s,
+                r#"<text class="row" x="{}" y="{}" font-size="{FOOTER_SIZE}" text-anchor="end" fill="{}">{name}</text>"#,
+                plank_x - 6,
+                row_top(r) + board.row / 2 + 8,
+                paint.faint
+            );
+        }
+    }
+
+    for side in Side::BOTH {
+        for index in 0..variant.holes_per_side() {
+            let hole = HoleRef { side, index };
+            let (c, r) = place(variant, hole);
+            let cx = column_x(c);
+            let cy = if en_gehe {
+                row_top(r) + board.row / 2
+            } else {
+                row_top(r) + board.row - board.radius - 4
+            };
+            let seeds = pos.seeds(side, index);
+            let lit = options.highlight.contains(&hole);
+            let name = variant.hole_name(index);
+            let inner = !en_gehe && index < BAO_ROW;
+            let _ = writeln!(s, r#"<g id="{}">"#, hole_id(variant, hole));
+            let _ = writeln!(
+                s,
+                "<title>{} {name}: {}{}</title>",
+                side.title(),
+                crate::engine::count_word(seeds as usize, "seed"),
+                if lit { " (highlighted)" } else { "" }
+            );
+            if lit {
+                let _ = writeln!(
+                    s,
+                    r#"<circle class="highlight" cx="{cx}" cy="{cy}" r="{}" fill="none" stroke="{}" stroke-width="3"/>"#,
+                    board.radius + 3,
+                    paint.highlight
+                );
+            }
+            let fill = match (lit, inner) {
+                (true, _) if options.mono => paint.highlight_fill,
+                (true, _) => paint.highlight_fill,
+                (false, true) => paint.inner_hole,
+                (false, false) => paint.hole,
+            };
+            let _ = writeln!(
+                s,
+                r#"<circle class="hole" cx="{cx}" cy="{cy}" r="{}" fill="{fill}" stroke="{}" stroke-width="1"/>"#,
+                board.radius, paint.hole_edge
+            );
+            if !en_gehe {
+                // The hole's name above it, inside the plank.
+                let _ = writeln!(
+                    s,
+                    r#"<text class="name" x="{cx}" y="{}" font-size="{FOOTER_SIZE}" text-anchor="middle" fill="{}">{name}</text>"#,
+                    cy - board.radius - 8,
+                    paint.label
+                );
+            }
+            if seeds > 0 {
+                let digits = seeds.to_string();
+                let room = f64::from(2 * board.radius - 5);
+                let largest = if en_gehe { 15.0 } else { 18.0 };
+                // About 0.6 em a digit in bold.
+                let size = (room / (0.6 * digits.len() as f64)).min(largest).floor() as i32;
+                let _ = writeln!(
+                    s,
+                    r#"<text class="count" x="{cx}" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{}" stroke="none">{digits}</text>"#,
+                    cy + (size * 36 + 50) / 100,
+                    paint.count
+                );
+            }
+            let _ = writeln!(s, "</g>");
+        }
+    }
+
+    let _ = writeln!(
+        s,
+        r#"<text class="footer" x="{lines_right}" y="{footer_line}" font-size="{FOOTER_SIZE}" text-anchor="end" fill="{}">{}</text>"#,
+        paint.faint,
+        escape(&footer(pos))
+    );
+    let _ = writeln!(s, "</svg>");
+    svg
+}
+
+/// One side's line: a triangle and "to move" for the side to move, its name
+/// at the left, its figures at the right.
+fn side_line(
+    s: &mut String,
+    pos: &Position,
+    side: Side,
+    baseline: i32,
+    left: i32,
+    right: i32,
+    paint: &Palette,
+) {
+    let to_move = pos.turn() == side;
+    let _ = writeln!(s, r#"<g id="{}-line">"#, side.name());
+    let mut x = left;
+    if to_move {
+        let top = baseline - SIDE_SIZE + 2;
+        let _ = writeln!(
+            s,
+            r#"<path class="turn" d="M {x} {top} L {} {} L {x} {} Z" fill="{}"/>"#,
+            x + 9,
+            top + 5,
+            top + 10,
+            paint.label
+        );
+        x += 14;
+    }
+    let _ = writeln!(
+        s,
+        r#"<text class="side" x="{x}" y="{baseline}" font-size="{SIDE_SIZE}" font-weight="bold" fill="{}">{}{}</text>"#,
+        paint.label,
+        side.title(),
+        if to_move { " \u{2014} to move" } else { "" }
+    );
+    let _ = writeln!(
+        s,
+        r#"<text class="figures" x="{right}" y="{baseline}" font-size="{SIDE_SIZE}" text-anchor="end" fill="{}">{}</text>"#,
+        paint.label,
+        escape(&side_figures(pos, side))
+    );
+    let _ = writeln!(s, "</g>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::notation::parse_position;
+
+    fn pos(text: &str) -> Position {
+        parse_position(text).unwrap()
+    }
+
+    #[test]
+    fn escape_handles_markup_and_forbidden_characters() {
+        assert_eq!(
+            escape(r#"a<b & "c" 'd'>"#),
+            "a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;"
+        );
+        assert_eq!(escape("x\u{0}y\u{1b}"), "x\u{FFFD}y\u{FFFD}");
+        assert_eq!(escape("Gehé\t\n"), "Gehé\t\n");
+    }
+
+    #[test]
+    fn places_follow_the_board() {
+        let eg = Variant::EnGehe { holes: 5 };
+        let at = |side, index| place(eg, HoleRef { side, index });
+        assert_eq!(at(Side::South, 0), (0, 1));
+        assert_eq!(at(Side::South, 4), (4, 1));
+        // North's hole 1 is opposite South's hole 5.
+        assert_eq!(at(Side::North, 0), (4, 0));
+        assert_eq!(at(Side::North, 4), (0, 0));
+        let bao = Variant::BaoLaKimasai;
+        let at = |side, index| place(bao, HoleRef { side, index });
+        assert_eq!(at(Side::South, 0), (0, 2)); // i1
+        assert_eq!(at(Side::South, 7), (7, 2)); // i8
+        assert_eq!(at(Side::South, 8), (7, 3)); // o8
+        assert_eq!(at(Side::South, 15), (0, 3)); // o1
+        assert_eq!(at(Side::North, 0), (7, 1)); // i1 faces South's i8
+        assert_eq!(at(Side::North, 15), (7, 0)); // o1
+        assert_eq!(at(Side::North, 8), (0, 0)); // o8
+    }
+
+    #[test]
+    fn wrap_breaks_at_blanks_and_cuts_long_words() {
+        assert_eq!(wrap("one two three", 8), ["one two", "three"]);
+        assert_eq!(wrap("abcdefghijkl", 8), ["abcdefgh", "ijkl"]);
+        assert!(wrap("  ", 10).is_empty());
+    }
+
+    #[test]
+    fn signed_numbers_use_a_minus_sign() {
+        assert_eq!(signed(0), "0");
+        assert_eq!(signed(1234), "+1,234");
+        assert_eq!(signed(-5), "\u{2212}5");
+    }
+
+    #[test]
+    fn holes_parse_for_the_mover_or_a_named_side() {
+        let p = pos("en-gehe south=1,2,3 north=4,5,6 captured=0,0 turn=north");
+        assert_eq!(
+            parse_hole(&p, "2"),
+            Ok(HoleRef {
+                side: Side::North,
+                index: 1
+            })
+        );
+        assert_eq!(
+            parse_hole(&p, "south:3"),
+            Ok(HoleRef {
+                side: Side::South,
+                index: 2
+            })
+        );
+        assert!(parse_hole(&p, "4").unwrap_err().contains("`4`"));
+        assert!(parse_hole(&p, "east:1").unwrap_err().contains("east"));
+        let b = pos(
+            "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes",
+        );
+        assert_eq!(
+            parse_hole(&b, "o1"),
+            Ok(HoleRef {
+                side: Side::South,
+                index: 15
+            })
+        );
+        assert!(parse_hole(&b, "x9").is_err());
+    }
+
+    /// A parsed SVG document: the elements in order, each with its name,
+    /// attributes and direct text.
+    #[derive(Debug)]
+    struct Element {
+        name: String,
+        attrs: Vec<(String, String)>,
+        text: String,
+        /// Ids of the enclosing elements (innermost last).
+        within: Vec<String>,
+    }
+
+    impl Element {
+        fn attr(&self, name: &str) -> Option<&str> {
+            self.attrs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.as_str())
+        }
+    }
+
+    /// Parses `svg` with quick-xml, checking that it is well formed
+    /// (every tag closed in order, one root, attributes and entities valid).
+    fn parse(svg: &str) -> Vec<Element> {
+        use quick_xml::events::Event;
+        let mut reader = quick_xml::Reader::from_str(svg);
+        reader.config_mut().check_end_names = true;
+        let mut out: Vec<Element> = Vec::new();
+        let mut open: Vec<(usize, String)> = Vec::new();
+        let mut roots = 0;
+        fn start(
+            out: &mut Vec<Element>,
+            e: &quick_xml::events::BytesStart,
+            open: &[(usize, String)],
+        ) -> usize {
+            let attrs = e
+                .attributes()
+                .map(|a| {
+                    let a = a.expect("a well-formed attribute");
+                    (
+                        String::from_utf8(a.key.as_ref().to_vec()).unwrap(),
+                        a.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                            .expect("valid entities")
+                            .into_owned(),
+                    )
+                })
+                .collect();
+            out.push(Element {
+                name: String::from_utf8(e.name().as_ref().to_vec()).unwrap(),
+                attrs,
+                text: String::new(),
+                within: open.iter().map(|(_, id)| id.clone()).collect(),
+            });
+            out.len() - 1
+        }
+        loop {
+            match reader.read_event().expect("well-formed XML") {
+                Event::Start(e) => {
+                    if open.is_empty() {
+                        roots += 1;
+                    }
+                    let i = start(&mut out, &e, &open);
+                    let id = out[i].attr("id").unwrap_or("").to_string();
+                    open.push((i, id));
+                }
+                Event::Empty(e) => {
+                    assert!(!open.is_empty(), "an element outside the root");
+                    start(&mut out, &e, &open);
+                }
+                Event::End(_) => {
+                    open.pop().expect("an end tag with its start");
+                }
+                Event::Text(t) => {
+                    // (References come as their own events.)
+                    let text = t.decode().unwrap().into_owned();
+                    if let Some((i, _)) = open.last() {
+                        out[*i].text.push_str(&text);
+                    } else {
+                        assert!(text.trim().is_empty(), "text outside the root: {text:?}");
+                    }
+                }
+                Event::GeneralRef(r) => {
+                    let name = r.decode().unwrap();
+                    let c = match name.as_ref() {
+                        "amp" => "&",
+                        "lt" => "<",
+                        "gt" => ">",
+                        "quot" => "\"",
+                        "apos" => "'",
+                        other => panic!("an unknown entity &{other};"),
+                    };
+                    let (i, _) = open.last().expect("a reference inside an element");
+                    out[*i].text.push_str(c);
+                }
+                Event::Eof => break,
+                _ => {}
+            }
+        }
+        assert!(open.is_empty(), "unclosed elements");
+        assert_eq!(roots, 1, "one root element");
+        out
+    }
+
+    /// The count shown in the hole with id `id` ("" for an empty hole),
+    /// and the hole's centre.
+    fn hole(doc: &[Element], id: &str) -> (String, f64, f64) {
+        let circle = doc
+            .iter()
+            .find(|e| e.attr("class") == Some("hole") && e.within.last().is_some_and(|w| w == id))
+            .unwrap_or_else(|| panic!("no hole {id}"));
+        let count = doc
+            .iter()
+            .find(|e| e.attr("class") == Some("count") && e.within.last().is_some_and(|w| w == id))
+            .map_or(String::new(), |e| e.text.clone());
+        let num = |k: &str| circle.attr(k).unwrap().parse::<f64>().unwrap();
+        (count, num("cx"), num("cy"))
+    }
+
+    fn texts<'a>(doc: &'a [Element], class: &str) -> Vec<&'a str> {
+        doc.iter()
+            .filter(|e| e.attr("class") == Some(class))
+            .map(|e| e.text.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn en_gehe_counts_are_in_their_holes_north_read_right_to_left() {
+        let south: Vec<u32> = (1..=50).map(|h| h % 7).collect();
+        let north: Vec<u32> = (1..=50).map(|h| (h * 3) % 11 + 100 * (h % 2)).collect();
+        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+        let text = format!(
+            "en-gehe south={} north={} captured=12,3 turn=north",
+            list(&south),
+            list(&north)
+        );
+        let p = pos(&text);
+        let svg = render_svg(&p, &DiagramOptions::default());
+        let doc = parse(&svg);
+        let shown = |n: u32| if n == 0 { String::new() } else { n.to_string() };
+        let mut south_y = None;
+        let mut north_y = None;
+        for h in 1..=50usize {
+            let (count, sx, sy) = hole(&doc, &format!("south-{h}"));
+            assert_eq!(count, shown(south[h - 1]), "South {h}");
+            let (count, nx, ny) = hole(&doc, &format!("north-{}", 51 - h));
+            assert_eq!(count, shown(north[50 - h]), "North {}", 51 - h);
+            // South h is directly below North 51−h; columns run left to right.
+            assert_eq!(sx, nx);
+            assert!(ny < sy, "North's row is on top");
+            assert_eq!(*south_y.get_or_insert(sy), sy);
+            assert_eq!(*north_y.get_or_insert(ny), ny);
+            if h > 1 {
+                let (_, before, _) = hole(&doc, &format!("south-{}", h - 1));
+                assert!(before < sx);
+            }
+        }
+        // The numbers: North's from the right, South's from the left.
+        let numbers = texts(&doc, "number");
+        assert_eq!(numbers.len(), 100);
+        assert_eq!(&numbers[..2], ["50", "1"]);
+        assert_eq!(&numbers[98..], ["1", "50"]);
+        // Captured counts, tempo and deficit, and the side to move.
+        let figures = texts(&doc, "figures");
+        let tempo = |side| group_digits(u64::from(p.tempo(side)));
+        assert!(figures[0].contains("captured 3"), "{figures:?}");
+        assert!(figures[0].contains(&format!("tempo {}", tempo(Side::North))));
+        assert!(figures[1].contains("captured 12"));
+        assert!(figures[1].contains(&format!(
+            "tempo deficit {}",
+            signed(p.tempo_deficit(Side::South))
+        )));
+        assert_eq!(texts(&doc, "side"), ["North \u{2014} to move", "South"]);
+        assert!(texts(&doc, "footer")[0].starts_with("En Gehé 2×50"));
+        // The position itself rides along in the description.
+        let desc = doc.iter().find(|e| e.name == "desc").unwrap();
+        assert_eq!(desc.text, p.to_string());
+    }
+
+    #[test]
+    fn the_same_position_gives_the_same_bytes() {
+        let p = pos("en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south");
+        let o = DiagramOptions {
+            caption: Some("Figure 1".into()),
+            mono: true,
+            highlight: vec![HoleRef {
+                side: Side::South,
+                index: 1,
+            }],
+        };
+        assert_eq!(render_svg(&p, &o), render_svg(&p, &o));
+    }
+
+    #[test]
+    fn captions_are_escaped_and_wrapped() {
+        let p = pos("en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south");
+        let caption =
+            "Fig. 2 <draft> & \"quoted\" 'text'\u{7} after move 12 — South's reply ".repeat(3);
+        let svg = render_svg(
+            &p,
+            &DiagramOptions {
+                caption: Some(caption.clone()),
+                ..Default::default()
+            },
+        );
+        assert!(!svg.contains("<draft>"));
+        let doc = parse(&svg);
+        let lines = texts(&doc, "caption");
+        assert!(lines.len() >= 2, "{lines:?}");
+        let expected: String = caption
+            .replace('\u{7}', "\u{FFFD}")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(lines.join(" "), expected);
+        let title = doc.iter().find(|e| e.name == "title").unwrap();
+        assert_eq!(title.text, expected);
+    }
+
+    #[test]
+    fn bao_la_kimasai_rows_names_and_reserves() {
+        let p = pos(
+            "bao-la-kimasai south=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16 north=17,18,19,20,21,22,23,24,0,0,0,0,0,0,0,30 reserve=5,7 turn=south opening=no",
+        );
+        let svg = render_svg(&p, &DiagramOptions::default());
+        let doc = parse(&svg);
+        let row_y = |id: &str| hole(&doc, id).2;
+        let (n_out, n_in, s_in, s_out) = (
+            row_y("north-o1"),
+            row_y("north-i1"),
+            row_y("south-i1"),
+            row_y("south-o1"),
+        );
+        assert!(n_out < n_in && n_in < s_in && s_in < s_out);
+        for side in Side::BOTH {
+            for index in 0..16 {
+                let name = Variant::BaoLaKimasai.hole_name(index);
+                let id = format!("{}-{name}", side.name());
+                let (count, x, _) = hole(&doc, &id);
+                let seeds = p.seeds(side, index);
+                assert_eq!(
+                    count,
+                    if seeds == 0 {
+                        String::new()
+                    } else {
+                        seeds.to_string()
+                    }
+                );
+                // Its name is written in its group.
+                let label = doc
+                    .iter()
+                    .find(|e| e.attr("class") == Some("name") && e.within.last() == Some(&id))
+                    .unwrap();
+                assert_eq!(label.text, name);
+                // North's iC faces South's i(9−C), above it.
+                if side == Side::North && index < 8 {
+                    let facing = format!("south-i{}", 8 - index);
+                    assert_eq!(x, hole(&doc, &facing).1);
+                }
+            }
+        }
+        // South's i1 and o1 at the left, North's at the right.
+        assert!(hole(&doc, "south-i1").1 < hole(&doc, "south-i8").1);
+        assert_eq!(hole(&doc, "south-o1").1, hole(&doc, "south-i1").1);
+        assert_eq!(hole(&doc, "north-o1").1, hole(&doc, "south-i8").1);
+        let names = texts(&doc, "name");
+        assert_eq!(names.len(), 32);
+        let figures = texts(&doc, "figures");
+        assert_eq!(figures, ["reserve 7", "reserve 5"]);
+        assert_eq!(texts(&doc, "side"), ["North", "South \u{2014} to move"]);
+        // No tempo for Bao la Kimasai.
+        assert!(!svg.contains("tempo"));
+    }
+
+    #[test]
+    fn highlighted_holes_are_ringed_in_both_looks() {
+        let p = pos("en-gehe south=0,2,0,5 north=1,0,0,3 captured=0,0 turn=south");
+        for mono in [false, true] {
+            let svg = render_svg(
+                &p,
+                &DiagramOptions {
+                    caption: None,
+                    mono,
+                    highlight: vec![HoleRef {
+                        side: Side::North,
+                        index: 3,
+                    }],
+                },
+            );
+            let doc = parse(&svg);
+            let rings: Vec<_> = doc
+                .iter()
+                .filter(|e| e.attr("class") == Some("highlight"))
+                .collect();
+            assert_eq!(rings.len(), 1);
+            assert_eq!(rings[0].within.last().unwrap(), "north-4");
+            let colours: Vec<&str> = doc.iter().filter_map(|e| e.attr("fill")).collect();
+            let brown = colours.contains(&COLOUR.plank);
+            assert_eq!(brown, !mono);
+        }
+    }
+
+    #[test]
+    fn every_board_size_renders_well_formed() {
+        for n in [3u8, 7, 40, 64] {
+            let p = crate::engine::GameOptions::en_gehe(n).start().unwrap();
+            let doc = parse(&render_svg(&p, &DiagramOptions::default()));
+            assert_eq!(
+                doc.iter()
+                    .filter(|e| e.attr("class") == Some("hole"))
+                    .count(),
+                2 * n as usize
+            );
+        }
+    }
+}
