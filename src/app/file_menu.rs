@@ -1,5 +1,5 @@
-//! The file items of the Game menu: open, save, recent files, copy and
-//! paste of the position.
+//! The file items of the Game menu: open, save, recent files, the
+//! position's diagram, copy and paste of the position.
 
 use super::AppCommand;
 use super::files_ui::{FileCommand, FilesState};
@@ -31,6 +31,26 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand>
             }
         }
     });
+    ui.separator();
+    if ui
+        .button("Export diagram (SVG)…")
+        .on_hover_text(
+            "Save the position on view as a diagram for a paper or slides (an SVG \
+             image, in the board's colours), the hole of the move that led to it ringed",
+        )
+        .clicked()
+    {
+        out.push(AppCommand::Files(FileCommand::ExportDiagram {
+            mono: false,
+        }));
+    }
+    if ui
+        .button("Export diagram for print (black and white)…")
+        .on_hover_text("The same diagram in black and white, for print")
+        .clicked()
+    {
+        out.push(AppCommand::Files(FileCommand::ExportDiagram { mono: true }));
+    }
     ui.separator();
     if ui
         .button("Copy position")

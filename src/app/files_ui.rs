@@ -59,6 +59,45 @@ pub enum FileCommand {
         new: String,
     },
     DeletePreset(String),
+    /// Export the position on view as an SVG diagram: choose a file (file
+    /// dialog, or the typed-path window); `mono` for black and white.
+    ExportDiagram {
+        mono: bool,
+    },
+    /// … to this file (the position and look chosen with ExportDiagram).
+    ExportDiagramTo(PathBuf),
+    /// Close the diagram's typed-path window.
+    CloseDiagramPrompt,
+}
+
+/// The notice of an exported diagram begins with this.
+pub const DIAGRAM_NOTICE: &str = "Exported the diagram to ";
+
+/// The title of a failed export's message.
+pub const DIAGRAM_REFUSED: &str = "Cannot export the diagram";
+
+/// A diagram waiting for its file: the position on view and the look
+/// chosen when Export diagram was asked for (stepping through the moves
+/// meanwhile does not change what is exported).
+#[derive(Clone, Debug)]
+pub struct DiagramJob {
+    pub position: crate::engine::Position,
+    pub options: crate::diagram::DiagramOptions,
+    /// What the file is called unless the user says otherwise.
+    pub file_name: String,
+}
+
+/// The typed-path window of a diagram export (the file dialog's fallback).
+#[derive(Clone, Debug)]
+pub struct DiagramPrompt {
+    pub text: String,
+    /// Why the window appeared (no file dialog on this system).
+    pub note: Option<String>,
+    pub focused: bool,
+    /// A typed path names a file that exists: asked before replacing it.
+    pub ask_replace: Option<PathBuf>,
+    /// The path the user agreed to replace.
+    pub replace_ok: Option<PathBuf>,
 }
 
 /// The answers to "save your changes?".
@@ -329,6 +368,14 @@ pub struct FilesState {
     /// The file named at launch is still being read: the last session's
     /// autosave waits on whether it opens ([`LastSession::AfterOpening`]).
     launch: bool,
+    /// A diagram export waiting for its file.
+    pub diagram: Option<DiagramJob>,
+    /// The typed-path window of a diagram export.
+    pub diagram_prompt: Option<DiagramPrompt>,
+    /// The file dialog of a diagram export, its answer not yet in.
+    diagram_dialog: Option<Receiver<Option<PathBuf>>>,
+    /// The folder of the last diagram exported, where the next one goes.
+    pub diagram_folder: Option<PathBuf>,
 }
 
 /// A file being read for opening, or a pasted game record being replayed,
@@ -402,6 +449,8 @@ impl FilesState {
             || self.changed_on_disk.is_some()
             || self.resume_offer.is_some()
             || self.dialog.is_some()
+            || self.diagram_prompt.is_some()
+            || self.diagram_dialog.is_some()
     }
 
     /// State for a fresh game `game`, doing with the last session's
@@ -469,6 +518,10 @@ impl FilesState {
             reading: None,
             read: None,
             launch: last == LastSession::AfterOpening,
+            diagram: None,
+            diagram_prompt: None,
+            diagram_dialog: None,
+            diagram_folder: None,
         };
         (state, error)
     }
@@ -483,7 +536,7 @@ impl FilesState {
 
     /// Whether a file dialog is open (its answer not yet in).
     pub fn dialog_open(&self) -> bool {
-        self.dialog.is_some()
+        self.dialog.is_some() || self.diagram_dialog.is_some()
     }
 }
 
@@ -710,6 +763,31 @@ impl MaasaiApp {
                                 .into(),
                         ),
                     ));
+                }
+                Err(TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(100))
+                }
+            }
+        }
+        if let Some(rx) = &self.files.diagram_dialog {
+            match rx.try_recv() {
+                Ok(Some(path)) => {
+                    self.files.diagram_dialog = None;
+                    out.push(FileCommand::ExportDiagramTo(path));
+                }
+                Ok(None) | Err(TryRecvError::Disconnected) => {
+                    self.files.diagram_dialog = None;
+                    self.files.diagram_prompt = Some(DiagramPrompt {
+                        text: self.diagram_path_text(),
+                        note: Some(
+                            "No file was chosen, or this system has no file dialog. \
+                             Type the diagram's path instead."
+                                .into(),
+                        ),
+                        focused: false,
+                        ask_replace: None,
+                        replace_ok: None,
+                    });
                 }
                 Err(TryRecvError::Empty) => {
                     ctx.request_repaint_after(std::time::Duration::from_millis(100))
@@ -1003,6 +1081,199 @@ impl MaasaiApp {
             }
             FileCommand::DeletePreset(name) => {
                 self.preset_change(|dir| delete_user_preset(dir, &name), None);
+            }
+            FileCommand::ExportDiagram { mono } => self.choose_diagram_path(ctx, mono),
+            FileCommand::ExportDiagramTo(path) => self.export_diagram(&path),
+            FileCommand::CloseDiagramPrompt => {
+                self.files.diagram_prompt = None;
+                self.files.diagram = None;
+            }
+        }
+    }
+
+    /// The diagram of the position on view: the hole its move started
+    /// from ringed (none at the start), and the file name it is offered
+    /// under (the game's file name, or "position", and the move number).
+    fn diagram_job(&self, mono: bool) -> DiagramJob {
+        let view = self.rt.view;
+        let position = *self.rt.shown_position();
+        let highlight = match view.checked_sub(1) {
+            Some(i) => {
+                let before = &self.rt.game.positions()[i];
+                vec![crate::engine::HoleRef {
+                    side: before.turn(),
+                    index: self.rt.game.moves()[i].hole(),
+                }]
+            }
+            None => Vec::new(),
+        };
+        let stem = self
+            .files
+            .path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "position".into());
+        let file_name = match view {
+            0 if self.rt.game.moves().is_empty() => format!("{stem}.svg"),
+            0 => format!("{stem} start.svg"),
+            n => format!("{stem} move {n}.svg"),
+        };
+        DiagramJob {
+            position,
+            options: crate::diagram::DiagramOptions {
+                caption: None,
+                mono,
+                highlight,
+            },
+            file_name,
+        }
+    }
+
+    /// The path the diagram's typed-path window offers: the job's file name
+    /// in the folder of the last diagram, or of the game's file, or the
+    /// working folder.
+    fn diagram_path_text(&self) -> String {
+        let name = self
+            .files
+            .diagram
+            .as_ref()
+            .map_or("position.svg", |j| j.file_name.as_str());
+        let folder = self
+            .files
+            .diagram_folder
+            .clone()
+            .or_else(|| {
+                self.files
+                    .path
+                    .as_ref()
+                    .and_then(|p| p.parent())
+                    .map(Path::to_path_buf)
+            })
+            .or_else(|| std::env::current_dir().ok());
+        match folder {
+            Some(f) => f.join(name).display().to_string(),
+            None => name.to_string(),
+        }
+    }
+
+    /// Export diagram: the position on view is kept for the export, and
+    /// the file is chosen in a file dialog (on its own thread) or, without
+    /// one, in the typed-path window.
+    fn choose_diagram_path(&mut self, ctx: &egui::Context, mono: bool) {
+        if self.files.diagram_dialog.is_some() {
+            return;
+        }
+        self.files.diagram = Some(self.diagram_job(mono));
+        if !self.files.native_dialogs {
+            self.files.diagram_prompt = Some(DiagramPrompt {
+                text: self.diagram_path_text(),
+                note: None,
+                focused: false,
+                ask_replace: None,
+                replace_ok: None,
+            });
+            return;
+        }
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        let name = self
+            .files
+            .diagram
+            .as_ref()
+            .map_or_else(|| "position.svg".into(), |j| j.file_name.clone());
+        let folder = self.files.diagram_folder.clone().or_else(|| {
+            self.files
+                .path
+                .as_ref()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf)
+        });
+        // The dialog blocks its thread, never the window.
+        std::thread::spawn(move || {
+            let mut d = rfd::FileDialog::new()
+                .set_title(if mono {
+                    "Export the diagram in black and white (SVG)"
+                } else {
+                    "Export the diagram (SVG)"
+                })
+                .add_filter("SVG image", &["svg"])
+                .set_file_name(name);
+            if let Some(dir) = folder {
+                d = d.set_directory(dir);
+            }
+            let _ = tx.send(d.save_file());
+            ctx.request_repaint();
+        });
+        self.files.diagram_dialog = Some(rx);
+    }
+
+    /// Writes the diagram waiting for its file to `path` (`.svg` added to
+    /// a name without an extension). A typed path to a file already there
+    /// is replaced only once the user agrees (a file dialog asks by
+    /// itself); a failure is said in a message, with the typed path kept
+    /// for another try.
+    fn export_diagram(&mut self, path: &Path) {
+        let path = if path.extension().is_none() && !path.is_dir() {
+            path.with_extension("svg")
+        } else {
+            path.to_path_buf()
+        };
+        let Some(job) = self.files.diagram.clone() else {
+            return;
+        };
+        let own = self.own_file(&path);
+        if let Some(prompt) = &mut self.files.diagram_prompt
+            && own.is_none()
+            && path.is_file()
+            && !read_only(&path)
+            && prompt.replace_ok.as_deref() != Some(path.as_path())
+        {
+            prompt.text = path.display().to_string();
+            prompt.ask_replace = Some(path);
+            return;
+        }
+        let result = match own {
+            Some(what) => Err(FileError::new(
+                &path,
+                format!(
+                    "it is the program's own {what}, which it writes by itself: choose another name"
+                ),
+            )),
+            None => crate::diagram::save_svg(
+                &path,
+                &crate::diagram::render_svg(&job.position, &job.options),
+            ),
+        };
+        match result {
+            Ok(()) => {
+                self.files.diagram_prompt = None;
+                self.files.diagram = None;
+                self.files.diagram_folder = path.parent().map(Path::to_path_buf);
+                self.rt.notice = Some(Notice::report(format!(
+                    "{DIAGRAM_NOTICE}{}",
+                    path.display()
+                )));
+            }
+            Err(e) => {
+                self.show_error(
+                    DIAGRAM_REFUSED,
+                    format!("{e}\nNothing was written; the game is as it was."),
+                );
+                if let Some(prompt) = &mut self.files.diagram_prompt {
+                    prompt.text = path.display().to_string();
+                    prompt.focused = false;
+                } else {
+                    // From a file dialog: the typed-path window takes the
+                    // next try, with the path that failed.
+                    self.files.diagram_prompt = Some(DiagramPrompt {
+                        text: path.display().to_string(),
+                        note: None,
+                        focused: false,
+                        ask_replace: None,
+                        replace_ok: None,
+                    });
+                }
             }
         }
     }
@@ -1511,8 +1782,98 @@ impl MaasaiApp {
         if let Some(reading) = &self.files.reading {
             out.extend(reading_ui(ctx, &reading.job));
         }
+        let message_open = self.files.error.is_some();
+        if let Some(prompt) = &mut self.files.diagram_prompt {
+            out.extend(diagram_prompt_ui(ctx, prompt, message_open));
+        }
         out.into_iter().map(AppCommand::Files).collect()
     }
+}
+
+/// The diagram's typed-path window: the file's path, Export and Cancel,
+/// and "Replace it?" for a file already there. (Drawn like the typed-path
+/// window of Open and Save as.)
+fn diagram_prompt_ui(
+    ctx: &egui::Context,
+    prompt: &mut DiagramPrompt,
+    message_open: bool,
+) -> Vec<FileCommand> {
+    let mut out = Vec::new();
+    // A message over the window keeps Esc and Enter until it is answered.
+    let esc = !message_open && ctx.input(|i| i.key_pressed(egui::Key::Escape));
+    let mut open = true;
+    egui::Window::new("Export the diagram (SVG)")
+        .id(egui::Id::unique("diagram-path"))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+        .show(ctx, |ui| {
+            if let Some(note) = &prompt.note {
+                ui.label(note);
+            }
+            if let Some(path) = prompt.ask_replace.clone() {
+                ui.label(format!("“{}” already exists. Replace it?", path.display()));
+                if esc {
+                    prompt.ask_replace = None;
+                    return;
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        prompt.replace_ok = Some(path.clone());
+                        prompt.ask_replace = None;
+                        out.push(FileCommand::ExportDiagramTo(path));
+                    }
+                    if ui.button("Choose another name").clicked() {
+                        prompt.ask_replace = None;
+                    }
+                });
+                return;
+            }
+            if esc {
+                out.push(FileCommand::CloseDiagramPrompt);
+                return;
+            }
+            let mut submit = false;
+            ui.horizontal(|ui| {
+                let label = ui.label("Diagram file");
+                let edit = ui
+                    .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
+                    .labelled_by(label.id);
+                // Typing goes to the field at once, and replaces the name
+                // offered (it is selected whole).
+                if !prompt.focused && !message_open {
+                    edit.request_focus();
+                    let mut state =
+                        egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
+                    state
+                        .cursor
+                        .set_char_range(Some(egui::text::CCursorRange::select_all_str(
+                            &prompt.text,
+                        )));
+                    state.store(ui.ctx(), edit.id);
+                    prompt.focused = true;
+                }
+                submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            });
+            ui.horizontal(|ui| {
+                let path = prompt.text.trim();
+                if ui
+                    .add_enabled(!path.is_empty(), egui::Button::new("Export"))
+                    .clicked()
+                    || (submit && !path.is_empty())
+                {
+                    out.push(FileCommand::ExportDiagramTo(crate::files::typed_path(path)));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(FileCommand::CloseDiagramPrompt);
+                }
+            });
+        });
+    if !open {
+        out.push(FileCommand::CloseDiagramPrompt);
+    }
+    out
 }
 
 /// "Opening a file" while a file is read and replayed on its thread, or

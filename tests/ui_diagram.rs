@@ -1,0 +1,222 @@
+//! UI tests of Game → Export diagram (SVG)… (egui_kittest): the position on
+//! view, also while stepping through the moves, is written as an SVG
+//! through the typed-path window (no file dialog in tests), a file already
+//! there is replaced only once the user agrees, and a folder that is not
+//! there is said in a message with the typed path kept. Every test keeps
+//! its files in a temporary folder.
+
+mod common;
+use common::{en_gehe, folders};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use maasai_mancala::app::anim::INSTANT_SPEED;
+use maasai_mancala::app::files_ui::{DIAGRAM_NOTICE, DIAGRAM_REFUSED};
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::Position;
+use std::path::Path;
+
+fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
+    let folders = folders(dir);
+    let mut h = Harness::builder()
+        .with_size([1400.0, 760.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, start, folders)
+        });
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h
+}
+
+fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
+    let mv = h
+        .state()
+        .rt
+        .game
+        .current()
+        .variant()
+        .parse_move(name)
+        .unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.run();
+}
+
+/// Replaces the text of the field labelled `label`.
+fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
+/// Game → the menu item `item`, then the path typed and Export.
+fn export(h: &mut Harness<'_, MaasaiApp>, item: &str, path: &Path) {
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+    assert!(
+        h.state().files.diagram_prompt.is_some(),
+        "no file dialog in tests: the typed-path window asks"
+    );
+    set_field(h, "Diagram file", path.to_str().unwrap());
+    h.get_by_label("Export").click();
+    h.run();
+}
+
+fn notice(h: &Harness<'_, MaasaiApp>) -> String {
+    h.state()
+        .rt
+        .notice
+        .as_ref()
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// The id of the one ringed hole's group.
+fn ringed(svg: &str) -> Vec<String> {
+    svg.match_indices(r#"class="highlight""#)
+        .map(|(at, _)| {
+            let g = svg[..at].rfind("<g id=\"").unwrap() + 7;
+            svg[g..g + svg[g..].find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn export_writes_the_position_on_view_while_stepping_through_the_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(8));
+    for name in ["1", "2", "6"] {
+        play(&mut h, name);
+    }
+    // Back to the position after the first move (South's 1).
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    let shown = *h.state().rt.shown_position();
+    assert_ne!(shown, *h.state().rt.game.current());
+
+    let path = dir.path().join("figure");
+    export(&mut h, "Export diagram (SVG)…", &path);
+    let written = dir.path().join("figure.svg");
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(
+        notice(&h),
+        format!("{DIAGRAM_NOTICE}{}", written.display()),
+        ".svg added to a name without one"
+    );
+    assert!(
+        h.state().files.diagram_prompt.is_none(),
+        "the window closes"
+    );
+    let svg = std::fs::read_to_string(&written).unwrap();
+    assert!(svg.starts_with("<?xml"));
+    assert!(svg.ends_with("</svg>\n"));
+    // The position on view, not the game's last, with the hole its move
+    // started from ringed, in the board's colours.
+    assert!(svg.contains(&format!("<desc>{shown}</desc>")), "{svg}");
+    assert_eq!(ringed(&svg), ["south-1"]);
+    assert!(svg.contains("#c49662"));
+    assert_eq!(
+        svg,
+        maasai_mancala::diagram::render_svg(
+            &shown,
+            &maasai_mancala::diagram::DiagramOptions {
+                caption: None,
+                mono: false,
+                highlight: vec![maasai_mancala::engine::HoleRef {
+                    side: maasai_mancala::engine::Side::South,
+                    index: 0,
+                }],
+            }
+        )
+    );
+    // The game itself is as it was: nothing to save, nothing replaced.
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    assert_eq!(h.state().rt.view, 1);
+}
+
+#[test]
+fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_white() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.svg");
+    std::fs::write(&path, "an older figure").unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+
+    export(&mut h, "Export diagram for print (black and white)…", &path);
+    let prompt = h.state().files.diagram_prompt.as_ref().unwrap();
+    assert_eq!(prompt.ask_replace.as_deref(), Some(path.as_path()));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "an older figure");
+
+    // Another name is chosen, then the first again, and replaced.
+    h.get_by_label("Choose another name").click();
+    h.run();
+    assert!(
+        h.state()
+            .files
+            .diagram_prompt
+            .as_ref()
+            .unwrap()
+            .ask_replace
+            .is_none()
+    );
+    h.get_by_label("Export").click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("<svg"));
+    assert!(!svg.contains("#c49662"), "black and white");
+    assert!(ringed(&svg).is_empty(), "no move led to the start");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("board.svg.bak")).unwrap(),
+        "an older figure",
+        "the version replaced is kept"
+    );
+    assert!(notice(&h).starts_with(DIAGRAM_NOTICE));
+}
+
+#[test]
+fn a_missing_folder_is_said_in_plain_words_and_the_typed_path_stays() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(dir.path(), en_gehe(6));
+    let bad = dir.path().join("no such folder").join("fig.svg");
+    export(&mut h, "Export diagram (SVG)…", &bad);
+    let (title, message) = h.state().files.error.clone().expect("a message");
+    assert_eq!(title, DIAGRAM_REFUSED);
+    assert!(message.contains("there is no folder"), "{message}");
+    assert!(message.contains("Nothing was written"), "{message}");
+    assert!(!notice(&h).starts_with(DIAGRAM_NOTICE));
+    // OK, then another try in the same window.
+    h.get_by_label("OK").click();
+    h.run();
+    let prompt = h.state().files.diagram_prompt.as_ref().expect("still open");
+    assert_eq!(prompt.text, bad.display().to_string());
+    let good = dir.path().join("fig.svg");
+    set_field(&mut h, "Diagram file", good.to_str().unwrap());
+    h.get_by_label("Export").click();
+    h.run();
+    assert!(good.is_file());
+    // Esc closes the window without writing anything.
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export diagram (SVG)…").click();
+    h.run();
+    assert!(h.state().files.diagram_prompt.is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().files.diagram_prompt.is_none());
+    assert!(h.state().files.diagram.is_none());
+}
