@@ -29,6 +29,7 @@ pub mod settings;
 pub mod solver_panel;
 pub mod state;
 pub mod studies_ui;
+pub mod study_writer;
 pub mod tempo_plot;
 pub mod timeline;
 
@@ -278,6 +279,7 @@ impl MaasaiApp {
         self.rt.new_game.is_some()
             || self.files.waiting_for_answer()
             || self.rt.branch_offer.is_some()
+            || self.solver.writer_open()
     }
 
     /// Keyboard shortcuts and keyboard play.
@@ -798,7 +800,7 @@ impl MaasaiApp {
                 AppCommand::Editor(c) => self.apply_editor(ctx, c),
                 AppCommand::ShowSolver(show) => self.settings.show_solver = show,
                 AppCommand::ShowTempoPlot(show) => self.settings.show_tempo_plot = show,
-                AppCommand::Solver(c) => self.apply_solver(c),
+                AppCommand::Solver(c) => self.apply_solver(ctx, c),
                 AppCommand::Study(c) => self.apply_study(ctx, c),
             }
         }
@@ -1262,6 +1264,15 @@ fn help_and_dialogs(app: &mut MaasaiApp, ctx: &egui::Context) -> Vec<AppCommand>
     let mut out = Vec::new();
     if app.rt.help_open {
         out.extend(help::help_ui(ctx, true));
+    }
+    if let Some(w) = &mut app.solver.writer {
+        let config = app.files.folders.as_ref().map(|f| f.config.as_path());
+        out.extend(study_writer::writer_ui(
+            ctx,
+            w,
+            config,
+            app.files.native_dialogs,
+        ));
     }
     out.extend(app.files_ui(ctx));
     out

@@ -47,6 +47,10 @@ pub enum SolverCommand {
     /// Solve again, with a longer time each, the moves of the position on
     /// view whose solves ran out of time (what they proved is kept).
     RetryUnsolved,
+    /// Open the "Save as study" dialog for the solved position on view.
+    SaveAsStudy,
+    /// The study dialog's own commands.
+    Writer(super::study_writer::WriterCommand),
 }
 
 /// A move of the every-move list whose solve ran out of time: the bounds
@@ -152,6 +156,9 @@ pub struct SolverPanel {
     /// The time a move's solve of the every-move list is given on its
     /// first try ([`MOVE_BUDGET`]; tests set less).
     pub move_budget: Duration,
+    /// The "Save as study" dialog: open, or closed unsaved (it comes back
+    /// as it was left for the same position).
+    pub writer: Option<super::study_writer::StudyWriter>,
 }
 
 impl Default for SolverPanel {
@@ -169,6 +176,7 @@ impl Default for SolverPanel {
             legal_counts: HashMap::new(),
             every_move: None,
             move_budget: MOVE_BUDGET,
+            writer: None,
         }
     }
 }
@@ -182,6 +190,11 @@ impl SolverPanel {
     /// The finished solution of `pos`, if it was solved this session.
     pub fn solution(&self, pos: &Position) -> Option<&Solution> {
         self.solved.get(&pos.key())
+    }
+
+    /// Whether the "Save as study" dialog is open.
+    pub fn writer_open(&self) -> bool {
+        self.writer.as_ref().is_some_and(|w| w.open)
     }
 
     /// Whether a solve is running.
@@ -830,14 +843,24 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
                     "The game is over in this position: {}",
                     rt.describe_result(&result)
                 ));
+                save_as_study_button(
+                    ui,
+                    Some("the game is over here: a study needs a move to play".into()),
+                    &mut out,
+                );
             } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
-                if ui
-                    .button("Solve")
-                    .on_hover_text("Prove the value of the position on view with perfect play")
-                    .clicked()
-                {
-                    out.push(AppCommand::Solver(SolverCommand::Solve));
-                }
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .button("Solve")
+                        .on_hover_text("Prove the value of the position on view with perfect play")
+                        .clicked()
+                    {
+                        out.push(AppCommand::Solver(SolverCommand::Solve));
+                    }
+                    let why = "solve the position first: a study's goal and line are what the \
+                               solver proves (a cancelled solve's bounds are not enough)";
+                    save_as_study_button(ui, Some(why.into()), &mut out);
+                });
                 ui.label(
                     egui::RichText::new(
                         "Small endgames are solved in a moment; big boards with many seeds may \
@@ -1029,6 +1052,7 @@ fn solution_ui(
         if b.clicked() {
             out.push(AppCommand::Solver(SolverCommand::PlayLine(s.pv.len())));
         }
+        save_as_study_button(ui, crate::study::Goal::for_value(pos, s.value).err(), out);
     });
     ui.add_space(4.0);
     let moves = if s.pv.len() == 1 { "move" } else { "moves" };
@@ -1048,8 +1072,24 @@ fn solution_ui(
 
 impl MaasaiApp {
     /// Applies a solver panel command.
-    pub(super) fn apply_solver(&mut self, command: SolverCommand) {
+    pub(super) fn apply_solver(&mut self, ctx: &egui::Context, command: SolverCommand) {
         match command {
+            SolverCommand::SaveAsStudy => {
+                let pos = *self.rt.shown_position();
+                let Some(value) = self.solver.solution(&pos).map(|s| s.value) else {
+                    return;
+                };
+                match &mut self.solver.writer {
+                    Some(w) if w.is_for(&pos, value) => w.open = true,
+                    _ => {
+                        let session = self.solver.session();
+                        self.solver.writer = Some(super::study_writer::StudyWriter::new(
+                            ctx, session, pos, value,
+                        ));
+                    }
+                }
+            }
+            SolverCommand::Writer(c) => self.apply_writer(ctx, c),
             SolverCommand::Solve => self.solver.solve(&self.rt),
             SolverCommand::Cancel => {
                 if let Some(r) = &mut self.solver.running {
@@ -1086,6 +1126,25 @@ impl MaasaiApp {
                 }
             }
         }
+    }
+}
+
+/// The label of the button that opens the study dialog.
+pub const SAVE_AS_STUDY: &str = "Save as study…";
+
+/// "Save as study…": opens the study dialog for the solved position on
+/// view, or greyed with why (`refusal`) there is no study to make.
+fn save_as_study_button(ui: &mut egui::Ui, refusal: Option<String>, out: &mut Vec<AppCommand>) {
+    let b = ui.add_enabled(refusal.is_none(), egui::Button::new(SAVE_AS_STUDY));
+    let b = match refusal {
+        None => b.on_hover_text(
+            "Make a study of this position: the goal the solver proved, its principal line \
+             with a comment for each move, saved to your studies",
+        ),
+        Some(why) => b.on_disabled_hover_text(format!("No study: {why}.")),
+    };
+    if b.clicked() {
+        out.push(AppCommand::Solver(SolverCommand::SaveAsStudy));
     }
 }
 

@@ -969,11 +969,17 @@ impl Goal {
     /// A Bao la Kimasai loss or draw is no goal (its goal kinds are wins),
     /// nor is a finished position: why, in words.
     pub fn proved(pos: &Position, value: Value) -> Result<Goal, String> {
-        let side = pos.turn();
-        let who = side.title();
         if let Status::Over(_) = pos.status() {
             return Err("the game is over in this position: a study needs a move to play".into());
         }
+        Goal::for_value(pos, value)
+    }
+
+    /// [`Goal::proved`] for a position known to be still in play (its
+    /// status is not looked at again: the solver panel asks every frame).
+    pub fn for_value(pos: &Position, value: Value) -> Result<Goal, String> {
+        let side = pos.turn();
+        let who = side.title();
         let (kind, text) = match (pos.variant(), value) {
             (Variant::EnGehe { .. }, Value::Margin(m)) if m > 0 => (
                 GoalKind::MarginAtLeast(m),

@@ -1,0 +1,829 @@
+//! "Save as study…": a solved position turned into a study file of the
+//! user's own, from the solver panel.
+//!
+//! The dialog draws from its [`StudyWriter`] and returns commands, as the
+//! other windows do. What it saves is what the solver proves of the
+//! position *as a study starts it*: the panel's solve counted the game's
+//! earlier positions for repetition, a study has none, so the position is
+//! solved again on its own (the session's table answers at once what it
+//! already proved) and every move of the principal line is checked best,
+//! off the window's thread. The goal follows from that value
+//! ([`Goal::proved`]), the solution is that line, and each step's comment
+//! starts as the engine's account of its sowing ([`move_comment`]),
+//! editable here.
+//!
+//! Saving writes the RON atomically into the config folder's `studies/`
+//! (a free name from the title: nothing is overwritten), or to a path of
+//! the user's choosing (asked before replacing a file), on a thread of its
+//! own, and loads the file back as the library will ([`Study::load`]). A
+//! failure is said in the dialog in plain words, and nothing typed is lost.
+
+use super::solver_panel::SolverCommand;
+use super::{AppCommand, MaasaiApp};
+use crate::engine::{Move, Position};
+use crate::files::{FileError, first_free_path, write_atomic};
+use crate::solver::{Cancelled, Session, Value};
+use crate::study::{Goal, Step, Study, StudyFile, comment_names_move, file_name_for};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::time::Duration;
+
+/// The dialog's title (its window is found by it).
+pub const WINDOW_TITLE: &str = "Save as study";
+/// The button that saves into the user's studies folder.
+pub const SAVE_LABEL: &str = "Save to my studies";
+
+/// What the dialog asks for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum WriterCommand {
+    /// Save into the user's studies folder under a free name.
+    Save,
+    /// Show or hide the row that saves elsewhere.
+    ShowElsewhere(bool),
+    /// Save to the typed path (asking before a file there is replaced).
+    SaveElsewhere,
+    /// The answer to "replace it?".
+    Replace(bool),
+    /// Choose the path with the system's file dialog.
+    Browse,
+    /// Close the dialog and open the study library.
+    ShowLibrary,
+    Close,
+}
+
+/// The study as the solver proved it, ready for the author's words.
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    pub goal: Goal,
+    pub line: Vec<Move>,
+    /// The value of the position on its own, for its side to move.
+    pub value: Value,
+    /// "South 3", … : how each step's comment must begin.
+    pub names: Vec<String>,
+    /// Said when the position on its own is worth another value than
+    /// the panel showed (the game's earlier positions counted there).
+    pub note: Option<String>,
+}
+
+/// The background proof of the study.
+struct Preparing {
+    rx: Receiver<Result<(Prepared, StudyFile), String>>,
+    stop: Arc<AtomicBool>,
+    /// Moves of the line checked so far.
+    checked: Arc<AtomicUsize>,
+}
+
+impl Drop for Preparing {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Where a study was saved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    pub path: PathBuf,
+    /// In the user's studies folder, so the library lists it.
+    pub in_library: bool,
+}
+
+/// The dialog's state, kept by the solver panel.
+pub struct StudyWriter {
+    pub open: bool,
+    /// The study's position.
+    pub start: Position,
+    /// The value the panel showed when the dialog was asked for.
+    panel_value: Value,
+    pub title: String,
+    pub author: String,
+    pub source: String,
+    pub description: String,
+    /// The steps' comments, in the line's order.
+    pub comments: Vec<String>,
+    preparing: Option<Preparing>,
+    /// The proved study, once ready.
+    pub prepared: Option<Prepared>,
+    /// Why there is no study to save (the position makes none, or its
+    /// proof failed).
+    pub refused: Option<String>,
+    saving: Option<Receiver<Result<Saved, String>>>,
+    pub saved: Option<Saved>,
+    /// What went wrong with the last save, in words.
+    pub error: Option<String>,
+    /// The typed path of "Save elsewhere", while its row is shown.
+    pub elsewhere: Option<String>,
+    /// A file at the typed path, waiting for "replace it?".
+    pub ask_replace: Option<PathBuf>,
+    browse: Option<Receiver<Option<PathBuf>>>,
+}
+
+impl StudyWriter {
+    /// The dialog for `start`, whose value the panel shows as `value`,
+    /// its study proved on a thread with the session's solver.
+    pub fn new(ctx: &egui::Context, session: Session, start: Position, value: Value) -> Self {
+        let mut w = StudyWriter {
+            open: true,
+            start,
+            panel_value: value,
+            title: String::new(),
+            author: String::new(),
+            source: crate::study::default_source(),
+            description: String::new(),
+            comments: Vec::new(),
+            preparing: None,
+            prepared: None,
+            refused: None,
+            saving: None,
+            saved: None,
+            error: None,
+            elsewhere: None,
+            ask_replace: None,
+            browse: None,
+        };
+        // A position that makes no study (a Bao loss, say) is said so at
+        // once: there is nothing to prove.
+        if let Err(why) = Goal::proved(&start, value) {
+            w.refused = Some(why);
+            return w;
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let checked = Arc::new(AtomicUsize::new(0));
+        let (tx, rx) = channel();
+        let (flag, count) = (Arc::clone(&stop), Arc::clone(&checked));
+        let wake = super::studies_ui::Wake(ctx.clone());
+        let spawned = std::thread::Builder::new()
+            .name("study-writer".into())
+            .stack_size(512 << 20)
+            .spawn(move || {
+                let _wake = wake;
+                let _ = tx.send(prepare(&session, start, value, &flag, &count));
+            });
+        match spawned {
+            Ok(_) => w.preparing = Some(Preparing { rx, stop, checked }),
+            Err(e) => w.refused = Some(format!("cannot start the solver's thread: {e}")),
+        }
+        w
+    }
+
+    /// Whether this dialog is for `start` with the panel's `value` (one
+    /// closed unsaved comes back as it was left).
+    pub fn is_for(&self, start: &Position, value: Value) -> bool {
+        self.start == *start && self.panel_value == value
+    }
+
+    /// Whether the study is still being proved or saved.
+    pub fn busy(&self) -> bool {
+        self.preparing.is_some() || self.saving.is_some()
+    }
+
+    /// Takes in what the threads have answered.
+    fn poll(&mut self) {
+        if let Some(p) = &self.preparing {
+            match p.rx.try_recv() {
+                Ok(Ok((prepared, file))) => {
+                    self.description = file.description;
+                    self.comments = file.solution.into_iter().map(|s| s.comment).collect();
+                    self.prepared = Some(prepared);
+                    self.preparing = None;
+                }
+                Ok(Err(why)) => {
+                    self.refused = Some(why);
+                    self.preparing = None;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.refused = Some("the solver's thread stopped unexpectedly".into());
+                    self.preparing = None;
+                }
+            }
+        }
+        if let Some(rx) = &self.saving {
+            match rx.try_recv() {
+                Ok(Ok(saved)) => {
+                    self.saved = Some(saved);
+                    self.error = None;
+                    self.saving = None;
+                }
+                Ok(Err(why)) => {
+                    self.error = Some(why);
+                    self.saving = None;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.error = Some("The save stopped unexpectedly: nothing was written.".into());
+                    self.saving = None;
+                }
+            }
+        }
+        if let Some(rx) = &self.browse {
+            match rx.try_recv() {
+                Ok(chosen) => {
+                    if let Some(path) = chosen {
+                        self.elsewhere = Some(path.display().to_string());
+                    }
+                    self.browse = None;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.browse = None,
+            }
+        }
+    }
+
+    /// The study file as the dialog holds it, or why it cannot be saved.
+    pub fn file(&self) -> Result<StudyFile, String> {
+        let Some(p) = &self.prepared else {
+            return Err("the study is not ready yet".into());
+        };
+        if self.title.trim().is_empty() {
+            return Err(NO_TITLE.into());
+        }
+        let solution = p
+            .line
+            .iter()
+            .zip(&p.names)
+            .zip(&self.comments)
+            .enumerate()
+            .map(|(i, ((&mv, name), comment))| {
+                if comment_names_move(comment.trim_start(), name) {
+                    Ok(Step {
+                        mv: self.start.variant().move_name(mv),
+                        comment: comment.trim().to_string(),
+                    })
+                } else {
+                    Err(format!(
+                        "comment {} must begin with “{name}” (the mover and the move it \
+                         explains): the file is checked for it when it is loaded",
+                        i + 1
+                    ))
+                }
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(StudyFile {
+            version: crate::study::STUDY_VERSION,
+            title: self.title.trim().to_string(),
+            author: self.author.trim().to_string(),
+            source: self.source.trim().to_string(),
+            description: self.description.trim().to_string(),
+            position: self.start.to_string(),
+            goal: p.goal.clone(),
+            solution,
+            alternatives: Vec::new(),
+        })
+    }
+
+    /// The study as RON, checked as a load will check it.
+    fn text(&self) -> Result<String, String> {
+        let file = self.file()?;
+        let text = file
+            .to_ron()
+            .map_err(|e| format!("the study cannot be written as RON: {e}"))?;
+        Study::parse(&text, "the new study").map_err(|e| e.to_string())?;
+        Ok(text)
+    }
+
+    /// Starts saving `text` on a thread: `to` the user's studies folder
+    /// (under a free name) or to a path.
+    fn start_save(&mut self, ctx: &egui::Context, to: Target) {
+        let text = match self.text() {
+            Ok(t) => t,
+            Err(why) => {
+                self.error = Some(format!("Not saved: {why}."));
+                return;
+            }
+        };
+        let name = file_name_for(&self.title);
+        let (tx, rx) = channel();
+        let wake = super::studies_ui::Wake(ctx.clone());
+        let spawned = std::thread::Builder::new()
+            .name("study-save".into())
+            .spawn(move || {
+                let _wake = wake;
+                let _ = tx.send(save(&to, &name, &text));
+            });
+        match spawned {
+            Ok(_) => {
+                self.error = None;
+                self.saved = None;
+                self.saving = Some(rx);
+            }
+            Err(e) => self.error = Some(format!("Not saved: cannot start the save: {e}.")),
+        }
+    }
+}
+
+/// What a study without a title is told.
+pub const NO_TITLE: &str = "give the study a title: the library lists a study by its title";
+
+/// Where a save goes.
+enum Target {
+    /// The user's studies folder (the config folder's `studies/`).
+    Library(PathBuf),
+    /// A path the user chose (confirmed if a file is there).
+    Path(PathBuf),
+}
+
+/// Proves the study of `start`: solved on its own (no earlier game
+/// positions), the goal its value proves, and every move of its
+/// principal line checked best; the file with its default words with it.
+fn prepare(
+    session: &Session,
+    start: Position,
+    panel_value: Value,
+    stop: &AtomicBool,
+    checked: &AtomicUsize,
+) -> Result<(Prepared, StudyFile), String> {
+    let stopped = |_: Cancelled| "stopped".to_string();
+    let mut solver = session.solver();
+    let solution = solver
+        .solve_with(&[], &start, Some(stop), None)
+        .map_err(stopped)?;
+    let value = solution.value;
+    let mut file = StudyFile::from_solution(&start, value, &solution.pv)?;
+    file.title = "new study".into();
+    let text = file
+        .to_ron()
+        .map_err(|e| format!("the study cannot be written as RON: {e}"))?;
+    let study = Study::parse(&text, "the new study").map_err(|e| e.to_string())?;
+    let verdict = study
+        .check_line(value, |history, pos| {
+            checked.fetch_add(1, Ordering::Relaxed);
+            solver
+                .solve_with(history, &pos, Some(stop), None)
+                .map(|s| s.value)
+        })
+        .map_err(stopped)?;
+    if let Err(fault) = verdict {
+        return Err(format!("the solver's line does not check: {fault}"));
+    }
+    let positions = study.solution_positions();
+    let names = study
+        .solution
+        .iter()
+        .zip(&positions)
+        .map(|(&mv, pos)| crate::study::mover_and_move(pos, mv))
+        .collect();
+    let note = (value != panel_value).then(|| {
+        format!(
+            "On its own, as a study starts it, the position is worth {} for {} to move; the \
+             panel's {} counted the game's earlier positions for repetition.",
+            super::solver_panel::value_word(value),
+            start.turn().title(),
+            super::solver_panel::value_word(panel_value)
+        )
+    });
+    Ok((
+        Prepared {
+            goal: file.goal.clone(),
+            line: solution.pv,
+            value,
+            names,
+            note,
+        },
+        file,
+    ))
+}
+
+/// Writes `text` (a study file) where `to` says, and loads it back as the
+/// library does. Errors in plain words, "Not saved: …".
+fn save(to: &Target, name: &str, text: &str) -> Result<Saved, String> {
+    let not_saved = |e: FileError| format!("Not saved: {e}.");
+    let (path, in_library) = match to {
+        Target::Library(config) => {
+            crate::files::create_folder(config, "config").map_err(not_saved)?;
+            let dir = config.join("studies");
+            if std::fs::metadata(&dir).is_ok_and(|m| !m.is_dir()) {
+                return Err(not_saved(FileError::new(
+                    &dir,
+                    "this is a file, not a folder: your studies are kept in a folder of \
+                     this name; move or rename that file",
+                )));
+            }
+            if let Err(e) = std::fs::create_dir(&dir)
+                && e.kind() != std::io::ErrorKind::AlreadyExists
+            {
+                return Err(not_saved(FileError::io(
+                    &dir,
+                    "cannot create your studies folder",
+                    &e,
+                )));
+            }
+            (free_path(&dir, name), true)
+        }
+        Target::Path(path) => (path.clone(), false),
+    };
+    write_atomic(&path, text.as_bytes()).map_err(not_saved)?;
+    Study::load(&path).map_err(|e| {
+        format!(
+            "Saved to {}, but it does not load back as a study: {e}",
+            path.display()
+        )
+    })?;
+    Ok(Saved { path, in_library })
+}
+
+/// `dir/name`, or `dir/name-2.ron`, `-3`, … when a file has that name:
+/// a save never replaces a study.
+fn free_path(dir: &Path, name: &str) -> PathBuf {
+    let stem = name.strip_suffix(".ron").unwrap_or(name);
+    first_free_path(|k| {
+        if k == 1 {
+            dir.join(name)
+        } else {
+            dir.join(format!("{stem}-{k}.ron"))
+        }
+    })
+}
+
+/// The path a typed "Save elsewhere" names: a folder gets the title's
+/// file name in it, a name without an extension `.ron`.
+fn elsewhere_path(typed: &str, title: &str) -> PathBuf {
+    let path = crate::files::typed_path(typed);
+    if path.is_dir() {
+        return free_path(&path, &file_name_for(title));
+    }
+    if path.extension().is_none() {
+        let mut p = path.into_os_string();
+        p.push(".ron");
+        return PathBuf::from(p);
+    }
+    path
+}
+
+impl MaasaiApp {
+    /// Applies a command of the study dialog.
+    pub(super) fn apply_writer(&mut self, ctx: &egui::Context, command: WriterCommand) {
+        let config = self.files.folders.as_ref().map(|f| f.config.clone());
+        let native = self.files.native_dialogs;
+        let Some(w) = &mut self.solver.writer else {
+            return;
+        };
+        match command {
+            WriterCommand::Save => match config {
+                Some(config) if !w.busy() => w.start_save(ctx, Target::Library(config)),
+                Some(_) => {}
+                None => {
+                    w.error = Some(
+                        "Not saved: there is no config folder (the system names no home \
+                         folder); use Save elsewhere."
+                            .into(),
+                    )
+                }
+            },
+            WriterCommand::ShowElsewhere(show) => {
+                w.ask_replace = None;
+                w.elsewhere = show.then(|| {
+                    let dir = std::env::current_dir().unwrap_or_default();
+                    dir.join(file_name_for(&w.title)).display().to_string()
+                });
+            }
+            WriterCommand::SaveElsewhere => {
+                let Some(typed) = w.elsewhere.clone().filter(|t| !t.trim().is_empty()) else {
+                    return;
+                };
+                if w.busy() {
+                    return;
+                }
+                let path = elsewhere_path(&typed, &w.title);
+                if crate::files::nothing_at(&path) {
+                    w.start_save(ctx, Target::Path(path));
+                } else {
+                    w.ask_replace = Some(path);
+                }
+            }
+            WriterCommand::Replace(yes) => {
+                if let Some(path) = w.ask_replace.take()
+                    && yes
+                {
+                    w.start_save(ctx, Target::Path(path));
+                }
+            }
+            WriterCommand::Browse => {
+                if !native || w.browse.is_some() {
+                    return;
+                }
+                let (tx, rx) = channel();
+                let wake = super::studies_ui::Wake(ctx.clone());
+                let name = file_name_for(&w.title);
+                // The dialog blocks its thread, never the window; without
+                // a desktop portal it answers None, and the typed path
+                // stays.
+                std::thread::spawn(move || {
+                    let _wake = wake;
+                    let chosen = rfd::FileDialog::new()
+                        .set_title("Save the study as")
+                        .add_filter("Study (RON)", &["ron"])
+                        .set_file_name(name)
+                        .save_file();
+                    let _ = tx.send(chosen);
+                });
+                w.browse = Some(rx);
+            }
+            WriterCommand::ShowLibrary => {
+                w.open = false;
+                self.solver.writer = None;
+                self.apply_study(ctx, super::studies_ui::StudyCommand::ShowLibrary(false));
+                self.apply_study(ctx, super::studies_ui::StudyCommand::ShowLibrary(true));
+            }
+            WriterCommand::Close => {
+                // Kept (unless saved) to come back as left, for the same
+                // position; its proof stops.
+                w.open = false;
+                w.preparing = None;
+                if w.saved.is_some() || w.prepared.is_none() {
+                    self.solver.writer = None;
+                }
+            }
+        }
+    }
+}
+
+/// A labelled single-line field of the form.
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
+    let l = ui.label(label);
+    ui.add(
+        egui::TextEdit::singleline(text)
+            .hint_text(hint)
+            .desired_width(f32::INFINITY),
+    )
+    .labelled_by(l.id);
+    ui.end_row();
+}
+
+/// Draws the dialog (when open); returns its commands.
+pub fn writer_ui(
+    ctx: &egui::Context,
+    w: &mut StudyWriter,
+    library: Option<&Path>,
+    native: bool,
+) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    if !w.open {
+        return out;
+    }
+    w.poll();
+    if w.busy() || w.browse.is_some() {
+        ctx.request_repaint_after(Duration::from_millis(100));
+    }
+    let cmd = |c: WriterCommand| AppCommand::Solver(SolverCommand::Writer(c));
+    let screen = ctx.content_rect();
+    let mut open = true;
+    egui::Window::new(WINDOW_TITLE)
+        .id(egui::Id::unique("study-writer"))
+        .collapsible(false)
+        .resizable(true)
+        .open(&mut open)
+        .default_width(680.0_f32.min(screen.width() - 40.0))
+        .max_height(screen.height() - 60.0)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 30.0))
+        .show(ctx, |ui| {
+            let board = if w.start.variant().is_en_gehe() {
+                format!("En Gehé 2×{}", w.start.holes_per_side())
+            } else {
+                "Bao la Kimasai".to_string()
+            };
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(format!("{board} · {}", w.start)).weak(),
+                )
+                .truncate(),
+            )
+            .on_hover_text(w.start.to_string());
+            if let Some(why) = &w.refused {
+                let text = format!("This position makes no study: {why}.");
+                ui.add(
+                    egui::Label::new(egui::RichText::new(text).color(ui.visuals().error_fg_color))
+                        .wrap(),
+                );
+                if ui.button("Close").clicked() {
+                    out.push(cmd(WriterCommand::Close));
+                }
+                return;
+            }
+            egui::Grid::new("study-writer-fields")
+                .num_columns(2)
+                .spacing([8.0, 4.0])
+                .min_col_width(80.0)
+                .show(ui, |ui| {
+                    field(ui, "Title", &mut w.title, "e.g. The capture takes its trigger seed");
+                    field(ui, "Author", &mut w.author, "your name");
+                    field(ui, "Source", &mut w.source, "where the position comes from");
+                    let l = ui.label("Description");
+                    ui.add(
+                        egui::TextEdit::multiline(&mut w.description)
+                            .desired_rows(2)
+                            .desired_width(f32::INFINITY),
+                    )
+                    .labelled_by(l.id);
+                    ui.end_row();
+                });
+            let Some(p) = &w.prepared else {
+                if let Some(job) = &w.preparing {
+                    ui.horizontal_wrapped(|ui| {
+                        super::busy::spinner(ui);
+                        let n = job.checked.load(Ordering::Relaxed);
+                        ui.label(if n == 0 {
+                            "Proving the study: the solver solves the position on its own, as a \
+                             study starts it (without the game's earlier moves)…"
+                                .to_string()
+                        } else {
+                            format!("Proving the study: checking that each move of the line is best ({n} so far)…")
+                        });
+                    });
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(cmd(WriterCommand::Close));
+                }
+                return;
+            };
+            ui.add_space(4.0);
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Goal:");
+                ui.strong(&p.goal.text).on_hover_text(format!(
+                    "Proved by the solver: {} for {} ({:?}); the library and the exercise \
+                     check it",
+                    p.goal.kind.describe(),
+                    p.goal.side.title(),
+                    p.goal.kind
+                ));
+            });
+            if let Some(note) = &p.note {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(note).color(ui.visuals().warn_fg_color),
+                    )
+                    .wrap(),
+                );
+            }
+            let n = p.line.len();
+            ui.label(format!(
+                "Solution: the solver's principal line, {n} move{}, each proved best. A comment \
+                 begins with its mover and move:",
+                if n == 1 { "" } else { "s" }
+            ));
+            // Fixed rows (a long line has thousands): each comment scrolls
+            // within its own box if it outgrows it.
+            let text_height = ui.text_style_height(&egui::TextStyle::Body);
+            let box_height = text_height * 3.0 + 8.0;
+            let row_height = box_height + 4.0;
+            let bottom = 96.0 + if w.elsewhere.is_some() { 34.0 } else { 0.0 };
+            let steps_height = (ui.available_height() - bottom).max(row_height * 1.5);
+            let names = p.names.clone();
+            egui::ScrollArea::vertical()
+                .id_salt("study-writer-steps")
+                .max_height(steps_height)
+                .auto_shrink([false, true])
+                .show_rows(ui, row_height, n, |ui, rows| {
+                    for i in rows {
+                        ui.horizontal(|ui| {
+                            ui.set_height(box_height);
+                            let wrong = !comment_names_move(w.comments[i].trim_start(), &names[i]);
+                            let number = egui::RichText::new(format!("{}.", i + 1));
+                            let number = if wrong {
+                                number.color(ui.visuals().error_fg_color)
+                            } else {
+                                number.weak()
+                            };
+                            let l = ui.add_sized([28.0, text_height], egui::Label::new(number));
+                            egui::ScrollArea::vertical()
+                                .id_salt(("study-writer-step", i))
+                                .max_height(box_height)
+                                .show(ui, |ui| {
+                                    ui.add(
+                                        egui::TextEdit::multiline(&mut w.comments[i])
+                                            .desired_rows(3)
+                                            .desired_width(f32::INFINITY),
+                                    )
+                                    .labelled_by(l.id)
+                                    .on_hover_text(format!("Must begin with “{}”", names[i]));
+                                });
+                        });
+                    }
+                });
+            ui.separator();
+            if let Some(saved) = &w.saved {
+                let text = if saved.in_library {
+                    format!(
+                        "Saved to {}. It loads back as a study, and the Study library (Studies \
+                         menu) lists it.",
+                        saved.path.display()
+                    )
+                } else {
+                    format!(
+                        "Saved to {}. It loads back as a study; outside your studies folder the \
+                         library does not list it (open it with Open a study file… in the \
+                         Studies menu).",
+                        saved.path.display()
+                    )
+                };
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(text).color(egui::Color32::from_rgb(0x2e, 0x8b, 0x3a)),
+                    )
+                    .wrap(),
+                );
+            }
+            if let Some(error) = &w.error {
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(error).color(ui.visuals().error_fg_color),
+                    )
+                    .wrap(),
+                );
+            }
+            let titled = !w.title.trim().is_empty();
+            if !titled {
+                let text = format!("To save, {NO_TITLE}.");
+                ui.label(egui::RichText::new(text).weak());
+            }
+            if let Some(path) = w.ask_replace.clone() {
+                ui.add(
+                    egui::Label::new(format!("“{}” already exists. Replace it?", path.display()))
+                        .wrap(),
+                );
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        out.push(cmd(WriterCommand::Replace(true)));
+                    }
+                    if ui.button("Choose another name").clicked() {
+                        out.push(cmd(WriterCommand::Replace(false)));
+                    }
+                });
+                return;
+            }
+            if let Some(typed) = &mut w.elsewhere {
+                ui.horizontal(|ui| {
+                    let l = ui.label("Path");
+                    let room = (ui.available_width() - 200.0).max(120.0);
+                    let r = ui
+                        .add(egui::TextEdit::singleline(typed).desired_width(room))
+                        .labelled_by(l.id);
+                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if native
+                        && ui
+                            .add_enabled(w.browse.is_none(), egui::Button::new("Browse…"))
+                            .on_hover_text("Choose the file with the system's dialog")
+                            .clicked()
+                    {
+                        out.push(cmd(WriterCommand::Browse));
+                    }
+                    let ready = titled && !typed.trim().is_empty() && w.saving.is_none();
+                    if ui
+                        .add_enabled(ready, egui::Button::new("Save there"))
+                        .clicked()
+                        || (enter && ready)
+                    {
+                        out.push(cmd(WriterCommand::SaveElsewhere));
+                    }
+                });
+            }
+            ui.horizontal_wrapped(|ui| {
+                let ready = titled && w.saving.is_none() && library.is_some();
+                let b = ui.add_enabled(ready, egui::Button::new(SAVE_LABEL));
+                let b = match library {
+                    Some(dir) => b.on_hover_text(format!(
+                        "Into {}, under a name from the title (an existing file is never \
+                         replaced); the Study library lists it",
+                        dir.join("studies").display()
+                    )),
+                    None => b.on_disabled_hover_text(
+                        "There is no config folder (the system names no home folder): use \
+                         Save elsewhere",
+                    ),
+                };
+                let b = if titled {
+                    b
+                } else {
+                    b.on_disabled_hover_text("Give the study a title first")
+                };
+                if b.clicked() {
+                    out.push(cmd(WriterCommand::Save));
+                }
+                let showing = w.elsewhere.is_some();
+                if ui
+                    .selectable_label(showing, "Save elsewhere…")
+                    .on_hover_text("Save the study to a file of your choosing")
+                    .clicked()
+                {
+                    out.push(cmd(WriterCommand::ShowElsewhere(!showing)));
+                }
+                if w.saved.as_ref().is_some_and(|s| s.in_library)
+                    && ui.button("Show in the library").clicked()
+                {
+                    out.push(cmd(WriterCommand::ShowLibrary));
+                }
+                if w.saving.is_some() {
+                    super::busy::spinner(ui);
+                    ui.label("Saving…");
+                }
+                if ui.button("Close").clicked() {
+                    out.push(cmd(WriterCommand::Close));
+                }
+            });
+        });
+    if !open {
+        out.push(cmd(WriterCommand::Close));
+    }
+    out
+}

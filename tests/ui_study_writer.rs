@@ -1,0 +1,240 @@
+//! UI tests of "Save as study…" (egui_kittest): a position solved in the
+//! solver panel becomes a study file in the user's studies folder, which
+//! loads back, is proved by the solver and shows in the study library; a
+//! folder that cannot be written is said so in the dialog, with nothing
+//! typed lost.
+
+mod common;
+use common::{WIDE_SIZE, folders, step_until};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use maasai_mancala::app::solver_panel::{SAVE_AS_STUDY, SolverCommand};
+use maasai_mancala::app::study_writer::{SAVE_LABEL, WINDOW_TITLE};
+use maasai_mancala::app::{AppCommand, MaasaiApp};
+use maasai_mancala::engine::{Position, notation::parse_position};
+use maasai_mancala::solver::{Session, Solver};
+use maasai_mancala::study::{GoalKind, Study};
+use std::path::Path;
+
+/// A small solver table: tests need no 128 MiB.
+const TABLE_BITS: u32 = 16;
+
+fn small_position() -> Position {
+    parse_position("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south").unwrap()
+}
+
+/// The window on `pos` with its files under `dir`, the solver panel open.
+fn harness(pos: Position, dir: &Path) -> Harness<'static, MaasaiApp> {
+    let folders = folders(dir);
+    let mut h = Harness::builder()
+        .with_size(WIDE_SIZE)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, pos, folders));
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h
+}
+
+/// Solves the position on view in the panel and opens the study dialog,
+/// waiting for its proof.
+fn open_dialog(h: &mut Harness<'static, MaasaiApp>, pos: Position) {
+    // Nothing to save before the position is solved: greyed.
+    assert!(h.get_by_label(SAVE_AS_STUDY).accesskit_node().is_disabled());
+    h.get_by_label("Solve").click();
+    step_until(h, "the solve", |app| app.solver.solution(&pos).is_some());
+    h.run_steps(2);
+    h.get_by_label(SAVE_AS_STUDY).click();
+    step_until(h, "the study's proof", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.prepared.is_some())
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label(WINDOW_TITLE).is_some());
+    assert!(h.state().dialog_open());
+}
+
+fn type_title(h: &mut Harness<'static, MaasaiApp>, title: &str) {
+    h.get_by_label("Title").click();
+    h.run_steps(1);
+    h.get_by_label("Title").type_text(title);
+    h.run_steps(2);
+}
+
+#[test]
+fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    // The goal is what the solver proved.
+    assert!(
+        h.query_by_label("South to move wins by at least 3")
+            .is_some()
+    );
+    // No title, no save: said so.
+    assert!(h.get_by_label(SAVE_LABEL).accesskit_node().is_disabled());
+    assert!(
+        h.query_by_label(
+            "To save, give the study a title: the library lists a study by its title."
+        )
+        .is_some()
+    );
+    type_title(&mut h, "A three-seed win");
+    h.get_by_label(SAVE_LABEL).click();
+    step_until(&mut h, "the save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+    h.run_steps(2);
+    let path = dir.path().join("config/studies/a-three-seed-win.ron");
+    assert!(path.is_file(), "{path:?}");
+    let said = format!(
+        "Saved to {}. It loads back as a study, and the Study library (Studies menu) lists it.",
+        path.display()
+    );
+    assert!(h.query_by_label(&said).is_some(), "{said}");
+
+    // The file loads as the library loads it, and the solver proves it.
+    let study = Study::load(&path).unwrap();
+    assert_eq!(study.file.title, "A three-seed win");
+    assert_eq!(study.file.goal.kind, GoalKind::MarginAtLeast(3));
+    assert_eq!(study.start, pos);
+    let mut solver = Solver::with_table_bits(TABLE_BITS);
+    let root = solver.solve(&study.start);
+    assert!(study.goal_reached(root.value, 0));
+    let line = study
+        .check_line(root.value, |history, p| {
+            solver.solve_with(history, &p, None, None).map(|s| s.value)
+        })
+        .unwrap();
+    assert_eq!(line, Ok(()));
+
+    // Saved again: another name, the first file kept.
+    let first = std::fs::read_to_string(&path).unwrap();
+    h.get_by_label(SAVE_LABEL).click();
+    step_until(&mut h, "the second save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .and_then(|w| w.saved.as_ref())
+            .is_some_and(|s| s.path.ends_with("a-three-seed-win-2.ron"))
+    });
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+
+    // The library lists it.
+    h.get_by_label("Show in the library").click();
+    h.run_steps(2);
+    assert!(!h.state().solver.writer_open());
+    step_until(&mut h, "the library's read", |app| {
+        app.studies.library_open && !app.studies.reading_library()
+    });
+    h.run_steps(2);
+    assert_eq!(h.query_all_by_label("A three-seed win").count(), 2);
+}
+
+#[test]
+fn an_unwritable_studies_folder_is_said_so_and_nothing_typed_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the studies folder should be: nothing can be saved in it.
+    std::fs::create_dir_all(dir.path().join("config")).unwrap();
+    std::fs::write(dir.path().join("config/studies"), "not a folder").unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    type_title(&mut h, "Kept");
+    h.state_mut().solver.writer.as_mut().unwrap().comments[0].push_str(" My own words.");
+    h.get_by_label(SAVE_LABEL).click();
+    step_until(&mut h, "the failed save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.error.is_some())
+    });
+    h.run_steps(2);
+    let w = h.state().solver.writer.as_ref().unwrap();
+    let error = w.error.clone().unwrap();
+    assert!(error.starts_with("Not saved: "), "{error}");
+    assert!(
+        error.contains("this is a file, not a folder: your studies are kept in a folder"),
+        "{error}"
+    );
+    assert!(h.query_by_label(&error).is_some());
+    assert_eq!(w.title, "Kept");
+    assert!(w.comments[0].ends_with(" My own words."));
+    assert!(w.saved.is_none());
+    assert!(h.state().solver.writer_open());
+}
+
+#[test]
+fn a_comment_that_no_longer_names_its_move_is_refused_with_why() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    type_title(&mut h, "t/../x");
+    h.state_mut().solver.writer.as_mut().unwrap().comments[1] = "A move.".into();
+    h.get_by_label(SAVE_LABEL).click();
+    h.run_steps(2);
+    let w = h.state().solver.writer.as_ref().unwrap();
+    let error = w.error.clone().unwrap();
+    assert!(
+        error.starts_with("Not saved: comment 2 must begin with “North"),
+        "{error}"
+    );
+    assert!(!dir.path().join("config/studies").exists());
+    // Mended, it saves under a name with no path in it.
+    let name = w.prepared.as_ref().unwrap().names[1].clone();
+    h.state_mut().solver.writer.as_mut().unwrap().comments[1] = format!("{name}: a move.");
+    h.get_by_label(SAVE_LABEL).click();
+    step_until(&mut h, "the save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+    assert!(dir.path().join("config/studies/t-x.ron").is_file());
+}
+
+#[test]
+fn a_lost_bao_position_offers_no_study_and_says_why() {
+    let dir = tempfile::tempdir().unwrap();
+    // The triple-raid study after South's first move: North's only move
+    // loses (South wins at once after it).
+    let study = parse_position(
+        "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0 \
+         north=1,0,2,0,0,1,2,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let pos = study
+        .try_play(study.variant().parse_move("i1").unwrap())
+        .unwrap();
+    let mut h = harness(pos, dir.path());
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    let value = h.state().solver.solution(&pos).unwrap().value;
+    assert_eq!(value, maasai_mancala::solver::Value::Loss { plies: 2 });
+    let button = h.get_by_label(SAVE_AS_STUDY);
+    assert!(button.accesskit_node().is_disabled());
+    button.hover();
+    h.run_steps(40);
+    let why = maasai_mancala::study::Goal::for_value(&pos, value).unwrap_err();
+    assert!(why.starts_with("a lost position makes no study"), "{why}");
+    assert!(h.query_by_label(&format!("No study: {why}.")).is_some());
+    // Asked for anyway, the dialog says why and offers nothing to save.
+    h.state_mut()
+        .queue(AppCommand::Solver(SolverCommand::SaveAsStudy));
+    h.run_steps(3);
+    assert!(
+        h.query_by_label(&format!("This position makes no study: {why}."))
+            .is_some()
+    );
+    assert!(h.query_by_label(SAVE_LABEL).is_none());
+}
