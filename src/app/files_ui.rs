@@ -1783,8 +1783,9 @@ impl MaasaiApp {
             out.extend(reading_ui(ctx, &reading.job));
         }
         let message_open = self.files.error.is_some();
+        let mono = self.files.diagram.as_ref().is_some_and(|j| j.options.mono);
         if let Some(prompt) = &mut self.files.diagram_prompt {
-            out.extend(diagram_prompt_ui(ctx, prompt, message_open));
+            out.extend(diagram_prompt_ui(ctx, prompt, mono, message_open));
         }
         out.into_iter().map(AppCommand::Files).collect()
     }
@@ -1796,13 +1797,19 @@ impl MaasaiApp {
 fn diagram_prompt_ui(
     ctx: &egui::Context,
     prompt: &mut DiagramPrompt,
+    mono: bool,
     message_open: bool,
 ) -> Vec<FileCommand> {
     let mut out = Vec::new();
     // A message over the window keeps Esc and Enter until it is answered.
     let esc = !message_open && ctx.input(|i| i.key_pressed(egui::Key::Escape));
     let mut open = true;
-    egui::Window::new("Export the diagram (SVG)")
+    let title = if mono {
+        "Export the diagram in black and white (SVG)"
+    } else {
+        "Export the diagram (SVG)"
+    };
+    egui::Window::new(title)
         .id(egui::Id::unique("diagram-path"))
         .collapsible(false)
         .resizable(false)
