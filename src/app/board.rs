@@ -40,8 +40,16 @@ const ROW_H: f32 = STRIP + HOLE_H;
 const GAP: f32 = 0.45;
 const PAD: f32 = 0.3;
 
+/// The least room (pixels) of a lane the badge of the seeds in hand runs
+/// in: between the two middle rows, and (Bao la Kimasai) beyond the outer
+/// rows' names at the board's top and bottom. A badge there hides no hole
+/// name and no count; on close-set holes (a 2×50 row, 15 px apart) the
+/// 0.45-pitch gap was 7 px, and the badge lay over the names instead.
+pub const LANE_MIN: f32 = 22.0;
+
 impl Geometry {
-    /// The board's size at pitch 1.
+    /// The board's size at pitch 1 (without the lanes' least room, see
+    /// [`Geometry::board_size`]).
     fn unit_size(variant: Variant) -> Vec2 {
         // Bao la Kimasai has a reserve column on the left and row names on the right.
         let (cols, rows, extra) = match variant {
@@ -51,12 +59,58 @@ impl Geometry {
         vec2(cols + extra + 2.0 * PAD, rows * ROW_H + GAP + 2.0 * PAD)
     }
 
+    /// The gap between the two middle rows at pitch `p` (pixels).
+    fn gap_px(p: f32) -> f32 {
+        (GAP * p).max(LANE_MIN)
+    }
+
+    /// The plank's margin above the top row and under the bottom one at
+    /// pitch `p` (pixels): Bao la Kimasai's outer rows have their badge
+    /// there, beyond their names.
+    fn edge_px(variant: Variant, p: f32) -> f32 {
+        if variant.is_en_gehe() {
+            PAD * p
+        } else {
+            (PAD * p).max(LANE_MIN)
+        }
+    }
+
+    /// The board's size (pixels) at pitch `p`.
+    pub fn board_size(variant: Variant, p: f32) -> Vec2 {
+        let unit = Self::unit_size(variant);
+        let rows_h = (unit.y - GAP - 2.0 * PAD) * p;
+        vec2(
+            unit.x * p,
+            rows_h + Self::gap_px(p) + 2.0 * Self::edge_px(variant, p),
+        )
+    }
+
+    /// The pitch at which the board is `height` pixels high (the lanes'
+    /// least room makes the height grow faster than the pitch on close
+    /// rows); 0 where even pitch 0 is taller.
+    fn pitch_for_height(variant: Variant, height: f32) -> f32 {
+        // The height is piecewise linear and increasing in the pitch: halve
+        // the interval (exact to far below a pixel).
+        let (mut lo, mut hi) = (0.0_f32, height.max(0.0) / 2.0 + 1.0);
+        if Self::board_size(variant, lo).y >= height {
+            return 0.0;
+        }
+        for _ in 0..40 {
+            let mid = (lo + hi) / 2.0;
+            if Self::board_size(variant, mid).y > height {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        lo
+    }
+
     /// Fits the board into `canvas` at zoom 1 and scales it by `zoom`,
     /// centred on the canvas plus `pan`.
     pub fn new(canvas: Rect, variant: Variant, flipped: bool, zoom: f32, pan: Vec2) -> Geometry {
-        let unit = Self::unit_size(variant);
-        let pitch = (fit_pitch(canvas.size(), unit) * zoom).max(4.0);
-        let size = unit * pitch;
+        let pitch = (fit_pitch(canvas.size(), variant) * zoom).max(4.0);
+        let size = Self::board_size(variant, pitch);
         let origin = canvas.center() + pan - size / 2.0;
         Geometry {
             origin,
@@ -114,8 +168,13 @@ impl Geometry {
     }
 
     fn row_top(&self, row: usize) -> f32 {
-        let gap = if row >= self.rows / 2 { GAP } else { 0.0 };
-        self.origin.y + (PAD + row as f32 * ROW_H + gap) * self.pitch
+        let p = self.pitch;
+        let gap = if row >= self.rows / 2 {
+            Self::gap_px(p)
+        } else {
+            0.0
+        };
+        self.origin.y + Self::edge_px(self.variant, p) + row as f32 * ROW_H * p + gap
     }
 
     fn row_is_bottom(&self, row: usize) -> bool {
@@ -157,6 +216,81 @@ impl Geometry {
             self.row_top(row) + STRIP * p - half_text
         };
         pos2(self.col_left(col) + 0.5 * p, y)
+    }
+
+    /// The lane (top and bottom, pixels) where the badge of the seeds in
+    /// hand over a hole goes, and which of its edges the badge keeps to:
+    /// the hole's own side of the gap between the middle rows (En Gehé,
+    /// Bao la Kimasai's inner rows), or the middle of the margin beyond an
+    /// outer row's names (Bao la Kimasai).
+    fn hand_lane(&self, side: Side, index: usize) -> (f32, f32, Align2) {
+        let (row, _) = self.slot(side, index);
+        let p = self.pitch;
+        let middle = self.rows / 2;
+        let outer = !self.variant.is_en_gehe() && (row == 0 || row + 1 == self.rows);
+        if outer && row == 0 {
+            let top = self.origin.y;
+            (
+                top,
+                top + Self::edge_px(self.variant, p),
+                Align2::CENTER_CENTER,
+            )
+        } else if outer {
+            let bottom = self.rect().bottom();
+            (
+                bottom - Self::edge_px(self.variant, p),
+                bottom,
+                Align2::CENTER_CENTER,
+            )
+        } else {
+            let top = self.row_top(middle - 1) + ROW_H * p;
+            let hug = if row < middle {
+                Align2::CENTER_TOP
+            } else {
+                Align2::CENTER_BOTTOM
+            };
+            (top, self.row_top(middle), hug)
+        }
+    }
+
+    /// The height of the lane the badge of the seeds in hand over a hole
+    /// goes in (a badge is set small enough to fit it).
+    pub fn hand_lane_height(&self, side: Side, index: usize) -> f32 {
+        let (top, bottom, _) = self.hand_lane(side, index);
+        bottom - top
+    }
+
+    /// Where the badge (of `size`) of the seeds in hand over a hole goes:
+    /// in its lane ([`Geometry::hand_lane`]), under or over the hole's
+    /// middle and against the hole's end (a pixel off it), so
+    /// it reads as the hole's, and kept within the rows at the board's ends.
+    /// It covers no hole and no hole's name.
+    pub fn hand_badge_rect(&self, side: Side, index: usize, size: Vec2) -> Rect {
+        let (top, bottom, hug) = self.hand_lane(side, index);
+        let h = size.y.min(bottom - top);
+        let room = bottom - top - h;
+        // A pixel off the hole's end (its ring, drawn outside it, runs
+        // under the badge's edge): nearer its own row than the facing one.
+        let clear = (room / 2.0).min(1.0);
+        let y = match hug.y() {
+            egui::Align::Min => top + clear,
+            egui::Align::Max => bottom - clear - h,
+            egui::Align::Center => top + room / 2.0,
+        };
+        let (_, col) = self.slot(side, index);
+        let cols = match self.variant {
+            Variant::EnGehe { holes } => holes as usize,
+            Variant::BaoLaKimasai => BAO_ROW,
+        };
+        let centre = self.col_left(col) + 0.5 * self.pitch;
+        let (lo, hi) = (self.col_left(0), self.col_left(cols));
+        let half = size.x / 2.0;
+        let x = if hi - lo <= size.x {
+            (lo + hi) / 2.0
+        } else {
+            centre.clamp(lo + half, hi - half)
+        };
+        Rect::from_min_size(pos2(x - half, y), vec2(size.x, h))
     }
 
     /// Bao la Kimasai: the reserve pile of a side, left of its two rows.
@@ -398,8 +532,9 @@ fn keep_lines_height(ui: &egui::Ui, id: egui::Id, measured: f32, was: f32) {
 
 /// The height of a board of `unit` size fitted to `width` at `zoom`, never
 /// under [`MIN_READABLE_PITCH`] a hole.
-fn natural_height(unit: Vec2, width: f32, zoom: f32) -> f32 {
-    unit.y * (width / unit.x).max(MIN_READABLE_PITCH) * zoom
+fn natural_height(variant: Variant, width: f32, zoom: f32) -> f32 {
+    let unit = Geometry::unit_size(variant);
+    Geometry::board_size(variant, (width / unit.x).max(MIN_READABLE_PITCH) * zoom).y
 }
 
 /// Hole pitch (pixels) below which a board is no longer readable.
@@ -413,10 +548,14 @@ pub const MIN_READABLE_PITCH: f32 = 14.0;
 
 /// The pitch at which a board of `unit` size fits `canvas` at zoom 1, but
 /// never under [`MIN_READABLE_PITCH`].
-fn fit_pitch(canvas: Vec2, unit: Vec2) -> f32 {
-    (canvas.x / unit.x)
-        .min(canvas.y / unit.y)
-        .max(MIN_READABLE_PITCH)
+fn fit_pitch(canvas: Vec2, variant: Variant) -> f32 {
+    fit_pitch_free(canvas, variant).max(MIN_READABLE_PITCH)
+}
+
+/// The pitch at which a board fits `canvas`, however small.
+fn fit_pitch_free(canvas: Vec2, variant: Variant) -> f32 {
+    let unit = Geometry::unit_size(variant);
+    (canvas.x / unit.x).min(Geometry::pitch_for_height(variant, canvas.y))
 }
 
 /// The least width the board's area keeps whatever panels are open: a Bao
@@ -470,7 +609,7 @@ pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
         .total_margin()
         .sum()
         .y;
-    frame + around_height(ui) + Geometry::unit_size(variant).y * MIN_PITCH
+    frame + around_height(ui) + Geometry::board_size(variant, MIN_PITCH).y
 }
 
 /// The height the board's area can use when it is `width` wide: the lines
@@ -478,9 +617,7 @@ pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
 /// En Gehé row is short of width, and more height would stay empty).
 pub fn fitted_area_height(ui: &egui::Ui, variant: Variant, width: f32, zoom: f32) -> f32 {
     let margins = egui::Frame::central_panel(ui.style()).total_margin().sum();
-    margins.y
-        + around_height(ui)
-        + natural_height(Geometry::unit_size(variant), width - margins.x, zoom)
+    margins.y + around_height(ui) + natural_height(variant, width - margins.x, zoom)
 }
 
 /// Draws the board area (side lines, board, status line). Returns commands.
@@ -535,7 +672,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let avail = ui.available_size();
     let unit = Geometry::unit_size(pos.variant());
     // The canvas is as tall as the board at this zoom, up to the room there is.
-    let natural = natural_height(unit, avail.x, settings.zoom);
+    let natural = natural_height(pos.variant(), avail.x, settings.zoom);
     let mut canvas_h = natural.min(avail.y - around).max(80.0);
     let steady = {
         let floor = around.max(lines_guess(ui, STEADY_LINES));
@@ -555,12 +692,12 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     // below a readable pitch) while the window is shown, so that it hides
     // no hole.
     if let Some(window) = super::game_over::room_wanted(rt) {
-        let pitch = (avail.x / unit.x).min(canvas_h / unit.y) * settings.zoom;
+        let pitch = fit_pitch_free(vec2(avail.x, canvas_h), pos.variant()) * settings.zoom;
         let beside = (avail.x - unit.x * pitch) / 2.0;
         // The window's frame and a little air.
         let wanted = window.y + 16.0;
         if beside < window.x && space_above < wanted {
-            let least = unit.y * MIN_PITCH;
+            let least = Geometry::board_size(pos.variant(), MIN_PITCH).y;
             let shrunk = (avail.y - around - wanted).min(canvas_h).max(least);
             if avail.y - around - shrunk >= wanted {
                 canvas_h = shrunk;
@@ -886,8 +1023,7 @@ fn plank(
     pal: &Palette,
     commands: &mut Vec<AppCommand>,
 ) -> (Geometry, egui::Painter) {
-    let unit = Geometry::unit_size(variant);
-    let size = unit * fit_pitch(canvas.size(), unit) * settings.zoom;
+    let size = Geometry::board_size(variant, fit_pitch(canvas.size(), variant) * settings.zoom);
     let max_pan = ((size - canvas.size()) / 2.0).max(Vec2::ZERO);
     // (`contains_pointer` holds behind a dialog too, where the board is
     // disabled or under a modal's shade: the wheel is not the board's then.)
@@ -929,15 +1065,31 @@ fn plank(
 
 /// A board that runs past its area's edge (a 2×50 row beside several
 /// panels, or zoomed in) shows so at that edge: the board fades into the
-/// panel's colour under an arrow, the way to pan (drag or wheel).
-fn paint_pan_cues(ui: &egui::Ui, painter: &egui::Painter, canvas: Rect, board: Rect) {
+/// panel's colour under an arrow, the way to pan (drag or wheel). One
+/// edge's cue: the fade's corners (the first two on the edge, opaque; the
+/// others inside, clear) and the arrow's three points (its tip first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PanCue {
+    pub fade: [Pos2; 4],
+    pub arrow: [Pos2; 3],
+}
+
+/// The cues of the edges `geo`'s board runs past in `canvas`. `name_width`
+/// is the widest hole name's: an arrow at the top or bottom edge (where
+/// the outer rows' names are) points from between two names, never over
+/// one. (The names are drawn over the fades: at the top and bottom edges
+/// the fade lies across a whole row of names.)
+pub fn pan_cues(geo: &Geometry, canvas: Rect, name_width: f32) -> Vec<PanCue> {
+    let board = geo.rect();
     let band = board.intersect(canvas);
     if band.height() <= 0.0 || band.width() <= 0.0 {
-        return;
+        return Vec::new();
     }
-    let bg = ui.visuals().panel_fill;
-    let arrow = ui.visuals().strong_text_color();
-    let clear = Color32::from_rgba_unmultiplied(bg.r(), bg.g(), bg.b(), 0);
+    let p = geo.pitch;
+    let cols = match geo.variant {
+        Variant::EnGehe { holes } => holes as usize,
+        Variant::BaoLaKimasai => BAO_ROW,
+    };
     // Each edge: how much of the board lies past it, and the way inward.
     let edges = [
         (canvas.left() - board.left(), vec2(1.0, 0.0)),
@@ -945,22 +1097,26 @@ fn paint_pan_cues(ui: &egui::Ui, painter: &egui::Painter, canvas: Rect, board: R
         (canvas.top() - board.top(), vec2(0.0, 1.0)),
         (board.bottom() - canvas.bottom(), vec2(0.0, -1.0)),
     ];
+    let mut cues = Vec::new();
     for (hidden, inward) in edges {
         if hidden < 1.0 {
             continue;
         }
         // The edge's midpoint, and the band's extent along the edge.
         let across = vec2(inward.y.abs(), inward.x.abs());
-        let (mid, half_len, depth) = if inward.x != 0.0 {
+        let (mid, half_len, depth, arrow_at, half_w) = if inward.x != 0.0 {
             let x = if inward.x > 0.0 {
                 band.left()
             } else {
                 band.right()
             };
+            let mid = Pos2::new(x, band.center().y);
             (
-                Pos2::new(x, band.center().y),
+                mid,
                 band.height() / 2.0,
                 28.0_f32.min(band.width() / 4.0),
+                mid,
+                9.0,
             )
         } else {
             let y = if inward.y > 0.0 {
@@ -968,31 +1124,82 @@ fn paint_pan_cues(ui: &egui::Ui, painter: &egui::Painter, canvas: Rect, board: R
             } else {
                 band.bottom()
             };
+            let mid = Pos2::new(band.center().x, y);
+            // The arrow stands on the line between two holes nearest the
+            // middle (in view), as wide as the room between their names.
+            let first = geo.col_left(0);
+            let k = ((band.center().x - first) / p).round();
+            let k_lo = ((band.left() - first) / p).ceil().max(1.0);
+            let k_hi = ((band.right() - first) / p).floor().min(cols as f32 - 1.0);
+            let x = if k_lo <= k_hi {
+                geo.col_left(0) + k.clamp(k_lo, k_hi) * p
+            } else {
+                band.center().x
+            };
+            let half_w = ((p - name_width) / 2.0 - 1.0).clamp(3.0, 9.0);
             (
-                Pos2::new(band.center().x, y),
+                mid,
                 band.width() / 2.0,
                 28.0_f32.min(band.height() / 4.0),
+                Pos2::new(x, y),
+                half_w,
             )
         };
-        let mut mesh = egui::Mesh::default();
         let edge_a = mid - across * half_len;
         let edge_b = mid + across * half_len;
-        mesh.colored_vertex(edge_a, bg);
-        mesh.colored_vertex(edge_b, bg);
-        mesh.colored_vertex(edge_b + inward * depth, clear);
-        mesh.colored_vertex(edge_a + inward * depth, clear);
+        // The arrow points the way the hidden part lies.
+        let tip = arrow_at + inward * 4.0;
+        let back = tip + inward * 10.0;
+        cues.push(PanCue {
+            fade: [
+                edge_a,
+                edge_b,
+                edge_b + inward * depth,
+                edge_a + inward * depth,
+            ],
+            arrow: [tip, back - across * half_w, back + across * half_w],
+        });
+    }
+    cues
+}
+
+/// Paints the fades of `cues` (under the names, see [`pan_cues`]).
+fn paint_pan_fades(ui: &egui::Ui, painter: &egui::Painter, cues: &[PanCue]) {
+    let bg = ui.visuals().panel_fill;
+    let clear = Color32::from_rgba_unmultiplied(bg.r(), bg.g(), bg.b(), 0);
+    for cue in cues {
+        let mut mesh = egui::Mesh::default();
+        for (k, &at) in cue.fade.iter().enumerate() {
+            mesh.colored_vertex(at, if k < 2 { bg } else { clear });
+        }
         mesh.add_triangle(0, 1, 2);
         mesh.add_triangle(0, 2, 3);
         painter.add(mesh);
-        // The arrow points the way the hidden part lies.
-        let tip = mid + inward * 4.0;
-        let back = tip + inward * 10.0;
+    }
+}
+
+/// Paints the arrows of `cues`, over everything.
+fn paint_pan_arrows(ui: &egui::Ui, painter: &egui::Painter, cues: &[PanCue]) {
+    let arrow = ui.visuals().strong_text_color();
+    for cue in cues {
         painter.add(egui::Shape::convex_polygon(
-            vec![tip, back - across * 9.0, back + across * 9.0],
+            cue.arrow.to_vec(),
             arrow,
             Stroke::NONE,
         ));
     }
+}
+
+/// The widest hole name's width at the board's pitch.
+fn name_width(painter: &egui::Painter, geo: &Geometry, pal: &Palette) -> f32 {
+    let widest = match geo.variant {
+        Variant::EnGehe { holes } => geo.variant.hole_name(holes as usize - 1),
+        Variant::BaoLaKimasai => geo.variant.hole_name(BAO_ROW),
+    };
+    painter
+        .layout_no_wrap(widest, fonts(geo.pitch).1, pal.label)
+        .size()
+        .x
 }
 
 /// Fonts of the hole counts and labels at this pitch.
@@ -1003,7 +1210,7 @@ fn fonts(p: f32) -> (FontId, FontId) {
     )
 }
 
-/// Paints one hole with its seeds, count and name; returns its rectangle
+/// Paints one hole with its seeds and count (its name: [`paint_names`]); returns its rectangle
 /// and corner radius (for rings).
 fn paint_hole(
     painter: &egui::Painter,
@@ -1013,7 +1220,7 @@ fn paint_hole(
     index: usize,
     count: u64,
 ) -> (Rect, egui::CornerRadius) {
-    let (count_font, label_font) = fonts(geo.pitch);
+    let count_font = fonts(geo.pitch).0;
     let rect = geo.hole_rect(side, index);
     let inner = !geo.variant.is_en_gehe() && index < BAO_ROW;
     let radius = egui::CornerRadius::same((0.42 * rect.width()).min(100.0) as u8);
@@ -1045,7 +1252,6 @@ fn paint_hole(
             egui::epaint::TextShape::new(at, galley, pal.count)
                 .with_angle_and_anchor(-std::f32::consts::FRAC_PI_2, Align2::CENTER_CENTER),
         );
-        paint_hole_name(painter, geo, pal, side, index, label_font);
         return (rect, radius);
     }
     let pebble_area = Rect::from_min_size(rect.min, vec2(rect.width(), rect.width()))
@@ -1055,33 +1261,38 @@ fn paint_hole(
     // Inside the hole, even where the font has stopped shrinking.
     count_pos.y = count_pos.y.min(rect.bottom() - 0.5 * galley.size().y);
     painter.galley(count_pos - galley.size() / 2.0, galley, pal.count);
-    paint_hole_name(painter, geo, pal, side, index, label_font);
     (rect, radius)
 }
+
+/// The room around the text of the badge of the seeds in hand.
+const BADGE_PAD: Vec2 = vec2(10.0, 3.0);
 
 /// The smallest size a count is set upright in; below it, it runs up the
 /// hole (see [`paint_hole`]).
 const MIN_COUNT_FONT: f32 = 9.0;
 
-/// A hole's name (number) beside it.
-fn paint_hole_name(
-    painter: &egui::Painter,
-    geo: &Geometry,
-    pal: &Palette,
-    side: Side,
-    index: usize,
-    label_font: FontId,
-) {
-    painter.text(
-        geo.label_pos(side, index),
-        Align2::CENTER_CENTER,
-        geo.variant.hole_name(index),
-        label_font,
-        pal.label,
-    );
+/// Every hole's name (number) beside it, and Bao la Kimasai's reserve
+/// and row labels: painted after the fades at the area's edges, so that a
+/// row of names at a faded edge still reads.
+fn paint_names(painter: &egui::Painter, geo: &Geometry, pal: &Palette) {
+    let label_font = fonts(geo.pitch).1;
+    let n = geo.variant.holes_per_side();
+    for side in Side::BOTH {
+        for index in 0..n {
+            painter.text(
+                geo.label_pos(side, index),
+                Align2::CENTER_CENTER,
+                geo.variant.hole_name(index),
+                label_font.clone(),
+                pal.label,
+            );
+        }
+    }
+    if !geo.variant.is_en_gehe() {
+        paint_reserve_labels(painter, geo, pal);
+    }
 }
 
-/// Bao la Kimasai: both reserve piles and the row names.
 /// The highlight ring around a hole (target, last sown, selection...), if any.
 fn paint_ring(
     painter: &egui::Painter,
@@ -1099,9 +1310,11 @@ fn paint_ring(
     }
 }
 
+/// Bao la Kimasai: both reserve piles (their labels and the row names are
+/// drawn by [`paint_reserve_labels`]).
 fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserve: [u64; 2]) {
     let p = geo.pitch;
-    let (count_font, label_font) = fonts(p);
+    let count_font = fonts(p).0;
     for side in Side::BOTH {
         let rect = geo.reserve_rect(side);
         painter.rect_filled(
@@ -1122,6 +1335,16 @@ fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserv
             count_font.clone(),
             pal.count,
         );
+    }
+}
+
+/// Bao la Kimasai: the reserves' labels and the row names (drawn with the
+/// hole names, see [`paint_names`]).
+fn paint_reserve_labels(painter: &egui::Painter, geo: &Geometry, pal: &Palette) {
+    let p = geo.pitch;
+    let label_font = fonts(p).1;
+    for side in Side::BOTH {
+        let rect = geo.reserve_rect(side);
         let above = side != geo.bottom_side();
         let label_y = if above {
             rect.top() - 0.28 * p
@@ -1465,10 +1688,14 @@ fn board_canvas(
         }
     }
 
-    // Bao la Kimasai: reserves and row names.
+    // Bao la Kimasai: reserves.
     if !variant.is_en_gehe() {
         paint_reserves(&painter, &geo, &pal, shown.reserve.map(|r| r as u64));
     }
+    // The fades at the area's edges, then the names over them.
+    let cues = pan_cues(&geo, canvas, name_width(&painter, &geo, &pal));
+    paint_pan_fades(ui, &painter, &cues);
+    paint_names(&painter, &geo, &pal);
 
     // The travelling seed, the hand, and captured seeds flying home.
     let center_of = |bi: usize| {
@@ -1476,77 +1703,47 @@ fn board_canvas(
         geo.hole_rect(h.side, h.index).center()
     };
     if let Some((from, left)) = hand {
-        let c = center_of(from);
-        let toward_middle = if pos.hole_at(from).side == geo.bottom_side() {
-            -1.0
-        } else {
-            1.0
-        };
-        // En Gehé's two rows are close: between them the badge would hide
-        // the counts of the holes just sown, so it goes on the row's outer
-        // side, over the hole numbers. Bao la Kimasai's inner rows have
-        // room between them; an outer hole's badge goes to the board's
-        // edge, over its own row's names, not over the inner row's names
-        // between the two rows.
-        let outer_bao = !pos.variant().is_en_gehe() && pos.hole_at(from).index >= BAO_ROW;
-        let toward_middle = if pos.variant().is_en_gehe() || outer_bao {
-            -toward_middle
-        } else {
-            toward_middle
-        };
+        let hole = pos.hole_at(from);
         // Dark text on the light-blue badge, light on the dark-blue one.
         let ink = if pal.lift.r() > 80 {
             Color32::BLACK
         } else {
             Color32::WHITE
         };
-        let badge_size = |text: String| {
-            let galley = painter.layout_no_wrap(text, label_font.clone(), ink);
-            let size = galley.size() + vec2(12.0, 4.0);
-            (galley, size)
-        };
-        let hole = pos.hole_at(from);
-        let board = geo.rect();
-        // Over the hole's name where the board has no room beyond it (close
-        // rows); beyond the name where it has (a small board), so the hole
-        // being sown from keeps its number in sight.
-        let over_name = c.y + toward_middle * 0.95 * p;
-        let (_, plain) = badge_size(format!("in hand {left}"));
-        // (Bao la Kimasai's inner badges go between the inner rows, clear
-        // of any name.)
-        let (y, covers_name) = if pos.variant().is_en_gehe() || outer_bao {
-            let name_y = geo.label_pos(hole.side, hole.index).y;
-            let beyond = name_y + toward_middle * (0.6 * label_font.size + 0.5 * plain.y + 3.0);
-            let inside = board.top() + 0.5 * plain.y + 2.0..=board.bottom() - 0.5 * plain.y - 2.0;
-            if inside.contains(&beyond) {
-                (beyond, false)
-            } else {
-                (over_name, true)
-            }
-        } else {
-            (over_name, false)
-        };
-        // On close-set holes only the number (the caption under the board
-        // says "… in hand"), so the badge hides few neighbouring counts.
-        // A badge over the hole's own name says the name itself.
+        // In the lane between the middle rows (or beyond an outer Bao la
+        // Kimasai row's names), where it hides no name and no count: over
+        // the names of close-set holes it hid the neighbours' numbers. On
+        // close-set holes only "+N" (the caption under the board says
+        // "… in hand"), so it stays about a hole wide.
         let text = if p < 32.0 {
-            left.to_string()
-        } else if covers_name {
-            format!("{} · in hand {left}", pos.variant().hole_name(hole.index))
+            format!("+{left}")
         } else {
             format!("in hand {left}")
         };
-        let (galley, size) = badge_size(text);
-        // Kept inside the board at its ends.
-        let half = size.x / 2.0;
-        let x = (c.x).clamp(
-            board.left() + half,
-            (board.right() - half).max(board.left() + half),
-        );
-        let at = pos2(x, y);
-        let badge = Rect::from_center_size(at, size);
-        painter.rect_filled(badge, egui::CornerRadius::same(8), pal.lift);
+        let lane = geo.hand_lane_height(hole.side, hole.index);
+        let mut galley = painter.layout_no_wrap(text.clone(), label_font.clone(), ink);
+        // Set smaller where the lane is lower than the badge and a few
+        // pixels more, so that it keeps nearer its hole than the facing one.
+        let room = lane - BADGE_PAD.y - 5.0;
+        if galley.size().y > room {
+            let smaller = FontId::new(
+                (label_font.size * room / galley.size().y).max(6.0),
+                label_font.family.clone(),
+            );
+            galley = painter.layout_no_wrap(text, smaller, ink);
+        }
+        let badge = geo.hand_badge_rect(hole.side, hole.index, galley.size() + BADGE_PAD);
+        let radius = (0.5 * badge.height()).min(8.0) as u8;
+        painter.rect_filled(badge, egui::CornerRadius::same(radius), pal.lift);
         painter.galley(badge.center() - galley.size() / 2.0, galley, ink);
+        // Said to a screen reader (and found by tests) where it is drawn.
+        let said = format!(
+            "{left} in hand over {} {}",
+            hole.side.title(),
+            variant.hole_name(hole.index)
+        );
+        ui.interact(badge, id.with("hand-badge"), Sense::hover())
+            .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &said));
     }
     if let Some((from, to, t)) = flying {
         let a = center_of(from);
@@ -1573,7 +1770,7 @@ fn board_canvas(
         }
     }
 
-    paint_pan_cues(ui, &painter, canvas, geo.rect());
+    paint_pan_arrows(ui, &painter, &cues);
     follow_the_sowing(rt, &geo, canvas, pos, lift_hole, hand, last_sown, commands);
     // Hover preview: traced once per hovered hole, then cached.
     match hovered_move {
@@ -1669,8 +1866,7 @@ pub fn editor_board_ui(
     // six lines before the first.
     let around = lines_height(ui, editor_around_id(), 6.0);
     let avail = ui.available_size();
-    let unit = Geometry::unit_size(variant);
-    let natural = natural_height(unit, avail.x, settings.zoom);
+    let natural = natural_height(variant, avail.x, settings.zoom);
     let canvas_h = natural.min(avail.y - around).max(80.0);
     let slack = (avail.y - around - canvas_h).max(0.0);
     ui.add_space(slack / 2.0);
@@ -1763,6 +1959,11 @@ pub fn editor_board_ui(
     }
     if bao {
         paint_reserves(&painter, &geo, &pal, ed.setup.reserve);
+    }
+    let cues = pan_cues(&geo, canvas, name_width(&painter, &geo, &pal));
+    paint_pan_fades(ui, &painter, &cues);
+    paint_names(&painter, &geo, &pal);
+    if bao {
         // The reserve piles take clicks and drags like holes.
         for side in Side::BOTH {
             let rect = geo.reserve_rect(side);
@@ -1841,7 +2042,7 @@ pub fn editor_board_ui(
             );
         }
     }
-    paint_pan_cues(ui, &painter, canvas, geo.rect());
+    paint_pan_arrows(ui, &painter, &cues);
     editor_side_line(ui, ed, names, bottom);
     ui.horizontal_wrapped(|ui| {
         ui.strong("Editing the position.");
