@@ -3,7 +3,8 @@
 //! (seed-by-seed) path agrees with the fast (bulk) path.
 
 use maasai_mancala::engine::{
-    GameKind, OriginRule, PlayError, Position, Setup, Side, Status, notation,
+    Game, GameKind, MAX_TOTAL_SEEDS, Move, OriginRule, PlayError, Position, Setup, Side, Status,
+    notation,
 };
 use proptest::prelude::*;
 
@@ -157,6 +158,162 @@ proptest! {
     }
 }
 
+/// Raw setups as the position editor or a hand-written line may hold
+/// them: rows of any length the notation reads (1 to 64) with any counts
+/// it reads, legal or not; only the fields of the game named.
+fn any_setup() -> impl Strategy<Value = Setup> {
+    let row = || prop::collection::vec(prop_oneof![0u64..=6, 0u64..=MAX_TOTAL_SEEDS], 1..=64);
+    (
+        any::<bool>(),
+        row(),
+        row(),
+        [0u64..=MAX_TOTAL_SEEDS, 0u64..=MAX_TOTAL_SEEDS],
+        any::<bool>(),
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(bao, south, north, pair, turn, opening, skip)| Setup {
+            game: if bao {
+                GameKind::BaoLaKimasai
+            } else {
+                GameKind::EnGehe
+            },
+            south,
+            north,
+            captured: if bao { [0, 0] } else { pair },
+            reserve: if bao { pair } else { [0, 0] },
+            turn: if turn { Side::North } else { Side::South },
+            opening: bao && opening,
+            origin: if skip {
+                OriginRule::Skip
+            } else {
+                OriginRule::SowInto
+            },
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn setup_notation_round_trips_legal_or_not(s in any_setup()) {
+        let text = s.to_string();
+        let back = notation::parse_setup(&text).unwrap();
+        prop_assert_eq!(&back, &s);
+        // Validation is the only judge: a setup is a position exactly when
+        // it lists no problems, and then prints the same.
+        match s.validate() {
+            Ok(p) => {
+                prop_assert!(s.problems().is_empty());
+                prop_assert_eq!(p.to_string(), text);
+                prop_assert_eq!(Setup::from(&p), s);
+            }
+            Err(e) => {
+                let problems = s.problems();
+                prop_assert_eq!(problems.first(), Some(&e));
+            }
+        }
+    }
+
+    #[test]
+    fn any_move_is_played_or_refused_and_play_agrees_with_try_play(p in any_position(), hole in any::<u8>()) {
+        let mv = Move(hole);
+        let mut played = p;
+        match (p.try_play(mv), played.play(mv)) {
+            (Ok(next), Ok(())) => {
+                prop_assert_eq!(played, next);
+                prop_assert!(p.legal_moves().contains(&mv));
+            }
+            (Err(e), Err(f)) => {
+                prop_assert_eq!(e, f);
+                prop_assert_eq!(played, p);
+                prop_assert!(!p.legal_moves().contains(&mv));
+            }
+            (a, b) => prop_assert!(false, "try_play {:?} but play {:?}", a, b),
+        }
+    }
+
+    #[test]
+    fn successors_status_and_setup_agree_with_the_rest(p in any_position()) {
+        let successors = p.successors();
+        let legal = p.legal_moves();
+        prop_assert_eq!(successors.iter().map(|&(mv, _)| mv).collect::<Vec<_>>(), legal.clone());
+        for (mv, next) in successors {
+            prop_assert_eq!(Ok(next), p.try_play(mv));
+        }
+        prop_assert_eq!(p.is_over(), legal.is_empty());
+        prop_assert_eq!(Game::new(p).status(), p.status());
+        prop_assert_eq!(Setup::from(&p).validate(), Ok(p));
+    }
+
+    /// What a move may change: in En Gehé only the mover's captures grow;
+    /// in Bao la Kimasai no seed ever crosses to the opponent (raids only
+    /// take), the outer rows are never raided, and a reserve seed comes in
+    /// exactly when RULES.md says.
+    #[test]
+    fn a_move_changes_only_what_the_rules_let_it(p in any_position()) {
+        let me = p.turn();
+        let them = me.opponent();
+        for (_, next) in p.successors() {
+            prop_assert_eq!(next.turn(), them);
+            prop_assert!(!next.opening());
+            prop_assert_eq!(next.origin(), p.origin());
+            if p.variant().is_en_gehe() {
+                prop_assert_eq!(next.captured(them), p.captured(them));
+                prop_assert!(next.captured(me) >= p.captured(me));
+            } else {
+                let before = p.row(them);
+                let after = next.row(them);
+                prop_assert_eq!(&after[8..], &before[8..], "outer row untouched");
+                for (a, b) in after.iter().zip(before) {
+                    prop_assert!(a <= b, "no seed crosses to the opponent");
+                }
+                if !p.raids_allowed() {
+                    prop_assert_eq!(after, before, "no raids before phase 2");
+                }
+                let brought_in = p.reserve(me) > 0 && !p.opening();
+                prop_assert_eq!(next.reserve(me) + brought_in as u32, p.reserve(me));
+                prop_assert_eq!(next.reserve(them), p.reserve(them));
+            }
+        }
+    }
+
+    /// A lap cap lets a move of k laps end and stops it at k - 1, in both
+    /// games (En Gehé once let every move run 24 laps whatever the cap).
+    #[test]
+    fn lap_caps_are_exact(p in any_position()) {
+        for mv in p.legal_moves() {
+            let laps = p.trace(mv).unwrap().laps.len() as u64;
+            let mut next = p;
+            prop_assert!(next.apply_within(mv, laps).is_ok());
+            if laps > 1 {
+                let mut capped = p;
+                prop_assert_eq!(
+                    capped.apply_within(mv, laps - 1),
+                    Err(maasai_mancala::engine::Endless { cycle_laps: None })
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn tempo_is_the_holes_each_seed_can_still_travel_in_its_row(p in any_position()) {
+        for side in Side::BOTH {
+            let n = p.holes_per_side() as u32;
+            let by_hand: u32 = if p.variant().is_en_gehe() {
+                (1..=n).map(|h| p.seeds(side, (h - 1) as usize) * (n - h)).sum()
+            } else {
+                0
+            };
+            prop_assert_eq!(p.tempo(side), by_hand);
+        }
+        prop_assert_eq!(
+            p.tempo_deficit(Side::South),
+            -p.tempo_deficit(Side::North)
+        );
+    }
+}
+
 // ---- Parser fuzzing: random bytes and mutated valid strings never panic ----
 
 /// The char boundary at or before `at`'s place in `text` (end included).
@@ -195,6 +352,14 @@ proptest! {
     fn parser_survives_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
         let s = String::from_utf8_lossy(&bytes);
         let _ = notation::parse_position(&s);
+        if let Ok(setup) = notation::parse_setup(&s) {
+            prop_assert_eq!(notation::parse_setup(&setup.to_string()).unwrap(), setup);
+        }
+        if let Ok((position, moves)) = notation::split_record(&s)
+            && let Ok(start) = notation::parse_position(&position)
+        {
+            let _ = Game::replay_notation(start, &moves);
+        }
     }
 
     #[test]
