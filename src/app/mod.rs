@@ -1272,6 +1272,7 @@ fn help_and_dialogs(app: &mut MaasaiApp, ctx: &egui::Context) -> Vec<AppCommand>
             w,
             config,
             app.files.native_dialogs,
+            app.studies.library_open,
         ));
     }
     out.extend(app.files_ui(ctx));

@@ -117,6 +117,9 @@ pub struct StudyWriter {
     /// A file at the typed path, waiting for "replace it?".
     pub ask_replace: Option<PathBuf>,
     browse: Option<Receiver<Option<PathBuf>>>,
+    /// A save into the studies folder just ended (an open library reads
+    /// the folder again).
+    just_saved: bool,
 }
 
 impl StudyWriter {
@@ -141,6 +144,7 @@ impl StudyWriter {
             elsewhere: None,
             ask_replace: None,
             browse: None,
+            just_saved: false,
         };
         // A position that makes no study (a Bao loss, say) is said so at
         // once: there is nothing to prove.
@@ -202,6 +206,7 @@ impl StudyWriter {
         if let Some(rx) = &self.saving {
             match rx.try_recv() {
                 Ok(Ok(saved)) => {
+                    self.just_saved = saved.in_library;
                     self.saved = Some(saved);
                     self.error = None;
                     self.saving = None;
@@ -551,18 +556,28 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
     ui.end_row();
 }
 
-/// Draws the dialog (when open); returns its commands.
+/// Draws the dialog (when open); returns its commands. `library`: the
+/// config folder (its `studies/` is the user's); `native`: the system's
+/// file dialog may be used; `library_open`: the study library is on
+/// screen.
 pub fn writer_ui(
     ctx: &egui::Context,
     w: &mut StudyWriter,
     library: Option<&Path>,
     native: bool,
+    library_open: bool,
 ) -> Vec<AppCommand> {
     let mut out = Vec::new();
     if !w.open {
         return out;
     }
     w.poll();
+    // The library on screen shows the new study: it reads the folder again.
+    if std::mem::take(&mut w.just_saved) && library_open {
+        use super::studies_ui::StudyCommand::ShowLibrary;
+        out.push(AppCommand::Study(ShowLibrary(false)));
+        out.push(AppCommand::Study(ShowLibrary(true)));
+    }
     if w.busy() || w.browse.is_some() {
         ctx.request_repaint_after(Duration::from_millis(100));
     }
@@ -702,7 +717,13 @@ pub fn writer_ui(
                     }
                 });
             ui.separator();
-            if let Some(saved) = &w.saved {
+            // One line of news, always there (buttons below it stay put):
+            // what went wrong, where it was saved, or what Save does.
+            let titled = !w.title.trim().is_empty();
+            let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x3a);
+            let (text, color) = if let Some(error) = &w.error {
+                (error.clone(), ui.visuals().error_fg_color)
+            } else if let Some(saved) = &w.saved {
                 let text = if saved.in_library {
                     format!(
                         "Saved to {}. It loads back as a study, and the Study library (Studies \
@@ -717,26 +738,22 @@ pub fn writer_ui(
                         saved.path.display()
                     )
                 };
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(text).color(egui::Color32::from_rgb(0x2e, 0x8b, 0x3a)),
-                    )
-                    .wrap(),
-                );
-            }
-            if let Some(error) = &w.error {
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(error).color(ui.visuals().error_fg_color),
-                    )
-                    .wrap(),
-                );
-            }
-            let titled = !w.title.trim().is_empty();
-            if !titled {
-                let text = format!("To save, {NO_TITLE}.");
-                ui.label(egui::RichText::new(text).weak());
-            }
+                (text, green)
+            } else if !titled {
+                (format!("To save, {NO_TITLE}."), ui.visuals().weak_text_color())
+            } else {
+                let text = match library {
+                    Some(dir) => format!(
+                        "{SAVE_LABEL} writes {} (another name if a file has that one).",
+                        dir.join("studies").join(file_name_for(&w.title)).display()
+                    ),
+                    None => "There is no config folder (the system names no home folder): use \
+                             Save elsewhere."
+                        .to_string(),
+                };
+                (text, ui.visuals().weak_text_color())
+            };
+            ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
             if let Some(path) = w.ask_replace.clone() {
                 ui.add(
                     egui::Label::new(format!("“{}” already exists. Replace it?", path.display()))

@@ -1271,9 +1271,16 @@ impl StudyFile {
         })
     }
 
-    /// The file as RON text (what [`Study::to_ron`] writes).
+    /// The file as RON text (what [`Study::to_ron`] writes), in the
+    /// shipped studies' form: `Study(`, `Goal(`, `Step(` named (a load
+    /// names a step's place by them), strings as written (a comment's
+    /// apostrophes and line breaks are not escaped; one with a quote or a
+    /// backslash becomes a raw string).
     pub fn to_ron(&self) -> Result<String, ron::Error> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+        let config = ron::ser::PrettyConfig::default()
+            .struct_names(true)
+            .escape_strings(false);
+        ron::ser::to_string_pretty(self, config)
     }
 }
 
@@ -1533,6 +1540,26 @@ mod builder_tests {
         let why = Goal::proved(&pos, Value::Margin(1)).unwrap_err();
         assert!(why.contains("the game is over"), "{why}");
         assert!(StudyFile::from_solution(&pos, Value::Margin(1), &[]).is_err());
+    }
+
+    #[test]
+    fn a_written_study_names_its_records_and_keeps_odd_text() {
+        let pos = parse_position("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south")
+            .unwrap();
+        let s = Solver::with_table_bits(16).solve(&pos);
+        let mut file = StudyFile::from_solution(&pos, s.value, &s.pv).unwrap();
+        file.title = "South's \"quiet\" win \\ r#\"x\"# \u{7}".into();
+        file.solution[0]
+            .comment
+            .push_str("\nA second line, it's \t tabbed.");
+        let text = file.to_ron().unwrap();
+        assert!(text.starts_with("Study("), "{text}");
+        assert!(text.contains("goal: Goal("), "{text}");
+        assert_eq!(text.matches("Step(").count(), file.solution.len());
+        let study = Study::parse(&text, "odd.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(study.file, file);
+        // A step's place is found by its name.
+        assert!(study.solution_places.iter().all(|&(line, _)| line > 0));
     }
 
     #[test]
