@@ -88,7 +88,7 @@ const CAPTION_LINE: i32 = 21;
 const SIDE_SIZE: i32 = 13;
 const SIDE_LINE: i32 = 24;
 /// Hole numbers' font size (outside the board, En Gehé).
-const NUMBER_SIZE: i32 = 9;
+const NUMBER_SIZE: i32 = 10;
 /// The footer (game and options) font size.
 const FOOTER_SIZE: i32 = 10;
 
@@ -115,10 +115,10 @@ impl Board {
     fn of(variant: Variant) -> Board {
         match variant {
             Variant::EnGehe { holes } => Board {
-                pitch: 34,
-                radius: 15,
+                pitch: 32,
+                radius: 14,
                 pad: 7,
-                row: 34,
+                row: 32,
                 left: 0,
                 columns: i32::from(holes),
                 rows: 2,
@@ -524,9 +524,13 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
             if seeds > 0 {
                 let digits = seeds.to_string();
                 let room = f64::from(2 * board.radius - 5);
-                let largest = if en_gehe { 15.0 } else { 18.0 };
+                let largest = if en_gehe { 17.0 } else { 19.0 };
                 // About 0.6 em a digit in bold.
-                let size = (room / (0.6 * digits.len() as f64)).min(largest).floor() as i32;
+                // (A count of four or five digits may reach the hole's
+                // edge rather than be too small to read.)
+                let size = (room / (0.6 * digits.len() as f64))
+                    .clamp(9.0, largest)
+                    .floor() as i32;
                 let _ = writeln!(
                     s,
                     r#"<text class="count" x="{cx}" y="{}" font-size="{size}" font-weight="bold" text-anchor="middle" fill="{}" stroke="none">{digits}</text>"#,
@@ -972,6 +976,31 @@ mod tests {
             let colours: Vec<&str> = doc.iter().filter_map(|e| e.attr("fill")).collect();
             let brown = colours.contains(&COLOUR.plank);
             assert_eq!(brown, !mono);
+        }
+    }
+
+    #[test]
+    fn counts_of_every_size_stay_legible() {
+        let p = pos("en-gehe south=58000,0,7 north=999,10,1 captured=0,0 turn=south");
+        let doc = parse(&render_svg(&p, &DiagramOptions::default()));
+        for (id, count) in [
+            ("south-1", "58000"),
+            ("south-3", "7"),
+            ("north-1", "999"),
+            ("north-2", "10"),
+        ] {
+            assert_eq!(hole(&doc, id).0, count);
+            let size: i32 = doc
+                .iter()
+                .find(|e| e.attr("class") == Some("count") && e.within.last().unwrap() == id)
+                .and_then(|e| e.attr("font-size"))
+                .unwrap()
+                .parse()
+                .unwrap();
+            assert!((9..=17).contains(&size), "{id}: {size}");
+            if count.len() <= 2 {
+                assert_eq!(size, 17, "one or two digits at full size");
+            }
         }
     }
 
