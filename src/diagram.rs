@@ -128,7 +128,7 @@ impl Board {
                 pitch: 58,
                 radius: 20,
                 pad: 8,
-                row: 62,
+                row: 66,
                 left: 44,
                 columns: BAO_ROW as i32,
                 rows: 4,
