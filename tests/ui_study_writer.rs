@@ -238,3 +238,55 @@ fn a_lost_bao_position_offers_no_study_and_says_why() {
     );
     assert!(h.query_by_label(SAVE_LABEL).is_none());
 }
+
+#[test]
+fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    type_title(&mut h, "Elsewhere");
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(2);
+    // Offered in the home folder under the title's name.
+    let offered = h.state().solver.writer.as_ref().unwrap().elsewhere.clone();
+    assert!(offered.unwrap().ends_with("elsewhere.ron"));
+    // A name without an extension gets `.ron`.
+    let typed = dir.path().join("out");
+    h.state_mut().solver.writer.as_mut().unwrap().elsewhere = Some(typed.display().to_string());
+    h.get_by_label("Save there").click();
+    step_until(&mut h, "the save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+    let path = dir.path().join("out.ron");
+    assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere");
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("outside your studies folder the library does not list it")
+            .is_some()
+    );
+    // Again: asked first; another name leaves the file as it was.
+    h.state_mut().solver.writer.as_mut().unwrap().title = "Elsewhere again".into();
+    h.run_steps(1);
+    h.get_by_label("Save there").click();
+    h.run_steps(2);
+    let asked = format!("“{}” already exists. Replace it?", path.display());
+    assert!(h.query_by_label(&asked).is_some(), "{asked}");
+    h.get_by_label("Choose another name").click();
+    h.run_steps(2);
+    assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere");
+    h.get_by_label("Save there").click();
+    h.run_steps(2);
+    h.get_by_label("Replace").click();
+    h.run_steps(1);
+    step_until(&mut h, "the replacing save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+    assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere again");
+}

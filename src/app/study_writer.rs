@@ -294,7 +294,7 @@ impl StudyWriter {
         let text = match self.text() {
             Ok(t) => t,
             Err(why) => {
-                self.error = Some(format!("Not saved: {why}."));
+                self.error = Some(sentence(format!("Not saved: {why}")));
                 return;
             }
         };
@@ -393,7 +393,7 @@ fn prepare(
 /// Writes `text` (a study file) where `to` says, and loads it back as the
 /// library does. Errors in plain words, "Not saved: …".
 fn save(to: &Target, name: &str, text: &str) -> Result<Saved, String> {
-    let not_saved = |e: FileError| format!("Not saved: {e}.");
+    let not_saved = |e: FileError| sentence(format!("Not saved: {e}"));
     let (path, in_library) = match to {
         Target::Library(config) => {
             crate::files::create_folder(config, "config").map_err(not_saved)?;
@@ -426,6 +426,15 @@ fn save(to: &Target, name: &str, text: &str) -> Result<Saved, String> {
         )
     })?;
     Ok(Saved { path, in_library })
+}
+
+/// `text` ended as a sentence: a full stop unless it ends with one (or a
+/// question, as "(a system folder?)" does).
+fn sentence(mut text: String) -> String {
+    if !(text.ends_with(['.', '?', '!']) || text.ends_with("?)")) {
+        text.push('.');
+    }
+    text
 }
 
 /// `dir/name`, or `dir/name-2.ron`, `-3`, … when a file has that name:
@@ -478,8 +487,9 @@ impl MaasaiApp {
             },
             WriterCommand::ShowElsewhere(show) => {
                 w.ask_replace = None;
+                // Offered in the home folder (as a typed `~` reads it).
                 w.elsewhere = show.then(|| {
-                    let dir = std::env::current_dir().unwrap_or_default();
+                    let dir = crate::files::typed_path("~");
                     dir.join(file_name_for(&w.title)).display().to_string()
                 });
             }
@@ -753,7 +763,10 @@ pub fn writer_ui(
                 };
                 (text, ui.visuals().weak_text_color())
             };
-            ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
+            ui.scope(|ui| {
+                ui.set_min_height(2.0 * text_height + ui.spacing().item_spacing.y);
+                ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
+            });
             if let Some(path) = w.ask_replace.clone() {
                 ui.add(
                     egui::Label::new(format!("“{}” already exists. Replace it?", path.display()))
