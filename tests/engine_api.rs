@@ -302,5 +302,13 @@ fn the_opening_flag_and_reserves_read_as_rules_md_says() {
     assert_eq!(eg.reserve(Side::South), 0);
     assert!(!eg.opening() && !eg.raids_allowed());
     assert_eq!(eg.tempo(Side::South), 4 * (4 + 3 + 2 + 1));
+    // Seeds on each side add up to the board's.
+    for p in samples() {
+        assert_eq!(
+            p.side_seeds(Side::South) + p.side_seeds(Side::North),
+            p.board_seeds()
+        );
+    }
+    assert_eq!(eg.side_seeds(Side::North), 20);
     assert_eq!(eg.tempo_deficit(Side::North), 0);
 }

@@ -200,3 +200,59 @@ fn a_huge_token_is_named_by_its_start_not_printed_whole() {
     assert!(e.len() < 300, "{e}");
     assert!(e.contains("entry 2 (`999"), "{e}");
 }
+
+#[test]
+fn the_std_traits_read_and_print_the_same_notation() {
+    use maasai_mancala::engine::{Position, Setup, Side};
+    let text = "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=north origin=skip";
+    let pos: Position = text.parse().unwrap();
+    assert_eq!(pos.to_string(), text);
+    let setup: Setup = text.parse().unwrap();
+    assert_eq!(setup.to_string(), text);
+    assert_eq!(Position::try_from(setup), Ok(pos));
+    // `FromStr` refuses with the same words as the notation functions.
+    for bad in [
+        "en-gehe south=1,0,2 north=0,3,0 captured=5,6 turn=east",
+        "en-gehe south=1,0,2 north=0,3,0 reserve=1,1 captured=5,6 turn=north",
+        "en-gehe south=1,x,2 north=0,3,0 captured=5,6 turn=north",
+    ] {
+        assert_eq!(
+            bad.parse::<Position>().unwrap_err(),
+            notation::parse_position(bad).unwrap_err()
+        );
+        assert_eq!(
+            bad.parse::<Setup>().unwrap_err(),
+            notation::parse_setup(bad).unwrap_err()
+        );
+    }
+    // A setup may break the rules and still read: it is the position that
+    // is refused.
+    let too_short = "en-gehe south=1,0 north=0,3 captured=0,0 turn=north";
+    assert!(too_short.parse::<Setup>().is_ok());
+    assert!(err(too_short).contains("at least 3"));
+    for side in Side::BOTH {
+        assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+    }
+    let e = "east".parse::<Side>().unwrap_err().to_string();
+    assert_eq!(e, "`east`: a side is `south` or `north`");
+}
+
+#[test]
+fn a_record_line_reads_back_from_its_own_print() {
+    use maasai_mancala::engine::{Game, GameOptions};
+    let start = GameOptions::bao_la_kimasai().start().unwrap();
+    let line = format!("{start} ; i3 i1 o8");
+    let (position, moves) = notation::split_record(&line).unwrap();
+    assert_eq!(moves, ["i3", "i1", "o8"]);
+    let start = notation::parse_position(&position).unwrap();
+    let game = Game::replay_notation(start, &moves).unwrap();
+    let names: Vec<String> = game.moves().iter().map(|&mv| start.move_name(mv)).collect();
+    assert_eq!(names, moves);
+    // A move that cannot be played is named with its place and mover.
+    let e = Game::replay_notation(start, &["i3", "i1", "o1"]).unwrap_err();
+    assert_eq!(e.index, 2);
+    assert_eq!(
+        e.to_string(),
+        "move 3 of the record (South's): illegal move `o1`: the hole is empty"
+    );
+}

@@ -169,6 +169,18 @@ impl std::fmt::Display for Side {
     }
 }
 
+impl std::str::FromStr for Side {
+    type Err = SetupError;
+    /// `south` or `north`, as notation writes them (`turn=south`).
+    fn from_str(s: &str) -> Result<Side, SetupError> {
+        match s {
+            "south" => Ok(Side::South),
+            "north" => Ok(Side::North),
+            _ => Err(SetupError::new(s, "a side is `south` or `north`")),
+        }
+    }
+}
+
 /// Which of the two games, with the board size where it varies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {

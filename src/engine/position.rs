@@ -15,8 +15,10 @@ use std::ops::ControlFlow;
 /// [`super::notation::parse_position`]), from a [`super::Setup`]
 /// ([`super::Setup::validate`], `Position::try_from(setup)`) or from
 /// [`super::GameOptions::start`]. Every `Position` therefore obeys RULES.md
-/// (row lengths, at most [`super::MAX_TOTAL_SEEDS`] seeds), and no method
-/// panics on one, whatever [`Move`] it is asked to play.
+/// (row lengths, at most [`super::MAX_TOTAL_SEEDS`] seeds), and the
+/// methods that check their move ([`Position::try_play`],
+/// [`Position::play`], [`Position::trace`], [`Position::check_move`])
+/// never panic, whatever [`Move`] they are given.
 ///
 /// Board layout: En Gehé stores both rows in track order (South's holes 1..N,
 /// then North's 1..N), so a lap is a run around one ring. Bao la Kimasai
@@ -210,6 +212,13 @@ impl Position {
                 })
             }
         }
+    }
+
+    /// Seeds in `side`'s holes: its row in En Gehé, its inner and outer
+    /// rows in Bao la Kimasai (what a Bao la Kimasai raid can take from,
+    /// and En Gehé's remainder at the end).
+    pub fn side_seeds(&self, side: Side) -> u32 {
+        self.row(side).iter().map(|&c| c as u32).sum()
     }
 
     /// Seeds on the board.
