@@ -449,6 +449,23 @@ impl Position {
     /// `play_unchecked`, anything else (an empty hole, a hole past the
     /// mover's side) may panic or give a meaningless position. Moves from
     /// outside (a user, a file) go through [`Self::try_play`].
+    ///
+    /// ```
+    /// use maasai_mancala::engine::{GameOptions, Side};
+    ///
+    /// // Copy-make, as a search does it: copy, play, look, drop.
+    /// let pos = GameOptions::en_gehe(5).start()?;
+    /// let greedy = pos
+    ///     .candidate_moves()
+    ///     .filter_map(|mv| {
+    ///         let mut next = pos; // a Position is Copy
+    ///         // An endless move is an error here too, never a legal move.
+    ///         next.apply_fast(mv).ok().map(|()| (mv, next.captured(Side::South)))
+    ///     })
+    ///     .max_by_key(|&(_, taken)| taken);
+    /// assert!(greedy.is_some());
+    /// # Ok::<(), maasai_mancala::engine::SetupError>(())
+    /// ```
     #[inline]
     pub fn apply_fast(&mut self, mv: Move) -> Result<(), Endless> {
         self.apply_within(mv, super::LAP_LIMIT)
