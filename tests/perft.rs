@@ -116,6 +116,13 @@ fn cases() -> Vec<(Position, usize)> {
             ),
             5,
         ),
+        // Phase 2 with an endless move at once (o8: a cycle of 288 laps).
+        (
+            pos(
+                "bao-la-kimasai south=1,1,3,2,3,3,2,0,5,3,2,1,0,3,3,2 north=1,0,0,3,0,0,2,0,0,5,2,2,0,1,4,1 reserve=0,0 turn=south opening=no",
+            ),
+            4,
+        ),
         // Raids and lifts of more than 16 seeds, with and without origin=skip.
         (pos(BIG_LAPS), 4),
         (pos(&format!("{BIG_LAPS} origin=skip")), 4),
