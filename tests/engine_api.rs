@@ -94,6 +94,20 @@ fn the_whole_board_is_named_and_faced_without_panics() {
     assert_eq!(Variant::BaoLaKimasai.hole_name(15), "o1");
     assert_eq!(Variant::BaoLaKimasai.hole_name(16), "17");
     assert_eq!(Variant::BaoLaKimasai.move_name(Move(255)), "256");
+    // Indices no caller should use still give an answer.
+    let far = usize::MAX;
+    assert_eq!(
+        Variant::EnGehe { holes: 5 }.hole_name(far),
+        "18446744073709551616"
+    );
+    let p = GameOptions::en_gehe(5).start().unwrap();
+    assert_eq!(p.facing(far), None);
+    assert!(!p.hole_label(far).is_empty());
+    let past = p.board_index(maasai_mancala::engine::HoleRef {
+        side: Side::North,
+        index: far,
+    });
+    assert_eq!(p.facing(past), None);
 }
 
 #[test]

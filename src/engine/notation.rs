@@ -388,7 +388,7 @@ impl Variant {
             Variant::BaoLaKimasai if index < BAO_SIDE_HOLES => {
                 format!("o{}", BAO_SIDE_HOLES - index)
             }
-            _ => (index + 1).to_string(),
+            _ => (index as u128 + 1).to_string(),
         }
     }
 

@@ -176,9 +176,10 @@ impl Position {
     pub fn seeds(&self, side: Side, index: usize) -> u32 {
         self.row(side)[index] as u32
     }
-    /// Storage index of a hole.
+    /// Storage index of a hole (an index past the side gives an index
+    /// past the board, or past North's holes into nothing: never a panic).
     pub fn board_index(&self, hole: HoleRef) -> usize {
-        hole.side.index() * self.holes_per_side() + hole.index
+        (hole.side.index() * self.holes_per_side()).saturating_add(hole.index)
     }
     /// The hole at a storage index (an index past the board is read as
     /// North's, counted round again).
