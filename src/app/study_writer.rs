@@ -600,6 +600,7 @@ pub fn writer_ui(
         .resizable(true)
         .open(&mut open)
         .default_width(680.0_f32.min(screen.width() - 40.0))
+        .default_height((screen.height() - 80.0).min(860.0))
         .max_height(screen.height() - 60.0)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 30.0))
         .show(ctx, |ui| {
