@@ -237,3 +237,77 @@ fn the_hand_badge_hides_no_hole_name_on_bao_la_kimasai() {
         }
     }
 }
+
+#[test]
+fn hole_numbers_at_an_edge_the_board_runs_past_are_drawn_over_its_fade() {
+    // A 2×50 row zoomed in, in an area lower than the board: the board
+    // runs past the area's top and bottom, which fade into the panel's
+    // colour. The fade lay over the whole row of numbers there (in the
+    // light theme, dark-brown numbers faded to near white).
+    for zoom in [1.4, 1.5] {
+        let mut h = harness_at(common::en_gehe(50), SMALL);
+        // The council and the tempo plot under the board leave it its
+        // least height.
+        let app = h.state_mut();
+        app.settings.show_tempo_plot = true;
+        app.settings.show_council = true;
+        app.settings.council_dock = maasai_mancala::app::settings::CouncilDock::Bottom;
+        app.council.max_depth = Some(1);
+        h.state_mut().settings.zoom = zoom;
+        h.run();
+        let (_, board) = h.state().rt.board_area.expect("the board is drawn");
+        let image = h.render().expect("rendering with wgpu");
+        let scale = image.width() as f32 / SMALL[0];
+        // The darkest pixel within a rectangle (the least of red, green
+        // and blue summed).
+        let darkest = |rect: Rect| {
+            let (w, h) = image.dimensions();
+            let at = |v: f32, most: u32| ((v * scale).max(0.0) as u32).min(most);
+            let mut least = u32::MAX;
+            for y in at(rect.top(), h)..at(rect.bottom(), h) {
+                for x in at(rect.left(), w)..at(rect.right(), w) {
+                    let p = image.get_pixel(x, y);
+                    least = least.min(u32::from(p[0]) + u32::from(p[1]) + u32::from(p[2]));
+                }
+            }
+            least
+        };
+        let holes = holes(&h);
+        // The board runs past the area's top and bottom: its top row's
+        // holes lie 0.85 pitch under the board's top edge (name strip and
+        // margin), more than the area shows.
+        let top_hole = holes
+            .iter()
+            .map(|hole| hole.rect)
+            .min_by(|a, b| a.top().total_cmp(&b.top()))
+            .expect("holes");
+        let p = top_hole.width() / 0.88;
+        assert!(
+            top_hole.top() - board.top() < 0.85 * p - 1.0,
+            "at {zoom}: the board fits its area ({board:?}, a hole at {top_hole:?})"
+        );
+        let mut checked = 0;
+        for hole in &holes {
+            let name = name_rect(hole.rect, board.center().y);
+            // A number wholly in view, within the fades' depth of the edge
+            // and clear of the side fades.
+            let edge = (name.top() - board.top()).min(board.bottom() - name.bottom());
+            if !board.contains_rect(name) || edge > 20.0 {
+                continue;
+            }
+            if name.left() < board.left() + 40.0 || name.right() > board.right() - 40.0 {
+                continue;
+            }
+            // The label's ink (58, 36, 18) sums to 112; the plank (196,
+            // 150, 98) to 444, the panel to about 740.
+            let ink = darkest(name);
+            assert!(
+                ink < 250,
+                "at {zoom}: the number of {} ({name:?}) is faded: darkest {ink}",
+                hole.name
+            );
+            checked += 1;
+        }
+        assert!(checked >= 40, "at {zoom}: numbers checked {checked}");
+    }
+}

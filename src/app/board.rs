@@ -71,7 +71,10 @@ impl Geometry {
         if variant.is_en_gehe() {
             PAD * p
         } else {
-            (PAD * p).max(LANE_MIN)
+            // A name taller than its strip (at the least pitches) runs on
+            // into the margin: the lane is beyond it.
+            let overflow = (2.0 * name_half_height(p) - STRIP * p).max(0.0);
+            (PAD * p).max(LANE_MIN + overflow)
         }
     }
 
@@ -209,7 +212,7 @@ impl Geometry {
         // Centred in the strip beside the hole, but never nearer the hole
         // than half the text's height: at the least pitch (14 px) the
         // font stops shrinking and would run into the count.
-        let half_text = (0.6 * fonts(p).1.size + 0.5).max(STRIP / 2.0 * p);
+        let half_text = name_half_height(p);
         let y = if self.row_is_bottom(row) {
             self.row_top(row) + HOLE_H * p + half_text
         } else {
@@ -229,19 +232,11 @@ impl Geometry {
         let middle = self.rows / 2;
         let outer = !self.variant.is_en_gehe() && (row == 0 || row + 1 == self.rows);
         if outer && row == 0 {
-            let top = self.origin.y;
-            (
-                top,
-                top + Self::edge_px(self.variant, p),
-                Align2::CENTER_CENTER,
-            )
+            let name_top = self.label_pos(side, index).y - name_half_height(p);
+            (self.origin.y, name_top, Align2::CENTER_CENTER)
         } else if outer {
-            let bottom = self.rect().bottom();
-            (
-                bottom - Self::edge_px(self.variant, p),
-                bottom,
-                Align2::CENTER_CENTER,
-            )
+            let name_bottom = self.label_pos(side, index).y + name_half_height(p);
+            (name_bottom, self.rect().bottom(), Align2::CENTER_CENTER)
         } else {
             let top = self.row_top(middle - 1) + ROW_H * p;
             let hug = if row < middle {
@@ -329,6 +324,12 @@ impl Geometry {
             pos2(r.left(), r.top())
         }
     }
+}
+
+/// Half the height a hole's name takes at pitch `p` (centred in its strip,
+/// or, where the text is taller than the strip, kept off the hole).
+fn name_half_height(p: f32) -> f32 {
+    (0.6 * fonts(p).1.size + 0.5).max(STRIP / 2.0 * p)
 }
 
 /// Board colours for the current theme.
@@ -2126,4 +2127,151 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The box a hole's name takes (two digits or a Bao la Kimasai name,
+    /// as tall as [`Geometry::label_pos`] allows for).
+    fn name_box(geo: &Geometry, side: Side, index: usize) -> Rect {
+        let font = fonts(geo.pitch).1.size;
+        let half_h = 0.6 * font + 0.5;
+        Rect::from_center_size(
+            geo.label_pos(side, index),
+            vec2((1.3 * font).min(geo.pitch), 2.0 * half_h),
+        )
+    }
+
+    /// Boards as a 1024×680 and a 1600×1000 window leave them (with the
+    /// move list beside), zoomed 100% and in.
+    fn geometries() -> Vec<(String, Geometry, Rect)> {
+        let mut all = Vec::new();
+        for variant in [
+            Variant::EnGehe { holes: 40 },
+            Variant::EnGehe { holes: 45 },
+            Variant::EnGehe { holes: 50 },
+            Variant::EnGehe { holes: 12 },
+            Variant::BaoLaKimasai,
+        ] {
+            for canvas in [vec2(760.0, 400.0), vec2(1380.0, 700.0), vec2(760.0, 110.0)] {
+                for zoom in [1.0, 1.25, 2.0, 6.0] {
+                    for flipped in [false, true] {
+                        let rect = Rect::from_min_size(pos2(8.0, 40.0), canvas);
+                        all.push((
+                            format!("{variant:?} in {canvas:?} at {zoom}, flipped {flipped}"),
+                            Geometry::new(rect, variant, flipped, zoom, Vec2::ZERO),
+                            rect,
+                        ));
+                    }
+                }
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn the_hand_badge_covers_no_hole_and_no_name_and_keeps_by_its_hole() {
+        for (what, geo, _) in geometries() {
+            let n = geo.variant.holes_per_side();
+            // A badge as the board sets it: "+12" at the least font, in
+            // its lane's height.
+            for side in Side::BOTH {
+                for index in 0..n {
+                    let lane = geo.hand_lane_height(side, index);
+                    assert!(lane >= LANE_MIN - 0.01, "{what}: lane {lane}");
+                    let size = vec2(30.0, lane - 5.0);
+                    let badge = geo.hand_badge_rect(side, index, size);
+                    assert!(
+                        geo.rect().contains_rect(badge),
+                        "{what}: {side:?} {index}: {badge:?} off the board"
+                    );
+                    for s in Side::BOTH {
+                        for i in 0..n {
+                            let hole = geo.hole_rect(s, i);
+                            assert!(
+                                !badge.intersects(hole),
+                                "{what}: the badge of {side:?} {index} covers hole {s:?} {i}"
+                            );
+                            assert!(
+                                !badge.intersects(name_box(&geo, s, i)),
+                                "{what}: the badge of {side:?} {index} covers the name of {s:?} {i}"
+                            );
+                        }
+                    }
+                    // Under or over its hole, nearer it than the hole facing.
+                    let own = geo.hole_rect(side, index);
+                    let dx = (badge.center().x - own.center().x).abs();
+                    assert!(dx <= size.x / 2.0 + 0.5 * geo.pitch, "{what}: dx {dx}");
+                    let gap = |r: Rect| {
+                        if r.center().y < badge.center().y {
+                            badge.top() - r.bottom()
+                        } else {
+                            r.top() - badge.bottom()
+                        }
+                    };
+                    for s in Side::BOTH {
+                        for i in 0..n {
+                            let other = geo.hole_rect(s, i);
+                            if (s, i) != (side, index)
+                                && (other.center().x - own.center().x).abs() < 1.0
+                            {
+                                assert!(
+                                    gap(other) > gap(own) + 1.0,
+                                    "{what}: the badge of {side:?} {index} is as near {s:?} {i}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_board_fits_its_canvas_with_the_lanes() {
+        for (what, geo, _) in geometries() {
+            let size = Geometry::board_size(geo.variant, geo.pitch);
+            assert!((geo.rect().size() - size).length() < 0.01, "{what}");
+            // The middle gap and Bao la Kimasai's margins have room for a badge.
+            assert!(Geometry::gap_px(geo.pitch) >= LANE_MIN, "{what}");
+        }
+        // Fitted to a canvas, the board (lanes and all) is as high as the
+        // canvas where the height limits it.
+        for variant in [Variant::EnGehe { holes: 50 }, Variant::BaoLaKimasai] {
+            for h in [95.0, 103.0, 300.0, 700.0] {
+                let p = fit_pitch_free(vec2(1.0e6, h), variant);
+                let high = Geometry::board_size(variant, p).y;
+                assert!((high - h).abs() < 0.01, "{variant:?}: {high} for {h}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_arrows_at_the_edges_cover_no_hole_name() {
+        for (what, geo, canvas) in geometries() {
+            // The widest name at the least font, as the board measures it.
+            let font = fonts(geo.pitch).1.size;
+            let cues = pan_cues(&geo, canvas, 1.2 * font);
+            let n = geo.variant.holes_per_side();
+            for cue in &cues {
+                let arrow = Rect::from_points(&cue.arrow);
+                assert!(canvas.expand(0.5).contains_rect(arrow), "{what}");
+                // Where there is room between two names.
+                if geo.pitch - 1.2 * font < 8.0 {
+                    continue;
+                }
+                for side in Side::BOTH {
+                    for index in 0..n {
+                        let name = name_box(&geo, side, index);
+                        assert!(
+                            !arrow.intersects(name),
+                            "{what}: an arrow {arrow:?} covers the name of {side:?} {index}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
