@@ -9,6 +9,7 @@ use common::{WIDE_SIZE, folders, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::solver_panel::{SAVE_AS_STUDY, SolverCommand};
+use maasai_mancala::app::studies_ui::{Mode, StudyCommand};
 use maasai_mancala::app::study_writer::{SAVE_LABEL, WINDOW_TITLE};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Position, notation::parse_position};
@@ -135,6 +136,14 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
     });
     h.run_steps(2);
     assert_eq!(h.query_all_by_label("A three-seed win").count(), 2);
+    // Read as a book, its author left blank: the board alone, no "by".
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some());
+    assert!(h.query_by_label("En Gehé 2×5").is_some());
 }
 
 #[test]

@@ -1477,10 +1477,14 @@ pub fn study_panel_ui(
             if let Some(fault) = &a.claim_fault {
                 ui.colored_label(ui.visuals().warn_fg_color, fault);
             }
-            ui.label(
-                egui::RichText::new(format!("{} · by {}", board_name(&a.study.start), f.author))
-                    .weak(),
-            );
+            // A study of the user's own may have no author ("· by" alone
+            // read as a fault).
+            let by = if f.author.trim().is_empty() {
+                String::new()
+            } else {
+                format!(" · by {}", f.author)
+            };
+            ui.label(egui::RichText::new(format!("{}{by}", board_name(&a.study.start))).weak());
             ui.collapsing("About this study", |ui| {
                 ui.label(&f.description);
                 ui.label(egui::RichText::new(format!("Source: {}", f.source)).weak());
