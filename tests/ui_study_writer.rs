@@ -299,3 +299,64 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     });
     assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere again");
 }
+
+#[test]
+fn a_dialog_closed_unsaved_comes_back_as_it_was_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    type_title(&mut h, "Half done");
+    h.get_by_label("Close").click();
+    h.run_steps(2);
+    assert!(!h.state().solver.writer_open());
+    assert!(!h.state().dialog_open());
+    assert!(h.query_by_label(WINDOW_TITLE).is_none());
+    h.get_by_label(SAVE_AS_STUDY).click();
+    h.run_steps(2);
+    let w = h.state().solver.writer.as_ref().unwrap();
+    assert!(w.open && w.prepared.is_some());
+    assert_eq!(w.title, "Half done");
+    // Saved, it is done with: the next one starts afresh.
+    h.get_by_label(SAVE_LABEL).click();
+    step_until(&mut h, "the save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+    h.get_by_label("Close").click();
+    h.run_steps(2);
+    assert!(h.state().solver.writer.is_none());
+}
+
+#[test]
+fn a_position_reached_in_a_game_is_studied_on_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = small_position();
+    let mut h = harness(start, dir.path());
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    let first = start.legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(3);
+    let pos = *h.state().rt.game.current();
+    assert_ne!(pos, start);
+    open_dialog(&mut h, pos);
+    type_title(&mut h, "After a move");
+    h.get_by_label(SAVE_LABEL).click();
+    step_until(&mut h, "the save", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+    let study = Study::load(&dir.path().join("config/studies/after-a-move.ron")).unwrap();
+    // The study starts where the board stood, North to move, and its goal
+    // is the value of that position with no game before it.
+    assert_eq!(study.start, pos);
+    assert_eq!(study.file.goal.side, pos.turn());
+    let value = Solver::with_table_bits(TABLE_BITS).solve(&pos).value;
+    assert!(study.goal_reached(value, 0));
+    let w = h.state().solver.writer.as_ref().unwrap();
+    assert_eq!(w.prepared.as_ref().unwrap().value, value);
+}
