@@ -288,6 +288,32 @@ impl Geometry {
         Rect::from_min_size(pos2(x - half, y), vec2(size.x, h))
     }
 
+    /// Where a hole's name is written in view of `canvas`, and whether it
+    /// is pinned there: at [`Geometry::label_pos`], or, where the area's
+    /// top or bottom edge cuts the name off while at least half a pitch of
+    /// its hole is in view, just inside that edge (at the bottom, above
+    /// the hole's count). None for a name out of view with its hole.
+    pub fn name_in_view(&self, side: Side, index: usize, canvas: Rect) -> Option<(Pos2, bool)> {
+        let at = self.label_pos(side, index);
+        let half = name_half_height(self.pitch);
+        let hole = self.hole_rect(side, index);
+        let least = 0.5 * self.pitch;
+        if at.y - half < canvas.top() {
+            let y = canvas.top() + half + 1.0;
+            (hole.bottom() >= y + half + least).then_some((pos2(at.x, y), true))
+        } else if at.y + half > canvas.bottom() {
+            // (A name under its hole is pinned above the hole's count,
+            // which is written at the hole's foot.)
+            let font = fonts(self.pitch).0.size;
+            let count_y = (hole.bottom() - 0.25 * hole.width()).min(hole.bottom() - 0.6 * font);
+            let count_top = count_y - 0.6 * font;
+            let y = (canvas.bottom() - half - 1.0).min(count_top - half - 1.0);
+            (hole.top() <= y - half - least).then_some((pos2(at.x, y), true))
+        } else {
+            Some((at, false))
+        }
+    }
+
     /// The centre and radius of the badge on an endless hole's corner
     /// (top right). Kept below the hole's top where a row of names is
     /// written above it: on close-set holes (15 px) it lay over the hole's
@@ -1294,18 +1320,29 @@ const MIN_COUNT_FONT: f32 = 9.0;
 /// Every hole's name (number) beside it, and Bao la Kimasai's reserve
 /// and row labels: painted after the fades at the area's edges, so that a
 /// row of names at a faded edge still reads.
-fn paint_names(painter: &egui::Painter, geo: &Geometry, pal: &Palette) {
+///
+/// A name the area's top or bottom edge cuts off (zoomed in, in a low
+/// area) while its hole is in view is pinned inside that edge on a tag of
+/// the plank's colour, so the holes in view keep their numbers.
+fn paint_names(painter: &egui::Painter, geo: &Geometry, pal: &Palette, canvas: Rect) {
     let label_font = fonts(geo.pitch).1;
     let n = geo.variant.holes_per_side();
     for side in Side::BOTH {
         for index in 0..n {
-            painter.text(
-                geo.label_pos(side, index),
-                Align2::CENTER_CENTER,
-                geo.variant.hole_name(index),
-                label_font.clone(),
-                pal.label,
-            );
+            let galley =
+                painter.layout_no_wrap(geo.variant.hole_name(index), label_font.clone(), pal.label);
+            let Some((at, pinned)) = geo.name_in_view(side, index, canvas) else {
+                continue;
+            };
+            let text = Rect::from_center_size(at, galley.size());
+            if pinned {
+                painter.rect_filled(
+                    text.expand2(vec2(2.0, 0.0)),
+                    egui::CornerRadius::same(3),
+                    pal.plank,
+                );
+            }
+            painter.galley(text.min, galley, pal.label);
         }
     }
     if !geo.variant.is_en_gehe() {
@@ -1714,7 +1751,7 @@ fn board_canvas(
     // The fades at the area's edges, then the names over them.
     let cues = pan_cues(&geo, canvas, name_width(&painter, &geo, &pal));
     paint_pan_fades(ui, &painter, &cues);
-    paint_names(&painter, &geo, &pal);
+    paint_names(&painter, &geo, &pal, canvas);
 
     // The travelling seed, the hand, and captured seeds flying home.
     let center_of = |bi: usize| {
@@ -1981,7 +2018,7 @@ pub fn editor_board_ui(
     }
     let cues = pan_cues(&geo, canvas, name_width(&painter, &geo, &pal));
     paint_pan_fades(ui, &painter, &cues);
-    paint_names(&painter, &geo, &pal);
+    paint_names(&painter, &geo, &pal, canvas);
     if bao {
         // The reserve piles take clicks and drags like holes.
         for side in Side::BOTH {
@@ -2269,6 +2306,49 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_hole_in_view_has_its_name_in_view() {
+        for (what, geo, canvas) in geometries() {
+            let n = geo.variant.holes_per_side();
+            let half = name_half_height(geo.pitch);
+            let mut shown = Vec::new();
+            for side in Side::BOTH {
+                for index in 0..n {
+                    let hole = geo.hole_rect(side, index);
+                    let seen = hole.intersect(canvas);
+                    let in_view = hole.left() >= canvas.left()
+                        && hole.right() <= canvas.right()
+                        && seen.height() >= geo.pitch + 2.0 * half + 2.0;
+                    match geo.name_in_view(side, index, canvas) {
+                        Some((at, _)) => {
+                            let name = Rect::from_center_size(
+                                at,
+                                vec2(name_box(&geo, side, index).width(), 2.0 * half),
+                            );
+                            if hole.left() >= canvas.left() && hole.right() <= canvas.right() {
+                                assert!(
+                                    canvas.contains_rect(name),
+                                    "{what}: the name of {side:?} {index} is cut: {name:?}"
+                                );
+                            }
+                            shown.push(((side, index), name));
+                        }
+                        None => assert!(!in_view, "{what}: {side:?} {index} has no name"),
+                    }
+                }
+            }
+            // No two names (pinned or not) on one another.
+            for (k, (a, ra)) in shown.iter().enumerate() {
+                for (b, rb) in &shown[k + 1..] {
+                    assert!(
+                        !ra.shrink(0.5).intersects(rb.shrink(0.5)),
+                        "{what}: the names of {a:?} and {b:?} overlap"
+                    );
                 }
             }
         }
