@@ -297,18 +297,18 @@ impl Geometry {
         let at = self.label_pos(side, index);
         let half = name_half_height(self.pitch);
         let hole = self.hole_rect(side, index);
-        let least = 0.5 * self.pitch;
+        // The hole's count, written at its foot.
+        let font = fonts(self.pitch).0.size;
+        let count_y = (hole.bottom() - 0.25 * hole.width()).min(hole.bottom() - 0.6 * font);
+        let count_top = count_y - 0.6 * font;
         if at.y - half < canvas.top() {
+            // Over the top of the hole, clear of its count.
             let y = canvas.top() + half + 1.0;
-            (hole.bottom() >= y + half + least).then_some((pos2(at.x, y), true))
+            (y + half <= count_top + 1.0).then_some((pos2(at.x, y), true))
         } else if at.y + half > canvas.bottom() {
-            // (A name under its hole is pinned above the hole's count,
-            // which is written at the hole's foot.)
-            let font = fonts(self.pitch).0.size;
-            let count_y = (hole.bottom() - 0.25 * hole.width()).min(hole.bottom() - 0.6 * font);
-            let count_top = count_y - 0.6 * font;
+            // (A name under its hole is pinned above the hole's count.)
             let y = (canvas.bottom() - half - 1.0).min(count_top - half - 1.0);
-            (hole.top() <= y - half - least).then_some((pos2(at.x, y), true))
+            (hole.top() <= y - half - 4.0).then_some((pos2(at.x, y), true))
         } else {
             Some((at, false))
         }
