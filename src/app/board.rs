@@ -47,6 +47,13 @@ const PAD: f32 = 0.3;
 /// 0.45-pitch gap was 7 px, and the badge lay over the names instead.
 pub const LANE_MIN: f32 = 22.0;
 
+/// A Bao la Kimasai lane's least room in pitches, where that is less than
+/// [`LANE_MIN`]: its holes are wide (8 a row), so its badge is short
+/// beside them, and its three lanes at full room took 45 px of height
+/// from a small window's board (with every panel open at 1024×680 its
+/// holes shrank from 18 px to 13).
+const BAO_LANE: f32 = 0.5;
+
 impl Geometry {
     /// The board's size at pitch 1 (without the lanes' least room, see
     /// [`Geometry::board_size`]).
@@ -59,9 +66,18 @@ impl Geometry {
         vec2(cols + extra + 2.0 * PAD, rows * ROW_H + GAP + 2.0 * PAD)
     }
 
+    /// The least room of a badge's lane at pitch `p` (pixels).
+    fn lane_min(variant: Variant, p: f32) -> f32 {
+        if variant.is_en_gehe() {
+            LANE_MIN
+        } else {
+            LANE_MIN.min(BAO_LANE * p)
+        }
+    }
+
     /// The gap between the two middle rows at pitch `p` (pixels).
-    fn gap_px(p: f32) -> f32 {
-        (GAP * p).max(LANE_MIN)
+    fn gap_px(variant: Variant, p: f32) -> f32 {
+        (GAP * p).max(Self::lane_min(variant, p))
     }
 
     /// The plank's margin above the top row and under the bottom one at
@@ -74,7 +90,7 @@ impl Geometry {
             // A name taller than its strip (at the least pitches) runs on
             // into the margin: the lane is beyond it.
             let overflow = (2.0 * name_half_height(p) - STRIP * p).max(0.0);
-            (PAD * p).max(LANE_MIN + overflow)
+            (PAD * p).max(Self::lane_min(variant, p) + overflow)
         }
     }
 
@@ -84,7 +100,7 @@ impl Geometry {
         let rows_h = (unit.y - GAP - 2.0 * PAD) * p;
         vec2(
             unit.x * p,
-            rows_h + Self::gap_px(p) + 2.0 * Self::edge_px(variant, p),
+            rows_h + Self::gap_px(variant, p) + 2.0 * Self::edge_px(variant, p),
         )
     }
 
@@ -173,7 +189,7 @@ impl Geometry {
     fn row_top(&self, row: usize) -> f32 {
         let p = self.pitch;
         let gap = if row >= self.rows / 2 {
-            Self::gap_px(p)
+            Self::gap_px(self.variant, p)
         } else {
             0.0
         };
@@ -2235,7 +2251,8 @@ mod tests {
             for side in Side::BOTH {
                 for index in 0..n {
                     let lane = geo.hand_lane_height(side, index);
-                    assert!(lane >= LANE_MIN - 0.01, "{what}: lane {lane}");
+                    let least = Geometry::lane_min(geo.variant, geo.pitch);
+                    assert!(lane >= least - 0.01, "{what}: lane {lane}");
                     let size = vec2(30.0, lane - 5.0);
                     let badge = geo.hand_badge_rect(side, index, size);
                     assert!(
@@ -2360,7 +2377,8 @@ mod tests {
             let size = Geometry::board_size(geo.variant, geo.pitch);
             assert!((geo.rect().size() - size).length() < 0.01, "{what}");
             // The middle gap and Bao la Kimasai's margins have room for a badge.
-            assert!(Geometry::gap_px(geo.pitch) >= LANE_MIN, "{what}");
+            let least = Geometry::lane_min(geo.variant, geo.pitch);
+            assert!(Geometry::gap_px(geo.variant, geo.pitch) >= least, "{what}");
         }
         // Fitted to a canvas, the board (lanes and all) is as high as the
         // canvas where the height limits it.
