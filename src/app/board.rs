@@ -47,11 +47,12 @@ const PAD: f32 = 0.3;
 /// 0.45-pitch gap was 7 px, and the badge lay over the names instead.
 pub const LANE_MIN: f32 = 22.0;
 
-/// A Bao la Kimasai lane's least room in pitches, where that is less than
-/// [`LANE_MIN`]: its holes are wide (8 a row), so its badge is short
-/// beside them, and its three lanes at full room took 45 px of height
-/// from a small window's board (with every panel open at 1024×680 its
-/// holes shrank from 18 px to 13).
+/// A Bao la Kimasai lane's least room in pitches, on the smallest boards:
+/// its holes are wide (8 a row), and its three lanes at full room took
+/// 45 px of height from a small window's board (with every panel open at
+/// 1024×680 its holes shrank from 18 px to 13). From a pitch of 20 the
+/// lanes grow back quickly to [`LANE_MIN`] (reached at 26, short of the
+/// usual 28 at 1024×680), where the badge reads at the board's own size.
 const BAO_LANE: f32 = 0.5;
 
 impl Geometry {
@@ -71,7 +72,7 @@ impl Geometry {
         if variant.is_en_gehe() {
             LANE_MIN
         } else {
-            LANE_MIN.min(BAO_LANE * p)
+            LANE_MIN.min((BAO_LANE * p).max(2.0 * p - 30.0))
         }
     }
 
