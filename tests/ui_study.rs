@@ -1752,3 +1752,42 @@ fn an_exercise_shows_its_verdict_without_waiting_for_input() {
     h.step();
     assert!(h.query_by_label_contains("Wrong: after South i2").is_some());
 }
+
+#[test]
+fn a_books_moves_are_autosaved_as_practice_not_as_unsaved_work() {
+    // A study's move is autosaved in the frame it is played, a frame before
+    // it is counted as practice: the autosave said "unsaved" until the next
+    // change, and the next launch with a file moved the practice aside as
+    // "your unsaved game from the last session".
+    let dir = tempfile::tempdir().unwrap();
+    let folders = common::folders(dir.path());
+    let data = folders.data.clone();
+    let s = study("06-raid-chain.ron");
+    let mut h = Harness::builder()
+        .with_size(WIDE_SIZE)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| {
+            MaasaiApp::new_for_tests_with_folders(
+                &cc.egui_ctx,
+                GameOptions::default().start().unwrap(),
+                folders,
+            )
+        });
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    step_until(&mut h, "the move sown", |app| {
+        app.rt.game.moves().len() == 1 && !app.rt.animating()
+    });
+    h.run_steps(3);
+    assert!(!h.state().unsaved(), "a study's move is practice");
+    let kept = maasai_mancala::files::load_autosave(&data)
+        .unwrap()
+        .expect("autosaved");
+    assert_eq!(kept.game.game.moves().len(), 1, "the move is autosaved");
+    assert!(!kept.unsaved, "autosaved as unsaved work");
+}

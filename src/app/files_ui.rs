@@ -323,7 +323,11 @@ pub struct FilesState {
     pub record: FileRecord,
     /// The content last saved (or started fresh); `None` = never saved.
     saved: Option<Signature>,
-    autosaved: Option<Signature>,
+    /// The content last autosaved, and whether it was written as unsaved
+    /// work (a study's move is autosaved before it is counted as practice,
+    /// a frame later: the flag must then be written again, or the next
+    /// launch moved the practice aside as "your unsaved game").
+    autosaved: Option<(Signature, bool)>,
     pub recent: RecentFiles,
     /// A failure to show: (title, message).
     pub error: Option<(String, String)>,
@@ -597,7 +601,13 @@ impl MaasaiApp {
         self.files.error = error;
         // A fresh game is nothing to save, nor to autosave over the last one.
         self.files.saved = Some(signature(&self.rt));
-        self.files.autosaved = Some(signature(&self.rt));
+        self.mark_autosaved();
+    }
+
+    /// Counts the game as it is as autosaved: nothing is written until it
+    /// changes (or its unsaved state does).
+    fn mark_autosaved(&mut self) {
+        self.files.autosaved = Some((signature(&self.rt), self.unsaved()));
     }
 
     /// Whether the game has changes not saved to a file. (Compared in
@@ -866,12 +876,12 @@ impl MaasaiApp {
         let Some(folders) = self.files.folders.clone() else {
             return;
         };
-        let sig = signature(&self.rt);
-        if !force && self.files.autosaved.as_ref() == Some(&sig) {
+        let written = (signature(&self.rt), self.unsaved());
+        if !force && self.files.autosaved.as_ref() == Some(&written) {
             return;
         }
-        self.files.autosaved = Some(sig);
-        let unsaved = self.unsaved();
+        let unsaved = written.1;
+        self.files.autosaved = Some(written);
         match write_autosave(
             &folders.data,
             &self.current_file(),
@@ -945,11 +955,10 @@ impl MaasaiApp {
             FileCommand::Resume => self.guard(ctx, Pending::Resume),
             FileCommand::DeclineResume => {
                 self.files.resume_offer = None;
-                let now = signature(&self.rt);
                 // Not written until the game changes: the per-frame
                 // autosave compares with this.
-                self.files.autosaved = Some(now.clone());
-                self.files.declined_at = Some(now);
+                self.mark_autosaved();
+                self.files.declined_at = Some(signature(&self.rt));
             }
             FileCommand::Save => match self.files.path.clone() {
                 Some(path) => self.save_own(ctx, &path, None),
@@ -1347,7 +1356,7 @@ impl MaasaiApp {
             Pending::Resume => {
                 if let Some(a) = self.files.resume_offer.take() {
                     self.install(a.game, a.source, a.unsaved);
-                    self.files.autosaved = Some(signature(&self.rt));
+                    self.mark_autosaved();
                     self.rt.notice = Some(Notice::report(super::state::RESUMED_NOTICE));
                 }
             }
