@@ -273,7 +273,7 @@ impl Geometry {
     }
 
     /// Where the badge (of `size`) of the seeds in hand over a hole goes:
-    /// in its lane ([`Geometry::hand_lane`]), under or over the hole's
+    /// in its lane (`Geometry::hand_lane`), under or over the hole's
     /// middle and against the hole's end (a pixel off it), so
     /// it reads as the hole's, and kept within the rows at the board's ends.
     /// It covers no hole and no hole's name.
@@ -306,7 +306,7 @@ impl Geometry {
     }
 
     /// Where a hole's name is written in view of `canvas`, and whether it
-    /// is pinned there: at [`Geometry::label_pos`], or, where the area's
+    /// is pinned there: at `Geometry::label_pos`, or, where the area's
     /// top or bottom edge cuts the name off while at least half a pitch of
     /// its hole is in view, just inside that edge (at the bottom, above
     /// the hole's count). None for a name out of view with its hole.
@@ -622,7 +622,7 @@ fn fit_pitch_free(canvas: Vec2, variant: Variant) -> f32 {
 }
 
 /// The least width the board's area keeps whatever panels are open: a Bao
-/// la Kimasai board at [`MIN_PITCH`], with room for the lines around it.
+/// la Kimasai board at `MIN_PITCH`, with room for the lines around it.
 pub const MIN_AREA_WIDTH: f32 = 300.0;
 
 /// Hole pitch below which panels beside the board stop growing: less than
@@ -631,7 +631,7 @@ pub const MIN_AREA_WIDTH: f32 = 300.0;
 /// has height to spare.
 const MIN_PITCH_BESIDE: f32 = 15.0;
 
-/// The width at which the board's holes are [`MIN_PITCH_BESIDE`] apart.
+/// The width at which the board's holes are `MIN_PITCH_BESIDE` apart.
 /// Panels docked beside the board stop growing there (a 2×50 row needs
 /// about 800 px), though they keep their own least widths.
 pub fn min_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
@@ -650,8 +650,8 @@ const COMFORTABLE_PITCH: f32 = 40.0;
 /// of width at any pitch, keeps to [`min_area_width`].
 const COMFORTABLE_MOST: f32 = 480.0;
 
-/// The width of the board's area at [`COMFORTABLE_PITCH`] (at most
-/// [`COMFORTABLE_MOST`], at least [`min_area_width`]): the council beside
+/// The width of the board's area at `COMFORTABLE_PITCH` (at most
+/// `COMFORTABLE_MOST`, at least [`min_area_width`]): the council beside
 /// the board stops growing there, giving way to the board.
 pub fn comfortable_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
     let frame = egui::Frame::central_panel(ui.style())
@@ -664,7 +664,7 @@ pub fn comfortable_area_width(ui: &egui::Ui, variant: Variant) -> f32 {
 }
 
 /// The least height the board's area needs: the lines around it and the
-/// board at [`MIN_PITCH`]. Panels docked under the board stop growing there,
+/// board at `MIN_PITCH`. Panels docked under the board stop growing there,
 /// so a small window never squeezes the board into a sliver.
 pub fn min_area_height(ui: &egui::Ui, variant: Variant) -> f32 {
     // The central panel's frame takes its margins off the board's room.

@@ -354,7 +354,7 @@ pub struct FilesState {
     dialog: Option<(Purpose, Receiver<Option<PathBuf>>)>,
     allow_close: bool,
     /// What the keys of a Ctrl+V in progress have brought (see
-    /// [`paste_without_text`]); here, not with the game, which a paste
+    /// `paste_without_text`); here, not with the game, which a paste
     /// replaces.
     pub paste_watch: PasteWatch,
     /// Changes were discarded on closing: no final autosave.

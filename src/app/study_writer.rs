@@ -9,7 +9,7 @@
 //! already proved) and every move of the principal line is checked best,
 //! off the window's thread. The goal follows from that value
 //! ([`Goal::proved`]), the solution is that line, and each step's comment
-//! starts as the engine's account of its sowing ([`move_comment`]),
+//! starts as the engine's account of its sowing ([`crate::study::move_comment`]),
 //! editable here.
 //!
 //! Saving writes the RON atomically into the config folder's `studies/`

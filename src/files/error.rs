@@ -32,7 +32,7 @@ impl FileError {
     }
 
     /// An I/O failure while doing `what` (e.g. "cannot read"), in words
-    /// the user can act on for the common kinds (see [`io_words`]).
+    /// the user can act on for the common kinds (see `io_words`).
     pub fn io(path: impl AsRef<Path>, what: &str, err: &std::io::Error) -> Self {
         let path = path.as_ref();
         FileError::new(path, format!("{what}: {}", io_words(path, err)))

@@ -181,7 +181,7 @@ pub fn team_names_clash(south: &str, north: &str) -> Option<TeamClash> {
 
 impl GameFile {
     /// The teams' names as the window shows them, South then North (see
-    /// [`shown_team_name`]).
+    /// `shown_team_name`).
     pub fn team_names(&self) -> [String; 2] {
         use crate::engine::Side;
         [

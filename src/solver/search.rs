@@ -289,7 +289,7 @@ pub struct Stats {
     pub passes: u64,
     /// En Gehé passes restarted with another tie-break.
     pub restarts: u64,
-    /// En Gehé extreme questions given up after [`EXTREME_UNITS`] restart units.
+    /// En Gehé extreme questions given up after `EXTREME_UNITS` restart units.
     pub extremes_dropped: u64,
     /// Long moves left unsettled (not played) when their node was listed,
     /// and those its node later needed played after all.
