@@ -6,7 +6,7 @@
 //! its files in a temporary folder.
 
 mod common;
-use common::{en_gehe, folders};
+use common::{SNAPSHOT_SIZE, en_gehe, play};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
@@ -16,29 +16,10 @@ use maasai_mancala::engine::Position;
 use std::path::Path;
 
 fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
-    let folders = folders(dir);
-    let mut h = Harness::builder()
-        .with_size([1400.0, 760.0])
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| {
-            MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, start, folders)
-        });
+    let mut h = common::harness_in(dir, start, SNAPSHOT_SIZE);
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
     h
-}
-
-fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
-    let mv = h
-        .state()
-        .rt
-        .game
-        .current()
-        .variant()
-        .parse_move(name)
-        .unwrap();
-    h.state_mut().queue(AppCommand::PlayMove(mv));
-    h.run();
 }
 
 /// Replaces the text of the field labelled `label`.

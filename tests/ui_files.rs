@@ -6,7 +6,7 @@
 
 mod common;
 use common::ctrl_v_released;
-use common::{en_gehe, folders};
+use common::{SNAPSHOT_SIZE, en_gehe, folders, play};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
@@ -17,30 +17,10 @@ use maasai_mancala::files::{GameFile, autosave_path, load_game, load_user_preset
 use std::path::{Path, PathBuf};
 
 fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
-    let folders = folders(dir);
-    let mut h = Harness::builder()
-        .with_size([1400.0, 760.0])
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| {
-            MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, start, folders)
-        });
+    let mut h = common::harness_in(dir, start, SNAPSHOT_SIZE);
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
     h
-}
-
-/// Plays a move by its hole name, as keyboard play would.
-fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
-    let mv = h
-        .state()
-        .rt
-        .game
-        .current()
-        .variant()
-        .parse_move(name)
-        .unwrap();
-    h.state_mut().queue(AppCommand::PlayMove(mv));
-    h.run();
 }
 
 fn files(h: &mut Harness<'_, MaasaiApp>, command: FileCommand) {

@@ -1576,17 +1576,8 @@ fn the_users_studies_are_read_off_the_window_s_thread_and_then_listed() {
     }
     text.push_str("    ],\n)\n");
     std::fs::write(own.join("mine.ron"), text).unwrap();
-    let folders = common::folders(dir.path());
-    let mut h = Harness::builder()
-        .with_size(WIDE_SIZE)
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| {
-            MaasaiApp::new_for_tests_with_folders(
-                &cc.egui_ctx,
-                GameOptions::default().start().unwrap(),
-                folders,
-            )
-        });
+    let start = GameOptions::default().start().unwrap();
+    let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
     h.run_steps(2);
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
@@ -1760,19 +1751,10 @@ fn a_books_moves_are_autosaved_as_practice_not_as_unsaved_work() {
     // change, and the next launch with a file moved the practice aside as
     // "your unsaved game from the last session".
     let dir = tempfile::tempdir().unwrap();
-    let folders = common::folders(dir.path());
-    let data = folders.data.clone();
+    let data = common::folders(dir.path()).data;
     let s = study("06-raid-chain.ron");
-    let mut h = Harness::builder()
-        .with_size(WIDE_SIZE)
-        .with_theme(egui::Theme::Light)
-        .build_eframe(move |cc| {
-            MaasaiApp::new_for_tests_with_folders(
-                &cc.egui_ctx,
-                GameOptions::default().start().unwrap(),
-                folders,
-            )
-        });
+    let start = GameOptions::default().start().unwrap();
+    let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
     h.run_steps(2);
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
         Box::new(s),

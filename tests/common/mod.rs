@@ -24,6 +24,29 @@ pub fn harness_at(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp
         .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
 }
 
+/// The window on `start` with its config and data folders in `dir`
+/// ([`folders`]), light theme, at `size`.
+pub fn harness_in(
+    dir: &std::path::Path,
+    start: Position,
+    size: [f32; 2],
+) -> Harness<'static, MaasaiApp> {
+    let folders = folders(dir);
+    Harness::builder()
+        .with_size(size)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, start, folders))
+}
+
+/// Plays a move by its hole name, as keyboard play would, and runs the
+/// frames until the window settles.
+pub fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
+    let mv = h.state().rt.game.variant().parse_move(name).unwrap();
+    h.state_mut()
+        .queue(maasai_mancala::app::AppCommand::PlayMove(mv));
+    h.run();
+}
+
 /// The start of a 2×`holes` En Gehé game.
 pub fn en_gehe(holes: u8) -> Position {
     GameOptions::en_gehe(holes).start().unwrap()
