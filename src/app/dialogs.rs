@@ -2,7 +2,10 @@
 //! changes?", "Resume last game", and the message for a failure. Each draws
 //! from [`FilesState`] and returns [`FileCommand`]s.
 
-use super::files_ui::{Choice, FileCommand, FilesState, Pending, Purpose, describe_autosave};
+use super::files_ui::{
+    Choice, FileCommand, FilesState, PathPrompt, Pending, Purpose, describe_autosave,
+};
+use std::path::PathBuf;
 
 /// `study` is the title of a study whose position waits on the
 /// unsaved-changes prompt, if any; `new_game`, where the New game window
@@ -28,86 +31,20 @@ pub fn dialogs_ui(
     // keyboard until it is answered; the field gets it back after.
     let message_open = files.error.is_some();
     if let Some(prompt) = &mut files.path_prompt {
-        let (title, action) = match prompt.purpose {
-            Purpose::Open => ("Open a saved game or study", "Open"),
-            Purpose::SaveAs => ("Save the game as", "Save"),
+        let (title, action, take): (_, _, fn(PathBuf) -> FileCommand) = match prompt.purpose {
+            Purpose::Open => ("Open a saved game or study", "Open", FileCommand::OpenPath),
+            Purpose::SaveAs => ("Save the game as", "Save", FileCommand::SaveTo),
         };
-        let mut open = true;
-        egui::Window::new(title)
-            .id(egui::Id::unique(PATH_WINDOW))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut open)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
-            .show(ctx, |ui| {
-                if let Some(note) = &prompt.note {
-                    ui.label(note);
-                }
-                if let Some(path) = prompt.ask_replace.clone() {
-                    let room = ctx.content_rect().height() - 80.0 - 12.0;
-                    let text = format!("“{}” already exists. Replace it?", path.display());
-                    message_text(ui, room, MESSAGE_WIDTH, &text, None);
-                    if esc {
-                        prompt.ask_replace = None;
-                        return;
-                    }
-                    ui.horizontal(|ui| {
-                        if ui.button("Replace").clicked() {
-                            prompt.replace_ok = Some(path.clone());
-                            prompt.ask_replace = None;
-                            out.push(FileCommand::SaveTo(path));
-                        }
-                        if ui.button("Choose another name").clicked() {
-                            prompt.ask_replace = None;
-                        }
-                    });
-                    return;
-                }
-                if esc {
-                    out.push(FileCommand::ClosePathPrompt);
-                    return;
-                }
-                let mut submit = false;
-                ui.horizontal(|ui| {
-                    let label = ui.label("File path");
-                    let edit = ui
-                        .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
-                        .labelled_by(label.id);
-                    // Typing goes to the field at once, and replaces a
-                    // path offered from last time (it is selected whole).
-                    if !prompt.focused && !message_open {
-                        edit.request_focus();
-                        let mut state =
-                            egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
-                        state.cursor.set_char_range(Some(
-                            egui::text::CCursorRange::select_all_str(&prompt.text),
-                        ));
-                        state.store(ui.ctx(), edit.id);
-                        prompt.focused = true;
-                    }
-                    submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                });
-                ui.horizontal(|ui| {
-                    let path = prompt.text.trim();
-                    if ui
-                        .add_enabled(!path.is_empty(), egui::Button::new(action))
-                        .clicked()
-                        || (submit && !path.is_empty())
-                    {
-                        let path = crate::files::typed_path(path);
-                        out.push(match prompt.purpose {
-                            Purpose::Open => FileCommand::OpenPath(path),
-                            Purpose::SaveAs => FileCommand::SaveTo(path),
-                        });
-                    }
-                    if ui.button("Cancel").clicked() {
-                        out.push(FileCommand::ClosePathPrompt);
-                    }
-                });
-            });
-        if !open {
-            out.push(FileCommand::ClosePathPrompt);
-        }
+        let window = PathWindow {
+            title,
+            id: PATH_WINDOW,
+            field: "File path",
+            action,
+            take,
+            replace: FileCommand::SaveTo,
+            close: FileCommand::ClosePathPrompt,
+        };
+        path_window(ctx, prompt, &window, esc, message_open, &mut out);
     }
 
     if files.dialog_open() {
@@ -256,6 +193,108 @@ pub fn dialogs_ui(
         }
     }
     out
+}
+
+/// How a typed-path window reads and what it gives: its title, the
+/// field's name, the button that takes the path, and the commands for a
+/// path taken, a replace agreed to, and the window closed.
+pub(super) struct PathWindow {
+    pub title: &'static str,
+    pub id: &'static str,
+    pub field: &'static str,
+    pub action: &'static str,
+    pub take: fn(PathBuf) -> FileCommand,
+    pub replace: fn(PathBuf) -> FileCommand,
+    pub close: FileCommand,
+}
+
+/// A typed-path window (the file dialog's fallback): the path field,
+/// selected whole when it opens, the action and Cancel, and "Replace
+/// it?" for a file already there. `esc` backs out of the question or
+/// closes the window; while a message is over the window
+/// (`message_open`) the field leaves it the keyboard.
+pub(super) fn path_window<P>(
+    ctx: &egui::Context,
+    prompt: &mut PathPrompt<P>,
+    window: &PathWindow,
+    esc: bool,
+    message_open: bool,
+    out: &mut Vec<FileCommand>,
+) {
+    let mut open = true;
+    egui::Window::new(window.title)
+        .id(egui::Id::unique(window.id))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+        .show(ctx, |ui| {
+            if let Some(note) = &prompt.note {
+                ui.label(note);
+            }
+            if let Some(path) = prompt.ask_replace.clone() {
+                let room = ctx.content_rect().height() - 80.0 - 12.0;
+                let text = format!("“{}” already exists. Replace it?", path.display());
+                message_text(ui, room, MESSAGE_WIDTH, &text, None);
+                if esc {
+                    prompt.ask_replace = None;
+                    return;
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        prompt.replace_ok = Some(path.clone());
+                        prompt.ask_replace = None;
+                        out.push((window.replace)(path));
+                    }
+                    if ui.button("Choose another name").clicked() {
+                        prompt.ask_replace = None;
+                    }
+                });
+                return;
+            }
+            if esc {
+                out.push(window.close.clone());
+                return;
+            }
+            let mut submit = false;
+            ui.horizontal(|ui| {
+                let label = ui.label(window.field);
+                let edit = ui
+                    .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
+                    .labelled_by(label.id);
+                // Typing goes to the field at once, and replaces a path
+                // offered (from last time, or a name) (it is selected whole).
+                if !prompt.focused && !message_open {
+                    edit.request_focus();
+                    let mut state =
+                        egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
+                    state
+                        .cursor
+                        .set_char_range(Some(egui::text::CCursorRange::select_all_str(
+                            &prompt.text,
+                        )));
+                    state.store(ui.ctx(), edit.id);
+                    prompt.focused = true;
+                }
+                submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            });
+            ui.horizontal(|ui| {
+                let path = prompt.text.trim();
+                if ui
+                    .add_enabled(!path.is_empty(), egui::Button::new(window.action))
+                    .clicked()
+                    || (submit && !path.is_empty())
+                {
+                    out.push((window.take)(crate::files::typed_path(path)));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(window.close.clone());
+                }
+            });
+        });
+    if !open {
+        out.push(window.close.clone());
+    }
 }
 
 /// The id of the typed-path window (its title names its purpose).

@@ -87,18 +87,14 @@ pub struct DiagramJob {
     pub file_name: String,
 }
 
-/// The typed-path window of a diagram export (the file dialog's fallback).
-#[derive(Clone, Debug)]
-pub struct DiagramPrompt {
-    pub text: String,
-    /// Why the window appeared (no file dialog on this system).
-    pub note: Option<String>,
-    pub focused: bool,
-    /// A typed path names a file that exists: asked before replacing it.
-    pub ask_replace: Option<PathBuf>,
-    /// The path the user agreed to replace.
-    pub replace_ok: Option<PathBuf>,
-}
+/// What the diagram's typed-path window is for: exporting the diagram
+/// (whether in black and white is the export job's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportDiagram;
+
+/// The typed-path window of a diagram export (the file dialog's fallback),
+/// drawn as the Open / Save As one is.
+pub type DiagramPrompt = PathPrompt<ExportDiagram>;
 
 /// The answers to "save your changes?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,10 +125,11 @@ pub enum Pending {
     Close,
 }
 
-/// The window asking for a path by hand.
+/// The window asking for a path by hand: for Open or Save As
+/// ([`Purpose`]), or for a diagram's export ([`DiagramPrompt`]).
 #[derive(Clone, Debug)]
-pub struct PathPrompt {
-    pub purpose: Purpose,
+pub struct PathPrompt<P = Purpose> {
+    pub purpose: P,
     pub text: String,
     /// Why the window appeared (e.g. no file dialog on this system).
     pub note: Option<String>,
@@ -146,8 +143,8 @@ pub struct PathPrompt {
     pub replace_ok: Option<PathBuf>,
 }
 
-impl PathPrompt {
-    pub fn new(purpose: Purpose, text: String, note: Option<String>) -> PathPrompt {
+impl<P> PathPrompt<P> {
+    pub fn new(purpose: P, text: String, note: Option<String>) -> PathPrompt<P> {
         PathPrompt {
             purpose,
             text,
@@ -787,17 +784,15 @@ impl MaasaiApp {
                 }
                 Ok(None) | Err(TryRecvError::Disconnected) => {
                     self.files.diagram_dialog = None;
-                    self.files.diagram_prompt = Some(DiagramPrompt {
-                        text: self.diagram_path_text(),
-                        note: Some(
+                    self.files.diagram_prompt = Some(DiagramPrompt::new(
+                        ExportDiagram,
+                        self.diagram_path_text(),
+                        Some(
                             "No file was chosen, or this system has no file dialog. \
                              Type the diagram's path instead."
                                 .into(),
                         ),
-                        focused: false,
-                        ask_replace: None,
-                        replace_ok: None,
-                    });
+                    ));
                 }
                 Err(TryRecvError::Empty) => {
                     ctx.request_repaint_after(std::time::Duration::from_millis(100))
@@ -1175,13 +1170,11 @@ impl MaasaiApp {
         }
         self.files.diagram = Some(self.diagram_job(mono));
         if !self.files.native_dialogs {
-            self.files.diagram_prompt = Some(DiagramPrompt {
-                text: self.diagram_path_text(),
-                note: None,
-                focused: false,
-                ask_replace: None,
-                replace_ok: None,
-            });
+            self.files.diagram_prompt = Some(DiagramPrompt::new(
+                ExportDiagram,
+                self.diagram_path_text(),
+                None,
+            ));
             return;
         }
         let (tx, rx) = channel();
@@ -1275,13 +1268,11 @@ impl MaasaiApp {
                 } else {
                     // From a file dialog: the typed-path window takes the
                     // next try, with the path that failed.
-                    self.files.diagram_prompt = Some(DiagramPrompt {
-                        text: path.display().to_string(),
-                        note: None,
-                        focused: false,
-                        ask_replace: None,
-                        replace_ok: None,
-                    });
+                    self.files.diagram_prompt = Some(DiagramPrompt::new(
+                        ExportDiagram,
+                        path.display().to_string(),
+                        None,
+                    ));
                 }
             }
         }
@@ -1794,102 +1785,26 @@ impl MaasaiApp {
         let message_open = self.files.error.is_some();
         let mono = self.files.diagram.as_ref().is_some_and(|j| j.options.mono);
         if let Some(prompt) = &mut self.files.diagram_prompt {
-            out.extend(diagram_prompt_ui(ctx, prompt, mono, message_open));
+            let window = super::dialogs::PathWindow {
+                title: if mono {
+                    "Export the diagram in black and white (SVG)"
+                } else {
+                    "Export the diagram (SVG)"
+                },
+                id: "diagram-path",
+                field: "Diagram file",
+                action: "Export",
+                take: FileCommand::ExportDiagramTo,
+                replace: FileCommand::ExportDiagramTo,
+                close: FileCommand::CloseDiagramPrompt,
+            };
+            // A message over the window keeps Esc and Enter until it is
+            // answered.
+            let esc = !message_open && ctx.input(|i| i.key_pressed(egui::Key::Escape));
+            super::dialogs::path_window(ctx, prompt, &window, esc, message_open, &mut out);
         }
         out.into_iter().map(AppCommand::Files).collect()
     }
-}
-
-/// The diagram's typed-path window: the file's path, Export and Cancel,
-/// and "Replace it?" for a file already there. (Drawn like the typed-path
-/// window of Open and Save as.)
-fn diagram_prompt_ui(
-    ctx: &egui::Context,
-    prompt: &mut DiagramPrompt,
-    mono: bool,
-    message_open: bool,
-) -> Vec<FileCommand> {
-    let mut out = Vec::new();
-    // A message over the window keeps Esc and Enter until it is answered.
-    let esc = !message_open && ctx.input(|i| i.key_pressed(egui::Key::Escape));
-    let mut open = true;
-    let title = if mono {
-        "Export the diagram in black and white (SVG)"
-    } else {
-        "Export the diagram (SVG)"
-    };
-    egui::Window::new(title)
-        .id(egui::Id::unique("diagram-path"))
-        .collapsible(false)
-        .resizable(false)
-        .open(&mut open)
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
-        .show(ctx, |ui| {
-            if let Some(note) = &prompt.note {
-                ui.label(note);
-            }
-            if let Some(path) = prompt.ask_replace.clone() {
-                ui.label(format!("“{}” already exists. Replace it?", path.display()));
-                if esc {
-                    prompt.ask_replace = None;
-                    return;
-                }
-                ui.horizontal(|ui| {
-                    if ui.button("Replace").clicked() {
-                        prompt.replace_ok = Some(path.clone());
-                        prompt.ask_replace = None;
-                        out.push(FileCommand::ExportDiagramTo(path));
-                    }
-                    if ui.button("Choose another name").clicked() {
-                        prompt.ask_replace = None;
-                    }
-                });
-                return;
-            }
-            if esc {
-                out.push(FileCommand::CloseDiagramPrompt);
-                return;
-            }
-            let mut submit = false;
-            ui.horizontal(|ui| {
-                let label = ui.label("Diagram file");
-                let edit = ui
-                    .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(420.0))
-                    .labelled_by(label.id);
-                // Typing goes to the field at once, and replaces the name
-                // offered (it is selected whole).
-                if !prompt.focused && !message_open {
-                    edit.request_focus();
-                    let mut state =
-                        egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
-                    state
-                        .cursor
-                        .set_char_range(Some(egui::text::CCursorRange::select_all_str(
-                            &prompt.text,
-                        )));
-                    state.store(ui.ctx(), edit.id);
-                    prompt.focused = true;
-                }
-                submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            });
-            ui.horizontal(|ui| {
-                let path = prompt.text.trim();
-                if ui
-                    .add_enabled(!path.is_empty(), egui::Button::new("Export"))
-                    .clicked()
-                    || (submit && !path.is_empty())
-                {
-                    out.push(FileCommand::ExportDiagramTo(crate::files::typed_path(path)));
-                }
-                if ui.button("Cancel").clicked() {
-                    out.push(FileCommand::CloseDiagramPrompt);
-                }
-            });
-        });
-    if !open {
-        out.push(FileCommand::CloseDiagramPrompt);
-    }
-    out
 }
 
 /// "Opening a file" while a file is read and replayed on its thread, or
