@@ -4,19 +4,20 @@
 //! handles (egui makes each one a Tab stop that shows nothing when focused
 //! and takes no keys).
 
+use super::panel_name;
 use egui::{Event, FocusDirection, Id, Key, Stroke, StrokeKind};
 
 /// The resizable panels [`super::MaasaiApp`] lays out in the window's
 /// root ui, by the names it gives them: every panel given
 /// `.resizable(true)` there belongs here.
 const RESIZABLE_PANELS: [&str; 7] = [
-    "position-editor",
-    "study",
-    "solver",
-    "tempo-plot",
-    "move-list",
-    "council-below",
-    "council-beside",
+    panel_name::EDITOR,
+    panel_name::STUDY,
+    panel_name::SOLVER,
+    panel_name::TEMPO_PLOT,
+    panel_name::MOVE_LIST,
+    panel_name::COUNCIL_BELOW,
+    panel_name::COUNCIL_BESIDE,
 ];
 
 /// The width of the focus ring, drawn just outside the widget.

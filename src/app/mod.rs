@@ -33,6 +33,21 @@ pub mod study_writer;
 pub mod tempo_plot;
 pub mod timeline;
 
+/// The names of the panels around the board: egui keeps each panel's
+/// size by its name, the settings keep the side panels' widths by it
+/// (`panel_widths`), and Tab passes over the resize handles of the
+/// resizable ones (`focus`). Written once here, so those lists name
+/// the panels the window lays out; saved settings hold these strings.
+pub mod panel_name {
+    pub const EDITOR: &str = "position-editor";
+    pub const STUDY: &str = "study";
+    pub const SOLVER: &str = "solver";
+    pub const TEMPO_PLOT: &str = "tempo-plot";
+    pub const MOVE_LIST: &str = "move-list";
+    pub const COUNCIL_BELOW: &str = "council-below";
+    pub const COUNCIL_BESIDE: &str = "council-beside";
+}
+
 use crate::engine::{GameOptions, Move, Position};
 use controls::AnimCommand;
 use settings::{MAX_ZOOM, MIN_ZOOM, STORAGE_KEY, Settings, ThemeChoice};
@@ -943,13 +958,13 @@ impl MaasaiApp {
             let names = &self.rt.names;
             let board_least = board::min_area_width(ui, ed.variant());
             let (least, most) = beside_board(ui, EDITOR_MIN_WIDTH, 0.0, board_least);
-            let panel = egui::Panel::right("position-editor")
+            let panel = egui::Panel::right(panel_name::EDITOR)
                 .resizable(true)
                 .default_size(380.0)
                 .min_size(least)
                 .max_size(most);
             self.panel_widths
-                .show(ui, "position-editor", panel, most, |ui| {
+                .show(ui, panel_name::EDITOR, panel, most, |ui| {
                     commands.extend(editor::editor_panel(ui, ed, names));
                 });
             egui::CentralPanel::default().show(ui, |ui| {
@@ -1048,37 +1063,39 @@ impl MaasaiApp {
         if let Some(active) = &self.studies.active {
             let later = solver_min + moves_min + council_min;
             let (least, most) = beside_board(ui, STUDY_MIN_WIDTH, later, board_least);
-            let panel = egui::Panel::left("study")
+            let panel = egui::Panel::left(panel_name::STUDY)
                 .resizable(true)
                 .default_size(400.0)
                 .min_size(least)
                 .max_size(most);
-            self.panel_widths.show(ui, "study", panel, most, |ui| {
-                commands.extend(studies_ui::study_panel_ui(
-                    ui,
-                    active,
-                    &self.rt,
-                    self.settings.show_council || self.settings.show_solver,
-                ));
-            });
+            self.panel_widths
+                .show(ui, panel_name::STUDY, panel, most, |ui| {
+                    commands.extend(studies_ui::study_panel_ui(
+                        ui,
+                        active,
+                        &self.rt,
+                        self.settings.show_council || self.settings.show_solver,
+                    ));
+                });
         }
         if show_solver && !solver_beside_moves {
             let later = moves_min + council_min;
             let (least, most) = beside_board(ui, SOLVER_MIN_WIDTH, later, board_least);
-            let panel = egui::Panel::right("solver")
+            let panel = egui::Panel::right(panel_name::SOLVER)
                 .resizable(true)
                 .default_size(340.0)
                 .min_size(least)
                 .max_size(most);
-            self.panel_widths.show(ui, "solver", panel, most, |ui| {
-                commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
-            });
+            self.panel_widths
+                .show(ui, panel_name::SOLVER, panel, most, |ui| {
+                    commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                });
         }
         // Panels under the board share what the board does not need.
         let board_min = board::min_area_height(ui, variant);
         if self.settings.show_tempo_plot {
             let below = if council_below { COUNCIL_MIN } else { 0.0 };
-            let plot = egui::Panel::bottom("tempo-plot")
+            let plot = egui::Panel::bottom(panel_name::TEMPO_PLOT)
                 .resizable(true)
                 .default_size(PLOT_DEFAULT_HEIGHT)
                 .min_size(PLOT_MIN)
@@ -1089,40 +1106,41 @@ impl MaasaiApp {
         }
         if self.settings.show_move_list {
             let (least, most) = beside_board(ui, moves_min, council_min, board_least);
-            let panel = egui::Panel::right("move-list")
+            let panel = egui::Panel::right(panel_name::MOVE_LIST)
                 .resizable(true)
                 .default_size(if solver_beside_moves { 320.0 } else { 280.0 })
                 .min_size(least)
                 .max_size(most);
-            self.panel_widths.show(ui, "move-list", panel, most, |ui| {
-                if solver_beside_moves {
-                    // The moves below take the height their rows and the
-                    // comment box need, at most half the column once the
-                    // game is long; the solver above (the panel just asked
-                    // for) takes the rest, most of it while few moves are
-                    // played and a solve's lines and values need the room.
-                    let column = ui.available_height();
-                    let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
-                    // (Never less than a long game's least, but no more
-                    // than a short one needs: a fixed least left blank rows
-                    // under a study's start while the solver's values
-                    // scrolled.)
-                    let moves_height = needed
-                        .min(column * 0.5)
-                        .max(SHARED_MOVES_MIN.min(needed))
-                        .min(column - SHARED_SOLVER_MIN);
-                    egui::Panel::bottom("moves-under-solver")
-                        // The column's own frame already has the margins.
-                        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
-                        .exact_size(moves_height)
-                        .show(ui, |ui| {
-                            commands.extend(move_list::move_list_ui(ui, &self.rt));
-                        });
-                    commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
-                } else {
-                    commands.extend(move_list::move_list_ui(ui, &self.rt));
-                }
-            });
+            self.panel_widths
+                .show(ui, panel_name::MOVE_LIST, panel, most, |ui| {
+                    if solver_beside_moves {
+                        // The moves below take the height their rows and the
+                        // comment box need, at most half the column once the
+                        // game is long; the solver above (the panel just asked
+                        // for) takes the rest, most of it while few moves are
+                        // played and a solve's lines and values need the room.
+                        let column = ui.available_height();
+                        let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
+                        // (Never less than a long game's least, but no more
+                        // than a short one needs: a fixed least left blank rows
+                        // under a study's start while the solver's values
+                        // scrolled.)
+                        let moves_height = needed
+                            .min(column * 0.5)
+                            .max(SHARED_MOVES_MIN.min(needed))
+                            .min(column - SHARED_SOLVER_MIN);
+                        egui::Panel::bottom("moves-under-solver")
+                            // The column's own frame already has the margins.
+                            .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 4)))
+                            .exact_size(moves_height)
+                            .show(ui, |ui| {
+                                commands.extend(move_list::move_list_ui(ui, &self.rt));
+                            });
+                        commands.extend(solver_panel::solver_ui(ui, &self.solver, &self.rt));
+                    } else {
+                        commands.extend(move_list::move_list_ui(ui, &self.rt));
+                    }
+                });
         }
         let mut council_rect = None;
         if show_council {
@@ -1159,7 +1177,7 @@ impl MaasaiApp {
                     );
                 let least = spare.clamp(COUNCIL_MIN, COUNCIL_GROWN);
                 council_rect = Some(
-                    egui::Panel::bottom("council-below")
+                    egui::Panel::bottom(panel_name::COUNCIL_BELOW)
                         .resizable(true)
                         .default_size(340.0)
                         .min_size(least)
@@ -1173,14 +1191,14 @@ impl MaasaiApp {
                 // before it shrinks into an illegible one.
                 let comfortable = board::comfortable_area_width(ui, variant);
                 let (least, most) = beside_board(ui, COUNCIL_MIN_WIDTH, 0.0, comfortable);
-                let panel = egui::Panel::left("council-beside")
+                let panel = egui::Panel::left(panel_name::COUNCIL_BESIDE)
                     .resizable(true)
                     .default_size(420.0)
                     .min_size(least)
                     .max_size(most);
                 council_rect = Some(
                     self.panel_widths
-                        .show(ui, "council-beside", panel, most, |ui| {
+                        .show(ui, panel_name::COUNCIL_BESIDE, panel, most, |ui| {
                             council(ui, &mut commands)
                         })
                         .response

@@ -3,6 +3,7 @@
 //! window stayed squeezed after the window grew again; this gives its
 //! width back once there is room.
 
+use super::panel_name;
 use std::collections::HashMap;
 
 /// Per side panel, by name: the width the user left it at and its width
@@ -15,11 +16,11 @@ pub struct PanelWidths {
 /// The side panels whose widths are kept, by the names [`PanelWidths::show`]
 /// is called with.
 pub const PANELS: &[&str] = &[
-    "study",
-    "solver",
-    "move-list",
-    "council-beside",
-    "position-editor",
+    panel_name::STUDY,
+    panel_name::SOLVER,
+    panel_name::MOVE_LIST,
+    panel_name::COUNCIL_BESIDE,
+    panel_name::EDITOR,
 ];
 
 impl PanelWidths {
