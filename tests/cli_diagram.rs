@@ -171,3 +171,30 @@ fn diagram_out_to_a_folder_that_cannot_take_it_says_why() {
     assert!(err.contains("this is a folder"), "{err}");
     assert!(!missing.exists());
 }
+
+#[test]
+fn neither_a_diagram_nor_a_saved_game_replaces_the_program_itself() {
+    // A copy of the program, run from its own folder, asked to write over
+    // itself (as `--out ./maasai-mancala --force` from the build folder
+    // would): refused, and the program is still there to run.
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("maasai-mancala");
+    std::fs::copy(BIN, &program).unwrap();
+    let before = std::fs::read(&program).unwrap();
+    let target = program.to_str().unwrap();
+    for args in [
+        vec!["diagram", SMALL, "--out", target, "--force"],
+        vec!["play", SMALL, "--save", target, "--force"],
+    ] {
+        let out = Command::new(&program).args(&args).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("it is this program itself"), "{err}");
+        assert!(!dir.path().join("maasai-mancala.bak").exists());
+    }
+    assert_eq!(
+        std::fs::read(&program).unwrap(),
+        before,
+        "the program was replaced"
+    );
+}

@@ -89,6 +89,13 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
 /// second save would lose the first version for good). Said before any
 /// move is replayed: nothing is printed of a game that is not saved.
 pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
+    if files::Folders::is_running_program(path) {
+        return Err(CliError(format!(
+            "{}: not saved: it is this program itself (--force does not change that): \
+             choose another name",
+            path.display()
+        )));
+    }
     if let Some(what) = files::Folders::platform().and_then(|f| f.own_file(path)) {
         return Err(CliError(format!(
             "{}: not saved: it is the program's own {what}, which it writes by itself \

@@ -171,6 +171,15 @@ impl Folders {
         })
     }
 
+    /// Whether `path` is the running program itself (links and `..`
+    /// followed): a save or export there would replace the program.
+    pub fn is_running_program(path: &Path) -> bool {
+        let Ok(program) = std::env::current_exe().and_then(std::fs::canonicalize) else {
+            return false;
+        };
+        std::fs::canonicalize(path).is_ok_and(|p| p == program)
+    }
+
     /// What the program keeps at `path`, if it is one of its own files
     /// (or such a file's `.bak`): files it rewrites by itself, so a game
     /// saved there would be lost. Links and `..` are followed.
