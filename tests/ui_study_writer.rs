@@ -360,3 +360,32 @@ fn a_position_reached_in_a_game_is_studied_on_its_own() {
     let w = h.state().solver.writer.as_ref().unwrap();
     assert_eq!(w.prepared.as_ref().unwrap().value, value);
 }
+
+#[test]
+fn a_path_under_a_file_is_refused_in_words_not_asked_to_replace() {
+    // "/etc/hostname/y.ron": nothing there to replace, and no folder to
+    // save into; the save says so at once.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
+    std::fs::write(&file, "not a folder").unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    type_title(&mut h, "Under a file");
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(2);
+    let typed = file.join("y.ron");
+    h.state_mut().solver.writer.as_mut().unwrap().elsewhere = Some(typed.display().to_string());
+    h.get_by_label("Save there").click();
+    step_until(&mut h, "the refusal", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.error.is_some() || w.ask_replace.is_some())
+    });
+    let w = h.state().solver.writer.as_ref().unwrap();
+    assert_eq!(w.ask_replace, None, "asked to replace what is not there");
+    let error = w.error.clone().unwrap();
+    assert!(error.contains("is a file, not a folder"), "{error}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+}

@@ -501,10 +501,13 @@ impl MaasaiApp {
                     return;
                 }
                 let path = elsewhere_path(&typed, &w.title);
-                if crate::files::nothing_at(&path) {
-                    w.start_save(ctx, Target::Path(path));
-                } else {
+                // Asked only where something is there to replace: a path
+                // the system cannot look up (under a file, say) goes to the
+                // save, which says why in plain words.
+                if std::fs::metadata(&path).is_ok() {
                     w.ask_replace = Some(path);
+                } else {
+                    w.start_save(ctx, Target::Path(path));
                 }
             }
             WriterCommand::Replace(yes) => {
