@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::solver_panel::{SAVE_AS_STUDY, SolverCommand};
 use maasai_mancala::app::studies_ui::{Mode, StudyCommand};
-use maasai_mancala::app::study_writer::{SAVE_LABEL, WINDOW_TITLE};
+use maasai_mancala::app::study_writer::{SAVE_LABEL, WINDOW_TITLE, WriterCommand};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Position, notation::parse_position};
 use maasai_mancala::solver::{Session, Solver};
@@ -187,7 +187,26 @@ fn a_comment_that_no_longer_names_its_move_is_refused_with_why() {
     open_dialog(&mut h, pos);
     type_title(&mut h, "t/../x");
     h.state_mut().solver.writer.as_mut().unwrap().comments[1] = "A move.".into();
+    h.run_steps(2);
+    // Said as it stands, before any save, and Save waits for the mend.
+    let w = h.state().solver.writer.as_ref().unwrap();
+    let problem = w.comment_problem().unwrap();
+    assert!(
+        problem.starts_with("comment 2 must begin with “North"),
+        "{problem}"
+    );
+    assert!(
+        h.query_by_label(&format!("To save, mend it: {problem}."))
+            .is_some()
+    );
+    assert!(h.get_by_label(SAVE_LABEL).accesskit_node().is_disabled());
     h.get_by_label(SAVE_LABEL).click();
+    h.run_steps(2);
+    // Asked for anyway (a command, not the greyed button), it says why.
+    h.state_mut()
+        .queue(AppCommand::Solver(SolverCommand::Writer(
+            WriterCommand::Save,
+        )));
     h.run_steps(2);
     let w = h.state().solver.writer.as_ref().unwrap();
     let error = w.error.clone().unwrap();

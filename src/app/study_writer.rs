@@ -236,6 +236,23 @@ impl StudyWriter {
         }
     }
 
+    /// The first comment that does not begin with its mover and move, said
+    /// (the file is checked for it when it is loaded, so it is not saved).
+    pub fn comment_problem(&self) -> Option<String> {
+        let p = self.prepared.as_ref()?;
+        let i = p
+            .names
+            .iter()
+            .zip(&self.comments)
+            .position(|(name, comment)| !comment_names_move(comment.trim_start(), name))?;
+        Some(format!(
+            "comment {} must begin with “{}” (the mover and the move it explains): the file \
+             is checked for it when it is loaded",
+            i + 1,
+            p.names[i]
+        ))
+    }
+
     /// The study file as the dialog holds it, or why it cannot be saved.
     pub fn file(&self) -> Result<StudyFile, String> {
         let Some(p) = &self.prepared else {
@@ -244,27 +261,18 @@ impl StudyWriter {
         if self.title.trim().is_empty() {
             return Err(NO_TITLE.into());
         }
+        if let Some(problem) = self.comment_problem() {
+            return Err(problem);
+        }
         let solution = p
             .line
             .iter()
-            .zip(&p.names)
             .zip(&self.comments)
-            .enumerate()
-            .map(|(i, ((&mv, name), comment))| {
-                if comment_names_move(comment.trim_start(), name) {
-                    Ok(Step {
-                        mv: self.start.variant().move_name(mv),
-                        comment: comment.trim().to_string(),
-                    })
-                } else {
-                    Err(format!(
-                        "comment {} must begin with “{name}” (the mover and the move it \
-                         explains): the file is checked for it when it is loaded",
-                        i + 1
-                    ))
-                }
+            .map(|(&mv, comment)| Step {
+                mv: self.start.variant().move_name(mv),
+                comment: comment.trim().to_string(),
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect();
         Ok(StudyFile {
             version: crate::study::STUDY_VERSION,
             title: self.title.trim().to_string(),
@@ -699,6 +707,7 @@ pub fn writer_ui(
             let bottom = 96.0 + if w.elsewhere.is_some() { 34.0 } else { 0.0 };
             let steps_height = (ui.available_height() - bottom).max(row_height * 1.5);
             let names = p.names.clone();
+            let mut edited = false;
             egui::ScrollArea::vertical()
                 .id_salt("study-writer-steps")
                 .max_height(steps_height)
@@ -719,21 +728,31 @@ pub fn writer_ui(
                                 .id_salt(("study-writer-step", i))
                                 .max_height(box_height)
                                 .show(ui, |ui| {
-                                    ui.add(
-                                        egui::TextEdit::multiline(&mut w.comments[i])
-                                            .desired_rows(3)
-                                            .desired_width(f32::INFINITY),
-                                    )
-                                    .labelled_by(l.id)
-                                    .on_hover_text(format!("Must begin with “{}”", names[i]));
+                                    let r = ui
+                                        .add(
+                                            egui::TextEdit::multiline(&mut w.comments[i])
+                                                .desired_rows(3)
+                                                .desired_width(f32::INFINITY),
+                                        )
+                                        .labelled_by(l.id)
+                                        .on_hover_text(format!("Must begin with “{}”", names[i]));
+                                    edited |= r.changed();
                                 });
                         });
                     }
                 });
+            // A failed save's words go with the next edit: they may no
+            // longer hold (a comment mended), and a problem left is said
+            // below as it stands.
+            if edited {
+                w.error = None;
+            }
             ui.separator();
             // One line of news, always there (buttons below it stay put):
-            // what went wrong, where it was saved, or what Save does.
+            // what went wrong, where it was saved, what stands in the way
+            // of a save, or what Save does.
             let titled = !w.title.trim().is_empty();
+            let comment_problem = w.comment_problem();
             let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x3a);
             let (text, color) = if let Some(error) = &w.error {
                 (error.clone(), ui.visuals().error_fg_color)
@@ -753,6 +772,8 @@ pub fn writer_ui(
                     )
                 };
                 (text, green)
+            } else if let Some(problem) = &comment_problem {
+                (format!("To save, mend it: {problem}."), ui.visuals().error_fg_color)
             } else if !titled {
                 (format!("To save, {NO_TITLE}."), ui.visuals().weak_text_color())
             } else {
@@ -802,7 +823,10 @@ pub fn writer_ui(
                     {
                         out.push(cmd(WriterCommand::Browse));
                     }
-                    let ready = titled && !typed.trim().is_empty() && w.saving.is_none();
+                    let ready = titled
+                        && comment_problem.is_none()
+                        && !typed.trim().is_empty()
+                        && w.saving.is_none();
                     if ui
                         .add_enabled(ready, egui::Button::new("Save there"))
                         .clicked()
@@ -813,7 +837,10 @@ pub fn writer_ui(
                 });
             }
             ui.horizontal_wrapped(|ui| {
-                let ready = titled && w.saving.is_none() && library.is_some();
+                let ready = titled
+                    && comment_problem.is_none()
+                    && w.saving.is_none()
+                    && library.is_some();
                 let b = ui.add_enabled(ready, egui::Button::new(SAVE_LABEL));
                 let b = match library {
                     Some(dir) => b.on_hover_text(format!(
