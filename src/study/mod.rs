@@ -998,13 +998,23 @@ impl Goal {
                 format!("{who} to move wins within {}", crate::solver::plies(plies)),
             ),
             (Variant::BaoLaKimasai, Value::Loss { plies }) => {
+                // After the longest defence the other side is to move and
+                // wins, unless the defence itself ends the game (a loss
+                // in one ply: every move of the side to move loses).
+                let instead = if plies > 1 {
+                    format!(
+                        ". Play {who}'s best move (the longest defence) and save the position \
+                         after it, where {} is to move and wins",
+                        side.opponent().title()
+                    )
+                } else {
+                    String::new()
+                };
                 return Err(format!(
                     "a lost position makes no study: {who}, the side to move, cannot win (the \
-                     solver proved a loss in {}), and a Bao la Kimasai study's goal is a win. \
-                     Play {who}'s best move (the longest defence) and save the position after \
-                     it, where {} is to move and wins",
+                     solver proved a loss in {}), and a Bao la Kimasai study's goal is a \
+                     win{instead}",
                     crate::solver::plies(plies),
-                    side.opponent().title()
                 ));
             }
             (Variant::BaoLaKimasai, Value::Draw) => {
@@ -1525,6 +1535,13 @@ mod builder_tests {
         let loss = Goal::proved(&pos, Value::Loss { plies: 4 }).unwrap_err();
         assert!(loss.starts_with("a lost position makes no study"), "{loss}");
         assert!(loss.contains("North is to move and wins"), "{loss}");
+        // Lost in one ply, the defence ends the game: nothing to save after it.
+        let at_once = Goal::proved(&pos, Value::Loss { plies: 1 }).unwrap_err();
+        assert!(!at_once.contains("save the position after"), "{at_once}");
+        assert!(
+            at_once.ends_with("a Bao la Kimasai study's goal is a win"),
+            "{at_once}"
+        );
         let draw = Goal::proved(&pos, Value::Draw).unwrap_err();
         assert!(
             draw.starts_with("a drawn position makes no study"),
