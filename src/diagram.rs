@@ -15,7 +15,7 @@
 //! on top and the inner rows in the middle, each hole named `i1`..`i8` or
 //! `o1`..`o8` from its owner's left. An empty hole shows no number.
 
-use crate::engine::{BAO_ROW, HoleRef, Position, Side, Variant, group_digits};
+use crate::engine::{BAO_ROW, GameResult, HoleRef, Position, Side, Variant, group_digits};
 use std::fmt::Write;
 
 /// What a diagram shows besides the position.
@@ -27,6 +27,10 @@ pub struct DiagramOptions {
     pub mono: bool,
     /// Holes to mark with a ring (e.g. the hole a move starts from).
     pub highlight: Vec<HoleRef>,
+    /// The game's result where the position ends it: said under the
+    /// caption, and no side is marked to move. The caller's to know
+    /// (deciding it may mean proving moves endless, which can take long).
+    pub result: Option<GameResult>,
 }
 
 /// The colours of one look.
@@ -347,15 +351,18 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
     let lines_left = MARGIN;
     let lines_right = MARGIN + content;
 
+    // About 0.55 em a character in a sans serif.
+    let per_line = (f64::from(content) / (0.55 * f64::from(CAPTION_SIZE))) as usize;
+    let over = options
+        .result
+        .as_ref()
+        .map(|r| format!("Game over: {}", r.describe()));
     let caption: Vec<String> = options
         .caption
-        .as_deref()
-        .map(|c| {
-            // About 0.55 em a character in a sans serif.
-            let per_line = (f64::from(content) / (0.55 * f64::from(CAPTION_SIZE))) as usize;
-            wrap(c, per_line)
-        })
-        .unwrap_or_default();
+        .iter()
+        .chain(over.iter())
+        .flat_map(|c| wrap(c, per_line))
+        .collect();
 
     let mut y = MARGIN;
     let caption_top = y;
@@ -395,11 +402,14 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
     );
     let title = match &options.caption {
         Some(c) if !c.trim().is_empty() => c.split_whitespace().collect::<Vec<_>>().join(" "),
-        _ => format!(
-            "{} position, {} to move",
-            variant.title(),
-            pos.turn().title()
-        ),
+        _ => match &over {
+            Some(over) => format!("{} position. {over}", variant.title()),
+            None => format!(
+                "{} position, {} to move",
+                variant.title(),
+                pos.turn().title()
+            ),
+        },
     };
     let _ = writeln!(s, "<title>{}</title>", escape(&title));
     let _ = writeln!(s, "<desc>{}</desc>", escape(&pos.to_string()));
@@ -419,7 +429,17 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
     }
 
     for (side, baseline) in [(Side::North, north_line), (Side::South, south_line)] {
-        side_line(s, pos, side, baseline, lines_left, lines_right, paint);
+        let to_move = pos.turn() == side && options.result.is_none();
+        side_line(
+            s,
+            pos,
+            side,
+            to_move,
+            baseline,
+            lines_left,
+            lines_right,
+            paint,
+        );
     }
 
     // The plank.
@@ -552,18 +572,20 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
     svg
 }
 
-/// One side's line: a triangle and "to move" for the side to move, its name
-/// at the left, its figures at the right.
+/// One side's line: a triangle and "to move" for the side to move
+/// (`to_move`: none once the game is over), its name at the left, its
+/// figures at the right.
+#[allow(clippy::too_many_arguments)]
 fn side_line(
     s: &mut String,
     pos: &Position,
     side: Side,
+    to_move: bool,
     baseline: i32,
     left: i32,
     right: i32,
     paint: &Palette,
 ) {
-    let to_move = pos.turn() == side;
     let _ = writeln!(s, r#"<g id="{}-line">"#, side.name());
     let mut x = left;
     if to_move {
@@ -866,6 +888,7 @@ mod tests {
                 side: Side::South,
                 index: 1,
             }],
+            result: None,
         };
         assert_eq!(render_svg(&p, &o), render_svg(&p, &o));
     }
@@ -964,6 +987,7 @@ mod tests {
                         side: Side::North,
                         index: 3,
                     }],
+                    result: None,
                 },
             );
             let doc = parse(&svg);
@@ -1016,5 +1040,31 @@ mod tests {
                 2 * n as usize
             );
         }
+    }
+
+    #[test]
+    fn a_finished_game_says_its_result_and_marks_nobody_to_move() {
+        // North to move with an empty row: the game is over, South takes
+        // what is left.
+        let p = pos("en-gehe south=0,2,0 north=0,0,0 captured=5,7 turn=north");
+        let result = p.status().result().copied().expect("over");
+        let svg = render_svg(
+            &p,
+            &DiagramOptions {
+                result: Some(result),
+                ..DiagramOptions::default()
+            },
+        );
+        let doc = parse(&svg);
+        assert_eq!(texts(&doc, "side"), ["North", "South"]);
+        let said = texts(&doc, "caption").join(" ");
+        assert!(said.starts_with("Game over: "), "{said}");
+        assert!(said.contains(&result.describe()[..10]), "{said}");
+        // Unfinished, the side to move is marked as before.
+        let live = render_svg(&p, &DiagramOptions::default());
+        assert_eq!(
+            texts(&parse(&live), "side"),
+            ["North \u{2014} to move", "South"]
+        );
     }
 }

@@ -198,3 +198,13 @@ fn neither_a_diagram_nor_a_saved_game_replaces_the_program_itself() {
         "the program was replaced"
     );
 }
+
+#[test]
+fn a_finished_position_is_drawn_with_its_result() {
+    let svg = ok(&[
+        "diagram",
+        "en-gehe south=0,2,0 north=0,0,0 captured=5,7 turn=north",
+    ]);
+    assert!(svg.contains("Game over: "), "{svg}");
+    assert!(!svg.contains("\u{2014} to move"), "{svg}");
+}

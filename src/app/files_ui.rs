@@ -1129,6 +1129,13 @@ impl MaasaiApp {
                 caption: None,
                 mono,
                 highlight,
+                // The game's end, where the view is at it (the live
+                // analysis has decided it; nothing is sown here).
+                result: if self.rt.live() {
+                    self.rt.result()
+                } else {
+                    None
+                },
             },
             file_name,
         }

@@ -25,6 +25,8 @@ pub fn diagram(
         caption: caption.map(str::to_string),
         mono,
         highlight,
+        // A finished position says its result, not whose turn it would be.
+        result: pos.status().result().copied(),
     };
     let svg = render_svg(&pos, &options);
     let Some(path) = out else {
