@@ -116,6 +116,8 @@ fn export_writes_the_position_on_view_while_stepping_through_the_moves() {
                     side: maasai_mancala::engine::Side::South,
                     index: 0,
                 }],
+                // An earlier position of the game: no result.
+                result: None,
             }
         )
     );
@@ -200,4 +202,23 @@ fn a_missing_folder_is_said_in_plain_words_and_the_typed_path_stays() {
     h.run();
     assert!(h.state().files.diagram_prompt.is_none());
     assert!(h.state().files.diagram.is_none());
+}
+
+#[test]
+fn a_finished_games_last_position_is_exported_with_its_result() {
+    let dir = tempfile::tempdir().unwrap();
+    // North to move with an empty row: over from the start.
+    let over: Position = "en-gehe south=0,2,0,1 north=0,0,0,0 captured=5,7 turn=north"
+        .parse()
+        .unwrap();
+    let mut h = harness(dir.path(), over);
+    assert!(
+        h.state().rt.result().is_some(),
+        "the window knows it is over"
+    );
+    let path = dir.path().join("end.svg");
+    export(&mut h, "Export diagram (SVG)…", &path);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("Game over: "), "{svg}");
+    assert!(!svg.contains("\u{2014} to move"), "{svg}");
 }
