@@ -3,7 +3,7 @@
 //! dialog, and image snapshots (rendered with wgpu; lavapipe on CI).
 
 mod common;
-use common::{SNAPSHOT_SIZE, en_gehe, harness_at, step_until};
+use common::{SNAPSHOT_SIZE, en_gehe, fine_harness, harness_at, start_paused, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 use maasai_mancala::app::anim::INSTANT_SPEED;
@@ -492,29 +492,6 @@ fn keys_typed_while_a_dialog_is_open_do_not_reach_the_board() {
     assert!(h.state().rt.typed.is_empty());
 }
 
-/// A window whose frames are 1/20 s apart (kittest's default is 1/4 s), so
-/// that a sowing at one seed a second sows nothing in the few frames
-/// [`start_paused`] takes.
-fn fine_harness(start: Position) -> Harness<'static, MaasaiApp> {
-    Harness::builder()
-        .with_size(SNAPSHOT_SIZE)
-        .with_theme(egui::Theme::Light)
-        .with_step_dt(0.05)
-        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
-}
-
-/// Starts `hole`'s move at one seed a second and pauses it at once, so a
-/// test can step the replay by hand (use a [`fine_harness`]).
-fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
-    h.state_mut().settings.speed = 1.0;
-    h.run();
-    h.get_by_label(hole).click();
-    h.step();
-    h.step();
-    h.get_by_label("Pause").click();
-    h.step();
-}
-
 fn step(h: &Harness<'_, MaasaiApp>) -> u64 {
     h.state()
         .rt
@@ -526,7 +503,7 @@ fn step(h: &Harness<'_, MaasaiApp>) -> u64 {
 #[test]
 fn the_sowing_timeline_goes_to_the_seed_clicked() {
     // 2×6, South 1: laps of 4, 5, 5, 6 and 6 seeds and a capture, 27 steps.
-    let mut h = fine_harness(en_gehe(6));
+    let mut h = fine_harness(en_gehe(6), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 1: 4 seeds");
     assert_eq!(step(&h), 0);
     // Its middle is the 14th seed, the last of lap 3: lap 4 begins.
@@ -581,7 +558,7 @@ fn a_move_of_more_laps_than_the_strip_has_pixels_is_still_sought_by_seed() {
 fn animation_controls_show_the_intermediate_boards() {
     // 2×6, South plays hole 1: five laps of 4, 5, 5, 6, 6 seeds, then a
     // capture of 2 (see `maasai-mancala trace`).
-    let mut h = fine_harness(en_gehe(6));
+    let mut h = fine_harness(en_gehe(6), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 1: 4 seeds");
     h.step();
     assert_eq!(step(&h), 0, "one seed a second has not sown a seed yet");
@@ -649,7 +626,7 @@ fn animation_controls_show_the_intermediate_boards() {
 #[test]
 fn arrow_presses_within_one_frame_each_step_a_seed() {
     // A slow frame (a busy machine) may hold several presses: none is lost.
-    let mut h = fine_harness(en_gehe(6));
+    let mut h = fine_harness(en_gehe(6), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 1: 4 seeds");
     // Pressed straight into one frame's input (the harness gives each
     // queued event a frame of its own).
@@ -779,7 +756,7 @@ fn editor_undos_within_one_frame_each_act_in_order_with_the_digits() {
 fn the_lap_and_its_caption_are_said_under_the_board() {
     // The strip at the window's foot cuts its caption short in a narrow
     // window and is far from a wide board: the line under the board has it whole.
-    let mut h = fine_harness(en_gehe(6));
+    let mut h = fine_harness(en_gehe(6), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 1: 4 seeds");
     h.get_by_label("Step lap >>").click();
     h.run();
@@ -961,7 +938,7 @@ fn undo_leaves_the_move_now_on_view_ready_to_replay() {
 
 #[test]
 fn opening_the_editor_pauses_the_sowing() {
-    let mut h = fine_harness(en_gehe(6));
+    let mut h = fine_harness(en_gehe(6), SNAPSHOT_SIZE);
     h.state_mut().settings.speed = 1.0;
     h.run();
     h.get_by_label("South 1: 4 seeds").click();
@@ -1686,7 +1663,7 @@ fn snapshot_bao_la_kimasai_start() {
 
 #[test]
 fn snapshot_mid_animation() {
-    let mut h = fine_harness(en_gehe(12));
+    let mut h = fine_harness(en_gehe(12), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 5: 4 seeds");
     h.get_by_label("Step lap >>").click();
     h.step();
@@ -1701,7 +1678,10 @@ fn snapshot_mid_animation() {
 fn snapshot_bao_hand_over_an_outer_hole_names_it() {
     // The badge of the seeds in hand over an outer hole lies over the
     // hole's name (the board has no room beyond it), so it says the name.
-    let mut h = fine_harness(GameOptions::bao_la_kimasai().start().unwrap());
+    let mut h = fine_harness(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        SNAPSHOT_SIZE,
+    );
     start_paused(&mut h, "South i7: 1 seed");
     h.get_by_label("|< Start").click();
     h.step();
@@ -1747,7 +1727,7 @@ fn docs_screenshots() {
     );
     save(&mut h, "bao-la-kimasai.png");
 
-    let mut h = fine_harness(en_gehe(12));
+    let mut h = fine_harness(en_gehe(12), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 5: 4 seeds");
     for _ in 0..2 {
         h.get_by_label("Step lap >>").click();
@@ -2597,7 +2577,7 @@ fn tempo_during_a_sowing_counts_the_seeds_in_hand() {
     // is (1 + 2 in hand) × 2 = 6, not the 2 of the hole's single seed.
     let start =
         parse_position("en-gehe south=0,3,0,0,0 north=1,0,0,0,0 captured=0,0 turn=south").unwrap();
-    let mut h = fine_harness(start);
+    let mut h = fine_harness(start, SNAPSHOT_SIZE);
     start_paused(&mut h, "South 2: 3 seeds");
     h.get_by_label("<< Back lap").click();
     h.run_steps(2);
@@ -2782,7 +2762,7 @@ fn the_new_game_dialog_refuses_names_alike_in_all_but_capitals() {
 fn a_zoomed_board_pans_to_follow_the_sowing_and_lets_the_user_pan_away() {
     // 2×50 zoomed in on the middle of the rows: South 50's laps run at the
     // far ends, off the area; each step brings its hole into view.
-    let mut h = fine_harness(en_gehe(50));
+    let mut h = fine_harness(en_gehe(50), SNAPSHOT_SIZE);
     h.state_mut().settings.zoom = 4.0;
     h.run();
     assert_eq!(h.state().rt.pan, egui::Vec2::ZERO);

@@ -5,7 +5,7 @@
 //! board runs past (zoomed in) is drawn over the edge's fade, not under it.
 
 mod common;
-use common::harness_at;
+use common::{fine_harness, harness_at, start_paused};
 use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -14,28 +14,6 @@ use maasai_mancala::engine::{GameOptions, Position};
 
 const SMALL: [f32; 2] = [1024.0, 680.0];
 const LARGE: [f32; 2] = [1600.0, 1000.0];
-
-/// A window whose frames are 1/20 s apart, so that a sowing at one seed a
-/// second sows nothing in the few frames it takes to pause it.
-fn fine_harness(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
-    Harness::builder()
-        .with_size(size)
-        .with_theme(egui::Theme::Light)
-        .with_step_dt(0.05)
-        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
-}
-
-/// Starts the move of the hole labelled `hole` at one seed a second and
-/// pauses it at once.
-fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
-    h.state_mut().settings.speed = 1.0;
-    h.run();
-    h.get_by_label(hole).click();
-    h.step();
-    h.step();
-    h.get_by_label("Pause").click();
-    h.step();
-}
 
 /// An En Gehé position of 2×`holes`, 2 seeds a hole but for South's
 /// `big` holes (1-based number, seeds): hands of two and three digits.

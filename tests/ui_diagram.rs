@@ -6,32 +6,13 @@
 //! its files in a temporary folder.
 
 mod common;
-use common::{SNAPSHOT_SIZE, en_gehe, play};
+use common::{en_gehe, files_harness, play, replace_field};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::files_ui::{DIAGRAM_NOTICE, DIAGRAM_REFUSED};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::Position;
 use std::path::Path;
-
-fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
-    let mut h = common::harness_in(dir, start, SNAPSHOT_SIZE);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
-    h
-}
-
-/// Replaces the text of the field labelled `label`.
-fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.key_press(egui::Key::Backspace);
-    h.run();
-    h.get_by_label(label).type_text(text);
-    h.run();
-}
 
 /// Game → the menu item `item`, then the path typed and Export.
 fn export(h: &mut Harness<'_, MaasaiApp>, item: &str, path: &Path) {
@@ -43,7 +24,7 @@ fn export(h: &mut Harness<'_, MaasaiApp>, item: &str, path: &Path) {
         h.state().files.diagram_prompt.is_some(),
         "no file dialog in tests: the typed-path window asks"
     );
-    set_field(h, "Diagram file", path.to_str().unwrap());
+    replace_field(h, "Diagram file", path.to_str().unwrap());
     h.get_by_label("Export").click();
     h.run();
 }
@@ -70,7 +51,7 @@ fn ringed(svg: &str) -> Vec<String> {
 #[test]
 fn export_writes_the_position_on_view_while_stepping_through_the_moves() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     for name in ["1", "2", "6"] {
         play(&mut h, name);
     }
@@ -131,7 +112,7 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("board.svg");
     std::fs::write(&path, "an older figure").unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
 
     export(&mut h, "Export diagram for print (black and white)…", &path);
     let prompt = h.state().files.diagram_prompt.as_ref().unwrap();
@@ -174,7 +155,7 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
 #[test]
 fn a_missing_folder_is_said_in_plain_words_and_the_typed_path_stays() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     let bad = dir.path().join("no such folder").join("fig.svg");
     export(&mut h, "Export diagram (SVG)…", &bad);
     let (title, message) = h.state().files.error.clone().expect("a message");
@@ -188,7 +169,7 @@ fn a_missing_folder_is_said_in_plain_words_and_the_typed_path_stays() {
     let prompt = h.state().files.diagram_prompt.as_ref().expect("still open");
     assert_eq!(prompt.text, bad.display().to_string());
     let good = dir.path().join("fig.svg");
-    set_field(&mut h, "Diagram file", good.to_str().unwrap());
+    replace_field(&mut h, "Diagram file", good.to_str().unwrap());
     h.get_by_label("Export").click();
     h.run();
     assert!(good.is_file());
@@ -211,7 +192,7 @@ fn a_finished_games_last_position_is_exported_with_its_result() {
     let over: Position = "en-gehe south=0,2,0,1 north=0,0,0,0 captured=5,7 turn=north"
         .parse()
         .unwrap();
-    let mut h = harness(dir.path(), over);
+    let mut h = files_harness(dir.path(), over);
     assert!(
         h.state().rt.result().is_some(),
         "the window knows it is over"

@@ -6,36 +6,18 @@
 
 mod common;
 use common::ctrl_v_released;
-use common::{SNAPSHOT_SIZE, en_gehe, folders, play};
+use common::{en_gehe, files_harness, folders, play, replace_field};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::files_ui::{FileCommand, PASTE_REFUSED};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{Game, GameOptions, Position};
+use maasai_mancala::engine::{Game, GameOptions};
 use maasai_mancala::files::{GameFile, autosave_path, load_game, load_user_presets, save_game};
 use std::path::{Path, PathBuf};
 
-fn harness(dir: &Path, start: Position) -> Harness<'static, MaasaiApp> {
-    let mut h = common::harness_in(dir, start, SNAPSHOT_SIZE);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
-    h
-}
-
 fn files(h: &mut Harness<'_, MaasaiApp>, command: FileCommand) {
     h.state_mut().queue(AppCommand::Files(command));
-    h.run();
-}
-
-/// Replaces the text of the field labelled `label`.
-fn set_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
-    h.get_by_label(label).focus();
-    h.run();
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    h.key_press(egui::Key::Backspace);
-    h.run();
-    h.get_by_label(label).type_text(text);
     h.run();
 }
 
@@ -66,7 +48,7 @@ fn a_file_without_team_names_names_the_sides_not_the_last_game_s_teams() {
     file.south_team = String::new();
     file.north_team = String::new();
     save_game(&path, &file).unwrap();
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     h.state_mut().settings.names = ["Ilkisongo".into(), "Ilpurko".into()];
     h.state_mut().rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
     files(&mut h, FileCommand::OpenPath(path.clone()));
@@ -87,14 +69,14 @@ fn open_through_the_menu_and_typed_path_shows_the_moves() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("match.ron");
     let file = saved_game(&path);
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
 
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label("Open…  (Ctrl+O)").click();
     h.run();
     // No native dialog in tests: the typed-path window asks for the file.
-    set_field(&mut h, "File path", path.to_str().unwrap());
+    replace_field(&mut h, "File path", path.to_str().unwrap());
     h.get_by_label("Open").click();
     h.run();
 
@@ -122,7 +104,7 @@ fn open_through_the_menu_and_typed_path_shows_the_moves() {
 fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
     let dir = tempfile::tempdir().unwrap();
     let bad = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/garbled.ron");
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     let before = h.state().rt.game.clone();
     // The line under the board still tells of an earlier open.
@@ -158,7 +140,7 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
 fn save_as_then_open_gives_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("saved.ron");
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     play(&mut h, "2");
     assert!(h.state().unsaved());
@@ -169,7 +151,7 @@ fn save_as_then_open_gives_the_same_game() {
         egui::Key::S,
     );
     h.run();
-    set_field(&mut h, "File path", path.to_str().unwrap());
+    replace_field(&mut h, "File path", path.to_str().unwrap());
     h.get_by_label("Save").click();
     h.run();
     assert!(
@@ -212,7 +194,7 @@ fn save_as_then_open_gives_the_same_game() {
 fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("no-such-folder/game.ron");
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     files(&mut h, FileCommand::SaveTo(path.clone()));
     let (_, message) = h.state().files.error.clone().expect("an error is shown");
@@ -271,7 +253,7 @@ fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
 fn autosave_after_a_move_is_offered_on_the_next_start() {
     let dir = tempfile::tempdir().unwrap();
     let played = {
-        let mut h = harness(dir.path(), en_gehe(6));
+        let mut h = files_harness(dir.path(), en_gehe(6));
         assert!(
             !autosave_path(&folders(dir.path()).data).exists(),
             "nothing to autosave before a move"
@@ -283,7 +265,7 @@ fn autosave_after_a_move_is_offered_on_the_next_start() {
         // Dropped without closing: as if the program were killed.
     };
 
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     assert!(h.query_by_label("Resume last game?").is_some());
     // Said in people's words: the game's title, the side with a capital.
     assert!(
@@ -299,7 +281,7 @@ fn autosave_after_a_move_is_offered_on_the_next_start() {
     assert!(h.state().unsaved());
 
     // Declining keeps the fresh game.
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     h.get_by_label("Start fresh").click();
     h.run();
     assert!(h.state().files.resume_offer.is_none());
@@ -323,7 +305,7 @@ fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
     let dir = tempfile::tempdir().unwrap();
     let autosave = autosave_path(&folders(dir.path()).data);
     {
-        let mut h = harness(dir.path(), en_gehe(6));
+        let mut h = files_harness(dir.path(), en_gehe(6));
         play(&mut h, "1");
         play(&mut h, "2");
         // Dropped without closing: as if the program were killed.
@@ -333,7 +315,7 @@ fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
     // Start fresh, then close before any move: the game offered stays on
     // disk and is offered again (the empty fresh game used to overwrite
     // it at once, and again on closing).
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     h.get_by_label("Start fresh").click();
     h.run();
     h.run();
@@ -341,7 +323,7 @@ fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
     request_close(&mut h);
     assert_eq!(std::fs::read_to_string(&autosave).unwrap(), kept);
     drop(h);
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     assert!(h.query_by_label("Resume last game?").is_some());
 
     // A move in the fresh game is the news: it takes the autosave's place.
@@ -356,7 +338,7 @@ fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
 #[test]
 fn new_after_a_move_asks_to_save_first() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
 
     h.get_by_label("Game").click();
@@ -384,7 +366,7 @@ fn new_after_a_move_asks_to_save_first() {
 /// A game with a move in `dir`; New game ▸ Save your changes? ▸ Save ▸ a
 /// folder that does not exist (returned).
 fn failed_save_before_a_new_game(dir: &Path) -> (Harness<'static, MaasaiApp>, PathBuf) {
-    let mut h = harness(dir, en_gehe(6));
+    let mut h = files_harness(dir, en_gehe(6));
     play(&mut h, "1");
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run();
@@ -457,7 +439,7 @@ fn a_save_retried_after_a_failure_goes_on_to_what_waited_on_it() {
 #[test]
 fn pasting_positions_sets_them_up_or_explains_why_not() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     let text = "en-gehe south=1,2,3 north=3,2,1 captured=0,0 turn=north";
     h.event(egui::Event::Paste(format!("  {text}\n")));
     h.run();
@@ -479,7 +461,7 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
 #[test]
 fn a_game_record_is_copied_and_pasted_back_move_by_move() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     play(&mut h, "6");
     play(&mut h, "2");
@@ -530,7 +512,7 @@ fn a_game_record_is_copied_and_pasted_back_move_by_move() {
 #[test]
 fn ctrl_v_with_no_text_on_the_clipboard_says_why() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     // A paste that brought text: its release says nothing more.
     let text = "en-gehe south=1,2,3 north=3,2,1 captured=0,0 turn=north";
     h.event(egui::Event::Paste(text.into()));
@@ -562,7 +544,7 @@ fn ctrl_v_with_no_text_on_the_clipboard_says_why() {
 fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     let dir = tempfile::tempdir().unwrap();
     let config = folders(dir.path()).config;
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run();
     h.run();
@@ -591,12 +573,12 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     };
     assert!(picked(&h).is_some());
     // Team names are no part of a preset: a problem with them keeps it.
-    set_field(&mut h, "North team name", "");
+    replace_field(&mut h, "North team name", "");
     h.run();
     assert!(h.query_by_label("A team needs a name").is_some());
     assert!(picked(&h).is_some(), "the preset stays chosen");
     // A name of zero-width characters would show no team at all.
-    set_field(&mut h, "North team name", "\u{200B}\u{200D}");
+    replace_field(&mut h, "North team name", "\u{200B}\u{200D}");
     h.run();
     assert!(
         h.query_by_label(
@@ -604,14 +586,14 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
         )
         .is_some()
     );
-    set_field(&mut h, "North team name", "North");
+    replace_field(&mut h, "North team name", "North");
     h.run();
 
     // Save the fields (changed to 2×9) as a preset of the user's own.
-    set_field(&mut h, "Holes per row", "9");
+    replace_field(&mut h, "Holes per row", "9");
     h.run();
     assert!(picked(&h).is_none(), "2×9 is no longer the 2×12 preset");
-    set_field(&mut h, "Preset name", "Nine");
+    replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
     assert!(
@@ -628,7 +610,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     );
     // The same name again is refused, and the typed name stays to be
     // changed.
-    set_field(&mut h, "Preset name", "Nine");
+    replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
     assert!(h.state().files.error.is_some());
@@ -650,7 +632,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     assert!(h.state().files.error.is_none(), "the message stays");
     assert!(h.state().rt.new_game.is_some(), "the dialog went");
     assert_eq!(h.state().rt.game, game, "a game was started");
-    set_field(&mut h, "Preset name", "Nine");
+    replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
     assert!(h.state().files.error.is_some());
@@ -662,16 +644,16 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     // A field changed away from it deselects it, but its rename and
     // delete row stays, so the fields below do not move under the pointer.
     let name_field = h.get_by_label("Preset name").rect();
-    set_field(&mut h, "Holes per row", "10");
+    replace_field(&mut h, "Holes per row", "10");
     h.run();
     assert!(picked(&h).is_none(), "2×10 is no longer the preset");
     assert!(h.query_by_label("Delete preset").is_some());
     assert_eq!(h.get_by_label("Preset name").rect(), name_field);
-    set_field(&mut h, "Holes per row", "9");
+    replace_field(&mut h, "Holes per row", "9");
     h.run();
 
     // It is selected in the list: rename it, then delete it.
-    set_field(&mut h, "New name", "Nine holes");
+    replace_field(&mut h, "New name", "Nine holes");
     h.get_by_label("Rename").click();
     h.run();
     assert_eq!(load_user_presets(&config).unwrap()[0].name, "Nine holes");
@@ -708,7 +690,7 @@ fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_t
     let damaged = "PresetFile(version: 1, presets: [Preset(name: \"Mine\"";
     let path = config.join("presets.ron");
     std::fs::write(&path, damaged).unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run();
     h.run();
@@ -717,7 +699,7 @@ fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_t
             .is_some(),
         "the dialog's line about the file"
     );
-    set_field(&mut h, "Preset name", "Nine");
+    replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
     let (title, message) = h.state().files.error.clone().expect("refused");
@@ -743,11 +725,11 @@ fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_t
     std::fs::remove_file(&path).unwrap();
     h.key_press(egui::Key::Enter);
     h.run();
-    set_field(&mut h, "Preset name", "Nine");
+    replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
     assert!(h.state().files.error.is_none());
-    set_field(&mut h, "Preset name", "Nine");
+    replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
     let (_, message) = h.state().files.error.clone().expect("refused");
@@ -764,11 +746,11 @@ fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_t
 #[test]
 fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.run();
     assert!(h.query_by_label("Pick a move to comment on it.").is_some());
     play(&mut h, "1");
-    set_field(&mut h, "Comment on move 1 (South 1)", "A quiet start.");
+    replace_field(&mut h, "Comment on move 1 (South 1)", "A quiet start.");
     assert_eq!(h.state().rt.comments.get(&1).unwrap(), "A quiet start.");
     // The row says so next to the move, where a row cut short keeps it.
     h.run();
@@ -784,8 +766,8 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     assert!(autosave.contains("A quiet start."), "{autosave}");
     h.get_by_label("Event and notes").click();
     h.run();
-    set_field(&mut h, "Event", "Club evening");
-    set_field(&mut h, "Notes", "Played at the study group.");
+    replace_field(&mut h, "Event", "Club evening");
+    replace_field(&mut h, "Notes", "Played at the study group.");
     assert!(h.state().unsaved());
     let path = dir.path().join("commented.ron");
     files(&mut h, FileCommand::SaveTo(path.clone()));
@@ -796,7 +778,7 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     assert_eq!(file.notes, "Played at the study group.");
 
     // Opened again, the comment is shown with its move.
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     files(&mut h, FileCommand::OpenPath(path));
     h.state_mut().queue(AppCommand::ViewMove(0));
     h.run();
@@ -817,7 +799,7 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
 #[test]
 fn long_notes_and_comments_scroll_in_their_boxes() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.run();
     play(&mut h, "1");
     let long: String = (1..=40).map(|i| format!("line {i}\n")).collect();
@@ -839,10 +821,10 @@ fn long_notes_and_comments_scroll_in_their_boxes() {
 #[test]
 fn file_shortcuts_work_while_a_comment_is_typed() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.run();
     play(&mut h, "1");
-    set_field(&mut h, "Comment on move 1 (South 1)", "Quiet.");
+    replace_field(&mut h, "Comment on move 1 (South 1)", "Quiet.");
     assert!(
         h.ctx.egui_wants_keyboard_input(),
         "the comment box has the keys"
@@ -860,7 +842,7 @@ fn a_typed_save_as_asks_before_replacing_another_file() {
     let dir = tempfile::tempdir().unwrap();
     let other = dir.path().join("other.ron");
     std::fs::write(&other, "precious").unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.run();
     play(&mut h, "1");
     files(&mut h, FileCommand::SaveAs);
@@ -891,7 +873,7 @@ fn a_typed_save_as_onto_a_read_only_file_says_so_before_asking_to_replace() {
     let mut permissions = std::fs::metadata(&locked).unwrap().permissions();
     permissions.set_readonly(true);
     std::fs::set_permissions(&locked, permissions).unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     files(&mut h, FileCommand::SaveAs);
     h.state_mut().files.path_prompt.as_mut().unwrap().text = locked.display().to_string();
@@ -957,7 +939,7 @@ fn a_long_message_scrolls_and_keeps_its_buttons_in_a_small_window() {
 
 /// A 2×6 game with one move not saved to any file.
 fn with_unsaved_move(dir: &Path) -> Harness<'static, MaasaiApp> {
-    let mut h = harness(dir, en_gehe(6));
+    let mut h = files_harness(dir, en_gehe(6));
     h.run();
     play(&mut h, "1");
     assert!(h.state().unsaved());
@@ -983,7 +965,7 @@ fn a_missing_file_is_said_before_asking_to_save() {
 #[test]
 fn the_window_title_names_the_file_and_marks_unsaved_changes() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.run();
     assert_eq!(h.state().window_title(), "New game — Maasai mancala");
     assert_eq!(
@@ -1004,7 +986,7 @@ fn the_window_title_names_the_file_and_marks_unsaved_changes() {
 #[test]
 fn a_path_too_long_to_look_at_is_said_so_not_called_missing() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     let long = dir.path().join(format!("{}.ron", "a".repeat(300)));
     files(&mut h, FileCommand::OpenPath(long));
     for _ in 0..50 {
@@ -1023,7 +1005,7 @@ fn a_typed_name_without_ron_opens_the_ron_file() {
     // Saving "game" writes "game.ron": opening "game" finds it too (it
     // said there was no such file).
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     save_game(
         &dir.path().join("long relay game.ron"),
         &GameFile::from_game(Game::new(en_gehe(4))),
@@ -1045,7 +1027,7 @@ fn a_typed_name_without_ron_opens_the_ron_file() {
 #[test]
 fn a_missing_name_without_ron_says_both_names_it_looked_for() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     files(&mut h, FileCommand::OpenPath(dir.path().join("nofile")));
     let (_, message) = h.state().files.error.clone().expect("said");
     let bare = dir.path().join("nofile");
@@ -1109,7 +1091,7 @@ fn the_autosave_is_never_a_games_file() {
     let dir = tempfile::tempdir().unwrap();
     let data = folders(dir.path()).data;
     let autosave = autosave_path(&data);
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     play(&mut h, "2");
     assert!(autosave.exists());
@@ -1143,7 +1125,7 @@ fn the_autosave_is_never_a_games_file() {
     assert_eq!(h.state().files.path.as_deref(), Some(mine.as_path()));
 
     // Opening the autosave gives its game without tying it to the file.
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     h.get_by_label("Start fresh").click();
     h.run();
     play(&mut h, "3");
@@ -1168,7 +1150,7 @@ fn a_failing_autosave_is_said_once_then_in_the_menu_bar() {
     let dir = tempfile::tempdir().unwrap();
     // The data folder cannot be made: a file stands in its place.
     std::fs::write(dir.path().join("data"), "not a folder").unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     let (title, message) = h.state().files.error.clone().expect("said once");
     assert_eq!(title, "Autosave failed");
@@ -1212,7 +1194,7 @@ fn a_file_opened_at_launch_moves_an_unsaved_last_game_aside() {
     let file = dir.path().join("other.ron");
     save_game(&file, &GameFile::from_game(Game::new(en_gehe(4)))).unwrap();
     let unsaved = {
-        let mut h = harness(dir.path(), en_gehe(6));
+        let mut h = files_harness(dir.path(), en_gehe(6));
         play(&mut h, "1");
         play(&mut h, "2");
         h.state().rt.game.clone()
@@ -1242,7 +1224,7 @@ fn a_file_opened_at_launch_moves_an_unsaved_last_game_aside() {
     // A second time takes the next free name; a saved last game (nothing
     // lost) and a damaged autosave are handled as at any start.
     let again = {
-        let mut h = harness(dir.path(), en_gehe(6));
+        let mut h = files_harness(dir.path(), en_gehe(6));
         h.get_by_label("Start fresh").click();
         h.run();
         play(&mut h, "3");
@@ -1266,7 +1248,7 @@ fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
     let dir = tempfile::tempdir().unwrap();
     let data = folders(dir.path()).data;
     {
-        let mut h = harness(dir.path(), en_gehe(6));
+        let mut h = files_harness(dir.path(), en_gehe(6));
         play(&mut h, "1");
         play(&mut h, "2");
     }
@@ -1276,7 +1258,7 @@ fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
     let good_before = std::fs::read_to_string(&bak).unwrap();
     std::fs::write(&autosave, "Autosave(version: 1, garbage").unwrap();
 
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     let (_, message) = h.state().files.error.clone().expect("said");
     assert!(message.contains("autosave.ron.damaged"), "{message}");
     assert!(message.contains("autosave.ron.bak"), "{message}");
@@ -1295,7 +1277,7 @@ fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
 fn a_study_opened_through_save_your_changes_waits_for_the_save() {
     use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     let study = shipped_studies().0.remove(0);
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
@@ -1325,7 +1307,7 @@ fn a_study_opened_through_save_your_changes_waits_for_the_save() {
 #[test]
 fn the_file_dialogs_answer_esc_and_enter() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     // Esc backs out of "Save your changes?".
     h.state_mut().queue(AppCommand::OpenNewGame);
@@ -1348,7 +1330,7 @@ fn the_file_dialogs_answer_esc_and_enter() {
     // Enter takes "Resume last game" on the next start.
     let played = h.state().rt.game.clone();
     drop(h);
-    let mut h = harness(dir.path(), en_gehe(8));
+    let mut h = files_harness(dir.path(), en_gehe(8));
     assert!(h.state().files.resume_offer.is_some());
     h.key_press(egui::Key::Enter);
     h.run();
@@ -1359,7 +1341,7 @@ fn the_file_dialogs_answer_esc_and_enter() {
 #[test]
 fn the_typed_path_window_answers_esc_and_refuses_own_files_before_asking_to_replace() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     files(&mut h, FileCommand::SaveAs);
     assert!(h.state().files.path_prompt.is_some());
@@ -1398,7 +1380,7 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
     };
     std::fs::write(studies.join("10-mine.ron"), titled("My own capture")).unwrap();
     std::fs::write(studies.join("11-broken.ron"), "Study(version: 1, title: )").unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     let library = |h: &mut Harness<'static, MaasaiApp>, open| {
         h.state_mut()
             .queue(AppCommand::Study(StudyCommand::ShowLibrary(open)));
@@ -1455,7 +1437,7 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
         &text[end..]
     );
     std::fs::write(studies.join("12-mistake.ron"), mistaken).unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
     h.run_steps(3);
@@ -1519,7 +1501,7 @@ fn a_game_opened_or_pasted_waits_for_a_computer_side_to_be_resumed() {
     let mut game = Game::new(en_gehe(6));
     game.play(game.current().legal_moves()[0]).unwrap();
     save_game(&path, &GameFile::from_game(game.clone())).unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
     files(&mut h, FileCommand::OpenPath(path));
     h.run_steps(20);
@@ -1549,7 +1531,7 @@ fn typing_in_the_path_window_replaces_the_path_it_offers() {
     // Save As offers a path; typing at once replaces it rather than
     // appending to it ("…/game.ron/tmp/other.ron").
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     files(&mut h, FileCommand::SaveAs);
     h.run_steps(2);
     let offered = h.state().files.path_prompt.as_ref().unwrap().text.clone();
@@ -1565,7 +1547,7 @@ fn typing_in_the_path_window_replaces_the_path_it_offers() {
 #[test]
 fn recent_files_of_the_same_name_are_told_apart_by_their_folder() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     h.state_mut().files.recent.files = vec![
         PathBuf::from("/tmp/first/game.ron"),
         PathBuf::from("/tmp/second/game.ron"),
@@ -1589,7 +1571,7 @@ fn recent_files_of_the_same_name_are_told_apart_by_their_folder() {
 fn recent_files_in_folders_of_the_same_name_show_enough_folders() {
     // Two `game.ron` in two `2024` folders both read "game.ron (2024)".
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     let long = "a very long folder name that goes on and on";
     h.state_mut().files.recent.files = vec![
         PathBuf::from("/home/ann/club/2024/game.ron"),
@@ -1632,7 +1614,7 @@ fn a_save_asks_before_replacing_a_file_changed_on_disk() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.ron");
     saved_game(&path);
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     files(&mut h, FileCommand::OpenPath(path.clone()));
     play_first(&mut h);
     // Written by someone else: another length, so even a coarse clock tells.
@@ -1678,9 +1660,9 @@ fn a_second_damaged_autosave_does_not_replace_the_first_copy() {
     let data = folders(dir.path()).data;
     std::fs::create_dir_all(&data).unwrap();
     std::fs::write(autosave_path(&data), "Autosave(version: 9, newer").unwrap();
-    drop(harness(dir.path(), en_gehe(6)));
+    drop(files_harness(dir.path(), en_gehe(6)));
     std::fs::write(autosave_path(&data), "garbage").unwrap();
-    let h = harness(dir.path(), en_gehe(6));
+    let h = files_harness(dir.path(), en_gehe(6));
     let (_, message) = h.state().files.error.clone().expect("said");
     assert!(message.contains("autosave.ron.damaged.2"), "{message}");
     assert_eq!(
@@ -1702,7 +1684,7 @@ fn a_file_at_launch_that_cannot_be_opened_leaves_the_last_game_to_resume() {
     let broken = dir.path().join("broken.ron");
     std::fs::write(&broken, "SavedGame(version: 1, moves: [\"1").unwrap();
     let unsaved = {
-        let mut h = harness(dir.path(), en_gehe(6));
+        let mut h = files_harness(dir.path(), en_gehe(6));
         play(&mut h, "1");
         h.state().rt.game.clone()
     };
@@ -1728,7 +1710,7 @@ fn play_first(h: &mut Harness<'_, MaasaiApp>) {
 #[test]
 fn a_failed_save_is_told_under_the_typed_path_not_over_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut h = harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir.path(), en_gehe(6));
     play(&mut h, "1");
     files(&mut h, FileCommand::SaveAs);
     h.run();

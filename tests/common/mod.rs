@@ -47,6 +47,50 @@ pub fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
     h.run();
 }
 
+/// [`harness_in`] at [`SNAPSHOT_SIZE`], sowing instantly, settled.
+pub fn files_harness(dir: &std::path::Path, start: Position) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_in(dir, start, SNAPSHOT_SIZE);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run();
+    h
+}
+
+/// A window whose frames are 1/20 s apart (kittest's default is 1/4 s), so
+/// that a sowing at one seed a second sows nothing in the few frames
+/// [`start_paused`] takes.
+pub fn fine_harness(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    Harness::builder()
+        .with_size(size)
+        .with_theme(egui::Theme::Light)
+        .with_step_dt(0.05)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests(&cc.egui_ctx, start))
+}
+
+/// Starts `hole`'s move at one seed a second and pauses it at once, so a
+/// test can step the replay by hand (use a [`fine_harness`]).
+pub fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.state_mut().settings.speed = 1.0;
+    h.run();
+    h.get_by_label(hole).click();
+    h.step();
+    h.step();
+    h.get_by_label("Pause").click();
+    h.step();
+}
+
+/// Replaces the whole text of the field labelled `label`.
+pub fn replace_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
+    use egui_kittest::kittest::Queryable;
+    h.get_by_label(label).focus();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    h.get_by_label(label).type_text(text);
+    h.run();
+}
+
 /// The start of a 2×`holes` En Gehé game.
 pub fn en_gehe(holes: u8) -> Position {
     GameOptions::en_gehe(holes).start().unwrap()
