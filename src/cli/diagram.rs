@@ -43,20 +43,7 @@ pub fn diagram(
 /// program's own files (always), or a file already there (unless `force`:
 /// the version replaced is kept as `FILE.bak`, as `play --save` does).
 fn refuse_out(path: &Path, force: bool) -> Result<(), CliError> {
-    if crate::files::Folders::is_running_program(path) {
-        return Err(CliError(format!(
-            "{}: not written: it is this program itself (--force does not change that): \
-             choose another name",
-            path.display()
-        )));
-    }
-    if let Some(what) = crate::files::Folders::platform().and_then(|f| f.own_file(path)) {
-        return Err(CliError(format!(
-            "{}: not written: it is the program's own {what}, which it writes by itself \
-             (--force does not change that): choose another name",
-            path.display()
-        )));
-    }
+    super::files::refuse_own(path, "written")?;
     if force || !path.is_file() {
         return Ok(());
     }

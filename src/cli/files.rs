@@ -82,6 +82,23 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Refuses to write to the running program or one of the program's own
+/// files (which it writes by itself), whatever `--force` says; `not` is
+/// what is not done there ("saved", "written").
+pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
+    let what = if files::Folders::is_running_program(path) {
+        "this program itself".to_string()
+    } else if let Some(own) = files::Folders::platform().and_then(|f| f.own_file(path)) {
+        format!("the program's own {own}, which it writes by itself")
+    } else {
+        return Ok(());
+    };
+    Err(CliError(format!(
+        "{}: not {not}: it is {what} (--force does not change that): choose another name",
+        path.display()
+    )))
+}
+
 /// Why `play --save` must not write to `path`, if it must not: one of the
 /// program's own files (the window's check, [`files::Folders::own_file`]),
 /// refused even with `--force`; or a file already there, refused unless
@@ -89,20 +106,7 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
 /// second save would lose the first version for good). Said before any
 /// move is replayed: nothing is printed of a game that is not saved.
 pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
-    if files::Folders::is_running_program(path) {
-        return Err(CliError(format!(
-            "{}: not saved: it is this program itself (--force does not change that): \
-             choose another name",
-            path.display()
-        )));
-    }
-    if let Some(what) = files::Folders::platform().and_then(|f| f.own_file(path)) {
-        return Err(CliError(format!(
-            "{}: not saved: it is the program's own {what}, which it writes by itself \
-             (--force does not change that): choose another name",
-            path.display()
-        )));
-    }
+    refuse_own(path, "saved")?;
     // A folder, a device or a pipe is refused by the save itself.
     if force || !path.is_file() {
         return Ok(());
