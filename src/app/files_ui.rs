@@ -749,53 +749,37 @@ impl MaasaiApp {
                 self.files.unsaved_prompt = Some(Pending::Close);
             }
         }
-        if let Some((purpose, rx)) = &self.files.dialog {
+        if let Some((purpose, rx)) = &self.files.dialog
+            && let Some(answer) = dialog_answer(ctx, rx)
+        {
             let purpose = *purpose;
-            match rx.try_recv() {
-                Ok(Some(path)) => {
-                    self.files.dialog = None;
-                    out.push(match purpose {
-                        Purpose::Open => FileCommand::OpenPath(path),
-                        Purpose::SaveAs => FileCommand::SaveTo(path),
-                    });
-                }
-                Ok(None) | Err(TryRecvError::Disconnected) => {
-                    self.files.dialog = None;
+            self.files.dialog = None;
+            match answer {
+                Some(path) => out.push(match purpose {
+                    Purpose::Open => FileCommand::OpenPath(path),
+                    Purpose::SaveAs => FileCommand::SaveTo(path),
+                }),
+                None => {
                     self.files.path_prompt = Some(PathPrompt::new(
                         purpose,
                         self.default_path_text(purpose),
-                        Some(
-                            "No file was chosen, or this system has no file dialog. \
-                             Type the file's path instead."
-                                .into(),
-                        ),
-                    ));
-                }
-                Err(TryRecvError::Empty) => {
-                    ctx.request_repaint_after(std::time::Duration::from_millis(100))
+                        Some(no_dialog_note("file's path")),
+                    ))
                 }
             }
         }
-        if let Some(rx) = &self.files.diagram_dialog {
-            match rx.try_recv() {
-                Ok(Some(path)) => {
-                    self.files.diagram_dialog = None;
-                    out.push(FileCommand::ExportDiagramTo(path));
-                }
-                Ok(None) | Err(TryRecvError::Disconnected) => {
-                    self.files.diagram_dialog = None;
+        if let Some(rx) = &self.files.diagram_dialog
+            && let Some(answer) = dialog_answer(ctx, rx)
+        {
+            self.files.diagram_dialog = None;
+            match answer {
+                Some(path) => out.push(FileCommand::ExportDiagramTo(path)),
+                None => {
                     self.files.diagram_prompt = Some(DiagramPrompt::new(
                         ExportDiagram,
                         self.diagram_path_text(),
-                        Some(
-                            "No file was chosen, or this system has no file dialog. \
-                             Type the diagram's path instead."
-                                .into(),
-                        ),
-                    ));
-                }
-                Err(TryRecvError::Empty) => {
-                    ctx.request_repaint_after(std::time::Duration::from_millis(100))
+                        Some(no_dialog_note("diagram's path")),
+                    ))
                 }
             }
         }
@@ -1812,6 +1796,25 @@ impl MaasaiApp {
         }
         out.into_iter().map(AppCommand::Files).collect()
     }
+}
+
+/// The answer of a file dialog running on its thread: `None` while it is
+/// still open (the window looks again shortly), then the path chosen, or
+/// `Some(None)` when none was (cancelled, or no dialog on this system).
+fn dialog_answer(ctx: &egui::Context, rx: &Receiver<Option<PathBuf>>) -> Option<Option<PathBuf>> {
+    match rx.try_recv() {
+        Ok(chosen) => Some(chosen),
+        Err(TryRecvError::Disconnected) => Some(None),
+        Err(TryRecvError::Empty) => {
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            None
+        }
+    }
+}
+
+/// Why the typed-path window stands where a file dialog was asked for.
+fn no_dialog_note(what: &str) -> String {
+    format!("No file was chosen, or this system has no file dialog. Type the {what} instead.")
 }
 
 /// "Opening a file" while a file is read and replayed on its thread, or
