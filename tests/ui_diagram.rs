@@ -203,3 +203,65 @@ fn a_finished_games_last_position_is_exported_with_its_result() {
     assert!(svg.contains("Game over: "), "{svg}");
     assert!(!svg.contains("\u{2014} to move"), "{svg}");
 }
+
+#[test]
+fn the_export_window_takes_a_caption_the_look_and_the_ring_of_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    for name in ["1", "2"] {
+        play(&mut h, name);
+    }
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export diagram (SVG)…").click();
+    h.run();
+    // It says which position goes out, and offers the move's hole.
+    h.get_by_label("The position after move 2 (North 2)");
+    replace_field(&mut h, "Caption", "Diagram 3: South to move");
+    h.get_by_label("Black and white, for print").click();
+    h.run();
+    h.get_by_label("Ring North 2, where the move started")
+        .click();
+    h.run();
+    let path = dir.path().join("captioned.svg");
+    replace_field(&mut h, "Diagram file", path.to_str().unwrap());
+    h.get_by_label("Export").click();
+    h.run();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains(">Diagram 3: South to move<"), "{svg}");
+    assert!(!svg.contains("#c49662"), "black and white");
+    assert!(ringed(&svg).is_empty(), "the ring was taken off");
+
+    // The print item ticks black and white; a blank caption is none, and
+    // the move's hole is ringed unless the box is cleared.
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export diagram for print (black and white)…")
+        .click();
+    h.run();
+    let prompt = h.state().files.diagram_prompt.as_ref().unwrap();
+    assert!(prompt.purpose.mono);
+    assert_eq!(prompt.purpose.caption, "", "a new window, a new caption");
+    replace_field(&mut h, "Caption", "   ");
+    let plain = dir.path().join("plain.svg");
+    replace_field(&mut h, "Diagram file", plain.to_str().unwrap());
+    h.get_by_label("Export").click();
+    h.run();
+    let svg = std::fs::read_to_string(&plain).unwrap();
+    assert_eq!(ringed(&svg), ["north-2"]);
+    assert_eq!(
+        svg,
+        maasai_mancala::diagram::render_svg(
+            h.state().rt.shown_position(),
+            &maasai_mancala::diagram::DiagramOptions {
+                caption: None,
+                mono: true,
+                highlight: vec![maasai_mancala::engine::HoleRef {
+                    side: maasai_mancala::engine::Side::North,
+                    index: 1,
+                }],
+                result: None,
+            }
+        )
+    );
+}

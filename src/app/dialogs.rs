@@ -43,8 +43,9 @@ pub fn dialogs_ui(
             take,
             replace: FileCommand::SaveTo,
             close: FileCommand::ClosePathPrompt,
+            browse: None,
         };
-        path_window(ctx, prompt, &window, esc, message_open, &mut out);
+        path_window(ctx, prompt, &window, esc, message_open, |_, _| {}, &mut out);
     }
 
     if files.dialog_open() {
@@ -197,7 +198,8 @@ pub fn dialogs_ui(
 
 /// How a typed-path window reads and what it gives: its title, the
 /// field's name, the button that takes the path, and the commands for a
-/// path taken, a replace agreed to, and the window closed.
+/// path taken, a replace agreed to, the window closed, and a file dialog
+/// asked for (a Browse… button beside the field, where there is one).
 pub(super) struct PathWindow {
     pub title: &'static str,
     pub id: &'static str,
@@ -206,19 +208,22 @@ pub(super) struct PathWindow {
     pub take: fn(PathBuf) -> FileCommand,
     pub replace: fn(PathBuf) -> FileCommand,
     pub close: FileCommand,
+    pub browse: Option<FileCommand>,
 }
 
 /// A typed-path window (the file dialog's fallback): the path field,
 /// selected whole when it opens, the action and Cancel, and "Replace
 /// it?" for a file already there. `esc` backs out of the question or
 /// closes the window; while a message is over the window
-/// (`message_open`) the field leaves it the keyboard.
+/// (`message_open`) the field leaves it the keyboard. `choices` draws what
+/// the window asks besides the path, above the field.
 pub(super) fn path_window<P>(
     ctx: &egui::Context,
     prompt: &mut PathPrompt<P>,
     window: &PathWindow,
     esc: bool,
     message_open: bool,
+    choices: impl FnOnce(&mut egui::Ui, &mut P),
     out: &mut Vec<FileCommand>,
 ) {
     let mut open = true;
@@ -256,6 +261,7 @@ pub(super) fn path_window<P>(
                 out.push(window.close.clone());
                 return;
             }
+            choices(ui, &mut prompt.purpose);
             let mut submit = false;
             ui.horizontal(|ui| {
                 let label = ui.label(window.field);
@@ -277,6 +283,14 @@ pub(super) fn path_window<P>(
                     prompt.focused = true;
                 }
                 submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if let Some(browse) = &window.browse
+                    && ui
+                        .button("Browse…")
+                        .on_hover_text("Choose the file in a file dialog")
+                        .clicked()
+                {
+                    out.push(browse.clone());
+                }
             });
             ui.horizontal(|ui| {
                 let path = prompt.text.trim();

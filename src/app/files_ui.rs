@@ -59,41 +59,79 @@ pub enum FileCommand {
         new: String,
     },
     DeletePreset(String),
-    /// Export the position on view as an SVG diagram: choose a file (file
-    /// dialog, or the typed-path window); `mono` for black and white.
+    /// Export the position on view as an SVG diagram: the export window
+    /// opens (caption, look, file); `mono` ticks black and white.
     ExportDiagram {
         mono: bool,
     },
-    /// … to this file (the position and look chosen with ExportDiagram).
+    /// Choose the diagram's file in a file dialog (the export window's
+    /// Browse…); its answer exports at once.
+    BrowseDiagram,
+    /// … to this file (the position chosen with ExportDiagram, the look
+    /// and caption as the export window has them).
     ExportDiagramTo(PathBuf),
-    /// Close the diagram's typed-path window.
+    /// Close the diagram's export window.
     CloseDiagramPrompt,
 }
 
 /// The notice of an exported diagram begins with this.
 pub const DIAGRAM_NOTICE: &str = "Exported the diagram to ";
 
+/// The name of the export window's file field.
+const DIAGRAM_FIELD: &str = "Diagram file";
+
 /// The title of a failed export's message.
 pub const DIAGRAM_REFUSED: &str = "Cannot export the diagram";
 
-/// A diagram waiting for its file: the position on view and the look
-/// chosen when Export diagram was asked for (stepping through the moves
-/// meanwhile does not change what is exported).
+/// A diagram waiting for its file: the position on view when Export
+/// diagram was asked for (stepping through the moves meanwhile does not
+/// change what is exported), with what the game says of it.
 #[derive(Clone, Debug)]
 pub struct DiagramJob {
     pub position: crate::engine::Position,
-    pub options: crate::diagram::DiagramOptions,
+    /// The hole the move on view started from, ringed unless the user
+    /// says otherwise (none at the start).
+    pub move_hole: Option<crate::engine::HoleRef>,
+    /// The game's result where the position ends it.
+    pub result: Option<crate::engine::GameResult>,
+    /// Which position it is, for the export window: "The start position",
+    /// "The position after move 3 (North 6)".
+    pub what: String,
     /// What the file is called unless the user says otherwise.
     pub file_name: String,
 }
 
-/// What the diagram's typed-path window is for: exporting the diagram
-/// (whether in black and white is the export job's).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExportDiagram;
+impl DiagramJob {
+    /// The diagram's options as the export window has them: a blank
+    /// caption is none.
+    pub fn options(&self, choice: &ExportDiagram) -> crate::diagram::DiagramOptions {
+        let caption = choice.caption.trim();
+        crate::diagram::DiagramOptions {
+            caption: (!caption.is_empty()).then(|| caption.to_string()),
+            mono: choice.mono,
+            highlight: self
+                .move_hole
+                .filter(|_| choice.ring_move)
+                .into_iter()
+                .collect(),
+            result: self.result,
+        }
+    }
+}
 
-/// The typed-path window of a diagram export (the file dialog's fallback),
-/// drawn as the Open / Save As one is.
+/// The export window's choices besides the file: the caption and the look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportDiagram {
+    /// A line above the board (blank: none).
+    pub caption: String,
+    /// Black and white, for print.
+    pub mono: bool,
+    /// Ring the hole the move on view started from.
+    pub ring_move: bool,
+}
+
+/// The export window of a diagram: its choices, and the file's path typed
+/// or chosen with Browse… (drawn as the Open / Save As window is).
 pub type DiagramPrompt = PathPrompt<ExportDiagram>;
 
 /// The answers to "save your changes?".
@@ -772,14 +810,16 @@ impl MaasaiApp {
             && let Some(answer) = dialog_answer(ctx, rx)
         {
             self.files.diagram_dialog = None;
-            match answer {
-                Some(path) => out.push(FileCommand::ExportDiagramTo(path)),
-                None => {
-                    self.files.diagram_prompt = Some(DiagramPrompt::new(
-                        ExportDiagram,
-                        self.diagram_path_text(),
-                        Some(no_dialog_note("diagram's path")),
-                    ))
+            if let Some(prompt) = &mut self.files.diagram_prompt {
+                match answer {
+                    // The dialog asked before replacing a file.
+                    Some(path) => {
+                        prompt.text = path.display().to_string();
+                        prompt.replace_ok = Some(path.clone());
+                        prompt.note = None;
+                        out.push(FileCommand::ExportDiagramTo(path));
+                    }
+                    None => prompt.note = Some(no_dialog_note("diagram's path")),
                 }
             }
         }
@@ -1070,7 +1110,8 @@ impl MaasaiApp {
             FileCommand::DeletePreset(name) => {
                 self.preset_change(|dir| delete_user_preset(dir, &name), None);
             }
-            FileCommand::ExportDiagram { mono } => self.choose_diagram_path(ctx, mono),
+            FileCommand::ExportDiagram { mono } => self.open_diagram_export(mono),
+            FileCommand::BrowseDiagram => self.browse_diagram_path(ctx),
             FileCommand::ExportDiagramTo(path) => self.export_diagram(&path),
             FileCommand::CloseDiagramPrompt => {
                 self.files.diagram_prompt = None;
@@ -1080,21 +1121,20 @@ impl MaasaiApp {
     }
 
     /// The diagram of the position on view: the hole its move started
-    /// from ringed (none at the start), and the file name it is offered
-    /// under (the game's file name, or "position", and the move number).
-    fn diagram_job(&self, mono: bool) -> DiagramJob {
+    /// from (none at the start), and the file name it is offered under
+    /// (the game's file name, or "position", and the move number).
+    fn diagram_job(&self) -> DiagramJob {
         let view = self.rt.view;
         let position = *self.rt.shown_position();
-        let highlight = match view.checked_sub(1) {
-            Some(i) => {
-                let before = &self.rt.game.positions()[i];
-                vec![crate::engine::HoleRef {
-                    side: before.turn(),
-                    index: self.rt.game.moves()[i].hole(),
-                }]
-            }
-            None => Vec::new(),
-        };
+        let played = view.checked_sub(1).map(|i| {
+            let before = &self.rt.game.positions()[i];
+            let hole = crate::engine::HoleRef {
+                side: before.turn(),
+                index: self.rt.game.moves()[i].hole(),
+            };
+            let name = before.variant().move_name(self.rt.game.moves()[i]);
+            (hole, format!("{} {name}", before.turn().title()))
+        });
         let stem = self
             .files
             .path
@@ -1107,25 +1147,27 @@ impl MaasaiApp {
             0 => format!("{stem} start.svg"),
             n => format!("{stem} move {n}.svg"),
         };
+        let what = match &played {
+            None if self.rt.game.moves().is_empty() => "The position on the board".to_string(),
+            None => "The start position".to_string(),
+            Some((_, mv)) => format!("The position after move {view} ({mv})"),
+        };
         DiagramJob {
             position,
-            options: crate::diagram::DiagramOptions {
-                caption: None,
-                mono,
-                highlight,
-                // The game's end, where the view is at it (the live
-                // analysis has decided it; nothing is sown here).
-                result: if self.rt.live() {
-                    self.rt.result()
-                } else {
-                    None
-                },
+            move_hole: played.map(|(hole, _)| hole),
+            // The game's end, where the view is at it (the live analysis
+            // has decided it; nothing is sown here).
+            result: if self.rt.live() {
+                self.rt.result()
+            } else {
+                None
             },
+            what,
             file_name,
         }
     }
 
-    /// The path the diagram's typed-path window offers: the job's file name
+    /// The path the diagram's export window offers: the job's file name
     /// in the folder of the last diagram, or of the game's file, or the
     /// working folder.
     fn diagram_path_text(&self) -> String {
@@ -1153,43 +1195,57 @@ impl MaasaiApp {
     }
 
     /// Export diagram: the position on view is kept for the export, and
-    /// the file is chosen in a file dialog (on its own thread) or, without
-    /// one, in the typed-path window.
-    fn choose_diagram_path(&mut self, ctx: &egui::Context, mono: bool) {
+    /// the export window opens for the caption, the look and the file.
+    fn open_diagram_export(&mut self, mono: bool) {
         if self.files.diagram_dialog.is_some() {
             return;
         }
-        self.files.diagram = Some(self.diagram_job(mono));
-        if !self.files.native_dialogs {
-            self.files.diagram_prompt = Some(DiagramPrompt::new(
-                ExportDiagram,
-                self.diagram_path_text(),
-                None,
-            ));
+        // A caption typed for the last diagram is kept for this one only
+        // when the window is still open (the menu asked again).
+        let caption = self
+            .files
+            .diagram_prompt
+            .as_ref()
+            .map(|p| p.purpose.caption.clone())
+            .unwrap_or_default();
+        self.files.diagram = Some(self.diagram_job());
+        self.files.diagram_prompt = Some(DiagramPrompt::new(
+            ExportDiagram {
+                caption,
+                mono,
+                ring_move: true,
+            },
+            self.diagram_path_text(),
+            None,
+        ));
+    }
+
+    /// Browse…: the diagram's file chosen in a file dialog (on its own
+    /// thread), starting where the typed path points.
+    fn browse_diagram_path(&mut self, ctx: &egui::Context) {
+        if self.files.diagram_dialog.is_some() {
             return;
         }
+        let Some(prompt) = &self.files.diagram_prompt else {
+            return;
+        };
+        let typed = crate::files::typed_path(prompt.text.trim());
+        let name = typed
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "position.svg".into());
+        let folder = typed.parent().filter(|d| d.is_dir()).map(Path::to_path_buf);
+        let title = if prompt.purpose.mono {
+            "Export the diagram in black and white (SVG)"
+        } else {
+            "Export the diagram (SVG)"
+        };
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        let name = self
-            .files
-            .diagram
-            .as_ref()
-            .map_or_else(|| "position.svg".into(), |j| j.file_name.clone());
-        let folder = self.files.diagram_folder.clone().or_else(|| {
-            self.files
-                .path
-                .as_ref()
-                .and_then(|p| p.parent())
-                .map(Path::to_path_buf)
-        });
         // The dialog blocks its thread, never the window.
         std::thread::spawn(move || {
             let mut d = rfd::FileDialog::new()
-                .set_title(if mono {
-                    "Export the diagram in black and white (SVG)"
-                } else {
-                    "Export the diagram (SVG)"
-                })
+                .set_title(title)
                 .add_filter("SVG image", &["svg"])
                 .set_file_name(name);
             if let Some(dir) = folder {
@@ -1212,9 +1268,11 @@ impl MaasaiApp {
         } else {
             path.to_path_buf()
         };
-        let Some(job) = self.files.diagram.clone() else {
+        let (Some(job), Some(prompt)) = (&self.files.diagram, &self.files.diagram_prompt) else {
             return;
         };
+        let options = job.options(&prompt.purpose);
+        let position = job.position;
         let own = self.own_file(&path);
         if let Some(prompt) = &mut self.files.diagram_prompt
             && own.is_none()
@@ -1233,10 +1291,9 @@ impl MaasaiApp {
                     "it is the program's own {what}, which it writes by itself: choose another name"
                 ),
             )),
-            None => crate::diagram::save_svg(
-                &path,
-                &crate::diagram::render_svg(&job.position, &job.options),
-            ),
+            None => {
+                crate::diagram::save_svg(&path, &crate::diagram::render_svg(&position, &options))
+            }
         };
         match result {
             Ok(()) => {
@@ -1253,17 +1310,11 @@ impl MaasaiApp {
                     DIAGRAM_REFUSED,
                     format!("{e}\nNothing was written; the game is as it was."),
                 );
+                // The window stays for another try, with the path that
+                // failed (also one a file dialog gave).
                 if let Some(prompt) = &mut self.files.diagram_prompt {
                     prompt.text = path.display().to_string();
                     prompt.focused = false;
-                } else {
-                    // From a file dialog: the typed-path window takes the
-                    // next try, with the path that failed.
-                    self.files.diagram_prompt = Some(DiagramPrompt::new(
-                        ExportDiagram,
-                        path.display().to_string(),
-                        None,
-                    ));
                 }
             }
         }
@@ -1774,25 +1825,26 @@ impl MaasaiApp {
             out.extend(reading_ui(ctx, &reading.job));
         }
         let message_open = self.files.error.is_some();
-        let mono = self.files.diagram.as_ref().is_some_and(|j| j.options.mono);
-        if let Some(prompt) = &mut self.files.diagram_prompt {
+        if let (Some(prompt), Some(job)) = (&mut self.files.diagram_prompt, &self.files.diagram) {
             let window = super::dialogs::PathWindow {
-                title: if mono {
-                    "Export the diagram in black and white (SVG)"
-                } else {
-                    "Export the diagram (SVG)"
-                },
+                title: "Export the diagram (SVG)",
                 id: "diagram-path",
-                field: "Diagram file",
+                field: DIAGRAM_FIELD,
                 action: "Export",
                 take: FileCommand::ExportDiagramTo,
                 replace: FileCommand::ExportDiagramTo,
                 close: FileCommand::CloseDiagramPrompt,
+                browse: self
+                    .files
+                    .native_dialogs
+                    .then_some(FileCommand::BrowseDiagram),
             };
             // A message over the window keeps Esc and Enter until it is
             // answered.
             let esc = !message_open && ctx.input(|i| i.key_pressed(egui::Key::Escape));
-            super::dialogs::path_window(ctx, prompt, &window, esc, message_open, &mut out);
+            let choices =
+                |ui: &mut egui::Ui, choice: &mut ExportDiagram| diagram_choices(ui, job, choice);
+            super::dialogs::path_window(ctx, prompt, &window, esc, message_open, choices, &mut out);
         }
         out.into_iter().map(AppCommand::Files).collect()
     }
@@ -1815,6 +1867,49 @@ fn dialog_answer(ctx: &egui::Context, rx: &Receiver<Option<PathBuf>>) -> Option<
 /// Why the typed-path window stands where a file dialog was asked for.
 fn no_dialog_note(what: &str) -> String {
     format!("No file was chosen, or this system has no file dialog. Type the {what} instead.")
+}
+
+/// The export window's choices: which position it is, the caption, the
+/// look, and the ring on the hole the move on view started from.
+fn diagram_choices(ui: &mut egui::Ui, job: &DiagramJob, choice: &mut ExportDiagram) {
+    ui.label(&job.what);
+    ui.horizontal(|ui| {
+        // As wide as the file field's name, so that the two fields line up.
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let width = ui
+            .painter()
+            .layout_no_wrap(DIAGRAM_FIELD.into(), font, egui::Color32::PLACEHOLDER)
+            .size()
+            .x;
+        let label = ui
+            .allocate_ui_with_layout(
+                egui::vec2(width, ui.spacing().interact_size.y),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_min_width(width);
+                    ui.label("Caption")
+                },
+            )
+            .inner;
+        ui.add(
+            egui::TextEdit::singleline(&mut choice.caption)
+                .hint_text("optional: a line above the board")
+                .desired_width(420.0),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(
+            "Printed above the board, wrapped if long (e.g. “Diagram 3: South to move wins by 7”)",
+        );
+    });
+    ui.checkbox(&mut choice.mono, "Black and white, for print");
+    if let Some(hole) = job.move_hole {
+        let name = job.position.variant().hole_name(hole.index);
+        ui.checkbox(
+            &mut choice.ring_move,
+            format!("Ring {} {name}, where the move started", hole.side.title()),
+        );
+    }
+    ui.add_space(4.0);
 }
 
 /// "Opening a file" while a file is read and replayed on its thread, or
