@@ -601,6 +601,11 @@ fn closing_a_study_gives_the_players_back_with_the_computer_paused() {
         [Player::Human; 2],
         "the defence is the program's"
     );
+    assert_eq!(
+        h.state().settings_to_keep().players,
+        before,
+        "quitting during the study keeps the computer opponent for the next launch"
+    );
     h.state_mut().queue(AppCommand::Study(StudyCommand::Close));
     h.run_steps(3);
     assert_eq!(h.state().settings.players, before);
@@ -1772,4 +1777,42 @@ fn a_books_moves_are_autosaved_as_practice_not_as_unsaved_work() {
         .expect("autosaved");
     assert_eq!(kept.game.game.moves().len(), 1, "the move is autosaved");
     assert!(!kept.unsaved, "autosaved as unsaved work");
+}
+
+#[test]
+fn taking_a_study_from_the_library_stops_the_check_of_the_users_claims() {
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("config").join("studies");
+    std::fs::create_dir_all(&own).unwrap();
+    // A claim the solver takes long to check: the check is still going
+    // when the study is taken.
+    let text = format!(
+        "Study(\n    version: 1,\n    title: \"A long endgame\",\n    author: \"A tester\",\n    \
+         source: \"\",\n    description: \"\",\n    position: \"{}\",\n    \
+         goal: Goal(side: South, kind: MarginAtLeast(0), text: \"South to move at least draws\"),\n    \
+         solution: [Step(mv: \"17\", comment: \"South 17: one step.\")],\n)\n",
+        long_solve_position()
+    );
+    std::fs::write(own.join("long.ron"), text).unwrap();
+    let start = GameOptions::default().start().unwrap();
+    let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(2);
+    step_until(&mut h, "the user's studies read", |app| {
+        !app.studies.reading_library()
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label("A long endgame").is_some());
+    assert!(h.state().studies.checking_claims(), "the claim is checked");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study("01-relay.ron")),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert!(!h.state().studies.library_open);
+    assert!(
+        !h.state().studies.checking_claims(),
+        "the check went on, unread, beside the study"
+    );
 }

@@ -1455,7 +1455,7 @@ impl MaasaiApp {
         match read {
             Ok(Opened::Study(study)) => {
                 self.studies.active = None;
-                self.studies.library_open = false;
+                self.studies.close_library();
                 self.install(GameFile::from_game(Game::new(study.start)), None, false);
                 self.start_study_now(*study, super::studies_ui::Mode::Book);
             }

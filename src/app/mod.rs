@@ -1488,6 +1488,21 @@ impl MaasaiApp {
     }
 }
 
+impl MaasaiApp {
+    /// The settings as they are kept for the next launch: the panels'
+    /// widths the user asked for, and the players a study set aside
+    /// rather than the two humans it put in their place (quitting during
+    /// a study must not lose the computer opponent).
+    pub fn settings_to_keep(&self) -> Settings {
+        let mut settings = self.settings.clone();
+        settings.panel_widths = self.panel_widths.wishes();
+        if let Some(players) = self.studies.players_set_aside() {
+            settings.players = players;
+        }
+        settings
+    }
+}
+
 impl eframe::App for MaasaiApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame(ui);
@@ -1498,8 +1513,7 @@ impl eframe::App for MaasaiApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.settings.panel_widths = self.panel_widths.wishes();
-        eframe::set_value(storage, STORAGE_KEY, &self.settings);
+        eframe::set_value(storage, STORAGE_KEY, &self.settings_to_keep());
     }
 }
 

@@ -260,9 +260,7 @@ fn line_claim(session: &Session, study: &Study, value: Value, stop: &AtomicBool)
         if stop.load(Ordering::Relaxed) || left.is_zero() {
             return Err(Cancelled);
         }
-        session
-            .solve(history.to_vec(), pos)
-            .finish_within(left)
+        solve_unless_stopped(session, history.to_vec(), pos, left, stop)
             .map(|s| s.value)
             .map_err(|_| Cancelled)
     });
@@ -271,6 +269,24 @@ fn line_claim(session: &Session, study: &Study, value: Value, stop: &AtomicBool)
         Ok(Err(fault)) => Claim::LineFault(fault.to_string()),
         Err(Cancelled) => Claim::LineUnproved,
     }
+}
+
+/// A solve given up when `limit` runs out or `stop` is raised (the
+/// library closed): a check nobody reads any more leaves the cores free
+/// at once rather than after its limit.
+fn solve_unless_stopped(
+    session: &Session,
+    history: Vec<Position>,
+    pos: Position,
+    limit: Duration,
+    stop: &AtomicBool,
+) -> Result<crate::solver::Solution, crate::solver::Progress> {
+    let began = Instant::now();
+    let handle = session.solve(history, pos);
+    while !handle.is_finished() && began.elapsed() < limit && !stop.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    handle.finish_within(Duration::ZERO)
 }
 
 /// What the solver found of a user's study's claim (its goal, from its
@@ -397,6 +413,26 @@ impl StudiesState {
         self.pending.as_ref().map(|(s, _)| s.file.title.clone())
     }
 
+    /// Whether the claims of the user's studies are being checked (a solve
+    /// on a thread of its own).
+    pub fn checking_claims(&self) -> bool {
+        self.claim_check.is_some()
+    }
+
+    /// Closes the library window: nobody reads the user's studies or
+    /// checks their claims any more (each check is a solve of its own,
+    /// which would compete with whatever the window was closed for).
+    pub fn close_library(&mut self) {
+        self.library_open = false;
+        self.library_read = None;
+        self.claim_check = None;
+    }
+
+    /// The players a study set aside, given back when it is closed.
+    pub fn players_set_aside(&self) -> Option<[Player; 2]> {
+        self.players_before
+    }
+
     /// Forgets the players a study set aside (new ones were chosen).
     pub fn clear_players_before(&mut self) {
         self.players_before = None;
@@ -469,10 +505,13 @@ impl StudiesState {
                     return;
                 }
                 let session = Session::with_solver(crate::solver::Solver::with_table_bits(20));
-                let claim = match session
-                    .solve(Vec::new(), study.start)
-                    .finish_within(CLAIM_LIMIT)
-                {
+                let claim = match solve_unless_stopped(
+                    &session,
+                    Vec::new(),
+                    study.start,
+                    CLAIM_LIMIT,
+                    &flag,
+                ) {
                     Ok(s) if study.goal_reached(s.value, 0) => {
                         line_claim(&session, &study, s.value, &flag)
                     }
@@ -734,13 +773,11 @@ impl MaasaiApp {
                     let folders = self.files.folders.clone();
                     self.studies.load_library(ctx, folders.as_ref());
                 }
-                if !open {
-                    // Nobody is reading the studies or their claims any
-                    // more.
-                    self.studies.library_read = None;
-                    self.studies.claim_check = None;
+                if open {
+                    self.studies.library_open = true;
+                } else {
+                    self.studies.close_library();
                 }
-                self.studies.library_open = open;
             }
             StudyCommand::Start(study, mode) => self.start_study(ctx, *study, mode),
             StudyCommand::SwitchMode(mode) => {
@@ -869,7 +906,7 @@ impl MaasaiApp {
     /// Sets up a study's position as a new game (through the same path as
     /// a pasted position, so unsaved changes are asked about first).
     pub fn start_study(&mut self, ctx: &egui::Context, study: Study, mode: Mode) {
-        self.studies.library_open = false;
+        self.studies.close_library();
         let text = study.start.to_string();
         self.studies.pending = Some((Box::new(study), mode));
         self.apply_file_command(ctx, FileCommand::PasteText(text));
@@ -1333,8 +1370,8 @@ fn warning(ui: &mut egui::Ui, text: String) {
 pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppCommand> {
     let mut out = Vec::new();
     if !state.library_open {
-        // Closed another way (a study opened from it): its read stops.
-        state.library_read = None;
+        // However it was closed, its read and its checks stop.
+        state.close_library();
         return out;
     }
     state.poll_library(ctx);
