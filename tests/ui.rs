@@ -3,7 +3,9 @@
 //! dialog, and image snapshots (rendered with wgpu; lavapipe on CI).
 
 mod common;
-use common::{SNAPSHOT_SIZE, en_gehe, fine_harness, harness_at, start_paused, step_until};
+use common::{
+    SNAPSHOT_SIZE, en_gehe, fine_harness, harness_at, replace_field, start_paused, step_until,
+};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 use maasai_mancala::app::anim::INSTANT_SPEED;
@@ -1390,8 +1392,8 @@ fn the_new_game_dialog_rejects_bad_input() {
         h.query_by_label("Seeds per hole must be a whole number from 1 to 12")
             .is_some()
     );
-    // Each message lies under its own field, not in a far column that
-    // widens the dialog.
+    // Each message lies under the fields (under the buttons, where it
+    // moves no field), not in a far column that widens the dialog.
     let field = h.get_by_label("Seeds per hole").rect();
     let message = h
         .get_by_label("Seeds per hole must be a whole number from 1 to 12")
@@ -1416,6 +1418,115 @@ fn the_new_game_dialog_rejects_bad_input() {
     assert_eq!(
         h.state().rt.game.current().to_string(),
         "en-gehe south=3,3,3,3,3,3,3,3 north=3,3,3,3,3,3,3,3 captured=0,0 turn=south"
+    );
+}
+
+#[test]
+fn the_new_game_fields_stay_put_while_their_problems_come_and_go() {
+    // "2" typed in Holes per row put "Holes per row must be 3 to 64, not
+    // 2" in a line of its own under the field, moving every field below
+    // it: a click meant for Seeds per hole landed on the message, and the
+    // typing after it went nowhere. Now a field at fault is ringed and its
+    // problem said under the buttons. Both games, every field that can
+    // be at fault, and a preset's note going as a field is changed.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::files_harness(dir.path(), en_gehe(6));
+    open_new_game(&mut h);
+    h.run();
+    let at = |h: &Harness<'_, MaasaiApp>, fields: &[&str]| {
+        fields
+            .iter()
+            .map(|f| h.get_by_label(f).rect())
+            .collect::<Vec<_>>()
+    };
+    let en_gehe_fields = [
+        "Holes per row",
+        "Seeds per hole",
+        "South team name",
+        "North team name",
+        "Preset name",
+        "Start game",
+        "Cancel",
+    ];
+    let before = at(&h, &en_gehe_fields);
+    let steps: [(&str, &str, &str); 7] = [
+        ("Holes per row", "2", "Holes per row must be 3 to 64, not 2"),
+        (
+            "Seeds per hole",
+            "x",
+            "Seeds per hole must be a whole number from 1 to 12",
+        ),
+        ("North team name", "", "A team needs a name"),
+        ("North team name", "Lions", ""),
+        ("South team name", "north", "That is the other side's name"),
+        ("South team name", "Lions", "The teams need different names"),
+        ("South team name", "South", ""),
+    ];
+    for (field, text, problem) in steps {
+        replace_field(&mut h, field, text);
+        h.run();
+        assert_eq!(
+            at(&h, &en_gehe_fields),
+            before,
+            "the fields moved as {field} was set to {text:?}"
+        );
+        if !problem.is_empty() {
+            assert!(h.query_by_label_contains(problem).is_some(), "{problem}");
+            // Said under the buttons (by the field's name where the
+            // message does not name it).
+            let said = h.get_by_label_contains(problem).rect();
+            assert!(said.top() > h.get_by_label("Start game").rect().bottom());
+        }
+    }
+    // Mended, the problems go, and nothing moves either.
+    replace_field(&mut h, "Holes per row", "8");
+    replace_field(&mut h, "Seeds per hole", "4");
+    h.run();
+    assert!(h.state().rt.new_game.as_ref().unwrap().check().is_ok());
+    assert_eq!(at(&h, &en_gehe_fields), before);
+
+    // Bao la Kimasai: its team names.
+    h.get_by_label("Bao la Kimasai").click();
+    h.run();
+    let bao_fields = ["South team name", "North team name", "Start game"];
+    let before = at(&h, &bao_fields);
+    replace_field(&mut h, "North team name", "");
+    h.run();
+    assert!(h.query_by_label("A team needs a name").is_some());
+    assert!(h.query_by_label("North team name:").is_some());
+    assert_eq!(at(&h, &bao_fields), before);
+    replace_field(&mut h, "North team name", "south");
+    h.run();
+    assert!(
+        h.query_by_label("The teams need different names (capitals aside)")
+            .is_some()
+    );
+    assert_eq!(at(&h, &bao_fields), before);
+    replace_field(&mut h, "North team name", "North");
+    h.run();
+    assert_eq!(at(&h, &bao_fields), before);
+
+    // A preset chosen shows its note above the fields; a field changed
+    // away from it takes the note away, and its line stays.
+    h.get_by_label("En Gehé").click();
+    h.run();
+    h.get_by_label("Preset").click();
+    h.run();
+    let teaching = maasai_mancala::files::shipped_presets()
+        .into_iter()
+        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
+        .expect("a 2×12 teaching preset ships");
+    h.get_by_label(&teaching.name).click();
+    h.run();
+    assert!(h.query_by_label(&teaching.note).is_some());
+    let before = at(&h, &en_gehe_fields[..4]);
+    replace_field(&mut h, "Holes per row", "9");
+    h.run();
+    assert!(h.query_by_label(&teaching.note).is_none(), "the note went");
+    assert_eq!(
+        at(&h, &en_gehe_fields[..4]),
+        before,
+        "the fields moved as the note went"
     );
 }
 

@@ -19,6 +19,10 @@ pub struct NewGameDialog {
     pub players: [super::players::Player; 2],
     /// Where the window was last drawn: a message about it goes under it.
     pub rect: Option<egui::Rect>,
+    /// The most height the presets rows have taken since a preset was last
+    /// chosen: kept, so that their note going (a field typed away from
+    /// the preset) does not move the fields under it up.
+    presets_height: f32,
 }
 
 /// Longest team name accepted.
@@ -66,6 +70,7 @@ impl NewGameDialog {
             presets: None,
             players,
             rect: None,
+            presets_height: 0.0,
         }
     }
 
@@ -202,7 +207,14 @@ impl NewGameDialog {
             .min_width(NEW_GAME_WIDTH)
             .show(ctx, |ui| {
                 if let Some(mut picker) = self.presets.take() {
+                    let top = ui.cursor().top();
                     commands.extend(picker.ui(ui, self));
+                    // (Choosing a preset starts the count afresh.)
+                    let used = ui.cursor().top() - top;
+                    if used < self.presets_height {
+                        ui.add_space(self.presets_height - used);
+                    }
+                    self.presets_height = self.presets_height.max(used);
                     self.presets = Some(picker);
                     ui.separator();
                 }
@@ -268,10 +280,11 @@ impl NewGameDialog {
                     });
                 typed_enter = enter && typing.is_some_and(|id| !ui.memory(|m| m.has_focus(id)));
                 ui.separator();
+                let ok = !problems.any();
                 ui.horizontal(|ui| {
-                    let ok = !problems.any();
                     if ui
                         .add_enabled(ok, egui::Button::new("Start game"))
+                        .on_disabled_hover_text("Fix the fields marked in red first (said below)")
                         .clicked()
                         && let Ok((options, names)) = self.check()
                     {
@@ -281,13 +294,12 @@ impl NewGameDialog {
                     if ui.button("Cancel").clicked() {
                         commands.push(AppCommand::CloseNewGame);
                     }
-                    if !ok {
-                        ui.colored_label(
-                            ui.visuals().error_fg_color,
-                            "Fix the fields marked above.",
-                        );
-                    }
                 });
+                // Every problem under the buttons, where a line coming or
+                // going moves nothing: in a line of its own under its field
+                // it moved the fields below, so that a click meant for the
+                // next field landed on the message.
+                problem_lines(ui, &problems);
             });
         if let Some(shown) = &shown {
             self.rect = Some(shown.response.rect);
@@ -315,29 +327,51 @@ impl NewGameDialog {
     }
 }
 
-/// A labelled one-line text field with its problem in a row of its own
-/// under it, wrapped (a column of its own widened the whole dialog and put
-/// the message far from its field; in the field's own cell it moved the
-/// label off the field's line).
+/// A labelled one-line text field, ringed in the error colour while it
+/// has a problem (the problem itself is said under the buttons: a line
+/// of its own under the field moved every field below it as it came and
+/// went while the user typed).
 fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) {
     let l = ui.label(label);
     // A stable id: a preset's note appearing or going above it must not
     // take the focus from a field being typed in.
-    ui.add(
-        egui::TextEdit::singleline(text)
-            .id_salt(("new-game-field", label))
-            .desired_width(160.0),
-    )
-    .labelled_by(l.id);
+    let edit = ui
+        .add(
+            egui::TextEdit::singleline(text)
+                .id_salt(("new-game-field", label))
+                .desired_width(160.0),
+        )
+        .labelled_by(l.id);
+    if problem.is_some() {
+        // Painted, taking no room: within the grid's spacing.
+        ui.painter().rect_stroke(
+            edit.rect.expand(2.0),
+            3.0,
+            egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+            egui::StrokeKind::Outside,
+        );
+    }
     ui.end_row();
-    if let Some(p) = problem {
-        ui.label("");
-        ui.scope(|ui| {
-            ui.set_max_width(320.0);
-            ui.add(
-                egui::Label::new(egui::RichText::new(p).color(ui.visuals().error_fg_color)).wrap(),
-            );
+}
+
+/// The fields' problems, one line each, under the buttons; a team name's
+/// says which team's (the board fields' name their field themselves).
+fn problem_lines(ui: &mut egui::Ui, problems: &Problems) {
+    let colour = ui.visuals().error_fg_color;
+    let [south, north] = &problems.names;
+    let lines = [
+        (None, &problems.holes),
+        (None, &problems.seeds),
+        (Some(Side::South), south),
+        (Some(Side::North), north),
+    ];
+    for (side, problem) in lines {
+        let Some(problem) = problem else { continue };
+        ui.horizontal_wrapped(|ui| {
+            if let Some(side) = side {
+                ui.label(egui::RichText::new(format!("{} team name:", side.title())).color(colour));
+            }
+            ui.label(egui::RichText::new(problem).color(colour));
         });
-        ui.end_row();
     }
 }
