@@ -289,3 +289,94 @@ fn hole_numbers_at_an_edge_the_board_runs_past_are_drawn_over_its_fade() {
         assert!(checked >= 40, "at {zoom}: numbers checked {checked}");
     }
 }
+
+/// The hover text shown for a hole, if any: its rectangle and text (the
+/// tooltip is nested under its hole in the accessibility tree).
+fn hole_tip(h: &Harness<'_, MaasaiApp>, hole: &str) -> Option<(Rect, String)> {
+    let node = h.get_by_label(hole);
+    let tip = node.query_by(|n| n.role() == egui::accesskit::Role::Label && n.value().is_some())?;
+    let text = tip.accesskit_node().value().unwrap_or_default();
+    Some((tip.rect(), text))
+}
+
+/// The labels of South's holes in view with seeds: the leftmost, one in
+/// the middle and the rightmost.
+fn south_holes_to_hover(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
+    let mut south: Vec<(f32, String)> = h
+        .get_all_by(|n| {
+            n.role() == egui::accesskit::Role::Button
+                && n.label().is_some_and(|l| {
+                    l.starts_with("South ") && l.contains(" seed") && !l.contains(": 0 seeds")
+                })
+        })
+        .map(|n| {
+            let label = n.accesskit_node().label().unwrap_or_default();
+            (n.rect().center().x, label)
+        })
+        .collect();
+    south.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let last = south.len() - 1;
+    [0, last / 2, last]
+        .into_iter()
+        .map(|k| south[k].1.clone())
+        .collect()
+}
+
+#[test]
+fn a_holes_hover_text_covers_no_hole_of_the_board() {
+    // A hole's hover text (the move's preview) lay under the hole, over
+    // the other side's holes, counts and numbers on a long board (and over
+    // its own row's numbers). Now it goes above the board for a hole in
+    // its upper half, under it for one in its lower half; South is to
+    // move, on top when the board is flipped.
+    let boards = [
+        ("2×45", common::en_gehe(45)),
+        (
+            "Bao la Kimasai",
+            GameOptions::bao_la_kimasai().start().unwrap(),
+        ),
+    ];
+    for (board, start) in boards {
+        for size in [SMALL, LARGE] {
+            for flipped in [false, true] {
+                for zoom in [1.0, 1.6] {
+                    let mut h = harness_at(start, size);
+                    h.state_mut().settings.flipped = flipped;
+                    h.state_mut().settings.zoom = zoom;
+                    h.run();
+                    for hole in south_holes_to_hover(&h) {
+                        let what =
+                            format!("{board} at {size:?}, flipped {flipped}, zoom {zoom}: {hole}");
+                        h.get_by_label(&hole).hover();
+                        h.run_steps(4);
+                        let (tip, text) = hole_tip(&h, &hole)
+                            .unwrap_or_else(|| panic!("{what}: no hover text shown"));
+                        assert!(text.contains(" lap"), "{what}: {text}");
+                        let (_, rows) = h.state().rt.board_area.expect("the board is drawn");
+                        assert!(
+                            !tip.intersects(rows),
+                            "{what}: the hover text ({tip:?}) lies over the board ({rows:?})"
+                        );
+                        // (A hole at the area's edge is drawn in part:
+                        // what is in view.)
+                        for other in holes(&h) {
+                            assert!(
+                                !tip.intersects(other.rect.intersect(rows)),
+                                "{what}: the hover text ({tip:?}) covers {} ({:?})",
+                                other.name,
+                                other.rect
+                            );
+                        }
+                        // South's rows are on top when flipped.
+                        assert_eq!(
+                            tip.bottom() <= rows.top(),
+                            flipped,
+                            "{what}: the hover text ({tip:?}) is not on the hole's side \
+                             of the board ({rows:?})"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

@@ -772,7 +772,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let lines_top = ui.cursor().top();
     side_line(ui, rt, &shown, top, captured, reserve);
     let (canvas, bg) = ui.allocate_exact_size(vec2(avail.x, canvas_h), CANVAS_SENSE);
-    board_canvas(
+    let tip = board_canvas(
         ui,
         canvas,
         &bg,
@@ -792,10 +792,19 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         rt.typed.clear();
     }
     side_line(ui, rt, &shown, bottom, captured, reserve);
+    let status_top = ui.cursor().top();
     let live_turn = rt.game.current().turn();
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
     status_line(ui, rt, &shown, computer_turn);
     rt.lines_foot = Some(ui.cursor().top());
+    if let Some(tip) = tip {
+        let rows = rt.board_area.map_or(canvas, |(_, rows)| rows);
+        let edges = TipEdges {
+            above: [lines_top, rows.top()],
+            below: [ui.cursor().top(), status_top, rows.bottom()],
+        };
+        hole_tip(ui, tip, rows, edges);
+    }
     // The lines' real height sizes the next frame's board and the panels
     // under it.
     keep_lines_height(
@@ -1461,6 +1470,9 @@ fn paint_reserve_labels(painter: &egui::Painter, geo: &Geometry, pal: &Palette) 
     }
 }
 
+/// Paints the board and takes its clicks; returns the hover text of the
+/// hole under the pointer, if any, for [`hole_tip`] to place once the
+/// lines around the board are laid out.
 #[allow(clippy::too_many_arguments)]
 fn board_canvas(
     ui: &mut egui::Ui,
@@ -1471,7 +1483,7 @@ fn board_canvas(
     shown: &Shown,
     animating: bool,
     commands: &mut Vec<AppCommand>,
-) {
+) -> Option<HoleTip> {
     let pos = &shown.pos;
     let variant = pos.variant();
     let pal = Palette::new(ui.visuals().dark_mode);
@@ -1557,6 +1569,7 @@ fn board_canvas(
         .as_ref()
         .filter(|pr| can_click_holes && pr.key == rt.game.current().key())
         .cloned();
+    let mut tip = None;
     for side in Side::BOTH {
         for index in 0..n {
             let bi = side.index() * n + index;
@@ -1570,6 +1583,8 @@ fn board_canvas(
             let endless = can_click_holes && own && rt.is_endless(mv);
             let (rect, radius) = paint_hole(&painter, &geo, &pal, side, index, count as u64);
             let name = variant.hole_name(index);
+            // In the board's upper half: its hover text goes above the board.
+            let upper = rect.center().y < geo.rect().center().y;
 
             // Interaction: every hole reports itself for accessibility and tests.
             // Clicks on an earlier position are taken too, to say why they
@@ -1711,16 +1726,21 @@ fn board_canvas(
                     .live_analysis()
                     .and_then(|a| a.endless_cycle(mv))
                     .flatten();
-                resp.on_hover_text(format!(
+                let text = format!(
                     "{} (Help: endless moves).",
                     super::state::endless_move_notice(&name, cycle)
-                ));
+                );
+                // Said to a screen reader whether hovered or not.
+                describe(ui, &resp, &text);
+                if resp.hovered() {
+                    tip = Some(HoleTip { text, resp, upper });
+                }
             } else if playable && resp.hovered() {
                 let text = preview
                     .as_ref()
                     .filter(|pr| pr.mv == mv)
                     .map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
-                resp.on_hover_text(text);
+                tip = Some(HoleTip { text, resp, upper });
             } else if !rt.live()
                 && !animating
                 && !rt.board_inert
@@ -1737,9 +1757,14 @@ fn board_canvas(
                     radius,
                     Some((pal.playable.gamma_multiply(0.7), 0.05 * p)),
                 );
-                resp.on_hover_text(format!(
-                    "Play {name} from here: another line from this earlier position (asked first)"
-                ));
+                tip = Some(HoleTip {
+                    text: format!(
+                        "Play {name} from here: another line from this earlier position \
+                         (asked first)"
+                    ),
+                    resp,
+                    upper,
+                });
             }
         }
     }
@@ -1852,6 +1877,94 @@ fn board_canvas(
         }
         _ => {}
     }
+    tip
+}
+
+/// A hole's hover text, the hole's response, and whether the hole lies
+/// in the board's upper half.
+struct HoleTip {
+    resp: egui::Response,
+    text: String,
+    upper: bool,
+}
+
+/// Where a hole's hover text may go, nearest first: lines across the
+/// window above the board's rows (`above`: the tip's foot there) and
+/// under them (`below`: its head there).
+struct TipEdges {
+    /// Above the team line over the board, then over that line.
+    above: [f32; 2],
+    /// Under the lines below the board, then over the status line, then
+    /// over the team line too.
+    below: [f32; 3],
+}
+
+/// Gives a hole its hover text as its description for a screen reader,
+/// as egui's own hover text does.
+fn describe(ui: &egui::Ui, resp: &egui::Response, text: &str) {
+    ui.ctx().accesskit_node_builder(resp.id, |node| {
+        if node.description().is_none() {
+            node.set_description(text);
+        }
+    });
+}
+
+/// Room between a hole's hover text and the line it keeps to.
+const TIP_GAP: f32 = 4.0;
+
+/// Shows a hole's hover text off the board's rows: above them for a hole
+/// in the board's upper half, under them for one in its lower half (by
+/// default egui put it under the hole, over the other side's holes, counts
+/// and numbers, which the user wants to read beside the preview's rings),
+/// the other way where it does not fit, and not at all where it fits
+/// neither way (a move's preview is said under the board too).
+fn hole_tip(ui: &egui::Ui, tip: HoleTip, rows: Rect, edges: TipEdges) {
+    let HoleTip { resp, text, upper } = tip;
+    describe(ui, &resp, &text);
+    let mut tooltip = egui::Tooltip::for_enabled(&resp);
+    if !tooltip.popup.is_open() {
+        return;
+    }
+    let style = ui.style();
+    let screen = ui.ctx().content_rect();
+    let frame =
+        style.spacing.menu_margin.sum() + Vec2::splat(2.0 * style.visuals.window_stroke.width);
+    let width = style.spacing.tooltip_width.min(screen.width() - frame.x);
+    let galley = egui::WidgetText::from(text).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Wrap),
+        width,
+        egui::TextStyle::Body,
+    );
+    let size = galley.size() + frame;
+    let left = (resp.rect.center().x - size.x / 2.0)
+        .min(screen.right() - size.x)
+        .max(screen.left());
+    let above = |foot: f32| Rect::from_min_size(pos2(left, foot - TIP_GAP - size.y), size);
+    let below = |head: f32| Rect::from_min_size(pos2(left, head + TIP_GAP), size);
+    let ups = edges.above.map(above);
+    let downs = edges.below.map(below);
+    let order: Vec<Rect> = if upper {
+        ups.into_iter().chain(downs).collect()
+    } else {
+        downs.into_iter().chain(ups).collect()
+    };
+    let Some(at) = order
+        .into_iter()
+        .find(|r| screen.contains_rect(*r) && !r.intersects(rows))
+    else {
+        return;
+    };
+    tooltip.popup = tooltip
+        .popup
+        .anchor(egui::PopupAnchor::ParentRect(at))
+        .align(egui::RectAlign {
+            parent: Align2::LEFT_TOP,
+            child: Align2::LEFT_TOP,
+        })
+        .align_alternatives(&[])
+        .gap(0.0);
+    tooltip.show(|ui| ui.add(egui::Label::new(galley)));
 }
 
 /// A board larger than its area (zoomed in, or a long row beside panels)
