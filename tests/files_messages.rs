@@ -529,3 +529,157 @@ fn notes_comments_and_events_longer_than_the_window_takes_are_refused_with_their
         assert!(!files::autosave_path(&data).exists());
     }
 }
+
+/// A study's problem, as the study library reads it.
+fn study_problem(text: &str) -> String {
+    maasai_mancala::study::Study::parse(text, "s.ron")
+        .unwrap_err()
+        .problem
+}
+
+#[test]
+fn a_field_without_its_colon_is_named_not_the_field_above_it() {
+    // `cursor 2,` was "a colon is missing here (`comments` takes comments
+    // by move number…)": the field above, which is fine.
+    let game = game_text();
+    for (from, to, said) in [
+        (
+            "    cursor: 2,",
+            "    cursor 2,",
+            "a colon is missing after `cursor`",
+        ),
+        (
+            "    date: \"",
+            "    date \"",
+            "a colon is missing after `date`",
+        ),
+        (
+            "        seeds: 4,",
+            "        seeds 4,",
+            "a colon is missing after `seeds`",
+        ),
+    ] {
+        assert!(game.contains(from), "{from}");
+        let text = game.replacen(from, to, 1);
+        let (place, problem) = game_problem(&text);
+        assert_eq!(place.map(|p| p.0), Some(line_of(&text, to)), "{problem}");
+        assert!(problem.starts_with(said), "{to}: {problem}");
+    }
+    // Presets and studies, which read the same way.
+    let presets = files::SHIPPED_PRESETS.replacen("    version: 1,", "    version 1,", 1);
+    let err = files::parse_presets(&presets, Path::new("p.ron")).unwrap_err();
+    assert_eq!(err.problem, "a colon is missing after `version`");
+    let study = relay().replacen("    title:", "    title", 1);
+    assert_eq!(study_problem(&study), "a colon is missing after `title`");
+    let study = relay().replacen("Goal(side:", "Goal(side", 1);
+    assert_eq!(study_problem(&study), "a colon is missing after `side`");
+}
+
+// The hint on what a field takes still comes from the nearest `name:`
+// line above the error (`files::game::field_hint`), which a field without
+// its colon does not have: this waits for that to take
+// `files::error::fields_at`.
+#[test]
+#[ignore = "needs files::game::field_hint to take the field from files::error::fields_at"]
+fn the_hint_on_what_a_field_takes_is_of_the_field_at_fault() {
+    let game = game_text();
+    for (from, to, field) in [
+        ("    cursor: 2,", "    cursor 2,", "cursor"),
+        ("    date: \"", "    date \"", "date"),
+        ("    moves: [", "    moves [", "moves"),
+    ] {
+        let (_, problem) = game_problem(&game.replacen(from, to, 1));
+        for (other, _) in problem.match_indices("` takes ") {
+            assert!(
+                problem[..other].ends_with(&format!("`{field}")),
+                "{problem}"
+            );
+        }
+    }
+    // Garbage on the last line: no field's hint (it was `notes`').
+    let garbage = format!(
+        "{}\n  garbage !!! \u{1}\u{2} ]]]",
+        game.trim_end().strip_suffix(')').unwrap().trim_end()
+    );
+    let (_, problem) = game_problem(&garbage);
+    assert!(!problem.contains(" takes "), "{problem}");
+}
+
+#[test]
+fn an_error_with_text_after_it_is_not_called_a_truncation() {
+    // Line 4 given to garbage (with control bytes), the file not cut short:
+    // "bad.ron:4:10: the file ends too early (is it truncated?): a colon is
+    // missing here" where it was the file's last line.
+    let garbage = "  garbage !!! \u{1}\u{2} ]]]";
+    let game = game_text();
+    let lines: Vec<&str> = game.lines().collect();
+    let last = lines.len() - 1;
+    let with_garbage = |at: usize| {
+        let mut lines = lines.clone();
+        lines[at] = garbage;
+        lines.join("\n")
+    };
+    for text in [
+        with_garbage(3),
+        with_garbage(last),
+        // A game of four lines, the fourth garbage.
+        format!("{}\n{garbage}\n", lines[..3].join("\n")),
+    ] {
+        let err = GameFile::parse(&text, Path::new("bad.ron")).unwrap_err();
+        assert_eq!(err.place.map(|p| p.0), Some(line_of(&text, "garbage")));
+        assert!(
+            err.problem
+                .starts_with("a colon is expected after `garbage`, not `!`"),
+            "{err}"
+        );
+        assert!(!err.problem.contains("truncated"), "{err}");
+        // The same through `check`.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("bad.ron");
+        std::fs::write(&path, &text).unwrap();
+        let err = files::check_file(&path).unwrap_err();
+        assert!(err.problem.contains("not `!`"), "{err}");
+        assert!(!err.problem.contains("truncated"), "{err}");
+    }
+    // Presets and studies with their last line garbage.
+    let presets = files::SHIPPED_PRESETS.trim_end();
+    let presets = format!("{}\n{garbage}", presets.strip_suffix(')').unwrap());
+    let err = files::parse_presets(&presets, Path::new("p.ron")).unwrap_err();
+    assert_eq!(err.problem, "a colon is expected after `garbage`, not `!`");
+    let study = relay();
+    let study = format!("{}\n{garbage}", study.trim_end().strip_suffix(')').unwrap());
+    let problem = study_problem(&study);
+    assert!(
+        problem.starts_with("`garbage` is not a field of a study"),
+        "{problem}"
+    );
+    assert!(!problem.contains("truncated"), "{problem}");
+    // Cut short at the end of any line, or inside it: truncated, as before.
+    for text in [game.clone(), relay(), files::SHIPPED_PRESETS.to_string()] {
+        let body = ["SavedGame(", "Study(", "PresetFile("]
+            .iter()
+            .find_map(|name| text.find(name).map(|i| i + name.len()))
+            .unwrap();
+        let cuts = text
+            .match_indices('\n')
+            .map(|(i, _)| i)
+            .chain(text.char_indices().map(|(i, _)| i).step_by(7))
+            .filter(|&i| i > body && i < text.trim_end().len() - 1);
+        for cut in cuts {
+            let cut_text = &text[..cut];
+            let problem = if text.starts_with("Study(") {
+                study_problem(cut_text)
+            } else if text == game {
+                game_problem(cut_text).1
+            } else {
+                files::parse_presets(cut_text, Path::new("p.ron"))
+                    .unwrap_err()
+                    .problem
+            };
+            assert!(
+                problem.contains("the file ends too early (is it truncated?)"),
+                "{cut_text:?}: {problem}"
+            );
+        }
+    }
+}

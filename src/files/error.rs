@@ -39,19 +39,19 @@ impl FileError {
     }
 
     /// A RON syntax or structure error in `text`, with the place RON
-    /// reports. An error on the last line of a file that stops before its
-    /// closing `)` is called a truncation, since that is what it almost
-    /// always is (a copy or a save cut short).
+    /// reports. An error RON ran into at the end of a file that stops
+    /// before its closing `)` (nothing but blanks and comments after it) is
+    /// called a truncation, since that is what it almost always is (a copy
+    /// or a save cut short); an error with text after it is not, however
+    /// near the end it stands.
     pub fn ron(path: impl AsRef<Path>, text: &str, err: &ron::error::SpannedError) -> Self {
         let start = err.span.start;
-        let last_line = text.lines().count().max(1);
         // Only a file that begins like a record (`SavedGame(`, `Study(`…)
         // can have been cut short; JSON or prose on one line is foreign.
         // (After any comments and `#![…]` attributes before the name.)
         let begins_as_record = super::kind::record_name(text)
             .is_some_and(|name| name.starts_with(|c: char| c.is_ascii_uppercase()));
-        let cut_short =
-            begins_as_record && !text.trim_end().ends_with(')') && start.line >= last_line;
+        let cut_short = begins_as_record && at_the_end(text, err) && !record_closed(text, err);
         let problem = match &err.code {
             ron::Error::Eof => "the file ends too early (is it truncated?)".to_string(),
             code if cut_short => {
@@ -60,6 +60,7 @@ impl FileError {
                     ron_words(code)
                 )
             }
+            ron::Error::ExpectedMapColon => colon_missing(text, err),
             code => ron_words(code),
         };
         // What stands where a name should: "…, not `(`".
@@ -72,6 +73,292 @@ impl FileError {
         let (line, col) = ron_place(text, err);
         FileError::at(path, line, col, problem)
     }
+}
+
+/// Whether RON's error `err` is at the end of `text`: only blanks and
+/// comments are left after where RON stopped, or after the one word it
+/// stumbled on (`t`, cut from `true`); or what it could not finish (a
+/// text in quotes, a `/*` comment) runs to the end. Text after the end
+/// of a whole record is never a record cut short.
+fn at_the_end(text: &str, err: &ron::error::SpannedError) -> bool {
+    use ron::Error as E;
+    let runs_to_the_end = matches!(
+        err.code,
+        E::Eof | E::ExpectedStringEnd | E::UnclosedBlockComment | E::UnclosedLineComment
+    );
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '+' | '-');
+    let last_word = skip_blanks(&text[offset_of(text, err.span.start)..]).trim_start_matches(word);
+    !matches!(err.code, E::TrailingCharacters)
+        && (runs_to_the_end
+            || skip_blanks(&text[offset_of(text, err.span.end)..]).is_empty()
+            || skip_blanks(last_word).is_empty())
+}
+
+/// Whether the record of `text` is closed: every bracket (out of texts in
+/// quotes and comments) closed, the record's `(` by its `)` and not by that
+/// of a record inside it at the end of a file cut short. A text in quotes
+/// or a `/*` comment left open swallows the rest: that is read as if it
+/// ended with its line (a quote left out, not a file cut short, when the
+/// lines after it close the record).
+fn record_closed(text: &str, err: &ron::error::SpannedError) -> bool {
+    let code = match err.code {
+        ron::Error::ExpectedStringEnd | ron::Error::UnclosedBlockComment => {
+            let open = offset_of(text, err.span.start);
+            let next_line = text[open..].find('\n').map_or(text.len(), |i| open + i);
+            std::borrow::Cow::Owned(format!("{}{}", &text[..open], &text[next_line..]))
+        }
+        _ => std::borrow::Cow::Borrowed(text),
+    };
+    read_up_to(&code, code.len()).0.len() == 1
+}
+
+/// The byte offset in `text` of a place RON gives (1-based line, and
+/// column in characters); the end of `text` for a place beyond it.
+fn offset_of(text: &str, place: ron::error::Position) -> usize {
+    let line_start = match place.line {
+        0 | 1 => 0,
+        n => match text.match_indices('\n').nth(n - 2) {
+            Some((i, _)) => i + 1,
+            None => return text.len(),
+        },
+    };
+    text[line_start..]
+        .char_indices()
+        .nth(place.col.saturating_sub(1))
+        .map_or(text.len(), |(i, _)| line_start + i)
+}
+
+/// `text` from its first character that is neither blank nor in a RON
+/// comment (`//` to the end of the line, `/* … */`, which nest); empty
+/// when there is none.
+fn skip_blanks(text: &str) -> &str {
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(comment) = rest.strip_prefix("//") {
+            rest = comment
+                .find('\n')
+                .map_or("", |i| &comment[i..])
+                .trim_start();
+        } else if rest.starts_with("/*") {
+            let mut depth = 0usize;
+            let mut i = 0;
+            loop {
+                let here = &rest.as_bytes()[i..];
+                if here.is_empty() {
+                    return "";
+                } else if here.starts_with(b"/*") {
+                    depth += 1;
+                    i += 2;
+                } else if here.starts_with(b"*/") {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            rest = rest[i..].trim_start();
+        } else {
+            return rest;
+        }
+    }
+}
+
+/// "a colon is missing after `cursor`" for a field's name that a value
+/// follows without its colon; "a colon is expected after `garbage`, not
+/// `!`" when what follows is no value either.
+fn colon_missing(text: &str, err: &ron::error::SpannedError) -> String {
+    let found = skip_blanks(&text[offset_of(text, err.span.start)..])
+        .chars()
+        .next();
+    let after = match fields_at(text, err).name {
+        Some(name) => format!("after `{}`", escaped(&name)),
+        None => "here".to_string(),
+    };
+    let begins_a_value = |c: char| {
+        c.is_alphanumeric() || matches!(c, '"' | '\'' | '(' | '[' | '{' | '-' | '+' | '.' | '_')
+    };
+    match found {
+        Some(c) if !begins_a_value(c) => format!(
+            "a colon is expected {after}, not `{}`",
+            escaped(c.encode_utf8(&mut [0; 4]))
+        ),
+        _ => format!("a colon is missing {after}"),
+    }
+}
+
+/// Which fields hold the place of a RON error, for a hint on what a field
+/// takes: see [`fields_at`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct FieldsAt {
+    /// The fields whose values enclose the place, the outermost first
+    /// (`["game", "options"]` in an autosave's game's options). A field
+    /// whose value is complete before the place (a comma missing after it)
+    /// is not among them.
+    pub within: Vec<String>,
+    /// A field's name that stands just before the place without its colon
+    /// (`cursor` in `cursor 3,`), in the innermost of `within`.
+    pub name: Option<String>,
+}
+
+impl FieldsAt {
+    // For the hint a saved game's error gets on what its field takes
+    // (`files::game::field_hint`, which still takes the nearest `name:`
+    // line above the error); used by the tests till then.
+    #[cfg_attr(not(test), expect(dead_code))]
+    /// The field at fault: the name without its colon, or else the
+    /// innermost field whose value holds the place.
+    pub fn innermost(&self) -> Option<&str> {
+        self.name
+            .as_deref()
+            .or(self.within.last().map(String::as_str))
+    }
+}
+
+/// The fields of `text` at the place of RON's error `err`, told by the
+/// text up to it (names, colons, brackets, commas; texts in quotes and
+/// comments skipped), not by the nearest `name:` line: a field whose colon
+/// is missing has no such line, and the one above it is not at fault.
+pub(crate) fn fields_at(text: &str, err: &ron::error::SpannedError) -> FieldsAt {
+    let upto = offset_of(text, err.span.start);
+    let (open, last_end) = read_up_to(text, upto);
+    let mut within: Vec<String> = open.iter().filter_map(|o| o.field.clone()).collect();
+    let top = open.last().expect("the top is never closed");
+    // Past the end of a field's value (not inside it, as in `2.5`): between
+    // two fields, neither of which is at fault.
+    if top.value_done && last_end <= upto && top.field.is_some() {
+        within.pop();
+    }
+    FieldsAt {
+        within,
+        name: top.name.clone(),
+    }
+}
+
+/// An open bracket (or the top of the file, the first) and, in a record,
+/// the field being read in it.
+#[derive(Default)]
+struct Open {
+    record: bool,
+    /// The field whose value is being read (its `name:` read).
+    field: Option<String>,
+    /// A name read, its colon not yet.
+    name: Option<String>,
+    /// The field's value read to its end.
+    value_done: bool,
+}
+
+/// The brackets of `text` still open at byte `upto` (the top of the file
+/// first), with what is read in each, and where the last thing read
+/// before `upto` ends.
+fn read_up_to(text: &str, upto: usize) -> (Vec<Open>, usize) {
+    let bytes = text.as_bytes();
+    let mut open = vec![Open::default()];
+    let mut i = 0;
+    let mut last_end = 0;
+    while i < upto {
+        let c = text[i..].chars().next().unwrap_or(' ');
+        let top = open.last_mut().expect("the top is never closed");
+        let end = match c {
+            c if c.is_whitespace() => {
+                i += c.len_utf8();
+                continue;
+            }
+            '/' if matches!(bytes.get(i + 1), Some(b'/' | b'*')) => {
+                i = text.len() - skip_blanks(&text[i..]).len();
+                continue;
+            }
+            '"' | '\'' => {
+                top.value_done = top.field.is_some();
+                quoted_end(text, i, None)
+            }
+            'r' | 'b' if raw_or_byte_quote(&text[i..]).is_some() => {
+                top.value_done = top.field.is_some();
+                let (quote, hashes) = raw_or_byte_quote(&text[i..]).unwrap_or((0, None));
+                quoted_end(text, i + quote, hashes)
+            }
+            '(' | '[' | '{' => {
+                open.push(Open {
+                    record: c == '(',
+                    ..Open::default()
+                });
+                i + 1
+            }
+            ')' | ']' | '}' => {
+                if open.len() > 1 {
+                    open.pop();
+                }
+                let top = open.last_mut().expect("the top is never closed");
+                top.value_done = top.field.is_some();
+                i + 1
+            }
+            ',' => {
+                top.field = None;
+                top.name = None;
+                top.value_done = false;
+                i + 1
+            }
+            ':' => {
+                if top.record && top.field.is_none() {
+                    top.field = top.name.take();
+                }
+                i + 1
+            }
+            c if c.is_alphanumeric() || matches!(c, '_' | '-' | '+' | '.') => {
+                let word_len = text[i..]
+                    .find(|c: char| !(c.is_alphanumeric() || matches!(c, '_' | '-' | '+' | '.')))
+                    .unwrap_or(text.len() - i);
+                let word = &text[i..i + word_len];
+                if top.field.is_some() {
+                    top.value_done = true;
+                } else if top.record && (c.is_alphabetic() || c == '_') {
+                    top.name = Some(word.to_string());
+                }
+                i + word_len
+            }
+            _ => i + c.len_utf8(),
+        };
+        last_end = end;
+        i = end;
+    }
+    (open, last_end)
+}
+
+/// Where a text in quotes (or a character in single quotes) whose quote
+/// is at byte `i` of `text` ends: the byte after its closing quote, or the
+/// end of `text` when it is not closed. A raw text (`r#"…"#`, `hashes`
+/// given) ends at its own closing, without escapes.
+fn quoted_end(text: &str, i: usize, hashes: Option<usize>) -> usize {
+    let bytes = text.as_bytes();
+    if let Some(hashes) = hashes {
+        let closing = format!("\"{}", "#".repeat(hashes));
+        return text[i + 1..]
+            .find(&closing)
+            .map_or(text.len(), |k| i + 1 + k + closing.len());
+    }
+    let quote = bytes[i];
+    let mut j = i + 1;
+    while j < bytes.len() && bytes[j] != quote {
+        j += if bytes[j] == b'\\' { 2 } else { 1 };
+    }
+    (j + 1).min(bytes.len())
+}
+
+/// For a raw or byte text (`r"`, `r#"`, `b"`, `br#"`) that `text` begins
+/// with: where its quote is, and for a raw one, its number of `#`.
+fn raw_or_byte_quote(text: &str) -> Option<(usize, Option<usize>)> {
+    let rest = text.strip_prefix('b').unwrap_or(text);
+    let (raw, rest) = match rest.strip_prefix('r') {
+        Some(rest) => (true, rest),
+        None => (false, rest),
+    };
+    let after = rest.trim_start_matches('#');
+    let hashes = rest.len() - after.len();
+    let quote = text.len() - after.len();
+    (quote > 0 && after.starts_with('"') && (raw || hashes == 0))
+        .then_some((quote, raw.then_some(hashes)))
 }
 
 /// The longest file name (in bytes) the common file systems take: ext4,
@@ -746,5 +1033,111 @@ mod tests {
             "{}",
             problem(text)
         );
+    }
+
+    fn fields(text: &str) -> (Vec<String>, Option<String>) {
+        let err = ron::from_str::<ron::Value>(text)
+            .err()
+            .or_else(|| ron::from_str::<Outer>(text).err())
+            .expect("an error");
+        let at = fields_at(text, &err);
+        assert_eq!(
+            at.innermost(),
+            at.name.as_deref().or(at.within.last().map(String::as_str))
+        );
+        (at.within, at.name)
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Outer {
+        title: String,
+        game: Inner,
+        moves: Vec<String>,
+        comments: std::collections::BTreeMap<u32, String>,
+        cursor: u32,
+    }
+
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Inner {
+        holes: u8,
+        seeds: u8,
+    }
+
+    #[test]
+    fn the_field_at_fault_is_told_by_the_text_up_to_the_error_not_the_line_above() {
+        let ok = "Outer(\n    title: \"a: b, (c\" // x: y\n    ,\n    game: Inner(holes: 5, seeds: 4),\n    moves: [\"1\", \"2\"],\n    comments: {1: \"one\"},\n    cursor: 2,\n)";
+        assert!(ron::from_str::<Outer>(ok).is_ok());
+        let s = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        for (from, to, within, name) in [
+            // A name without its colon: that name, not the field above.
+            ("cursor: 2", "cursor 2", s(&[]), Some("cursor")),
+            ("moves: [", "moves [", s(&[]), Some("moves")),
+            ("seeds: 4", "seeds 4", s(&["game"]), Some("seeds")),
+            ("cursor: 2", "garbage !!!", s(&[]), Some("garbage")),
+            // Inside a value: its field (and the fields around it).
+            ("[\"1\", \"2\"]", "[\"1\" \"2\"]", s(&["moves"]), None),
+            ("{1: \"one\"}", "{1 \"one\"}", s(&["comments"]), None),
+            ("holes: 5,", "holes: 5 5,", s(&["game"]), None),
+            ("holes: 5,", "holes: [5],", s(&["game", "holes"]), None),
+            // Between two fields (a comma missing): neither.
+            ("cursor: 2,", "cursor: 2 x: 1,", s(&[]), None),
+            ("    cursor: 2,", "    2: 2,", s(&[]), None),
+        ] {
+            assert!(ok.contains(from), "{from}");
+            let text = ok.replacen(from, to, 1);
+            assert_eq!(fields(&text), (within, name.map(str::to_string)), "{to}");
+        }
+    }
+
+    #[test]
+    fn only_an_error_with_nothing_after_it_is_called_a_truncation() {
+        let ok = "Game(\n    title: \"a\",\n    holes: 5,\n    moves: [1, 2],\n    shown: true,\n)";
+        // Cut anywhere after the name: truncated.
+        for (cut, _) in ok.char_indices().skip("Game(".len()) {
+            for tail in ["", "\n", "  // cut here\n", " /* a /* b */ */ "] {
+                let text = format!("{}{tail}", &ok[..cut]);
+                let said = problem(&text);
+                assert!(said.contains("(is it truncated?)"), "{text:?}: {said}");
+            }
+        }
+        // Text after the error, on the last line or not: what is there.
+        for (from, to, said) in [
+            (
+                ")",
+                "  garbage !!! \u{1}\u{2} ]]]",
+                "g.ron:6:10: a colon is expected after `garbage`, not `!`",
+            ),
+            (
+                "    holes: 5,",
+                "  garbage !!! \u{1}\u{2} ]]]",
+                "g.ron:3:10: a colon is expected after `garbage`, not `!`",
+            ),
+            (
+                ")",
+                ") x",
+                "g.ron:6:2: there is more text after the end of the record",
+            ),
+            (
+                "    holes: 5,",
+                "    holes 5,",
+                "g.ron:3:10: a colon is missing after `holes`",
+            ),
+            (
+                "    shown: true,\n)",
+                "    shown: true,\n    x: \u{1}",
+                "g.ron:6:7: unexpected character `\\u{1}` here",
+            ),
+        ] {
+            let text = ok.replacen(from, to, 1);
+            assert_eq!(problem(&text), said, "{text:?}");
+        }
+        // A text in quotes left open runs to the end: truncated, unless
+        // the record is closed after it (a quote left out).
+        let open = ok.replace("\"a\"", "\"a");
+        assert!(!problem(&open).contains("truncated"), "{}", problem(&open));
+        let cut = &ok[..ok.find("\"a").unwrap() + 2];
+        assert!(problem(cut).contains("truncated"), "{}", problem(cut));
     }
 }
