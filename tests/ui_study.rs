@@ -1816,3 +1816,45 @@ fn taking_a_study_from_the_library_stops_the_check_of_the_users_claims() {
         "the check went on, unread, beside the study"
     );
 }
+
+#[test]
+fn a_move_played_from_the_start_in_an_exercise_is_judged_in_place_of_the_old_line() {
+    let s = study("01-relay.ron");
+    let v = s.start.variant();
+    let (wrong, right) = (v.parse_move("3").unwrap(), v.parse_move("1").unwrap());
+    let mut h = in_study(&s, Mode::Exercise);
+    h.get_by_label("South 3: 1 seed").click();
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves()[0], wrong);
+    // Back to the start, and another first move played from there.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run();
+    h.state_mut().queue(AppCommand::OfferBranch(right));
+    h.run();
+    assert!(h.state().rt.branch_offer.is_some(), "Play from here? asked");
+    h.state_mut().queue(AppCommand::PlayFromHere(true));
+    h.run();
+    step_until(&mut h, "the new move judged and answered", |app| {
+        app.rt.game.moves().len() == 2
+            && app
+                .studies
+                .active
+                .as_ref()
+                .is_some_and(|a| a.exercise.game().moves().len() == 2)
+    });
+    h.run_steps(2);
+    assert_eq!(
+        h.state().rt.game.moves()[0],
+        right,
+        "the move played from here was dropped"
+    );
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert_eq!(a.exercise.game().moves()[0], right);
+    assert!(
+        h.query_by_label_contains("Correct").is_some(),
+        "judged as the user's move"
+    );
+}

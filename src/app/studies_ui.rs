@@ -1143,20 +1143,33 @@ fn mark_taken_back(a: &mut ActiveStudy) {
     }
 }
 
-/// Keeps the exercise and the game in step after undo, redo or a click
-/// on an earlier move.
+/// Keeps the exercise and the game in step after undo, redo, a click
+/// on an earlier move, or a move played from an earlier position ("Play
+/// from here"), which is then judged as the user's next move.
 fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
-    let game_len = rt.game.moves().len();
     // A defence still to be sown is in the exercise but not yet on the board.
     let expected = a.exercise.game().moves().len() - usize::from(a.reply.is_some());
-    if game_len < expected {
-        // Undone on the board: take back whole turns of the exercise.
-        while a.exercise.game().moves().len() > game_len {
+    // Where the game leaves the exercise: compared move by move, since a
+    // line played from an earlier position may be no shorter.
+    let common = shared_start(rt.game.moves(), a.exercise.game().moves()).min(expected);
+    if common < expected {
+        let old = a.exercise.game().moves().to_vec();
+        // Take back whole turns of the exercise.
+        while a.exercise.game().moves().len() > common {
             a.exercise.undo();
         }
         a.reply = None;
         mark_taken_back(a);
-        truncate_game(rt, a.exercise.game().moves().len());
+        let len = a.exercise.game().moves().len();
+        // A new move of the user's in place of the old one stays, to be
+        // judged; anything else beyond the exercise goes.
+        let new_move = rt.game.moves().len() == len + 1
+            && len == common
+            && rt.game.moves().get(len) != old.get(len)
+            && a.exercise.users_turn();
+        if !new_move {
+            truncate_game(rt, len);
+        }
     }
 }
 
