@@ -575,12 +575,10 @@ fn a_field_without_its_colon_is_named_not_the_field_above_it() {
     assert_eq!(study_problem(&study), "a colon is missing after `side`");
 }
 
-// The hint on what a field takes still comes from the nearest `name:`
-// line above the error (`files::game::field_hint`), which a field without
-// its colon does not have: this waits for that to take
-// `files::error::fields_at`.
+// The hint on what a field takes is of the field at the error's place,
+// not of the nearest `name:` line above it (which a field without its
+// colon does not have).
 #[test]
-#[ignore = "needs files::game::field_hint to take the field from files::error::fields_at"]
 fn the_hint_on_what_a_field_takes_is_of_the_field_at_fault() {
     let game = game_text();
     for (from, to, field) in [

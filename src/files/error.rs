@@ -204,16 +204,14 @@ pub(crate) struct FieldsAt {
 }
 
 impl FieldsAt {
-    // For the hint a saved game's error gets on what its field takes
-    // (`files::game::field_hint`, which still takes the nearest `name:`
-    // line above the error); used by the tests till then.
-    #[cfg_attr(not(test), expect(dead_code))]
-    /// The field at fault: the name without its colon, or else the
-    /// innermost field whose value holds the place.
-    pub fn innermost(&self) -> Option<&str> {
+    /// The fields the place may be blamed on, the likeliest first: the
+    /// name without its colon, then the fields whose values hold the
+    /// place, innermost first.
+    pub fn innermost_first(&self) -> impl Iterator<Item = &str> {
         self.name
-            .as_deref()
-            .or(self.within.last().map(String::as_str))
+            .iter()
+            .chain(self.within.iter().rev())
+            .map(String::as_str)
     }
 }
 
@@ -1042,7 +1040,7 @@ mod tests {
             .expect("an error");
         let at = fields_at(text, &err);
         assert_eq!(
-            at.innermost(),
+            at.innermost_first().next(),
             at.name.as_deref().or(at.within.last().map(String::as_str))
         );
         (at.within, at.name)

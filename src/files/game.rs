@@ -950,23 +950,23 @@ fn field_hint(text: &str, e: &ron::error::SpannedError) -> Option<&'static str> 
             | E::ExpectedOption
             | E::IntegerOutOfBounds
     );
-    let line = e.span.start.line;
-    let this = text.lines().nth(line.checked_sub(1)?)?;
-    // At the start of a line RON is between fields (a comma missing after
-    // the one before): no field's value to speak of.
-    let before: String = this
-        .chars()
-        .take(e.span.start.col.saturating_sub(1))
-        .collect();
-    if !shape || before.trim().is_empty() {
+    if !shape {
         return None;
     }
-    FIELD_HINTS
-        .iter()
-        .filter_map(|&(field, hint)| Some((field_place(text, field)?.0, hint)))
-        .filter(|&(at, _)| at <= line)
-        .max_by_key(|&(at, _)| at)
-        .and_then(|(_, hint)| hint)
+    // The field at the error's place, told from the text up to it (the
+    // nearest `name:` line above blamed the field before one whose colon
+    // is missing); a field in a record of its own that has no hint
+    // (`seeds` in `options`) gets its record's.
+    let hint = |name: &str| {
+        FIELD_HINTS
+            .iter()
+            .find(|&&(field, _)| field == name)
+            .map(|&(_, hint)| hint)
+    };
+    super::error::fields_at(text, e)
+        .innermost_first()
+        .find_map(hint)
+        .flatten()
 }
 
 /// Just enough of a saved game to refuse a newer version or another game
