@@ -362,3 +362,51 @@ fn a_pasted_record_replayed_off_the_thread_is_set_up_after_save_your_changes() {
     let notice = h.state().rt.notice.clone().expect("a report");
     assert!(notice.contains("pasted game record: 3 moves"), "{notice}");
 }
+
+#[test]
+fn a_file_dropped_while_a_question_waits_leaves_the_question_standing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    for (path, opening) in [(&a, 1), (&b, 2)] {
+        let mut game = Game::new(en_gehe(6));
+        game.play(game.variant().parse_move(&opening.to_string()).unwrap())
+            .unwrap();
+        save_game(path, &GameFile::from_game(game)).unwrap();
+    }
+    let mut h = harness(dir.path());
+    play(&mut h, "3");
+    files(&mut h, FileCommand::OpenPath(a.clone()));
+    assert!(h.query_by_label("Save your changes?").is_some());
+    // B dropped meanwhile: said, not opened, and the question still about A.
+    h.input_mut()
+        .dropped_files
+        .push(std::sync::Arc::new(Dropped(b.clone())));
+    frames(&mut h);
+    assert!(h.query_by_label("Save your changes?").is_some());
+    let notice = h.state().rt.notice.as_ref().map(|n| n.to_string());
+    assert!(
+        notice
+            .as_deref()
+            .is_some_and(|n| n.contains("b.ron") && n.contains("was not opened")),
+        "{notice:?}"
+    );
+    click(&mut h, "Discard changes");
+    step_until(&mut h, "A read", |app| app.files.reading.is_none());
+    frames(&mut h);
+    assert_eq!(h.state().files.path.as_deref(), Some(a.as_path()));
+    let first = h.state().rt.game.moves()[0];
+    assert_eq!(first, h.state().rt.game.variant().parse_move("1").unwrap());
+}
+
+/// A file dropped on the window, as the window's integration hands it on.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}

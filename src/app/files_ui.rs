@@ -766,7 +766,20 @@ impl MaasaiApp {
                 .filter(|p| !p.as_os_str().is_empty())
         });
         if let Some(path) = dropped {
-            out.push(FileCommand::OpenPath(path));
+            // A question on screen (save your changes?, a message, a
+            // typed path) or a file being read keeps what it was asked
+            // for: a drop would take its place without an answer.
+            if self.files.waiting_for_answer()
+                || self.files.action_waiting()
+                || self.files.reading.is_some()
+            {
+                self.rt.say_about_view(format!(
+                    "“{}” was not opened: answer the question on screen first, then drop it again.",
+                    path.display()
+                ));
+            } else {
+                out.push(FileCommand::OpenPath(path));
+            }
         }
         if ctx.input(|i| i.viewport().close_requested()) {
             if self.files.allow_close || !self.unsaved() {
