@@ -1858,3 +1858,35 @@ fn a_move_played_from_the_start_in_an_exercise_is_judged_in_place_of_the_old_lin
         "judged as the user's move"
     );
 }
+
+#[test]
+fn playing_the_solvers_line_pauses_a_computer_player_first() {
+    use maasai_mancala::app::players::Player;
+    use maasai_mancala::app::solver_panel::COMPUTER_PAUSED_FOR_LINE;
+    use maasai_mancala::search::Level;
+    let pos = small_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Club)];
+    h.state_mut().rt.computer.paused = false;
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
+    assert!(pv.len() >= 2, "a line with a move of North's: {pv:?}");
+    h.get_by_label("Play the line").click();
+    h.run_steps(2);
+    assert!(h.state().rt.computer.paused, "North's moves are the line's");
+    step_until(&mut h, "the whole line on the board", |app| {
+        app.rt.game.moves().len() == pv.len()
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), pv.as_slice());
+    assert!(
+        h.query_by_label_contains(COMPUTER_PAUSED_FOR_LINE)
+            .is_some()
+    );
+}

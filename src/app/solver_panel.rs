@@ -1108,6 +1108,7 @@ impl MaasaiApp {
                     );
                     return;
                 }
+                self.pause_computer_for_line();
                 let key = self.rt.shown_position().key();
                 self.solver.line_queue = Some((key, VecDeque::from([mv])));
             }
@@ -1122,12 +1123,30 @@ impl MaasaiApp {
                 }
                 if let Some(s) = self.solver.solution(&pos) {
                     let moves: VecDeque<Move> = s.pv.iter().take(n).copied().collect();
+                    self.pause_computer_for_line();
                     self.solver.line_queue = Some((pos.key(), moves));
                 }
             }
         }
     }
+
+    /// A line asked of the solver is the user's to play, both sides' moves:
+    /// a computer player that is not paused is paused first (as a move of
+    /// its side clicked on the board is refused), and the line says so.
+    fn pause_computer_for_line(&mut self) {
+        if self.settings.players.iter().any(|p| p.is_computer()) && !self.rt.computer.paused {
+            self.rt.computer.cancel();
+            self.rt.computer.paused = true;
+            self.rt.notice = Some(super::state::Notice::report(
+                COMPUTER_PAUSED_FOR_LINE.to_string(),
+            ));
+        }
+    }
 }
+
+/// What the line under the board says when playing the solver's moves
+/// paused the computer player.
+pub const COMPUTER_PAUSED_FOR_LINE: &str = "The computer player is paused while the solver's moves are played; Resume computer lets it move again.";
 
 /// The label of the button that opens the study dialog.
 pub const SAVE_AS_STUDY: &str = "Save as study…";
