@@ -1890,3 +1890,37 @@ fn playing_the_solvers_line_pauses_a_computer_player_first() {
             .is_some()
     );
 }
+
+#[test]
+fn a_hint_after_a_wrong_move_is_for_the_position_before_it() {
+    let s = study("01-relay.ron");
+    let pos = s.start;
+    let mut h = in_study(&s, Mode::Exercise);
+    h.get_by_label("South 3: 1 seed").click();
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+    h.get_by_label("Hint").click();
+    step_until(&mut h, "the hint", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.hint.as_deref().is_some_and(|t| t.starts_with("Hint:")))
+    });
+    h.run_steps(2);
+    // The best move of the start, not of the spoiled position.
+    let best = Solver::with_table_bits(TABLE_BITS)
+        .solve(&pos)
+        .best
+        .unwrap();
+    let expected = format!(
+        "Hint: take back your wrong move (South 3), then sow from hole {}.",
+        pos.variant().move_name(best)
+    );
+    assert!(
+        h.query_by_label(&expected).is_some(),
+        "{:?}",
+        h.state().studies.active.as_ref().unwrap().hint
+    );
+}

@@ -133,8 +133,12 @@ enum JobKind {
     /// The trial after the move, the judgment, and whether a failed one
     /// ran out of time (rather than being stopped).
     Judge(Receiver<(Box<Trial>, Result<Judgment, ExerciseError>, bool)>),
-    /// The hint, and whether its solve ran out of time.
-    Hint(Receiver<(Result<Option<Move>, Cancelled>, bool)>),
+    /// The hint, whether its solve ran out of time, and the wrong move
+    /// to take back first (the hint is for the position before it).
+    Hint(
+        Receiver<(Result<Option<Move>, Cancelled>, bool)>,
+        Option<String>,
+    ),
 }
 
 impl Job {
@@ -453,7 +457,7 @@ impl StudiesState {
         // The hint is the solver's only work then: said so, not a judgment.
         if a.job
             .as_ref()
-            .is_some_and(|j| matches!(j.kind, JobKind::Hint(_)))
+            .is_some_and(|j| matches!(j.kind, JobKind::Hint(..)))
         {
             return Some("wait: the solver is looking for a hint".into());
         }
@@ -864,7 +868,22 @@ impl MaasaiApp {
                 if let Some(a) = &mut self.studies.active
                     && a.job.is_none()
                 {
-                    let ex = a.exercise.clone();
+                    // After a wrong move a hint for the spoiled position
+                    // would lead nowhere the goal is: it is for the
+                    // position before the move, to be taken back first.
+                    let mut ex = a.exercise.clone();
+                    let wrong = last_wrong(a).map(|ply| {
+                        let before = ex.game().positions()[ply];
+                        let mv = ex.game().moves()[ply];
+                        while ex.game().moves().len() > ply {
+                            ex.undo();
+                        }
+                        format!(
+                            "{} {}",
+                            before.turn().title(),
+                            before.variant().move_name(mv)
+                        )
+                    });
                     let (tx, rx) = channel();
                     let wake = Wake(ctx.clone());
                     let stop = Arc::new(AtomicBool::new(false));
@@ -875,7 +894,7 @@ impl MaasaiApp {
                         let timed_out = r.is_err() && !flag.load(Ordering::Relaxed);
                         let _ = tx.send((r, timed_out));
                     });
-                    a.job = Some(Job::new(JobKind::Hint(rx), stop));
+                    a.job = Some(Job::new(JobKind::Hint(rx, wrong), stop));
                     a.hint = None;
                     // An earlier message ("Stopped: …") is not about the hint.
                     a.message = None;
@@ -1258,7 +1277,8 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                 }
             }
         }
-        Some(JobKind::Hint(rx)) => {
+        Some(JobKind::Hint(rx, wrong)) => {
+            let wrong = wrong.clone();
             let (result, timed_out) = match rx.try_recv() {
                 Ok(answer) => answer,
                 Err(TryRecvError::Empty) => return,
@@ -1271,7 +1291,13 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
             a.job = None;
             let pos = *a.exercise.position();
             a.hint = Some(match result {
-                Ok(Some(mv)) => format!("Hint: sow from hole {}.", pos.variant().move_name(mv)),
+                Ok(Some(mv)) => match wrong {
+                    Some(wrong) => format!(
+                        "Hint: take back your wrong move ({wrong}), then sow from hole {}.",
+                        pos.variant().move_name(mv)
+                    ),
+                    None => format!("Hint: sow from hole {}.", pos.variant().move_name(mv)),
+                },
                 Ok(None) => "No hint: it is not your move.".into(),
                 Err(_) if timed_out => format!(
                     "No hint: the solver could not find the best move within {} s.",
@@ -1712,7 +1738,7 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
             super::busy::spinner(ui);
             let what = match job.kind {
                 JobKind::Judge(_) => "The solver is judging your move",
-                JobKind::Hint(_) => "The solver is looking for a hint",
+                JobKind::Hint(..) => "The solver is looking for a hint",
             };
             ui.label(format!("{what}… {} s", job.started.elapsed().as_secs()));
             if ui
