@@ -1715,7 +1715,15 @@ fn the_council_previews_nothing_behind_the_new_game_dialog() {
     h.get_by_label("The Elder").hover();
     h.run_steps(2);
     assert!(h.state().rt.preview.is_none(), "the Elder previews");
-    assert!(h.query_by_label(idle).is_some());
+    // The line under the board says how the move played ended, not a
+    // preview.
+    let replay = h.state().rt.shown_replay().expect("the move's replay");
+    let ended = format!(
+        "Move 1 (hole {}) — {}",
+        variant.move_name(replay.trace.mv),
+        replay.caption()
+    );
+    assert!(h.query_by_label_contains(&ended).is_some(), "{ended}");
 }
 
 #[test]
@@ -2904,4 +2912,27 @@ fn a_zoomed_board_pans_to_follow_the_sowing_and_lets_the_user_pan_away() {
     h.step();
     h.step();
     assert_ne!(h.state().rt.pan, egui::Vec2::ZERO);
+}
+
+#[test]
+fn how_a_move_ended_stays_whole_under_the_board_once_it_is_sown() {
+    let mut h = harness(en_gehe(45));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    let mv = h.state().rt.game.variant().parse_move("7").unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.run_steps(6);
+    let replay = h.state().rt.shown_replay().expect("the move's replay");
+    assert!(replay.at_end());
+    let caption = replay.caption();
+    // Cut in the strip at the foot of the window, whole under the board.
+    assert!(
+        h.query_by_label_contains(&format!("Move 1 (hole 7) — {caption}"))
+            .is_some(),
+        "{caption}"
+    );
+    assert!(
+        h.query_by_label("Hover a hole to preview its move.")
+            .is_none()
+    );
 }

@@ -1057,6 +1057,15 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
         && rt.live()
     {
         two_lines(ui, egui::RichText::new(&p.text));
+    } else if let Some(r) = rt.shown_replay() {
+        // How the move on view ended, whole (the strip at the window's
+        // foot cuts it to its row).
+        let mut heading = r.move_label();
+        heading[..1].make_ascii_uppercase();
+        two_lines(
+            ui,
+            egui::RichText::new(format!("{heading} — {}", r.caption())).italics(),
+        );
     } else {
         two_lines(
             ui,
