@@ -184,7 +184,9 @@ impl Default for SolverPanel {
 impl SolverPanel {
     /// The session's solver, shared with the studies' exercises.
     pub fn session(&mut self) -> Session {
-        self.session.get_or_insert_with(Session::new).clone()
+        self.session
+            .get_or_insert_with(Session::within_memory)
+            .clone()
     }
 
     /// The finished solution of `pos`, if it was solved this session.
@@ -504,7 +506,7 @@ impl SolverPanel {
             });
             let handle = self
                 .session
-                .get_or_insert_with(Session::new)
+                .get_or_insert_with(Session::within_memory)
                 .solve(job.line.clone(), child);
             self.running = Some(Running {
                 key: child.key(),

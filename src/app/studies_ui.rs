@@ -508,7 +508,8 @@ impl StudiesState {
                 if flag.load(Ordering::Relaxed) {
                     return;
                 }
-                let session = Session::with_solver(crate::solver::Solver::with_table_bits(20));
+                let session =
+                    Session::with_solver(crate::solver::Solver::with_table_bits_or_less(20));
                 let claim = match solve_unless_stopped(
                     &session,
                     Vec::new(),

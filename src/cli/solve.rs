@@ -332,7 +332,7 @@ pub fn prove_study(
     // the limit is for the solves (making the table took from 0.03 s to
     // 2 s on a loaded machine, and used to eat the whole of a short limit
     // while the solves after it ran on regardless).
-    let session = Session::with_solver(Solver::new());
+    let session = Session::within_memory();
     let started = std::time::Instant::now();
     let left = || limit.map(|l| l.saturating_sub(started.elapsed()));
     // Once the limit is spent no solve starts: a small solve would finish

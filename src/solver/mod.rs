@@ -377,6 +377,19 @@ impl Solver {
         Ok(Self::with_table(table::Table::try_new(bits)?))
     }
 
+    /// A solver with the largest table of at most 2^`bits` buckets that
+    /// the memory available allows, halving down to the smallest (which
+    /// always fits): for a program that must not fail for want of memory,
+    /// where a smaller table only makes solves slower.
+    pub fn with_table_bits_or_less(bits: u32) -> Self {
+        let least = *TABLE_BITS.start();
+        // Memory said to be available may still be refused: halved again.
+        (least + 1..=fitting_table_bits(bits, available_memory()))
+            .rev()
+            .find_map(|b| Self::try_with_table_bits(b).ok())
+            .unwrap_or_else(|| Self::with_table_bits(least))
+    }
+
     /// Whether a table of 2^`bits` buckets fits the memory available (the
     /// bits clamped into [`TABLE_BITS`]), before anything is allocated.
     pub fn check_table_bits(bits: u32) -> Result<u32, String> {
@@ -749,6 +762,13 @@ impl Session {
         Session::default()
     }
 
+    /// A session whose solver has the default table, or a smaller one
+    /// where memory is short ([`Solver::with_table_bits_or_less`]): the
+    /// window's, which must not fail where a solve can still run.
+    pub fn within_memory() -> Self {
+        Session::with_solver(Solver::with_table_bits_or_less(DEFAULT_TABLE_BITS))
+    }
+
     pub fn with_solver(solver: Solver) -> Self {
         Session {
             solver: Arc::new(Mutex::new(solver)),
@@ -864,6 +884,18 @@ impl Drop for SolveHandle {
     }
 }
 
+/// The most table bits, at most `bits` (clamped into [`TABLE_BITS`]),
+/// whose table fits in `available` bytes (any, where that is not known;
+/// the least when none fits).
+fn fitting_table_bits(bits: u32, available: Option<usize>) -> u32 {
+    let mut bits = bits.clamp(*TABLE_BITS.start(), *TABLE_BITS.end());
+    while bits > *TABLE_BITS.start() && available.is_some_and(|a| table::Table::bytes_for(bits) > a)
+    {
+        bits -= 1;
+    }
+    bits
+}
+
 /// The memory the system can still give (Linux: `MemAvailable` in
 /// `/proc/meminfo`); `None` where that is not known.
 fn available_memory() -> Option<usize> {
@@ -876,6 +908,19 @@ fn available_memory() -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_is_halved_until_it_fits_the_memory_available() {
+        // 64-byte buckets: 2^24 of them are 1 GiB.
+        assert_eq!(fitting_table_bits(30, Some(1 << 30)), 24);
+        assert_eq!(fitting_table_bits(30, Some((1 << 30) - 1)), 23);
+        assert_eq!(fitting_table_bits(21, Some(1 << 40)), 21);
+        assert_eq!(fitting_table_bits(21, None), 21);
+        assert_eq!(fitting_table_bits(40, None), *TABLE_BITS.end());
+        assert_eq!(fitting_table_bits(30, Some(0)), *TABLE_BITS.start());
+        let small = Solver::with_table_bits_or_less(10);
+        assert_eq!(small.table.bytes(), table::Table::bytes_for(10));
+    }
 
     #[test]
     fn bounds_read_as_what_the_deepening_proved() {
