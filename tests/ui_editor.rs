@@ -1160,3 +1160,138 @@ fn counts_keep_one_limit_and_copy_notation_copies_only_a_legal_position() {
     h.run();
     assert_eq!(editor(&h).copied, None);
 }
+
+/// The rects of the editor's controls, by role and label.
+fn rects(h: &Harness<'_, MaasaiApp>, controls: &[(Role, &str)]) -> Vec<egui::Rect> {
+    controls
+        .iter()
+        .map(|(role, label)| h.get_by_role_and_label(*role, label).rect())
+        .collect()
+}
+
+#[test]
+fn the_editor_controls_stay_put_while_problems_come_and_go() {
+    // "70" typed in Holes per row put its refusal in a line of its own
+    // under the field, moving every row below it down: the click meant
+    // for Captured switched To move to North. Now the field is ringed and
+    // every problem said over Play from here, held at the panel's foot:
+    // no control moves as a refusal, a paste's error, a cut note or the
+    // position's problems come and go, in either game.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let common = [
+        (Role::RadioButton, "En Gehé"),
+        (Role::RadioButton, "Bao la Kimasai"),
+        (Role::RadioButton, "South"),
+        (Role::RadioButton, "North"),
+        (Role::SpinButton, "South"),
+        (Role::SpinButton, "North"),
+        (
+            Role::CheckBox,
+            "Long laps: skip the starting hole (origin=skip)",
+        ),
+        (Role::Button, "Empty board"),
+        (Role::Button, "Undo"),
+        (Role::MultilineTextInput, "Paste notation"),
+        (Role::Button, "Use this text"),
+        (Role::Button, "Paste from clipboard"),
+        (Role::MultilineTextInput, "Notation of this position"),
+        (Role::Button, "Copy notation"),
+        (Role::Button, "Play from here"),
+        (Role::Button, "Analyse"),
+        (Role::Button, "Cancel"),
+    ];
+    let mut en_gehe_controls = common.to_vec();
+    en_gehe_controls.push((Role::SpinButton, "Holes per row:"));
+    let before = rects(&h, &en_gehe_controls);
+    let same = |h: &Harness<'_, MaasaiApp>, step: &str| {
+        assert_eq!(
+            rects(h, &en_gehe_controls),
+            before,
+            "the controls moved as {step}"
+        );
+    };
+    type_number(&mut h, "Holes per row:", "70");
+    assert!(
+        h.query_by_label_contains("“70” is not a row length")
+            .is_some()
+    );
+    same(&h, "Holes per row refused 70");
+    // Said under the fields, not between them.
+    let said = h.get_by_label_contains("“70” is not a row length").rect();
+    assert!(said.top() > h.get_by_label("Copy notation").rect().bottom());
+    type_number(&mut h, "North", "x");
+    assert!(
+        h.query_by_label_contains("“x” is not a seed count")
+            .is_some()
+    );
+    same(&h, "Captured refused x");
+    // A taken count ends the refusals.
+    type_number(&mut h, "North", "2");
+    assert_eq!(editor(&h).setup.captured, [0, 2]);
+    assert!(h.query_by_label_contains("is not a").is_none());
+    same(&h, "the refusals went");
+    use_pasted(
+        &mut h,
+        "en-gehe south=1,x,2 north=0,3,0 captured=0,0 turn=south",
+    );
+    assert!(h.query_by_label_contains("is not a whole number").is_some());
+    same(&h, "a paste was refused");
+    common::replace_field(
+        &mut h,
+        "Paste notation",
+        "en-gehe south=0,0,0,0,0,1 north=0,0,0,0,0,0 captured=0,0 turn=north",
+    );
+    h.get_by_label("Use this text").click();
+    h.run();
+    assert!(!editor(&h).check().problems.is_empty(), "{}", notation(&h));
+    same(&h, "a position with problems was pasted");
+    h.get_by_label("Empty board").click();
+    h.run();
+    same(&h, "the board was emptied");
+    h.get_by_label("Undo").click();
+    h.run();
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(editor(&h).check().problems.is_empty());
+    same(&h, "the problems went");
+    // A hole selected: its count refused.
+    h.get_by_label("South 2: 4 seeds").click();
+    h.run();
+    let selected = (Role::SpinButton, "Selected: South 2");
+    let at = rects(&h, &[selected]);
+    type_number(&mut h, "Selected: South 2", "many");
+    assert!(
+        h.query_by_label_contains("“many” is not a seed count")
+            .is_some()
+    );
+    same(&h, "the selected hole's count was refused");
+    assert_eq!(rects(&h, &[selected]), at);
+    h.get_by_label("Done").click();
+    h.run();
+    // Shorter rows say what they dropped.
+    type_number(&mut h, "Holes per row:", "4");
+    assert!(h.query_by_label_contains("Shorter rows:").is_some());
+    same(&h, "shorter rows were noted");
+
+    // Bao la Kimasai: its reserves and its opening.
+    h.get_by_label("Bao la Kimasai").click();
+    h.run();
+    let mut bao_controls = common.to_vec();
+    bao_controls.push((Role::CheckBox, "Opening: the next move is the game's first"));
+    let before = rects(&h, &bao_controls);
+    type_number(&mut h, "South", "ten");
+    assert!(
+        h.query_by_label_contains("“ten” is not a seed count")
+            .is_some()
+    );
+    assert_eq!(rects(&h, &bao_controls), before, "a reserve refused");
+    h.get_by_label("Empty board").click();
+    h.run();
+    assert!(!editor(&h).check().problems.is_empty());
+    assert_eq!(rects(&h, &bao_controls), before, "problems came");
+    h.get_by_label("Undo").click();
+    h.run();
+    assert!(editor(&h).check().problems.is_empty());
+    assert_eq!(rects(&h, &bao_controls), before, "problems went");
+}

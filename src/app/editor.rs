@@ -1017,9 +1017,10 @@ pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −
 /// readers and tests; true when the user changed it.
 ///
 /// Typed text that is no seed count (letters, a fraction, a sign, more than
-/// `MAX_EDIT`) is refused with a note beside the field, which stays until a
-/// count is typed; the field keeps its count rather than silently turning
-/// the text into another one (egui's own parser clamps and rounds).
+/// `MAX_EDIT`) is refused: the field is ringed and the note returned (said
+/// under the panel's fields), which stays until a count is typed; the field
+/// keeps its count rather than silently turning the text into another one
+/// (egui's own parser clamps and rounds).
 fn count_field(
     ui: &mut egui::Ui,
     v: &mut u64,
@@ -1032,21 +1033,25 @@ fn count_field(
     (resp.changed(), note)
 }
 
-/// A field's refusal, under the row it is in (beside the field it pushed
-/// the row's other fields out of the panel).
-fn show_note(ui: &mut egui::Ui, note: Option<String>) {
-    if let Some(note) = note {
-        ui.colored_label(ui.visuals().warn_fg_color, note);
-    }
+/// A field at fault, ringed in the error colour: painted, taking no room
+/// (its problem is said in the messages over Play from here, where a line
+/// coming or going moves no control).
+fn ring(ui: &egui::Ui, rect: egui::Rect) {
+    ui.painter().rect_stroke(
+        rect.expand(2.0),
+        3.0,
+        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+        egui::StrokeKind::Outside,
+    );
 }
 
 /// A number field labelled by `label` whose typed text `parse` reads: text
-/// it refuses keeps the field's value and gives the note returned (for the
-/// caller to show under its row), until a number it takes is typed, the
-/// value changes otherwise (a paste, an undo) or anything else of the
-/// setup is edited (its `revision` moves on). A typed number counts once
-/// it is whole (Enter or leaving the field), not digit by digit into the
-/// undo history.
+/// it refuses keeps the field's value, rings the field and gives the note
+/// returned (for the caller to have said with the panel's messages), until
+/// a number it takes is typed, the value changes otherwise (a paste, an
+/// undo) or anything else of the setup is edited (its `revision` moves
+/// on). A typed number counts once it is whole (Enter or leaving the
+/// field), not digit by digit into the undo history.
 fn noted_field<T: egui::emath::Numeric>(
     ui: &mut egui::Ui,
     v: &mut T,
@@ -1087,6 +1092,9 @@ fn noted_field<T: egui::emath::Numeric>(
         .data(|d| d.get_temp::<(String, f64, u64)>(note_id))
         .filter(|(_, at, rev)| *at == v.to_f64() && *rev == revision)
         .map(|(why, _, _)| why);
+    if note.is_some() {
+        ring(ui, resp.rect);
+    }
     (resp, note)
 }
 
@@ -1122,17 +1130,19 @@ pub fn typed_seed_count(text: &str) -> Result<u64, String> {
 }
 
 /// A row of one count per side (captured seeds, reserves), each labelled
-/// with its side; returns the side whose count was changed and its new count.
+/// with its side; returns the side whose count was changed and its new
+/// count. A refused count's note goes to `notes`, with the row's title
+/// and the side.
 fn side_counts(
     ui: &mut egui::Ui,
     title: &str,
     counts: [u64; 2],
     revision: u64,
+    notes: &mut Vec<Message>,
 ) -> Option<(Side, u64)> {
     let mut changed = None;
-    let mut notes = Vec::new();
     ui.horizontal(|ui| {
-        ui.label(title);
+        ui.label(format!("{title}:"));
         for side in Side::BOTH {
             let l = ui.label(side.title());
             let mut v = counts[side.index()];
@@ -1140,18 +1150,34 @@ fn side_counts(
             if edited {
                 changed = Some((side, v));
             }
-            notes.push(note.map(|n| format!("{}: {n}", side.title())));
+            if let Some(n) = note {
+                notes.push(Message::Problem(format!("{title}, {}: {n}", side.title())));
+            }
         }
     });
-    for note in notes {
-        show_note(ui, note);
-    }
     changed
 }
 
+/// A line said under the panel's fields: a field's refusal or a paste's
+/// (in the error colour), a warning, or what a paste did.
+enum Message {
+    Problem(String),
+    Warning(String),
+    Done(String),
+}
+
 /// The editor's side panel: game and size, side to move, captured counts or
-/// reserves, the selected hole, paste, the live notation, every problem,
-/// and the buttons that leave.
+/// reserves, the selected hole, paste, the live notation (scrolled), and
+/// under them, held at the panel's foot, every message and problem and the
+/// buttons that leave.
+///
+/// Nothing that comes and goes lies above a control: a line inserted under
+/// a field as its problem came moved every control below it (70 typed in
+/// Holes per row, and the click meant for Captured turned To move to
+/// North). The fields at fault are ringed; their problems, a paste's
+/// answer, the check's findings and the reading of a record are said
+/// over Play from here, which is held at the foot of the panel: they
+/// grow upwards, over the scrolled fields' lower edge, and move nothing.
 pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let mut cmd = |c: EditorCommand| out.push(AppCommand::Editor(c));
@@ -1161,7 +1187,25 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
     if ed.repaint.is_none() {
         ed.repaint = Some(ui.ctx().clone());
     }
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    let mut messages = Vec::new();
+    // The foot's height as last drawn: the fields scroll in what is left.
+    let full = ui.available_rect_before_wrap();
+    let foot_id = ui.scope_id().with("editor-foot-height");
+    let foot_height: f32 = ui.data(|d| d.get_temp(foot_id)).unwrap_or(0.0);
+    let fields_rect = egui::Rect::from_min_max(
+        full.min,
+        egui::pos2(
+            full.max.x,
+            (full.max.y - foot_height - ui.spacing().item_spacing.y).max(full.min.y),
+        ),
+    );
+    let mut fields = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt("editor-fields")
+            .max_rect(fields_rect)
+            .layout(egui::Layout::top_down(egui::Align::Min)),
+    );
+    egui::ScrollArea::vertical().show(&mut fields, |ui| {
         ui.heading("Position editor");
         ui.weak("Set up a position, then play or analyse it.");
         ui.separator();
@@ -1212,9 +1256,11 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                     note
                 })
                 .inner;
-            show_note(ui, note);
+            if let Some(note) = note {
+                messages.push(Message::Problem(format!("Holes per row: {note}")));
+            }
             if let Some(note) = ed.note.as_deref() {
-                ui.colored_label(ui.visuals().warn_fg_color, note);
+                messages.push(Message::Warning(note.to_string()));
             }
         }
         ui.horizontal(|ui| {
@@ -1230,12 +1276,16 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         match variant {
             Variant::EnGehe { .. } => {
-                if let Some((side, seeds)) = side_counts(ui, "Captured:", s.captured, ed.revision()) {
+                if let Some((side, seeds)) =
+                    side_counts(ui, "Captured", s.captured, ed.revision(), &mut messages)
+                {
                     cmd(EditorCommand::Captured { side, seeds });
                 }
             }
             Variant::BaoLaKimasai => {
-                if let Some((side, seeds)) = side_counts(ui, "Reserves:", s.reserve, ed.revision()) {
+                if let Some((side, seeds)) =
+                    side_counts(ui, "Reserves", s.reserve, ed.revision(), &mut messages)
+                {
                     cmd(EditorCommand::Reserve { side, seeds });
                 }
                 let mut opening = s.opening;
@@ -1291,22 +1341,22 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
 
         match ed.selected {
             Some(at) => {
-                let note = ui
-                    .horizontal(|ui| {
-                        let l = ui.label(format!("Selected: {}", at.name(variant)));
-                        let mut v = ed.seeds_at(at);
-                        let (edited, note) = count_field(ui, &mut v, l.id, ed.revision());
-                        if edited {
-                            cmd(Editor::set_at(at, v));
-                        }
-                        ui.label(if v == 1 { "seed" } else { "seeds" });
-                        if ui.small_button("Done").clicked() {
-                            cmd(EditorCommand::Select(None));
-                        }
-                        note
-                    })
-                    .inner;
-                show_note(ui, note);
+                ui.horizontal(|ui| {
+                    let name = at.name(variant);
+                    let l = ui.label(format!("Selected: {name}"));
+                    let mut v = ed.seeds_at(at);
+                    let (edited, note) = count_field(ui, &mut v, l.id, ed.revision());
+                    if edited {
+                        cmd(Editor::set_at(at, v));
+                    }
+                    if let Some(note) = note {
+                        messages.push(Message::Problem(format!("{name}: {note}")));
+                    }
+                    ui.label(if v == 1 { "seed" } else { "seeds" });
+                    if ui.small_button("Done").clicked() {
+                        cmd(EditorCommand::Select(None));
+                    }
+                });
                 ui.weak("Type digits to set its count.");
             }
             None => {
@@ -1356,6 +1406,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         if pasted.changed() {
             ed.paste_error = None;
         }
+        if ed.paste_error.is_some() {
+            ring(ui, pasted.rect);
+        }
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
@@ -1378,30 +1431,10 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 }
             }
         });
-        if let Some((done, moves)) = ed.reading() {
-            // Replaying a pasted record: a long move may take many seconds.
-            let n = moves.len();
-            let at = done.min(n - 1);
-            ui.horizontal_wrapped(|ui| {
-                super::busy::spinner(ui);
-                ui.label(format!(
-                    "Reading the game record: move {} of {n} (`{}`)…",
-                    at + 1,
-                    shortened(&moves[at])
-                ));
-                if ui
-                    .button("Stop reading")
-                    .on_hover_text("Leave the board as it is")
-                    .clicked()
-                {
-                    cmd(EditorCommand::StopReading);
-                }
-            });
-        }
         if let Some(e) = &ed.paste_error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
+            messages.push(Message::Problem(e.clone()));
         } else if let Some(done) = &ed.paste_done {
-            ui.label(done);
+            messages.push(Message::Done(done.clone()));
         }
         ui.separator();
 
@@ -1439,75 +1472,151 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 ui.label("Copied to the clipboard.");
             }
         });
-        ui.separator();
+    });
 
-        let check = ed.check();
-        if check.checking() {
-            ui.horizontal(|ui| {
-                super::busy::spinner(ui);
-                ui.label("Checking whether the side to move can still move…");
-            });
+    // The foot, drawn from the panel's bottom edge up: Play from here and
+    // its fellows, then what is being done, then the messages and the
+    // check's findings (kept to part of the panel, scrolled beyond).
+    let mut foot = ui.new_child(
+        egui::UiBuilder::new()
+            .id_salt("editor-foot")
+            .max_rect(full)
+            .layout(egui::Layout::bottom_up(egui::Align::Min)),
+    );
+    // While the game-over check runs a press is kept and goes ahead
+    // once it finds nothing (see `start_when_checked`).
+    let check = ed.check();
+    let playable = check.startable();
+    let reason = "Not while the position has problems (listed above)";
+    foot.horizontal(|ui| {
+        let play = ui
+            .add_enabled(playable, egui::Button::new("Play from here"))
+            .on_hover_text("Start a game from this position, players as set")
+            .on_disabled_hover_text(reason);
+        if play.clicked() {
+            cmd(EditorCommand::Play);
         }
-        if check.problems.is_empty() && check.checking() {
-            // Nothing to say yet.
-        } else if check.problems.is_empty() {
-            ui.colored_label(
-                egui::Color32::from_rgb(30, 140, 60),
-                "A legal position: it can be played and analysed.",
-            );
-        } else {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!(
-                    "{} problem{} — this position cannot be played yet:",
-                    check.problems.len(),
-                    if check.problems.len() == 1 { "" } else { "s" }
-                ),
-            );
-            for p in &check.problems {
-                ui.label(format!("• {p}"));
-            }
+        let analyse = ui
+            .add_enabled(playable, egui::Button::new("Analyse"))
+            .on_hover_text("Start from this position and open the council of advisors")
+            .on_disabled_hover_text(reason);
+        if analyse.clicked() {
+            cmd(EditorCommand::Analyse);
         }
-        ui.separator();
-
-        // While the game-over check runs a press is kept and goes ahead
-        // once it finds nothing (see `start_when_checked`).
-        let playable = check.startable();
-        let reason = "Not while the position has problems (listed above)";
-        ui.horizontal(|ui| {
-            let play = ui
-                .add_enabled(playable, egui::Button::new("Play from here"))
-                .on_hover_text("Start a game from this position, players as set")
-                .on_disabled_hover_text(reason);
-            if play.clicked() {
-                cmd(EditorCommand::Play);
-            }
-            let analyse = ui
-                .add_enabled(playable, egui::Button::new("Analyse"))
-                .on_hover_text("Start from this position and open the council of advisors")
-                .on_disabled_hover_text(reason);
-            if analyse.clicked() {
-                cmd(EditorCommand::Analyse);
-            }
-            if ui
-                .button("Cancel")
-                .on_hover_text("Back to the game, unchanged")
-                .clicked()
-            {
-                cmd(EditorCommand::Cancel);
-            }
-        });
-        if !playable {
-            ui.weak(reason);
-        } else if let Some(analyse) = ed.start_when_checked {
-            ui.weak(if analyse {
-                "Analysing once the check has finished…"
-            } else {
-                "Playing once the check has finished…"
-            });
+        if ui
+            .button("Cancel")
+            .on_hover_text("Back to the game, unchanged")
+            .clicked()
+        {
+            cmd(EditorCommand::Cancel);
         }
     });
+    if let Some((done, moves)) = ed.reading() {
+        // Replaying a pasted record: a long move may take many seconds.
+        let n = moves.len();
+        let at = done.min(n - 1);
+        foot.horizontal_wrapped(|ui| {
+            super::busy::spinner(ui);
+            ui.label(format!(
+                "Reading the game record: move {} of {n} (`{}`)…",
+                at + 1,
+                shortened(&moves[at])
+            ));
+            if ui
+                .button("Stop reading")
+                .on_hover_text("Leave the board as it is")
+                .clicked()
+            {
+                cmd(EditorCommand::StopReading);
+            }
+        });
+    }
+    if !playable {
+        foot.weak(reason);
+    } else if let Some(analyse) = ed.start_when_checked {
+        foot.weak(if analyse {
+            "Analysing once the check has finished…"
+        } else {
+            "Playing once the check has finished…"
+        });
+    }
+    foot.separator();
+    // (From the bottom up: the last line first.)
+    for line in foot_lines(&foot, &messages, ed.check()).into_iter().rev() {
+        match line {
+            Line::Said(colour, text) => {
+                foot.colored_label(colour, text);
+            }
+            Line::Plain(text) => {
+                foot.label(text);
+            }
+            Line::Busy(text) => {
+                foot.horizontal(|ui| {
+                    super::busy::spinner(ui);
+                    ui.label(text);
+                });
+            }
+        }
+    }
+    foot.separator();
+    let height = foot.min_rect().height();
+    if (height - foot_height).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(foot_id, height));
+        // The fields' part is sized by the foot: redone at once, so no
+        // frame shows the two over each other.
+        ui.ctx()
+            .request_discard("the position editor's foot changed height");
+    }
+    ui.advance_cursor_after_rect(full);
     out
+}
+
+/// A line of the editor's foot.
+enum Line {
+    Said(egui::Color32, String),
+    Plain(String),
+    /// Something being worked out, with a spinner.
+    Busy(String),
+}
+
+/// The messages of the editor's foot, top to bottom: the fields' refusals
+/// and the paste's answer, then the check's findings.
+fn foot_lines(ui: &egui::Ui, messages: &[Message], check: &Check) -> Vec<Line> {
+    let error = ui.visuals().error_fg_color;
+    let mut lines: Vec<Line> = messages
+        .iter()
+        .map(|m| match m {
+            Message::Problem(p) => Line::Said(error, p.clone()),
+            Message::Warning(w) => Line::Said(ui.visuals().warn_fg_color, w.clone()),
+            Message::Done(d) => Line::Plain(d.clone()),
+        })
+        .collect();
+    if check.checking() {
+        lines.push(Line::Busy(
+            "Checking whether the side to move can still move…".into(),
+        ));
+    }
+    if check.problems.is_empty() && check.checking() {
+        // Nothing to say yet.
+    } else if check.problems.is_empty() {
+        lines.push(Line::Said(
+            egui::Color32::from_rgb(30, 140, 60),
+            "A legal position: it can be played and analysed.".into(),
+        ));
+    } else {
+        lines.push(Line::Said(
+            error,
+            format!(
+                "{} problem{} — this position cannot be played yet:",
+                check.problems.len(),
+                if check.problems.len() == 1 { "" } else { "s" }
+            ),
+        ));
+        for p in &check.problems {
+            lines.push(Line::Plain(format!("• {p}")));
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
