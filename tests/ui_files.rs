@@ -1783,3 +1783,39 @@ fn a_file_whose_name_is_not_utf8_opens_at_launch_and_later_without_a_panic() {
     let stored = std::fs::read_to_string(dir.path().join("config/recent.ron")).unwrap();
     assert!(!stored.contains("bad"), "{stored}");
 }
+
+#[test]
+fn the_preset_name_row_stays_put_when_the_preset_note_goes() {
+    // A field typed away from the chosen preset takes its note away: the
+    // Preset name row under the note moved up a line, and Save as preset
+    // with it, from under the pointer. The note's line is held.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.run();
+    h.get_by_label("Preset").click();
+    h.run();
+    let teaching = maasai_mancala::files::shipped_presets()
+        .into_iter()
+        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
+        .expect("a 2×12 teaching preset ships");
+    assert!(!teaching.note.is_empty(), "the teaching preset has a note");
+    h.get_by_label(&teaching.name).click();
+    h.run();
+    assert!(h.query_by_label(&teaching.note).is_some());
+    let rows = |h: &Harness<'_, MaasaiApp>| {
+        ["Preset", "Preset name", "Save as preset", "Holes per row"]
+            .map(|label| h.get_by_label(label).rect())
+    };
+    let before = rows(&h);
+    replace_field(&mut h, "Holes per row", "9");
+    h.run();
+    assert!(h.query_by_label(&teaching.note).is_none(), "the note went");
+    assert_eq!(rows(&h), before, "the rows moved as the note went");
+    // Back to the preset's size: still no note (no preset is chosen), and
+    // nothing moves either.
+    replace_field(&mut h, "Holes per row", "12");
+    h.run();
+    assert_eq!(rows(&h), before);
+}

@@ -52,6 +52,11 @@ pub struct PresetPicker {
     /// chosen, kept when a field moves away from it (the row going would
     /// move every field under the pointer).
     managed: Option<usize>,
+    /// The height the chosen preset's note took, held once the note goes
+    /// (a field typed away from the preset) so that the rows under it,
+    /// Preset name and the game's fields, stay where they were; choosing
+    /// a preset measures it afresh.
+    note_height: f32,
 }
 
 impl PresetPicker {
@@ -78,6 +83,7 @@ impl PresetPicker {
             rename: String::new(),
             confirm_delete: None,
             managed: None,
+            note_height: 0.0,
         }
     }
 
@@ -134,7 +140,11 @@ impl PresetPicker {
         if let Some(e) = self.selected.and_then(|i| self.entries.get(i))
             && !e.preset.note.is_empty()
         {
-            ui.weak(&e.preset.note);
+            let shown = ui.weak(&e.preset.note);
+            self.note_height = shown.rect.height();
+        } else if self.note_height > 0.0 {
+            // The note's line, held empty (as a label spaced after it).
+            ui.add_space(self.note_height + ui.spacing().item_spacing.y);
         }
         if let Some(e) = self.managed.and_then(|i| self.entries.get(i))
             && e.source == PresetSource::User
@@ -209,7 +219,7 @@ impl PresetPicker {
                 .on_disabled_hover_text(if name.is_empty() {
                     "Type a name for the preset first"
                 } else {
-                    "The settings above have a problem (said beside the field)"
+                    "The fields marked in red have a problem (said under Start game)"
                 })
                 .clicked()
                 && let Some((options, _)) = checked
@@ -232,6 +242,7 @@ impl PresetPicker {
             return;
         };
         self.selected = Some(i);
+        self.note_height = 0.0;
         self.managed = (e.source == PresetSource::User).then_some(i);
         self.rename = e.preset.name.clone();
         let names = dialog.names.clone();
