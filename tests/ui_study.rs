@@ -1924,3 +1924,55 @@ fn a_hint_after_a_wrong_move_is_for_the_position_before_it() {
         h.state().studies.active.as_ref().unwrap().hint
     );
 }
+
+#[test]
+fn the_library_opens_at_the_top_where_the_users_studies_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let own = dir.path().join("config").join("studies");
+    std::fs::create_dir_all(&own).unwrap();
+    let mine = std::fs::read_to_string("assets/studies/01-relay.ron")
+        .unwrap()
+        .replace(
+            "title: \"Relay: one move, three laps\"",
+            "title: \"My own relay\"",
+        );
+    std::fs::write(own.join("mine.ron"), mine).unwrap();
+    let start = GameOptions::default().start().unwrap();
+    let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
+    let open = |h: &mut Harness<'static, MaasaiApp>| {
+        h.state_mut()
+            .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+        h.run_steps(2);
+        step_until(h, "the user's studies read", |app| {
+            !app.studies.reading_library()
+        });
+        h.run_steps(3);
+    };
+    open(&mut h);
+    let top = h.get_by_label("Your studies").rect().top();
+    // Scrolled down to the shipped studies, then closed.
+    h.get_by_label("My own relay").hover();
+    h.run();
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -400.0),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+        });
+        h.run_steps(2);
+    }
+    h.run_steps(10);
+    let scrolled = h.get_by_label("Your studies").rect().top();
+    assert!(scrolled < top - 50.0, "{scrolled} from {top}: not scrolled");
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(false)));
+    h.run_steps(2);
+    open(&mut h);
+    assert_eq!(
+        h.get_by_label("Your studies").rect().top(),
+        top,
+        "the library opened where it was left, the user's studies out of view"
+    );
+}

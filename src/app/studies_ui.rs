@@ -399,6 +399,8 @@ pub struct StudiesState {
     pending: Option<(Box<Study>, Mode)>,
     /// The path typed into the library window.
     pub typed_path: String,
+    /// The library was opened: its list starts at the top.
+    library_to_top: bool,
     /// Who played each side before the study set both to Human: given
     /// back when the study is closed.
     players_before: Option<[Player; 2]>,
@@ -779,6 +781,7 @@ impl MaasaiApp {
                     self.studies.load_library(ctx, folders.as_ref());
                 }
                 if open {
+                    self.studies.library_to_top |= !self.studies.library_open;
                     self.studies.library_open = true;
                 } else {
                     self.studies.close_library();
@@ -1434,10 +1437,15 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                  or try it as an exercise against the solver's best defence.",
             );
             ui.separator();
-            egui::ScrollArea::vertical()
+            let mut list = egui::ScrollArea::vertical()
                 .max_height(400.0)
-                .auto_shrink([false, true])
-                .show(ui, |ui| {
+                .auto_shrink([false, true]);
+            // Opened, it starts at the top, where the user's own studies
+            // are (egui keeps the offset of the last time it was open).
+            if std::mem::take(&mut state.library_to_top) {
+                list = list.vertical_scroll_offset(0.0);
+            }
+            list.show(ui, |ui| {
                     let all = state.library.as_deref().unwrap_or_default();
                     let (shipped, own) = all.split_at(state.library_shipped.min(all.len()));
                     // The user's own first when there are any (or broken
