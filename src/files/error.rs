@@ -128,6 +128,30 @@ fn offset_of(text: &str, place: ron::error::Position) -> usize {
         .map_or(text.len(), |(i, _)| line_start + i)
 }
 
+/// Where the RON block comment `text` begins with (`/*`) ends: the byte
+/// just past its `*/`, block comments nesting as RON's do; `None` when
+/// it is never closed.
+pub(crate) fn block_comment_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i..].starts_with(b"/*") {
+            depth += 1;
+            i += 2;
+        } else if bytes[i..].starts_with(b"*/") {
+            depth -= 1;
+            i += 2;
+            if depth == 0 {
+                return Some(i);
+            }
+        } else {
+            i += 1;
+        }
+    }
+    None
+}
+
 /// `text` from its first character that is neither blank nor in a RON
 /// comment (`//` to the end of the line, `/* … */`, which nest); empty
 /// when there is none.
@@ -140,26 +164,10 @@ fn skip_blanks(text: &str) -> &str {
                 .map_or("", |i| &comment[i..])
                 .trim_start();
         } else if rest.starts_with("/*") {
-            let mut depth = 0usize;
-            let mut i = 0;
-            loop {
-                let here = &rest.as_bytes()[i..];
-                if here.is_empty() {
-                    return "";
-                } else if here.starts_with(b"/*") {
-                    depth += 1;
-                    i += 2;
-                } else if here.starts_with(b"*/") {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += 1;
-                }
+            match block_comment_end(rest) {
+                Some(end) => rest = rest[end..].trim_start(),
+                None => return "",
             }
-            rest = rest[i..].trim_start();
         } else {
             return rest;
         }
@@ -876,6 +884,14 @@ pub(crate) fn never_stopped<T, E>(loaded: Result<T, LoadError<E>>) -> Result<T, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_block_comment_ends_at_its_own_close() {
+        assert_eq!(block_comment_end("/* a */ b"), Some(7));
+        assert_eq!(block_comment_end("/* a /* b */ c */ d"), Some(17));
+        assert_eq!(block_comment_end("/* a /* b */ c"), None);
+        assert_eq!(block_comment_end("/*/ a"), None);
+    }
 
     fn problem(text: &str) -> String {
         #[derive(serde::Deserialize, Debug)]

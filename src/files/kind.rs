@@ -350,8 +350,9 @@ pub(crate) fn record_name(text: &str) -> Option<&str> {
         rest = rest.trim_start();
         if let Some(r) = rest.strip_prefix("//") {
             rest = r.split_once('\n').map_or("", |(_, after)| after);
-        } else if let Some(r) = rest.strip_prefix("/*") {
-            rest = r.split_once("*/").map_or("", |(_, after)| after);
+        } else if rest.starts_with("/*") {
+            // Block comments nest in RON.
+            rest = super::error::block_comment_end(rest).map_or("", |end| &rest[end..]);
         } else if let Some(r) = rest.strip_prefix("#!") {
             rest = r.split_once(']').map_or("", |(_, after)| after);
         } else {
@@ -470,6 +471,12 @@ mod tests {
             record_name("// a note\n/* more */ #![enable(implicit_some)]\n PresetFile ("),
             Some("PresetFile")
         );
+        // Block comments nest, as RON reads them.
+        assert_eq!(
+            record_name("/* a /* nested */ note */ Study(title: \"x\")"),
+            Some("Study")
+        );
+        assert_eq!(record_name("/* a /* nested */ Study("), None);
         assert_eq!(record_name("(version: 1)"), None);
         assert_eq!(record_name("{\"json\": 1}"), None);
         assert_eq!(record_name("true"), None);

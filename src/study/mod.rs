@@ -219,21 +219,8 @@ fn find_all(text: &str, needle: &str, until: Option<usize>) -> Vec<usize> {
             }
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
                 // Block comments nest in RON.
-                let mut depth = 0;
-                while i < bytes.len() {
-                    if bytes[i..].starts_with(b"/*") {
-                        depth += 1;
-                        i += 2;
-                    } else if bytes[i..].starts_with(b"*/") {
-                        depth -= 1;
-                        i += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        i += 1;
-                    }
-                }
+                i = crate::files::error::block_comment_end(&text[i..])
+                    .map_or(bytes.len(), |k| i + k);
             }
             _ => {
                 let whole = bytes[i..].starts_with(needle.as_bytes())
