@@ -1033,18 +1033,6 @@ fn count_field(
     (resp.changed(), note)
 }
 
-/// A field at fault, ringed in the error colour: painted, taking no room
-/// (its problem is said in the messages over Play from here, where a line
-/// coming or going moves no control).
-fn ring(ui: &egui::Ui, rect: egui::Rect) {
-    ui.painter().rect_stroke(
-        rect.expand(2.0),
-        3.0,
-        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
-        egui::StrokeKind::Outside,
-    );
-}
-
 /// A number field labelled by `label` whose typed text `parse` reads: text
 /// it refuses keeps the field's value, rings the field and gives the note
 /// returned (for the caller to have said with the panel's messages), until
@@ -1093,7 +1081,7 @@ fn noted_field<T: egui::emath::Numeric>(
         .filter(|(_, at, rev)| *at == v.to_f64() && *rev == revision)
         .map(|(why, _, _)| why);
     if note.is_some() {
-        ring(ui, resp.rect);
+        super::ring_at_fault(ui, resp.rect);
     }
     (resp, note)
 }
@@ -1407,7 +1395,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             ed.paste_error = None;
         }
         if ed.paste_error.is_some() {
-            ring(ui, pasted.rect);
+            super::ring_at_fault(ui, pasted.rect);
         }
         ui.horizontal(|ui| {
             if ui

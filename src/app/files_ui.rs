@@ -89,9 +89,10 @@ pub const DIAGRAM_REFUSED: &str = "Cannot export the diagram";
 #[derive(Clone, Debug)]
 pub struct DiagramJob {
     pub position: crate::engine::Position,
-    /// The hole the move on view started from, ringed unless the user
-    /// says otherwise (none at the start).
-    pub move_hole: Option<crate::engine::HoleRef>,
+    /// The move that led to the position on view (none at the start) and
+    /// its name, "South 7": the hole it started from is ringed unless the
+    /// user says otherwise.
+    pub moved: Option<(crate::engine::HoleRef, String)>,
     /// The game's result where the position ends it.
     pub result: Option<crate::engine::GameResult>,
     /// Which position it is, for the export window: "The start position",
@@ -110,9 +111,10 @@ impl DiagramJob {
             caption: (!caption.is_empty()).then(|| caption.to_string()),
             mono: choice.mono,
             highlight: self
-                .move_hole
+                .moved
+                .iter()
                 .filter(|_| choice.ring_move)
-                .into_iter()
+                .map(|&(hole, _)| hole)
                 .collect(),
             result: self.result,
         }
@@ -1145,8 +1147,7 @@ impl MaasaiApp {
                 side: before.turn(),
                 index: self.rt.game.moves()[i].hole(),
             };
-            let name = before.variant().move_name(self.rt.game.moves()[i]);
-            (hole, format!("{} {name}", before.turn().title()))
+            (hole, super::said_move(before, self.rt.game.moves()[i]))
         });
         let stem = self
             .files
@@ -1167,7 +1168,7 @@ impl MaasaiApp {
         };
         DiagramJob {
             position,
-            move_hole: played.map(|(hole, _)| hole),
+            moved: played,
             // The game's end, where the view is at it (the live analysis
             // has decided it; nothing is sown here).
             result: if self.rt.live() {
@@ -1915,11 +1916,10 @@ fn diagram_choices(ui: &mut egui::Ui, job: &DiagramJob, choice: &mut ExportDiagr
         );
     });
     ui.checkbox(&mut choice.mono, "Black and white, for print");
-    if let Some(hole) = job.move_hole {
-        let name = job.position.variant().hole_name(hole.index);
+    if let Some((_, name)) = &job.moved {
         ui.checkbox(
             &mut choice.ring_move,
-            format!("Ring {} {name}, where the move started", hole.side.title()),
+            format!("Ring {name}, where the move started"),
         );
     }
     ui.add_space(4.0);

@@ -559,8 +559,7 @@ impl MaasaiApp {
                     // is refused from it. (The computer's are legal.)
                     if human {
                         let pos = self.rt.game.current();
-                        let name =
-                            format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+                        let name = said_move(pos, mv);
                         match self.rt.live_analysis() {
                             // (What is seen without sowing, an empty hole
                             // say, is refused at once below.)
@@ -635,8 +634,7 @@ impl MaasaiApp {
                                 repaint.request_repaint();
                             });
                             self.rt.branch_check = Some((offer, rx));
-                            let name =
-                                format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+                            let name = said_move(&pos, mv);
                             self.rt
                                 .report_about_view(format!("Checking whether {name} ends…"));
                             continue;
@@ -1555,4 +1553,22 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         options,
         Box::new(move |cc| Ok(Box::new(MaasaiApp::new(cc, file)))),
     )
+}
+
+/// A move as the window says it: the mover and the move, "South 7",
+/// "North i3".
+pub(crate) fn said_move(pos: &Position, mv: Move) -> String {
+    format!("{} {}", pos.turn().title(), pos.variant().move_name(mv))
+}
+
+/// Rings a field at fault in the error colour: painted, taking no room,
+/// so that a problem coming or going moves no control (its words are
+/// said in one place of the dialog or panel).
+pub(crate) fn ring_at_fault(ui: &egui::Ui, rect: egui::Rect) {
+    ui.painter().rect_stroke(
+        rect.expand(2.0),
+        3.0,
+        egui::Stroke::new(1.5, ui.visuals().error_fg_color),
+        egui::StrokeKind::Outside,
+    );
 }

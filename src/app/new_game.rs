@@ -344,12 +344,7 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<Str
         .labelled_by(l.id);
     if problem.is_some() {
         // Painted, taking no room: within the grid's spacing.
-        ui.painter().rect_stroke(
-            edit.rect.expand(2.0),
-            3.0,
-            egui::Stroke::new(1.5, ui.visuals().error_fg_color),
-            egui::StrokeKind::Outside,
-        );
+        super::ring_at_fault(ui, edit.rect);
     }
     ui.end_row();
 }

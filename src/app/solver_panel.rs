@@ -501,9 +501,10 @@ impl SolverPanel {
                 }
                 continue;
             }
-            let title = job.line.last().map_or(String::new(), |p| {
-                format!("{} {}", p.turn().title(), p.variant().move_name(mv))
-            });
+            let title = job
+                .line
+                .last()
+                .map_or(String::new(), |p| super::said_move(p, mv));
             let handle = self
                 .session
                 .get_or_insert_with(Session::within_memory)
@@ -1287,7 +1288,7 @@ fn move_row(
     // A row a move, wrapped: the panel may be narrower than a move's name,
     // value and gap side by side, and a grid would widen it past the window.
     ui.horizontal_wrapped(|ui| {
-        let name = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
+        let name = super::said_move(pos, mv);
         let b = ui.add_enabled(playable, egui::Button::new(&name).small());
         let b = if playable {
             b.on_hover_text("Play this move")

@@ -264,7 +264,9 @@ fn line_claim(session: &Session, study: &Study, value: Value, stop: &AtomicBool)
         if stop.load(Ordering::Relaxed) || left.is_zero() {
             return Err(Cancelled);
         }
-        solve_unless_stopped(session, history.to_vec(), pos, left, stop)
+        session
+            .solve(history.to_vec(), pos)
+            .finish_within_unless(left, stop)
             .map(|s| s.value)
             .map_err(|_| Cancelled)
     });
@@ -273,24 +275,6 @@ fn line_claim(session: &Session, study: &Study, value: Value, stop: &AtomicBool)
         Ok(Err(fault)) => Claim::LineFault(fault.to_string()),
         Err(Cancelled) => Claim::LineUnproved,
     }
-}
-
-/// A solve given up when `limit` runs out or `stop` is raised (the
-/// library closed): a check nobody reads any more leaves the cores free
-/// at once rather than after its limit.
-fn solve_unless_stopped(
-    session: &Session,
-    history: Vec<Position>,
-    pos: Position,
-    limit: Duration,
-    stop: &AtomicBool,
-) -> Result<crate::solver::Solution, crate::solver::Progress> {
-    let began = Instant::now();
-    let handle = session.solve(history, pos);
-    while !handle.is_finished() && began.elapsed() < limit && !stop.load(Ordering::Relaxed) {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    handle.finish_within(Duration::ZERO)
 }
 
 /// What the solver found of a user's study's claim (its goal, from its
@@ -512,13 +496,10 @@ impl StudiesState {
                 }
                 let session =
                     Session::with_solver(crate::solver::Solver::with_table_bits_or_less(20));
-                let claim = match solve_unless_stopped(
-                    &session,
-                    Vec::new(),
-                    study.start,
-                    CLAIM_LIMIT,
-                    &flag,
-                ) {
+                let claim = match session
+                    .solve(Vec::new(), study.start)
+                    .finish_within_unless(CLAIM_LIMIT, &flag)
+                {
                     Ok(s) if study.goal_reached(s.value, 0) => {
                         line_claim(&session, &study, s.value, &flag)
                     }
@@ -882,11 +863,7 @@ impl MaasaiApp {
                         while ex.game().moves().len() > ply {
                             ex.undo();
                         }
-                        format!(
-                            "{} {}",
-                            before.turn().title(),
-                            before.variant().move_name(mv)
-                        )
+                        super::said_move(&before, mv)
                     });
                     let (tx, rx) = channel();
                     let wake = Wake(ctx.clone());
@@ -1261,9 +1238,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                 Err(ExerciseError::Cancelled) if timed_out => {
                     let pos = *a.exercise.position();
                     let played = rt.game.moves().get(a.exercise.game().moves().len());
-                    let name = played.map_or(String::new(), |&m| {
-                        format!("{} {}", pos.turn().title(), pos.variant().move_name(m))
-                    });
+                    let name = played.map_or(String::new(), |&m| super::said_move(&pos, m));
                     a.message = Some(format!(
                         "Undecided: the solver could not prove where {name} leads within {} s. \
                          Your move was taken back; try another, or ask for a hint.",

@@ -865,8 +865,18 @@ impl SolveHandle {
     /// `Err` carries the progress when time ran out (the bounds proved so
     /// far), or the last progress of a solve cancelled otherwise.
     pub fn finish_within(self, limit: Duration) -> Result<Solution, Progress> {
+        self.finish_within_unless(limit, &AtomicBool::new(false))
+    }
+
+    /// [`Self::finish_within`], given up at once when `stop` is raised (by
+    /// a caller whose answer nobody reads any more).
+    pub fn finish_within_unless(
+        self,
+        limit: Duration,
+        stop: &AtomicBool,
+    ) -> Result<Solution, Progress> {
         let began = Instant::now();
-        while !self.is_finished() && began.elapsed() < limit {
+        while !self.is_finished() && began.elapsed() < limit && !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
         let mut progress = self.progress();
