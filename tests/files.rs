@@ -556,6 +556,29 @@ fn a_bad_preset_is_placed_at_its_own_entry() {
     assert!(err.problem.contains("used by two presets"), "{err}");
 }
 
+#[test]
+fn a_bad_preset_is_placed_past_nested_comments_and_raw_texts() {
+    // RON's block comments nest, and a raw text may hold quotes: neither
+    // the comment's `name:` nor the note's may count as a field.
+    let config = tempfile::tempdir().unwrap();
+    let path = files::user_presets_path(config.path());
+    let entry = |name: &str, holes: u32| {
+        format!(
+            "    Preset(\n        name: \"{name}\",\n        options: GameOptions(variant: EnGehe(holes: {holes}), seeds: 4, first: South, origin: SowInto),\n        note: r#\"say \"name: options:\" here\"#,\n    ),\n"
+        )
+    };
+    let text = format!(
+        "/* outer /* inner */ name: options: still the outer comment */\nPresetFile(\n    version: 1,\n    presets: [\n{}{}    ],\n)\n",
+        entry("Club", 20),
+        entry("Huge", 90)
+    );
+    std::fs::write(&path, text).unwrap();
+    let err = files::load_user_presets(config.path()).unwrap_err();
+    // The second entry starts on line 10: `options:` on 12.
+    assert_eq!(err.place, Some((12, 9)), "{err}");
+    assert!(err.problem.contains("preset `Huge`"), "{err}");
+}
+
 // -------------------------------------------------------- recent, clipboard
 
 #[test]

@@ -681,3 +681,30 @@ fn an_error_with_text_after_it_is_not_called_a_truncation() {
         }
     }
 }
+
+#[test]
+fn a_field_is_not_found_inside_a_note() {
+    // A note may hold a line that looks like a field: the error is placed
+    // at the field itself, not inside the note.
+    let text = game_text();
+    let start = line_of(&text, "    start: ");
+    let bad = text
+        .replacen(
+            "    start: \"en-gehe south=4,4,4,4,4,4 ",
+            "    start: \"en-gehe south=4,4,4,4,4 ",
+            1,
+        )
+        .replacen("    notes: \"\",\n", "", 1)
+        // Fields may come in any order: the note goes before `start`.
+        .replacen(
+            "    south_team:",
+            "    notes: \"Played at the fair.\nstart: was slow\",\n    south_team:",
+            1,
+        );
+    assert!(bad.contains("start: was slow"), "{bad}");
+    let (place, problem) = game_problem(&bad);
+    assert!(problem.contains("start position"), "{problem}");
+    // The note's two lines now stand above it; the old finder named the
+    // note's second line.
+    assert_eq!(place, Some((start + 2, 5)), "{problem}");
+}

@@ -276,14 +276,9 @@ fn read_up_to(text: &str, upto: usize) -> (Vec<Open>, usize) {
                 i = text.len() - skip_blanks(&text[i..]).len();
                 continue;
             }
-            '"' | '\'' => {
+            '"' | '\'' | 'r' | 'b' if let Some(end) = literal_or_comment_end(text, i) => {
                 top.value_done = top.field.is_some();
-                quoted_end(text, i, None)
-            }
-            'r' | 'b' if raw_or_byte_quote(&text[i..]).is_some() => {
-                top.value_done = top.field.is_some();
-                let (quote, hashes) = raw_or_byte_quote(&text[i..]).unwrap_or((0, None));
-                quoted_end(text, i + quote, hashes)
+                end
             }
             '(' | '[' | '{' => {
                 open.push(Open {
@@ -330,6 +325,64 @@ fn read_up_to(text: &str, upto: usize) -> (Vec<Open>, usize) {
         i = end;
     }
     (open, last_end)
+}
+
+/// Where the RON text (a string, a character, a raw or byte string) or
+/// comment (`//` to the end of the line, `/* … */`, which nest) that
+/// starts at byte `i` of `text` ends: the byte after it, or the end of
+/// `text` when it is never closed. `None` when none starts there. Every
+/// scan of a file's RON code for its fields skips these through here.
+pub(crate) fn literal_or_comment_end(text: &str, i: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    match (*bytes.get(i)?, bytes.get(i + 1)) {
+        (b'"' | b'\'', _) => Some(quoted_end(text, i, None)),
+        (b'/', Some(b'/')) => Some(text[i..].find('\n').map_or(text.len(), |k| i + k + 1)),
+        (b'/', Some(b'*')) => Some(block_comment_end(&text[i..]).map_or(text.len(), |k| i + k)),
+        // `r"`, `b"`, `br#"` only where a name does not go on (`bar"` is
+        // no raw text).
+        (b'r' | b'b', _) if i == 0 || !ident(bytes[i - 1]) => {
+            let (quote, hashes) = raw_or_byte_quote(&text[i..])?;
+            Some(quoted_end(text, i + quote, hashes))
+        }
+        _ => None,
+    }
+}
+
+/// Every place of `needle` in the RON code of `text` (byte offsets, in
+/// order; up to the `until`-th, 0-based, when given), in one pass: only
+/// outside texts and comments (a description that mentions `position` or
+/// `Step(` is not the field), and only as a whole name (not inside a
+/// longer one). A needle ending in a letter is a field name, so it must
+/// be followed by `:`.
+pub(crate) fn code_places(text: &str, needle: &str, until: Option<usize>) -> Vec<usize> {
+    let mut places = Vec::new();
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let is_field = needle.bytes().last().is_some_and(ident);
+    let mut i = 0;
+    while i < bytes.len() {
+        if let Some(end) = literal_or_comment_end(text, i) {
+            i = end;
+            continue;
+        }
+        let whole = bytes[i..].starts_with(needle.as_bytes())
+            && (i == 0 || !ident(bytes[i - 1]))
+            && (!is_field || {
+                let rest = &text[i + needle.len()..];
+                rest.trim_start().starts_with(':')
+            });
+        if whole {
+            places.push(i);
+            if until.is_some_and(|n| places.len() > n) {
+                return places;
+            }
+            i += needle.len();
+        } else {
+            i += 1;
+        }
+    }
+    places
 }
 
 /// Where a text in quotes (or a character in single quotes) whose quote

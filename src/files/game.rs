@@ -1072,37 +1072,17 @@ pub(crate) fn field_error(path: &Path, text: &str, field: &str, problem: String)
     }
 }
 
-/// Line and column of the first line that begins with `field:`.
+/// Line and column of the first line that begins with `field:`, read as
+/// RON: a line of a text or comment that looks so (a note's line
+/// `start: was slow`) is not the field.
 pub(crate) fn field_place(text: &str, field: &str) -> Option<(usize, usize)> {
-    text.lines().enumerate().find_map(|(i, line)| {
-        let trimmed = line.trim_start();
-        let rest = trimmed.strip_prefix(field)?;
-        rest.trim_start()
-            .starts_with(':')
-            .then(|| (i + 1, line.len() - trimmed.len() + 1))
-    })
-}
-
-/// Where a RON string or comment that starts at byte `i` ends (the byte
-/// after it); `None` when none starts there.
-fn skip_string_or_comment(text: &str, i: usize) -> Option<usize> {
-    let bytes = text.as_bytes();
-    match (bytes[i], bytes.get(i + 1)) {
-        (b'"', _) => {
-            let mut j = i + 1;
-            while j < bytes.len() && bytes[j] != b'"' {
-                j += if bytes[j] == b'\\' { 2 } else { 1 };
-            }
-            Some((j + 1).min(bytes.len()))
-        }
-        (b'/', Some(b'/')) => Some(text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1)),
-        (b'/', Some(b'*')) => Some(
-            text[i + 2..]
-                .find("*/")
-                .map_or(bytes.len(), |k| i + 2 + k + 2),
-        ),
-        _ => None,
-    }
+    super::error::code_places(text, field, None)
+        .into_iter()
+        .find(|&i| {
+            let line_start = text[..i].rfind('\n').map_or(0, |k| k + 1);
+            text[line_start..i].trim().is_empty()
+        })
+        .map(|i| line_and_column(text, i))
 }
 
 /// Line and column (1-based, in characters) of byte `i`.
@@ -1118,32 +1098,8 @@ fn line_and_column(text: &str, i: usize) -> (usize, usize) {
 /// (so `name` does not match inside `rename`). For errors in one entry of
 /// a list, where the first `field:` line would point at the wrong entry.
 pub(crate) fn nth_field_place(text: &str, field: &str, index: usize) -> Option<(usize, usize)> {
-    let bytes = text.as_bytes();
-    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let mut seen = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if let Some(after) = skip_string_or_comment(text, i) {
-            i = after;
-            continue;
-        }
-        // (Inside a character of more than one byte nothing starts.)
-        if !text.is_char_boundary(i) {
-            i += 1;
-            continue;
-        }
-        if text[i..].starts_with(field)
-            && (i == 0 || !is_ident(bytes[i - 1]))
-            && text[i + field.len()..].trim_start().starts_with(':')
-        {
-            if seen == index {
-                return Some(line_and_column(text, i));
-            }
-            seen += 1;
-        }
-        i += 1;
-    }
-    None
+    let places = super::error::code_places(text, field, Some(index));
+    places.get(index).map(|&i| line_and_column(text, i))
 }
 
 /// A problem in the `index`-th entry of a list, placed at its `field:` (or
@@ -1182,7 +1138,7 @@ fn move_place(text: &str, index: usize) -> Option<(usize, usize)> {
             b'"' => seen += 1,
             _ => {}
         }
-        i = skip_string_or_comment(text, i).unwrap_or(i + 1);
+        i = super::error::literal_or_comment_end(text, i).unwrap_or(i + 1);
     }
     None
 }

@@ -183,66 +183,7 @@ fn find_nth(text: &str, needle: &str, nth: usize) -> Option<usize> {
 /// pass (up to the `until`-th when given): a long study's steps are found
 /// at once, not each by a scan from the start.
 fn find_all(text: &str, needle: &str, until: Option<usize>) -> Vec<usize> {
-    let mut places = Vec::new();
-    let bytes = text.as_bytes();
-    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
-    let is_field = needle.bytes().last().is_some_and(ident);
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => i = skip_string(bytes, i + 1),
-            b'\'' => {
-                // A char literal: to its closing quote.
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'\'' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-                i += 1;
-            }
-            b'r' if (i == 0 || !ident(bytes[i - 1]))
-                && matches!(bytes.get(i + 1), Some(b'"' | b'#')) =>
-            {
-                // A raw string r#"…"#: to the quote followed by as many #.
-                let hashes = bytes[i + 1..].iter().take_while(|&&b| b == b'#').count();
-                let open = i + 1 + hashes;
-                if bytes.get(open) != Some(&b'"') {
-                    i += 1;
-                    continue;
-                }
-                let close = format!("\"{}", "#".repeat(hashes));
-                i = text[open + 1..]
-                    .find(&close)
-                    .map_or(bytes.len(), |k| open + 1 + k + close.len());
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                i = text[i..].find('\n').map_or(bytes.len(), |k| i + k + 1);
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                // Block comments nest in RON.
-                i = crate::files::error::block_comment_end(&text[i..])
-                    .map_or(bytes.len(), |k| i + k);
-            }
-            _ => {
-                let whole = bytes[i..].starts_with(needle.as_bytes())
-                    && (i == 0 || !ident(bytes[i - 1]))
-                    && (!is_field || {
-                        let rest = &text[i + needle.len()..];
-                        rest.trim_start().starts_with(':')
-                            && !rest.as_bytes().first().copied().is_some_and(ident)
-                    });
-                if whole {
-                    places.push(i);
-                    if until.is_some_and(|n| places.len() > n) {
-                        return places;
-                    }
-                    i += needle.len();
-                } else {
-                    i += 1;
-                }
-            }
-        }
-    }
-    places
+    crate::files::error::code_places(text, needle, until)
 }
 
 /// Line and column (1-based) of each of the ascending byte `offsets`, in
@@ -262,19 +203,6 @@ fn line_cols(text: &str, offsets: &[usize]) -> Vec<(usize, usize)> {
         out.push((line, text[line_start..offset].chars().count() + 1));
     }
     out
-}
-
-/// The index just after the closing quote of a string whose text starts at
-/// `i` (escapes skipped).
-fn skip_string(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b'"' => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
 }
 
 impl Study {
