@@ -11,9 +11,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::files_ui::{FileCommand, PASTE_REFUSED};
+use maasai_mancala::app::players::Player;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Game, GameOptions};
 use maasai_mancala::files::{GameFile, autosave_path, load_game, load_user_presets, save_game};
+use maasai_mancala::search::Level;
 use std::path::{Path, PathBuf};
 
 fn files(h: &mut Harness<'_, MaasaiApp>, command: FileCommand) {
@@ -301,9 +303,10 @@ fn request_close(h: &mut Harness<'_, MaasaiApp>) {
 }
 
 #[test]
-fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
+fn a_declined_resume_keeps_an_unsaved_game_in_a_file_of_its_own() {
     let dir = tempfile::tempdir().unwrap();
-    let autosave = autosave_path(&folders(dir.path()).data);
+    let data = folders(dir.path()).data;
+    let autosave = autosave_path(&data);
     {
         let mut h = files_harness(dir.path(), en_gehe(6));
         play(&mut h, "1");
@@ -312,10 +315,50 @@ fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
     }
     let kept = std::fs::read_to_string(&autosave).unwrap();
 
+    // The question says where the game goes when declined.
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("Start fresh moves it to a file of its own")
+            .is_some()
+    );
+    // Start fresh moves it aside at once (the fresh game's first autosave
+    // used to write over it, and with computer players that came at once)
+    // and says where.
+    h.get_by_label("Start fresh").click();
+    h.run();
+    let aside = data.join("unsaved game.ron");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), kept);
+    let notice = h.state().rt.notice.clone().expect("said");
+    assert!(notice.contains(&aside.display().to_string()), "{notice}");
+    request_close(&mut h);
+    drop(h);
+    // Nothing of it is offered again: it is in its own file.
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(h.query_by_label("Resume last game?").is_none());
+    play(&mut h, "3");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), kept);
+}
+
+#[test]
+fn a_declined_saved_game_stays_in_the_autosave_until_the_next_move_also_on_closing() {
+    // A last game saved to a file loses nothing when declined: it is not
+    // moved aside, and the autosave keeps it until the fresh game moves.
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = autosave_path(&folders(dir.path()).data);
+    {
+        let mut h = files_harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+        play(&mut h, "2");
+        files(&mut h, FileCommand::SaveTo(dir.path().join("g.ron")));
+        assert!(!h.state().unsaved());
+    }
+    let kept = std::fs::read_to_string(&autosave).unwrap();
+
     // Start fresh, then close before any move: the game offered stays on
     // disk and is offered again (the empty fresh game used to overwrite
     // it at once, and again on closing).
     let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(h.query_by_label_contains("a file of its own").is_none());
     h.get_by_label("Start fresh").click();
     h.run();
     h.run();
@@ -333,6 +376,26 @@ fn a_declined_resume_keeps_the_autosave_until_the_next_move_also_on_closing() {
     let now = std::fs::read_to_string(&autosave).unwrap();
     assert_ne!(now, kept);
     assert!(now.contains("\"3\""), "{now}");
+}
+
+#[test]
+fn a_declined_resume_leaves_the_computer_players_paused() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = files_harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    let computer = Player::computer(Level::Beginner);
+    h.state_mut().settings.players = [computer, computer];
+    h.get_by_label("Start fresh").click();
+    h.run();
+    // Nothing moves before the user has looked.
+    assert!(h.state().rt.computer.paused);
+    for _ in 0..20 {
+        h.run();
+    }
+    assert!(h.state().rt.game.moves().is_empty());
 }
 
 #[test]
@@ -1219,21 +1282,29 @@ fn a_file_opened_at_launch_moves_an_unsaved_last_game_aside() {
     play(&mut h, "1");
     play(&mut h, "2");
     assert_eq!(load_game(&aside).unwrap().game, unsaved, "kept");
+    let changed_file = h.state().rt.game.clone();
     drop(h);
 
-    // A second time takes the next free name; a saved last game (nothing
-    // lost) and a damaged autosave are handled as at any start.
+    // Declining the offer of that game (changed since other.ron) moves it
+    // aside too, under the next free name; a file opened at the next
+    // start then moves the fresh game's to the one after. A saved last
+    // game (nothing lost) and a damaged autosave are handled as at any
+    // start.
     let again = {
         let mut h = files_harness(dir.path(), en_gehe(6));
         h.get_by_label("Start fresh").click();
         h.run();
+        assert_eq!(
+            load_game(&data.join("unsaved game 2.ron")).unwrap().game,
+            changed_file
+        );
         play(&mut h, "3");
         h.state().rt.game.clone()
     };
     let h = harness_opening(dir.path(), file.clone());
     assert!(h.state().files.error.is_some());
     assert_eq!(
-        load_game(&data.join("unsaved game 2.ron")).unwrap().game,
+        load_game(&data.join("unsaved game 3.ron")).unwrap().game,
         again
     );
     drop(h);

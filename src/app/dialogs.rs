@@ -118,10 +118,17 @@ pub fn dialogs_ui(
         if enter && files.error.is_none() {
             out.push(FileCommand::Resume);
         }
-        let text = format!(
+        let mut text = format!(
             "The game you were playing last time was kept: {}.",
             describe_autosave(offer)
         );
+        if offer.unsaved {
+            // Said before the choice: declining does not throw it away.
+            text.push_str(&format!(
+                " Start fresh moves it to a file of its own (“{}.ron” in the data folder).",
+                crate::files::UNSAVED_ASIDE
+            ));
+        }
         out.extend(question(
             ctx,
             "resume-last-game",

@@ -233,16 +233,48 @@ pub enum LastSession {
 pub use crate::files::UNSAVED_ASIDE;
 
 /// Moves the autosave (a game with changes saved nowhere else) aside to
-/// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`;
-/// the message that says where, or why it could not be.
-fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
+/// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`:
+/// where it went, or where it was to go and why it could not.
+fn move_unsaved_aside(
+    data: &std::path::Path,
+) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
     let autosave = crate::files::autosave_path(data);
     let aside = crate::files::first_free_path(|k| match k {
         1 => data.join(format!("{UNSAVED_ASIDE}.ron")),
         k => data.join(format!("{UNSAVED_ASIDE} {k}.ron")),
     });
     match std::fs::rename(&autosave, &aside) {
-        Ok(()) => (
+        Ok(()) => Ok(aside),
+        Err(e) => Err((aside, e)),
+    }
+}
+
+/// The message for an unsaved game that could not be moved aside: it
+/// stays in the autosave until `what_overwrites` it.
+fn still_in_autosave(
+    data: &std::path::Path,
+    (aside, e): (std::path::PathBuf, std::io::Error),
+    what_overwrites: &str,
+) -> (String, String) {
+    let autosave = crate::files::autosave_path(data);
+    (
+        "Your unsaved game from the last session is still in the autosave".into(),
+        format!(
+            "It could not be moved aside to {}: {e}.\n\
+             {what_overwrites} overwrites it (the version before is kept in {}); \
+             Open… in the Game menu opens {} now.",
+            aside.display(),
+            crate::files::backup_path(&autosave).display(),
+            autosave.display()
+        ),
+    )
+}
+
+/// [`move_unsaved_aside`] at launch, for a file opened in the game's
+/// place: the message that says where it went, or why it could not.
+fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
+    match move_unsaved_aside(data) {
+        Ok(aside) => (
             "Your unsaved game from the last session was kept".into(),
             format!(
                 "It had changes saved in no file, and the file opened now takes its place.\n\
@@ -250,17 +282,7 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
                 aside.display()
             ),
         ),
-        Err(e) => (
-            "Your unsaved game from the last session is still in the autosave".into(),
-            format!(
-                "It could not be moved aside to {}: {e}.\n\
-                 The next change to the file opened now overwrites it (the version \
-                 before is kept in {}); Open… in the Game menu opens {} now.",
-                aside.display(),
-                crate::files::backup_path(&autosave).display(),
-                autosave.display()
-            ),
-        ),
+        Err(failed) => still_in_autosave(data, failed, "The next change to the file opened now"),
     }
 }
 
@@ -988,11 +1010,37 @@ impl MaasaiApp {
             }
             FileCommand::Resume => self.guard(ctx, Pending::Resume),
             FileCommand::DeclineResume => {
-                self.files.resume_offer = None;
+                let offer = self.files.resume_offer.take();
+                // A game with changes saved in no file would be lost to
+                // the fresh game's first autosave (a computer's move, at
+                // once): it is moved to a file of its own first.
+                if let (Some(folders), Some(offer)) = (self.files.folders.clone(), offer)
+                    && offer.unsaved
+                {
+                    match move_unsaved_aside(&folders.data) {
+                        Ok(aside) => {
+                            self.rt.notice = Some(Notice::report(format!(
+                                "Your last game was kept as {}: Open… in the Game menu opens it.",
+                                aside.display()
+                            )));
+                        }
+                        Err(failed) => {
+                            let (title, text) = still_in_autosave(
+                                &folders.data,
+                                failed,
+                                "The first move of this game",
+                            );
+                            self.show_error(&title, text);
+                        }
+                    }
+                }
                 // Not written until the game changes: the per-frame
                 // autosave compares with this.
                 self.mark_autosaved();
                 self.files.declined_at = Some(signature(&self.rt));
+                // Nothing moves before the user has looked (as in a game
+                // put on view): a computer side waits for Resume computer.
+                self.rt.computer.paused = self.settings.players.iter().any(|p| p.is_computer());
             }
             FileCommand::Save => match self.files.path.clone() {
                 Some(path) => self.save_own(ctx, &path, None),
