@@ -342,3 +342,97 @@ fn a_study_of_many_alternative_lines_parses_and_places_a_fault_in_the_last() {
         "{err}"
     );
 }
+
+/// The relay study's text, for rewriting in other layouts.
+fn relay() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies/01-relay.ron"),
+    )
+    .unwrap()
+}
+
+/// The 1-based number of the only line of `text` that holds `marker`.
+fn line_of(text: &str, marker: &str) -> usize {
+    let lines: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains(marker))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(lines.len(), 1, "{marker:?} in {text}");
+    lines[0]
+}
+
+#[test]
+fn a_steps_place_is_its_entry_in_its_own_list_whatever_the_layout() {
+    let text = relay();
+    let (head, rest) = text.split_once("    solution: [").unwrap();
+    let (solution, rest) = rest.split_once("    alternatives: [").unwrap();
+    let (alternatives, tail) = rest.rsplit_once(')').unwrap();
+    // The alternatives written before the solution, whose third move is
+    // not legal: the third step of the solution is at fault, not the
+    // third `Step(` of the file (the alternative's).
+    let swapped = format!(
+        "{head}    alternatives: [{}    solution: [{}){tail}",
+        alternatives,
+        solution.replace("mv: \"4\"", "mv: \"9\"")
+    );
+    let err = Study::parse(&swapped, "a.ron").unwrap_err();
+    assert!(err.problem.starts_with("solution move 3:"), "{err}");
+    assert_eq!(err.line, line_of(&swapped, "mv: \"9\""), "{err}");
+    assert_eq!(err.column, 9, "{err}");
+
+    // The solution's first step written without its record's name, as
+    // RON allows: the others keep their places.
+    let unnamed_first = text.replacen("Step(mv: \"1\"", "(mv: \"1\"", 1);
+    let study = Study::parse(&unnamed_first, "b.ron").unwrap();
+    let expected: Vec<(usize, usize)> = ["mv: \"1\"", "mv: \"2\"", "mv: \"4\""]
+        .iter()
+        .map(|m| (line_of(&unnamed_first, m), 9))
+        .collect();
+    // (What `check --prove` names a step that is not best by.)
+    assert_eq!(study.solution_places, expected);
+    let bad = unnamed_first.replace("mv: \"4\"", "mv: \"9\"");
+    let err = Study::parse(&bad, "b.ron").unwrap_err();
+    assert!(err.problem.starts_with("solution move 3:"), "{err}");
+    assert_eq!((err.line, err.column), (line_of(&bad, "mv: \"9\""), 9));
+
+    // Every solution step unnamed, and a comment in the alternative that
+    // names another move: the alternative's step is placed, not nowhere.
+    let unnamed = text
+        .replace("Step(mv: \"1\"", "(mv: \"1\"")
+        .replace("Step(mv: \"2\"", "(mv: \"2\"")
+        .replace("Step(mv: \"4\"", "(mv: \"4\"")
+        .replace("comment: \"South 3:", "comment: \"North 3:");
+    let err = Study::parse(&unnamed, "c.ron").unwrap_err();
+    assert!(
+        err.problem.starts_with("alternative line 1, move 1:"),
+        "{err}"
+    );
+    assert_eq!((err.line, err.column), (line_of(&unnamed, "North 3:"), 13));
+    assert!(
+        err.to_string()
+            .starts_with(&format!("c.ron:{}:13:", err.line))
+    );
+
+    // A line written without its name, with its fields in another order,
+    // and a comment between the steps that names a `Step(`.
+    let odd = text
+        .replace(
+            "        Line(after: 0, moves: [",
+            "        /* Step( Line( */ (comment: \"x\", after: 0, moves: [ // Step(\n",
+        )
+        .replace(
+            "], comment: \"A relay is not good",
+            "], other: \"A relay is not good",
+        )
+        .replace(", other: \"A relay", "/*\"A relay")
+        .replace("right place.\"),", "right place.\"*/),")
+        .replace("comment: \"South 3:", "comment: \"North 3:");
+    let err = Study::parse(&odd, "d.ron").unwrap_err();
+    assert!(
+        err.problem.starts_with("alternative line 1, move 1:"),
+        "{err}"
+    );
+    assert_eq!(err.line, line_of(&odd, "North 3:"), "{err}");
+}

@@ -205,6 +205,99 @@ fn line_cols(text: &str, offsets: &[usize]) -> Vec<(usize, usize)> {
     out
 }
 
+/// Where one entry of a RON list is: from its first character of code
+/// (`Step(`, or the `(` of a record written without its name) to the
+/// comma or bracket that ends it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Entry {
+    start: usize,
+    end: usize,
+}
+
+/// The first byte at or after `i` that is neither blank nor in a comment.
+fn skip_blanks_from(text: &str, mut i: usize) -> usize {
+    let bytes = text.as_bytes();
+    while i < bytes.len() {
+        if let Some(c) = text[i..].chars().next().filter(|c| c.is_whitespace()) {
+            i += c.len_utf8();
+        } else if bytes[i] == b'/'
+            && let Some(end) = crate::files::error::literal_or_comment_end(text, i)
+        {
+            i = end;
+        } else {
+            break;
+        }
+    }
+    i
+}
+
+/// Where the `[` of the list that the field `name` holds is, looking only
+/// in `within` (a record's span) and only at RON code (texts and comments
+/// skipped); `None` when the field or its list is not there.
+fn field_list(text: &str, within: std::ops::Range<usize>, name: &str) -> Option<usize> {
+    let part = &text[within.clone()];
+    let field = within.start + *crate::files::error::code_places(part, name, Some(0)).first()?;
+    let colon = skip_blanks_from(text, field + name.len());
+    (text.as_bytes().get(colon) == Some(&b':')).then_some(())?;
+    let open = skip_blanks_from(text, colon + 1);
+    (open < within.end && text.as_bytes().get(open) == Some(&b'[')).then_some(open)
+}
+
+/// The entries of the RON list whose `[` is at byte `open` of `text`, in
+/// order: only its own (a step's brackets and texts are inside its entry),
+/// with texts and comments skipped by the shared reading of RON code.
+fn list_entries(text: &str, open: usize) -> Vec<Entry> {
+    let bytes = text.as_bytes();
+    let mut entries = Vec::new();
+    let mut depth = 0usize;
+    let mut start = None;
+    let mut i = open + 1;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if let Some(c) = text[i..].chars().next().filter(|c| c.is_whitespace()) {
+            i += c.len_utf8();
+            continue;
+        }
+        if let Some(end) = crate::files::error::literal_or_comment_end(text, i) {
+            // A text begins an entry; a comment does not.
+            if b != b'/' && depth == 0 && start.is_none() {
+                start = Some(i);
+            }
+            i = end;
+            continue;
+        }
+        match b {
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth == 0 => {
+                if let Some(s) = start {
+                    entries.push(Entry { start: s, end: i });
+                }
+                return entries;
+            }
+            b')' | b']' | b'}' => depth -= 1,
+            b',' if depth == 0 => {
+                if let Some(s) = start.take() {
+                    entries.push(Entry { start: s, end: i });
+                }
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        // The entry's first character of code (an opening bracket's
+        // depth is already counted).
+        start.get_or_insert(i);
+        i += text[i..].chars().next().map_or(1, char::len_utf8);
+    }
+    if let Some(s) = start {
+        entries.push(Entry {
+            start: s,
+            end: text.len(),
+        });
+    }
+    entries
+}
+
 impl Study {
     /// Reads and checks a study file.
     pub fn load(path: &Path) -> Result<Study, StudyError> {
@@ -378,16 +471,22 @@ impl Study {
             )
             .into());
         }
-        // Steps are numbered across the whole file in the order they appear,
-        // so the n-th `Step(` locates the n-th step for messages.
-        let mut step_no = 0;
-        // Every step's place, found in one pass (a line of thousands of
-        // steps must not take a scan from the start for each).
-        let steps = find_all(text, "Step(", None);
-        let step_places = line_cols(text, &steps);
-        let solution_places = (0..file.solution.len())
-            .map(|i| step_places.get(i).copied().unwrap_or((0, 0)))
-            .collect();
+        // Each step's place is the k-th entry of its own list (the
+        // solution's, or its line's `moves`), not the k-th `Step(` of the
+        // file: the lists may come in any order, and a step may be written
+        // without its record's name, `(mv: …)`. Found in one pass each (a
+        // line of thousands of steps must not take a scan from the start
+        // for each).
+        let steps = field_list(text, 0..text.len(), "solution")
+            .map(|open| list_entries(text, open))
+            .unwrap_or_default();
+        let solution_places = {
+            let starts: Vec<usize> = steps.iter().map(|e| e.start).collect();
+            let places = line_cols(text, &starts);
+            (0..file.solution.len())
+                .map(|i| places.get(i).copied().unwrap_or((0, 0)))
+                .collect()
+        };
         // The solution's record is kept, cut back for each line below (not
         // replayed for each: thousands of lines after a long solution
         // would be slow).
@@ -397,18 +496,20 @@ impl Study {
             keep_going,
             |i, problem| {
                 at(
-                    steps.get(i).copied(),
+                    steps.get(i).map(|e| e.start),
                     format!("solution move {}: {problem}", i + 1),
                 )
             },
         )?;
-        step_no += file.solution.len();
         // Every line's place, also in one pass (a scan from the start for
         // each of 20,000 lines took 44 s).
-        let lines = find_all(text, "Line(", None);
+        let lines = field_list(text, 0..text.len(), "alternatives")
+            .map(|open| list_entries(text, open))
+            .unwrap_or_default();
         let mut alternatives = Vec::new();
         for (k, line) in file.alternatives.iter().enumerate() {
-            let here = lines.get(k).copied();
+            let entry = lines.get(k);
+            let here = entry.map(|e| e.start);
             if line.after > solution.len() {
                 return Err(at(
                     here,
@@ -420,16 +521,18 @@ impl Study {
                     ),
                 ).into());
             }
-            let base = step_no;
             let mut from = solution_game.clone();
             from.truncate(line.after);
             let (moves, _) = replay_steps(from, &line.moves, keep_going, |i, problem| {
+                // Only a failing line's steps are looked for.
+                let step = entry
+                    .and_then(|e| field_list(text, e.start..e.end, "moves"))
+                    .and_then(|open| list_entries(text, open).get(i).map(|s| s.start));
                 at(
-                    steps.get(base + i).copied(),
+                    step,
                     format!("alternative line {}, move {}: {problem}", k + 1, i + 1),
                 )
             })?;
-            step_no += line.moves.len();
             if moves.is_empty() {
                 return Err(at(here, format!("alternative line {} has no moves", k + 1)).into());
             }
@@ -1197,8 +1300,8 @@ impl StudyFile {
     }
 
     /// The file as RON text (what [`Study::to_ron`] writes), in the
-    /// shipped studies' form: `Study(`, `Goal(`, `Step(` named (a load
-    /// names a step's place by them), strings as written (a comment's
+    /// shipped studies' form: `Study(`, `Goal(`, `Step(` named (as a
+    /// reader expects them), strings as written (a comment's
     /// apostrophes and line breaks are not escaped; one with a quote or a
     /// backslash becomes a raw string).
     pub fn to_ron(&self) -> Result<String, ron::Error> {
@@ -1490,7 +1593,7 @@ mod builder_tests {
         assert_eq!(text.matches("Step(").count(), file.solution.len());
         let study = Study::parse(&text, "odd.ron").unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(study.file, file);
-        // A step's place is found by its name.
+        // Every step is placed.
         assert!(study.solution_places.iter().all(|&(line, _)| line > 0));
     }
 
