@@ -1976,3 +1976,32 @@ fn the_library_opens_at_the_top_where_the_users_studies_are() {
         "the library opened where it was left, the user's studies out of view"
     );
 }
+
+#[test]
+fn a_win_by_the_opponents_forced_reply_is_within_two_plies() {
+    // North's only answer to i3 empties its own inner row: South wins in
+    // 2 plies. The exercise judge took 3 plies as the soonest win after a
+    // move that does not end the game, and called the right move wrong.
+    use maasai_mancala::study::{Study, Trial};
+    use std::sync::atomic::AtomicBool;
+    let text = r#"Study(
+    version: 1,
+    title: "Forced out",
+    author: "test",
+    source: "test",
+    description: "North's only move empties its inner row.",
+    position: "bao-la-kimasai south=0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    goal: Goal(side: South, kind: WinWithin(2), text: "South to move wins within 2 plies"),
+    solution: [
+        Step(mv: "i3", comment: "South i3: quiet."),
+        Step(mv: "i8", comment: "North i8: forced, and North's inner row is empty."),
+    ],
+)"#;
+    let s = Study::parse(text, "forced-out.ron").unwrap();
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(16);
+    let mut trial = Trial::new(s.clone());
+    let j = trial.play(&mut solver, s.solution[0], &stop).unwrap();
+    assert!(j.feedback.keeps_goal, "{j:?}");
+    assert!(j.feedback.best, "{j:?}");
+}

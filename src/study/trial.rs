@@ -205,12 +205,13 @@ impl Trial {
         stop: &AtomicBool,
     ) -> Result<(Value, bool, Option<Move>), Cancelled> {
         // A win within a limit: a move that does not end the game wins at
-        // the soonest with the mover's next move, three plies on.
+        // the soonest with the opponent's reply, two plies on (in Bao la
+        // Kimasai a reply may empty the replier's own inner row).
         if let GoalKind::WinWithin(limit) = self.exercise.study.file.goal.kind
             && matches!(child.status(), Status::Ongoing)
-            && played_before + 3 > limit
+            && played_before + 2 > limit
         {
-            return Ok((Value::Win { plies: 3 }, false, None));
+            return Ok((Value::Win { plies: 2 }, false, None));
         }
         let progress = Arc::new(Mutex::new(Progress::default()));
         let local = AtomicBool::new(false);
