@@ -752,6 +752,49 @@ fn cli_save_failure_prints_no_position() {
 }
 
 #[test]
+fn studies_and_autosaves_without_record_names_are_told_by_their_fields() {
+    // A study that opens with `(` instead of `Study(` was refused as "it
+    // has neither a game's `start` and `moves` nor `presets`".
+    let relay = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies/01-relay.ron"),
+    )
+    .unwrap()
+    .replacen("Study(", "(", 1);
+    let path = Path::new("unnamed-study.ron");
+    assert_eq!(files::detect_kind(&relay, path).unwrap(), FileKind::Study);
+    let summary = files::check_text(&relay, path).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(summary.kind, FileKind::Study);
+
+    let data = tempfile::tempdir().unwrap();
+    files::write_autosave(data.path(), &sample_game(3), None, true).unwrap();
+    let autosave = std::fs::read_to_string(files::autosave_path(data.path()))
+        .unwrap()
+        .replacen("Autosave(", "(", 1);
+    let path = Path::new("unnamed-autosave.ron");
+    assert_eq!(
+        files::detect_kind(&autosave, path).unwrap(),
+        FileKind::Autosave
+    );
+    let summary = files::check_text(&autosave, path).unwrap_or_else(|e| panic!("{e}"));
+    assert!(
+        summary.line.starts_with("autosave: en-gehe 2×8"),
+        "{}",
+        summary.line
+    );
+
+    // A record with none of the fields is refused, naming every kind's.
+    let err = files::detect_kind("(version: 1, title: \"x\")", Path::new("x.ron")).unwrap_err();
+    assert!(
+        err.problem.contains("a study's `position` and `solution`"),
+        "{err}"
+    );
+    assert!(
+        err.problem.contains("an autosave's `unsaved` and `game`"),
+        "{err}"
+    );
+}
+
+#[test]
 fn hand_written_files_without_record_names_load() {
     let text = std::fs::read_to_string(fixture("snapshot-game.ron"))
         .unwrap()

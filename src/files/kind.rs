@@ -4,8 +4,8 @@
 //! Every file this program writes starts with its record's name
 //! (`SavedGame(`, `PresetFile(`, `Autosave(`); hand-written files without a
 //! name are recognised by their fields. A new kind of file (a study) is one
-//! more [`FileKind`] variant, one arm in [`FileKind::from_record_name`] and
-//! one in [`check_text`].
+//! more [`FileKind`] variant, one arm in [`FileKind::from_record_name`], one
+//! in [`kind_by_fields`] and one in [`check_text`].
 
 use super::game::read_text;
 use super::{FileError, GameFile, Preset, parse_presets};
@@ -78,6 +78,13 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
             )
         });
     }
+    // Without its record's name a file is told by its fields, as
+    // [`misnamed`] tells it: a study or an autosave written without
+    // `Study(` or `Autosave(` is one (RON reads it), and its own reading
+    // then says what is wrong in it, if anything.
+    if let Some((kind, _)) = kind_by_fields(text) {
+        return Ok(kind);
+    }
     let first = text.trim_start_matches('\u{feff}').trim_start();
     if !first.starts_with(|c: char| c == '(' || c.is_ascii_alphabetic()) {
         // Prose, Markdown, JSON: RON's own complaint about its first
@@ -88,7 +95,9 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
              those are RON text that begins with a name and `(`, such as `SavedGame(`",
         ));
     }
-    let probe: FieldProbe = ron::from_str(text).map_err(|e| {
+    // Read as RON only for the words of the refusal: a file that is no
+    // RON is told so where RON stops.
+    ron::from_str::<RecordProbe>(text).map_err(|e| {
         let mut err = FileError::ron(path, text, &e);
         const NONE_OF_OURS: &str =
             "not a saved game, study, presets file or autosave of this program";
@@ -104,16 +113,12 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
         };
         err
     })?;
-    if probe.presets.0 {
-        Ok(FileKind::Presets)
-    } else if probe.start.0 || probe.moves.0 {
-        Ok(FileKind::Game)
-    } else {
-        Err(FileError::new(
-            path,
-            "not a maasai-mancala file: it has neither a game's `start` and `moves` nor `presets`",
-        ))
-    }
+    Err(FileError::new(
+        path,
+        "not a maasai-mancala file: it has none of the fields that tell one without its \
+         record's name (a saved game's `start` and `moves`, a study's `position` and \
+         `solution`, an autosave's `unsaved` and `game`, `presets`)",
+    ))
 }
 
 /// Validates a file of any kind, as `maasai-mancala check` does.
@@ -367,29 +372,12 @@ pub(crate) fn record_name(text: &str) -> Option<&str> {
     (starts_ok && after.trim_start().starts_with('(')).then_some(name)
 }
 
-/// Which top-level fields an unnamed record has. (Named like the record
-/// most files are, since RON's messages quote the name.)
+/// Any record, its fields ignored: what RON makes of a file none of whose
+/// fields tell its kind. (Named like the record most files are, since
+/// RON's messages quote the name.)
 #[derive(Deserialize)]
 #[serde(rename = "SavedGame")]
-struct FieldProbe {
-    #[serde(default)]
-    start: Present,
-    #[serde(default)]
-    moves: Present,
-    #[serde(default)]
-    presets: Present,
-}
-
-/// A field that was there, whatever its value.
-#[derive(Default)]
-struct Present(bool);
-
-impl<'de> Deserialize<'de> for Present {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        serde::de::IgnoredAny::deserialize(d)?;
-        Ok(Present(true))
-    }
-}
+struct RecordProbe {}
 
 #[cfg(test)]
 mod tests {
