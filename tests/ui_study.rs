@@ -2005,3 +2005,20 @@ fn a_win_by_the_opponents_forced_reply_is_within_two_plies() {
     assert!(j.feedback.keeps_goal, "{j:?}");
     assert!(j.feedback.best, "{j:?}");
 }
+
+#[test]
+fn the_herding_exercise_calls_its_own_solution_right() {
+    // Study 11's win comes with North's forced reply: after i3 i6 the
+    // solution's i1 was called "Wrong: you cannot win before ply 5".
+    use maasai_mancala::study::Trial;
+    use std::sync::atomic::AtomicBool;
+    let s = study("11-herding-reserve-seed.ron");
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::with_table_bits(18);
+    let mut trial = Trial::new(s.clone());
+    let first = trial.play(&mut solver, s.solution[0], &stop).unwrap();
+    assert!(first.feedback.keeps_goal, "{first:?}");
+    assert_eq!(trial.game().moves().len(), 2, "North answered");
+    let j = trial.play(&mut solver, s.solution[2], &stop).unwrap();
+    assert!(j.feedback.keeps_goal && j.feedback.best, "{j:?}");
+}
