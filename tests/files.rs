@@ -516,6 +516,40 @@ fn user_presets_merge_rename_and_delete() {
 }
 
 #[test]
+fn preset_names_are_compared_trimmed_when_written_as_when_read() {
+    // A hand-edited name with a blank before it: the file reads it as
+    // `Foo`, so adding another `Foo` wrote a file it then refused ("the
+    // name `Foo` is used by two presets").
+    let config = tempfile::tempdir().unwrap();
+    let path = files::user_presets_path(config.path());
+    files::add_user_preset(config.path(), user_preset("Foo", 8)).unwrap();
+    files::add_user_preset(config.path(), user_preset("Bar", 9)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("\"Foo\"", "\" Foo\"")).unwrap();
+    assert_eq!(files::load_user_presets(config.path()).unwrap().len(), 2);
+    let err = files::add_user_preset(config.path(), user_preset("Foo", 10)).unwrap_err();
+    assert!(
+        err.problem
+            .contains("there is already a preset named `Foo`"),
+        "{err}"
+    );
+    let err = files::rename_user_preset(config.path(), "Bar", "Foo").unwrap_err();
+    assert!(
+        err.problem
+            .contains("there is already a preset named `Foo`"),
+        "{err}"
+    );
+    // Every file the program wrote reads back.
+    assert_eq!(files::load_user_presets(config.path()).unwrap().len(), 2);
+    // The preset is found by its name as the file reads it.
+    files::rename_user_preset(config.path(), "Foo", "Foo board").unwrap();
+    files::delete_user_preset(config.path(), " Bar ").unwrap();
+    let user = files::load_user_presets(config.path()).unwrap();
+    let names: Vec<&str> = user.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Foo board"]);
+}
+
+#[test]
 fn invalid_user_presets_are_refused_and_broken_files_reported() {
     let config = tempfile::tempdir().unwrap();
     let err = files::add_user_preset(config.path(), user_preset("Huge", 90)).unwrap_err();

@@ -97,7 +97,7 @@ fn parse_as_named(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
                 format!("preset `{name}`: invalid options: {e}"),
             )
         })?;
-        if file.presets[..i].iter().any(|p| p.name.trim() == name) {
+        if file.presets[..i].iter().any(|p| same_name(&p.name, name)) {
             return Err(entry_error(
                 path,
                 text,
@@ -177,6 +177,13 @@ fn clean_name(config_dir: &Path, name: &str) -> Result<String, FileError> {
     Ok(name.to_string())
 }
 
+/// Whether two preset names are one: compared as the file is checked
+/// (blanks around a name are not part of it), so that what the program
+/// writes it also reads back (" Foo" beside "Foo" is a name used twice).
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim() == b.trim()
+}
+
 /// Most characters in a preset's name (it is one entry of a list).
 pub const MAX_PRESET_NAME: usize = 40;
 
@@ -196,7 +203,7 @@ pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileErro
         .validate()
         .map_err(|e| FileError::new(&path, format!("preset `{name}`: invalid options: {e}")))?;
     let mut presets = load_user_presets(config_dir)?;
-    if presets.iter().any(|p| p.name == name) {
+    if presets.iter().any(|p| same_name(&p.name, &name)) {
         return Err(FileError::new(
             &path,
             format!("there is already a preset named `{name}`; rename or delete it first"),
@@ -211,7 +218,7 @@ pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(),
     let path = user_presets_path(config_dir);
     let new = clean_name(config_dir, new)?;
     let mut presets = load_user_presets(config_dir)?;
-    if new != old && presets.iter().any(|p| p.name == new) {
+    if !same_name(&new, old) && presets.iter().any(|p| same_name(&p.name, &new)) {
         return Err(FileError::new(
             &path,
             format!("there is already a preset named `{new}`"),
@@ -219,7 +226,7 @@ pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(),
     }
     let preset = presets
         .iter_mut()
-        .find(|p| p.name == old)
+        .find(|p| same_name(&p.name, old))
         .ok_or_else(|| FileError::new(&path, format!("no user preset named `{old}`")))?;
     preset.name = new;
     store_user_presets(config_dir, presets)
@@ -230,7 +237,7 @@ pub fn delete_user_preset(config_dir: &Path, name: &str) -> Result<(), FileError
     let path = user_presets_path(config_dir);
     let mut presets = load_user_presets(config_dir)?;
     let before = presets.len();
-    presets.retain(|p| p.name != name);
+    presets.retain(|p| !same_name(&p.name, name));
     if presets.len() == before {
         return Err(FileError::new(
             &path,
