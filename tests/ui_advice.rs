@@ -1141,3 +1141,72 @@ fn the_council_says_whom_it_waits_for_between_two_computers() {
     h.state_mut().queue(AppCommand::PauseComputer(true));
     h.run_steps(2);
 }
+
+#[test]
+fn a_menu_open_over_the_council_previews_nothing() {
+    // With the Game menu open over the council under a 2×50 board, the
+    // pointer resting on the menu by its edge (over an advisor's card)
+    // made the board preview the card's move and the status line describe
+    // it: egui lets a widget behind a layer's edge be hovered within its
+    // interact radius. (The board's holes, which take clicks, were not
+    // hovered through the menu; they are checked too.)
+    let mut h = council_at(en_gehe(50), [1280.0, 800.0], 2);
+    council_done(&mut h);
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    h.get_by_label("Game").click();
+    h.run_steps(2);
+    let (_, board) = h.state().rt.board_area.expect("the board is drawn");
+    let menu = ["New game…  (Ctrl+N)", "Players", "Quit"]
+        .iter()
+        .map(|label| h.get_by_label(label).rect())
+        .reduce(|a, b| a.union(b))
+        .unwrap();
+    // Across the menu and out past its edge: every point on the menu (its
+    // layer on top there) that lies over the council or the board.
+    let ctx = h.ctx.clone();
+    let on_menu = |p: egui::Pos2| {
+        ctx.layer_id_at(p)
+            .is_some_and(|l| l.order == egui::Order::Foreground)
+    };
+    let points: Vec<egui::Pos2> = (0..menu.height() as usize / 5)
+        .flat_map(|j| {
+            let y = menu.top() + 5.0 * j as f32;
+            let across = (0..14).map(|i| menu.left() + 6.0 + 20.0 * i as f32);
+            let edge = (0..16).map(|i| menu.right() + i as f32);
+            across.chain(edge).map(move |x| egui::pos2(x, y))
+        })
+        .filter(|&p| (council.contains(p) || board.contains(p)) && on_menu(p))
+        .collect();
+    assert!(
+        points.iter().filter(|&&p| council.contains(p)).count() >= 20
+            && points.iter().filter(|&&p| board.contains(p)).count() >= 10,
+        "the menu lies over the council and the board"
+    );
+    for &at in &points {
+        h.hover_at(at);
+        h.run_steps(2);
+        assert!(h.query_by_label("Quit").is_some(), "the menu stays open");
+        assert!(
+            h.state().rt.preview.is_none(),
+            "the menu at {at:?} previews {:?}",
+            h.state().rt.preview.as_ref().map(|p| &p.text)
+        );
+    }
+    // Without the menu, the points by its edge preview the cards' and the
+    // holes' moves there (so they lay over what previews).
+    h.hover_at(egui::pos2(640.0, 790.0));
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.query_by_label("Quit").is_none(), "the menu closed");
+    let mut previewed = [0, 0];
+    for &at in &points {
+        h.hover_at(at);
+        h.run_steps(2);
+        previewed[usize::from(board.contains(at))] += usize::from(h.state().rt.preview.is_some());
+    }
+    assert!(
+        previewed[0] > 0,
+        "nothing of the council under the menu previews"
+    );
+    assert!(previewed[1] > 0, "no hole under the menu previews");
+}

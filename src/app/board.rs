@@ -1569,6 +1569,8 @@ fn board_canvas(
     let can_click_holes =
         rt.live() && !animating && !computer_turn && !rt.board_inert && rt.move_wait.is_none();
     let mut hovered_move: Option<Move> = None;
+    // A hole by a menu's or a window's edge is not hovered through it.
+    let pointer_here = super::council::pointer_on_layer(ui);
     let (_, label_font) = fonts(p);
     let id = ui.make_persistent_id("board-holes");
 
@@ -1607,6 +1609,7 @@ fn board_canvas(
                 Sense::hover()
             };
             let resp = ui.interact(rect, id.with(bi), sense);
+            let hovered = resp.hovered() && pointer_here;
             // A click on a hole that cannot be played (it falls through to
             // the board) says why, rather than doing nothing.
             if !playable
@@ -1690,7 +1693,7 @@ fn board_canvas(
                     Stroke::new((0.14 * radius).max(1.5), Color32::WHITE),
                 ));
             }
-            if resp.hovered() && (playable || endless) {
+            if hovered && (playable || endless) {
                 hovered_move = Some(mv);
                 // An endless hole keeps its red ring, thickened: the hover
                 // colour of a playable hole would say it can be played.
@@ -1741,10 +1744,10 @@ fn board_canvas(
                 );
                 // Said to a screen reader whether hovered or not.
                 describe(ui, &resp, &text);
-                if resp.hovered() {
+                if hovered {
                     tip = Some(HoleTip { text, resp, upper });
                 }
-            } else if playable && resp.hovered() {
+            } else if playable && hovered {
                 let text = preview
                     .as_ref()
                     .filter(|pr| pr.mv == mv)
@@ -1755,7 +1758,7 @@ fn board_canvas(
                 && !rt.board_inert
                 && side == pos.turn()
                 && count > 0
-                && resp.hovered()
+                && hovered
             {
                 // An earlier position's holes can start another line: say
                 // so where the click would go, with the ring a hole to
