@@ -209,20 +209,9 @@ pub fn parse_hole(pos: &Position, text: &str) -> Result<HoleRef, String> {
 }
 
 /// Writes a diagram to `path` atomically (the file replaced, if any, kept
-/// as `FILE.bak`, see [`crate::files::write_atomic`]). A folder that is
-/// not there is named as such, rather than as a file that cannot be made.
+/// as `FILE.bak`, see [`crate::files::write_atomic`], which also names a
+/// folder that is not there as such).
 pub fn save_svg(path: &std::path::Path, svg: &str) -> Result<(), crate::files::FileError> {
-    if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty())
-        && crate::files::nothing_at(folder)
-    {
-        return Err(crate::files::FileError::new(
-            path,
-            format!(
-                "cannot write: there is no folder {} (make it first, or choose another)",
-                folder.display()
-            ),
-        ));
-    }
     crate::files::write_atomic(path, svg.as_bytes())
 }
 

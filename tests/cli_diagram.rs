@@ -208,3 +208,30 @@ fn a_finished_position_is_drawn_with_its_result() {
     assert!(svg.contains("Game over: "), "{svg}");
     assert!(!svg.contains("\u{2014} to move"), "{svg}");
 }
+
+#[test]
+fn a_missing_folder_is_said_alike_by_every_save() {
+    // `play --save` said "cannot create a file in its folder: no such file
+    // or folder" where `diagram --out` named the folder.
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("nodir");
+    let said = |target: &std::path::Path| {
+        let message = format!(
+            "{}: cannot write: there is no folder {} (make it first, or choose another)",
+            target.display(),
+            folder.display()
+        );
+        move |err: String| assert_eq!(err.trim_end(), format!("error: {message}"))
+    };
+    let svg = folder.join("x.svg");
+    said(&svg)(refused(&["diagram", SMALL, "--out", svg.to_str().unwrap()]));
+    let game = folder.join("x.ron");
+    said(&game)(refused(&[
+        "play",
+        SMALL,
+        "1",
+        "--save",
+        game.to_str().unwrap(),
+    ]));
+    assert!(!folder.exists());
+}

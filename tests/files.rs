@@ -319,7 +319,16 @@ fn unwritable_targets_give_errors_naming_the_path() {
     let missing = dir.path().join("no-such-folder/game.ron");
     let err = files::save_game(&missing, &sample_game(1)).unwrap_err();
     assert_eq!(err.path, missing, "{err}");
-    assert!(err.problem.contains("no such file or folder"), "{err}");
+    // Said as a diagram's save says it (it said "cannot create a file in
+    // its folder: no such file or folder").
+    assert_eq!(
+        err.problem,
+        format!(
+            "cannot write: there is no folder {} (make it first, or choose another)",
+            dir.path().join("no-such-folder").display()
+        ),
+        "{err}"
+    );
 
     let folder = dir.path().join("a-folder");
     std::fs::create_dir(&folder).unwrap();

@@ -192,11 +192,21 @@ fn create_temp(path: &Path, folder: &Path) -> Result<(PathBuf, File), FileError>
             Err(e) => {
                 // "No such file or folder" for a folder that is there (a
                 // system folder such as /proc takes no new files) would be
-                // false.
+                // false; for one that is not there, the folder is named,
+                // in the same words whatever is saved (a game, a diagram,
+                // presets).
                 return Err(if e.kind() == io::ErrorKind::NotFound && folder.is_dir() {
                     FileError::new(
                         path,
                         "cannot create a file in its folder: the folder takes no new files (a system folder?)",
+                    )
+                } else if e.kind() == io::ErrorKind::NotFound && super::nothing_at(folder) {
+                    FileError::new(
+                        path,
+                        format!(
+                            "cannot write: there is no folder {} (make it first, or choose another)",
+                            folder.display()
+                        ),
                     )
                 } else {
                     FileError::io(path, "cannot create a file in its folder", &e)
