@@ -1295,3 +1295,26 @@ fn the_editor_controls_stay_put_while_problems_come_and_go() {
     assert!(editor(&h).check().problems.is_empty());
     assert_eq!(rects(&h, &bao_controls), before, "problems went");
 }
+
+#[test]
+fn a_refused_row_length_is_said_also_when_tab_leaves_the_field() {
+    // Enter rang the field and said why; Tab put the old length back in
+    // silence.
+    let mut h = harness(en_gehe(3));
+    open_editor(&mut h);
+    h.get_by_role_and_label(Role::SpinButton, "Holes per row:")
+        .click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.event(egui::Event::Text("2".into()));
+    h.run();
+    h.key_press(egui::Key::Tab);
+    h.run();
+    h.run();
+    assert_eq!(editor(&h).setup.south.len(), 3);
+    assert!(
+        h.query_by_label_contains("“2” is not a row length")
+            .is_some(),
+        "said"
+    );
+}

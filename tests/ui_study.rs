@@ -2022,3 +2022,71 @@ fn the_herding_exercise_calls_its_own_solution_right() {
     let j = trial.play(&mut solver, s.solution[2], &stop).unwrap();
     assert!(j.feedback.keeps_goal && j.feedback.best, "{j:?}");
 }
+
+#[test]
+fn the_solvers_line_is_played_from_an_earlier_position_after_asking() {
+    // The solver's moves on an earlier position were greyed ("press End
+    // first"): a researcher could not try its line there. Now they ask
+    // "Play from here?", as a move clicked on the board does.
+    let pos = small_position();
+    let pv = Solver::with_table_bits(TABLE_BITS).solve(&pos).pv;
+    assert!(pv.len() >= 2, "{pv:?}");
+    let mut h = harness(pos);
+    // A game that went another way, looked at from its start.
+    let other = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != pv[0])
+        .expect("another move");
+    h.state_mut().queue(AppCommand::PlayMove(other));
+    step_until(&mut h, "the game's move", |app| {
+        app.rt.game.moves().len() == 1 && !app.rt.animating()
+    });
+    h.state_mut().rt.view_start();
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+
+    // Cancel leaves the game as it was.
+    h.get_by_label("Play the line").click();
+    // The question's window shows from its second frame (egui sizes it first).
+    h.run_steps(4);
+    assert!(h.state().rt.branch_offer.is_some());
+    for n in h.query_all_by_label_contains("from here") {
+        eprintln!("NODE {:?}", n.accesskit_node().label());
+    }
+    assert!(
+        h.query_by_label_contains("on the start position starts another line")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run_steps(10);
+    assert_eq!(h.state().rt.game.moves(), &[other]);
+
+    // Confirmed, the whole line is played in the game's place.
+    h.get_by_label("Play the line").click();
+    h.run_steps(4);
+    h.get_by_label("Play from here").click();
+    step_until(&mut h, "the whole line", |app| {
+        app.rt.game.moves().len() == pv.len()
+    });
+    assert_eq!(h.state().rt.game.moves(), &pv[..]);
+
+    // A single move of the every-move list asks too.
+    h.state_mut().rt.view_start();
+    h.run_steps(2);
+    let name = format!("South {}", pos.variant().move_name(other));
+    click_in_view(&mut h, "Value of every move");
+    step_until(&mut h, "every move's value", |app| {
+        app.solver.move_values(&pos).len() == pos.legal_moves().len()
+    });
+    h.run_steps(2);
+    h.get_by_label(&name).click();
+    h.run_steps(4);
+    h.get_by_label("Play from here").click();
+    step_until(&mut h, "the move", |app| app.rt.game.moves() == [other]);
+}

@@ -145,6 +145,9 @@ pub struct SolverPanel {
     /// Moves of a line still to be played on the board, with the key of the
     /// position the next one belongs to.
     line_queue: Option<(u64, VecDeque<Move>)>,
+    /// Whether the line's first move was asked of an earlier position and
+    /// waits for "Play from here?": the rest plays once it is answered.
+    line_after_branch: bool,
     /// Proved values of moves (for the side to move), by position key.
     move_values: HashMap<u64, Vec<(Move, Value)>>,
     /// Moves whose solves ran out of time (or were cancelled), with the
@@ -171,6 +174,7 @@ impl Default for SolverPanel {
             note_game: None,
             keep_on_change: false,
             line_queue: None,
+            line_after_branch: false,
             move_values: HashMap::new(),
             unsolved: HashMap::new(),
             legal_counts: HashMap::new(),
@@ -661,6 +665,13 @@ impl SolverPanel {
         let Some((key, queue)) = &mut self.line_queue else {
             return;
         };
+        if self.line_after_branch {
+            if rt.branch_offer.is_some() || rt.branch_check.is_some() {
+                // "Play from here?" is still asked.
+                return;
+            }
+            self.line_after_branch = false;
+        }
         if !rt.live() || rt.game.current().key() != *key {
             // The board went elsewhere: the rest of the line no longer fits.
             self.line_queue = None;
@@ -1034,24 +1045,26 @@ fn solution_ui(
         .weak(),
     );
     ui.add_space(4.0);
-    let playable = rt.live();
-    let why = "Play it from the last position of the game (press End first)";
+    // On an earlier position a move asks "Play from here?" first, as one
+    // clicked on the board does.
+    let branch = if rt.live() {
+        ""
+    } else {
+        " (from this earlier position: the later moves of the game are taken off, after asking)"
+    };
     ui.horizontal_wrapped(|ui| {
-        let b = ui.add_enabled(playable, egui::Button::new("Play best move"));
-        let b = if playable {
+        let b = ui.button("Play best move");
+        let b = if branch.is_empty() {
             b
         } else {
-            b.on_disabled_hover_text(why)
+            b.on_hover_text(format!("Play it{branch}"))
         };
         if b.clicked() {
             out.push(AppCommand::Solver(SolverCommand::PlayLine(1)));
         }
-        let b = ui.add_enabled(playable, egui::Button::new("Play the line"));
-        let b = if playable {
-            b.on_hover_text("Sow the whole principal line on the board, move by move")
-        } else {
-            b.on_disabled_hover_text(why)
-        };
+        let b = ui.button("Play the line").on_hover_text(format!(
+            "Sow the whole principal line on the board, move by move{branch}"
+        ));
         if b.clicked() {
             out.push(AppCommand::Solver(SolverCommand::PlayLine(s.pv.len())));
         }
@@ -1064,8 +1077,11 @@ fn solution_ui(
     ui.horizontal_wrapped(|ui| {
         for (i, name) in names.iter().enumerate() {
             let b = ui
-                .add_enabled(playable, egui::Button::new(name).small())
-                .on_hover_text(format!("Play the line up to here ({} moves)", i + 1));
+                .add(egui::Button::new(name).small())
+                .on_hover_text(format!(
+                    "Play the line up to here ({} moves){branch}",
+                    i + 1
+                ));
             if b.clicked() {
                 out.push(AppCommand::Solver(SolverCommand::PlayLine(i + 1)));
             }
@@ -1103,34 +1119,45 @@ impl MaasaiApp {
             SolverCommand::RetryUnsolved => self.solver.retry_unsolved(&self.rt),
             SolverCommand::KeepOnChange(keep) => self.solver.keep_on_change = keep,
             SolverCommand::ValueEveryMove => self.solver.value_every_move(&self.rt),
-            SolverCommand::PlayMove(mv) => {
-                if !self.rt.live() {
-                    self.rt.notice = Some(
-                        "Moves are played from the last position of the game; press End first."
-                            .into(),
-                    );
-                    return;
-                }
-                self.pause_computer_for_line();
-                let key = self.rt.shown_position().key();
-                self.solver.line_queue = Some((key, VecDeque::from([mv])));
-            }
+            SolverCommand::PlayMove(mv) => self.play_solver_line(ctx, VecDeque::from([mv])),
             SolverCommand::PlayLine(n) => {
                 let pos = *self.rt.shown_position();
-                if !self.rt.live() {
-                    self.rt.notice = Some(
-                        "The line is played from the last position of the game; press End first."
-                            .into(),
-                    );
-                    return;
-                }
                 if let Some(s) = self.solver.solution(&pos) {
                     let moves: VecDeque<Move> = s.pv.iter().take(n).copied().collect();
-                    self.pause_computer_for_line();
-                    self.solver.line_queue = Some((pos.key(), moves));
+                    self.play_solver_line(ctx, moves);
                 }
             }
         }
+    }
+
+    /// Plays the solver's `moves` from the position on view, one after the
+    /// other as each is sown. On an earlier position the first goes as a
+    /// move clicked there does ("Play from here?", which takes the later
+    /// moves off the game), and the rest follow once it is played.
+    fn play_solver_line(&mut self, ctx: &egui::Context, mut moves: VecDeque<Move>) {
+        let pos = *self.rt.shown_position();
+        let Some(&first) = moves.front() else {
+            return;
+        };
+        self.pause_computer_for_line();
+        if self.rt.live() {
+            self.solver.line_queue = Some((pos.key(), moves));
+            self.solver.line_after_branch = false;
+            return;
+        }
+        moves.pop_front();
+        let after = pos.try_play(first).map(|p| p.key());
+        match after {
+            Ok(key) if !moves.is_empty() => {
+                self.solver.line_queue = Some((key, moves));
+                self.solver.line_after_branch = true;
+            }
+            _ => {
+                self.solver.line_queue = None;
+                self.solver.line_after_branch = false;
+            }
+        }
+        self.apply(ctx, vec![AppCommand::OfferBranch(first)]);
     }
 
     /// A line asked of the solver is the user's to play, both sides' moves:
@@ -1244,13 +1271,13 @@ fn every_move_ui(
         values.len(),
         pos.turn().title()
     ));
-    let playable = rt.live();
+    let live = rt.live();
     for (mv, value) in &values {
         move_row(
             ui,
             pos,
             *mv,
-            playable,
+            live,
             [
                 egui::RichText::new(value.describe()),
                 egui::RichText::new(worse_text(*value, best)).weak(),
@@ -1265,7 +1292,7 @@ fn every_move_ui(
             ui,
             pos,
             u.mv,
-            playable,
+            live,
             [
                 egui::RichText::new(format!("unsolved in {}", budget_words(u.budget))),
                 egui::RichText::new(bounds_words(u.lower, u.upper)).weak(),
@@ -1281,7 +1308,7 @@ fn move_row(
     ui: &mut egui::Ui,
     pos: &Position,
     mv: Move,
-    playable: bool,
+    live: bool,
     parts: [egui::RichText; 2],
     out: &mut Vec<AppCommand>,
 ) {
@@ -1289,11 +1316,14 @@ fn move_row(
     // value and gap side by side, and a grid would widen it past the window.
     ui.horizontal_wrapped(|ui| {
         let name = super::said_move(pos, mv);
-        let b = ui.add_enabled(playable, egui::Button::new(&name).small());
-        let b = if playable {
+        let b = ui.add(egui::Button::new(&name).small());
+        let b = if live {
             b.on_hover_text("Play this move")
         } else {
-            b.on_disabled_hover_text("Moves are played from the last position of the game")
+            b.on_hover_text(
+                "Play this move from this earlier position (the later moves of the game are \
+                 taken off, after asking)",
+            )
         };
         if b.clicked() {
             out.push(AppCommand::Solver(SolverCommand::PlayMove(mv)));
