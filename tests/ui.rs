@@ -724,6 +724,72 @@ fn shortcuts_pressed_within_one_frame_each_act_in_order() {
 }
 
 #[test]
+fn the_arrow_keys_go_from_move_to_move_and_ctrl_home_end_to_the_ends() {
+    // Left at a move's first seed stayed there: no key went to the move
+    // before, nor to the start or the live position.
+    use egui::{Key, Modifiers as M};
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    for _ in 0..3 {
+        let mv = h.state().rt.game.current().legal_moves()[0];
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run();
+    }
+    let view = |h: &Harness<'_, MaasaiApp>| h.state().rt.view;
+    // Each position shown whole, its move's sowing at its end.
+    let whole = |h: &Harness<'_, MaasaiApp>| h.state().rt.shown_replay().is_none_or(|r| r.at_end());
+    assert_eq!(view(&h), 3);
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowUp)]);
+    assert_eq!(view(&h), 2);
+    assert!(whole(&h));
+    press_in_one_frame(&mut h, &[(M::NONE, Key::PageUp), (M::NONE, Key::ArrowUp)]);
+    assert_eq!(view(&h), 0, "two presses in one frame, two moves back");
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowUp)]);
+    assert_eq!(view(&h), 0, "nothing before the start");
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowDown)]);
+    assert_eq!(view(&h), 1);
+    assert!(whole(&h));
+    press_in_one_frame(
+        &mut h,
+        &[(M::NONE, Key::PageDown), (M::NONE, Key::ArrowDown)],
+    );
+    assert!(h.state().rt.live());
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowDown)]);
+    assert_eq!(view(&h), 3, "nothing after the live position");
+    press_in_one_frame(&mut h, &[(M::COMMAND, Key::Home)]);
+    assert_eq!(view(&h), 0);
+    press_in_one_frame(&mut h, &[(M::COMMAND, Key::End)]);
+    assert!(h.state().rt.live());
+    // From a move's first seed, Up goes to the move before.
+    press_in_one_frame(&mut h, &[(M::NONE, Key::Home)]);
+    assert!(!whole(&h));
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowUp)]);
+    assert_eq!(view(&h), 2);
+    // Ctrl+End then End: the first reaches the game, the second stays.
+    press_in_one_frame(&mut h, &[(M::COMMAND, Key::End), (M::NONE, Key::End)]);
+    assert!(h.state().rt.live());
+    // The keys belong to a text field being typed in.
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    h.get_by_role_and_label(
+        egui::accesskit::Role::MultilineTextInput,
+        "Comment on move 1 (South 1)",
+    )
+    .focus();
+    h.run();
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowDown), (M::COMMAND, Key::End)]);
+    assert_eq!(view(&h), 1, "the comment's keys moved the board");
+    // The help lists them.
+    h.key_press(Key::Escape);
+    h.state_mut().queue(AppCommand::ShowHelp(true));
+    h.run();
+    for keys in ["Up / Down (or Page Up / Page Down)", "Ctrl+Home / Ctrl+End"] {
+        assert!(h.query_by_label(keys).is_some(), "{keys} not in the help");
+    }
+}
+
+#[test]
 fn editor_undos_within_one_frame_each_act_in_order_with_the_digits() {
     use egui::{Key, Modifiers as M};
     use maasai_mancala::app::editor::EditorCommand;

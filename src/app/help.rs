@@ -71,6 +71,14 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "End",
         "jump to the end of the move (again: back to the live game)",
     ),
+    (
+        "Up / Down (or Page Up / Page Down)",
+        "one move back / on in the game, its position shown whole",
+    ),
+    (
+        "Ctrl+Home / Ctrl+End",
+        "the start position / the live position of the game",
+    ),
     ("Click on the board", "finish the running animation at once"),
     ("Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y)", "undo / redo"),
     ("Ctrl+N", "new game"),

@@ -346,6 +346,15 @@ impl MaasaiApp {
         let mut help_open = self.rt.help_open;
         let mut library_open = self.studies.library_open;
         let mut at_end = self.rt.shown_replay().is_none_or(|r| r.at_end());
+        // The position on view (moves played to it), for the moves keys.
+        let mut view = self.rt.view;
+        let moves = self.rt.game.moves().len();
+        // The position after `view` moves, shown whole (a move's sowing is
+        // replayed with Home and the arrows).
+        let view_at = |view: usize| match view {
+            0 => AppCommand::ViewStart,
+            n => AppCommand::ViewMove(n - 1),
+        };
         let mut editing = false;
         let zoom = |factor| AppCommand::ZoomBy {
             factor,
@@ -416,6 +425,28 @@ impl MaasaiApp {
                         Key::ArrowDown if is(Modifiers::COMMAND) => {
                             Some(AppCommand::Pan(egui::vec2(0.0, -step.y)))
                         }
+                        // From move to move of the game: the position
+                        // before the move on view, the next move's, the
+                        // start and the live position.
+                        Key::Home if is(Modifiers::COMMAND) => {
+                            view = 0;
+                            Some(AppCommand::ViewStart)
+                        }
+                        Key::End if is(Modifiers::COMMAND) => {
+                            view = moves;
+                            Some(AppCommand::ViewLive)
+                        }
+                        Key::ArrowUp | Key::PageUp if is(Modifiers::NONE) => {
+                            (view > 0).then(|| {
+                                view -= 1;
+                                view_at(view)
+                            })
+                        }
+                        Key::ArrowDown | Key::PageDown if is(Modifiers::NONE) => (view < moves)
+                            .then(|| {
+                                view += 1;
+                                view_at(view)
+                            }),
                         Key::ArrowRight if is(Modifiers::SHIFT) => {
                             Some(AppCommand::Anim(AnimCommand::StepLap))
                         }
@@ -472,12 +503,17 @@ impl MaasaiApp {
                             continue;
                         }
                     };
-                    if let Some(AppCommand::Anim(c)) = &command {
+                    match &command {
                         // (A step forward may reach the end too: the End
                         // after it then plays nothing rather than leave.)
-                        at_end = *c == AnimCommand::End;
-                    } else if command == Some(AppCommand::ViewLive) {
-                        at_end = true;
+                        Some(AppCommand::Anim(c)) => at_end = *c == AnimCommand::End,
+                        Some(AppCommand::ViewLive) => {
+                            at_end = true;
+                            view = moves;
+                        }
+                        // Another position, shown whole.
+                        Some(AppCommand::ViewStart | AppCommand::ViewMove(_)) => at_end = true,
+                        _ => {}
                     }
                     out.extend(command);
                     // Taken: the press is not the widgets' too.
