@@ -2007,3 +2007,36 @@ fn the_programs_own_errors_begin_as_the_argument_parsers_do() {
         assert!(!err.contains("maasai-mancala:"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn replay_counts_the_seeds_each_move_took() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = |position: &str, mv: &str| {
+        let path = dir.path().join("g.ron");
+        let _ = std::fs::remove_file(&path);
+        ok(&["play", position, mv, "--save", path.to_str().unwrap()]);
+        let out = ok(&["replay", path.to_str().unwrap()]);
+        out.lines().nth(1).unwrap().to_string()
+    };
+    // En Gehé: the capture (the last seed and the 5 facing it), not the
+    // seed left on the board that goes to South at the end.
+    let l = line(
+        "en-gehe south=1,0,1 north=0,5,0 captured=2,3 turn=south",
+        "1",
+    );
+    assert!(l.ends_with("captured=8,3 turn=north [captured 6]"), "{l}");
+    // Bao la Kimasai: North's two inner seeds raided.
+    let l = line(
+        "bao-la-kimasai south=0,0,0,0,0,0,1,1,0,0,0,0,0,0,0,0 \
+         north=2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,3 reserve=0,0 turn=south opening=no",
+        "i7",
+    );
+    assert!(l.starts_with("1. south i7 -> "), "{l}");
+    assert!(l.ends_with(" [raided 2]"), "{l}");
+    // A move that takes nothing says nothing of it.
+    let l = line(
+        "en-gehe south=0,2,0 north=1,0,0 captured=0,0 turn=south",
+        "2",
+    );
+    assert!(!l.contains('['), "{l}");
+}

@@ -26,6 +26,25 @@ fn move_line(
     line
 }
 
+/// The seeds the move from `before` to `after` took, told by the two
+/// positions alone: the move is not sown again for it (its trace keeps
+/// every hole sown, and a legal Bao la Kimasai move may run for millions
+/// of laps). In En Gehé what the mover's captured count gained (the end's
+/// remainder is no part of it, only of the result); in Bao la Kimasai the
+/// seeds that left the opponent's holes, which only a raid takes from.
+fn seeds_taken(before: &Position, after: &Position) -> u32 {
+    let mover = before.turn();
+    match before.variant() {
+        Variant::EnGehe { .. } => after.captured(mover).saturating_sub(before.captured(mover)),
+        Variant::BaoLaKimasai => {
+            let opponent = mover.opponent();
+            before
+                .side_seeds(opponent)
+                .saturating_sub(after.side_seeds(opponent))
+        }
+    }
+}
+
 pub fn replay(path: &Path, record: bool) -> Result<(), CliError> {
     let file = files::load_game(path)?;
     let game = &file.game;
@@ -36,16 +55,15 @@ pub fn replay(path: &Path, record: bool) -> Result<(), CliError> {
     let variant = game.variant();
     outln!("start: {}", game.start());
     for (i, &mv) in game.moves().iter().enumerate() {
-        let before = &game.positions()[i];
-        let taken = before.trace(mv).map_or(0, |t| t.seeds_taken());
+        let (before, after) = (&game.positions()[i], &game.positions()[i + 1]);
         outln!(
             "{}",
             move_line(
                 i + 1,
                 before,
-                &game.positions()[i + 1],
+                after,
                 &variant.move_name(mv),
-                taken
+                seeds_taken(before, after)
             )
         );
         let comment = file.comment(i + 1);
@@ -157,4 +175,57 @@ pub fn play(
     save_played(game, path)?;
     outln!("{line}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::seeds_taken;
+    use crate::engine::{Game, GameOptions, Status};
+
+    /// Plays `games` games of pseudo-random legal moves from `options`,
+    /// and checks every move's count from the positions against the one
+    /// its trace gives; returns how many seeds were taken in all (so that
+    /// the games are known to have taken some).
+    fn compare(options: GameOptions, games: u64, plies: usize) -> u32 {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut total = 0;
+        for _ in 0..games {
+            let mut game = Game::new(options.start().unwrap());
+            for _ in 0..plies {
+                if game.status() != Status::Ongoing {
+                    break;
+                }
+                let moves = game.current().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let mv = moves[(state >> 33) as usize % moves.len()];
+                let before = *game.current();
+                game.play(mv).unwrap();
+                let traced = before.trace(mv).unwrap().seeds_taken();
+                assert_eq!(
+                    seeds_taken(&before, game.current()),
+                    traced,
+                    "{before} {}",
+                    before.variant().move_name(mv)
+                );
+                total += traced;
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn the_seeds_taken_are_told_by_the_positions_as_by_the_trace() {
+        // Small boards end soon: a move that ends the game leaves a
+        // remainder, which is no seed taken.
+        assert!(compare(GameOptions::en_gehe(3), 200, 100) > 0);
+        assert!(compare(GameOptions::en_gehe(6), 40, 200) > 0);
+        assert!(compare(GameOptions::en_gehe(12), 10, 300) > 0);
+        // Raids come in phase 2, after the reserves are sown.
+        assert!(compare(GameOptions::bao_la_kimasai(), 60, 300) > 0);
+    }
 }
