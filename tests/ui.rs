@@ -2154,13 +2154,29 @@ fn the_game_over_panel_stays_until_dismissed() {
         h.state().rt.notice.as_deref(),
         Some("The game is over: nobody is to move")
     );
-    // The board stays browsable while the panel is up.
+    // The board stays browsable; the panel goes while an earlier position
+    // is on view, or the last move is replayed, and comes back with the
+    // end.
     h.get_by_label("Start position").click();
     h.run();
     assert_eq!(h.state().rt.view, 0);
+    assert!(h.query_by_label("Dismiss").is_none(), "over the start");
     // The reason given for the last position goes with it.
     h.run();
     assert_eq!(h.state().rt.notice, None);
+    h.key_press(egui::Key::End);
+    h.run();
+    assert!(h.state().rt.live());
+    assert!(h.query_by_label("Dismiss").is_some(), "at the end");
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert!(
+        h.query_by_label("Dismiss").is_none(),
+        "the last move replayed"
+    );
+    h.key_press(egui::Key::End);
+    h.run();
+    assert!(h.query_by_label("Dismiss").is_some(), "at the end again");
     // The end of the game starts a review on a thread; the picture is taken
     // once its note is in the move list, so it is the same on every run.
     step_until(&mut h, "the end-of-game review", |app| {

@@ -1,19 +1,21 @@
-//! The result panel: stays until dismissed; the board stays browsable.
+//! The result panel: shown with the finished game's last position until
+//! dismissed; the board stays browsable, the panel going meanwhile.
 
 use super::AppCommand;
 use super::state::Runtime;
 use crate::engine::Side;
 
 /// Whether the result window is to be shown: the game is over, the window
-/// was not dismissed, and the last move has been sown. A finished game's
-/// earlier positions may be browsed beside it, but a study read as a book
-/// shows it only on the line's last page: a step back is a position still
-/// in play (see [`Runtime::result_at_end_only`]).
+/// was not dismissed, and its last position is on view with the last move
+/// sown. An earlier position (or the last move being replayed) is a game
+/// still in play: the window goes while it is browsed and comes back with
+/// the end (it came back over an earlier move picked in the list, and went
+/// while the last move was replayed).
 fn due(rt: &Runtime) -> bool {
     rt.result().is_some()
         && rt.game_over_dismissed != Some(rt.game.moves().len())
+        && rt.live()
         && !rt.animating()
-        && (rt.live() || !rt.result_at_end_only)
 }
 
 /// The size [`place`] assumes for the result window (its real size is not

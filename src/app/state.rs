@@ -301,7 +301,8 @@ pub struct Runtime {
     pub game_over_dismissed: Option<usize>,
     /// The result panel shows only while the game's end is on view (a
     /// study read as a book: each step is a page, and a page before the
-    /// end is no finished game). Set by the studies every frame.
+    /// end is no finished game). Set by the studies every frame. (Every
+    /// game's result panel now keeps to the end: nothing reads it.)
     pub result_at_end_only: bool,
     /// The window title last sent (sent again only when it changes).
     pub window_title: String,
