@@ -2040,3 +2040,37 @@ fn replay_counts_the_seeds_each_move_took() {
     );
     assert!(!l.contains('['), "{l}");
 }
+
+/// A 2×3 game of 2 seeds a hole that cycles: its 24th move makes a
+/// threefold repetition (tests/rules.rs).
+const CYCLING: &str = "en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south 2 2 1 1 2 1 3 2 3 1 3 3 3 1 1 3 1 1 3 1 1 3 1";
+
+#[test]
+fn solve_takes_a_game_record_and_counts_its_positions_as_history() {
+    // After 23 moves North's one move repeats a position a third time:
+    // worth +6 to North (each side takes its own row), and it is the best
+    // move though the position on the board has been seen before (the
+    // root was taken for a repetition and its line left empty).
+    let out = ok(&["solve", CYCLING]);
+    assert!(out.starts_with("value=+6 best=1 pv=1\n"), "{out}");
+    let out = ok(&["solve", CYCLING, "--every-move"]);
+    assert!(out.ends_with("move=1 value=+6 nodes=0\n"), "{out}");
+    // With the 24th move the game is over by repetition: nothing to solve.
+    let over = format!("{CYCLING} 1");
+    assert_eq!(
+        ok(&["solve", &over]),
+        "value=-6 best=- pv=\nnodes=0 time=0.000s\n"
+    );
+    // The herding study after its first two moves, given as a record.
+    let herding = "bao-la-kimasai south=1,1,2,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0 reserve=1,1 turn=south opening=no";
+    let (out, err, code) = run(&["solve", &format!("{herding} i3 i6")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("value=win best=i1 pv=i1 i8\n"), "{out}");
+    // A move the record cannot play is named, as `play` names it.
+    let (_, err, code) = run(&["solve", &format!("{herding} i3 x")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: move 2 (North `x`): illegal move `x`"),
+        "{err}"
+    );
+}

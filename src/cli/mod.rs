@@ -275,7 +275,9 @@ pub enum Command {
     },
     /// Solve a position exactly: `value=V best=M pv=...`, then nodes and time.
     Solve {
-        /// The position, in RULES.md notation (quote it).
+        /// The position, in RULES.md notation (quote it); or a game record
+        /// on one line (`POSITION M1 M2 ...`, as `play` takes), whose last
+        /// position is solved with the game before it as history.
         position: String,
         /// Transposition table size: 2^BITS buckets of four 16-byte entries.
         #[arg(long, value_name = "B", default_value_t = crate::solver::DEFAULT_TABLE_BITS, value_parser = table_bits(), allow_negative_numbers = true)]

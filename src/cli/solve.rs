@@ -1,4 +1,6 @@
 //! `solve`: the exact value of a position, its best move and principal line.
+//! The position may be a game record (`POSITION M1 M2 …`): its last
+//! position is solved with the game's positions as history.
 //!
 //! Output (two lines):
 //!
@@ -50,7 +52,7 @@
 //! ```
 
 use super::{CliError, Outcome};
-use crate::engine::notation;
+use crate::engine::Status;
 use crate::solver::{MoveAfter, Progress, Session, Solution, Solver, Value, moves_after};
 use std::time::Duration;
 
@@ -108,8 +110,32 @@ pub fn solve(
     limit: Option<Duration>,
     every_move: bool,
 ) -> Result<Outcome, CliError> {
-    let pos = notation::parse_position(position)
-        .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    // A game record (`POSITION M1 M2 …`, as `play` reads it) is solved
+    // at its end with its positions as history, as the window solves a
+    // game's position: repetition counts the game's own positions too.
+    let (start, moves) = super::rules::record_start(position, &[])?;
+    let (history, pos) = if moves.is_empty() {
+        (Vec::new(), start)
+    } else {
+        let game = super::rules::play_moves(start, &moves)?;
+        let history = game.positions()[..game.moves().len()].to_vec();
+        let pos = *game.current();
+        if let Status::Over(result) = game.status() {
+            // Over by repetition (a position over by the rules is said
+            // by the solver below): nothing to search.
+            let solution = Solution {
+                value: crate::solver::final_value(&pos, &result),
+                best: None,
+                pv: Vec::new(),
+                nodes: 0,
+                elapsed: Duration::ZERO,
+            };
+            outln!("{}", solution_line(&pos, &solution));
+            outln!("{}", stats_line(&solution));
+            return Ok(Outcome::Done);
+        }
+        (history, pos)
+    };
     let mut solver = Solver::try_with_table_bits(table_bits)
         .map_err(|e| CliError(format!("--table-bits {table_bits}: {e}")))?;
     if let Some(t) = threads {
@@ -118,7 +144,7 @@ pub fn solve(
     // The background thread has the deep stack long endgames need.
     let session = Session::with_solver(solver);
     let mut root_bounds = None;
-    let mut outcome = match solve_within(&session, Vec::new(), pos, limit)? {
+    let mut outcome = match solve_within(&session, history.clone(), pos, limit)? {
         Ok(solution) => {
             outln!("{}", solution_line(&pos, &solution));
             outln!("{}", stats_line(&solution));
@@ -139,14 +165,16 @@ pub fn solve(
     if every_move {
         let mut bounds = Vec::new();
         let mut moves_unsolved = false;
-        for MoveAfter { mv, child, settled } in moves_after(&[pos]) {
+        let mut line = history;
+        line.push(pos);
+        for MoveAfter { mv, child, settled } in moves_after(&line) {
             let name = pos.variant().move_name(mv);
             if let Some(v) = settled {
                 outln!("move={name} {} nodes=0", value_words(v));
                 bounds.push((mv, v, v));
                 continue;
             }
-            match solve_within(&session, vec![pos], child, limit)? {
+            match solve_within(&session, line.clone(), child, limit)? {
                 Ok(s) => {
                     let v = s.value.flipped_after_move();
                     outln!("move={name} {} nodes={}", value_words(v), s.nodes);

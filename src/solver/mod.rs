@@ -736,8 +736,9 @@ fn repetition_value(pos: &Position) -> Value {
     }
 }
 
-/// The value for the side to move of a finished position.
-fn final_value(pos: &Position, result: &crate::engine::GameResult) -> Value {
+/// The value for the side to move of a finished position (`result`: how
+/// its game ended, by the rules or by repetition).
+pub fn final_value(pos: &Position, result: &crate::engine::GameResult) -> Value {
     let me = pos.turn();
     match (pos.variant(), result.score) {
         (Variant::EnGehe { .. }, Some(score)) => {

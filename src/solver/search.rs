@@ -504,6 +504,12 @@ pub(crate) struct Search<'a> {
     /// Keys of the positions from the start of the line (game history
     /// included) to the current node.
     path: Vec<u64>,
+    /// Length of `path` at the root of the MTD(f) search ([`Self::mtdf`]):
+    /// the root is the position asked about, never a repetition ending
+    /// the game there (RULES.md: the first repetition *inside* the search
+    /// ends it), even when the game before it (a threefold not yet
+    /// reached) already holds it.
+    root_depth: usize,
     rep_filter: Vec<u8>,
     /// Reused child lists, one per ply, and their search orders (indices
     /// into the list, so that ordering moves bytes, not positions).
@@ -541,6 +547,7 @@ impl<'a> Search<'a> {
             stats: Stats::default(),
             started: Instant::now(),
             path: Vec::new(),
+            root_depth: usize::MAX,
             rep_filter: vec![0; REP_FILTER],
             frames: Vec::new(),
             budget_end: u64::MAX,
@@ -860,7 +867,9 @@ impl<'a> Search<'a> {
             return Ok((score, NO_REP));
         }
         let key = line_key(pos, tkey);
-        if let Some(at) = self.repeated(key) {
+        if self.path.len() != self.root_depth
+            && let Some(at) = self.repeated(key)
+        {
             self.stats.repetitions += 1;
             return Ok((repetition_score(pos), at));
         }
@@ -1071,6 +1080,7 @@ impl<'a> Search<'a> {
         role: usize,
         mut on_iteration: impl FnMut(&mut Self, u32, i32, i32),
     ) -> Result<i32, Cancelled> {
+        self.root_depth = self.path.len();
         let (lo, hi) = shared.bounds();
         let mut guess = match self.table.probe(table_key(pos)) {
             Some(e) if e.lower > -INF && e.lower < INF => e.lower,
@@ -1244,7 +1254,8 @@ impl<'a> Search<'a> {
                 break Ok(());
             }
             let key = node_key(&cur);
-            if self.repeated(key).is_some() {
+            // The root is never the repetition (see `root_depth`).
+            if self.path.len() > base && self.repeated(key).is_some() {
                 break Ok(());
             }
             let tt_best = self.table.probe(table_key(&cur)).map_or(0, |e| e.best);
