@@ -623,6 +623,14 @@ impl Editor {
                         Selection::Hole(hole).name(self.variant()),
                         group_digits(MAX_EDIT)
                     ));
+                } else if delta < 0 && have == 0 {
+                    // Said, as a drag from an empty hole is: a right-click
+                    // that changes nothing looked like a click not taken.
+                    self.board_note = Some(format!(
+                        "Nothing taken: {} has no seeds.",
+                        Selection::Hole(hole).name(self.variant())
+                    ));
+                    return;
                 }
                 self.edit(|s| {
                     let c = &mut s.row_mut(hole.side)[hole.index];
@@ -1760,6 +1768,23 @@ mod tests {
         assert_eq!(
             ed.board_note(),
             Some("Nothing moved: South 2 has no seeds.")
+        );
+        // A seed taken from an empty hole (right-click) is said too, and
+        // leaves nothing to undo.
+        let undo = ed.can_undo();
+        let before = ed.setup.clone();
+        ed.apply(EditorCommand::Add {
+            hole: Hole {
+                side: Side::South,
+                index: 1,
+            },
+            delta: -1,
+        });
+        assert_eq!(ed.setup, before);
+        assert_eq!(ed.can_undo(), undo);
+        assert_eq!(
+            ed.board_note(),
+            Some("Nothing taken: South 2 has no seeds.")
         );
     }
 
