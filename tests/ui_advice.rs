@@ -1210,3 +1210,79 @@ fn a_menu_open_over_the_council_previews_nothing() {
     );
     assert!(previewed[1] > 0, "no hole under the menu previews");
 }
+
+#[test]
+fn each_take_over_button_keeps_its_place_when_the_other_goes() {
+    // After Take over South, Take over North slid into its place: a double
+    // click handed both sides over.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.players = [Player::computer(Level::Beginner); 2];
+    h.state_mut().rt.computer.paused = true;
+    h.run();
+    let south = h.get_by_label("Take over South").rect();
+    let north = h.get_by_label("Take over North").rect();
+    h.get_by_label("Take over South").click();
+    h.run();
+    assert_eq!(h.state().settings.players[0], Player::Human);
+    assert!(h.query_by_label("Take over South").is_none());
+    assert_eq!(h.get_by_label("Take over North").rect(), north);
+    // A second click where South's button was hands nothing over.
+    h.hover_at(south.center());
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: south.center(),
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(h.state().settings.players[1].is_computer());
+    // Paused or running, the buttons stay put.
+    h.get_by_label("Resume computer").click();
+    h.run();
+    assert_eq!(h.get_by_label("Take over North").rect(), north);
+}
+
+#[test]
+fn the_players_menu_sets_a_computer_s_thinking_time() {
+    // Game ▸ Players offered only the level: the thinking time was set in
+    // the New game dialog alone.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Club)];
+    h.state_mut().rt.computer.paused = true;
+    h.run();
+    let open_players = |h: &mut Harness<'_, MaasaiApp>| {
+        h.get_by_label("Game").click();
+        h.run();
+        h.get_by_label("Players").click();
+        h.run();
+    };
+    open_players(&mut h);
+    // Only the computer side has one.
+    let slider = egui::accesskit::Role::Slider;
+    assert_eq!(h.query_all_by_role_and_label(slider, "per move").count(), 1);
+    h.get_by_role_and_label(slider, "per move")
+        .set_value_accesskit(2500.0);
+    h.run();
+    let Player::Computer { level, movetime_ms } = h.state().settings.players[1] else {
+        panic!("North is no longer the computer");
+    };
+    assert_eq!(level, Level::Club);
+    assert_eq!(movetime_ms, 2500);
+    assert_eq!(h.state().settings.players[0], Player::Human);
+    // Another level keeps it.
+    h.get_all_by_label("Computer: Strong")
+        .nth(1)
+        .unwrap()
+        .click();
+    h.run();
+    assert_eq!(
+        h.state().settings.players[1],
+        Player::Computer {
+            level: Level::Strong,
+            movetime_ms
+        }
+    );
+}

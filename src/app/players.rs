@@ -217,44 +217,50 @@ fn start(
 pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     ui.horizontal(|ui| {
+        let over = rt.game.is_over();
+        // The buttons first, each side's in its own place, the changing
+        // words after them: a word that came and went before them, or one
+        // side's button going once taken over, moved the other under the
+        // pointer (a click meant for one side's Take over hit the other's,
+        // and a double click handed both sides over). A side played by a
+        // person keeps its button's room, empty.
+        if !over {
+            for side in crate::engine::Side::BOTH {
+                let computer = players[side.index()].is_computer();
+                let button = egui::Button::new(format!("Take over {}", side.title()));
+                if ui
+                    .add_visible(computer, button)
+                    .on_hover_text("Play this side yourself from now on")
+                    .clicked()
+                    && computer
+                {
+                    let mut next = *players;
+                    next[side.index()] = Player::Human;
+                    commands.push(AppCommand::SetPlayers(next));
+                }
+            }
+            let label = if rt.computer.paused {
+                "Resume computer"
+            } else {
+                "Pause computer"
+            };
+            if ui
+                .button(label)
+                .on_hover_text("Computer players wait while paused; Take over, or Game > Players, gives a side to a person")
+                .clicked()
+            {
+                commands.push(AppCommand::PauseComputer(!rt.computer.paused));
+            }
+            ui.separator();
+        }
         for side in crate::engine::Side::BOTH {
             ui.label(format!("{}: {}", rt.team(side), players[side.index()].describe()));
             ui.separator();
         }
-        if rt.game.is_over() {
+        if over {
             // Nothing to pause or take over (undo brings the controls back).
             ui.weak("The game is over.");
-            return;
-        }
-        let turn = rt.game.current().turn();
-        // The buttons first, the changing words after them: a word that
-        // came and went before them moved them under the pointer (a click
-        // meant for one side's Take over hit the other's).
-        for side in crate::engine::Side::BOTH {
-            if players[side.index()].is_computer()
-                && ui
-                    .button(format!("Take over {}", side.title()))
-                    .on_hover_text("Play this side yourself from now on")
-                    .clicked()
-            {
-                let mut next = *players;
-                next[side.index()] = Player::Human;
-                commands.push(AppCommand::SetPlayers(next));
-            }
-        }
-        let label = if rt.computer.paused {
-            "Resume computer"
-        } else {
-            "Pause computer"
-        };
-        if ui
-            .button(label)
-            .on_hover_text("Computer players wait while paused; Take over, or Game > Players, gives a side to a person")
-            .clicked()
-        {
-            commands.push(AppCommand::PauseComputer(!rt.computer.paused));
-        }
-        if rt.computer.paused {
+        } else if rt.computer.paused {
             ui.weak("Computer paused.");
         } else if rt.computer.is_thinking() {
             let depth = rt
@@ -263,6 +269,7 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
                 .filter(|&d| d > 0)
                 .map_or(String::new(), |d| format!(" (depth {d})"));
             super::busy::spinner(ui);
+            let turn = rt.game.current().turn();
             ui.label(format!("{} is thinking{depth}…", rt.team(turn)));
         }
     });
@@ -270,8 +277,8 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
 }
 
 /// The Game menu's "Players" submenu: hand either side to the computer (at
-/// a level, with the usual thinking time) or take it back, in the middle of
-/// a game, without starting a new one.
+/// a level, with its thinking time) or take it back, in the middle of a
+/// game, without starting a new one.
 pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     for side in crate::engine::Side::BOTH {
@@ -291,12 +298,40 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             }
         };
         choose(ui, Player::Human, "Human");
+        // Another level keeps the thinking time set.
+        let movetime_ms = match now {
+            Player::Computer { movetime_ms, .. } => movetime_ms,
+            Player::Human => DEFAULT_MOVETIME_MS,
+        };
         for level in Level::SEARCH {
             choose(
                 ui,
-                Player::computer(level),
+                Player::Computer { level, movetime_ms },
                 &format!("Computer: {}", level.title()),
             );
+        }
+        // The thinking time, as the New game dialog sets it.
+        if let Player::Computer { level, movetime_ms } = now {
+            let mut time = movetime_ms;
+            let slider = egui::Slider::new(&mut time, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
+                .logarithmic(true)
+                .suffix(" ms")
+                .text("per move");
+            if ui
+                .add(slider)
+                .on_hover_text(
+                    "Thinking time per move (Beginner and Club stop sooner at their depth)",
+                )
+                .changed()
+                && time != movetime_ms
+            {
+                let mut next = *players;
+                next[side.index()] = Player::Computer {
+                    level,
+                    movetime_ms: time,
+                };
+                commands.push(AppCommand::SetPlayers(next));
+            }
         }
         if side == crate::engine::Side::South {
             ui.separator();
