@@ -465,7 +465,8 @@ impl GameFile {
                 // A NUL byte or a line break in the move is shown escaped,
                 // here and in the engine's words about it.
                 let problem = super::error::escaped(&format!(
-                    "move {number} ({mover} `{}`): {e}",
+                    "move {number} ({} `{}`): {e}",
+                    mover.title(),
                     crate::engine::shortened(text_move)
                 ))
                 .into_owned();
