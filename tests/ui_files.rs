@@ -1865,6 +1865,13 @@ fn the_preset_name_row_stays_put_when_the_preset_note_goes() {
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run();
     h.run();
+    let rows = |h: &Harness<'_, MaasaiApp>| {
+        ["Preset", "Preset name", "Save as preset", "Holes per row"]
+            .map(|label| h.get_by_label(label).rect())
+    };
+    // The first note to come moves nothing either (its line was added
+    // then, and every field below it went down under the pointer).
+    let at_open = rows(&h);
     h.get_by_label("Preset").click();
     h.run();
     let teaching = maasai_mancala::files::shipped_presets()
@@ -1875,11 +1882,14 @@ fn the_preset_name_row_stays_put_when_the_preset_note_goes() {
     h.get_by_label(&teaching.name).click();
     h.run();
     assert!(h.query_by_label(&teaching.note).is_some());
-    let rows = |h: &Harness<'_, MaasaiApp>| {
-        ["Preset", "Preset name", "Save as preset", "Holes per row"]
-            .map(|label| h.get_by_label(label).rect())
-    };
     let before = rows(&h);
+    assert_eq!(
+        before,
+        at_open,
+        "the rows moved as the note came: {:?} {:?}",
+        before.map(|r| r.min.y),
+        at_open.map(|r| r.min.y)
+    );
     replace_field(&mut h, "Holes per row", "9");
     h.run();
     assert!(h.query_by_label(&teaching.note).is_none(), "the note went");

@@ -137,12 +137,26 @@ impl PresetPicker {
         if let Some(i) = chosen {
             self.choose(i, dialog);
         }
+        // The note's room is there from the start and never shrinks: a
+        // note that came with the first preset chosen pushed every field
+        // below it down under the pointer.
+        // (Measured as a label's line is: the style's height differs by
+        // a fraction of a pixel.)
+        let line = egui::WidgetText::from("Ag")
+            .into_galley(ui, None, f32::INFINITY, egui::TextStyle::Body)
+            .size()
+            .y;
+        self.note_height = self.note_height.max(line);
         if let Some(e) = self.selected.and_then(|i| self.entries.get(i))
             && !e.preset.note.is_empty()
         {
             let shown = ui.weak(&e.preset.note);
-            self.note_height = shown.rect.height();
-        } else if self.note_height > 0.0 {
+            let height = shown.rect.height();
+            if height < self.note_height {
+                ui.add_space(self.note_height - height);
+            }
+            self.note_height = self.note_height.max(height);
+        } else {
             // The note's line, held empty (as a label spaced after it).
             ui.add_space(self.note_height + ui.spacing().item_spacing.y);
         }
