@@ -3018,3 +3018,29 @@ fn how_a_move_ended_stays_whole_under_the_board_once_it_is_sown() {
             .is_none()
     );
 }
+
+#[test]
+fn the_controls_after_play_stay_put_as_it_turns_to_pause() {
+    // "Pause" is wider than "Play": the step buttons and the speed slider
+    // after it moved under the pointer as the sowing started and stopped.
+    let mut h = fine_harness(en_gehe(50), SNAPSHOT_SIZE);
+    let mv = h
+        .state()
+        .rt
+        .game
+        .current()
+        .variant()
+        .parse_move("50")
+        .unwrap();
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.step();
+    h.step();
+    let playing = h.get_by_label("Pause").rect();
+    let next = h.get_by_label("Step seed >").rect();
+    h.get_by_label("Pause").click();
+    h.step();
+    h.step();
+    assert_eq!(h.get_by_label("Play").rect(), playing);
+    assert_eq!(h.get_by_label("Step seed >").rect(), next);
+}

@@ -27,9 +27,29 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
     ui.horizontal(|ui| {
         let has = replay.is_some();
         let playing = replay.is_some_and(|r| r.playing);
+        // Play and Pause take the room of the wider: the slider after
+        // them moved under the pointer as the label changed.
+        let play_width = ["Play", "Pause"]
+            .map(|t| {
+                egui::WidgetText::from(t)
+                    .into_galley(ui, None, f32::INFINITY, egui::TextStyle::Button)
+                    .size()
+                    .x
+            })
+            .into_iter()
+            .fold(0.0, f32::max)
+            + 2.0 * ui.spacing().button_padding.x;
         let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, cmd: AnimCommand| {
+            let min_width = if cmd == AnimCommand::PlayPause {
+                play_width
+            } else {
+                0.0
+            };
             if ui
-                .add_enabled(has, egui::Button::new(text))
+                .add_enabled(
+                    has,
+                    egui::Button::new(text).min_size(egui::vec2(min_width, 0.0)),
+                )
                 .on_hover_text(tip)
                 .clicked()
             {
