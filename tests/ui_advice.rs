@@ -1286,3 +1286,26 @@ fn the_players_menu_sets_a_computer_s_thinking_time() {
         }
     );
 }
+
+#[test]
+fn the_council_s_text_keeps_clear_of_its_scroll_bar() {
+    // At 1024 px the consensus line ran under the scroll bar ("44: 3/16"
+    // lost its comma): egui's floating bar takes no room of its own.
+    let mut h = council_at(en_gehe(50), [1024.0, 680.0], 2);
+    council_done(&mut h);
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    let scroll = h.ctx.global_style().spacing.scroll;
+    let bar = scroll.bar_inner_margin + scroll.bar_width + scroll.bar_outer_margin;
+    let mut seen = 0;
+    for label in ["The council advises", "The Elder", "The Raider"] {
+        for node in h.query_all_by_label_contains(label) {
+            let rect = node.rect();
+            assert!(
+                rect.right() <= council.right() - bar + 0.5,
+                "{label}: {rect:?} under the bar of {council:?}"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 3, "the council's texts are there");
+}

@@ -453,6 +453,7 @@ pub fn council_ui(
                 .auto_shrink([false, false])
                 .min_scrolled_height(0.0)
                 .show(&mut left[0], |ui| {
+                    clear_of_scroll_bar(ui);
                     if width >= TWO_ABREAST_WIDTH {
                         ui.columns(2, |halves| {
                             for (i, a) in report.advice.iter().enumerate() {
@@ -470,6 +471,7 @@ pub fn council_ui(
                 .auto_shrink([false, false])
                 .min_scrolled_height(0.0)
                 .show(&mut right[0], |ui| {
+                    clear_of_scroll_bar(ui);
                     verdict_ui(ui, &verdict, &mut hovered);
                 });
         });
@@ -480,6 +482,7 @@ pub fn council_ui(
             // never taller than the panel, which would spill over the board.
             .min_scrolled_height(0.0)
             .show(ui, |ui| {
+                clear_of_scroll_bar(ui);
                 // The council's answer first, the advisors' reasons after.
                 verdict_ui(ui, &verdict, &mut hovered);
                 ui.separator();
@@ -588,6 +591,17 @@ fn held_order(held: &[Move], current: &[Move]) -> Vec<Move> {
 }
 
 /// The consensus with its split, then every move ranked.
+/// Keeps a scroll area's content clear of its scroll bar's whole width:
+/// egui's floating bar takes no room of its own, and widens over the text
+/// when the pointer comes near, so the ends of wrapped lines ("44: 3/16,")
+/// lay under it.
+fn clear_of_scroll_bar(ui: &mut egui::Ui) {
+    let s = &ui.spacing().scroll;
+    let under_bar =
+        (s.bar_inner_margin + s.bar_width + s.bar_outer_margin - s.allocated_width()).max(0.0);
+    ui.set_max_width((ui.available_width() - under_bar).max(0.0));
+}
+
 fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) {
     let Verdict {
         report,
