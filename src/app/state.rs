@@ -299,11 +299,6 @@ pub struct Runtime {
     pub help_open: bool,
     /// The game-over panel was closed for this game length.
     pub game_over_dismissed: Option<usize>,
-    /// The result panel shows only while the game's end is on view (a
-    /// study read as a book: each step is a page, and a page before the
-    /// end is no finished game). Set by the studies every frame. (Every
-    /// game's result panel now keeps to the end: nothing reads it.)
-    pub result_at_end_only: bool,
     /// The window title last sent (sent again only when it changes).
     pub window_title: String,
     /// Board pan in points.
@@ -389,7 +384,6 @@ impl Runtime {
             new_game: None,
             help_open: false,
             game_over_dismissed: None,
-            result_at_end_only: false,
             window_title: String::new(),
             pan: egui::Vec2::ZERO,
             followed_step: None,

@@ -1006,7 +1006,6 @@ impl MaasaiApp {
     /// judge, collects the solver's answers and sows the defence.
     pub(super) fn poll_studies(&mut self, ctx: &egui::Context) {
         self.activate_pending_study();
-        self.rt.result_at_end_only = false;
         let Some(a) = &self.studies.active else {
             return;
         };
@@ -1019,9 +1018,6 @@ impl MaasaiApp {
             return;
         }
         let mode = a.mode;
-        // A book's earlier page is a position in play: the result window
-        // waits for the line's end (see `game_over`).
-        self.rt.result_at_end_only = mode == Mode::Book;
         // The study's moves are practice, not a game to save.
         self.mark_moves_saved();
         if mode != Mode::Exercise {
