@@ -2967,18 +2967,7 @@ fn a_zoomed_board_pans_to_follow_the_sowing_and_lets_the_user_pan_away() {
     h.state_mut().settings.zoom = 4.0;
     h.run();
     assert_eq!(h.state().rt.pan, egui::Vec2::ZERO);
-    let mv = h
-        .state()
-        .rt
-        .game
-        .current()
-        .variant()
-        .parse_move("50")
-        .unwrap();
-    h.state_mut().settings.speed = 1.0;
-    h.state_mut().queue(AppCommand::PlayMove(mv));
-    h.step();
-    h.step();
+    sow_slowly(&mut h, "50");
     h.get_by_label("Pause").click();
     h.step();
     h.step();
@@ -3024,18 +3013,7 @@ fn the_controls_after_play_stay_put_as_it_turns_to_pause() {
     // "Pause" is wider than "Play": the step buttons and the speed slider
     // after it moved under the pointer as the sowing started and stopped.
     let mut h = fine_harness(en_gehe(50), SNAPSHOT_SIZE);
-    let mv = h
-        .state()
-        .rt
-        .game
-        .current()
-        .variant()
-        .parse_move("50")
-        .unwrap();
-    h.state_mut().settings.speed = 1.0;
-    h.state_mut().queue(AppCommand::PlayMove(mv));
-    h.step();
-    h.step();
+    sow_slowly(&mut h, "50");
     let playing = h.get_by_label("Pause").rect();
     let next = h.get_by_label("Step seed >").rect();
     h.get_by_label("Pause").click();
@@ -3043,4 +3021,21 @@ fn the_controls_after_play_stay_put_as_it_turns_to_pause() {
     h.step();
     assert_eq!(h.get_by_label("Play").rect(), playing);
     assert_eq!(h.get_by_label("Step seed >").rect(), next);
+}
+
+/// Plays the live position's `mv` at a seed a second, two frames on: its
+/// sowing is under way.
+fn sow_slowly(h: &mut Harness<'_, MaasaiApp>, mv: &str) {
+    let mv = h
+        .state()
+        .rt
+        .game
+        .current()
+        .variant()
+        .parse_move(mv)
+        .unwrap();
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.step();
+    h.step();
 }
