@@ -55,12 +55,16 @@ fn solved_in_the_panel(pos: Position) -> Harness<'static, MaasaiApp> {
     h.run_steps(2);
     // Every move's value is offered only once the position is solved.
     assert!(h.query_by_label("Value of every move").is_none());
-    h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| {
-        app.solver.solution(&pos).is_some()
-    });
-    h.run_steps(2);
+    solve_on_view(&mut h, &pos);
     h
+}
+
+/// Clicks the solver panel's Solve and waits until `pos` is solved and
+/// its value drawn.
+fn solve_on_view(h: &mut Harness<'_, MaasaiApp>, pos: &Position) {
+    h.get_by_label("Solve").click();
+    step_until(h, "the solve", |app| app.solver.solution(pos).is_some());
+    h.run_steps(2);
 }
 
 /// A window with study `s` started in `mode`.
@@ -1870,11 +1874,7 @@ fn playing_the_solvers_line_pauses_a_computer_player_first() {
     h.state_mut().rt.computer.paused = false;
     h.state_mut().settings.show_solver = true;
     h.run_steps(2);
-    h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| {
-        app.solver.solution(&pos).is_some()
-    });
-    h.run_steps(2);
+    solve_on_view(&mut h, &pos);
     let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
     assert!(pv.len() >= 2, "a line with a move of North's: {pv:?}");
     h.get_by_label("Play the line").click();
@@ -2045,20 +2045,13 @@ fn the_solvers_line_is_played_from_an_earlier_position_after_asking() {
     h.state_mut().rt.view_start();
     h.state_mut().settings.show_solver = true;
     h.run_steps(2);
-    h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| {
-        app.solver.solution(&pos).is_some()
-    });
-    h.run_steps(2);
+    solve_on_view(&mut h, &pos);
 
     // Cancel leaves the game as it was.
     h.get_by_label("Play the line").click();
     // The question's window shows from its second frame (egui sizes it first).
     h.run_steps(4);
     assert!(h.state().rt.branch_offer.is_some());
-    for n in h.query_all_by_label_contains("from here") {
-        eprintln!("NODE {:?}", n.accesskit_node().label());
-    }
     assert!(
         h.query_by_label_contains("on the start position starts another line")
             .is_some()

@@ -1570,7 +1570,7 @@ fn board_canvas(
         rt.live() && !animating && !computer_turn && !rt.board_inert && rt.move_wait.is_none();
     let mut hovered_move: Option<Move> = None;
     // A hole by a menu's or a window's edge is not hovered through it.
-    let pointer_here = super::council::pointer_on_layer(ui);
+    let pointer_here = super::pointer_on_layer(ui);
     let (_, label_font) = fonts(p);
     let id = ui.make_persistent_id("board-holes");
 

@@ -509,17 +509,7 @@ pub fn council_ui(
 fn may_preview(ui: &egui::Ui) -> bool {
     ui.is_enabled()
         && ui.ctx().memory(|m| m.allows_interaction(ui.layer_id()))
-        && pointer_on_layer(ui)
-}
-
-/// Whether the pointer lies on `ui`'s own layer: no menu, window or other
-/// popup is drawn over `ui` there. (egui hovers a widget behind a layer's
-/// edge within its interact radius: a menu rested on by its edge over the
-/// council or the board previewed the move under it.)
-pub(super) fn pointer_on_layer(ui: &egui::Ui) -> bool {
-    let ctx = ui.ctx();
-    ctx.pointer_hover_pos()
-        .is_some_and(|at| ctx.layer_id_at(at) == Some(ui.layer_id()))
+        && super::pointer_on_layer(ui)
 }
 
 /// One advisor: name, proposal and weight, character, and the reason.

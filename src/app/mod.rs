@@ -432,10 +432,7 @@ impl MaasaiApp {
                             view = 0;
                             Some(AppCommand::ViewStart)
                         }
-                        Key::End if is(Modifiers::COMMAND) => {
-                            view = moves;
-                            Some(AppCommand::ViewLive)
-                        }
+                        Key::End if is(Modifiers::COMMAND) => Some(AppCommand::ViewLive),
                         Key::ArrowUp | Key::PageUp if is(Modifiers::NONE) => {
                             (view > 0).then(|| {
                                 view -= 1;
@@ -1589,6 +1586,16 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
         options,
         Box::new(move |cc| Ok(Box::new(MaasaiApp::new(cc, file)))),
     )
+}
+
+/// Whether the pointer lies on `ui`'s own layer: no menu, window or other
+/// popup is drawn over `ui` there. (egui hovers a widget behind a layer's
+/// edge within its interact radius: a menu rested on by its edge over the
+/// council or the board previewed the move under it.)
+fn pointer_on_layer(ui: &egui::Ui) -> bool {
+    let ctx = ui.ctx();
+    ctx.pointer_hover_pos()
+        .is_some_and(|at| ctx.layer_id_at(at) == Some(ui.layer_id()))
 }
 
 /// A move as the window says it: the mover and the move, "South 7",

@@ -313,18 +313,7 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         // The thinking time, as the New game dialog sets it.
         if let Player::Computer { level, movetime_ms } = now {
             let mut time = movetime_ms;
-            let slider = egui::Slider::new(&mut time, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
-                .logarithmic(true)
-                .suffix(" ms")
-                .text("per move");
-            if ui
-                .add(slider)
-                .on_hover_text(
-                    "Thinking time per move (Beginner and Club stop sooner at their depth)",
-                )
-                .changed()
-                && time != movetime_ms
-            {
+            if movetime_slider(ui, &mut time).changed() && time != movetime_ms {
                 let mut next = *players;
                 next[side.index()] = Player::Computer {
                     level,
@@ -362,15 +351,21 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
                 // Named for screen readers (and found by tests), since
                 // nothing visible beside it says what it chooses.
                 .accessible_name(format!("{} computer's level", side.title()));
-            ui.add(
-                egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
-                    .logarithmic(true)
-                    .suffix(" ms")
-                    .text("per move"),
-            )
-            .on_hover_text("Thinking time per move (Beginner and Club stop sooner at their depth)");
+            movetime_slider(ui, movetime_ms);
         }
     });
+}
+
+/// A computer player's thinking time per move, as the New game dialog and
+/// Game ▸ Players set it.
+fn movetime_slider(ui: &mut egui::Ui, movetime_ms: &mut u64) -> egui::Response {
+    ui.add(
+        egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
+            .logarithmic(true)
+            .suffix(" ms")
+            .text("per move"),
+    )
+    .on_hover_text("Thinking time per move (Beginner and Club stop sooner at their depth)")
 }
 
 #[cfg(test)]

@@ -145,9 +145,6 @@ pub struct SolverPanel {
     /// Moves of a line still to be played on the board, with the key of the
     /// position the next one belongs to.
     line_queue: Option<(u64, VecDeque<Move>)>,
-    /// Whether the line's first move was asked of an earlier position and
-    /// waits for "Play from here?": the rest plays once it is answered.
-    line_after_branch: bool,
     /// Proved values of moves (for the side to move), by position key.
     move_values: HashMap<u64, Vec<(Move, Value)>>,
     /// Moves whose solves ran out of time (or were cancelled), with the
@@ -174,7 +171,6 @@ impl Default for SolverPanel {
             note_game: None,
             keep_on_change: false,
             line_queue: None,
-            line_after_branch: false,
             move_values: HashMap::new(),
             unsolved: HashMap::new(),
             legal_counts: HashMap::new(),
@@ -665,12 +661,10 @@ impl SolverPanel {
         let Some((key, queue)) = &mut self.line_queue else {
             return;
         };
-        if self.line_after_branch {
-            if rt.branch_offer.is_some() || rt.branch_check.is_some() {
-                // "Play from here?" is still asked.
-                return;
-            }
-            self.line_after_branch = false;
+        if rt.branch_offer.is_some() || rt.branch_check.is_some() {
+            // "Play from here?" is still asked about the line's first move
+            // (the rest plays once it is answered, and goes if cancelled).
+            return;
         }
         if !rt.live() || rt.game.current().key() != *key {
             // The board went elsewhere: the rest of the line no longer fits.
@@ -1142,21 +1136,15 @@ impl MaasaiApp {
         self.pause_computer_for_line();
         if self.rt.live() {
             self.solver.line_queue = Some((pos.key(), moves));
-            self.solver.line_after_branch = false;
             return;
         }
         moves.pop_front();
-        let after = pos.try_play(first).map(|p| p.key());
-        match after {
-            Ok(key) if !moves.is_empty() => {
-                self.solver.line_queue = Some((key, moves));
-                self.solver.line_after_branch = true;
-            }
-            _ => {
-                self.solver.line_queue = None;
-                self.solver.line_after_branch = false;
-            }
-        }
+        // The rest waits for the answer (see `play_queued`).
+        self.solver.line_queue = pos
+            .try_play(first)
+            .ok()
+            .filter(|_| !moves.is_empty())
+            .map(|after| (after.key(), moves));
         self.apply(ctx, vec![AppCommand::OfferBranch(first)]);
     }
 

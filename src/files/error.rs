@@ -155,7 +155,7 @@ pub(crate) fn block_comment_end(text: &str) -> Option<usize> {
 /// `text` from its first character that is neither blank nor in a RON
 /// comment (`//` to the end of the line, `/* … */`, which nest); empty
 /// when there is none.
-fn skip_blanks(text: &str) -> &str {
+pub(crate) fn skip_blanks(text: &str) -> &str {
     let mut rest = text.trim_start();
     loop {
         if let Some(comment) = rest.strip_prefix("//") {

@@ -215,20 +215,8 @@ struct Entry {
 }
 
 /// The first byte at or after `i` that is neither blank nor in a comment.
-fn skip_blanks_from(text: &str, mut i: usize) -> usize {
-    let bytes = text.as_bytes();
-    while i < bytes.len() {
-        if let Some(c) = text[i..].chars().next().filter(|c| c.is_whitespace()) {
-            i += c.len_utf8();
-        } else if bytes[i] == b'/'
-            && let Some(end) = crate::files::error::literal_or_comment_end(text, i)
-        {
-            i = end;
-        } else {
-            break;
-        }
-    }
-    i
+fn skip_blanks_from(text: &str, i: usize) -> usize {
+    text.len() - crate::files::error::skip_blanks(&text[i..]).len()
 }
 
 /// Where the `[` of the list that the field `name` holds is, looking only
