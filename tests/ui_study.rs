@@ -2056,6 +2056,12 @@ fn the_solvers_line_is_played_from_an_earlier_position_after_asking() {
         h.query_by_label_contains("on the start position starts another line")
             .is_some()
     );
+    // The question names the whole line, not only its first move.
+    let rest = format!(
+        "The solver's line then goes on with {} more",
+        maasai_mancala::engine::count_word(pv.len() - 1, "move")
+    );
+    assert!(h.query_by_label_contains(&rest).is_some(), "{rest}");
     h.get_by_label("Cancel").click();
     h.run_steps(10);
     assert_eq!(h.state().rt.game.moves(), &[other]);
@@ -2080,6 +2086,11 @@ fn the_solvers_line_is_played_from_an_earlier_position_after_asking() {
     h.run_steps(2);
     h.get_by_label(&name).click();
     h.run_steps(4);
+    // One move: no line follows it.
+    assert!(
+        h.query_by_label_contains("The solver's line then goes on")
+            .is_none()
+    );
     h.get_by_label("Play from here").click();
     step_until(&mut h, "the move", |app| app.rt.game.moves() == [other]);
 }

@@ -5,7 +5,9 @@
 use super::AppCommand;
 use super::state::Runtime;
 
-pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
+/// `line_after`: how many moves of a line asked of the solver follow the
+/// one asked about (they are sown after it once it is played).
+pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime, line_after: usize) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let Some(offer) = rt.branch_offer else {
         return commands;
@@ -36,8 +38,17 @@ pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             (1, 1) => ", with its comment".to_string(),
             (n, _) => format!(", and {} on them", crate::engine::count_word(n, "comment")),
         };
+        // A line asked of the solver plays on after its first move: the
+        // question says so, not only of the one move.
+        let line = match line_after {
+            0 => String::new(),
+            n => format!(
+                " The solver's line then goes on with {} more, sown one after the other.",
+                crate::engine::count_word(n, "move")
+            ),
+        };
         ui.label(format!(
-            "{} {} on {at} starts another line: {gone}{with}.",
+            "{} {} on {at} starts another line: {gone}{with}.{line}",
             rt.team(pos.turn()),
             pos.variant().move_name(offer.mv),
         ));

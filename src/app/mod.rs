@@ -1251,7 +1251,11 @@ impl MaasaiApp {
             // takes Enter and Esc.
             commands.extend(dialog.ui(&ctx, self.files.error.is_none()));
         }
-        commands.extend(branch::branch_offer_ui(&ctx, &self.rt));
+        commands.extend(branch::branch_offer_ui(
+            &ctx,
+            &self.rt,
+            self.solver.line_after_branch(),
+        ));
         // The result waits while a dialog asks something: drawn over the
         // dialog's shade it looked usable but took no clicks.
         if !self.dialog_open() {

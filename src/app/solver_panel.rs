@@ -656,6 +656,12 @@ impl SolverPanel {
         }
     }
 
+    /// How many moves of a line asked of the solver wait for "Play from
+    /// here?" to be answered about its first (0 without such a line).
+    pub fn line_after_branch(&self) -> usize {
+        self.line_queue.as_ref().map_or(0, |(_, queue)| queue.len())
+    }
+
     /// Plays the next move of a line once the previous one has been sown.
     fn play_queued(&mut self, rt: &mut Runtime, ctx: &egui::Context) {
         let Some((key, queue)) = &mut self.line_queue else {
