@@ -3,6 +3,7 @@
 
 use super::{Endless, Move, PlayError, Position, Side, Status, Unfinished, Variant};
 use serde::{Deserialize, Serialize};
+use std::convert::Infallible;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -139,7 +140,7 @@ impl GameResult {
     }
 }
 
-/// A move of a record that could not be played ([`Game::replay_notation`]):
+/// A move of a record that could not be played ([`Game::replay_or_stop`]):
 /// its 0-based index, the side whose move it was, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
@@ -168,6 +169,17 @@ impl std::error::Error for RecordError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         Some(&self.error)
     }
+}
+
+/// Why [`Game::replay_or_stop`] did not play every move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError<E> {
+    /// `keep_going` said stop, before a move or during a long one.
+    Stopped,
+    /// A move did not read or the rules refused it.
+    Refused(RecordError),
+    /// The caller's own check of a played move (`after_each`) failed.
+    Rejected(E),
 }
 
 /// A game record: the start position and the moves played from it, with
@@ -223,18 +235,56 @@ impl Game {
         moves: &[S],
     ) -> Result<Game, RecordError> {
         let mut game = Game::new(start);
-        for (index, text) in moves.iter().enumerate() {
-            let mover = game.current().turn();
-            game.variant()
-                .parse_move(text.as_ref())
-                .and_then(|mv| game.play(mv).map(|_| ()))
-                .map_err(|error| RecordError {
+        match game.replay_or_stop(moves, || true, |_, _, _| Ok::<(), Infallible>(())) {
+            Ok(()) => Ok(game),
+            Err(ReplayError::Refused(e)) => Err(e),
+            Err(ReplayError::Stopped) => unreachable!("asked to keep going"),
+            Err(ReplayError::Rejected(never)) => match never {},
+        }
+    }
+
+    /// Plays moves given in notation (a record's moves as written) at the
+    /// end of the record, in order: the one replay of every record read
+    /// from text (a game record, a saved game, a study, a pasted record).
+    ///
+    /// Asks `keep_going` before each move and during a long one (see
+    /// [`Self::play_or_stop`]), giving [`ReplayError::Stopped`] at once
+    /// when it says no. A move that does not read or that the rules refuse
+    /// is [`ReplayError::Refused`], its index counted from 0 in `moves`.
+    /// After each move is played, `after_each(index, move, position
+    /// before it)` may add its own check of it (an error is
+    /// [`ReplayError::Rejected`]) or count it. On any error the record
+    /// keeps the moves played before the failing one.
+    pub fn replay_or_stop<S: AsRef<str>, E>(
+        &mut self,
+        moves: impl IntoIterator<Item = S>,
+        mut keep_going: impl FnMut() -> bool,
+        mut after_each: impl FnMut(usize, Move, &Position) -> Result<(), E>,
+    ) -> Result<(), ReplayError<E>> {
+        for (index, text) in moves.into_iter().enumerate() {
+            // Asked between moves too: a record of many short moves never
+            // asks during one.
+            if !keep_going() {
+                return Err(ReplayError::Stopped);
+            }
+            let mover = self.current().turn();
+            let refused = |error| {
+                ReplayError::Refused(RecordError {
                     index,
                     mover,
                     error,
-                })?;
+                })
+            };
+            let mv = self.variant().parse_move(text.as_ref()).map_err(refused)?;
+            match self.play_or_stop(mv, &mut keep_going) {
+                None => return Err(ReplayError::Stopped),
+                Some(Err(e)) => return Err(refused(e)),
+                Some(Ok(_)) => {}
+            }
+            let before = &self.positions[self.positions.len() - 2];
+            after_each(index, mv, before).map_err(ReplayError::Rejected)?;
         }
-        Ok(game)
+        Ok(())
     }
 
     /// The position the record starts from.
@@ -353,6 +403,92 @@ fn try_play_or_stop(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// En Gehé 2×5 with South's hole 3 empty (as the clipboard's tests).
+    fn start_2x5() -> Position {
+        crate::engine::notation::parse_position(
+            "en-gehe south=1,2,0,1,3 north=2,0,1,1,0 captured=0,0 turn=south",
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn a_replay_stops_when_asked_and_names_the_move_it_cannot_play() {
+        // Three legal moves, as written.
+        let mut played = Game::new(start_2x5());
+        for _ in 0..3 {
+            played.play(played.current().legal_moves()[0]).unwrap();
+        }
+        let variant = played.variant();
+        let texts: Vec<String> = played
+            .moves()
+            .iter()
+            .map(|&m| variant.move_name(m))
+            .collect();
+        let no_check = |_, _, _: &Position| Ok::<(), Infallible>(());
+
+        // All of them, each reported once played with the position before.
+        let mut game = Game::new(start_2x5());
+        let mut seen = Vec::new();
+        let all = game.replay_or_stop(
+            &texts,
+            || true,
+            |i, mv, before| {
+                seen.push((i, mv, *before));
+                Ok::<(), Infallible>(())
+            },
+        );
+        assert_eq!(all, Ok(()));
+        assert_eq!(game, played);
+        let expected: Vec<_> = (0..3)
+            .map(|i| (i, played.moves()[i], played.positions()[i]))
+            .collect();
+        assert_eq!(seen, expected);
+
+        // Stopped when asked before the third move: two moves kept.
+        let mut game = Game::new(start_2x5());
+        let mut asked = 0;
+        let keep_going = || {
+            asked += 1;
+            asked < 3
+        };
+        let stopped = game.replay_or_stop(&texts, keep_going, no_check);
+        assert_eq!(stopped, Err(ReplayError::Stopped));
+        assert_eq!(game.moves(), &played.moves()[..2]);
+
+        // A refused move: its index, its mover and the rules' reason.
+        let mut game = Game::new(start_2x5());
+        let refused = game.replay_or_stop(["3"], || true, no_check);
+        let Err(ReplayError::Refused(e)) = refused else {
+            panic!("{refused:?}")
+        };
+        assert_eq!((e.index, e.mover), (0, Side::South));
+        let three = variant.parse_move("3").unwrap();
+        assert_eq!(Err(e.error), start_2x5().try_play(three));
+        assert!(game.moves().is_empty());
+
+        // A move that does not read: North's, the second.
+        let mut game = Game::new(start_2x5());
+        let unread = game.replay_or_stop([texts[0].as_str(), "x9"], || true, no_check);
+        let Err(ReplayError::Refused(e)) = unread else {
+            panic!("{unread:?}")
+        };
+        assert_eq!((e.index, e.mover), (1, Side::North));
+        assert_eq!(Err(e.error), variant.parse_move("x9"));
+        assert_eq!(game.moves(), &played.moves()[..1]);
+
+        // The caller's own check refuses the second move, once played.
+        let mut game = Game::new(start_2x5());
+        let checked = game.replay_or_stop(
+            &texts,
+            || true,
+            |i, _, _| {
+                if i == 1 { Err("no") } else { Ok(()) }
+            },
+        );
+        assert_eq!(checked, Err(ReplayError::Rejected("no")));
+        assert_eq!(game.moves(), &played.moves()[..2]);
+    }
 
     #[test]
     fn a_result_names_the_winner_in_full_and_the_sides_after_it_by_team() {

@@ -99,7 +99,7 @@ mod sowing;
 mod trace;
 
 pub use error::{PlayError, SetupError, count_word, group_digits, shortened};
-pub use game::{EndReason, Game, GameResult, RecordError};
+pub use game::{EndReason, Game, GameResult, RecordError, ReplayError};
 pub(crate) use position::mix64;
 pub use position::{MoveCheck, Position, Status};
 pub use setup::{GameKind, MAX_TOTAL_SEEDS, Setup};

@@ -3,7 +3,10 @@
 //! moves in order, on one line, as `play` takes them).
 
 use super::error::{LoadError, never_stopped};
-use crate::engine::{Game, PlayError, Position, Side, notation, shortened};
+use crate::engine::{
+    Game, PlayError, Position, RecordError, ReplayError, Side, notation, shortened,
+};
+use std::convert::Infallible;
 
 /// The text copied for a position: its canonical notation.
 pub fn position_text(pos: &Position) -> String {
@@ -129,33 +132,28 @@ impl std::fmt::Display for RefusedMove {
 pub fn replay_moves(
     start: Position,
     moves: &[String],
-    mut keep_going: impl FnMut() -> bool,
+    keep_going: impl FnMut() -> bool,
     mut played: impl FnMut(usize),
 ) -> Result<Game, LoadError<RefusedMove>> {
     let mut game = Game::new(start);
-    for (index, text) in moves.iter().enumerate() {
-        if !keep_going() {
-            return Err(LoadError::Stopped);
-        }
-        let refused = |why: PlayError, mover: Side| {
-            LoadError::Failed(RefusedMove {
-                number: index + 1,
-                mover,
-                text: text.clone(),
-                why,
-            })
-        };
-        let mover = game.current().turn();
-        let mv = game
-            .variant()
-            .parse_move(text)
-            .map_err(|e| refused(e, mover))?;
-        match game.play_or_stop(mv, &mut keep_going) {
-            None => return Err(LoadError::Stopped),
-            Some(Err(e)) => return Err(refused(e, mover)),
-            Some(Ok(_)) => played(index + 1),
-        }
-    }
+    game.replay_or_stop(moves, keep_going, |index, _, _| {
+        played(index + 1);
+        Ok::<(), Infallible>(())
+    })
+    .map_err(|e| match e {
+        ReplayError::Stopped => LoadError::Stopped,
+        ReplayError::Rejected(never) => match never {},
+        ReplayError::Refused(RecordError {
+            index,
+            mover,
+            error,
+        }) => LoadError::Failed(RefusedMove {
+            number: index + 1,
+            mover,
+            text: moves[index].clone(),
+            why: error,
+        }),
+    })?;
     Ok(game)
 }
 

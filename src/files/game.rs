@@ -4,10 +4,12 @@
 use super::error::never_stopped;
 use super::{FileError, LoadError, now_iso8601, write_atomic};
 use crate::engine::{
-    Game, GameOptions, Move, OriginRule, PlayError, Position, Side, Variant, notation,
+    Game, GameOptions, Move, OriginRule, PlayError, Position, RecordError, ReplayError, Side,
+    Variant, notation,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::convert::Infallible;
 use std::path::Path;
 
 /// The saved-game format version this program writes. Files of a newer
@@ -446,36 +448,32 @@ impl GameFile {
             }
         }
         let mut game = Game::new(start);
-        for (i, text_move) in saved.moves.iter().enumerate() {
-            // Asked between moves too: a game of many short moves never
-            // asks during one.
-            if !keep_going() {
-                return Err(LoadError::Stopped);
-            }
-            let number = i + 1;
-            let mover = game.current().turn();
-            let played = match game.variant().parse_move(text_move) {
-                Ok(mv) => match game.play_or_stop(mv, &mut *keep_going) {
-                    Some(played) => played.map(|_| ()),
-                    None => return Err(LoadError::Stopped),
-                },
-                Err(e) => Err(e),
-            };
-            played.map_err(|e| {
+        game.replay_or_stop(&saved.moves, &mut *keep_going, |_, _, _| {
+            Ok::<(), Infallible>(())
+        })
+        .map_err(|e| match e {
+            ReplayError::Stopped => LoadError::Stopped,
+            ReplayError::Rejected(never) => match never {},
+            ReplayError::Refused(RecordError {
+                index,
+                mover,
+                error,
+            }) => {
                 // A NUL byte or a line break in the move is shown escaped,
                 // here and in the engine's words about it.
                 let problem = super::error::escaped(&format!(
-                    "move {number} ({} `{}`): {e}",
+                    "move {} ({} `{}`): {error}",
+                    index + 1,
                     mover.title(),
-                    crate::engine::shortened(text_move)
+                    crate::engine::shortened(&saved.moves[index])
                 ))
                 .into_owned();
-                match move_place(text, i) {
+                LoadError::Failed(match move_place(text, index) {
                     Some((line, col)) => FileError::at(path, line, col, problem),
                     None => at("moves", problem),
-                }
-            })?;
-        }
+                })
+            }
+        })?;
         let count = saved.moves.len();
         if let Some((&n, _)) = saved
             .comments

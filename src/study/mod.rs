@@ -32,7 +32,7 @@ mod trial;
 
 pub use trial::{EARLY_VERDICT, JUDGE_LIMIT, Judgment, Trial};
 
-use crate::engine::{Game, Move, Position, Side, Status, Variant, notation};
+use crate::engine::{Game, Move, Position, ReplayError, Side, Status, Variant, notation};
 use crate::files::LoadError;
 use crate::files::error::never_stopped;
 use crate::solver::{Cancelled, Solver, Value};
@@ -781,34 +781,27 @@ fn replay_steps(
     keep_going: &mut dyn FnMut() -> bool,
     fail: impl Fn(usize, String) -> StudyError,
 ) -> Result<(Vec<Move>, Game), LoadError<StudyError>> {
-    let mut moves = Vec::new();
-    for (i, step) in steps.iter().enumerate() {
-        // Asked between moves too: short moves never ask during one.
-        if !keep_going() {
-            return Err(LoadError::Stopped);
+    let from = game.moves().len();
+    let texts = steps.iter().map(|step| step.mv.trim());
+    game.replay_or_stop(texts, &mut *keep_going, |i, mv, before| {
+        let expected = format!("{} {}", before.turn().title(), before.variant().move_name(mv));
+        if comment_names_move(&steps[i].comment, &expected) {
+            return Ok(());
         }
-        let pos = *game.current();
-        let mv = pos
-            .variant()
-            .parse_move(step.mv.trim())
-            .map_err(|e| fail(i, e.to_string()))?;
-        match game.play_or_stop(mv, &mut *keep_going) {
-            Some(played) => played.map_err(|e| fail(i, e.to_string()))?,
-            None => return Err(LoadError::Stopped),
-        };
-        let expected = format!("{} {}", pos.turn().title(), pos.variant().move_name(mv));
-        if !comment_names_move(&step.comment, &expected) {
-            return Err(fail(
-                i,
-                format!(
-                    "its comment must begin with \"{expected}\" (the mover and the move it explains), but it begins {:?}",
-                    step.comment.chars().take(24).collect::<String>()
-                ),
-            ).into());
-        }
-        moves.push(mv);
-    }
-    Ok((moves, game))
+        Err((
+            i,
+            format!(
+                "its comment must begin with \"{expected}\" (the mover and the move it explains), but it begins {:?}",
+                steps[i].comment.chars().take(24).collect::<String>()
+            ),
+        ))
+    })
+    .map_err(|e| match e {
+        ReplayError::Stopped => LoadError::Stopped,
+        ReplayError::Refused(refused) => fail(refused.index, refused.error.to_string()).into(),
+        ReplayError::Rejected((i, problem)) => fail(i, problem).into(),
+    })?;
+    Ok((game.moves()[from..].to_vec(), game))
 }
 
 /// What the exercise says about the user's move.
