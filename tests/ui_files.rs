@@ -1234,6 +1234,135 @@ fn a_failing_autosave_is_said_once_then_in_the_menu_bar() {
     assert!(h.query_by_label("Autosave failing").is_none());
 }
 
+/// [`files_harness`] writing its autosave on its thread, as the real
+/// window does (tests otherwise wait for each write in the frame).
+fn background_files_harness(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = files_harness(dir, en_gehe(6));
+    h.state_mut().rt.background = true;
+    h
+}
+
+/// Plays the first legal move and steps until it is in the game: its
+/// autosave is then handed to the autosave's thread (in the frame that
+/// took the move in), not necessarily written yet.
+fn play_in_background(h: &mut Harness<'_, MaasaiApp>) {
+    let len = h.state().rt.game.moves().len();
+    let mv = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    common::step_until(h, "the move played", |app| {
+        app.rt.game.moves().len() == len + 1
+    });
+}
+
+/// The autosave on disk.
+fn autosaved(dir: &Path) -> Option<maasai_mancala::files::Autosave> {
+    maasai_mancala::files::load_autosave(&folders(dir).data).unwrap()
+}
+
+/// The moves in the autosave on disk (none without one).
+fn autosaved_moves(dir: &Path) -> usize {
+    autosaved(dir).map_or(0, |a| a.game.game.moves().len())
+}
+
+#[test]
+fn the_autosave_is_written_off_the_windows_thread_and_taken_in_by_the_frames() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = background_files_harness(dir.path());
+    play_in_background(&mut h);
+    // Written by the autosave's thread, and its outcome polled: the frames
+    // go on meanwhile.
+    common::step_until(&mut h, "the autosave written", |_| {
+        autosaved_moves(dir.path()) == 1
+    });
+    assert!(h.state().files.autosave_failing.is_none());
+    // A flush waits for the write handed over: on disk when it returns.
+    play_in_background(&mut h);
+    h.state_mut().flush_autosave();
+    assert_eq!(autosaved_moves(dir.path()), 2);
+    assert!(h.state().files.error.is_none());
+}
+
+#[test]
+fn a_failing_autosave_written_in_the_background_is_said_once_then_in_the_menu_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    // The data folder cannot be made: a file stands in its place.
+    std::fs::write(dir.path().join("data"), "not a folder").unwrap();
+    let mut h = background_files_harness(dir.path());
+    play_in_background(&mut h);
+    // The writer's outcome comes back to a later frame.
+    common::step_until(&mut h, "the failure said", |app| app.files.error.is_some());
+    h.step();
+    let (title, message) = h.state().files.error.clone().expect("said once");
+    assert_eq!(title, "Autosave failed");
+    assert!(message.contains("data"), "{message}");
+    h.get_by_label("OK").click();
+    h.step();
+    for _ in 0..2 {
+        play_in_background(&mut h);
+        h.state_mut().flush_autosave();
+    }
+    h.step();
+    assert!(
+        h.state().files.error.is_none(),
+        "not again after every move"
+    );
+    assert!(h.state().files.autosave_failing.is_some());
+    assert!(h.query_by_label("Autosave failing").is_some());
+    // Once it works again the warning goes.
+    std::fs::remove_file(dir.path().join("data")).unwrap();
+    play_in_background(&mut h);
+    common::step_until(&mut h, "the autosave working again", |app| {
+        app.files.autosave_failing.is_none()
+    });
+    h.step();
+    assert!(h.query_by_label("Autosave failing").is_none());
+    assert_eq!(autosaved_moves(dir.path()), 4);
+}
+
+#[test]
+fn closing_the_window_waits_for_its_last_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = background_files_harness(dir.path());
+    play_in_background(&mut h);
+    play_in_background(&mut h);
+    h.state_mut().queue(AppCommand::Files(FileCommand::SaveTo(
+        dir.path().join("g.ron"),
+    )));
+    common::step_until(&mut h, "the game saved", |app| !app.unsaved());
+    h.state_mut().flush_autosave();
+    assert_eq!(autosaved(dir.path()).unwrap().game.cursor, 2);
+    // Going back through the moves changes nothing to autosave, until the
+    // window closes: then the move on view is written last, and the close
+    // waits for it.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.step();
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    // Read at once, with no frame or wait between.
+    let kept = autosaved(dir.path()).expect("autosaved");
+    assert_eq!(kept.game.cursor, 0, "the view on closing is written");
+    assert_eq!(kept.game.game.moves().len(), 2);
+    assert!(!kept.unsaved);
+}
+
+#[test]
+fn an_autosave_still_waiting_when_the_window_goes_is_written_all_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = background_files_harness(dir.path());
+    for _ in 0..3 {
+        play_in_background(&mut h);
+    }
+    // Gone with the last move's autosave perhaps only handed over: it is
+    // written before the app is gone.
+    drop(h);
+    assert_eq!(autosaved_moves(dir.path()), 3);
+}
+
 /// A window started as with `maasai-mancala FILE`.
 fn harness_opening(dir: &Path, file: PathBuf) -> Harness<'static, MaasaiApp> {
     let folders = folders(dir);

@@ -5,6 +5,7 @@
 //! like every other command. A failure never touches the game on view: it
 //! only sets a message shown in the window.
 
+use super::autosave_writer::{AutosaveWriter, Snapshot, Written};
 use super::new_game::NewGameDialog;
 use super::presets_ui::PresetPicker;
 use super::state::{MoveStats, Notice, Runtime};
@@ -13,7 +14,7 @@ use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, LoadError, PastedRecord, Preset, RecentFiles,
     add_user_preset, clear_autosave, delete_user_preset, load_autosave, position_text, read_pasted,
-    record_text, rename_user_preset, save_game, set_aside_damaged_autosave, write_autosave,
+    record_text, rename_user_preset, save_game, set_aside_damaged_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -393,6 +394,9 @@ pub struct FilesState {
     /// Why the last autosave failed, while it keeps failing: said once in
     /// a message, then in the menu bar rather than after every move.
     pub autosave_failing: Option<String>,
+    /// The thread that writes the autosave (started with the first one):
+    /// a frame only hands it the game, and polls what became of it.
+    autosave_writer: Option<AutosaveWriter>,
     pub path_prompt: Option<PathPrompt>,
     /// The action waiting on "save your changes?".
     pub unsaved_prompt: Option<Pending>,
@@ -566,6 +570,7 @@ impl FilesState {
             recent,
             error: None,
             autosave_failing: None,
+            autosave_writer: None,
             path_prompt: None,
             unsaved_prompt: None,
             on_disk: None,
@@ -649,6 +654,9 @@ fn signature(rt: &Runtime) -> Signature {
 impl MaasaiApp {
     /// Sets up the file state; called by the constructors.
     pub(super) fn init_files(&mut self, folders: Option<Folders>, native: bool, last: LastSession) {
+        // The last session's autosave is read below: one still being
+        // written (tests set up the files again) is written first.
+        self.flush_autosave();
         let (files, error) = FilesState::new(
             folders,
             native,
@@ -750,6 +758,7 @@ impl MaasaiApp {
     pub(super) fn files_input(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         self.poll_reading(ctx);
+        self.poll_autosave();
         let mut out = Vec::new();
         if !self.dialog_open() {
             // Also while a comment or the notes are being typed: a text
@@ -817,8 +826,12 @@ impl MaasaiApp {
                     && !declined
                     && !self.files.launch
                 {
-                    self.autosave(true);
+                    self.autosave(ctx, true);
                 }
+                // Written before the window goes, as the last word should
+                // be (and what the rest of this frame queues is written
+                // when the writer is dropped with the app).
+                self.flush_autosave();
             } else {
                 ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
                 self.files.unsaved_prompt = Some(Pending::Close);
@@ -922,28 +935,90 @@ impl MaasaiApp {
             ctx.request_repaint_after(left);
         } else if self.files.resume_offer.is_none() && !self.files.launch {
             self.files.text_edited = None;
-            self.autosave(false);
+            self.autosave(ctx, false);
         }
     }
 
     /// Writes the autosave if the game changed since the last one (or
     /// always, with `force`). A failure is shown once per change.
-    fn autosave(&mut self, force: bool) {
-        let Some(folders) = self.files.folders.clone() else {
+    ///
+    /// The window only takes a snapshot of the game and hands it to the
+    /// autosave's thread, which writes it (and syncs it) without holding
+    /// up the frame; what became of it is taken in by
+    /// [`Self::poll_autosave`]. In tests (no background work) the write is
+    /// waited for, so that it is on disk when the frame ends.
+    fn autosave(&mut self, ctx: &egui::Context, force: bool) {
+        let Some(folders) = &self.files.folders else {
             return;
         };
+        let data = folders.data.clone();
         let written = (signature(&self.rt), self.unsaved());
         if !force && self.files.autosaved.as_ref() == Some(&written) {
             return;
         }
-        let unsaved = written.1;
+        let snapshot = Snapshot {
+            data,
+            game: self.current_file(),
+            source: self.files.path.clone(),
+            unsaved: written.1,
+        };
         self.files.autosaved = Some(written);
-        match write_autosave(
-            &folders.data,
-            &self.current_file(),
-            self.files.path.as_deref(),
-            unsaved,
-        ) {
+        if self.files.autosave_writer.is_none() {
+            match AutosaveWriter::start(ctx) {
+                Ok(writer) => self.files.autosave_writer = Some(writer),
+                Err(e) => {
+                    // No thread to be had: written here, as it once was.
+                    eprintln!("cannot start the autosave's thread: {e}");
+                    let result = snapshot.write();
+                    self.autosave_written(result);
+                    return;
+                }
+            }
+        }
+        if let Some(writer) = &self.files.autosave_writer {
+            writer.queue(snapshot, self.rt.background);
+        }
+        if !self.rt.background {
+            self.flush_autosave();
+        }
+    }
+
+    /// Waits until every autosave handed to the autosave's thread is
+    /// written, and takes in what became of them: for what must find the
+    /// autosave on disk (the window closing, the last game moved aside or
+    /// thrown away, its file opened, tests).
+    pub fn flush_autosave(&mut self) {
+        if let Some(writer) = &self.files.autosave_writer {
+            writer.flush();
+        }
+        self.poll_autosave();
+    }
+
+    /// Takes in what became of the autosaves written since the last look
+    /// (each frame, as the file being read is).
+    fn poll_autosave(&mut self) {
+        let Some(writer) = &self.files.autosave_writer else {
+            return;
+        };
+        let (done, alive) = writer.results();
+        for written in done {
+            self.autosave_written(written);
+        }
+        if alive.is_err() {
+            // The thread ended unexpectedly with the write it had; the
+            // next change starts another.
+            self.files.autosave_writer = None;
+            if let Some(folders) = &self.files.folders {
+                let e = AutosaveWriter::stopped_error(&folders.data);
+                self.autosave_written(Err(e));
+            }
+        }
+    }
+
+    /// One autosave written, or why not: a failure is said once, then in
+    /// the menu bar while it keeps failing.
+    fn autosave_written(&mut self, written: Written) {
+        match written {
             Ok(()) => self.files.autosave_failing = None,
             Err(e) => {
                 if self.files.autosave_failing.is_none() {
@@ -989,6 +1064,11 @@ impl MaasaiApp {
                     self.launch_settled(false);
                     return;
                 }
+                // The program's own autosave opens as it is now, with
+                // every change written.
+                if self.own_file(&path).is_some() {
+                    self.flush_autosave();
+                }
                 // Read (off the window's thread), then opened, or first
                 // "save your changes?" asked: see `file_read`.
                 self.start_reading(ctx, path);
@@ -1017,6 +1097,8 @@ impl MaasaiApp {
                 if let (Some(folders), Some(offer)) = (self.files.folders.clone(), offer)
                     && offer.unsaved
                 {
+                    // What is moved aside is the autosave on disk.
+                    self.flush_autosave();
                     match move_unsaved_aside(&folders.data) {
                         Ok(aside) => {
                             self.rt.notice = Some(Notice::report(format!(
@@ -1051,7 +1133,7 @@ impl MaasaiApp {
                     return;
                 };
                 let next = self.files.after_save.take();
-                if self.save_to(&path)
+                if self.save_to(ctx, &path)
                     && let Some(next) = next
                 {
                     self.perform(ctx, next);
@@ -1094,7 +1176,7 @@ impl MaasaiApp {
                 }
                 let prompt = self.files.path_prompt.take();
                 let next = self.files.after_save.take();
-                if self.save_to(&path) {
+                if self.save_to(ctx, &path) {
                     if let Some(next) = next {
                         self.perform(ctx, next);
                     }
@@ -1142,8 +1224,12 @@ impl MaasaiApp {
                         if pending == Pending::Close
                             && let Some(f) = &self.files.folders
                         {
-                            // The user threw the game away: do not offer it back.
-                            let _ = clear_autosave(&f.data);
+                            // The user threw the game away: do not offer it
+                            // back (nor let a write still under way bring
+                            // it back after the clearing).
+                            let data = f.data.clone();
+                            self.flush_autosave();
+                            let _ = clear_autosave(&data);
                             self.files.discarded = true;
                         }
                         self.perform(ctx, pending);
@@ -1583,6 +1669,8 @@ impl MaasaiApp {
         } else {
             LastSession::Offer
         };
+        // The autosave on disk is read, and may be moved aside.
+        self.flush_autosave();
         let (offer, problem) = last_session(&folders, last);
         self.files.resume_offer = offer;
         if let Some(problem) = problem {
@@ -1704,7 +1792,7 @@ impl MaasaiApp {
             self.files.after_save = next;
             return;
         }
-        if self.save_to(path)
+        if self.save_to(ctx, path)
             && let Some(next) = next
         {
             self.perform(ctx, next);
@@ -1712,7 +1800,7 @@ impl MaasaiApp {
     }
 
     /// Saves the current game to `path`; returns whether it worked.
-    fn save_to(&mut self, path: &Path) -> bool {
+    fn save_to(&mut self, ctx: &egui::Context, path: &Path) -> bool {
         if let Some(what) = self.own_file(path) {
             // The program would overwrite the game there by itself.
             self.rt.notice = Some(
@@ -1744,7 +1832,7 @@ impl MaasaiApp {
                     path.display()
                 )));
                 // The autosave now belongs to the file and is clean.
-                self.autosave(true);
+                self.autosave(ctx, true);
                 true
             }
             Err(e) => {

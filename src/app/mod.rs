@@ -7,6 +7,7 @@
 //! one place ([`MaasaiApp::apply`]) after the frame is laid out.
 
 pub mod anim;
+mod autosave_writer;
 pub mod board;
 pub mod branch;
 pub mod busy;

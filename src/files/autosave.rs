@@ -50,7 +50,9 @@ pub fn autosave_path(data_dir: &Path) -> PathBuf {
 
 /// Writes the autosave (creating the data folder if needed): the game,
 /// the file it belongs to (if any) and whether it has unsaved changes.
-/// Call it after every move and on exit.
+/// Call it after every move and on exit. It syncs the file, which may take
+/// a while on a slow disk: the window calls it on a thread of its own
+/// (`app::autosave_writer`), never in a frame.
 pub fn write_autosave(
     data_dir: &Path,
     game: &GameFile,
@@ -145,8 +147,6 @@ fn parse_as_named(
     })
 }
 
-/// Removes the autosave (and its backup), e.g. once the user declined to
-/// resume and started afresh. A missing autosave is not an error.
 /// Moves a damaged autosave aside (to `autosave.ron.damaged`, or the next
 /// free `autosave.ron.damaged.2`, …) and returns
 /// where, so that the next autosave neither overwrites it nor pushes the
@@ -159,6 +159,8 @@ pub fn set_aside_damaged_autosave(data_dir: &Path) -> Result<PathBuf, FileError>
     Ok(aside)
 }
 
+/// Removes the autosave (and its backup), e.g. once the user threw the
+/// game away on closing. A missing autosave is not an error.
 pub fn clear_autosave(data_dir: &Path) -> Result<(), FileError> {
     let path = autosave_path(data_dir);
     for p in [super::backup_path(&path), path] {
