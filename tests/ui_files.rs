@@ -340,6 +340,31 @@ fn a_declined_resume_keeps_an_unsaved_game_in_a_file_of_its_own() {
 }
 
 #[test]
+fn a_save_before_the_resume_offer_is_answered_leaves_the_last_game_in_the_autosave() {
+    // The autosave holds the last session's game until the offer to
+    // resume it is answered: a save of the fresh game meanwhile wrote its
+    // clean autosave over it, and the unsaved last game was gone.
+    let dir = tempfile::tempdir().unwrap();
+    let autosave = autosave_path(&folders(dir.path()).data);
+    {
+        let mut h = files_harness(dir.path(), en_gehe(6));
+        play(&mut h, "1");
+        play(&mut h, "2");
+    }
+    let kept = std::fs::read_to_string(&autosave).unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(h.state().files.resume_offer.is_some());
+    files(&mut h, FileCommand::SaveTo(dir.path().join("fresh.ron")));
+    h.run();
+    assert!(dir.path().join("fresh.ron").exists());
+    assert_eq!(std::fs::read_to_string(&autosave).unwrap(), kept);
+    // Resumed, it is the game in the window again.
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+}
+
+#[test]
 fn a_declined_saved_game_stays_in_the_autosave_until_the_next_move_also_on_closing() {
     // A last game saved to a file loses nothing when declined: it is not
     // moved aside, and the autosave keeps it until the fresh game moves.

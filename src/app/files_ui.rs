@@ -948,6 +948,12 @@ impl MaasaiApp {
     /// [`Self::poll_autosave`]. In tests (no background work) the write is
     /// waited for, so that it is on disk when the frame ends.
     fn autosave(&mut self, ctx: &egui::Context, force: bool) {
+        // Until the last session's game is settled (the file named at
+        // launch still being read, or the offer to resume it standing) the
+        // autosave on disk is that game's: a save meanwhile wrote over it.
+        if self.files.launch || self.files.resume_offer.is_some() {
+            return;
+        }
         let Some(folders) = &self.files.folders else {
             return;
         };
