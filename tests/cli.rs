@@ -1199,6 +1199,38 @@ fn analyse_keeps_its_time_limit_when_a_move_takes_long_to_prove_endless() {
 }
 
 #[test]
+fn solve_every_move_keeps_each_moves_limit_when_a_move_takes_long_to_prove_endless() {
+    // The position of the test above: move 3 runs past RULES.md's
+    // 1,000,000,000 laps (tens of seconds), which `--every-move` used to
+    // prove before any move was solved, outside every limit. Each move's
+    // limit now covers its sowing: move 3 is undecided in its line.
+    let pos = "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south";
+    let (out, err, code) =
+        run_within(&["solve", pos, "--limit", "0.2", "--every-move"], 120).expect("solve ended");
+    assert_eq!(code, 3, "{out}{err}");
+    let moves: Vec<&str> = out.lines().filter(|l| l.starts_with("move=")).collect();
+    let names: Vec<&str> = moves
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    // Every hole in sowing order, the undecided one in its place.
+    assert_eq!(
+        names,
+        ["move=1", "move=2", "move=3", "move=4", "move=5", "move=6"],
+        "{out}"
+    );
+    assert_eq!(moves[2], "move=3 undecided nodes=0", "{out}");
+    // What the moves prove cannot leave out a move that may be legal.
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("from the moves: unsolved "),
+        "{out}"
+    );
+}
+
+#[test]
 fn a_match_game_adjudicated_at_the_move_cap_gives_the_totals() {
     let (out, err, code) = run(&[
         "match",

@@ -291,9 +291,11 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", value_parser = seconds_limit, allow_negative_numbers = true)]
         limit: Option<Duration>,
         /// Then the value of every legal move, a line each (`move=M
-        /// value=V`, for the side to move), each move's solve with its own
-        /// --limit; when the position's own solve ran out of time, a last
-        /// line says what the moves prove of it (`from the moves: ...`).
+        /// value=V`, for the side to move), each move's sowing and solve
+        /// with its own --limit (`move=M undecided`: still sowing when it
+        /// ran out, not known to end); when the position's own solve ran
+        /// out of time, a last line says what the moves prove of it (`from
+        /// the moves: ...`).
         #[arg(long)]
         every_move: bool,
     },

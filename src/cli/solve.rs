@@ -40,7 +40,14 @@
 //! ```text
 //! move=M value=V nodes=N
 //! move=M unsolved lower=L upper=U nodes=N
+//! move=M undecided nodes=0
 //! ```
+//!
+//! A move's limit counts from the start of its sowing: a move still sowing
+//! when its limit runs out (proving a move endless can take tens of
+//! seconds) is `undecided`, neither proved endless nor solved, and counts
+//! as unsolved (exit status 3). A move proved endless is no legal move and
+//! has no line.
 //!
 //! When the position's own solve ran out of time, a last line says what
 //! its moves prove of it (its value is the best of theirs), exit status 0
@@ -52,9 +59,9 @@
 //! ```
 
 use super::{CliError, Outcome};
-use crate::engine::Status;
-use crate::solver::{MoveAfter, Progress, Session, Solution, Solver, Value, moves_after};
-use std::time::Duration;
+use crate::engine::{Move, Position, Status, Unfinished};
+use crate::solver::{Progress, Session, Solution, Solver, Value, settled_value_after};
+use std::time::{Duration, Instant};
 
 /// The first output line.
 pub fn solution_line(pos: &crate::engine::Position, s: &Solution) -> String {
@@ -167,14 +174,32 @@ pub fn solve(
         let mut moves_unsolved = false;
         let mut line = history;
         line.push(pos);
-        for MoveAfter { mv, child, settled } in moves_after(&line) {
+        for mv in pos.candidate_moves() {
             let name = pos.variant().move_name(mv);
-            if let Some(v) = settled {
+            // Each move's limit counts from its sowing: proving a move
+            // endless can take tens of seconds, which must not run past
+            // the limit before any move is solved.
+            let started = Instant::now();
+            let child = match sow_within(&pos, mv, limit) {
+                Ok(child) => child,
+                Err(Unsown::Endless) => continue,
+                Err(Unsown::Undecided) => {
+                    // It may be legal and best, or no move at all: it
+                    // bounds the position's value by nothing.
+                    outln!("move={name} undecided nodes=0");
+                    let (lowest, highest) = crate::solver::widest_values(&pos);
+                    bounds.push((mv, lowest, highest));
+                    moves_unsolved = true;
+                    continue;
+                }
+            };
+            if let Some(v) = settled_value_after(&line, &child) {
                 outln!("move={name} {} nodes=0", value_words(v));
                 bounds.push((mv, v, v));
                 continue;
             }
-            match solve_within(&session, line.clone(), child, limit)? {
+            let left = limit.map(|l| l.saturating_sub(started.elapsed()));
+            match solve_within(&session, line.clone(), child, left)? {
                 Ok(s) => {
                     let v = s.value.flipped_after_move();
                     outln!("move={name} {} nodes={}", value_words(v), s.nodes);
@@ -229,6 +254,30 @@ pub fn solve(
         }
     }
     Ok(outcome)
+}
+
+/// Why a move sown within a time limit left no position.
+#[derive(Debug, PartialEq)]
+enum Unsown {
+    /// The move never ends (or cannot be played at all): no legal move.
+    Endless,
+    /// Still sowing when the limit ran out: not known which.
+    Undecided,
+}
+
+/// The position after `mv` of `pos`: sown until it ends, is proved endless
+/// or `limit` (from now) runs out, as [`Position::legal_moves`] and
+/// [`Position::try_play`] decide a move but within the limit. A move that
+/// cannot be played at all (the game is over) is no legal move either.
+fn sow_within(pos: &Position, mv: Move, limit: Option<Duration>) -> Result<Position, Unsown> {
+    pos.try_play_checks(mv).map_err(|_| Unsown::Endless)?;
+    let deadline = limit.map(|l| Instant::now() + l);
+    let mut next = *pos;
+    match next.apply_or_stop(mv, || deadline.is_none_or(|d| Instant::now() < d)) {
+        Ok(()) => Ok(next),
+        Err(Unfinished::Endless(_)) => Err(Unsown::Endless),
+        Err(Unfinished::Stopped) => Err(Unsown::Undecided),
+    }
 }
 
 /// What the moves' values (or bounds) prove of their position's value.
@@ -455,7 +504,6 @@ pub fn prove_study(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Move;
 
     #[test]
     fn the_moves_prove_the_best_of_their_values_within_the_roots_bounds() {
