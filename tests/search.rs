@@ -102,6 +102,46 @@ fn search_finds_the_bao_win_and_scores_it_decisive() {
 }
 
 #[test]
+fn with_several_lines_deepening_goes_on_until_every_shown_line_is_decided() {
+    // assets/studies/06-raid-chain.ron: i1 wins at once, while i2 and i5
+    // lose only in some 50 to 75 plies (`solve --every-move`). A proved
+    // win for the best move alone used to end the deepening at depth 1,
+    // the other lines left with depth-1 heuristic scores.
+    let raid = pos("bao-la-kimasai south=1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0 \
+                    north=0,0,0,2,0,0,1,0,0,0,0,0,0,0,1,0 reserve=0,0 turn=south opening=no");
+    let three = SearchConfig {
+        lines: 3,
+        ..SearchConfig::depth(6)
+    };
+    let a = search::search(&raid, three);
+    assert_eq!(a.depth, 6);
+    assert_eq!(a.best_move(), Some(mv(&raid, "i1")));
+    assert_eq!(a.lines.len(), 3);
+    assert!(a.lines.iter().all(|l| l.depth == 6), "{:?}", a.lines);
+    // The ranking of every move (the council's table) alike.
+    let all = search::search(&raid, SearchConfig::depth(6).all_moves());
+    assert!(all.lines.iter().all(|l| l.depth == 6), "{:?}", all.lines);
+    // One line: the best move's proved win is all it shows, so it stops.
+    let single = search::search(&raid, SearchConfig::depth(6));
+    assert_eq!(single.depth, 1);
+    assert_eq!(single.best().unwrap().score, WIN - 1);
+    // Every shown line decided: no deeper look than that takes. Here i7
+    // wins at once and i8 loses in 16 plies, proved at depth 16.
+    let won = pos(BAO_WIN);
+    let two = SearchConfig {
+        lines: 2,
+        ..SearchConfig::depth(30)
+    };
+    let a = search::search(&won, two);
+    assert_eq!(a.depth, 16, "{:?}", a.lines);
+    assert!(
+        a.lines.iter().all(|l| is_decisive(l.score)),
+        "{:?}",
+        a.lines
+    );
+}
+
+#[test]
 fn fixed_depth_single_thread_search_is_deterministic() {
     // (2×8 is avoided on purpose: some of its positions have endless moves
     // that take seconds each to recognise.)

@@ -486,6 +486,15 @@ struct RootMove {
     pv: Vec<Move>,
 }
 
+/// Whether every one of `lines` (the root moves shown, best first) is a
+/// decided game within `depth` plies: a win or loss no deeper iteration
+/// can change.
+fn all_decided(lines: &[RootMove], depth: u32) -> bool {
+    lines
+        .iter()
+        .all(|r| is_decisive(r.score) && (WIN - r.score.abs()) as u32 <= depth)
+}
+
 fn run_thread(id: usize, root: Position, config: &SearchConfig, shared: &Shared) {
     let mut w = Worker::new(id, shared, config, &root);
     w.iterate(root, config);
@@ -691,9 +700,12 @@ impl<'a> Worker<'a> {
                 self.shared.stop.store(true, Ordering::Relaxed);
                 break;
             }
-            // A decided game needs no deeper look; one legal move needs none
-            // when playing against the clock.
-            let decided = is_decisive(prev_best) && (WIN - prev_best.abs()) as u32 <= depth;
+            // A decided game needs no deeper look, and neither do lines
+            // that are all decided: with several lines shown, each of them
+            // (a proved win for the best alone used to leave the others at
+            // depth 1, heuristic scores beside a proved one). One legal
+            // move needs none when playing against the clock.
+            let decided = all_decided(&roots[..lines.min(roots.len())], depth);
             let forced = roots.len() == 1 && config.movetime.is_some() && config.stop_when_forced;
             if decided || forced || self.shared.stop.load(Ordering::Relaxed) {
                 if decided || forced {
