@@ -378,6 +378,33 @@ fn bench_refuses_a_run_too_short_to_time_with_the_least_it_takes() {
 }
 
 #[test]
+fn bench_solver_bao_refuses_the_seed_counts_it_has_no_use_for() {
+    // Bao la Kimasai's positions go by plies into a game: a seed count
+    // given with --bao was silently ignored.
+    for option in ["--min-seeds", "--max-seeds"] {
+        let (out, err, code) = run(&["bench", "--solver", "--bao", "--list", option, "4"]);
+        assert_eq!((out.as_str(), code), ("", 2), "{option}: {err}");
+        assert!(
+            err.contains(option) && err.contains("--bao") && err.contains("cannot be used with"),
+            "{option}: {err}"
+        );
+    }
+    // Without --bao they still choose the En Gehé endgames.
+    let out = ok(&[
+        "bench",
+        "--solver",
+        "--list",
+        "--positions",
+        "1",
+        "--min-seeds",
+        "4",
+        "--max-seeds",
+        "4",
+    ]);
+    assert_eq!(out.lines().count(), 2, "{out}");
+}
+
+#[test]
 fn bench_solver_times_the_reference_endgames() {
     let out = ok(&[
         "bench",

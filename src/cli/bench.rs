@@ -88,11 +88,12 @@ pub struct SolverBench {
     #[arg(long, requires = "solver", default_value_t = 5, value_parser = super::whole::<u64>("a number of positions", 1, MAX_POSITIONS), allow_negative_numbers = true)]
     pub positions: u64,
     /// --solver: the fewest seeds on the board, 2 to 400 (counts go up in
-    /// steps of 2).
-    #[arg(long, requires = "solver", default_value_t = 10, value_parser = super::whole::<u32>(SEEDS, 2, MAX_SEEDS), allow_negative_numbers = true)]
+    /// steps of 2; En Gehé only, refused with --bao, whose positions go by
+    /// plies).
+    #[arg(long, requires = "solver", conflicts_with = "bao", default_value_t = 10, value_parser = super::whole::<u32>(SEEDS, 2, MAX_SEEDS), allow_negative_numbers = true)]
     pub min_seeds: u32,
-    /// --solver: the most seeds on the board, 2 to 400.
-    #[arg(long, requires = "solver", default_value_t = 16, value_parser = super::whole::<u32>(SEEDS, 2, MAX_SEEDS), allow_negative_numbers = true)]
+    /// --solver: the most seeds on the board, 2 to 400 (En Gehé only).
+    #[arg(long, requires = "solver", conflicts_with = "bao", default_value_t = 16, value_parser = super::whole::<u32>(SEEDS, 2, MAX_SEEDS), allow_negative_numbers = true)]
     pub max_seeds: u32,
     /// --solver: endgames reached in games between greedy players with
     /// 30 % random moves, instead of seeds scattered at random.
