@@ -9,7 +9,7 @@ use common::{fine_harness, harness_at, start_paused};
 use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use maasai_mancala::app::MaasaiApp;
+use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{GameOptions, Position};
 
 const SMALL: [f32; 2] = [1024.0, 680.0];
@@ -379,4 +379,67 @@ fn a_holes_hover_text_covers_no_hole_of_the_board() {
             }
         }
     }
+}
+
+/// A Bao la Kimasai game at the least window size with the council, the
+/// solver, the plots and the move list open: the board's area is at its
+/// narrowest there.
+fn bao_with_every_panel() -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(GameOptions::bao_la_kimasai().start().unwrap(), SMALL);
+    let app = h.state_mut();
+    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    app.settings.show_council = true;
+    app.settings.show_solver = true;
+    app.settings.show_tempo_plot = true;
+    app.settings.show_move_list = true;
+    app.council.max_depth = Some(2);
+    h.run_steps(8);
+    h
+}
+
+#[test]
+fn the_bao_board_stays_put_from_move_to_move_in_the_smallest_window() {
+    // The side line above the board ("North • to move | reserve 24 |
+    // herding (phase 1)") wrapped its last words to a second line in the
+    // narrow area when North was to move, and the board jumped down a
+    // line on every move (and the line under it likewise for South). The
+    // lines are cut with "…" instead (whole on hover).
+    let mut h = bao_with_every_panel();
+    let (_, rows) = h.state().rt.board_area.expect("the board is drawn");
+    let row = h
+        .ctx
+        .fonts_mut(|f| f.row_height(&egui::FontId::proportional(14.0)));
+    for hole in ["i6", "i7", "i8"] {
+        let mv = h.state().rt.game.variant().parse_move(hole).unwrap();
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(8);
+        let (_, now) = h.state().rt.board_area.expect("the board is drawn");
+        assert!(
+            (now.top() - rows.top()).abs() < 0.5,
+            "the board moved after {hole}: {rows:?} to {now:?}"
+        );
+        for phase in h.query_all_by_label_contains("herding (phase 1)") {
+            assert!(
+                phase.rect().height() <= row + 2.0,
+                "after {hole} the side line wrapped: {:?}",
+                phase.rect()
+            );
+        }
+    }
+    // The side to move's line is the one cut short: its phase, hovered,
+    // is said whole.
+    let phases = || h.query_all_by_label_contains("herding (phase 1)");
+    let cut = phases()
+        .map(|n| n.rect())
+        .min_by(|a, b| a.width().total_cmp(&b.width()))
+        .expect("the phase is said");
+    let whole = phases().map(|n| n.rect().width()).fold(0.0, f32::max);
+    assert!(cut.width() + 1.0 < whole, "no side line was cut short");
+    let shown = phases().count();
+    h.hover_at(cut.center());
+    h.run_steps(4);
+    assert!(
+        h.query_all_by_label_contains("herding (phase 1)").count() > shown,
+        "no hover text for the cut side line"
+    );
 }

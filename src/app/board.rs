@@ -825,8 +825,11 @@ fn side_line(
     reserve: [u32; 2],
 ) {
     let pos = &shown.pos;
-    // Wraps in a narrow board area rather than being cut off.
-    ui.horizontal_wrapped(|ui| {
+    // One row whatever the area's width, what does not fit cut with "…"
+    // (whole on hover): wrapped in a narrow area, the line above the board
+    // took two rows while its side was to move ("• to move" makes it
+    // longer) and one after, and the board jumped a line on every move.
+    ui.horizontal(|ui| {
         // Nobody is to move once the game is over (the live analysis knows:
         // judging it here would mean settling every move each frame).
         let over = rt.live() && rt.result().is_some();
@@ -835,14 +838,20 @@ fn side_line(
         if to_move {
             text = text.color(ui.visuals().selection.stroke.color);
         }
-        ui.label(text);
+        cut_label(ui, text);
         if to_move {
-            ui.label(egui::RichText::new("• to move").color(ui.visuals().selection.stroke.color));
+            cut_label(
+                ui,
+                egui::RichText::new("• to move").color(ui.visuals().selection.stroke.color),
+            );
         }
         match pos.variant() {
             Variant::EnGehe { holes } => {
                 ui.separator();
-                ui.label(format!("captured {}", captured[side.index()]));
+                cut_label(
+                    ui,
+                    egui::RichText::new(format!("captured {}", captured[side.index()])),
+                );
                 ui.separator();
                 let n = holes as usize;
                 // The board on view, between seeds during a replay, with
@@ -881,7 +890,10 @@ fn side_line(
             }
             Variant::BaoLaKimasai => {
                 ui.separator();
-                ui.label(format!("reserve {}", reserve[side.index()]));
+                cut_label(
+                    ui,
+                    egui::RichText::new(format!("reserve {}", reserve[side.index()])),
+                );
                 ui.separator();
                 let phase_reserve = shown.phase_reserve;
                 let phase = if phase_reserve[side.index()] > 0 {
@@ -891,16 +903,16 @@ fn side_line(
                 } else {
                     "reserve empty, waiting for the other side"
                 };
-                ui.label(phase);
+                cut_label(ui, egui::RichText::new(phase));
             }
         }
     });
 }
 
-/// A label cut with "…" to what is left of a wrapping line's current row
-/// (whole on hover), never sent to a row of its own. (A plain truncated
-/// label measures the whole row's width in a wrapping layout, so it
-/// wrapped whole onto the next row instead of being cut.)
+/// A label cut with "…" to what is left of a line's current row (whole on
+/// hover), never sent to a row of its own. (A plain truncated label
+/// measures the whole row's width in a wrapping layout, so it wrapped
+/// whole onto the next row instead of being cut.)
 fn cut_label(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
     let room = ui.available_size_before_wrap().x.max(0.0);
     let height = ui.text_style_height(&egui::TextStyle::Body);
@@ -925,7 +937,7 @@ fn tempo_labels(
     in_hand: Option<(String, String)>,
 ) {
     let (count, standing) = tempo_words(name, own, other);
-    ui.label(count).on_hover_text(TEMPO_HELP);
+    cut_label(ui, egui::RichText::new(count)).on_hover_text(TEMPO_HELP);
     // One note, cut rather than wrapped (whole on hover): its length
     // changes as seeds are sown, and a line that wraps and unwraps moves
     // the board under it.
