@@ -378,6 +378,31 @@ fn bench_refuses_a_run_too_short_to_time_with_the_least_it_takes() {
 }
 
 #[test]
+fn replay_escapes_a_comments_control_characters_so_a_file_cannot_drive_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("shared.ron");
+    std::fs::write(
+        &path,
+        concat!(
+            "SavedGame(version: 1, game: \"en-gehe\", options: GameOptions(",
+            "variant: EnGehe(holes: 3), seeds: 4, first: South, origin: SowInto), ",
+            "start: \"en-gehe south=4,0,4 north=4,4,4 captured=0,0 turn=south\", ",
+            "moves: [\"1\"], ",
+            "comments: {1: \"red \\u{1b}[31mtext\\u{1b}[2J, back\\rover, a\\ttab; ",
+            "two\\r\\nlines\\nthree\"})\n"
+        ),
+    )
+    .unwrap();
+    let out = ok(&["replay", path.to_str().unwrap()]);
+    assert!(!out.chars().any(|c| c.is_control() && c != '\n'), "{out:?}");
+    let comment = out.lines().find(|l| l.starts_with("   comment: ")).unwrap();
+    assert_eq!(
+        comment,
+        r"   comment: red \u{1b}[31mtext\u{1b}[2J, back\rover, a\ttab; two / lines / three"
+    );
+}
+
+#[test]
 fn bench_solver_bao_refuses_the_seed_counts_it_has_no_use_for() {
     // Bao la Kimasai's positions go by plies into a game: a seed count
     // given with --bao was silently ignored.

@@ -68,14 +68,24 @@ pub fn replay(path: &Path, record: bool) -> Result<(), CliError> {
         );
         let comment = file.comment(i + 1);
         if !comment.is_empty() {
-            outln!(
-                "   comment: {}",
-                comment.lines().collect::<Vec<_>>().join(" / ")
-            );
+            outln!("   comment: {}", one_line(comment));
         }
     }
     outln!("{}", result_line(game));
     Ok(())
+}
+
+/// A comment on one line of a terminal: its line breaks (`\n`, `\r\n`)
+/// shown as ` / `, and any other control character (an escape sequence
+/// that would recolour or clear the terminal, a lone `\r`, a tab) or
+/// text-turning mark written as an escape, as messages quote text: a
+/// shared file cannot change the terminal it is replayed on.
+fn one_line(comment: &str) -> String {
+    comment
+        .lines()
+        .map(files::error::escaped)
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 /// `check FILE [--prove]`: with `--prove` a file that is not a study is
@@ -179,7 +189,7 @@ pub fn play(
 
 #[cfg(test)]
 mod tests {
-    use super::seeds_taken;
+    use super::{one_line, seeds_taken};
     use crate::engine::{Game, GameOptions, Status};
 
     /// Plays `games` games of pseudo-random legal moves from `options`,
@@ -216,6 +226,17 @@ mod tests {
             }
         }
         total
+    }
+
+    #[test]
+    fn a_comment_is_one_line_with_its_control_characters_escaped() {
+        assert_eq!(one_line("plain words"), "plain words");
+        assert_eq!(one_line("one\ntwo\r\nthree"), "one / two / three");
+        assert_eq!(
+            one_line("\u{1b}[2Jcleared\rback\ttab\u{7}"),
+            "\\u{1b}[2Jcleared\\rback\\ttab\\u{7}"
+        );
+        assert_eq!(one_line("a \u{202e}turned"), "a \\u{202e}turned");
     }
 
     #[test]
