@@ -414,8 +414,9 @@ fn the_bao_board_stays_put_from_move_to_move_in_the_smallest_window() {
         h.state_mut().queue(AppCommand::PlayMove(mv));
         h.run_steps(8);
         let (_, now) = h.state().rt.board_area.expect("the board is drawn");
+        // (Nor does it shrink as the lines under it take more rows.)
         assert!(
-            (now.top() - rows.top()).abs() < 0.5,
+            (now.min - rows.min).length() < 0.5 && (now.max - rows.max).length() < 0.5,
             "the board moved after {hole}: {rows:?} to {now:?}"
         );
         for phase in h.query_all_by_label_contains("herding (phase 1)") {
@@ -442,4 +443,52 @@ fn the_bao_board_stays_put_from_move_to_move_in_the_smallest_window() {
         h.query_all_by_label_contains("herding (phase 1)").count() > shown,
         "no hover text for the cut side line"
     );
+}
+
+#[test]
+fn the_panels_under_a_long_board_keep_still_between_the_game_and_an_earlier_position() {
+    // The status line under a 2×50 board took one row in the live game
+    // and two on an earlier position ("Viewing the position after move 1
+    // of 2 — click a hole to play from here instead, or press End or pick
+    // the last move to return"), and the council docked under the board
+    // moved down and up a line with it. The status keeps the room of its
+    // longest text.
+    let mut h = harness_at(common::en_gehe(50), SMALL);
+    let app = h.state_mut();
+    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    app.settings.show_council = true;
+    app.settings.show_solver = true;
+    app.settings.show_tempo_plot = true;
+    app.settings.show_move_list = true;
+    app.council.max_depth = Some(2);
+    h.run_steps(8);
+    for hole in ["9", "35"] {
+        let mv = h.state().rt.game.variant().parse_move(hole).unwrap();
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(8);
+    }
+    let place = |h: &Harness<'_, MaasaiApp>| {
+        let council = h.get_by_label("The council").rect();
+        let (_, board) = h.state().rt.board_area.expect("the board is drawn");
+        (council, board)
+    };
+    let live = place(&h);
+    let (council, board) = live;
+    assert!(
+        council.top() > board.bottom(),
+        "the council is under the board"
+    );
+    for (what, view) in [
+        ("after move 1", AppCommand::ViewMove(0)),
+        ("the start", AppCommand::ViewStart),
+        ("the game again", AppCommand::ViewLive),
+    ] {
+        h.state_mut().queue(view);
+        h.run_steps(8);
+        assert!(
+            h.query_by_label_contains("Viewing the").is_some() != what.ends_with("again"),
+            "{what}: the status line"
+        );
+        assert_eq!(place(&h), live, "{what}: the council or the board moved");
+    }
 }

@@ -805,6 +805,16 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         };
         hole_tip(ui, tip, rows, edges);
     }
+    // The status line and the note under it keep the room their longest
+    // texts take at this width, whatever they say now: the panels under
+    // the board (sized by these lines' height) moved up and down a line
+    // as the status went from the live game's one row to an earlier
+    // position's two, and the board with them.
+    let used = ui.cursor().top() - status_top;
+    let room = status_room(ui, ui.available_width());
+    if used < room {
+        ui.add_space(room - used);
+    }
     // The lines' real height sizes the next frame's board and the panels
     // under it.
     keep_lines_height(
@@ -949,6 +959,36 @@ fn tempo_labels(
         None => (format!("({standing})"), TEMPO_HELP.to_string()),
     };
     cut_label(ui, egui::RichText::new(note).weak()).on_hover_text(hover);
+}
+
+/// The longest status lines, as [`status_line`] writes them (its numbers
+/// at three digits): the room under the board is kept for these.
+const LONGEST_STATUS: [&str; 2] = [
+    "Viewing the position after move 888 of 888 — click a hole to play from here instead, \
+     or press End or pick the last move to return",
+    "Paused in move 888 (hole 88): lap 888 of 888, seed 8888 of 8888 — Space plays on, \
+     End or a click on the board finishes it",
+];
+
+/// The height the status line and the note under it take at `width` with
+/// their longest texts: [`LONGEST_STATUS`] and [`NOTE_ROWS`] rows.
+fn status_room(ui: &egui::Ui, width: f32) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let colour = ui.visuals().text_color();
+    let (status, row) = ui.fonts_mut(|f| {
+        let rows = LONGEST_STATUS
+            .iter()
+            .map(|text| {
+                f.layout(text.to_string(), font.clone(), colour, width.max(1.0))
+                    .rows
+                    .len()
+            })
+            .max()
+            .unwrap_or(1);
+        (rows, f.row_height(&font))
+    });
+    let spacing = ui.spacing().item_spacing.y;
+    (status + NOTE_ROWS) as f32 * row + 2.0 * spacing
 }
 
 fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bool) {
