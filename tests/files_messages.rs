@@ -270,6 +270,61 @@ fn a_file_renamed_as_the_kind_read_says_which_kind_it_looks_like_for_every_pair(
 }
 
 #[test]
+fn a_whole_number_too_large_for_its_field_is_called_too_large_with_the_range() {
+    use maasai_mancala::engine::{MAX_HOLES, MIN_HOLES};
+    let game = game_text();
+    let holes = format!("from {MIN_HOLES} to {MAX_HOLES};");
+    for (from, to, said) in [
+        // Too large for any whole number the program reads: RON takes it
+        // for a float, and it was called "not a whole number".
+        (
+            "    version: 1,",
+            "    version: 99999999999999999999999,",
+            "`version` takes a whole number from 1 to 4294967295; 99999999999999999999999 is too large (the format version: `version: 1`)",
+        ),
+        (
+            "    cursor: 2,",
+            "    cursor: 18446744073709551616,",
+            "`cursor` takes a whole number from 0 to the game's number of moves; 18446744073709551616 is too large (the moves on view, 0 for the start: `cursor: 2`)",
+        ),
+        // Too large for the field alone: "out of range (too large, or
+        // negative …)" named neither the field nor which.
+        (
+            "    version: 1,",
+            "    version: 4_294_967_296,",
+            "`version` takes a whole number from 1 to 4294967295; 4_294_967_296 is too large",
+        ),
+        (
+            "        seeds: 4,",
+            "        seeds: 300,",
+            "`seeds` takes a whole number from 1 to 12 (Bao la Kimasai: 1); 300 is too large",
+        ),
+        (
+            "            holes: 6,",
+            "            holes: 99999999999,",
+            &format!("`holes` takes a whole number {holes} 99999999999 is too large"),
+        ),
+    ] {
+        assert!(game.contains(from), "{from}");
+        let text = game.replace(from, to);
+        let (place, problem) = game_problem(&text);
+        assert_eq!(
+            place.map(|p| p.0),
+            Some(line_of(&text, to.trim())),
+            "{problem}"
+        );
+        assert!(problem.starts_with(said), "{to}: {problem}");
+    }
+    // A number that fits the field is still judged by its rules.
+    let text = game.replace("            holes: 6,", "            holes: 200,");
+    let (_, problem) = game_problem(&text);
+    assert!(
+        problem.contains("rows must have 3 to 64 holes, not 200"),
+        "{problem}"
+    );
+}
+
+#[test]
 fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
     let game = game_text();
     assert!(game.contains("    cursor: 2,"), "{game}");

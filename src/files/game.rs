@@ -879,18 +879,51 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
     err
 }
 
+/// A field of a saved game (or of its options) that takes a whole number.
+struct WholeField {
+    name: &'static str,
+    /// What the number is, with an example.
+    what: &'static str,
+    /// The numbers it takes, for a number too large: "from 1 to 12".
+    range: &'static str,
+    /// The largest number the file can hold there at all.
+    max: u64,
+}
+
 /// The fields of a saved game (and its options) that take a whole number
-/// of 0 or more, with what the number is.
-const WHOLE_FIELDS: [(&str, &str); 4] = [
-    ("version", "the format version: `version: 1`"),
-    ("cursor", "the moves on view, 0 for the start: `cursor: 2`"),
-    ("seeds", "the seeds a hole holds at the start: `seeds: 4`"),
-    ("holes", "the holes of a row: `holes: 8`"),
+/// of 0 or more.
+const WHOLE_FIELDS: [WholeField; 4] = [
+    WholeField {
+        name: "version",
+        what: "the format version: `version: 1`",
+        range: "from 1 to 4294967295",
+        max: u32::MAX as u64,
+    },
+    WholeField {
+        name: "cursor",
+        what: "the moves on view, 0 for the start: `cursor: 2`",
+        range: "from 0 to the game's number of moves",
+        max: usize::MAX as u64,
+    },
+    WholeField {
+        name: "seeds",
+        what: "the seeds a hole holds at the start: `seeds: 4`",
+        range: "from 1 to 12 (Bao la Kimasai: 1)",
+        max: u8::MAX as u64,
+    },
+    WholeField {
+        name: "holes",
+        what: "the holes of a row: `holes: 8`",
+        range: "from 3 to 64",
+        max: u8::MAX as u64,
+    },
 ];
 
 /// "`cursor` takes a whole number, not 2.5 (…)", when RON's error `e`
 /// stands inside the value of a field that takes a whole number and the
-/// value is a number of another kind (a fraction, a negative number).
+/// value is a number of another kind (a fraction, a negative number), or
+/// a whole number too large for the field ("… from 1 to 4294967295;
+/// 99999999999 is too large").
 fn wrong_number(text: &str, e: &ron::error::SpannedError) -> Option<String> {
     let line = text.lines().nth(e.span.start.line.checked_sub(1)?)?;
     let chars: Vec<char> = line.chars().collect();
@@ -902,7 +935,8 @@ fn wrong_number(text: &str, e: &ron::error::SpannedError) -> Option<String> {
     let field = name
         .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .next()?;
-    let (_, what) = WHOLE_FIELDS.iter().find(|(f, _)| *f == field)?;
+    let whole_field = WHOLE_FIELDS.iter().find(|f| f.name == field)?;
+    let what = whole_field.what;
     // The value: from after the colon to the first blank or delimiter.
     let value_start = before[..colon + 1].chars().count();
     let rest: String = chars[value_start..].iter().collect();
@@ -918,6 +952,15 @@ fn wrong_number(text: &str, e: &ron::error::SpannedError) -> Option<String> {
         return None;
     }
     let number = value.replace('_', "");
+    // Digits alone: a whole number, however large (RON reads one too
+    // large for the field's type as a float, or calls it out of range).
+    let digits = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
+    if digits && number.parse::<u64>().map_or(true, |n| n > whole_field.max) {
+        return Some(format!(
+            "`{field}` takes a whole number {}; {value} is too large ({what})",
+            whole_field.range
+        ));
+    }
     let whole = number.parse::<u64>().is_ok();
     let negative = number.parse::<i128>().is_ok_and(|n| n < 0);
     let fraction = !whole && !negative && number.parse::<f64>().is_ok_and(f64::is_finite);
