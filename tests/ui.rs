@@ -2201,6 +2201,84 @@ fn the_game_over_panel_stays_until_dismissed() {
     assert!(h.query_by_label_contains("A draw").is_none());
 }
 
+/// A 2×3 game whose last move, South 1, ends it in a draw, played: the
+/// result window shown.
+fn finished_game() -> Harness<'static, MaasaiApp> {
+    let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run_steps(4);
+    assert!(h.query_by_label("Dismiss").is_some(), "the result is shown");
+    h
+}
+
+#[test]
+fn esc_and_enter_dismiss_the_result_window_but_keys_meant_elsewhere_do_not() {
+    // Help: "Esc / Enter in a dialog: cancel / take its first button";
+    // the result window took neither. Its first button is Dismiss.
+    let shown = |h: &Harness<'_, MaasaiApp>| h.query_by_label("Dismiss").is_some();
+    let mut h = finished_game();
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!shown(&h), "Esc left the result window");
+
+    let mut h = finished_game();
+    // A hole typed on the finished board takes its own Enter (the game
+    // says why it plays nothing), and Esc clears a hole half typed.
+    h.event(egui::Event::Text("2".into()));
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().rt.notice.as_deref(),
+        Some("The game is over: nobody is to move")
+    );
+    assert!(
+        shown(&h),
+        "the typed move's Enter went to the result window"
+    );
+    h.event(egui::Event::Text("3".into()));
+    h.run_steps(2);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(h.state().rt.typed.is_empty(), "Esc cleared the typed hole");
+    assert!(shown(&h), "the typed hole's Esc went to the result window");
+    // Keys typed into the comment box are the box's.
+    h.get_by_label("Comment on move 1 (South 1)").focus();
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(
+        shown(&h),
+        "the comment box's keys went to the result window"
+    );
+    // Esc closes the help before anything else.
+    h.state_mut().queue(AppCommand::ShowHelp(true));
+    h.run_steps(4);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().rt.help_open, "Esc closed the help");
+    assert!(shown(&h), "the help's Esc went to the result window");
+    // And the study library, as a dialog.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(4);
+    assert!(h.state().studies.library_open);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().studies.library_open, "Esc closed the library");
+    assert!(shown(&h), "the library's Esc went to the result window");
+    // With nothing else taking it, Enter takes the first button.
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(!shown(&h), "Enter left the result window");
+    assert!(h.state().rt.new_game.is_none(), "Enter opened a new game");
+}
+
 /// Panels a layout test opens around the board.
 #[derive(Default)]
 struct Panels {

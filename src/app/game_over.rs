@@ -37,8 +37,57 @@ pub fn room_wanted(rt: &Runtime) -> Option<egui::Vec2> {
     due(rt).then(|| assumed_size(result.score.is_none()))
 }
 
+/// What the keys of the frame before were busy with: a hole being typed
+/// or a focused widget (a text field, a button reached with Tab) has the
+/// Esc or Enter pressed next, even where that press ends it (a one-line
+/// field gives up the focus, a typed hole is played or cleared, before
+/// the result window is drawn).
+#[derive(Clone, Copy, Debug)]
+struct KeysBefore {
+    pass: u64,
+    busy: bool,
+}
+
+/// Esc or Enter pressed in this frame for the result window (Help: "Esc /
+/// Enter in a dialog: cancel / take its first button", which is Dismiss):
+/// not when the keys are another's (see [`KeysBefore`]), nor while the help
+/// or the study library is open (Esc closes those first).
+fn dismiss_key(ctx: &egui::Context, rt: &Runtime) -> bool {
+    let id = egui::Id::unique("game-over-keys");
+    let pass = ctx.cumulative_pass_nr();
+    let before = ctx.data(|d| d.get_temp::<KeysBefore>(id));
+    let busy = !rt.typed.is_empty() || ctx.egui_wants_keyboard_input();
+    ctx.data_mut(|d| d.insert_temp(id, KeysBefore { pass, busy }));
+    // (After a frame without the window, a dialog's say, the keys wait.)
+    let free = before.is_some_and(|b| b.pass + 1 == pass && !b.busy)
+        && !busy
+        && !rt.help_open
+        && !super::studies_ui::library_in_sight(ctx);
+    // The board's keys take Esc out of the frame's input (a hole half
+    // typed, the help), and a hole typed with its Enter in one frame is
+    // that Enter's: the frame's raw input says what was pressed.
+    let (esc, enter, typed) = ctx.input(|i| {
+        let pressed = |key| {
+            i.raw.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key: k, pressed: true, modifiers, .. }
+                    if *k == key && modifiers.is_none())
+            })
+        };
+        let typed = i
+            .raw
+            .events
+            .iter()
+            .any(|e| matches!(e, egui::Event::Text(_)));
+        (pressed(egui::Key::Escape), pressed(egui::Key::Enter), typed)
+    });
+    free && (esc || (enter && !typed))
+}
+
 pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
+    // Looked at in every frame: what the keys were busy with is needed
+    // from the frame before the window's.
+    let dismiss = dismiss_key(ctx, rt);
     let Some(result) = rt.result() else {
         return commands;
     };
@@ -123,6 +172,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             });
         });
     if let Some(shown) = shown {
+        if dismiss && commands.is_empty() {
+            commands.push(AppCommand::DismissGameOver);
+        }
         let frame = shown.response.rect;
         let mut p = placed.unwrap_or(Placed {
             screen,

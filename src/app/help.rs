@@ -108,7 +108,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
     (
         "Esc / Enter in a dialog",
-        "cancel / take its first button (New game: start; a message: OK; Resume last game)",
+        "cancel / take its first button (New game: start; a message: OK; Resume last game; Game over: Dismiss)",
     ),
 ];
 

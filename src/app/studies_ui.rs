@@ -1381,6 +1381,18 @@ fn warning(ui: &mut egui::Ui, text: String) {
 }
 
 /// The library window: every study with Read and Exercise buttons.
+/// The study library's window.
+fn library_id() -> egui::Id {
+    egui::Id::unique("study-library")
+}
+
+/// Whether the study library's window was shown in this frame or the last
+/// (Esc closes it before it answers another window).
+pub fn library_in_sight(ctx: &egui::Context) -> bool {
+    let layer = egui::LayerId::new(egui::Order::Middle, library_id());
+    ctx.memory(|m| m.areas().is_visible(&layer))
+}
+
 pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppCommand> {
     let mut out = Vec::new();
     if !state.library_open {
@@ -1397,6 +1409,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
     }
     let mut open = true;
     egui::Window::new("Studies")
+        .id(library_id())
         .open(&mut open)
         .default_width(560.0)
         .default_height(560.0)
