@@ -2094,3 +2094,40 @@ fn the_solvers_line_is_played_from_an_earlier_position_after_asking() {
     h.get_by_label("Play from here").click();
     step_until(&mut h, "the move", |app| app.rt.game.moves() == [other]);
 }
+
+#[test]
+fn a_books_move_count_keeps_to_one_line_in_the_smallest_window() {
+    // At 1024×680 with the council, solver, plots and move list open, the
+    // study panel is at its narrowest: "Move 0 of 15" broke after "Move
+    // 0", leaving "of 15" alone under the Start/Previous/Next buttons.
+    for (file, count) in [("08-2x50-tempo-sacrifice.ron", 15), ("01-relay.ron", 3)] {
+        let s = study(file);
+        let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
+        let app = h.state_mut();
+        app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+        app.settings.show_council = true;
+        app.settings.show_solver = true;
+        app.settings.show_tempo_plot = true;
+        app.settings.show_move_list = true;
+        app.council.max_depth = Some(2);
+        h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+            Box::new(s),
+            Mode::Book,
+        )));
+        h.run_steps(8);
+        let row = h
+            .ctx
+            .fonts_mut(|f| f.row_height(&egui::FontId::proportional(14.0)));
+        let label = format!("Move 0 of {count}");
+        let shown = h.get_by_label(&label).rect();
+        assert!(
+            shown.height() <= row + 2.0,
+            "{file}: \"{label}\" broke over two lines: {shown:?}"
+        );
+        let next = h.get_by_label("Next >").rect();
+        assert!(
+            shown.left() > next.right() || shown.top() >= next.bottom(),
+            "{file}: \"{label}\" ({shown:?}) overlaps Next ({next:?})"
+        );
+    }
+}

@@ -1642,7 +1642,12 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
         {
             out.push(AppCommand::Study(StudyCommand::Next));
         }
-        ui.label(format!("Move {step} of {}", moves.len()));
+        // Whole, on the buttons' row or one of its own: in a narrow panel
+        // it broke after "Move 0", leaving "of 15" alone under them.
+        ui.add(
+            egui::Label::new(format!("Move {step} of {}", moves.len()))
+                .wrap_mode(egui::TextWrapMode::Extend),
+        );
     });
     ui.add_space(4.0);
     if step == 0 {
