@@ -771,6 +771,68 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
 }
 
 #[test]
+fn the_rename_row_names_its_preset_and_the_delete_question_leaves_no_gap() {
+    // After a field changed away from a saved preset the Preset box said
+    // "Choose a setup…", but the row under it still read "New name: My
+    // twelve | Rename | Delete preset" and acted on that preset, unnamed.
+    // And the delete question, a row of its own, left an empty gap once
+    // answered with Esc (the dialog keeps the most height its preset rows
+    // took, so that the fields stay under the pointer).
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.run();
+    replace_field(&mut h, "Holes per row", "12");
+    replace_field(&mut h, "Preset name", "My twelve");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+    let chosen = |h: &Harness<'_, MaasaiApp>| {
+        let dialog = h.state().rt.new_game.as_ref().expect("the dialog");
+        dialog.presets.as_ref().expect("the presets").selected
+    };
+    assert!(chosen(&h).is_some(), "the saved preset is chosen");
+    let fields = h.get_by_label("Holes per row").rect();
+    replace_field(&mut h, "Holes per row", "13");
+    h.run();
+    assert!(chosen(&h).is_none(), "2×13 is no longer the preset");
+    assert!(
+        h.query_by_label_contains("“My twelve”").is_some(),
+        "the rename and delete row does not say which preset it is about"
+    );
+    assert_eq!(h.get_by_label("Holes per row").rect(), fields);
+    // Asked and answered with Esc, or Keep it: nothing moves.
+    for answer in ["Esc", "Keep it"] {
+        h.get_by_label("Delete preset").click();
+        h.run();
+        assert!(
+            h.query_by_label_contains("Delete your preset “My twelve” for good?")
+                .is_some()
+        );
+        assert_eq!(
+            h.get_by_label("Holes per row").rect(),
+            fields,
+            "the question moved the fields"
+        );
+        if answer == "Esc" {
+            h.key_press(egui::Key::Escape);
+        } else {
+            h.get_by_label("Keep it").click();
+        }
+        h.run();
+        assert!(h.query_by_label("Keep it").is_none(), "{answer}");
+        assert!(h.query_by_label("Rename").is_some(), "{answer}");
+        assert_eq!(
+            h.get_by_label("Holes per row").rect(),
+            fields,
+            "{answer} left a gap"
+        );
+    }
+    assert!(h.state().rt.new_game.is_some(), "the dialog stays");
+}
+
+#[test]
 fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let config = folders(dir.path()).config;

@@ -164,43 +164,54 @@ impl PresetPicker {
             && e.source == PresetSource::User
         {
             let old = e.preset.name.clone();
-            ui.horizontal(|ui| {
-                let l = ui.label("New name");
-                ui.add(
-                    egui::TextEdit::singleline(&mut self.rename)
-                        .id_salt("preset-rename")
-                        .desired_width(160.0),
-                )
-                .labelled_by(l.id);
-                let new = self.rename.trim();
-                if ui
-                    .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
-                    .on_disabled_hover_text(if new.is_empty() {
-                        "Type the new name first"
-                    } else {
-                        "That is its name already"
-                    })
-                    .clicked()
-                {
-                    out.push(AppCommand::Files(FileCommand::RenamePreset {
-                        old: old.clone(),
-                        new: new.to_string(),
-                    }));
-                }
-                if ui.button("Delete preset").clicked() {
-                    self.confirm_delete = Some(old.clone());
-                }
-            });
-            // A preset is gone for good once deleted: asked first.
+            // Named in the row: it stays when a field moves away from the
+            // preset (its going would move the fields under the pointer),
+            // and the Preset box above then no longer says which preset
+            // Rename and Delete act on.
+            let named = super::one_short_line(&old, 20);
+            // A preset is gone for good once deleted: asked first, in the
+            // row's place (a row of its own moved the fields down while
+            // asked, and left a gap once answered).
             if self.confirm_delete.as_deref() == Some(old.as_str()) {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("Delete the preset “{old}” for good?"));
+                ui.horizontal(|ui| {
+                    ui.label(format!("Delete your preset “{named}” for good?"))
+                        .on_hover_text(&old);
                     if ui.button("Delete").clicked() {
                         out.push(AppCommand::Files(FileCommand::DeletePreset(old.clone())));
                         self.confirm_delete = None;
                     }
                     if ui.button("Keep it").clicked() {
                         self.confirm_delete = None;
+                    }
+                });
+            } else {
+                ui.horizontal(|ui| {
+                    ui.label(format!("Your preset “{named}”:"))
+                        .on_hover_text(&old);
+                    let l = ui.label("New name");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.rename)
+                            .id_salt("preset-rename")
+                            .desired_width(120.0),
+                    )
+                    .labelled_by(l.id);
+                    let new = self.rename.trim();
+                    if ui
+                        .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
+                        .on_disabled_hover_text(if new.is_empty() {
+                            "Type the new name first"
+                        } else {
+                            "That is its name already"
+                        })
+                        .clicked()
+                    {
+                        out.push(AppCommand::Files(FileCommand::RenamePreset {
+                            old: old.clone(),
+                            new: new.to_string(),
+                        }));
+                    }
+                    if ui.button("Delete preset").clicked() {
+                        self.confirm_delete = Some(old.clone());
                     }
                 });
             }
