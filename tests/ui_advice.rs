@@ -82,6 +82,13 @@ fn council_shows_eight_advisors_and_ranks_every_move() {
     // for the live one.
     let note = "Advice for the live position (move 2), not the earlier one on view.";
     assert!(h.query_by_label(note).is_none());
+    // The line says whose advice it is on the live position too, so it is
+    // always there (it came and went, and the panel's contents moved).
+    let team = h.state().rt.team(pos.turn());
+    assert!(
+        h.query_by_label(&format!("Advice for {team} to move."))
+            .is_some()
+    );
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().queue(AppCommand::PlayMove(legal[0]));
     h.run_steps(2);
@@ -91,6 +98,13 @@ fn council_shows_eight_advisors_and_ranks_every_move() {
     });
     h.run_steps(2);
     assert!(h.query_by_label(note).is_some());
+    // The advice under that line stays where it is on the live position.
+    let card = |h: &Harness<'_, MaasaiApp>| h.get_by_label("The Elder").rect().min.y;
+    let earlier = card(&h);
+    h.state_mut().queue(AppCommand::ViewLive);
+    h.run_steps(2);
+    assert!(h.query_by_label(note).is_none());
+    assert_eq!(card(&h), earlier);
 }
 
 #[test]

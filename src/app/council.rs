@@ -373,25 +373,29 @@ pub fn council_ui(
     let turn = rt.game.current().turn();
     // The teams as the status line and the move list name them.
     let team = rt.names[turn.index()].clone();
-    if !rt.live() {
+    // Whose position the advice is for, on a line of its own that is
+    // always there and one row high (cut with "…", whole on hover): it
+    // came and went, or grew to two rows, between the live position and
+    // an earlier one, and moved everything under it.
+    let whose = if !rt.live() {
         // The council advises the team to move, not on history.
-        ui.label(
-            egui::RichText::new(format!(
-                "Advice for the live position (move {}), not the earlier one on view.",
-                rt.game.moves().len() + 1
-            ))
-            .italics(),
-        );
+        format!(
+            "Advice for the live position (move {}), not the earlier one on view.",
+            rt.game.moves().len() + 1
+        )
     } else if rt.animating() {
         // The board shows the last move still being sown, by the other
         // side: the advice is for the team to move once it has ended.
-        ui.label(
-            egui::RichText::new(format!(
-                "Advice for {team} to move, once the move being sown has ended."
-            ))
-            .italics(),
-        );
-    }
+        format!("Advice for {team} to move, once the move being sown has ended.")
+    } else if matches!(computer_turn, ComputerTurn::No) {
+        format!("Advice for {team} to move.")
+    } else {
+        format!("No advice while the computer plays {team}.")
+    };
+    ui.add(
+        egui::Label::new(egui::RichText::new(whose).italics())
+            .wrap_mode(egui::TextWrapMode::Truncate),
+    );
     match computer_turn {
         ComputerTurn::No => {}
         ComputerTurn::AgainstAPerson => {
