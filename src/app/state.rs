@@ -7,6 +7,8 @@
 use super::anim::Replay;
 use super::new_game::NewGameDialog;
 use crate::engine::{Game, GameOptions, LapEnd, LapKind, Move, MoveTrace, Position, Side, Status};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 
 /// Per-move figures for the move list.
@@ -44,14 +46,24 @@ pub struct Analysis {
 
 impl Analysis {
     pub fn of(game: &Game) -> Analysis {
+        match Analysis::of_or_stop(game, || true) {
+            Some(analysis) => analysis,
+            None => unreachable!("asked to keep going"),
+        }
+    }
+
+    /// [`Self::of`] for a check on its own thread, which must stop once
+    /// nobody waits for it: a long move asks `keep_going` every million
+    /// laps or so, and the check gives up (`None`) when it says no.
+    pub fn of_or_stop(game: &Game, mut keep_going: impl FnMut() -> bool) -> Option<Analysis> {
         let pos = game.current();
-        let status = game.status();
-        let (mut legal, endless) = pos.classify_moves_why();
+        let status = game.status_or_stop(&mut keep_going)?;
+        let (mut legal, endless) = pos.classify_moves_why_or_stop(&mut keep_going)?;
         if let Status::Over(_) = status {
             // Endless moves of a decided position still deserve their mark.
             legal.clear();
         }
-        Analysis {
+        Some(Analysis {
             key: (game.moves().len(), pos.key()),
             legal,
             endless: endless
@@ -59,7 +71,7 @@ impl Analysis {
                 .map(|(mv, why)| (mv, why.cycle_laps))
                 .collect(),
             status,
-        }
+        })
     }
 
     /// Why `mv` never ends, if it is endless: the laps of its cycle, or
@@ -267,6 +279,40 @@ pub fn empty_hole_notice(side: crate::engine::Side, name: &str) -> String {
     format!("{} {name} is empty", side.title())
 }
 
+/// A check of the live position's moves running on its thread.
+struct PendingCheck {
+    /// The position (moves played, key) it is of.
+    key: (usize, u64),
+    rx: Receiver<Analysis>,
+    /// Set once nobody waits for the check (another position is on, or
+    /// the game is gone): its thread stops within a million laps or so
+    /// rather than sowing a long move for minutes, taking a core from the
+    /// council and the computer player.
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for PendingCheck {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// What became of the checks' threads (tests watch them end).
+#[derive(Default)]
+struct CheckThreads {
+    running: AtomicUsize,
+    stopped: AtomicUsize,
+}
+
+/// Counts a check's thread as running while it lives.
+struct Running(Arc<CheckThreads>);
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.running.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 /// Runtime state (not persisted).
 pub struct Runtime {
     pub game: Game,
@@ -278,7 +324,8 @@ pub struct Runtime {
     pub view: usize,
     pub replay: Option<Replay>,
     pub analysis: Option<Analysis>,
-    pending: Option<((usize, u64), Receiver<Analysis>)>,
+    pending: Option<PendingCheck>,
+    check_threads: Arc<CheckThreads>,
     /// Work out analyses on a thread (the window) or at once (tests).
     pub background: bool,
     pub preview: Option<Preview>,
@@ -374,6 +421,7 @@ impl Runtime {
             replay: None,
             analysis: None,
             pending: None,
+            check_threads: Default::default(),
             background,
             preview: None,
             preview_asked: false,
@@ -448,8 +496,23 @@ impl Runtime {
         let (tx, rx) = channel();
         self.background = true;
         self.analysis = None;
-        self.pending = Some((self.current_key(), rx));
+        self.pending = Some(PendingCheck {
+            key: self.current_key(),
+            rx,
+            stop: Default::default(),
+        });
         tx
+    }
+
+    /// The checks of moves whose threads still run (replaced ones
+    /// included, until they notice), and how many have stopped unfinished
+    /// because nobody waited for them any more.
+    #[doc(hidden)]
+    pub fn check_threads(&self) -> (usize, usize) {
+        (
+            self.check_threads.running.load(Ordering::Relaxed),
+            self.check_threads.stopped.load(Ordering::Relaxed),
+        )
     }
 
     /// Starts (or collects) the analysis of the live position. Returns
@@ -460,10 +523,10 @@ impl Runtime {
             self.pending = None;
             return false;
         }
-        if let Some((pending_key, rx)) = &self.pending
-            && *pending_key == key
+        if let Some(pending) = &self.pending
+            && pending.key == key
         {
-            if let Ok(a) = rx.try_recv() {
+            if let Ok(a) = pending.rx.try_recv() {
                 self.analysis = Some(a);
                 self.pending = None;
                 return false;
@@ -477,12 +540,25 @@ impl Runtime {
         let (tx, rx) = channel();
         let game = self.game.clone();
         let ctx = ctx.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stop_asked = Arc::clone(&stop);
+        self.check_threads.running.fetch_add(1, Ordering::Relaxed);
+        let running = Running(Arc::clone(&self.check_threads));
         std::thread::spawn(move || {
-            // The receiver may be gone if the game moved on; that is fine.
-            let _ = tx.send(Analysis::of(&game));
-            ctx.request_repaint();
+            let _running = running;
+            match Analysis::of_or_stop(&game, || !stop_asked.load(Ordering::Relaxed)) {
+                Some(analysis) => {
+                    // The receiver may be gone if the game moved on; that is fine.
+                    let _ = tx.send(analysis);
+                    ctx.request_repaint();
+                }
+                None => {
+                    _running.0.stopped.fetch_add(1, Ordering::Relaxed);
+                }
+            }
         });
-        self.pending = Some((key, rx));
+        // The check it replaces (of another position) is stopped.
+        self.pending = Some(PendingCheck { key, rx, stop });
         true
     }
 
@@ -711,6 +787,66 @@ impl Runtime {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::notation::parse_position;
+
+    /// RULES.md's endless move: South's `o2` sows millions of laps before
+    /// its cycle is found, so checking this position's moves takes a while
+    /// (no test of the library sows it to its end, so the memo of long
+    /// moves does not answer it either).
+    const LONG_CHECK: &str = "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 \
+        north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no";
+
+    /// Waits (a bounded while, the threads wanting the cores) until `done`.
+    fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+        for _ in 0..6000 {
+            if done() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        panic!("gave up waiting for {what}");
+    }
+
+    #[test]
+    fn a_check_of_moves_nobody_waits_for_any_more_stops() {
+        let start = parse_position(LONG_CHECK).unwrap();
+        let ctx = egui::Context::default();
+        let names = ["South".to_string(), "North".to_string()];
+        let mut rt = Runtime::new(start, names, true);
+        assert!(rt.refresh_analysis(&ctx), "checked at once");
+        let first_stop = Arc::clone(&rt.pending.as_ref().unwrap().stop);
+        // A quick move is played before the check is done (as the
+        // computer, or redo, may): the check of the new position replaces
+        // the old one, which stops sowing `o2` rather than going on for
+        // nobody.
+        let mut quick = None;
+        start.sow_quick_moves(&[], |mv, _| {
+            quick = Some(mv);
+            std::ops::ControlFlow::Break(())
+        });
+        rt.play(quick.unwrap()).unwrap();
+        rt.refresh_analysis(&ctx);
+        assert!(first_stop.load(Ordering::Relaxed), "the old check goes on");
+        wait_for("the checks' threads to end", || rt.check_threads().0 == 0);
+        assert_eq!(rt.check_threads(), (0, 1), "the old check was finished");
+        // The new position's check is in; back to the start, whose check
+        // runs long again, and the game goes (a new one replaces it).
+        wait_for("the new check", || !rt.refresh_analysis(&ctx));
+        assert!(rt.live_analysis().is_some());
+        rt.undo();
+        assert!(rt.refresh_analysis(&ctx));
+        let threads = Arc::clone(&rt.check_threads);
+        drop(rt);
+        let counts = || {
+            let t = &threads;
+            (
+                t.running.load(Ordering::Relaxed),
+                t.stopped.load(Ordering::Relaxed),
+            )
+        };
+        wait_for("the dropped game's check to end", || counts().0 == 0);
+        assert_eq!(counts(), (0, 2));
+    }
 
     #[test]
     fn an_endless_move_says_why_it_never_ends() {

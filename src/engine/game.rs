@@ -313,6 +313,16 @@ impl Game {
     /// How the game stands after the last move: over by threefold
     /// repetition, over by the rules, or going on.
     pub fn status(&self) -> Status {
+        match self.status_or_stop(|| true) {
+            Some(status) => status,
+            None => unreachable!("asked to keep going"),
+        }
+    }
+
+    /// [`Self::status`] for a check off the window's thread that must stop
+    /// promptly once nobody waits for it (see [`Position::status_or_stop`]):
+    /// `None` when `keep_going` said stop.
+    pub fn status_or_stop(&self, keep_going: impl FnMut() -> bool) -> Option<Status> {
         let current = self.current();
         let seen = self
             .positions
@@ -320,9 +330,9 @@ impl Game {
             .filter(|p| p.same_position(current))
             .count();
         if seen >= 3 {
-            return Status::Over(current.repetition_result());
+            return Some(Status::Over(current.repetition_result()));
         }
-        current.status()
+        current.status_or_stop(keep_going)
     }
 
     /// Whether [`Self::status`] is over.

@@ -183,6 +183,29 @@ mod tests {
     }
 
     #[test]
+    fn a_check_of_the_moves_stops_when_asked_during_a_long_one() {
+        // RULES.md's endless move: `o2` falls into a cycle of 7,589,376
+        // laps (no other test of the library sows it to its end, so the
+        // memo does not answer it before the first question).
+        let (pos, _) = position_and_move(
+            "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 \
+             north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",
+            "o2",
+        );
+        let mut asked = 0;
+        let stopped = pos.classify_moves_why_or_stop(|| {
+            asked += 1;
+            false
+        });
+        assert_eq!(stopped, None);
+        assert_eq!(asked, 1);
+        // Its other moves end within a few laps: how the game stands is
+        // known without sowing `o2`, so nothing is asked.
+        let status = pos.status_or_stop(|| panic!("asked to go on"));
+        assert_eq!(status, Some(crate::engine::Status::Ongoing));
+    }
+
+    #[test]
     fn a_remembered_move_ends_within_exactly_the_same_limits() {
         let (pos, mv) = position_and_move(LONG_FINITE, "o2");
         let limits = [1_500, 2_796, 2_797, crate::engine::LAP_LIMIT];

@@ -101,7 +101,7 @@ mod trace;
 pub use error::{PlayError, SetupError, count_word, group_digits, shortened};
 pub use game::{EndReason, Game, GameResult, RecordError, ReplayError};
 pub(crate) use position::mix64;
-pub use position::{MoveCheck, Position, Status};
+pub use position::{ClassifiedMoves, MoveCheck, Position, Status};
 pub use setup::{GameKind, MAX_TOTAL_SEEDS, Setup};
 pub use sowing::{Endless, LAP_LIMIT, QUICK_LAPS, Unfinished};
 pub use trace::{EndCapture, Lap, LapEnd, LapKind, MoveTrace};

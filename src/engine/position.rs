@@ -51,6 +51,10 @@ pub enum MoveCheck {
     Illegal(PlayError),
 }
 
+/// A position's candidate moves split into (legal, endless), each endless
+/// one with why it never ends ([`Position::classify_moves_why`]).
+pub type ClassifiedMoves = (Vec<Move>, Vec<(Move, Endless)>);
+
 /// Whether the game goes on from a position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
@@ -327,37 +331,69 @@ impl Position {
 
     /// [`Self::classify_moves`], each endless move with why it never ends
     /// (the cycle its sowing falls into, or the lap limit).
-    pub fn classify_moves_why(&self) -> (Vec<Move>, Vec<(Move, Endless)>) {
+    pub fn classify_moves_why(&self) -> ClassifiedMoves {
+        match self.classify_moves_why_or_stop(|| true) {
+            Some(classified) => classified,
+            None => unreachable!("asked to keep going"),
+        }
+    }
+
+    /// [`Self::classify_moves_why`] for a check off the window's thread
+    /// that must stop promptly once nobody waits for it (the position it
+    /// was for is no longer on view): a long move asks `keep_going` every
+    /// million laps or so (see [`Self::apply_or_stop`]) and, when it says
+    /// no, the check gives up with `None`.
+    pub fn classify_moves_why_or_stop(
+        &self,
+        mut keep_going: impl FnMut() -> bool,
+    ) -> Option<ClassifiedMoves> {
         let mut legal = Vec::new();
         let mut endless = Vec::new();
         if self.inner_row_decided().is_some() {
-            return (legal, endless);
+            return Some((legal, endless));
         }
         for mv in self.candidate_moves() {
             let mut next = *self;
-            match next.apply_fast(mv) {
+            match next.apply_or_stop(mv, &mut keep_going) {
                 Ok(()) => legal.push(mv),
-                Err(why) => endless.push((mv, why)),
+                Err(Unfinished::Endless(why)) => endless.push((mv, why)),
+                Err(Unfinished::Stopped) => return None,
             }
         }
-        (legal, endless)
+        Some((legal, endless))
     }
 
     /// Whether the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
+        match self.has_legal_move_or_stop(|| true) {
+            Some(has) => has,
+            None => unreachable!("asked to keep going"),
+        }
+    }
+
+    /// [`Self::has_legal_move`] that asks `keep_going` during a long move
+    /// (see [`Self::classify_moves_why_or_stop`]): `None` when it said stop.
+    fn has_legal_move_or_stop(&self, mut keep_going: impl FnMut() -> bool) -> Option<bool> {
         if self.inner_row_decided().is_some() {
-            return false;
+            return Some(false);
         }
         let mut ended = false;
         let long = self.sow_quick_moves(&[], |_, _| {
             ended = true;
             ControlFlow::Break(())
         });
-        ended
-            || long.into_iter().any(|mv| {
-                let mut next = *self;
-                next.apply_fast(mv).is_ok()
-            })
+        if ended {
+            return Some(true);
+        }
+        for mv in long {
+            let mut next = *self;
+            match next.apply_or_stop(mv, &mut keep_going) {
+                Ok(()) => return Some(true),
+                Err(Unfinished::Stopped) => return None,
+                Err(Unfinished::Endless(_)) => {}
+            }
+        }
+        Some(false)
     }
 
     /// Sows every candidate move not in `skip` for at most
@@ -571,11 +607,23 @@ impl Position {
     /// Whether the game is over in this position, and how it ended. (A bare
     /// position has no history, so repetition is judged by [`super::Game`].)
     pub fn status(&self) -> Status {
-        if let Some(result) = self.inner_row_decided() {
-            return Status::Over(result);
+        match self.status_or_stop(|| true) {
+            Some(status) => status,
+            None => unreachable!("asked to keep going"),
         }
-        if self.has_legal_move() {
-            return Status::Ongoing;
+    }
+
+    /// [`Self::status`] for a check off the window's thread that must stop
+    /// promptly once nobody waits for it: whether the side to move has a
+    /// move may take sowing a long one, which asks `keep_going` every
+    /// million laps or so (see [`Self::apply_or_stop`]); `None` when it
+    /// said stop.
+    pub fn status_or_stop(&self, keep_going: impl FnMut() -> bool) -> Option<Status> {
+        if let Some(result) = self.inner_row_decided() {
+            return Some(Status::Over(result));
+        }
+        if self.has_legal_move_or_stop(keep_going)? {
+            return Some(Status::Ongoing);
         }
         let side = self.turn;
         let reason = if self.row(side).iter().all(|&c| c == 0) {
@@ -583,7 +631,7 @@ impl Position {
         } else {
             EndReason::OnlyEndless(side)
         };
-        Status::Over(match self.variant {
+        Some(Status::Over(match self.variant {
             Variant::EnGehe { .. } => {
                 // Every seed left on the board goes to the side that moved last.
                 let taker = side.opponent();
@@ -593,7 +641,7 @@ impl Position {
                 GameResult::scored(score, reason, Some((taker, remainder)))
             }
             Variant::BaoLaKimasai => GameResult::win(side.opponent(), reason),
-        })
+        }))
     }
 
     /// En Gehé at a threefold repetition: each side takes the seeds in its own row.
