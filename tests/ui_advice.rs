@@ -401,6 +401,32 @@ fn review_gives_each_move_its_cost() {
 }
 
 #[test]
+fn a_review_goes_with_its_game() {
+    // 2×50 searched to depth 30 without a time limit: the review of the
+    // first move would outlast the test by far.
+    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(30);
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::ReviewGame);
+    h.run_steps(2);
+    assert!(h.state().council.has_review());
+    assert_eq!(h.state().council.review_threads(), 1);
+    // A new game: the old one's review is dropped, and its thread stops
+    // rather than searching a game nobody looks at any more.
+    let names = h.state().rt.names.clone();
+    h.state_mut()
+        .queue(AppCommand::NewGame(GameOptions::en_gehe(6), names));
+    h.run_steps(2);
+    assert!(!h.state().council.has_review());
+    step_until(&mut h, "the review's thread to stop", |app| {
+        app.council.review_threads() == 0
+    });
+}
+
+#[test]
 fn a_human_cannot_move_for_a_thinking_computer() {
     // 2×50 and Master: a search that surely outlasts the test's few frames.
     let mut h = harness(GameOptions::en_gehe(50).start().unwrap());

@@ -12,7 +12,7 @@ use crate::advice::{self, COUNCIL, CouncilReport, MoveCost};
 use crate::engine::{Game, Move, Position, Status, group_digits};
 use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
@@ -41,6 +41,12 @@ pub struct CouncilPanel {
     /// Position the council was asked about in "hide advice" mode.
     asked: Option<(usize, u64)>,
     review: Option<Review>,
+    /// The game ([`Runtime::game_id`]) the panel last looked at: a review
+    /// goes (and its thread stops) once another game is on.
+    game_id: Option<u64>,
+    /// Review threads still running (a dropped review's included, until
+    /// it notices).
+    review_threads: Arc<AtomicUsize>,
 }
 
 /// The cost of every move of the game so far, worked out on a thread.
@@ -61,6 +67,15 @@ impl Drop for Review {
     }
 }
 
+/// Counts a review's thread as running while it lives.
+struct ReviewRunning(Arc<AtomicUsize>);
+
+impl Drop for ReviewRunning {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
 impl CouncilPanel {
     /// The latest analysis of the live position (best first).
     pub fn analysis(&self) -> Option<&Analysis> {
@@ -77,6 +92,16 @@ impl CouncilPanel {
     /// Whether every played move has its cost.
     pub fn review_done(&self) -> bool {
         self.review.as_ref().is_some_and(|r| r.done)
+    }
+    /// Whether there is a review (done or not) of the game's moves.
+    pub fn has_review(&self) -> bool {
+        self.review.is_some()
+    }
+    /// Review threads still running: one stops within a search's few
+    /// thousand nodes of its review being dropped.
+    #[doc(hidden)]
+    pub fn review_threads(&self) -> usize {
+        self.review_threads.load(Ordering::Relaxed)
     }
 
     /// Shows `analysis` of the live position as if the panel's own search
@@ -116,15 +141,24 @@ impl CouncilPanel {
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
         let list = moves.clone();
+        self.review_threads.fetch_add(1, Ordering::Relaxed);
+        let running = ReviewRunning(Arc::clone(&self.review_threads));
         std::thread::spawn(move || {
+            let _running = running;
             let mut pos = start;
             let mut seen = Vec::new();
             for (i, &mv) in list.iter().enumerate() {
-                if stop.load(Ordering::Relaxed) {
-                    return;
-                }
                 let config = advice::review_config(depth, time, seen.clone());
-                let analysis = search::search(&pos, config);
+                let search = SearchHandle::start(pos, config);
+                // A dropped review (another game is on) stops its search
+                // at once, not after the position's time or depth.
+                while !search.is_finished() {
+                    if stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                let analysis = search.wait();
                 if tx.send((i, advice::cost(&analysis, mv))).is_err() {
                     return;
                 }
@@ -215,6 +249,12 @@ impl CouncilPanel {
     }
 
     fn poll_review(&mut self, rt: &mut Runtime, ctx: &egui::Context) {
+        if self.game_id != Some(rt.game_id) {
+            // A new, opened or pasted game: the review of the last one
+            // would search it for up to a minute more, for nobody.
+            self.game_id = Some(rt.game_id);
+            self.review = None;
+        }
         if !matches!(rt.game.status(), Status::Ongoing) && !rt.game.moves().is_empty() {
             // A finished game is reviewed without being asked.
             self.start_review(&rt.game);
