@@ -401,6 +401,32 @@ fn review_gives_each_move_its_cost() {
 }
 
 #[test]
+fn the_computer_waits_for_the_check_of_the_moves() {
+    // No laps on the window's thread: every move of the 2×6 start stands
+    // for a long one, whose sowing there would block the frame.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [
+        Player::Computer {
+            level: Level::Master,
+            movetime_ms: 10_000,
+        },
+        Player::Human,
+    ];
+    h.state_mut().rt.quick_laps = 0;
+    let check = h.state_mut().rt.check_still_running();
+    h.run_steps(3);
+    // Whether the game goes on is not known yet: nothing is searched.
+    assert_eq!(h.state().rt.live_status(), None);
+    assert!(!h.state().rt.computer.is_thinking());
+    // The check's answer: the game goes on, and the computer thinks.
+    let answer = maasai_mancala::app::state::Analysis::of(&h.state().rt.game);
+    check.send(answer).unwrap();
+    h.run_steps(2);
+    assert!(h.state().rt.computer.is_thinking());
+}
+
+#[test]
 fn a_review_goes_with_its_game() {
     // 2×50 searched to depth 30 without a time limit: the review of the
     // first move would outlast the test by far.

@@ -191,7 +191,9 @@ impl CouncilPanel {
             return;
         }
         let key = live_key(rt);
-        let ongoing = matches!(rt.game.status(), Status::Ongoing);
+        // Not known yet (the check of the moves still runs): searched as
+        // going on; the search starts again once endless moves are known.
+        let ongoing = !matches!(rt.live_status(), Some(Status::Over(_)));
         let endless: Vec<Move> = rt
             .live_analysis()
             .map(|a| a.endless_moves())
@@ -255,7 +257,7 @@ impl CouncilPanel {
             self.game_id = Some(rt.game_id);
             self.review = None;
         }
-        if !matches!(rt.game.status(), Status::Ongoing) && !rt.game.moves().is_empty() {
+        if matches!(rt.live_status(), Some(Status::Over(_))) && !rt.game.moves().is_empty() {
             // A finished game is reviewed without being asked.
             self.start_review(&rt.game);
         }
@@ -341,7 +343,7 @@ pub fn council_ui(
     let mut commands = Vec::new();
     let key = live_key(rt);
     let asked = !hide_advice || panel.asked == Some(key);
-    let finished = !matches!(rt.game.status(), Status::Ongoing);
+    let finished = matches!(rt.live_status(), Some(Status::Over(_)));
     ui.horizontal_wrapped(|ui| {
         ui.heading("The council");
         // The spinner's room is kept when it stops, so that nothing after

@@ -2151,9 +2151,13 @@ pub fn describe_autosave(a: &Autosave) -> String {
     } else {
         String::new()
     };
-    let state = match file.game.status() {
-        crate::engine::Status::Ongoing => format!("{} to move", file.game.current().turn().title()),
-        crate::engine::Status::Over(result) => result.describe().trim_end_matches('.').to_string(),
+    // Asked every frame the offer shows: never a long move sown to its
+    // end here (a game whose every move is long is taken as going on).
+    let state = match super::state::quick_status(&file.game, crate::engine::QUICK_LAPS) {
+        Some(crate::engine::Status::Over(result)) => {
+            result.describe().trim_end_matches('.').to_string()
+        }
+        _ => format!("{} to move", file.game.current().turn().title()),
     };
     let mut text = format!(
         "{board}{teams}, {moves} move{}{on_view}; {state}",

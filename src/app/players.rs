@@ -129,7 +129,9 @@ pub fn drive(rt: &mut Runtime, players: &[Player; 2], ctx: &egui::Context) -> Op
     let pos = *rt.game.current();
     let key = (rt.game.moves().len(), pos.key());
     let player = players[pos.turn().index()];
-    let ongoing = matches!(rt.game.status(), Status::Ongoing);
+    // Until the check of the moves tells whether the game is over, the
+    // computer waits for it.
+    let ongoing = matches!(rt.live_status(), Some(Status::Ongoing));
     let Player::Computer { level, movetime_ms } = player else {
         rt.computer.cancel();
         return None;

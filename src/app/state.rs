@@ -89,6 +89,43 @@ impl Analysis {
     }
 }
 
+/// How `game` stands as far as that is quick to see (see
+/// [`Runtime::live_status`]): sowing each move at most `laps` laps, never
+/// a long move to its end. `None` while nothing quick decides it.
+pub fn quick_status(game: &Game, laps: u64) -> Option<Status> {
+    let pos = game.current();
+    let seen = game
+        .positions()
+        .iter()
+        .filter(|p| p.same_position(pos))
+        .count();
+    if seen >= 3 {
+        return Some(Status::Over(pos.repetition_result()));
+    }
+    let decided = pos
+        .candidate_moves()
+        .next()
+        .is_none_or(|mv| pos.try_play_checks(mv).is_err());
+    if decided {
+        // Over without a move sown.
+        return Some(pos.status());
+    }
+    let mut unknown = false;
+    for mv in pos.candidate_moves() {
+        let mut next = *pos;
+        match next.apply_within(mv, laps) {
+            Ok(()) => return Some(Status::Ongoing),
+            Err(crate::engine::Endless {
+                cycle_laps: Some(_),
+            }) => {}
+            Err(_) => unknown = true,
+        }
+    }
+    // Every move caught in its cycle within the laps: the rules' own
+    // status finds each cycle again as soon.
+    (!unknown).then(|| pos.status())
+}
+
 /// Said when an earlier position's hole is clicked; it goes once the live
 /// position is on view again.
 pub const EARLIER_POSITION_NOTICE: &str = "This is an earlier position: click a hole of the side \
@@ -489,6 +526,31 @@ impl Runtime {
             .filter(|a| a.key == self.current_key())
     }
 
+    /// How the live game stands, without ever sowing a long move on the
+    /// window's thread (proving one endless can take minutes): from the
+    /// check of its moves once that is in; until then from what is quick
+    /// to see — a threefold repetition, a side with no move (or, in Bao
+    /// la Kimasai, an empty inner row), a move that ends within
+    /// [`Self::quick_laps`] laps, or every move caught in its cycle within
+    /// them. `None` while nothing quick decides it: the game is taken as
+    /// going on, and whatever waits for its end waits for the check.
+    pub fn live_status(&self) -> Option<Status> {
+        if let Some(a) = self.live_analysis() {
+            return Some(a.status.clone());
+        }
+        quick_status(&self.game, self.quick_laps)
+    }
+
+    /// How the game stands in the position on view ([`Self::live_status`]
+    /// for the live one; an earlier one had a move played from it).
+    pub fn shown_status(&self) -> Option<Status> {
+        if self.live() {
+            self.live_status()
+        } else {
+            Some(Status::Ongoing)
+        }
+    }
+
     /// Stands for a check of the live position's moves still running on
     /// its thread (tests): nothing is known of its moves until the
     /// returned sender answers.
@@ -805,6 +867,36 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("gave up waiting for {what}");
+    }
+
+    #[test]
+    fn the_live_status_sows_no_long_move_while_the_check_runs() {
+        let names = || ["South".to_string(), "North".to_string()];
+        let ctx = egui::Context::default();
+        // Every first lap of the 2×6 start ends in a full hole: with no
+        // laps allowed, every move stands for a long one.
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut rt = Runtime::new(start, names(), true);
+        rt.quick_laps = 0;
+        let check = rt.check_still_running();
+        assert_eq!(rt.live_status(), None, "decided by sowing long moves");
+        assert_eq!(rt.shown_status(), None);
+        // The check's answer decides it.
+        check.send(Analysis::of(&rt.game)).unwrap();
+        assert!(!rt.refresh_analysis(&ctx));
+        assert_eq!(rt.live_status(), Some(Status::Ongoing));
+        // A move that ends within the laps decides it without the check.
+        rt.quick_laps = 1 << 16;
+        let _check = rt.check_still_running();
+        assert_eq!(rt.live_status(), Some(Status::Ongoing));
+        // So does a side with no seeds, whatever the laps.
+        let over =
+            parse_position("en-gehe south=0,0,0 north=1,2,3 captured=6,0 turn=south").unwrap();
+        let mut rt = Runtime::new(over, names(), true);
+        rt.quick_laps = 0;
+        let _check = rt.check_still_running();
+        assert_eq!(rt.live_status(), Some(over.status()));
+        assert!(matches!(rt.live_status(), Some(Status::Over(_))));
     }
 
     #[test]
