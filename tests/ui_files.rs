@@ -291,6 +291,59 @@ fn autosave_after_a_move_is_offered_on_the_next_start() {
     assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
 }
 
+#[test]
+fn the_game_is_copied_for_the_autosave_only_when_it_changed() {
+    use maasai_mancala::app::files_ui::signatures_taken;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    // Long notes and a long comment, as a user may type them: the
+    // autosave's check copied them every frame.
+    h.state_mut().rt.notes = "a note ".repeat(10_000);
+    play(&mut h, "1");
+    h.state_mut().rt.set_comment(1, "a comment ".repeat(1_000));
+    play(&mut h, "2");
+    let autosave = autosave_path(&folders(dir.path()).data);
+    assert!(
+        std::fs::read_to_string(&autosave)
+            .unwrap()
+            .contains("a comment a comment")
+    );
+    let taken = signatures_taken();
+    h.run_steps(20);
+    assert_eq!(signatures_taken(), taken, "the game is copied every frame");
+    // A change is still autosaved (and then copied, once).
+    let (legal, _) = h.state().rt.game.current().classify_moves();
+    h.state_mut().queue(AppCommand::PlayMove(legal[0]));
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    assert!(signatures_taken() > taken);
+    let game = maasai_mancala::files::load_game(&autosave).unwrap();
+    assert_eq!(game.game.moves().len(), 3);
+}
+
+#[test]
+fn a_study_s_moves_are_counted_as_saved_without_copying_the_game_every_frame() {
+    use maasai_mancala::app::files_ui::signatures_taken;
+    use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
+    let (studies, errors) = shipped_studies();
+    assert!(errors.is_empty(), "{errors:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(studies[0].clone()),
+        Mode::Book,
+    )));
+    h.run_steps(4);
+    assert!(h.state().studies.active.is_some());
+    h.state_mut().rt.notes = "a note ".repeat(10_000);
+    h.run_steps(2);
+    let taken = signatures_taken();
+    h.run_steps(20);
+    assert_eq!(signatures_taken(), taken, "the game is copied every frame");
+    // The notes typed on it are still the user's to save.
+    assert!(h.state().unsaved());
+}
+
 /// Asks the window to close, as its close button would.
 fn request_close(h: &mut Harness<'_, MaasaiApp>) {
     h.input_mut()

@@ -635,7 +635,21 @@ impl Signature {
     }
 }
 
+thread_local! {
+    /// Signatures taken on this thread (tests: the window takes one only
+    /// when something changed, never every frame).
+    static SIGNATURES_TAKEN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times the game's content was copied into a signature on this
+/// thread (the window's): each copy holds every comment and the notes.
+#[doc(hidden)]
+pub fn signatures_taken() -> u64 {
+    SIGNATURES_TAKEN.with(|n| n.get())
+}
+
 fn signature(rt: &Runtime) -> Signature {
+    SIGNATURES_TAKEN.with(|n| n.set(n.get() + 1));
     Signature {
         start: *rt.game.start(),
         moves: rt.game.moves().to_vec(),
@@ -713,17 +727,24 @@ impl MaasaiApp {
     /// typed on it since it started or was last saved: they are the
     /// user's work (they were lost without a word on opening another
     /// study, or on quitting).
+    ///
+    /// Called every frame of a study: only what changed is copied (the
+    /// comments and notes never are).
     pub(super) fn mark_moves_saved(&mut self) {
-        let now = signature(&self.rt);
-        self.files.saved = Some(match self.files.saved.take() {
-            Some(was) => Signature {
-                comments: was.comments,
-                event: was.event,
-                notes: was.notes,
-                ..now
-            },
-            None => now,
-        });
+        let rt = &self.rt;
+        let Some(was) = &mut self.files.saved else {
+            self.files.saved = Some(signature(rt));
+            return;
+        };
+        if was.start != *rt.game.start() {
+            was.start = *rt.game.start();
+        }
+        if was.moves != rt.game.moves() {
+            was.moves = rt.game.moves().to_vec();
+        }
+        if was.names != rt.names {
+            was.names = rt.names.clone();
+        }
     }
 
     /// The current game as a saved-game record.
@@ -958,10 +979,15 @@ impl MaasaiApp {
             return;
         };
         let data = folders.data.clone();
-        let written = (signature(&self.rt), self.unsaved());
-        if !force && self.files.autosaved.as_ref() == Some(&written) {
+        // Compared in place (this runs every frame, and comments and
+        // notes may be long): the game is copied only when it is written.
+        let unsaved = self.unsaved();
+        let same =
+            |(was, was_unsaved): &(Signature, bool)| *was_unsaved == unsaved && was.is_of(&self.rt);
+        if !force && self.files.autosaved.as_ref().is_some_and(same) {
             return;
         }
+        let written = (signature(&self.rt), unsaved);
         let snapshot = Snapshot {
             data,
             game: self.current_file(),
