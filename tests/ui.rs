@@ -3117,3 +3117,62 @@ fn sow_slowly(h: &mut Harness<'_, MaasaiApp>, mv: &str) {
     h.step();
     h.step();
 }
+
+#[test]
+fn a_comment_being_typed_keeps_its_move_when_another_move_lands() {
+    // Typing a comment on one's own move while the computer's reply (or a
+    // move held for the check, a study's defence, a solver line) lands:
+    // the box stays on the move it was opened for, with the focus, so the
+    // keys typed on go to that comment and not to the board's shortcuts.
+    let start = en_gehe(6);
+    let first = start.legal_moves()[0];
+    let reply = start.try_play(first).unwrap().legal_moves()[0];
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run();
+    let label = format!(
+        "Comment on move 1 (South {})",
+        start.variant().move_name(first)
+    );
+    h.get_by_label(&label).focus();
+    h.run_steps(2);
+    h.get_by_label(&label).type_text("ab");
+    h.run_steps(2);
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("ab")
+    );
+    // The reply lands as the computer's would (the board's view moves on).
+    h.state_mut().queue(AppCommand::PlayMove(reply));
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(h.state().rt.view, 2);
+    assert!(h.ctx.text_edit_focused(), "the comment box lost the focus");
+    assert!(
+        h.query_by_label(&label).is_some(),
+        "the box still names move 1"
+    );
+    // Typed on: the comment is move 1's, and Space and Ctrl+Z are the
+    // text's (not play/pause and an undo of the reply).
+    h.event(egui::Event::Text("c d".into()));
+    h.run_steps(2);
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("abc d")
+    );
+    assert!(h.state().rt.comments.get(&2).is_none());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2, "Ctrl+Z undid a move");
+    // Once the box is left, it follows the move on view again.
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.ctx.text_edit_focused());
+    assert!(
+        h.get_all_by_label_contains("Comment on move 2")
+            .next()
+            .is_some()
+    );
+}

@@ -149,12 +149,46 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     commands
 }
 
-/// The comment on the move on view, and the game's event and notes.
+/// The move whose comment is being typed (number, the move, the game),
+/// kept while its box has the focus.
+fn editing_id() -> egui::Id {
+    egui::Id::unique("move-comment-editing")
+}
+
+/// The comment box's id for move `n`.
+fn comment_box_id(n: usize) -> egui::Id {
+    egui::Id::unique(("move-comment", n))
+}
+
+/// The move whose comment the box shows: the one on view, or, while a
+/// comment is being typed, the move it was opened for. A move landing by
+/// itself (the computer's reply, a move held for the check of the moves,
+/// a study's defence, a solver line) moves the view on; the box staying
+/// on the view would change its id, drop the focus, and hand the keys
+/// typed on to the board's shortcuts (Space, Ctrl+Z, digits and Enter).
+fn comment_move(ui: &egui::Ui, rt: &Runtime) -> usize {
+    let editing = ui.data(|d| d.get_temp::<(usize, crate::engine::Move, u64)>(editing_id()));
+    match editing {
+        Some((n, mv, game))
+            if game == rt.game_id
+                && n > 0
+                && rt.game.moves().get(n - 1) == Some(&mv)
+                && ui.memory(|m| m.has_focus(comment_box_id(n))) =>
+        {
+            n
+        }
+        _ => rt.view,
+    }
+}
+
+/// The comment on the move on view (or being typed), and the game's event
+/// and notes.
 fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     ui.add_space(4.0);
-    match rt.view {
+    match comment_move(ui, rt) {
         0 => {
+            ui.data_mut(|d| d.remove::<(usize, crate::engine::Move, u64)>(editing_id()));
             ui.weak("Pick a move to comment on it.");
         }
         n => {
@@ -172,7 +206,7 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                 .show(ui, |ui| {
                     ui.add(
                         egui::TextEdit::multiline(&mut text)
-                            .id_salt(("move-comment", n))
+                            .id(comment_box_id(n))
                             // What a saved game may hold (src/files).
                             .char_limit(crate::files::MAX_COMMENT_CHARS)
                             .desired_rows(3)
@@ -184,6 +218,19 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                 .inner;
             if edit.changed() {
                 commands.push(AppCommand::SetComment(n, text));
+            }
+            let typing = edit.has_focus();
+            ui.data_mut(|d| {
+                if typing {
+                    d.insert_temp(editing_id(), (n, rt.game.moves()[n - 1], rt.game_id));
+                } else {
+                    d.remove::<(usize, crate::engine::Move, u64)>(editing_id());
+                }
+            });
+            if n != rt.view && typing {
+                ui.weak(format!(
+                    "Still on move {n} while you type: the box follows the board again once you leave it."
+                ));
             }
         }
     }
