@@ -3176,3 +3176,18 @@ fn a_comment_being_typed_keeps_its_move_when_another_move_lands() {
             .is_some()
     );
 }
+
+#[test]
+fn ctrl_n_closes_an_open_menu() {
+    // The menu must not stay drawn over the New game dialog (or the
+    // question about unsaved changes before it).
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.get_by_label("Game").click();
+    h.run_steps(2);
+    assert!(egui::Popup::is_any_open(&h.ctx), "the menu opened");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run_steps(4);
+    assert!(h.state().rt.new_game.is_some(), "the dialog opened");
+    assert!(!egui::Popup::is_any_open(&h.ctx), "the menu stayed open");
+}

@@ -745,8 +745,8 @@ impl MaasaiApp {
                     self.rt.notice = (!redone).then(|| "Nothing to redo".into());
                 }
                 AppCommand::OpenNewGame => {
-                    // Ctrl+N with a menu open: the menu must not stay drawn
-                    // over the dialog.
+                    // (The window's own Ctrl+N goes through the files' New,
+                    // which asks first: `finish_frame` closes the menus.)
                     egui::Popup::close_all(ctx);
                     self.rt.new_game = Some(new_game::NewGameDialog::new(
                         &self.settings.last_options,
@@ -1278,6 +1278,13 @@ impl MaasaiApp {
         // A changed state needs a frame to be seen.
         if !commands.is_empty() {
             ctx.request_repaint();
+        }
+        // Ctrl+N with a menu open: the menu must not stay drawn over the
+        // dialog (or the unsaved-changes question before it). Closed here:
+        // on its way to `apply` the command becomes the files' New, which
+        // asks first and never reaches `apply`'s own OpenNewGame arm.
+        if commands.contains(&AppCommand::OpenNewGame) {
+            egui::Popup::close_all(ctx);
         }
         self.apply_with_files(ctx, commands);
         self.editor_left(ctx);
