@@ -2131,3 +2131,33 @@ fn a_books_move_count_keeps_to_one_line_in_the_smallest_window() {
         );
     }
 }
+
+#[test]
+fn a_line_being_played_waits_behind_a_dialog() {
+    // As the computer player does: no move of the line lands behind the
+    // New game question, in a game the user may be about to replace.
+    let pos = small_position();
+    let mut h = solved_in_the_panel(pos);
+    let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
+    assert!(pv.len() >= 2, "{pv:?}");
+    h.get_by_label("Play the line").click();
+    step_until(&mut h, "the line's first move", |app| {
+        !app.rt.game.moves().is_empty()
+    });
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.step();
+    assert!(h.state().dialog_open(), "Ctrl+N asks first");
+    let played = h.state().rt.game.moves().len();
+    assert!(played < pv.len(), "the line was over already");
+    h.run_steps(20);
+    assert_eq!(
+        h.state().rt.game.moves().len(),
+        played,
+        "the line went on behind the dialog"
+    );
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the rest of the line", |app| {
+        app.rt.game.moves().len() == pv.len()
+    });
+    assert_eq!(h.state().rt.game.moves(), &pv[..]);
+}

@@ -924,7 +924,10 @@ impl MaasaiApp {
             &ctx,
             self.settings.show_council && !exercising && !computer_turn,
         );
-        self.solver.poll(&mut self.rt, &ctx, self.editor.is_none());
+        // A line being played waits for the editor, and for a dialog's
+        // answer (as the computer does): its moves would land behind it.
+        let lines_may_play = self.editor.is_none() && !self.dialog_open();
+        self.solver.poll(&mut self.rt, &ctx, lines_may_play);
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);

@@ -568,8 +568,9 @@ impl SolverPanel {
 
     /// Collects a finished solve, stops one whose position left the board,
     /// and plays the next move of a line being played out.
-    /// `lines_may_play`: false while the position editor is open (a line
-    /// being played waits for it, to go on after Cancel).
+    /// `lines_may_play`: false while the position editor is open or a
+    /// dialog waits for an answer (a line being played waits for it, to go
+    /// on after Cancel).
     pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context, lines_may_play: bool) {
         let shown = rt.shown_position().key();
         if let Some(r) = &self.running {
