@@ -1318,3 +1318,91 @@ fn a_refused_row_length_is_said_also_when_tab_leaves_the_field() {
         "said"
     );
 }
+
+/// o2 runs for millions of laps before it repeats (RULES.md).
+const LONG_MOVE_POSITION: &str = "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no";
+
+/// A window on [`LONG_MOVE_POSITION`] after South i1 (pasted as a game
+/// record), checking on threads, every move taken for a long one, the
+/// start position on view. That start was never the live position, so its
+/// moves were never checked: that would prove o2 endless, and the engine
+/// remembers it (o2 would then be decided at once, with no thread left to
+/// stop).
+fn on_an_earlier_position() -> Harness<'static, MaasaiApp> {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().rt.background = true;
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::PasteText(format!("{LONG_MOVE_POSITION} i1")),
+    ));
+    common::step_until(&mut h, "the pasted game", |app| {
+        app.rt.game.moves().len() == 1
+    });
+    assert_eq!(
+        h.state().rt.game.start(),
+        &parse_position(LONG_MOVE_POSITION).unwrap()
+    );
+    h.state_mut().rt.quick_laps = 0;
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.step();
+    h.step();
+    assert_eq!(h.state().rt.view, 0);
+    h
+}
+
+/// Steps until `flag`'s thread has stopped without an answer.
+fn until_stopped(h: &mut Harness<'_, MaasaiApp>, flag: &maasai_mancala::app::branch::StopFlag) {
+    common::step_until(h, "the abandoned check to stop", |_| flag.gave_up());
+}
+
+#[test]
+fn a_replaced_or_abandoned_branch_check_stops_its_thread() {
+    let mut h = on_an_earlier_position();
+    let v = h.state().rt.game.variant();
+    let o2 = v.parse_move("o2").unwrap();
+    let i2 = v.parse_move("i2").unwrap();
+    h.state_mut().queue(AppCommand::OfferBranch(o2));
+    h.step();
+    assert!(h.state().rt.branch_check.is_some());
+    let first = h.state().branch_check_flag().expect("a thread");
+    // Another click replaces the question: the first thread stops, the
+    // second answers.
+    h.state_mut().queue(AppCommand::OfferBranch(i2));
+    h.step();
+    assert!(first.stop_asked());
+    until_stopped(&mut h, &first);
+    common::step_until(&mut h, "the offer of i2", |app| {
+        app.rt.branch_offer.is_some()
+    });
+    assert_eq!(h.state().rt.branch_offer.map(|o| o.mv), Some(i2));
+    h.state_mut().queue(AppCommand::PlayFromHere(false));
+    h.step();
+    // The view moving on leaves the check's answer unwanted: it stops.
+    h.state_mut().queue(AppCommand::OfferBranch(o2));
+    h.step();
+    let second = h.state().branch_check_flag().expect("a thread");
+    h.state_mut().queue(AppCommand::ViewLive);
+    h.step();
+    until_stopped(&mut h, &second);
+    assert!(h.state().rt.branch_check.is_none());
+    assert!(h.state().rt.branch_offer.is_none());
+}
+
+#[test]
+fn the_editors_check_stops_when_it_is_replaced_or_left() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().rt.background = true;
+    open_editor(&mut h);
+    let first = editor(&h).check().stop_flag();
+    h.state_mut().queue(AppCommand::Editor(
+        maasai_mancala::app::editor::EditorCommand::Clear,
+    ));
+    h.step();
+    assert!(first.stop_asked(), "an edit asks the old check to stop");
+    let second = editor(&h).check().stop_flag();
+    assert!(!second.stop_asked());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.step();
+    assert!(h.state().editor.is_none());
+    assert!(second.stop_asked(), "leaving asks the check to stop");
+}

@@ -4,6 +4,69 @@
 
 use super::AppCommand;
 use super::state::Runtime;
+use crate::engine::{Move, PlayError, Position, Unfinished};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Tells a check running on a thread (whether a move clicked on an earlier
+/// position ends, the editor's check of its position) that nobody waits
+/// for its answer any more, and tells whether it gave up for that: a long
+/// move may sow for a billion laps, and a check replaced or abandoned must
+/// not go on taking a core. Cloned, it is the same flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag {
+    stop: Arc<AtomicBool>,
+    gave_up: Arc<AtomicBool>,
+}
+
+impl StopFlag {
+    /// Asks the thread to stop (it does within some tens of milliseconds).
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the thread should go on (the engine's `keep_going`).
+    pub fn keep_going(&self) -> bool {
+        !self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Whether stopping was asked for.
+    pub fn stop_asked(&self) -> bool {
+        !self.keep_going()
+    }
+
+    /// Whether the thread has ended because it was asked to, without an
+    /// answer.
+    pub fn gave_up(&self) -> bool {
+        self.gave_up.load(Ordering::Relaxed)
+    }
+
+    /// Said by the thread as it ends without an answer.
+    pub fn mark_given_up(&self) {
+        self.gave_up.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Whether `mv` ends on `pos` (the verdict in words if not), or `None` once
+/// `flag` says to stop: [`Position::try_play`] that can be given up.
+pub fn check_move(pos: &Position, mv: Move, flag: &StopFlag) -> Option<Result<(), String>> {
+    if let Err(e) = pos.try_play_checks(mv) {
+        return Some(Err(e.to_string()));
+    }
+    let mut next = *pos;
+    match next.apply_or_stop(mv, || flag.keep_going()) {
+        Ok(()) => Some(Ok(())),
+        Err(Unfinished::Endless(e)) => Some(Err(PlayError::Endless {
+            hole: pos.variant().move_name(mv),
+            cycle_laps: e.cycle_laps,
+        }
+        .to_string())),
+        Err(Unfinished::Stopped) => {
+            flag.mark_given_up();
+            None
+        }
+    }
+}
 
 /// `line_after`: how many moves of a line asked of the solver follow the
 /// one asked about (they are sown after it once it is played).

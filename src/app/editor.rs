@@ -7,6 +7,7 @@
 //! this module has the state, its commands and the side panel.
 
 use super::AppCommand;
+use super::branch::StopFlag;
 use crate::engine::notation::{parse_position, parse_setup, split_record};
 use crate::engine::{
     GameKind, GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Position, Setup, Side, Status,
@@ -133,6 +134,41 @@ pub struct Check {
     /// Whether the game is over is being worked out on a thread: proving
     /// every move endless may take seconds (as for the game's analysis).
     pending: Option<Receiver<Status>>,
+    /// Stops that thread once this check is dropped (an edit replaced
+    /// it, or the editor was left).
+    stop: StopFlag,
+}
+
+impl Drop for Check {
+    fn drop(&mut self) {
+        self.stop.stop();
+    }
+}
+
+/// [`Position::status`] that gives up (`None`) once `flag` says stop: the
+/// moves that run long are sown with [`Position::apply_or_stop`] first.
+/// (The status asked afterwards finds them remembered, Bao la Kimasai's
+/// long moves being kept by the engine, or quick.)
+fn status_or_stop(p: &Position, flag: &StopFlag) -> Option<Status> {
+    let mut ended = false;
+    let long = p.sow_quick_moves(&[], |_, _| {
+        ended = true;
+        std::ops::ControlFlow::Break(())
+    });
+    if !ended {
+        for mv in long {
+            let mut next = *p;
+            match next.apply_or_stop(mv, || flag.keep_going()) {
+                Ok(()) => break,
+                Err(crate::engine::Unfinished::Endless(_)) => {}
+                Err(crate::engine::Unfinished::Stopped) => {
+                    flag.mark_given_up();
+                    return None;
+                }
+            }
+        }
+    }
+    Some(p.status())
 }
 
 impl Check {
@@ -162,20 +198,35 @@ impl Check {
             position,
             problems,
             pending: None,
+            stop: StopFlag::default(),
         };
         if let Some(p) = position {
             if background {
-                let (tx, rx) = channel();
-                std::thread::spawn(move || {
-                    // The receiver is gone if the setup changed meanwhile; fine.
-                    let _ = tx.send(p.status());
-                });
-                check.pending = Some(rx);
+                check.spawn(move |flag| status_or_stop(&p, flag));
             } else {
                 check.settle(p.status());
             }
         }
         check
+    }
+
+    /// Works the status out on a thread with `work`, which gives up
+    /// (`None`) when its flag says stop.
+    fn spawn(&mut self, work: impl FnOnce(&StopFlag) -> Option<Status> + Send + 'static) {
+        let (tx, rx) = channel();
+        let flag = self.stop.clone();
+        std::thread::spawn(move || {
+            if let Some(status) = work(&flag) {
+                // The receiver is gone if the setup changed meanwhile; fine.
+                let _ = tx.send(status);
+            }
+        });
+        self.pending = Some(rx);
+    }
+
+    /// The stop flag of the check's thread (tests: whether it stopped).
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
     }
 
     fn settle(&mut self, status: Status) {
@@ -1904,6 +1955,46 @@ mod tests {
         ed.apply(EditorCommand::Undo);
         wait(&mut ed);
         assert_eq!(ed.check().playable(), Some(start));
+    }
+
+    /// A check replaced by an edit stops its thread: a long move of the
+    /// position (a billion laps at most) is given up, not sown to its end.
+    /// (Stood for here by work that runs until told to stop: a position
+    /// whose every move runs long is hard to come by.)
+    #[test]
+    fn a_replaced_check_stops_its_thread() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let mut old = Check::of(&ed.setup, false);
+        old.spawn(|flag| {
+            while flag.keep_going() {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            flag.mark_given_up();
+            None
+        });
+        let flag = old.stop_flag();
+        ed.check = old;
+        assert!(ed.poll(), "still working");
+        ed.apply(EditorCommand::Clear);
+        assert!(flag.stop_asked(), "the edit asked the old check to stop");
+        let t = std::time::Instant::now();
+        while !flag.gave_up() {
+            assert!(t.elapsed().as_secs() < 10, "the thread never stopped");
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        // The engine's sowing is stopped the same way.
+        let o2 = parse_position(
+            "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",
+        )
+        .unwrap();
+        let stopped = StopFlag::default();
+        stopped.stop();
+        assert_eq!(
+            status_or_stop(&o2, &stopped),
+            Some(Status::Ongoing),
+            "quick moves end"
+        );
     }
 
     /// Play or Analyse pressed while the check runs is kept until it has

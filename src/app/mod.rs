@@ -177,6 +177,9 @@ pub struct MaasaiApp {
     pub studies: studies_ui::StudiesState,
     /// Side panels' widths as the user left them.
     panel_widths: panel_widths::PanelWidths,
+    /// Stops the thread of the check in `rt.branch_check` once that check
+    /// is replaced or dropped.
+    branch_stop: Option<branch::StopFlag>,
 }
 
 impl MaasaiApp {
@@ -201,6 +204,7 @@ impl MaasaiApp {
             solver: Default::default(),
             studies: Default::default(),
             panel_widths,
+            branch_stop: None,
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
@@ -243,6 +247,7 @@ impl MaasaiApp {
             solver: Default::default(),
             studies: Default::default(),
             panel_widths: Default::default(),
+            branch_stop: None,
         };
         // No folders: tests never touch the user's autosave or presets.
         app.init_files(None, false, files_ui::LastSession::Ignore);
@@ -296,6 +301,32 @@ impl MaasaiApp {
             || self.files.waiting_for_answer()
             || self.rt.branch_offer.is_some()
             || self.solver.writer_open()
+    }
+
+    /// The stop flag of the thread deciding whether a move clicked on an
+    /// earlier position ends (tests: whether it was stopped).
+    pub fn branch_check_flag(&self) -> Option<branch::StopFlag> {
+        self.branch_stop.clone()
+    }
+
+    /// Stops the thread of a branch check whose answer nobody waits for
+    /// any more: dropped (`rt.branch_check` gone), or about a position or
+    /// game no longer on view (its verdict would be thrown away).
+    fn stop_abandoned_branch_check(&mut self) {
+        let here = (self.rt.view, self.rt.game.moves().len());
+        if self
+            .rt
+            .branch_check
+            .as_ref()
+            .is_some_and(|(offer, _)| (offer.view, offer.moves) != here)
+        {
+            self.rt.branch_check = None;
+        }
+        if self.rt.branch_check.is_none()
+            && let Some(flag) = self.branch_stop.take()
+        {
+            flag.stop();
+        }
     }
 
     /// Keyboard shortcuts and keyboard play.
@@ -660,14 +691,22 @@ impl MaasaiApp {
                                 Err(crate::engine::Endless { cycle_laps: None })
                             );
                         if long {
+                            // A check asked before (another click) is
+                            // replaced: its thread stops.
+                            self.rt.branch_check = None;
+                            self.stop_abandoned_branch_check();
                             let (tx, rx) = std::sync::mpsc::channel();
                             let repaint = ctx.clone();
+                            let flag = branch::StopFlag::default();
+                            let thread_flag = flag.clone();
                             std::thread::spawn(move || {
-                                let _ = tx
-                                    .send(pos.try_play(mv).map(|_| ()).map_err(|e| e.to_string()));
-                                repaint.request_repaint();
+                                if let Some(verdict) = branch::check_move(&pos, mv, &thread_flag) {
+                                    let _ = tx.send(verdict);
+                                    repaint.request_repaint();
+                                }
                             });
                             self.rt.branch_check = Some((offer, rx));
+                            self.branch_stop = Some(flag);
                             let name = said_move(&pos, mv);
                             self.rt
                                 .report_about_view(format!("Checking whether {name} ends…"));
@@ -884,6 +923,7 @@ impl MaasaiApp {
                 }
             }
         }
+        self.stop_abandoned_branch_check();
         // A move held for the check of the moves goes on once it is done
         // and no dialog waits for an answer (on the position it was asked
         // on; another move, an undo or a new game since drops it).
