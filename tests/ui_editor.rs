@@ -1319,6 +1319,46 @@ fn a_refused_row_length_is_said_also_when_tab_leaves_the_field() {
     );
 }
 
+#[test]
+fn a_move_held_for_the_check_is_dropped_when_the_editor_opens() {
+    // A move asked for while the check of the moves runs is held until it
+    // is done; opening the editor meanwhile drops it, rather than have it
+    // land in the game under the editor, which then closed and took every
+    // edit with it.
+    let start = en_gehe(6);
+    let first = start.legal_moves()[0];
+    let mut h = harness(start);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run();
+    let check = h.state_mut().rt.check_still_running();
+    // Every move taken for a long one, held for the check.
+    h.state_mut().rt.quick_laps = 0;
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.step();
+    assert!(h.state().rt.held_move.is_some());
+    open_editor(&mut h);
+    h.state_mut().queue(AppCommand::Editor(
+        maasai_mancala::app::editor::EditorCommand::Clear,
+    ));
+    h.run();
+    let edited = notation(&h);
+    // The check is done.
+    let answer = maasai_mancala::app::state::Analysis::of(&h.state().rt.game);
+    check.send(answer).unwrap();
+    h.run_steps(10);
+    assert!(h.state().editor.is_some(), "the editor was closed");
+    assert_eq!(notation(&h), edited, "the edits were lost");
+    assert!(h.state().rt.game.moves().is_empty(), "a move was played");
+    assert!(h.state().rt.held_move.is_none(), "the held move is dropped");
+    // Left, the line under the board says what became of the move.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert!(h.state().rt.game.moves().is_empty());
+    let notice = h.state().rt.notice_text().to_string();
+    assert!(notice.contains("was not played"), "{notice}");
+}
+
 /// o2 runs for millions of laps before it repeats (RULES.md).
 const LONG_MOVE_POSITION: &str = "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no";
 
@@ -1386,6 +1426,31 @@ fn a_replaced_or_abandoned_branch_check_stops_its_thread() {
     until_stopped(&mut h, &second);
     assert!(h.state().rt.branch_check.is_none());
     assert!(h.state().rt.branch_offer.is_none());
+}
+
+#[test]
+fn a_branch_check_pending_when_the_editor_opens_is_dropped() {
+    // Its verdict would ask "Play from here?" under the editor, never
+    // drawn there, but holding the editor's keys and clicks and the menus.
+    let mut h = on_an_earlier_position();
+    let o2 = h.state().rt.game.variant().parse_move("o2").unwrap();
+    h.state_mut().queue(AppCommand::OfferBranch(o2));
+    h.step();
+    assert!(h.state().rt.branch_check.is_some());
+    let flag = h.state().branch_check_flag().expect("a thread");
+    open_editor(&mut h);
+    assert!(h.state().rt.branch_check.is_none(), "the check is dropped");
+    until_stopped(&mut h, &flag);
+    h.run_steps(4);
+    assert!(!h.state().dialog_open(), "a question holds the editor");
+    // The editor takes its keys (Ctrl+E leaves it), and the line under the
+    // board then says what became of the move.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_none());
+    let notice = h.state().rt.notice_text().to_string();
+    assert!(notice.contains("South o2 was not played"), "{notice}");
+    assert_eq!(h.state().rt.game.moves().len(), 1);
 }
 
 #[test]

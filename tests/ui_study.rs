@@ -2133,6 +2133,35 @@ fn a_books_move_count_keeps_to_one_line_in_the_smallest_window() {
 }
 
 #[test]
+fn the_defence_waits_while_the_editor_is_open() {
+    // The defence is sown once the user's move is judged; with the editor
+    // opened meanwhile it waits for the editor to be left (sown under it,
+    // it changed the game and the editor closed, dropping its edits).
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    let right = s.solution[0];
+    h.state_mut().queue(AppCommand::PlayMove(right));
+    h.step();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.step();
+    assert!(h.state().editor.is_some());
+    step_until(&mut h, "the verdict", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| !a.log.is_empty() && !a.thinking())
+    });
+    h.run_steps(10);
+    assert!(h.state().editor.is_some(), "the editor was closed");
+    assert_eq!(h.state().rt.game.moves(), &[right], "sown under the editor");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.step();
+    assert!(h.state().editor.is_none());
+    step_until(&mut h, "the defence", |app| app.rt.game.moves().len() == 2);
+    assert!(h.state().studies.active.is_some(), "the study goes on");
+}
+
+#[test]
 fn a_line_being_played_waits_behind_a_dialog() {
     // As the computer player does: no move of the line lands behind the
     // New game question, in a game the user may be about to replace.

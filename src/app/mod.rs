@@ -590,6 +590,12 @@ impl MaasaiApp {
     pub fn apply(&mut self, ctx: &egui::Context, commands: Vec<AppCommand>) {
         for command in commands {
             match command {
+                // Nothing is played into the game under the editor: the
+                // game changing closes it, and its edits would be lost.
+                AppCommand::PlayMove(_)
+                | AppCommand::ComputerMove(..)
+                | AppCommand::OfferBranch(_)
+                    if self.editor.is_some() => {}
                 AppCommand::PlayMove(_) if self.computer_to_move() => {
                     let turn = self.rt.game.current().turn();
                     let why = self.rt.computer_plays(turn);
@@ -930,6 +936,7 @@ impl MaasaiApp {
         if let Some((mv, key)) = self.rt.held_move
             && !analysing
             && !self.dialog_open()
+            && self.editor.is_none()
         {
             self.rt.held_move = None;
             if key == self.rt.current_key() {
@@ -1403,6 +1410,26 @@ impl MaasaiApp {
                 if self.rt.notice.as_ref().is_some_and(|n| !n.report) {
                     self.rt.notice = None;
                 }
+                // A move waiting for the check of the moves, or a check of
+                // a move clicked on an earlier position, is dropped: played
+                // under the editor it would change the game (and close the
+                // editor with its edits), and a "Play from here?" asked
+                // under it would hold its keys and clicks. The line under
+                // the board says so on leaving.
+                if let Some((mv, _)) = self.rt.held_move.take() {
+                    let name = said_move(self.rt.game.current(), mv);
+                    self.rt.say_about_view(format!(
+                        "{name} was not played: the position editor was opened before the check of which moves end was done"
+                    ));
+                }
+                if let Some((offer, _)) = self.rt.branch_check.take() {
+                    let name = said_move(&self.rt.game.positions()[offer.view], offer.mv);
+                    self.rt.say_about_view(format!(
+                        "{name} was not played: the position editor was opened before the check of whether it ends was done"
+                    ));
+                }
+                self.rt.branch_offer = None;
+                self.stop_abandoned_branch_check();
                 let mut ed = editor::Editor::new(
                     self.rt.shown_position(),
                     self.game_identity(),

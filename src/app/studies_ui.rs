@@ -1037,10 +1037,13 @@ impl MaasaiApp {
                     start_judge = Some(self.rt.game.moves()[ex_len]);
                 }
             }
-            // Sow the defence once the user's move has been shown.
+            // Sow the defence once the user's move has been shown, and
+            // not under the position editor (the game changing closes it,
+            // edits and all): it waits until the editor is left.
             if let Some(reply) = a.reply
                 && a.job.is_none()
                 && !self.rt.animating()
+                && self.editor.is_none()
             {
                 a.reply = None;
                 if self.rt.live()
