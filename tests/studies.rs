@@ -436,3 +436,90 @@ fn a_steps_place_is_its_entry_in_its_own_list_whatever_the_layout() {
     );
     assert_eq!(err.line, line_of(&odd, "North 3:"), "{err}");
 }
+
+/// A whole number too large (or too small) for its field, or a fraction,
+/// is said with the field, the numbers it takes and where it stands, as
+/// saved games say theirs; RON's own words named neither ("a number here
+/// is out of range (too large, or negative where a count is expected)",
+/// or "a comma is missing here" for a fraction).
+#[test]
+fn a_number_out_of_its_fields_range_names_the_field_and_its_range() {
+    let text = relay();
+    for (from, to, said) in [
+        (
+            "version: 1,",
+            "version: 99999999999999999999,",
+            "`version` takes a whole number from 1 to 4294967295; 99999999999999999999 is too large (the format version: `version: 1`)",
+        ),
+        (
+            "version: 1,",
+            "version: 4_294_967_296,",
+            "`version` takes a whole number from 1 to 4294967295; 4_294_967_296 is too large",
+        ),
+        (
+            "after: 0,",
+            "after: 18446744073709551616,",
+            "`after` takes a whole number from 0 to the solution's number of moves; 18446744073709551616 is too large",
+        ),
+        (
+            "after: 0,",
+            "after: -1,",
+            "`after` takes a whole number from 0 to the solution's number of moves, not -1, which is negative",
+        ),
+        (
+            "after: 0,",
+            "after: 1.5,",
+            "`after` takes a whole number from 0 to the solution's number of moves, not 1.5",
+        ),
+        (
+            "MarginAtLeast(3)",
+            "MarginAtLeast(99999999999999999999)",
+            "`MarginAtLeast(…)` takes a whole number from -2147483648 to 2147483647; 99999999999999999999 is too large",
+        ),
+        (
+            "MarginAtLeast(3)",
+            "MarginAtLeast(2147483648)",
+            "`MarginAtLeast(…)` takes a whole number from -2147483648 to 2147483647; 2147483648 is too large",
+        ),
+        (
+            "MarginAtLeast(3)",
+            "MarginAtLeast(-2147483649)",
+            "`MarginAtLeast(…)` takes a whole number from -2147483648 to 2147483647; -2147483649 is too small",
+        ),
+    ] {
+        assert!(text.contains(from), "{from}");
+        let bad = text.replacen(from, to, 1);
+        let err = Study::parse(&bad, "n.ron").unwrap_err();
+        assert!(err.problem.starts_with(said), "{to}: {err}");
+        // At the number itself.
+        let line = line_of(&bad, to);
+        let column = bad.lines().nth(line - 1).unwrap().find(to).unwrap()
+            + to.find(|c: char| c == '-' || c.is_ascii_digit()).unwrap()
+            + 1;
+        assert_eq!((err.line, err.column), (line, column), "{to}: {err}");
+    }
+    // Bao la Kimasai's kind: the plies of `WinWithin`.
+    let bao = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies"))
+        .unwrap()
+        .map(|f| std::fs::read_to_string(f.unwrap().path()).unwrap())
+        .find(|t| t.contains("WinWithin("))
+        .expect("a study with WinWithin");
+    let at = bao.find("WinWithin(").unwrap() + "WinWithin(".len();
+    let plies = &bao[at..at + bao[at..].find(')').unwrap()];
+    let bad = bao.replacen(&format!("WinWithin({plies})"), "WinWithin(4294967296)", 1);
+    let err = Study::parse(&bad, "w.ron").unwrap_err();
+    assert!(
+        err.problem.starts_with(
+            "`WinWithin(…)` takes a whole number from 1 to 4294967295; 4294967296 is too large"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.line, line_of(&bad, "WinWithin(4294967296)"), "{err}");
+    // A number that fits its field is still judged by the study's rules.
+    let err = Study::parse(
+        &text.replacen("version: 1,", "version: 4294967295,", 1),
+        "v.ron",
+    )
+    .unwrap_err();
+    assert!(err.problem.contains("study"), "{err}");
+}

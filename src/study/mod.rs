@@ -28,6 +28,7 @@
 //! the file is loaded.
 
 pub mod generate;
+mod number;
 mod trial;
 
 pub use trial::{EARLY_VERDICT, JUDGE_LIMIT, Judgment, Trial};
@@ -348,7 +349,14 @@ impl Study {
             // In the words saved games and presets get (a file cut short
             // is called truncated); another kind of file under a study's
             // name (a saved game renamed `Study(`) is said so.
-            let err = crate::files::FileError::ron(origin, text, &e);
+            let mut err = crate::files::FileError::ron(origin, text, &e);
+            // A number too large (or small) for its field, or a fraction,
+            // named with the field and the numbers it takes, as saved
+            // games name theirs.
+            if let Some((offset, problem)) = number::wrong_number(text, &e) {
+                err.place = Some(line_col(text, offset));
+                err.problem = problem;
+            }
             let (line, column) = err.place.unwrap_or((0, 0));
             match crate::files::misnamed(text, crate::files::FileKind::Study) {
                 Some(problem) => StudyError {
