@@ -301,6 +301,7 @@ impl MaasaiApp {
             || self.files.waiting_for_answer()
             || self.rt.branch_offer.is_some()
             || self.solver.writer_open()
+            || self.editor.as_ref().is_some_and(|ed| ed.asking.is_some())
     }
 
     /// The stop flag of the thread deciding whether a move clicked on an
@@ -583,7 +584,9 @@ impl MaasaiApp {
         let turn = self.rt.game.current().turn();
         self.settings.players[turn.index()].is_computer()
             && !self.rt.computer.paused
-            && matches!(self.rt.game.status(), crate::engine::Status::Ongoing)
+            // Not known to be over: the computer's turn holds while the
+            // check of the moves runs (it waits for it before thinking).
+            && !matches!(self.rt.live_status(), Some(crate::engine::Status::Over(_)))
     }
 
     /// Applies the frame's commands: the one place state changes.
@@ -1013,6 +1016,7 @@ impl MaasaiApp {
         // Nor does the board take clicks then.
         self.rt.board_inert = waiting;
         self.rt.move_wait = self.studies.refuses_move(&self.rt);
+        self.editor_holds_close(&ctx);
         commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {
@@ -1438,7 +1442,14 @@ impl MaasaiApp {
                 ed.resume_sowing = was_playing;
                 self.editor = Some(ed);
             }
-            C::Cancel => {
+            C::Cancel | C::Discard => {
+                // Work in the editor is asked about first (editor.rs).
+                if command == C::Cancel
+                    && let Some(ed) = &mut self.editor
+                    && ed.ask_before_leaving(editor::DiscardAsked::Leave)
+                {
+                    return;
+                }
                 // Back to the game as it was: a sowing that was playing
                 // plays on (and with it a solver line being played).
                 if self.editor.take().is_some_and(|ed| ed.resume_sowing)
@@ -1483,9 +1494,10 @@ impl MaasaiApp {
     /// A game started or opened meanwhile from the menu also closes it.
     fn editor_left(&mut self, ctx: &egui::Context) {
         let identity = self.game_identity();
-        let Some(ed) = &self.editor else { return };
+        let Some(ed) = &mut self.editor else { return };
         let Some((pos, analyse)) = ed.leaving else {
-            if ed.opened_on != identity {
+            // (With work in it the editor stays, and asks.)
+            if ed.opened_on != identity && !ed.stays_over_new_game(identity) {
                 self.editor = None;
             }
             return;

@@ -832,7 +832,9 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
     let mut out = Vec::new();
     let pos = *rt.shown_position();
     ui.heading("Exact solver");
-    let to_move = if matches!(pos.status(), Status::Over(_)) {
+    // From the check of the moves (never a long move sown here).
+    let shown_status = rt.shown_status();
+    let to_move = if matches!(shown_status, Some(Status::Over(_))) {
         "the game over".to_string()
     } else {
         format!("{} to move", pos.turn().title())
@@ -852,11 +854,11 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
                     ui.add_space(6.0);
                     every_move_ui(ui, panel, &pos, rt, &mut out);
                 }
-            } else if let Status::Over(result) = pos.status() {
+            } else if let Some(Status::Over(result)) = &shown_status {
                 // Nothing to prove: the rules give the value.
                 ui.label(format!(
                     "The game is over in this position: {}",
-                    rt.describe_result(&result)
+                    rt.describe_result(result)
                 ));
                 save_as_study_button(
                     ui,

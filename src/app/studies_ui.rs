@@ -1762,7 +1762,7 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     if let Some(h) = &a.hint {
         ui.label(egui::RichText::new(h).italics());
     }
-    if matches!(rt.game.status(), Status::Over(_)) && !over {
+    if matches!(rt.live_status(), Some(Status::Over(_))) && !over {
         ui.label("The game on the board is over.");
     }
 }
