@@ -1137,6 +1137,49 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
     }
 }
 
+/// A file to open with a word after it: clap called the word a subcommand
+/// "that cannot be used with '[FILE]'" (`extra` is none) and showed the
+/// two usages; it is one word too many, and the command goes first.
+#[test]
+fn a_word_after_the_file_to_open_is_called_one_too_many() {
+    let file = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/snapshot-game.ron"
+    );
+    for (args, said) in [
+        (
+            &[file, "extra"][..],
+            format!(
+                "error: `{file}` is a file to open in the window, which takes nothing after it, \
+                 not `extra` (a command comes first: `maasai-mancala COMMAND …`; \
+                 `maasai-mancala --help` lists them)\n"
+            ),
+        ),
+        (
+            &[file, "extra", "more"][..],
+            format!(
+                "error: `{file}` is a file to open in the window, which takes nothing after it, not `extra` ("
+            ),
+        ),
+        (
+            &[file, "check"][..],
+            format!(
+                "error: `{file}` is a file to open in the window, which takes nothing after it, \
+                 not `check` (a command comes first: `maasai-mancala check …`)\n"
+            ),
+        ),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+        assert!(err.starts_with(&said), "{args:?}: {err}");
+        assert!(!err.contains("subcommand"), "{args:?}: {err}");
+    }
+    // An option after it is still clap's: help is help.
+    let (out, _, code) = run(&[file, "--help"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Usage:"), "{out}");
+}
+
 #[test]
 fn no_display_is_said_in_plain_words() {
     let out = Command::new(BIN)

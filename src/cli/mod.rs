@@ -79,7 +79,26 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
         ));
     }
     match std::fs::metadata(path) {
-        Ok(_) => return None,
+        // A file to open, and a word after it that is no option: clap
+        // calls that word a subcommand "that cannot be used with
+        // '[FILE]'", even a word that is no command at all. (An option
+        // after it is clap's to judge: `--help` still helps.)
+        Ok(_) => {
+            let stray = args
+                .get(2)
+                .filter(|a| !a.as_encoded_bytes().starts_with(b"-"))?;
+            let stray = stray.to_string_lossy();
+            let how = if names.iter().any(|n| stray == n.as_str()) {
+                format!("`maasai-mancala {stray} …`")
+            } else {
+                "`maasai-mancala COMMAND …`; `maasai-mancala --help` lists them".to_string()
+            };
+            return Some(format!(
+                "`{}` is a file to open in the window, which takes nothing after it, \
+                 not `{stray}` (a command comes first: {how})",
+                path.display()
+            ));
+        }
         // A path the system cannot look at (too long, a file where a
         // folder should be) is not "no such file": said in its words.
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
