@@ -429,6 +429,59 @@ fn bench_solver_bao_refuses_the_seed_counts_it_has_no_use_for() {
     assert_eq!(out.lines().count(), 2, "{out}");
 }
 
+/// `--stats` prints each solve's search counters as `key=value` fields,
+/// as every other line is printed (it printed Rust's debug form,
+/// `Stats { nodes: 8, repetitions: 0, … }`).
+#[test]
+fn bench_solver_stats_are_key_value_fields() {
+    let out = ok(&[
+        "bench",
+        "--solver",
+        "--positions",
+        "1",
+        "--min-seeds",
+        "4",
+        "--max-seeds",
+        "4",
+        "--stats",
+        "--table-bits",
+        "12",
+    ]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[1].starts_with("  seeds=4 #0 ("), "{out}");
+    let stats = lines[2];
+    assert!(stats.starts_with("    nodes="), "{out}");
+    let keys: Vec<&str> = stats
+        .split_whitespace()
+        .map(|field| {
+            let (key, value) = field.split_once('=').unwrap_or_else(|| panic!("{stats}"));
+            assert!(value.parse::<u64>().is_ok(), "{field}: {stats}");
+            key
+        })
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "nodes",
+            "repetitions",
+            "probes",
+            "probe_hits",
+            "table_cuts",
+            "ceiling_cuts",
+            "etc_cuts",
+            "deferred",
+            "line_dependent",
+            "max_ply",
+            "passes",
+            "restarts",
+            "extremes_dropped",
+            "unsettled",
+            "settled_late",
+        ]
+    );
+    assert!(!out.contains('{') && !out.contains("Stats"), "{out}");
+}
+
 #[test]
 fn bench_solver_times_the_reference_endgames() {
     let out = ok(&[

@@ -11,7 +11,7 @@
 
 use super::CliError;
 use crate::engine::{GameOptions, playout};
-use crate::solver::{Session, Solver, no_result_within};
+use crate::solver::{Session, Solver, Stats, no_result_within};
 use crate::study::generate::{reference_bao, reference_endgame};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -205,7 +205,7 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                 Err(_) => outln!("  {key}={group} #{k}: not solved within {limit}s  {pos}"),
             }
             if b.stats {
-                outln!("    {:?}", session.solver().last_stats());
+                outln!("    {}", stats_words(&session.solver().last_stats()));
             }
         }
         if b.list {
@@ -268,4 +268,49 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// A solve's search counters as `key=value` fields, in the form of every
+/// other line the command line prints (`nodes=8 repetitions=0 probes=8
+/// …`); each key is the counter's name in [`Stats`]. Taken apart field by
+/// field, so a counter added to [`Stats`] cannot be left out unseen.
+fn stats_words(stats: &Stats) -> String {
+    let Stats {
+        nodes,
+        repetitions,
+        probes,
+        probe_hits,
+        table_cuts,
+        ceiling_cuts,
+        etc_cuts,
+        deferred,
+        line_dependent,
+        max_ply,
+        passes,
+        restarts,
+        extremes_dropped,
+        unsettled,
+        settled_late,
+    } = *stats;
+    [
+        ("nodes", nodes),
+        ("repetitions", repetitions),
+        ("probes", probes),
+        ("probe_hits", probe_hits),
+        ("table_cuts", table_cuts),
+        ("ceiling_cuts", ceiling_cuts),
+        ("etc_cuts", etc_cuts),
+        ("deferred", deferred),
+        ("line_dependent", line_dependent),
+        ("max_ply", max_ply),
+        ("passes", passes),
+        ("restarts", restarts),
+        ("extremes_dropped", extremes_dropped),
+        ("unsettled", unsettled),
+        ("settled_late", settled_late),
+    ]
+    .iter()
+    .map(|(key, value)| format!("{key}={value}"))
+    .collect::<Vec<_>>()
+    .join(" ")
 }
