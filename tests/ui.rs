@@ -2890,9 +2890,19 @@ fn the_new_game_window_keeps_its_place_as_options_are_chosen() {
         "the North row moved sideways"
     );
     assert_eq!(h.get_by_label("Start game").rect().min.x, start.min.x);
+    let team_field = |h: &Harness<'_, MaasaiApp>| h.get_by_label("South team name").rect();
+    let (team, start) = (team_field(&h), h.get_by_label("Start game").rect());
+    // Bao la Kimasai has no fields for its board, but as many rows, as
+    // high: the rows and buttons under them stay put, both ways.
     h.get_by_label("Bao la Kimasai").click();
     h.run_steps(3);
-    assert_eq!(h.get_by_label("Start game").rect().min.x, start.min.x);
+    assert!(h.query_by_label("Holes per row").is_none());
+    assert_eq!(team_field(&h), team, "the team names moved");
+    assert_eq!(h.get_by_label("Start game").rect(), start);
+    h.get_by_label("En Gehé").click();
+    h.run_steps(3);
+    assert_eq!(team_field(&h), team, "the team names moved back");
+    assert_eq!(h.get_by_label("Start game").rect(), start);
 }
 
 #[test]

@@ -23,6 +23,9 @@ pub struct NewGameDialog {
     /// chosen: kept, so that their note going (a field typed away from
     /// the preset) does not move the fields under it up.
     presets_height: f32,
+    /// A text field's height as last drawn: Bao la Kimasai's fixed rows
+    /// take it, so that switching the game moves nothing under them.
+    field_height: f32,
 }
 
 /// Longest team name accepted.
@@ -71,6 +74,7 @@ impl NewGameDialog {
             players,
             rect: None,
             presets_height: 0.0,
+            field_height: 0.0,
         }
     }
 
@@ -237,11 +241,33 @@ impl NewGameDialog {
                         ui.end_row();
 
                         if self.bao {
-                            ui.label("Board");
-                            ui.label("4 rows of 8; 24 seeds in each reserve; South opens");
-                            ui.end_row();
+                            // As many rows as En Gehé's, each as high as a
+                            // field: the rows and buttons under them stay
+                            // put when the game is switched.
+                            let height = if self.field_height > 0.0 {
+                                self.field_height
+                            } else {
+                                ui.spacing().interact_size.y
+                            };
+                            for (label, value) in [
+                                ("Board", "4 rows of 8, a seed in each inner hole"),
+                                ("Reserves", "24 seeds a side"),
+                                ("First to move", "South (the rules fix it)"),
+                            ] {
+                                ui.label(label);
+                                ui.allocate_ui_with_layout(
+                                    egui::vec2(160.0, height),
+                                    egui::Layout::left_to_right(egui::Align::Center),
+                                    |ui| {
+                                        ui.set_min_height(height);
+                                        ui.label(value);
+                                    },
+                                );
+                                ui.end_row();
+                            }
                         } else {
-                            field(ui, "Holes per row", &mut self.holes, &problems.holes);
+                            let h = field(ui, "Holes per row", &mut self.holes, &problems.holes);
+                            self.field_height = self.field_height.max(h);
                             field(ui, "Seeds per hole", &mut self.seeds, &problems.seeds);
                             ui.label("First to move");
                             ui.horizontal(|ui| {
@@ -265,7 +291,8 @@ impl NewGameDialog {
                         for (i, side) in Side::BOTH.iter().enumerate() {
                             let label = format!("{} team name", side.title());
                             let mut name = std::mem::take(&mut self.names[i]);
-                            field(ui, &label, &mut name, &problems.names[i]);
+                            let h = field(ui, &label, &mut name, &problems.names[i]);
+                            self.field_height = self.field_height.max(h);
                             self.names[i] = name;
                         }
                         for side in Side::BOTH {
@@ -331,7 +358,8 @@ impl NewGameDialog {
 /// has a problem (the problem itself is said under the buttons: a line
 /// of its own under the field moved every field below it as it came and
 /// went while the user typed).
-fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) {
+/// A labelled text field in the grid; returns its height.
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<String>) -> f32 {
     let l = ui.label(label);
     // A stable id: a preset's note appearing or going above it must not
     // take the focus from a field being typed in.
@@ -347,6 +375,7 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<Str
         super::ring_at_fault(ui, edit.rect);
     }
     ui.end_row();
+    edit.rect.height()
 }
 
 /// The fields' problems, one line each, under the buttons; a team name's
