@@ -1,7 +1,8 @@
 //! UI tests of the position editor (egui_kittest): opening it, editing
 //! holes by click, Shift/right-click, typed digits and drags, the side
 //! panel's controls, pasted notation, the listed problems of an illegal
-//! position, leaving with Play/Analyse/Cancel; and the tempo beside the rows.
+//! position, leaving with Play/Analyse/Cancel (asking first when that
+//! would throw edits away); and the tempo beside the rows.
 
 mod common;
 use common::{SNAPSHOT_SIZE, ctrl_v_released, en_gehe, harness_at};
@@ -39,6 +40,16 @@ fn shows(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
 
 fn disabled(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
     h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// The question asked before edits are thrown away.
+const DISCARD_QUESTION: &str = "Discard the edited position?";
+
+/// Answers "Discard the edited position?" with Discard and leave.
+fn discard(h: &mut Harness<'_, MaasaiApp>) {
+    assert!(shows(h, DISCARD_QUESTION), "leaving with edits asks first");
+    h.get_by_label("Discard and leave").click();
+    h.run();
 }
 
 /// Types `text` over the number field labelled `label` and presses Enter.
@@ -84,6 +95,7 @@ fn the_menu_opens_the_editor_on_the_position_on_view_and_cancel_leaves_it() {
     h.run();
     h.get_by_label("Cancel").click();
     h.run();
+    discard(&mut h);
     assert!(h.state().editor.is_none());
     assert_eq!(
         h.state().rt.game.current().to_string(),
@@ -477,6 +489,7 @@ fn every_backspace_of_a_slow_frame_counts_in_order_with_the_digits() {
     // The same for a move typed on the board.
     h.get_by_label("Cancel").click();
     h.run();
+    discard(&mut h);
     for text in ["i", "8"] {
         h.event(egui::Event::Text(text.into()));
     }
@@ -1353,6 +1366,7 @@ fn a_move_held_for_the_check_is_dropped_when_the_editor_opens() {
     // Left, the line under the board says what became of the move.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run();
+    discard(&mut h);
     assert!(h.state().editor.is_none());
     assert!(h.state().rt.game.moves().is_empty());
     let notice = h.state().rt.notice_text().to_string();
@@ -1467,7 +1481,279 @@ fn the_editors_check_stops_when_it_is_replaced_or_left() {
     let second = editor(&h).check().stop_flag();
     assert!(!second.stop_asked());
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
-    h.step();
+    h.run_steps(3);
+    assert!(!second.stop_asked(), "asking leaves the check running");
+    assert!(shows(&h, DISCARD_QUESTION));
+    h.get_by_label("Discard and leave").click();
+    h.run_steps(3);
     assert!(h.state().editor.is_none());
     assert!(second.stop_asked(), "leaving asks the check to stop");
+}
+
+/// The text of the window's one label containing `part`.
+fn label_with(h: &Harness<'_, MaasaiApp>, part: &str) -> String {
+    // (A label's text is its node's value.)
+    h.get_by_label_contains(part)
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+}
+
+#[test]
+fn leaving_with_edits_asks_and_keep_editing_keeps_them() {
+    // Cancel, Ctrl+E and Game ▸ Leave the editor threw every edit away
+    // without a word.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("South 2: 4 seeds").click();
+    h.run();
+    h.get_by_role_and_label(Role::RadioButton, "North").click();
+    h.run();
+    let edited = notation(&h);
+    for (way, leave) in [
+        (
+            "Cancel",
+            &(|h: &mut Harness<'_, MaasaiApp>| {
+                h.get_by_label("Cancel").click();
+            }) as &dyn Fn(&mut Harness<'_, MaasaiApp>),
+        ),
+        ("Ctrl+E", &|h: &mut Harness<'_, MaasaiApp>| {
+            h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+        }),
+        ("the menu", &|h: &mut Harness<'_, MaasaiApp>| {
+            h.get_by_label("Game").click();
+            h.run();
+            h.get_by_label("Leave the editor (Cancel)").click();
+        }),
+    ] {
+        leave(&mut h);
+        h.run();
+        assert!(shows(&h, DISCARD_QUESTION), "{way} asks");
+        assert!(h.state().editor.is_some(), "{way} left");
+        assert!(
+            h.state().dialog_open(),
+            "{way}: the question holds the window"
+        );
+        // What goes is said.
+        let text = label_with(&h, "throws away");
+        assert!(
+            text.starts_with("Leaving the editor throws away the position set up here")
+                && text.contains("the count of 1 hole")
+                && text.contains("the side to move"),
+            "{way}: {text}"
+        );
+        // Nothing edits behind the question: digits into the selected
+        // hole, undo, the editor's Ctrl+E and Ctrl+N.
+        assert!(editor(&h).selected.is_some());
+        h.event(egui::Event::Text("7".into()));
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+        h.run();
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+        h.run();
+        assert_eq!(notation(&h), edited, "{way}: edited behind the question");
+        assert!(h.state().rt.new_game.is_none(), "{way}: New game behind it");
+        assert!(shows(&h, DISCARD_QUESTION), "{way}");
+        h.get_by_label("Keep editing").click();
+        h.run();
+        assert!(!shows(&h, DISCARD_QUESTION), "{way}");
+        assert!(h.state().editor.is_some(), "{way}");
+        assert_eq!(notation(&h), edited, "{way}: the edits were kept");
+        assert!(editor(&h).can_undo(), "{way}: the undo history is kept");
+    }
+    // A click beside the question (on the board) keeps editing too,
+    // and adds no seed.
+    h.get_by_label("Cancel").click();
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION));
+    assert_eq!(notation(&h), edited, "the click reached the board");
+    assert!(h.state().editor.is_some());
+}
+
+#[test]
+fn discarding_leaves_the_game_as_it_was() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    let game = h.state().rt.game.clone();
+    open_editor(&mut h);
+    h.get_by_label("Empty board").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(shows(&h, DISCARD_QUESTION));
+    assert!(h.state().editor.is_some(), "Ctrl+E left at once");
+    h.get_by_label("Discard and leave").click();
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert!(!h.state().dialog_open());
+    assert_eq!(h.state().rt.game.moves(), game.moves());
+    assert_eq!(h.state().rt.game.current(), game.current());
+}
+
+#[test]
+fn leaving_without_edits_does_not_ask() {
+    let mut h = harness(en_gehe(6));
+    // Opened and left.
+    open_editor(&mut h);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_none(), "asked with nothing to lose");
+    // Edits all taken back are none, a hole selected is none.
+    open_editor(&mut h);
+    h.get_by_label("South 3: 4 seeds").click();
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(editor(&h).selected.is_some());
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION));
+    assert!(h.state().editor.is_none(), "asked about an undone edit");
+    // One edit is: it asks (here and only here).
+    open_editor(&mut h);
+    h.get_by_label("South 3: 4 seeds").click();
+    h.run();
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().editor.is_some(), "left with an edit, unasked");
+    discard(&mut h);
+    // Text typed into Paste notation and never read is work too.
+    open_editor(&mut h);
+    set_field(&mut h, "Paste notation", "en-gehe south=1,2,3");
+    h.get_by_label("Cancel").click();
+    h.run();
+    let text = label_with(&h, "throws away");
+    assert_eq!(
+        text,
+        "Leaving the editor throws away the text in Paste notation, never read. \
+         The game stays as it was."
+    );
+    discard(&mut h);
+    assert!(h.state().editor.is_none());
+}
+
+#[test]
+fn esc_on_the_question_keeps_editing_and_enter_too() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("North 4: 4 seeds").click();
+    h.run();
+    let edited = notation(&h);
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(shows(&h, DISCARD_QUESTION));
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION), "Esc left the question up");
+    assert!(h.state().editor.is_some(), "Esc discarded");
+    assert_eq!(notation(&h), edited);
+    // Keep editing has the focus: a stray Enter loses nothing either.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(shows(&h, DISCARD_QUESTION));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION), "Enter left the question up");
+    assert_eq!(notation(&h), edited);
+    // Nor a hole's typing ended with Esc: that is the editor's, as before.
+    h.get_by_label("North 4: 5 seeds").click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION));
+    assert!(editor(&h).selected.is_none());
+    // Tab reaches Discard and leave, and Enter takes it then.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    h.key_press(egui::Key::Tab);
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().editor.is_none());
+    assert_eq!(h.state().rt.game.current(), &en_gehe(6));
+}
+
+#[test]
+fn a_new_game_started_over_edits_keeps_them_and_asks() {
+    // A new game (or a file or study opened) closed the editor and its
+    // edits without a word: the editor stays on them and asks.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    let edited = notation(&h);
+    h.state_mut().queue(AppCommand::NewGame(
+        GameOptions::en_gehe(8),
+        ["South".into(), "North".into()],
+    ));
+    h.run();
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
+    assert!(h.state().editor.is_some(), "the edits were dropped");
+    assert_eq!(notation(&h), edited);
+    let text = label_with(&h, "throws away");
+    assert!(
+        text.starts_with("The game under the editor was replaced while you were editing"),
+        "{text}"
+    );
+    h.get_by_label("Keep editing").click();
+    h.run();
+    assert!(h.state().editor.is_some());
+    assert!(!h.state().dialog_open());
+    // Asked once: the editor is now over the new game, and Cancel goes to it.
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(label_with(&h, "throws away").starts_with("Leaving the editor"));
+    discard(&mut h);
+    assert!(h.state().editor.is_none());
+    assert_eq!(h.state().rt.game.current(), &en_gehe(8));
+}
+
+/// Asks the window to close, as its close button would, for one frame;
+/// whether that frame cancelled the close.
+fn close_cancelled(h: &mut Harness<'_, MaasaiApp>) -> bool {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    sent(h, &egui::ViewportCommand::CancelClose)
+}
+
+/// Whether the last frame sent the window `command`.
+fn sent(h: &Harness<'_, MaasaiApp>, command: &egui::ViewportCommand) -> bool {
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .is_some_and(|v| v.commands.contains(command))
+}
+
+#[test]
+fn closing_the_window_over_edits_asks_first() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    assert!(!close_cancelled(&mut h), "nothing to lose, yet asked");
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert!(close_cancelled(&mut h), "closed over the edits");
+    h.run();
+    assert!(label_with(&h, "throws away").starts_with("Closing the window throws away"));
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION));
+    assert!(close_cancelled(&mut h));
+    h.run();
+    h.get_by_label("Discard and close").click();
+    h.step();
+    assert!(sent(&h, &egui::ViewportCommand::Close), "the window stays");
+    h.run();
+    assert!(h.state().editor.is_none());
 }

@@ -63,8 +63,15 @@ impl Selection {
 pub enum EditorCommand {
     /// Open the editor on the position on view.
     Open,
-    /// Leave without changing the game.
+    /// Leave without changing the game; with work in the editor (see
+    /// [`Editor::edited`]) "Discard the edited position?" is asked first.
     Cancel,
+    /// Leave without changing the game, the edits thrown away: the
+    /// question's Discard button.
+    Discard,
+    /// The question's Keep editing (also Esc and Enter): it goes, the
+    /// editor stays as it was.
+    KeepEditing,
     /// Start a game from the edited position.
     Play,
     /// Start a game from it and open the council of advisors.
@@ -323,10 +330,35 @@ fn describe_problem(e: &crate::engine::SetupError) -> String {
     }
 }
 
+/// Why "Discard the edited position?" was asked: what leaving the editor
+/// with its work in it would do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiscardAsked {
+    /// Cancel, Ctrl+E or Game ▸ Leave the editor: back to the game.
+    Leave,
+    /// The game under the editor was replaced while it was open (a new
+    /// game started, a file or study opened): the editor stayed open on
+    /// its work rather than closing with it, and asks whether to leave it
+    /// for the new game.
+    GameReplaced,
+    /// The window's close button: the close waits for the answer.
+    Close,
+}
+
 /// The editor's state: the setup, its undo history and what is being typed.
 #[derive(Debug)]
 pub struct Editor {
     pub setup: Setup,
+    /// The setup the editor was opened on: leaving asks first once the
+    /// setup differs from it.
+    opened_setup: Setup,
+    /// The last text read by a paste, on one line: text in the Paste
+    /// notation field other than it was typed and never read.
+    read_text: String,
+    /// "Discard the edited position?" is being asked, and why. Until it is
+    /// answered the board, the editor's keys and the menus do nothing
+    /// (see `MaasaiApp::dialog_open`).
+    pub asking: Option<DiscardAsked>,
     undo: Vec<Setup>,
     redo: Vec<Setup>,
     /// The hole or reserve pile typed digits go to (the last one clicked).
@@ -469,6 +501,9 @@ impl Editor {
             opened_on,
             background,
             check: Check::of(&setup, background),
+            opened_setup: setup.clone(),
+            read_text: String::new(),
+            asking: None,
             setup,
             undo: Vec::new(),
             redo: Vec::new(),
@@ -494,6 +529,45 @@ impl Editor {
     /// How many times the setup has changed (see `revision`).
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Whether leaving now would lose work: the setup differs from the one
+    /// the editor was opened on (edits, a paste, typed counts; edits all
+    /// undone are none), a pasted game record is being read onto the
+    /// board, or text typed into Paste notation was never read.
+    pub fn edited(&self) -> bool {
+        self.setup != self.opened_setup || self.reading.is_some() || self.unread_text()
+    }
+
+    /// Whether the Paste notation field holds text no paste has read.
+    fn unread_text(&self) -> bool {
+        let text = one_line(&self.paste_text);
+        !text.is_empty() && text != self.read_text
+    }
+
+    /// Asks "Discard the edited position?" for `why` if leaving would lose
+    /// work ([`Editor::edited`]); returns whether it asks. A Play or
+    /// Analyse waiting for the check is forgotten: leaving was asked for
+    /// after it.
+    pub fn ask_before_leaving(&mut self, why: DiscardAsked) -> bool {
+        if !self.edited() {
+            return false;
+        }
+        self.asking = Some(why);
+        self.start_when_checked = None;
+        true
+    }
+
+    /// The game under the editor was replaced by `identity` (a new game, a
+    /// file or study opened): with work in the editor it stays open on it,
+    /// now over the new game, and asks whether to leave (true); without,
+    /// it is to close (false).
+    pub fn stays_over_new_game(&mut self, identity: (u64, usize)) -> bool {
+        if !self.ask_before_leaving(DiscardAsked::GameReplaced) {
+            return false;
+        }
+        self.opened_on = identity;
+        true
     }
 
     /// The check of the current setup.
@@ -538,7 +612,7 @@ impl Editor {
     /// The Play or Analyse pressed during the check, once the check has
     /// finished (to be applied as pressed now).
     pub fn take_start_when_checked(&mut self) -> Option<EditorCommand> {
-        if self.check.checking() {
+        if self.check.checking() || self.asking.is_some() {
             return None;
         }
         self.start_when_checked.take().map(|analyse| {
@@ -644,6 +718,11 @@ impl Editor {
     /// Applies an editing command (leaving is handled by the app).
     pub fn apply(&mut self, command: EditorCommand) {
         use EditorCommand as C;
+        // The answer to the question changes nothing else.
+        if command == C::KeepEditing {
+            self.asking = None;
+            return;
+        }
         // Only typing on into the same field continues its undo step.
         if !matches!(
             command,
@@ -665,7 +744,7 @@ impl Editor {
             return;
         }
         match command {
-            C::Open | C::Cancel | C::Play | C::Analyse => {}
+            C::Open | C::Cancel | C::Discard | C::KeepEditing | C::Play | C::Analyse => {}
             C::Add { hole, delta } => {
                 let have = self.seeds(hole);
                 if delta > 0 && have >= MAX_EDIT {
@@ -809,7 +888,9 @@ impl Editor {
     /// does not parse is refused with the reason; rule problems of a
     /// position are listed like any edit's.
     fn paste(&mut self, text: &str) {
-        let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let line = one_line(text);
+        // Read, whatever comes of it: this text is no longer unread.
+        self.read_text = line.clone();
         if line.is_empty() {
             self.refuse_paste(
                 "the text is empty; a position looks like \
@@ -979,7 +1060,11 @@ impl Editor {
     }
 }
 
-/// The setup after a change of game or board size.
+/// Text with its runs of blanks and line breaks as one blank.
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// What shortened rows dropped, said (nothing when they dropped nothing).
 fn cut_note(lost: u64) -> Option<String> {
     (lost > 0).then(|| {
@@ -1002,6 +1087,7 @@ fn dropped_by(s: &Setup, v: Variant) -> u64 {
     }
 }
 
+/// The setup after a change of game or board size.
 fn resized(s: &Setup, v: Variant) -> Setup {
     match (s.game, v) {
         (GameKind::EnGehe, Variant::EnGehe { holes }) => {
@@ -1552,7 +1638,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         }
         if ui
             .button("Cancel")
-            .on_hover_text("Back to the game, unchanged")
+            .on_hover_text("Back to the game, unchanged (asks first if the position was edited)")
             .clicked()
         {
             cmd(EditorCommand::Cancel);
@@ -1615,6 +1701,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             .request_discard("the position editor's foot changed height");
     }
     ui.advance_cursor_after_rect(full);
+    out.extend(discard_question_ui(ui.ctx(), ed));
     out
 }
 
@@ -1664,6 +1751,190 @@ fn foot_lines(ui: &egui::Ui, messages: &[Message], check: &Check) -> Vec<Line> {
         }
     }
     lines
+}
+
+/// A board in words: "En Gehé 2×6", "Bao la Kimasai".
+fn board_words(s: &Setup) -> String {
+    match s.variant() {
+        Ok(Variant::EnGehe { holes }) => format!("En Gehé 2×{holes}"),
+        Ok(Variant::BaoLaKimasai) => "Bao la Kimasai".into(),
+        Err(_) => "another board".into(),
+    }
+}
+
+/// What of `after` differs from `before`, in words: "the counts of 3
+/// holes", "the side to move"…
+fn changed_parts(before: &Setup, after: &Setup) -> Vec<String> {
+    let mut parts = Vec::new();
+    // Another board brings its own counts, reserves and opening flag.
+    let board = before.game != after.game || before.south.len() != after.south.len();
+    if board {
+        parts.push(format!(
+            "the board ({} instead of {})",
+            board_words(after),
+            board_words(before)
+        ));
+    } else {
+        let holes = before
+            .south
+            .iter()
+            .zip(&after.south)
+            .chain(before.north.iter().zip(&after.north))
+            .filter(|(a, b)| a != b)
+            .count();
+        match holes {
+            0 => {}
+            1 => parts.push("the count of 1 hole".into()),
+            n => parts.push(format!("the counts of {n} holes")),
+        }
+    }
+    if before.turn != after.turn {
+        parts.push("the side to move".into());
+    }
+    if !board && before.captured != after.captured {
+        parts.push("the captured counts".into());
+    }
+    if !board && before.reserve != after.reserve {
+        parts.push("the reserves".into());
+    }
+    if !board && before.opening != after.opening {
+        parts.push("the opening flag".into());
+    }
+    if before.origin != after.origin {
+        parts.push("the long-laps option".into());
+    }
+    parts
+}
+
+/// "a", "a and b", "a, b and c".
+fn listed(parts: &[String]) -> String {
+    match parts {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The text of "Discard the edited position?": what leaving throws away
+/// (the edits, named, a record being read, unread text), and how to keep
+/// the position.
+pub fn discard_text(ed: &Editor, why: DiscardAsked) -> String {
+    let parts = changed_parts(&ed.opened_setup, &ed.setup);
+    let mut lost = Vec::new();
+    if !parts.is_empty() {
+        lost.push(format!(
+            "the position set up here (changed since the editor opened: {})",
+            listed(&parts)
+        ));
+    }
+    if ed.reading.is_some() {
+        lost.push("the game record being read onto the board".to_string());
+    }
+    if ed.unread_text() {
+        lost.push("the text in Paste notation, never read".to_string());
+    }
+    let lost = listed(&lost);
+    let mut text = match why {
+        DiscardAsked::Leave => {
+            format!("Leaving the editor throws away {lost}. The game stays as it was.")
+        }
+        DiscardAsked::GameReplaced => format!(
+            "The game under the editor was replaced while you were editing (a new game \
+             started, or a game or study opened). Leaving the editor shows it and throws \
+             away {lost}."
+        ),
+        DiscardAsked::Close => format!("Closing the window throws away {lost}."),
+    };
+    if !parts.is_empty() {
+        text.push_str(
+            " To keep the position, start a game from it (Play from here) or copy its notation first.",
+        );
+    }
+    text
+}
+
+/// "Discard the edited position?", while [`Editor::asking`]: a modal
+/// question over the editor. Keep editing is its first button and has the
+/// focus, so Enter takes it (a stray Enter loses nothing), as do Esc and a
+/// click beside the question; discarding is a click, or Tab then Enter or
+/// Space. Discarding for the close button closes the window too.
+pub fn discard_question_ui(ctx: &egui::Context, ed: &Editor) -> Vec<AppCommand> {
+    let mut out = Vec::new();
+    let Some(why) = ed.asking else {
+        return out;
+    };
+    let text = discard_text(ed, why);
+    let (discard, hover) = match why {
+        DiscardAsked::Close => (
+            "Discard and close",
+            "Throw the edited position away and close the window",
+        ),
+        DiscardAsked::GameReplaced => (
+            "Discard and leave",
+            "Throw the edited position away and show the new game",
+        ),
+        DiscardAsked::Leave => (
+            "Discard and leave",
+            "Throw the edited position away and go back to the game",
+        ),
+    };
+    let modal = egui::Modal::new(egui::Id::unique("discard-edited-position")).show(ctx, |ui| {
+        ui.set_max_width(DISCARD_WIDTH.min(ctx.content_rect().width() - 48.0));
+        ui.heading("Discard the edited position?");
+        ui.label(text);
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            let keep = ui
+                .button("Keep editing")
+                .on_hover_text("Back to the editor, with its position as it is (Enter, Esc)");
+            let leave = ui.button(discard).on_hover_text(hover);
+            // The focus starts on Keep editing, and comes back to it from a
+            // widget under the question (a hole reached with Tab took Space
+            // behind it).
+            let focused = ui.memory(|m| m.focused());
+            if focused != Some(keep.id) && focused != Some(leave.id) {
+                keep.request_focus();
+            }
+            if keep.clicked() {
+                out.push(AppCommand::Editor(EditorCommand::KeepEditing));
+            } else if leave.clicked() {
+                out.push(AppCommand::Editor(EditorCommand::Discard));
+                if why == DiscardAsked::Close {
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
+        });
+    });
+    if out.is_empty() && modal.should_close() {
+        out.push(AppCommand::Editor(EditorCommand::KeepEditing));
+    }
+    out
+}
+
+/// The widest the question's text runs before it wraps.
+const DISCARD_WIDTH: f32 = 560.0;
+
+impl super::MaasaiApp {
+    /// The window's close button while the editor holds work: the close
+    /// waits for "Discard the edited position?". Called before the files
+    /// see the request, which is taken out of the frame's input: their own
+    /// question (unsaved changes to the game) comes after this one, once
+    /// discarding closes the window again.
+    pub(super) fn editor_holds_close(&mut self, ctx: &egui::Context) {
+        let Some(ed) = &mut self.editor else { return };
+        if !ctx.input(|i| i.viewport().close_requested())
+            || !ed.ask_before_leaving(DiscardAsked::Close)
+        {
+            return;
+        }
+        ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        ctx.input_mut(|i| {
+            let id = i.raw.viewport_id;
+            if let Some(viewport) = i.raw.viewports.get_mut(&id) {
+                viewport.events.retain(|e| *e != egui::ViewportEvent::Close);
+            }
+        });
+    }
 }
 
 #[cfg(test)]
@@ -1902,6 +2173,44 @@ mod tests {
         // Stopped at the third question, in the middle of the move.
         assert_eq!(stopped, None);
         assert_eq!(asked, 3);
+    }
+
+    /// Leaving asks only when it would lose work, and says what: edits
+    /// named, undone edits no work, unread paste text some.
+    #[test]
+    fn leaving_asks_only_with_work_and_names_it() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        assert!(!ed.ask_before_leaving(DiscardAsked::Leave));
+        let hole = Hole {
+            side: Side::North,
+            index: 2,
+        };
+        ed.apply(EditorCommand::Add { hole, delta: 1 });
+        ed.apply(EditorCommand::Undo);
+        assert!(!ed.edited(), "an undone edit is none");
+        ed.apply(EditorCommand::Variant(Variant::BaoLaKimasai));
+        ed.apply(EditorCommand::Turn(Side::North));
+        assert!(ed.ask_before_leaving(DiscardAsked::Close));
+        assert_eq!(ed.asking, Some(DiscardAsked::Close));
+        assert_eq!(
+            discard_text(&ed, DiscardAsked::Close),
+            "Closing the window throws away the position set up here (changed since the \
+             editor opened: the board (Bao la Kimasai instead of En Gehé 2×6) and the side to \
+             move). To keep the position, start a game from it (Play from \
+             here) or copy its notation first."
+        );
+        // The answer changes nothing else; Undo would.
+        ed.apply(EditorCommand::KeepEditing);
+        assert_eq!(ed.asking, None);
+        assert_eq!(ed.setup.game, GameKind::BaoLaKimasai);
+        // Text typed and never read is work; read (even refused), it is not.
+        let mut ed = Editor::new(&start, (0, 0), false);
+        ed.paste_text = "en-gehe south=1".into();
+        assert!(ed.edited());
+        ed.apply(EditorCommand::Paste(" en-gehe\n south=1 ".into()));
+        assert!(ed.paste_error.is_some());
+        assert!(!ed.edited());
     }
 
     /// Shortening En Gehé rows says how many seeds went with the holes.
