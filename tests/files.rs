@@ -1724,3 +1724,26 @@ fn a_path_too_long_to_look_up_is_not_called_missing() {
     ));
     assert!(!files::nothing_at(dir.path()));
 }
+
+#[test]
+fn a_game_undone_to_its_start_with_a_comment_kept_for_redo_saves_and_autosaves() {
+    // Every move undone: the window keeps the first move's comment for
+    // redo, past the game's end. The length check of the comments ranged
+    // over moves 1..=0, which panicked, killing the autosave's writer and
+    // then the window on Save.
+    let dir = tempfile::tempdir().unwrap();
+    let mut file = GameFile::new(GameOptions::en_gehe(8)).unwrap();
+    file.comments.insert(1, "kept for redo".into());
+    let path = dir.path().join("undone.ron");
+    files::save_game(&path, &file).unwrap();
+    let loaded = files::load_game(&path).unwrap();
+    assert!(loaded.game.moves().is_empty());
+    assert!(
+        loaded.comments.is_empty(),
+        "a comment past the end is not saved"
+    );
+    let data = dir.path().join("data");
+    files::write_autosave(&data, &file, None, true).unwrap();
+    let autosave = files::load_autosave(&data).unwrap().expect("written");
+    assert!(autosave.game.game.moves().is_empty());
+}

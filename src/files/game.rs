@@ -651,9 +651,11 @@ fn too_long_text<'a>(
 pub(crate) fn check_text_lengths(path: &Path, file: &GameFile) -> Result<(), FileError> {
     // Comments past the last move are not saved (see `to_saved`).
     let moves = file.game.moves().len();
+    // Half-open: with no moves (all undone, a comment kept for redo)
+    // `1..=0` would make the map's range panic.
     let comments = file
         .comments
-        .range(1..=moves)
+        .range(1..moves + 1)
         .map(|(&n, c)| (n, c.as_str()));
     match too_long_text(&file.notes, &file.event, comments) {
         Some((_, problem)) => Err(FileError::new(
