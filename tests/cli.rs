@@ -1333,6 +1333,37 @@ fn analyse_prints_a_bao_la_kimasai_win_or_loss_with_its_distance() {
     assert!(!out.contains("99999"), "{out}");
 }
 
+/// Every printed line is as long as its depth unless the game ends on it:
+/// a table cut-off ended a searched line early and the table's moves
+/// after it had been replaced, so `move=7 … depth=19` printed 12 plies of
+/// a game that goes on (and on 2×50, `move=36 … depth=23` 13 plies). The
+/// rest is searched again from where the line stops.
+#[test]
+fn analyse_lines_reach_their_depth_unless_the_game_ends() {
+    let endgame = "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,0,0,1,0,0,0,0,0,0,0,0,1,0 north=0,0,1,0,0,0,0,1,0,0,0,0,0,0,0,0,1,1,0,0,0,0,0,0,0,0,0,0,1,0,1,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0 captured=0,0 turn=south";
+    let eight = "en-gehe south=3,0,1,3,1,3,1,0 north=3,0,1,1,1,1,0,1 captured=12,32 turn=south";
+    let mut ended = 0;
+    for (pos, depth) in [(eight, "19"), (endgame, "23")] {
+        let out = ok(&["analyse", pos, "--depth", depth, "--lines", "2"]);
+        assert_eq!(out.lines().count(), 2, "{out}");
+        for line in out.lines() {
+            assert!(line.contains(&format!(" depth={depth} pv=")), "{line}");
+            let pv: Vec<&str> = line.split_once(" pv=").unwrap().1.split(' ').collect();
+            let mut args = vec!["play", pos];
+            args.extend(&pv);
+            let played = ok(&args);
+            if played.contains(" result=") {
+                ended += 1;
+                assert!(pv.len() <= depth.parse().unwrap(), "{line}");
+            } else {
+                assert_eq!(pv.len().to_string(), depth, "cut short: {line}");
+            }
+        }
+    }
+    // (A line that ends with the game is whole as it is: `move=3` here.)
+    assert!(ended >= 1, "no line ends with the game");
+}
+
 #[test]
 fn analyse_keeps_its_time_limit_when_a_move_takes_long_to_prove_endless() {
     // Move 3 neither ends nor repeats within RULES.md's 1,000,000,000 laps

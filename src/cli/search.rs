@@ -1,12 +1,12 @@
 //! Commands over the search: `analyse` and `match`.
 
 use super::{CliError, StartArgs};
-use crate::engine::{Game, GameResult, Position, Side, Status, Variant, notation};
+use crate::engine::{Game, GameResult, Move, Position, Side, Status, Variant, notation};
 use crate::search::{self, Level, SearchConfig, Table, choose_move};
 use rand::SeedableRng;
 use std::io::Write;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Reads a level name for clap.
 pub fn parse_level(text: &str) -> Result<Level, String> {
@@ -44,6 +44,9 @@ pub fn analyse(
         return Ok(());
     }
     let config = SearchConfig {
+        // A table of the search's own, shared with the searches that carry
+        // its lines on (below).
+        table: Some(Arc::new(Table::new(SearchConfig::default().table_mb))),
         max_depth: depth,
         // Neither limit given: think for a second.
         movetime: match (movetime, depth) {
@@ -56,16 +59,30 @@ pub fn analyse(
         quiescence,
         ..SearchConfig::default()
     };
-    let analysis = search::search(&pos, config);
+    let analysis = search::search(&pos, config.clone());
     let v = pos.variant();
+    // Carrying the lines on takes milliseconds (the table holds most of
+    // each); with a time limit it gets at most as long again.
+    let deadline = config.movetime.map(|t| Instant::now() + t);
+    let mut cut = Vec::new();
     for line in analysis.lines.iter().take(lines) {
-        let pv: Vec<String> = line.pv.iter().map(|&m| v.move_name(m)).collect();
+        let (whole, ended) = carried_on(&pos, &line.pv, line.depth, &config, deadline);
+        if !ended {
+            cut.push((line.mv, whole.len(), line.depth));
+        }
+        let pv: Vec<String> = whole.iter().map(|&m| v.move_name(m)).collect();
         outln!(
             "move={} score={} depth={} pv={}",
             v.move_name(line.mv),
             score_text(line.score),
             line.depth,
             pv.join(" ")
+        );
+    }
+    for (mv, len, depth) in cut {
+        eprintln!(
+            "info short_line={} plies={len} depth={depth} (its line stops before its depth while the game goes on: no time was left to search the rest again)",
+            v.move_name(mv)
         );
     }
     if !analysis.undecided.is_empty() {
@@ -84,6 +101,83 @@ pub fn analyse(
         analysis.nps()
     );
     Ok(())
+}
+
+/// The search's line for a root move, carried on to the `depth` it was
+/// searched to where it stops short while the game goes on, and whether
+/// it is whole: as long as the depth, or ended by the game's end or by a
+/// repetition (which the search scores as the end).
+///
+/// A table cut-off ends the searched line where the table held the
+/// position's value; the search follows the table's moves on from there,
+/// but the moves stored further on may since have been replaced by other
+/// positions' (on 2×50 at depth 23, a line of 13 plies). The rest is then
+/// searched again from where the line stops, to the depth left, with the
+/// search's table and the line as history, as the solver reads its line
+/// by searching again; until `deadline`, if there is one.
+fn carried_on(
+    pos: &Position,
+    pv: &[Move],
+    depth: u32,
+    config: &SearchConfig,
+    deadline: Option<Instant>,
+) -> (Vec<Move>, bool) {
+    let mut line = Vec::with_capacity(depth as usize);
+    let mut positions = vec![*pos];
+    // Plays `moves` on from the line's end; false at one that is not legal.
+    fn play(moves: &[Move], line: &mut Vec<Move>, positions: &mut Vec<Position>) -> bool {
+        for &mv in moves {
+            let mut next = positions[positions.len() - 1];
+            if next.apply_fast(mv).is_err() {
+                return false;
+            }
+            line.push(mv);
+            positions.push(next);
+        }
+        true
+    }
+    // The search's moves are legal; were one not, its line is left as it is.
+    if !play(pv, &mut line, &mut positions) {
+        return (pv.to_vec(), true);
+    }
+    loop {
+        let (end, before) = positions.split_last().expect("the root is there");
+        if line.len() >= depth as usize
+            || matches!(end.status(), Status::Over(_))
+            || before.contains(end)
+        {
+            return (line, true);
+        }
+        let left = depth - line.len() as u32;
+        let movetime = match deadline {
+            None => None,
+            Some(d) => match d.checked_duration_since(Instant::now()) {
+                Some(t) if !t.is_zero() => Some(t),
+                _ => return (line, false),
+            },
+        };
+        let rest = search::search(
+            end,
+            SearchConfig {
+                max_depth: Some(left),
+                movetime,
+                lines: 1,
+                history: before.to_vec(),
+                endless: Vec::new(),
+                ..config.clone()
+            },
+        );
+        let Some(best) = rest.best().filter(|b| !b.pv.is_empty()) else {
+            return (line, false);
+        };
+        let best = best.pv.clone();
+        // A search stopped by the time before its depth: its line is
+        // shallower, and no more is tried.
+        if !play(&best, &mut line, &mut positions) || rest.depth < left {
+            let whole = line.len() >= depth as usize;
+            return (line, whole);
+        }
+    }
 }
 
 /// A finished game's score for the side to move, as `analyse` prints
