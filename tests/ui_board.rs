@@ -492,3 +492,47 @@ fn the_panels_under_a_long_board_keep_still_between_the_game_and_an_earlier_posi
         assert_eq!(place(&h), live, "{what}: the council or the board moved");
     }
 }
+
+#[test]
+fn with_no_room_by_the_board_the_result_goes_over_the_plots_rather_than_the_board() {
+    // At 1024×680 with the solver, the plots and the move list open, the
+    // Bao la Kimasai board fills its area: the result window went over
+    // its lower rows and the line under it, while the plots under the
+    // board (a finished game's curves) were there to be covered instead.
+    let start: Position = "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,0,0,0,0 \
+                           north=1,0,2,0,0,1,2,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no"
+        .parse()
+        .unwrap();
+    let mut h = harness_at(start, SMALL);
+    let app = h.state_mut();
+    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    app.settings.show_solver = true;
+    app.settings.show_tempo_plot = true;
+    app.settings.show_move_list = true;
+    h.run_steps(8);
+    for hole in ["i1", "i1", "i2"] {
+        let mv = h.state().rt.game.variant().parse_move(hole).unwrap();
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(8);
+    }
+    assert!(
+        h.state().rt.result().is_some(),
+        "South's raids end the game"
+    );
+    let (area, board) = h.state().rt.board_area.expect("the board is drawn");
+    let plot = h.state().rt.plot_rect.expect("the plots are shown");
+    let window = h.get_by_label("Game over").rect();
+    let beside = area.left() + (board.left() - area.left()).max(area.right() - board.right());
+    assert!(
+        beside - area.left() < 300.0,
+        "the area has room beside the board: {area:?} {board:?}"
+    );
+    assert!(
+        !window.intersects(board),
+        "{window:?} over the board {board:?}"
+    );
+    assert!(
+        window.intersects(plot),
+        "{window:?} not over the plots {plot:?}"
+    );
+}

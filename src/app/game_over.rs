@@ -227,7 +227,11 @@ struct Placed {
 fn layout_key(rt: &Runtime) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    let rects = [rt.board_area.map(|(area, _)| area), rt.council_rect];
+    let rects = [
+        rt.board_area.map(|(area, _)| area),
+        rt.council_rect,
+        rt.plot_rect,
+    ];
     for r in rects.iter().flatten() {
         [r.min.x, r.min.y, r.max.x, r.max.y]
             .map(|v| v.round() as i32)
@@ -243,10 +247,12 @@ fn layout_key(rt: &Runtime) -> u64 {
 /// bars under the board's area and the council (the controls), if it is not
 /// there already.
 fn inside(rt: &Runtime, screen: egui::Rect, frame: egui::Rect) -> Option<egui::Pos2> {
-    let floor = match (rt.board_area, rt.council_rect) {
-        (Some((area, _)), Some(c)) => area.bottom().max(c.bottom()),
-        (Some((area, _)), None) => area.bottom(),
-        _ => screen.bottom(),
+    let floor = match rt.board_area {
+        Some((area, _)) => [rt.council_rect, rt.plot_rect]
+            .iter()
+            .flatten()
+            .fold(area.bottom(), |floor, r| floor.max(r.bottom())),
+        None => screen.bottom(),
     }
     .min(screen.bottom());
     let x = frame
@@ -267,7 +273,7 @@ fn run_id() -> u64 {
 /// Where the result window's top left corner first appears: beside the
 /// board where the area has room for it there, else in the larger gap above
 /// or below the board, else where it hides the least (the board counting
-/// most, then the council, then the lines around the board); and its
+/// most, then the lines around the board, the plots and the council); and its
 /// width. (Its size is not known before its first frame, so its usual size
 /// is assumed.) A `compact` window (no table
 /// of counts: Bao la Kimasai) narrows, its text wrapping, to fit a gap
@@ -340,6 +346,16 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
             council.top().min(screen.bottom() - h),
         ));
     }
+    if let Some(plot) = rt.plot_rect {
+        // Its top corners: over the plots, a finished game's curves are
+        // still there beside the window, and the board is not hidden.
+        for x in [plot.left(), plot.right() - w] {
+            places.push(pos2(
+                x.max(plot.left()).min(screen.right() - w),
+                plot.top().min(screen.bottom() - h),
+            ));
+        }
+    }
     let lines = [
         Rect::from_min_max(board.left_top() - vec2(0.0, SIDE_LINE), board.right_top()),
         Rect::from_min_max(board.left_bottom(), board.right_bottom() + vec2(0.0, under)),
@@ -351,6 +367,7 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     let cost = |at: egui::Pos2| {
         overlap(at, board)
             + rt.council_rect.map_or(0.0, |c| 0.2 * overlap(at, c))
+            + rt.plot_rect.map_or(0.0, |p| 0.25 * overlap(at, p))
             + lines.iter().map(|&r| 0.35 * overlap(at, r)).sum::<f32>()
     };
     let first = places[0];

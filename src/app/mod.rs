@@ -1179,6 +1179,7 @@ impl MaasaiApp {
         }
         // Panels under the board share what the board does not need.
         let board_min = board::min_area_height(ui, variant);
+        self.rt.plot_rect = None;
         if self.settings.show_tempo_plot {
             let below = if council_below { COUNCIL_MIN } else { 0.0 };
             let plot = egui::Panel::bottom(panel_name::TEMPO_PLOT)
@@ -1189,6 +1190,7 @@ impl MaasaiApp {
                 .show(ui, |ui| self.tempo_plot_ui(ui));
             let height = plot.response.rect.height();
             ui.data_mut(|d| d.insert_temp(plot_height_id(), height));
+            self.rt.plot_rect = Some(plot.response.rect);
         }
         if self.settings.show_move_list {
             let (least, most) = beside_board(ui, moves_min, council_min, board_least);

@@ -417,6 +417,9 @@ pub struct Runtime {
     /// Where the council panel is this frame, if shown (the result window
     /// may go over it when the board's area has no room).
     pub council_rect: Option<egui::Rect>,
+    /// Where the tempo and captures plots are this frame, if shown (the
+    /// result window may go over them too, rather than over the board).
+    pub plot_rect: Option<egui::Rect>,
     /// A move clicked on an earlier position, waiting for "Play from here?"
     /// (the moves after that position would be taken off the game).
     pub branch_offer: Option<BranchOffer>,
@@ -481,6 +484,7 @@ impl Runtime {
             lines_foot: None,
             board_area_unsettled: 1,
             council_rect: None,
+            plot_rect: None,
             branch_offer: None,
             branch_check: None,
             quick_laps: 1 << 16,
