@@ -633,6 +633,16 @@ fn a_game_record_is_copied_and_pasted_back_move_by_move() {
     assert_eq!(moves(&h), ["1", "6", "2"]);
     let notice = h.state().rt.notice.clone().expect("a report");
     assert!(notice.contains("pasted game record: 3 moves"), "{notice}");
+    // The note is about the position set up: a move played goes past it,
+    // as a solver line or a study's defence plays it (it stayed under the
+    // board through a whole line played after).
+    let mv = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().rt.play(mv).unwrap();
+    h.run();
+    assert_eq!(h.state().rt.notice, None, "the paste's note outlived it");
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    assert_eq!(h.state().rt.game, game);
 
     // A move the rules refuse is named by its number; the game stays.
     h.state_mut()

@@ -1557,14 +1557,16 @@ impl MaasaiApp {
                 let mut file = GameFile::from_game(*game);
                 [file.south_team, file.north_team] = self.rt.names.clone();
                 self.install_with(file, stats, None, false);
-                self.rt.notice = Some(Notice::report(if moves == 0 {
+                // About the position set up: it goes once a move is
+                // played or another position is on view.
+                self.rt.report_about_view(if moves == 0 {
                     super::state::PASTED_NOTICE.to_string()
                 } else {
                     format!(
                         "Set up the pasted game record: {}, the last on view.",
                         count_word(moves, "move")
                     )
-                }));
+                });
             }
             Pending::Resume => {
                 if let Some(a) = self.files.resume_offer.take() {
