@@ -2190,3 +2190,183 @@ fn a_line_being_played_waits_behind_a_dialog() {
     });
     assert_eq!(h.state().rt.game.moves(), &pv[..]);
 }
+
+/// The audit's window size: a small laptop screen.
+const SMALL_SIZE: [f32; 2] = [1024.0, 680.0];
+
+/// The rects of the book's line buttons (S …/N … by their names).
+fn line_rects(h: &Harness<'static, MaasaiApp>, names: &[String]) -> Vec<egui::Rect> {
+    (0..names.len())
+        .map(|i| line_move(h, names, i).rect())
+        .collect()
+}
+
+/// The button of the line's move `i` (a name may come more than once).
+fn line_move<'h>(
+    h: &'h Harness<'static, MaasaiApp>,
+    names: &'h [String],
+    i: usize,
+) -> egui_kittest::Node<'h> {
+    let before = names[..i].iter().filter(|n| **n == names[i]).count();
+    h.query_all_by_label(&names[i])
+        .nth(before)
+        .unwrap_or_else(|| panic!("no button for move {} ({})", i + 1, names[i]))
+}
+
+#[test]
+fn a_books_line_stays_put_as_the_user_steps_through_it() {
+    // As audited at 1024×680: a click on S 41 in the line reached its end,
+    // "End of the line." came above the line and pushed it down 18 px, so
+    // a second click at the same place picked another move; the line moved
+    // with every comment's height too.
+    let s = study("08-2x50-tempo-sacrifice.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), SMALL_SIZE);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(4);
+    let names = maasai_mancala::app::solver_panel::line_names(&s.start, &s.solution);
+    assert!(names.len() >= 2, "{names:?}");
+    let at_start = line_rects(&h, &names);
+    for step in 1..=names.len() {
+        line_move(&h, &names, step - 1).click();
+        h.run_steps(4);
+        assert!(
+            h.query_by_label(&format!("Move {step} of {}", names.len()))
+                .is_some()
+        );
+        assert_eq!(
+            line_rects(&h, &names),
+            at_start,
+            "the line moved at step {step}"
+        );
+    }
+    assert!(h.query_by_label("End of the line.").is_some());
+    // The last move clicked again, where it was: the board stays there.
+    line_move(&h, &names, names.len() - 1).click();
+    h.run_steps(4);
+    assert_eq!(h.state().rt.game.moves(), &s.solution[..]);
+    h.get_by_label("Start").click();
+    h.run_steps(4);
+    assert_eq!(line_rects(&h, &names), at_start);
+}
+
+#[test]
+fn ctrl_z_in_an_exercise_takes_back_as_the_button_does() {
+    // As audited: a wrong move, Hint ("take back your wrong move (South
+    // i2), then sow from hole i1"), then Ctrl+Z: the move went back but
+    // the hint, now wrong, stayed, and no "Taken back" box came.
+    let s = study("12-triple-raid.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    let i2 = s.start.variant().parse_move("i2").unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(i2));
+    step_until(&mut h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() >= 2
+            && app
+                .studies
+                .active
+                .as_ref()
+                .is_some_and(|a| a.log.len() == 1 && !a.thinking())
+    });
+    h.run_steps(2);
+    h.get_by_label("Hint").click();
+    step_until(&mut h, "the hint", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.hint.is_some())
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("take back your wrong move")
+            .is_some()
+    );
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run_steps(3);
+    assert!(h.state().rt.game.moves().is_empty());
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert!(a.hint.is_none(), "the hint stayed: {:?}", a.hint);
+    assert!(a.exercise.game().moves().is_empty());
+    assert!(
+        h.query_by_label_contains("take back your wrong move")
+            .is_none()
+    );
+    assert!(h.query_by_label("Taken back: your move again.").is_some());
+    assert!(h.query_by_label_contains("Taken back: Wrong").is_some());
+    // Its move again: the board takes one.
+    h.state_mut().queue(AppCommand::PlayMove(i2));
+    step_until(&mut h, "the verdict again", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| !a.thinking() && a.log.iter().any(|v| !v.taken_back))
+    });
+}
+
+#[test]
+fn a_wrong_move_does_not_widen_the_study_panel() {
+    // As audited at 1024×680: after the wrong South 5 of "The remainder
+    // goes to the last mover" the panel widened from ~260 to ~308 px, the
+    // board shrinking and shifting right.
+    let s = study("03-remainder.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), SMALL_SIZE);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(4);
+    let hole = |h: &Harness<'static, MaasaiApp>| h.get_by_label_contains("North 1:").rect();
+    // The panel dragged to its least width (as a small window leaves it).
+    let wide = hole(&h);
+    let edge = egui::pos2(400.0, 400.0);
+    h.event(egui::Event::PointerMoved(edge));
+    h.run_steps(2);
+    h.event(egui::Event::PointerButton {
+        pos: edge,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run_steps(2);
+    for x in [350.0, 300.0, 200.0, 100.0] {
+        h.event(egui::Event::PointerMoved(egui::pos2(x, 400.0)));
+        h.run_steps(2);
+    }
+    h.event(egui::Event::PointerButton {
+        pos: egui::pos2(100.0, 400.0),
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.event(egui::Event::PointerMoved(egui::pos2(600.0, 650.0)));
+    h.run_steps(4);
+    let before = hole(&h);
+    assert!(
+        before.width() > wide.width(),
+        "the panel was not narrowed: {wide:?} {before:?}"
+    );
+    let five = s.start.variant().parse_move("5").unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(five));
+    for frame in 0..common::MAX_FRAMES {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        let now = hole(&h);
+        assert_eq!(now, before, "the board moved at frame {frame}");
+        let done = h.state().rt.game.moves().len() == 2
+            && h.state()
+                .studies
+                .active
+                .as_ref()
+                .is_some_and(|a| a.log.len() == 1 && !a.thinking());
+        if done {
+            break;
+        }
+    }
+    h.run_steps(4);
+    assert!(h.query_by_label_contains("Wrong: after South 5").is_some());
+    assert_eq!(hole(&h), before, "the board moved after the verdict");
+}

@@ -819,22 +819,9 @@ impl MaasaiApp {
                 if let Some(a) = &mut self.studies.active
                     && a.job.is_none()
                 {
-                    // Back to before the last wrong move (the forced
-                    // moves after it were no choice), or one turn back.
-                    match last_wrong(a) {
-                        Some(ply) => {
-                            while a.exercise.game().moves().len() > ply {
-                                a.exercise.undo();
-                            }
-                        }
-                        None => a.exercise.undo(),
-                    }
-                    a.reply = None;
-                    a.hint = None;
-                    mark_taken_back(a);
-                    a.message = Some("Taken back: your move again.".into());
-                    let len = a.exercise.game().moves().len();
-                    truncate_game(&mut self.rt, len);
+                    // One turn back at least.
+                    let keep = a.exercise.game().moves().len().saturating_sub(1);
+                    take_back(a, &mut self.rt, keep);
                 }
             }
             StudyCommand::Restart => {
@@ -1142,33 +1129,56 @@ fn mark_taken_back(a: &mut ActiveStudy) {
     }
 }
 
+/// Takes the exercise back as the Take back button does: to before the
+/// last wrong move (the forced moves after it were no choice), and to its
+/// first `keep` moves at least (whole turns); the hint, which was for the
+/// position taken back, goes.
+fn take_back(a: &mut ActiveStudy, rt: &mut Runtime, keep: usize) {
+    let keep = last_wrong(a).map_or(keep, |ply| ply.min(keep));
+    while a.exercise.game().moves().len() > keep {
+        a.exercise.undo();
+    }
+    a.reply = None;
+    a.hint = None;
+    mark_taken_back(a);
+    a.message = Some("Taken back: your move again.".into());
+    let len = a.exercise.game().moves().len();
+    truncate_game(rt, len);
+}
+
 /// Keeps the exercise and the game in step after undo, redo, a click
 /// on an earlier move, or a move played from an earlier position ("Play
-/// from here"), which is then judged as the user's next move.
+/// from here"), which is then judged as the user's next move. The game
+/// taken back under the exercise (Ctrl+Z, Game > Undo) is a take-back,
+/// done as the Take back button does it: Ctrl+Z after a wrong move and a
+/// hint left the hint, now wrong, and no word of the take-back.
 fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
     // A defence still to be sown is in the exercise but not yet on the board.
     let expected = a.exercise.game().moves().len() - usize::from(a.reply.is_some());
     // Where the game leaves the exercise: compared move by move, since a
     // line played from an earlier position may be no shorter.
     let common = shared_start(rt.game.moves(), a.exercise.game().moves()).min(expected);
-    if common < expected {
-        let old = a.exercise.game().moves().to_vec();
-        // Take back whole turns of the exercise.
-        while a.exercise.game().moves().len() > common {
-            a.exercise.undo();
-        }
+    if common >= expected {
+        return;
+    }
+    // The exercise at the last whole turn within what the game kept.
+    let mut kept = a.exercise.clone();
+    while kept.game().moves().len() > common {
+        kept.undo();
+    }
+    let len = kept.game().moves().len();
+    // A new move of the user's in place of the old one stays, to be
+    // judged; anything else beyond the exercise goes.
+    let new_move = rt.game.moves().len() == len + 1
+        && len == common
+        && rt.game.moves().get(len) != a.exercise.game().moves().get(len)
+        && kept.users_turn();
+    if new_move {
+        a.exercise = kept;
         a.reply = None;
         mark_taken_back(a);
-        let len = a.exercise.game().moves().len();
-        // A new move of the user's in place of the old one stays, to be
-        // judged; anything else beyond the exercise goes.
-        let new_move = rt.game.moves().len() == len + 1
-            && len == common
-            && rt.game.moves().get(len) != old.get(len)
-            && a.exercise.users_turn();
-        if !new_move {
-            truncate_game(rt, len);
-        }
+    } else {
+        take_back(a, rt, len);
     }
 }
 
@@ -1646,29 +1656,51 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
             out.push(AppCommand::Study(StudyCommand::Next));
         }
         // Whole, on the buttons' row or one of its own: in a narrow panel
-        // it broke after "Move 0", leaving "of 15" alone under them.
-        ui.add(
-            egui::Label::new(format!("Move {step} of {}", moves.len()))
-                .wrap_mode(egui::TextWrapMode::Extend),
+        // it broke after "Move 0", leaving "of 15" alone under them. As
+        // wide at every step (one more digit at move 10 could send it
+        // under the buttons, moving everything below).
+        let widest = format!("Move {0} of {0}", moves.len());
+        let width = egui::WidgetText::from(widest)
+            .into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            )
+            .size()
+            .x;
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, ui.spacing().interact_size.y),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.add(
+                    egui::Label::new(format!("Move {step} of {}", moves.len()))
+                        .wrap_mode(egui::TextWrapMode::Extend),
+                );
+            },
         );
     });
     ui.add_space(4.0);
-    if step == 0 {
-        // The book opens with what the study is about, under the buttons
-        // (above them it would move Next away after the first click).
-        comment_box(
-            ui,
-            &format!(
-                "{}\n\n{}. Press Next to play the first move.",
-                a.study.file.description, a.study.file.goal.text
-            ),
-        );
+    // The book opens with what the study is about, under the buttons
+    // (above them it would move Next away after the first click).
+    let intro = format!(
+        "{}\n\n{}. Press Next to play the first move.",
+        a.study.file.description, a.study.file.goal.text
+    );
+    let text = if step == 0 {
+        &intro
     } else {
-        comment_box(ui, &comments[step - 1]);
-    }
-    if step == moves.len() && step > 0 {
-        ui.label(egui::RichText::new("End of the line.").italics());
-    }
+        &comments[step - 1]
+    };
+    // The comments' box is as high at every step of the line (the tallest
+    // comment's height, up to a share of the window, scrolling beyond),
+    // and "End of the line." is inside it: the line's moves under it stay
+    // put as the user steps. They moved with every comment's height, and
+    // 18 px down at the line's end, so a second click at the same place
+    // picked another move.
+    let end = step == moves.len() && step > 0;
+    let texts = std::iter::once(intro.as_str()).chain(comments.iter().map(String::as_str));
+    comment_box_fixed(ui, texts, text, end, step);
     ui.add_space(6.0);
     ui.label("The line (click a move to go there):");
     let names = super::solver_panel::line_names(&a.study.start, &moves);
@@ -1681,6 +1713,65 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
                 out.push(AppCommand::Study(StudyCommand::Step(i + 1)));
             }
         }
+    });
+}
+
+/// The margin inside a comment box.
+const COMMENT_MARGIN: f32 = 8.0;
+
+/// A comment's text as the box shows it.
+fn comment_text(ui: &egui::Ui, text: &str) -> egui::RichText {
+    egui::RichText::new(text)
+        .size(15.0)
+        .color(ui.visuals().strong_text_color())
+}
+
+/// A comment box holding `text` (and "End of the line." when `end`), as
+/// high as the tallest of `all` would make it (with the end line), up to
+/// a third of the window; a longer comment scrolls inside it.
+fn comment_box_fixed<'t>(
+    ui: &mut egui::Ui,
+    all: impl Iterator<Item = &'t str>,
+    text: &str,
+    end: bool,
+    step: usize,
+) {
+    let frame = egui::Frame::group(ui.style())
+        .fill(ui.visuals().faint_bg_color)
+        .inner_margin(COMMENT_MARGIN);
+    let inner = ui.available_width() - frame.total_margin().sum().x;
+    let tallest = all
+        .map(|t| {
+            egui::WidgetText::from(comment_text(ui, t))
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    inner,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y
+        })
+        .fold(0.0, f32::max);
+    let end_row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let most = (ui.ctx().content_rect().height() / 3.0).max(4.0 * end_row);
+    let height = (tallest + end_row).min(most).round();
+    frame.show(ui, |ui| {
+        ui.set_width(inner);
+        ui.set_height(height);
+        // A bar of its own beside the text, not floating over its ends.
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::vertical()
+            // Each step's comment from its top.
+            .id_salt(("study-comment", step))
+            .auto_shrink([false, false])
+            .max_height(height)
+            .show(ui, |ui| {
+                ui.label(comment_text(ui, text));
+                if end {
+                    ui.label(egui::RichText::new("End of the line.").italics());
+                }
+            });
     });
 }
 
@@ -1735,7 +1826,11 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         ui.label(egui::RichText::new(&v.text).color(color));
     }
     if let Some(job) = &a.job {
-        ui.horizontal(|ui| {
+        // Wrapped: in one row, unwrapped, "The solver is judging your
+        // move… 0 s" and Stop were wider than a panel at its least width,
+        // which widened for good at each judged move (the board shrank
+        // and moved right).
+        ui.horizontal_wrapped(|ui| {
             super::busy::spinner(ui);
             let what = match job.kind {
                 JobKind::Judge(_) => "The solver is judging your move",
