@@ -851,7 +851,7 @@ fn the_board_stays_put_through_a_sowing_in_a_small_window() {
     // 1024×680 with the council beside the board: the tempo line's note
     // wrapped and unwrapped as the standing changed, and the strip at the
     // foot grew a second row for each sowing; the board moved each time.
-    let mut h = harness_at(en_gehe(8), [1024.0, 680.0]);
+    let mut h = harness_at(en_gehe(12), [1024.0, 680.0]);
     let app = h.state_mut();
     app.settings.show_council = true;
     app.settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
@@ -912,7 +912,7 @@ fn the_origin_option_is_named_beside_the_move_heading() {
 fn a_long_notice_under_the_board_keeps_to_two_lines_and_the_board_stays() {
     // A failed save's notice names the whole path: at 1024×680 it wrapped
     // to four lines and moved the board up under it.
-    let mut h = harness_at(en_gehe(8), [1024.0, 680.0]);
+    let mut h = harness_at(en_gehe(12), [1024.0, 680.0]);
     h.run_steps(3);
     let (_, idle) = h.state().rt.board_area.expect("drawn");
     let path = format!(
@@ -3200,4 +3200,67 @@ fn ctrl_n_closes_an_open_menu() {
     h.run_steps(4);
     assert!(h.state().rt.new_game.is_some(), "the dialog opened");
     assert!(!egui::Popup::is_any_open(&h.ctx), "the menu stayed open");
+}
+
+/// Plays up to `moves` moves (each side's first legal move) from the window's
+/// start, sowing instantly.
+fn play_first_moves(h: &mut Harness<'_, MaasaiApp>, moves: usize) {
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    for _ in 0..moves {
+        let Some(&mv) = h.state().rt.game.current().legal_moves().first() else {
+            break;
+        };
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(3);
+    }
+}
+
+/// Asserts that move `n`'s row in the move list lies whole between the
+/// start row and the comment box under the list.
+fn row_in_sight(h: &Harness<'_, MaasaiApp>, n: usize) {
+    let label = format!("{n:>3}. ");
+    let row = h
+        .query_all_by_label_contains(&label)
+        .map(|r| r.rect())
+        .next()
+        .unwrap_or_else(|| panic!("move {n}'s row is not drawn"));
+    let start = h.get_by_label("Start position").rect();
+    let comment = h
+        .get_all_by_label_contains(&format!("Comment on move {n} "))
+        .map(|c| c.rect())
+        .reduce(|a, b| a.union(b))
+        .expect("the comment box");
+    assert!(
+        row.top() >= start.bottom() && row.bottom() <= comment.top(),
+        "move {n}'s row at {row:?} is out of sight (start row {start:?}, comment {comment:?})"
+    );
+}
+
+#[test]
+fn the_move_on_view_stays_above_the_comment_box() {
+    // At 1024×680 with the solver over the moves, eight Ups back from the
+    // end of a 40-move game showed rows 24–29 while move 32 was on view
+    // (and so at 1600×1000 with the tempo plot): the list reckoned its
+    // rows shorter than drawn, so the row on view lay under the comment
+    // box while it counted as in sight.
+    for (size, solver, plot) in [
+        ([1024.0, 680.0], true, false),
+        ([1600.0, 1000.0], false, true),
+    ] {
+        let mut h = harness_at(en_gehe(12), size);
+        h.state_mut().settings.show_solver = solver;
+        h.state_mut().settings.show_tempo_plot = plot;
+        play_first_moves(&mut h, 40);
+        let played = h.state().rt.game.moves().len();
+        assert!(played >= 30, "only {played} moves");
+        h.run_steps(3);
+        row_in_sight(&h, played);
+        for back in 1..=played - 1 {
+            h.key_press(egui::Key::ArrowUp);
+            h.run_steps(3);
+            assert_eq!(h.state().rt.view, played - back);
+            row_in_sight(&h, played - back);
+        }
+    }
 }

@@ -23,10 +23,24 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     // beyond that (a long comment with the notes open would otherwise run
     // past the panel's foot, over the list); its height is remembered for
     // the column that shares it with the solver (`wanted_height`).
-    let row_h = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    // A row as the list draws it: a selectable label, as tall as a button.
+    // (Measured last frame where drawn: counting a text line's height
+    // instead put each row 6 px lower than the scrolling reckoned, and
+    // the move on view slid rows below the list's foot, under the comment
+    // box, while it counted as in sight.)
+    let row_h = ui
+        .data(|d| d.get_temp::<f32>(row_height_id()))
+        .unwrap_or_else(|| {
+            let text = ui.text_style_height(&egui::TextStyle::Body);
+            ui.spacing()
+                .interact_size
+                .y
+                .max(text + 2.0 * ui.spacing().button_padding.y)
+        });
+    let pitch = row_h + ui.spacing().item_spacing.y;
     // (A short game's list needs fewer rows than it is kept.)
     let kept_rows = LIST_LEAST_ROWS.min(rt.stats.len() as f32);
-    let most = (ui.available_height() - kept_rows * row_h).max(row_h);
+    let most = (ui.available_height() - kept_rows * pitch).max(pitch);
     // Sized from the box's height last frame: a scroll area inside the
     // panel could only ever be as tall as the panel already was.
     let last = ui.data(|d| d.get_temp::<f32>(comment_height_id()));
@@ -53,37 +67,53 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     }
     let total = rt.stats.len();
     // When the move on view changes (undo, redo, the keyboard, a line
-    // played) to a row out of sight, that row is scrolled into the middle
-    // of the list. (What was in sight is kept from the last frame.)
-    // So is it when the list's height changes (the notes opened, the
-    // window resized) and the row is no longer in sight.
+    // played) to a row not wholly in sight, that row is scrolled into the
+    // middle of the list; so is it when the list's height changes (the
+    // notes opened, the window resized). Whether it is in sight is told by
+    // where it was drawn against the list's visible rect, a frame late:
+    // the list keeps following for a few frames after the change.
+    let follow_id = egui::Id::unique("move-list-follow");
     let seen_id = egui::Id::unique("move-list-view");
-    let shown_id = egui::Id::unique("move-list-rows");
     let height_id = egui::Id::unique("move-list-height");
     let seen = ui.data(|d| d.get_temp::<usize>(seen_id));
-    let shown = ui.data(|d| d.get_temp::<std::ops::Range<usize>>(shown_id));
     let height = ui.available_height();
     let resized = ui
         .data(|d| d.get_temp::<f32>(height_id))
         .is_some_and(|h| (h - height).abs() > 0.5);
+    let changed = seen.is_some_and(|v| v != rt.view) || resized;
+    // (Frames left to follow, and whether the row was out of sight in the
+    // last one.)
+    let (mut follow, out_of_sight) = ui
+        .data(|d| d.get_temp::<(u8, bool)>(follow_id))
+        .unwrap_or((0, false));
+    if changed {
+        follow = FOLLOW_FRAMES;
+    }
+    if rt.view == 0 {
+        follow = 0;
+    }
     ui.data_mut(|d| {
         d.insert_temp(seen_id, rt.view);
         d.insert_temp(height_id, height);
     });
     let row_of_view = rt.view.saturating_sub(1);
-    let moved = (seen.is_some_and(|v| v != rt.view) || resized)
-        && rt.view > 0
-        && !shown.is_some_and(|r| r.start < row_of_view && row_of_view + 1 < r.end);
+    let moved = follow > 0 && out_of_sight && !changed;
     let mut area = egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         // New moves keep the list at its end, unless the user went back.
-        .stick_to_bottom(!moved || rt.view == total);
+        .stick_to_bottom(follow == 0 || rt.view == total);
     if moved {
-        let middle = ui.available_height() / 2.0;
-        area = area.vertical_scroll_offset((row_of_view as f32 * row_h - middle).max(0.0));
+        // The row in the middle, or the last at the foot: no further (an
+        // offset that the stick to the end then overrode left the list a
+        // speed, drifting it up, past the move on view, once the user went
+        // back).
+        let middle = (height - row_h) / 2.0;
+        let end = (total as f32 * pitch - ui.spacing().item_spacing.y - height).max(0.0);
+        let offset = (row_of_view as f32 * pitch - middle).clamp(0.0, end);
+        area = area.vertical_scroll_offset(offset);
     }
-    area.show_rows(ui, row_h, total, |ui, range| {
-        ui.data_mut(|d| d.insert_temp(shown_id, range.clone()));
+    let mut view_rect = None;
+    let output = area.show_rows(ui, row_h, total, |ui, range| {
         // One line a row, as the scrolling counts them: a long row is cut
         // short and read whole on hover.
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
@@ -121,6 +151,13 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                 taken,
             );
             let mut row = ui.selectable_label(rt.view == i + 1, &text);
+            if i == row_of_view {
+                view_rect = Some(row.rect);
+            }
+            if (row.rect.height() - row_h).abs() > 0.5 {
+                ui.data_mut(|d| d.insert_temp(row_height_id(), row.rect.height()));
+                ui.ctx().request_repaint();
+            }
             // A row cut short is read whole on hover, with its comment or
             // the review's depth.
             let cut = row
@@ -146,7 +183,28 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             }
         }
     });
+    // Wholly inside the list's visible rect: not under the comment box,
+    // nor cut by the list's top.
+    let visible = output.inner_rect.expand(0.5);
+    let hidden = rt.view > 0 && !view_rect.is_some_and(|r| visible.contains_rect(r));
+    if follow > 0 {
+        if hidden {
+            ui.ctx().request_repaint();
+        } else {
+            follow = 0;
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(follow_id, (follow.saturating_sub(1), hidden)));
     commands
+}
+
+/// Frames the list tries to bring the move on view into sight after it
+/// changed.
+const FOLLOW_FRAMES: u8 = 4;
+
+/// The height of a row of the list, as last drawn.
+fn row_height_id() -> egui::Id {
+    egui::Id::unique("move-list-row-height")
 }
 
 /// The move whose comment is being typed (number, the move, the game),
