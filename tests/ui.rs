@@ -3264,3 +3264,46 @@ fn the_move_on_view_stays_above_the_comment_box() {
         }
     }
 }
+
+#[test]
+fn the_strip_names_only_the_move_where_its_whole_text_does_not_fit() {
+    // At 1024×680 the strip said "Move 1 (hole 1)   lap 1 of 5   seed 3 of
+    // 4   … lan…": the counters fitted, so the caption was cut mid-word.
+    let mut h = fine_harness(en_gehe(6), [1024.0, 680.0]);
+    start_paused(&mut h, "South 1: 4 seeds");
+    let mut whole = 0;
+    let mut short = 0;
+    for _ in 0..30 {
+        h.get_by_label("Step seed >").click();
+        h.run();
+        let strip = h
+            .query_all_by_label_contains("Move 1 (hole 1)")
+            .find(|n| n.value().is_some_and(|v| v.starts_with("Move ")))
+            .expect("the strip");
+        let text = strip.value().unwrap();
+        if text.trim_end() == "Move 1 (hole 1)" {
+            short += 1;
+            continue;
+        }
+        whole += 1;
+        let body = egui::FontId::proportional(
+            h.ctx
+                .global_style()
+                .text_styles
+                .get(&egui::TextStyle::Body)
+                .unwrap()
+                .size,
+        );
+        let width = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(text.clone(), body, egui::Color32::BLACK)
+                .size()
+                .x
+        });
+        assert!(
+            strip.rect().width() + 1.0 >= width,
+            "the strip cut \"{text}\" ({width} px) to {:?}",
+            strip.rect()
+        );
+    }
+    assert!(short > 0, "the whole text always fitted ({whole} steps)");
+}

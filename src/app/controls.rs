@@ -142,18 +142,20 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 let heading = egui::RichText::new(format!("{heading}   ")).strong();
                 let counters =
                     egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter()));
-                // Where the row is too short for the counters, only the
-                // move: the line under the board says them whole. (A row
-                // of their own that came and went with each sowing moved
-                // the board, and took height from it in a small window.)
-                let up_to_counters = label(vec![heading.clone(), counters.clone()]);
-                let needed = ui.fonts_mut(|f| f.layout_job(up_to_counters)).size().x;
+                // Where the row is too short for the whole text, only the
+                // move: the line under the board says the rest whole. (A
+                // row of their own that came and went with each sowing
+                // moved the board, and took height from it in a small
+                // window; measuring only up to the counters cut the
+                // caption mid-word.)
+                let whole = label(vec![
+                    heading.clone(),
+                    counters,
+                    egui::RichText::new(r.caption()).italics(),
+                ]);
+                let needed = ui.fonts_mut(|f| f.layout_job(whole.clone())).size().x;
                 if needed <= ui.available_width() {
-                    label(vec![
-                        heading,
-                        counters,
-                        egui::RichText::new(r.caption()).italics(),
-                    ])
+                    whole
                 } else {
                     label(vec![heading])
                 }
