@@ -3307,3 +3307,26 @@ fn the_strip_names_only_the_move_where_its_whole_text_does_not_fit() {
     }
     assert!(short > 0, "the whole text always fitted ({whole} steps)");
 }
+
+#[test]
+fn the_solve_button_keeps_its_place_whatever_the_view() {
+    // At 1024×680 the solver's description took two lines after a move
+    // and one at the start (or after a position was pasted): the Solve
+    // button jumped 15 px up under the pointer.
+    let mut h = harness_at(en_gehe(12), [1024.0, 680.0]);
+    h.state_mut().settings.show_solver = true;
+    play_first_moves(&mut h, 3);
+    h.run_steps(4);
+    let after_a_move = h.get_by_label("Solve").rect();
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run_steps(4);
+    assert!(shows(&h, "The start position on view, South to move."));
+    let at_the_start = h.get_by_label("Solve").rect();
+    assert_eq!(after_a_move, at_the_start);
+    // A pasted position (a new game at its start) too.
+    let pasted = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
+    let mut h = harness_at(pasted, [1024.0, 680.0]);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(4);
+    assert_eq!(h.get_by_label("Solve").rect(), after_a_move);
+}

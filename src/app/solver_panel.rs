@@ -839,8 +839,34 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
     } else {
         format!("{} to move", pos.turn().title())
     };
-    ui.label(format!("{} on view, {to_move}.", position_label(rt.view)));
+    let said = ui.label(format!("{} on view, {to_move}.", position_label(rt.view)));
+    // As many lines as its longest form takes at this width, whatever the
+    // view: the start position's took a line less than a later move's, and
+    // the Solve button under it jumped up under the pointer once a position
+    // was pasted (or the view went back to the start).
+    let longest = format!(
+        "{} on view, the game over.",
+        position_label(rt.game.moves().len().max(999))
+    );
+    let room = ui
+        .fonts_mut(|f| {
+            f.layout(
+                longest,
+                egui::TextStyle::Body.resolve(ui.style()),
+                egui::Color32::PLACEHOLDER,
+                ui.available_width(),
+            )
+        })
+        .size()
+        .y;
+    if said.rect.height() < room {
+        ui.add_space(room - said.rect.height());
+    }
     ui.separator();
+    // A solid scroll bar, seen without hovering: a floating one stayed
+    // hidden, and a line sliced by the panel's foot (the Moves header under
+    // it) read as text cut off rather than more to scroll to.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
