@@ -1711,3 +1711,17 @@ pub(crate) fn ring_at_fault(ui: &egui::Ui, rect: egui::Rect) {
         egui::StrokeKind::Outside,
     );
 }
+
+/// How wide `text` is on one row in the body font: for keeping a row's
+/// room before it is drawn.
+pub(crate) fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {
+    text.into()
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x
+}

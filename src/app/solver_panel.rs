@@ -1356,15 +1356,7 @@ fn move_row(
         // of its own.
         let indent = b.rect.width() + ui.spacing().item_spacing.x;
         for part in parts {
-            let width = egui::WidgetText::from(part.clone())
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Extend),
-                    f32::INFINITY,
-                    egui::TextStyle::Body,
-                )
-                .size()
-                .x;
+            let width = super::text_width(ui, part.clone());
             // What is left of the row (a wrapping layout's available
             // width is the whole row's), the spacing before it counted.
             let left = ui.max_rect().right() - ui.cursor().min.x;

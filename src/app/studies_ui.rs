@@ -1660,15 +1660,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
         // wide at every step (one more digit at move 10 could send it
         // under the buttons, moving everything below).
         let widest = format!("Move {0} of {0}", moves.len());
-        let width = egui::WidgetText::from(widest)
-            .into_galley(
-                ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
-                egui::TextStyle::Body,
-            )
-            .size()
-            .x;
+        let width = super::text_width(ui, widest);
         ui.allocate_ui_with_layout(
             egui::vec2(width, ui.spacing().interact_size.y),
             egui::Layout::left_to_right(egui::Align::Center),
