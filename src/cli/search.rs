@@ -1,7 +1,7 @@
 //! Commands over the search: `analyse` and `match`.
 
 use super::{CliError, StartArgs};
-use crate::engine::{Game, GameResult, Move, Position, Side, Status, Variant, notation};
+use crate::engine::{Game, GameResult, Position, Side, Status, Variant, notation};
 use crate::search::{self, Level, SearchConfig, Table, choose_move};
 use rand::SeedableRng;
 use std::io::Write;
@@ -61,12 +61,13 @@ pub fn analyse(
     };
     let analysis = search::search(&pos, config.clone());
     let v = pos.variant();
-    // Carrying the lines on takes milliseconds (the table holds most of
-    // each); with a time limit it gets at most as long again.
+    // The search carries its lines on to their depth within its own time;
+    // a line its time left short gets at most as long again here (the
+    // table holds most of it: milliseconds).
     let deadline = config.movetime.map(|t| Instant::now() + t);
     let mut cut = Vec::new();
     for line in analysis.lines.iter().take(lines) {
-        let (whole, ended) = carried_on(&pos, &line.pv, line.depth, &config, deadline);
+        let (whole, ended) = search::carried_on(&pos, line, &config, deadline);
         if !ended {
             cut.push((line.mv, whole.len(), line.depth));
         }
@@ -101,83 +102,6 @@ pub fn analyse(
         analysis.nps()
     );
     Ok(())
-}
-
-/// The search's line for a root move, carried on to the `depth` it was
-/// searched to where it stops short while the game goes on, and whether
-/// it is whole: as long as the depth, or ended by the game's end or by a
-/// repetition (which the search scores as the end).
-///
-/// A table cut-off ends the searched line where the table held the
-/// position's value; the search follows the table's moves on from there,
-/// but the moves stored further on may since have been replaced by other
-/// positions' (on 2×50 at depth 23, a line of 13 plies). The rest is then
-/// searched again from where the line stops, to the depth left, with the
-/// search's table and the line as history, as the solver reads its line
-/// by searching again; until `deadline`, if there is one.
-fn carried_on(
-    pos: &Position,
-    pv: &[Move],
-    depth: u32,
-    config: &SearchConfig,
-    deadline: Option<Instant>,
-) -> (Vec<Move>, bool) {
-    let mut line = Vec::with_capacity(depth as usize);
-    let mut positions = vec![*pos];
-    // Plays `moves` on from the line's end; false at one that is not legal.
-    fn play(moves: &[Move], line: &mut Vec<Move>, positions: &mut Vec<Position>) -> bool {
-        for &mv in moves {
-            let mut next = positions[positions.len() - 1];
-            if next.apply_fast(mv).is_err() {
-                return false;
-            }
-            line.push(mv);
-            positions.push(next);
-        }
-        true
-    }
-    // The search's moves are legal; were one not, its line is left as it is.
-    if !play(pv, &mut line, &mut positions) {
-        return (pv.to_vec(), true);
-    }
-    loop {
-        let (end, before) = positions.split_last().expect("the root is there");
-        if line.len() >= depth as usize
-            || matches!(end.status(), Status::Over(_))
-            || before.contains(end)
-        {
-            return (line, true);
-        }
-        let left = depth - line.len() as u32;
-        let movetime = match deadline {
-            None => None,
-            Some(d) => match d.checked_duration_since(Instant::now()) {
-                Some(t) if !t.is_zero() => Some(t),
-                _ => return (line, false),
-            },
-        };
-        let rest = search::search(
-            end,
-            SearchConfig {
-                max_depth: Some(left),
-                movetime,
-                lines: 1,
-                history: before.to_vec(),
-                endless: Vec::new(),
-                ..config.clone()
-            },
-        );
-        let Some(best) = rest.best().filter(|b| !b.pv.is_empty()) else {
-            return (line, false);
-        };
-        let best = best.pv.clone();
-        // A search stopped by the time before its depth: its line is
-        // shallower, and no more is tried.
-        if !play(&best, &mut line, &mut positions) || rest.depth < left {
-            let whole = line.len() >= depth as usize;
-            return (line, whole);
-        }
-    }
 }
 
 /// A finished game's score for the side to move, as `analyse` prints

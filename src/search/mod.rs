@@ -177,6 +177,17 @@ pub fn root_children(
     stop: &AtomicBool,
     deadline: Option<Instant>,
 ) -> (Vec<(Move, Position)>, Vec<Move>) {
+    root_children_while(pos, endless, || !stop.load(Ordering::Relaxed), deadline)
+}
+
+/// [`root_children`] sowing on while `go` says so (and, once some other
+/// move is known to be legal, until `deadline`).
+fn root_children_while(
+    pos: &Position,
+    endless: &[Move],
+    go: impl Fn() -> bool,
+    deadline: Option<Instant>,
+) -> (Vec<(Move, Position)>, Vec<Move>) {
     if pos.variant() == Variant::BaoLaKimasai && eval::bao_decided(pos, 0).is_some() {
         return (Vec::new(), Vec::new());
     }
@@ -191,7 +202,7 @@ pub fn root_children(
         let known = !decided.is_empty();
         let played = next.apply_or_stop(mv, || {
             let late = known && deadline.is_some_and(|d| Instant::now() >= d);
-            !(stop.load(Ordering::Relaxed) || late)
+            go() && !late
         });
         match played {
             Ok(()) => decided.push((mv, next)),
@@ -361,6 +372,18 @@ fn per_second(count: u64, elapsed: Duration) -> u64 {
 /// State shared by the threads of one search and the handle.
 struct Shared {
     stop: AtomicBool,
+    /// Set by [`SearchHandle::stop`] (or dropping the handle) alone, not
+    /// when the search ends by its own limits: the searches that carry
+    /// lines on to their depth ([`carried_on`]) watch it, so a search
+    /// asked to stop never runs on for them, while the depth reached (by
+    /// any thread, which stops the others) lets its lines be carried on.
+    cancel: Arc<AtomicBool>,
+    /// Whether short lines are carried on before each depth is published
+    /// (not in the searches that do the carrying on).
+    carry: bool,
+    /// Threads carrying a completed depth's lines on before publishing it:
+    /// the search is not finished until they have.
+    carrying: AtomicU32,
     /// Deepest iteration any thread has completed: a thread that finishes an
     /// iteration deeper than every other publishes it, and the others go on
     /// from there instead of repeating it (Lazy SMP gains from the helpers'
@@ -374,6 +397,35 @@ struct Shared {
     deadline: Option<Instant>,
 }
 
+impl Shared {
+    fn new(
+        config: &SearchConfig,
+        table: Arc<Table>,
+        cancel: Arc<AtomicBool>,
+        carry: bool,
+    ) -> Shared {
+        let started = Instant::now();
+        Shared {
+            stop: AtomicBool::new(false),
+            cancel,
+            carry,
+            carrying: AtomicU32::new(0),
+            completed: AtomicU32::new(0),
+            nodes: AtomicU64::new(0),
+            made: AtomicU64::new(0),
+            result: Mutex::new(Analysis::default()),
+            table,
+            started,
+            deadline: config.movetime.map(|t| started + t),
+        }
+    }
+
+    /// Whether the search was asked to stop, or its time is up.
+    fn cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 /// A search running on background threads. Poll [`Self::snapshot`]; call
 /// [`Self::stop`] to cancel (threads notice within about a thousand nodes).
 /// Dropping the handle stops the search without waiting for its threads.
@@ -385,21 +437,16 @@ pub struct SearchHandle {
 impl SearchHandle {
     /// Starts searching `root` in the background.
     pub fn start(root: Position, config: SearchConfig) -> SearchHandle {
-        let started = Instant::now();
         let table = config
             .table
             .clone()
             .unwrap_or_else(|| Arc::new(Table::new(config.table_mb)));
-        let shared = Arc::new(Shared {
-            stop: AtomicBool::new(false),
-            completed: AtomicU32::new(0),
-            nodes: AtomicU64::new(0),
-            made: AtomicU64::new(0),
-            result: Mutex::new(Analysis::default()),
+        let shared = Arc::new(Shared::new(
+            &config,
             table,
-            started,
-            deadline: config.movetime.map(|t| started + t),
-        });
+            Arc::new(AtomicBool::new(false)),
+            true,
+        ));
         let config = Arc::new(config);
         let threads = (0..config.threads.max(1))
             .map(|id| {
@@ -435,6 +482,7 @@ impl SearchHandle {
 
     /// Asks every thread to stop at once.
     pub fn stop(&self) {
+        self.shared.cancel.store(true, Ordering::Relaxed);
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
@@ -501,6 +549,12 @@ fn run_thread(id: usize, root: Position, config: &SearchConfig, shared: &Shared)
     w.flush();
     if id == 0 {
         shared.stop.store(true, Ordering::Relaxed);
+        // A thread that completed a deeper iteration may still be carrying
+        // its lines on (milliseconds, and no longer than the search's
+        // time or a stop allows): its depth is the search's result.
+        while shared.carrying.load(Ordering::Acquire) > 0 {
+            std::thread::sleep(Duration::from_micros(200));
+        }
         if let Ok(mut r) = shared.result.lock() {
             r.finished = true;
             r.elapsed = shared.started.elapsed();
@@ -613,8 +667,7 @@ impl<'a> Worker<'a> {
         if self.unflushed >= 1024 {
             self.flush();
             if self.may_stop
-                && (self.shared.stop.load(Ordering::Relaxed)
-                    || self.shared.deadline.is_some_and(|d| Instant::now() >= d))
+                && (self.shared.stop.load(Ordering::Relaxed) || self.shared.cancelled())
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
                 self.stopped = true;
@@ -624,11 +677,12 @@ impl<'a> Worker<'a> {
 
     /// Iterative deepening; thread 0 publishes each completed iteration.
     fn iterate(&mut self, root: Position, config: &SearchConfig) {
-        let (decided, undecided) = root_children(
+        let shared = self.shared;
+        let (decided, undecided) = root_children_while(
             &root,
             &config.endless,
-            &self.shared.stop,
-            self.shared.deadline,
+            || !(shared.stop.load(Ordering::Relaxed) || shared.cancel.load(Ordering::Relaxed)),
+            shared.deadline,
         );
         if self.id == 0
             && !undecided.is_empty()
@@ -693,6 +747,14 @@ impl<'a> Worker<'a> {
             prev_best = roots[0].score;
             let deepest = self.shared.completed.fetch_max(depth, Ordering::AcqRel);
             if depth > deepest {
+                if self.shared.carry {
+                    // The thread that publishes the depth carries its
+                    // lines on first, so no consumer sees them short.
+                    self.shared.carrying.fetch_add(1, Ordering::AcqRel);
+                    let _done = Carrying(&self.shared.carrying);
+                    let shown = lines.min(roots.len());
+                    self.carry_on(&mut roots[..shown], &root, config);
+                }
                 self.publish(&roots, depth);
             }
             if depth >= max_depth {
@@ -715,6 +777,28 @@ impl<'a> Worker<'a> {
             }
             // Skip iterations another thread has already completed.
             depth = (depth + 1).max(self.shared.completed.load(Ordering::Acquire) + 1);
+        }
+    }
+
+    /// Carries each of `roots`' lines that a table cut-off left short while
+    /// the game goes on to its depth ([`carried_on`]), with the search's
+    /// table, until the search is asked to stop or its time is up. The
+    /// positions searched count as the search's.
+    fn carry_on(&mut self, roots: &mut [RootMove], root: &Position, config: &SearchConfig) {
+        let history: Vec<Position> = config.history.iter().copied().chain([*root]).collect();
+        for r in roots {
+            let (line, _, nodes, made) = carry_line(
+                &history,
+                &r.pv,
+                r.depth,
+                config,
+                &self.shared.table,
+                &self.shared.cancel,
+                self.shared.deadline,
+            );
+            r.pv = line;
+            self.unflushed += nodes;
+            self.made += made;
         }
     }
 
@@ -1214,5 +1298,144 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+}
+
+/// Counts a thread out of [`Shared::carrying`] when dropped (on a panic too,
+/// so the search still finishes).
+struct Carrying<'a>(&'a AtomicU32);
+
+impl Drop for Carrying<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// A search's `line` for a root move of `root`, carried on to the depth it
+/// was searched to where it stops short while the game goes on, and
+/// whether it is whole: as long as its depth, or ended by the game's end
+/// or by a repetition (of the line or of `config.history`, which the
+/// search scores as the end).
+///
+/// A table cut-off ends the searched line where the table held the
+/// position's value; the search follows the table's moves on from there,
+/// but the moves stored further on may since have been replaced by other
+/// positions' (on 2×50 at depth 23, a line of 13 plies). The rest is then
+/// searched again from where the line stops, to the depth left, with
+/// `config.table` (the search's own, which holds most of it: milliseconds;
+/// a new table of `config.table_mb` when there is none) and the line as
+/// history, as the solver reads its line by searching again; until
+/// `deadline`, if there is one, on one thread.
+///
+/// [`search`] and [`SearchHandle`] already carry the lines they publish on
+/// within their own time; this is for a caller that gives the lines more
+/// time of its own once the search is over (`analyse --movetime`).
+pub fn carried_on(
+    root: &Position,
+    line: &Line,
+    config: &SearchConfig,
+    deadline: Option<Instant>,
+) -> (Vec<Move>, bool) {
+    let table = config
+        .table
+        .clone()
+        .unwrap_or_else(|| Arc::new(Table::new(config.table_mb)));
+    let history: Vec<Position> = config.history.iter().copied().chain([*root]).collect();
+    let cancel = Arc::new(AtomicBool::new(false));
+    // The search recurses deeply: on a thread with its search threads' stack.
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("search-carry".into())
+            .stack_size(32 << 20)
+            .spawn_scoped(s, || {
+                let (line, whole, _, _) = carry_line(
+                    &history, &line.pv, line.depth, config, &table, &cancel, deadline,
+                );
+                (line, whole)
+            })
+            .expect("spawning a search thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+/// [`carried_on`] for `pv` from the last of `history` (the root, after the
+/// game's earlier positions), on this thread: the line, whether it is
+/// whole, and the nodes searched and moves made for it. Stops when
+/// `cancel` is set or at `deadline`.
+fn carry_line(
+    history: &[Position],
+    pv: &[Move],
+    depth: u32,
+    config: &SearchConfig,
+    table: &Arc<Table>,
+    cancel: &Arc<AtomicBool>,
+    deadline: Option<Instant>,
+) -> (Vec<Move>, bool, u64, u64) {
+    let (mut nodes, mut made) = (0, 0);
+    let mut line = Vec::with_capacity(depth as usize);
+    let mut positions = history.to_vec();
+    // Plays `moves` on from the line's end; false at one that is not legal.
+    fn play(moves: &[Move], line: &mut Vec<Move>, positions: &mut Vec<Position>) -> bool {
+        for &mv in moves {
+            let mut next = positions[positions.len() - 1];
+            if next.apply_fast(mv).is_err() {
+                return false;
+            }
+            line.push(mv);
+            positions.push(next);
+        }
+        true
+    }
+    // The search's moves are legal; were one not, its line is left as it is.
+    if !play(pv, &mut line, &mut positions) {
+        return (pv.to_vec(), true, nodes, made);
+    }
+    loop {
+        let (end, before) = positions.split_last().expect("the root is there");
+        if line.len() >= depth as usize
+            || matches!(end.status(), crate::engine::Status::Over(_))
+            || before.contains(end)
+        {
+            return (line, true, nodes, made);
+        }
+        let left = depth - line.len() as u32;
+        let movetime = match deadline {
+            None => None,
+            Some(d) => match d.checked_duration_since(Instant::now()) {
+                Some(t) if !t.is_zero() => Some(t),
+                _ => return (line, false, nodes, made),
+            },
+        };
+        if cancel.load(Ordering::Relaxed) {
+            return (line, false, nodes, made);
+        }
+        let rest_config = SearchConfig {
+            max_depth: Some(left),
+            movetime,
+            threads: 1,
+            lines: 1,
+            table: None,
+            history: before.to_vec(),
+            endless: Vec::new(),
+            stop_when_forced: false,
+            ..config.clone()
+        };
+        let shared = Shared::new(&rest_config, Arc::clone(table), Arc::clone(cancel), false);
+        let mut w = Worker::new(0, &shared, &rest_config, end);
+        w.iterate(*end, &rest_config);
+        w.flush();
+        nodes += shared.nodes.load(Ordering::Relaxed);
+        made += shared.made.load(Ordering::Relaxed);
+        let rest = shared.result.into_inner().unwrap_or_default();
+        let Some(best) = rest.best().filter(|b| !b.pv.is_empty()) else {
+            return (line, false, nodes, made);
+        };
+        // A search stopped by the time before its depth: its line is
+        // shallower, and no more is tried.
+        if !play(&best.pv, &mut line, &mut positions) || rest.depth < left {
+            let whole = line.len() >= depth as usize;
+            return (line, whole, nodes, made);
+        }
     }
 }
