@@ -1375,3 +1375,52 @@ fn the_council_s_text_keeps_clear_of_its_scroll_bar() {
     }
     assert!(seen >= 3, "the council's texts are there");
 }
+
+#[test]
+fn the_consensus_bars_are_filled_in_proportion_to_their_votes() {
+    // A round-ended bar's fill is never narrower than the bar is high: at
+    // 1024×680 one vote of 16 and two drew the same dot.
+    let mut h = council_at(en_gehe(50), [1024.0, 680.0], 2);
+    council_done(&mut h);
+    let report = h.state().council.report().unwrap().clone();
+    let total = report.consensus.total_weight.max(1) as f32;
+    let fill = h.ctx.style_of(egui::Theme::Light).visuals.selection.bg_fill;
+    let mut fills = Vec::new();
+    fn walk(shape: &egui::Shape, colour: egui::Color32, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Rect(r) if r.fill == colour => out.push(r.rect),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, colour, out)),
+            _ => {}
+        }
+    }
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, fill, &mut fills);
+    }
+    let bars: Vec<egui::Rect> = h
+        .query_all_by_role(egui::accesskit::Role::ProgressIndicator)
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(bars.len(), report.consensus.votes.len());
+    assert!(
+        report
+            .consensus
+            .votes
+            .iter()
+            .any(|v| (v.weight as f32) < total),
+        "a split vote to measure"
+    );
+    for (vote, bar) in report.consensus.votes.iter().zip(&bars) {
+        let drawn = fills
+            .iter()
+            .find(|f| (f.min - bar.min).length() < 0.5)
+            .unwrap_or_else(|| panic!("no fill in {bar:?}"));
+        let wanted = bar.width() * vote.weight as f32 / total;
+        assert!(
+            (drawn.width() - wanted).abs() < 1.0,
+            "{}/{total} filled {} of {} px",
+            vote.weight,
+            drawn.width(),
+            bar.width()
+        );
+    }
+}

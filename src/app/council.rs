@@ -664,7 +664,20 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
         );
         let row = ui.horizontal_top(|ui| {
             let width = (ui.available_width() * 0.3).clamp(48.0, 140.0);
-            let bar = ui.add(egui::ProgressBar::new(frac).desired_width(width));
+            // Square-ended: a round one's fill is never narrower than
+            // the bar is high, so 1/16 and 2/16 drew the same dot. Its
+            // track outlined: in the light theme it was white on white.
+            let bar = ui.add(
+                egui::ProgressBar::new(frac)
+                    .desired_width(width)
+                    .corner_radius(2),
+            );
+            ui.painter().rect_stroke(
+                bar.rect,
+                2,
+                ui.visuals().widgets.noninteractive.bg_stroke,
+                egui::StrokeKind::Inside,
+            );
             let label = ui.add(egui::Label::new(text).wrap());
             bar.contains_pointer() || label.contains_pointer()
         });
