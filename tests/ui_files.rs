@@ -2179,3 +2179,114 @@ fn the_preset_name_row_stays_put_when_the_preset_note_goes() {
     h.run();
     assert_eq!(rows(&h), before);
 }
+
+#[test]
+fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
+    // Saving a preset brought a "Your preset … New name | Rename | Delete
+    // preset" row in Save as preset's place, and every field below went
+    // down under the pointer; choosing a shipped preset took the row away
+    // (the fields went back up), and a deleted preset left a gap. And a
+    // longer name, once renamed, pushed Rename and Delete preset right.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.run();
+    let rows = |h: &Harness<'_, MaasaiApp>| {
+        [
+            "Preset name",
+            "Save as preset",
+            "Holes per row",
+            "Seeds per hole",
+        ]
+        .map(|label| h.get_by_label(label).rect())
+    };
+    let at_open = rows(&h);
+    replace_field(&mut h, "Holes per row", "12");
+    replace_field(&mut h, "Seeds per hole", "3");
+    replace_field(&mut h, "Preset name", "Test12");
+    h.run();
+    assert_eq!(rows(&h), at_open, "typing moved the rows");
+    h.get_by_label("Save as preset").click();
+    h.run();
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert_eq!(
+        load_user_presets(&folders(dir.path()).config)
+            .unwrap()
+            .len(),
+        1
+    );
+    assert!(h.query_by_label_contains("“Test12”").is_some());
+    assert_eq!(rows(&h), at_open, "saving a preset moved the rows");
+    let buttons = |h: &Harness<'_, MaasaiApp>| {
+        ["New name", "Rename", "Delete preset"].map(|label| h.get_by_label(label).rect())
+    };
+    let managing = buttons(&h);
+
+    replace_field(&mut h, "New name", "Small twelve");
+    h.run();
+    h.get_by_label("Rename").click();
+    h.run();
+    h.run();
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert!(h.query_by_label_contains("“Small twelve”").is_some());
+    assert_eq!(
+        buttons(&h),
+        managing,
+        "renaming moved Rename and Delete preset"
+    );
+    assert_eq!(rows(&h), at_open, "renaming moved the rows");
+
+    // A shipped preset chosen: the row stays (nothing to act on), as do
+    // the rows under it.
+    let teaching = maasai_mancala::files::shipped_presets()
+        .into_iter()
+        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
+        .expect("a 2×12 teaching preset ships");
+    h.get_by_label("Preset").click();
+    h.run();
+    h.get_by_label(&teaching.name).click();
+    h.run();
+    h.run();
+    assert_eq!(
+        rows(&h),
+        at_open,
+        "choosing a shipped preset moved the rows"
+    );
+    assert_eq!(buttons(&h), managing);
+
+    // The user's again, then deleted: no gap, nothing moved.
+    h.get_by_label("Preset").click();
+    h.run();
+    h.get_by_label("Small twelve (yours)").click();
+    h.run();
+    h.run();
+    assert_eq!(
+        rows(&h),
+        at_open,
+        "choosing the user's preset moved the rows"
+    );
+    assert_eq!(buttons(&h), managing);
+    h.get_by_label("Delete preset").click();
+    h.run();
+    assert_eq!(rows(&h), at_open, "the delete question moved the rows");
+    h.get_by_label("Delete").click();
+    h.run();
+    h.run();
+    assert!(
+        load_user_presets(&folders(dir.path()).config)
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(rows(&h), at_open, "deleting the preset moved the rows");
+    assert_eq!(buttons(&h), managing);
+}

@@ -19,9 +19,9 @@ pub struct NewGameDialog {
     pub players: [super::players::Player; 2],
     /// Where the window was last drawn: a message about it goes under it.
     pub rect: Option<egui::Rect>,
-    /// The most height the presets rows have taken since a preset was last
-    /// chosen: kept, so that their note going (a field typed away from
-    /// the preset) does not move the fields under it up.
+    /// The most height the presets rows have taken since the dialog
+    /// opened: kept, so that nothing they show or hide moves the fields
+    /// under them.
     presets_height: f32,
     /// A text field's height as last drawn: Bao la Kimasai's fixed rows
     /// take it, so that switching the game moves nothing under them.
@@ -212,8 +212,12 @@ impl NewGameDialog {
             .show(ctx, |ui| {
                 if let Some(mut picker) = self.presets.take() {
                     let top = ui.cursor().top();
+                    // Choosing a preset refills the fields afresh, this
+                    // height with them: it is kept (the presets rows
+                    // shrinking moved every field under them up).
+                    let held = self.presets_height;
                     commands.extend(picker.ui(ui, self));
-                    // (Choosing a preset starts the count afresh.)
+                    self.presets_height = self.presets_height.max(held);
                     let used = ui.cursor().top() - top;
                     if used < self.presets_height {
                         ui.add_space(self.presets_height - used);

@@ -52,11 +52,35 @@ pub struct PresetPicker {
     /// chosen, kept when a field moves away from it (the row going would
     /// move every field under the pointer).
     managed: Option<usize>,
-    /// The height the chosen preset's note took, held once the note goes
-    /// (a field typed away from the preset) so that the rows under it,
-    /// Preset name and the game's fields, stay where they were; choosing
-    /// a preset measures it afresh.
+    /// The height of the tallest preset note, held whatever is chosen (or
+    /// none), so that the rows under it, Preset name and the game's
+    /// fields, stay where they were.
     note_height: f32,
+    /// The rename and delete row's height, the most it has taken: its
+    /// delete question keeps it.
+    row_height: f32,
+}
+
+/// Why the rename and delete row is disabled.
+const NONE_CHOSEN: &str = "Choose one of your presets in the Preset list to rename or delete it";
+
+/// The rename and delete row's first label: this wide whatever preset it
+/// names, so that the buttons after it keep their places.
+const NAME_WIDTH: f32 = 200.0;
+
+/// `text` in a label `NAME_WIDTH` wide, cut with … when longer.
+fn fixed_label(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
+    let height = ui.text_style_height(&egui::TextStyle::Body);
+    ui.allocate_ui_with_layout(
+        egui::vec2(NAME_WIDTH, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(NAME_WIDTH);
+            ui.set_max_width(NAME_WIDTH);
+            ui.add(egui::Label::new(text).truncate())
+        },
+    )
+    .inner
 }
 
 impl PresetPicker {
@@ -84,6 +108,7 @@ impl PresetPicker {
             confirm_delete: None,
             managed: None,
             note_height: 0.0,
+            row_height: 0.0,
         }
     }
 
@@ -147,6 +172,21 @@ impl PresetPicker {
             .size()
             .y;
         self.note_height = self.note_height.max(line);
+        // As high as the tallest note in the list, from the start: a note
+        // of two lines moved the fields down when chosen.
+        let wrap = ui.available_width();
+        for e in self.entries.iter().filter(|e| !e.preset.note.is_empty()) {
+            let height = egui::WidgetText::from(egui::RichText::new(&e.preset.note).weak())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    wrap,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .y;
+            self.note_height = self.note_height.max(height);
+        }
         if let Some(e) = self.selected.and_then(|i| self.entries.get(i))
             && !e.preset.note.is_empty()
         {
@@ -160,20 +200,23 @@ impl PresetPicker {
             // The note's line, held empty (as a label spaced after it).
             ui.add_space(self.note_height + ui.spacing().item_spacing.y);
         }
-        if let Some(e) = self.managed.and_then(|i| self.entries.get(i))
-            && e.source == PresetSource::User
-        {
-            let old = e.preset.name.clone();
-            // Named in the row: it stays when a field moves away from the
-            // preset (its going would move the fields under the pointer),
-            // and the Preset box above then no longer says which preset
-            // Rename and Delete act on.
-            let named = super::one_short_line(&old, 20);
-            // A preset is gone for good once deleted: asked first, in the
-            // row's place (a row of its own moved the fields down while
-            // asked, and left a gap once answered).
-            if self.confirm_delete.as_deref() == Some(old.as_str()) {
-                ui.horizontal(|ui| {
+        // The rename and delete row is always there, as high as its
+        // tallest form, and its buttons keep their places: the row coming
+        // with a saved or chosen preset of the user's (and going with a
+        // shipped one) moved every field below it, and a longer name
+        // pushed Rename and Delete preset from under the pointer.
+        let managed = self
+            .managed
+            .and_then(|i| self.entries.get(i))
+            .filter(|e| e.source == PresetSource::User)
+            .map(|e| e.preset.name.clone());
+        let row = ui.horizontal(|ui| {
+            ui.set_min_height(self.row_height);
+            match managed {
+                // A preset is gone for good once deleted: asked first, in
+                // the row's place.
+                Some(old) if self.confirm_delete.as_deref() == Some(old.as_str()) => {
+                    let named = super::one_short_line(&old, 20);
                     ui.label(format!("Delete your preset “{named}” for good?"))
                         .on_hover_text(&old);
                     if ui.button("Delete").clicked() {
@@ -183,39 +226,31 @@ impl PresetPicker {
                     if ui.button("Keep it").clicked() {
                         self.confirm_delete = None;
                     }
-                });
-            } else {
-                ui.horizontal(|ui| {
-                    ui.label(format!("Your preset “{named}”:"))
-                        .on_hover_text(&old);
-                    let l = ui.label("New name");
-                    ui.add(
-                        egui::TextEdit::singleline(&mut self.rename)
-                            .id_salt("preset-rename")
-                            .desired_width(120.0),
+                }
+                Some(old) => {
+                    // Named in the row: it stays when a field moves away
+                    // from the preset, and the Preset box above then no
+                    // longer says which preset Rename and Delete act on.
+                    // In a label of its own width, cut with … (whole on
+                    // hover).
+                    fixed_label(
+                        ui,
+                        egui::RichText::new(format!(
+                            "Your preset “{}”:",
+                            super::one_short_line(&old, 48)
+                        )),
                     )
-                    .labelled_by(l.id);
-                    let new = self.rename.trim();
-                    if ui
-                        .add_enabled(!new.is_empty() && new != old, egui::Button::new("Rename"))
-                        .on_disabled_hover_text(if new.is_empty() {
-                            "Type the new name first"
-                        } else {
-                            "That is its name already"
-                        })
-                        .clicked()
-                    {
-                        out.push(AppCommand::Files(FileCommand::RenamePreset {
-                            old: old.clone(),
-                            new: new.to_string(),
-                        }));
-                    }
-                    if ui.button("Delete preset").clicked() {
-                        self.confirm_delete = Some(old.clone());
-                    }
-                });
+                    .on_hover_text(&old);
+                    self.manage_row(ui, Some(&old), &mut out);
+                }
+                None => {
+                    fixed_label(ui, egui::RichText::new("None of yours chosen").weak())
+                        .on_hover_text(NONE_CHOSEN);
+                    self.manage_row(ui, None, &mut out);
+                }
             }
-        }
+        });
+        self.row_height = self.row_height.max(row.response.rect.height());
         if let Some(e) = &self.load_error {
             ui.colored_label(
                 ui.visuals().error_fg_color,
@@ -261,13 +296,56 @@ impl PresetPicker {
         out
     }
 
+    /// New name, Rename and Delete preset, about the user preset `old`
+    /// (none: the same row, disabled).
+    fn manage_row(&mut self, ui: &mut egui::Ui, old: Option<&str>, out: &mut Vec<AppCommand>) {
+        let on = old.is_some();
+        let l = ui.label("New name");
+        ui.add_enabled(
+            on,
+            egui::TextEdit::singleline(&mut self.rename)
+                .id_salt("preset-rename")
+                .desired_width(120.0),
+        )
+        .on_disabled_hover_text(NONE_CHOSEN)
+        .labelled_by(l.id);
+        let new = self.rename.trim();
+        let rename = ui
+            .add_enabled(
+                on && !new.is_empty() && Some(new) != old,
+                egui::Button::new("Rename"),
+            )
+            .on_disabled_hover_text(if !on {
+                NONE_CHOSEN
+            } else if new.is_empty() {
+                "Type the new name first"
+            } else {
+                "That is its name already"
+            });
+        if rename.clicked()
+            && let Some(old) = old
+        {
+            out.push(AppCommand::Files(FileCommand::RenamePreset {
+                old: old.to_string(),
+                new: new.to_string(),
+            }));
+        }
+        if ui
+            .add_enabled(on, egui::Button::new("Delete preset"))
+            .on_disabled_hover_text(NONE_CHOSEN)
+            .clicked()
+            && let Some(old) = old
+        {
+            self.confirm_delete = Some(old.to_string());
+        }
+    }
+
     /// Fills the dialog's fields from entry `i`; the team names stay.
     fn choose(&mut self, i: usize, dialog: &mut NewGameDialog) {
         let Some(e) = self.entries.get(i) else {
             return;
         };
         self.selected = Some(i);
-        self.note_height = 0.0;
         self.managed = (e.source == PresetSource::User).then_some(i);
         self.rename = e.preset.name.clone();
         let names = dialog.names.clone();
