@@ -6,7 +6,7 @@
 //! its files in a temporary folder.
 
 mod common;
-use common::{en_gehe, files_harness, play, replace_field};
+use common::{en_gehe, files_harness, harness_in, play, replace_field};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use maasai_mancala::app::files_ui::{DIAGRAM_NOTICE, DIAGRAM_REFUSED};
@@ -161,7 +161,11 @@ fn a_missing_folder_is_said_in_plain_words_and_the_typed_path_stays() {
     let (title, message) = h.state().files.error.clone().expect("a message");
     assert_eq!(title, DIAGRAM_REFUSED);
     assert!(message.contains("there is no folder"), "{message}");
-    assert!(message.contains("Nothing was written"), "{message}");
+    // About the diagram: the game was never at risk.
+    assert!(
+        message.contains("No diagram was written; the path stays in the field to correct."),
+        "{message}"
+    );
     assert!(!notice(&h).starts_with(DIAGRAM_NOTICE));
     // OK, then another try in the same window.
     h.get_by_label("OK").click();
@@ -264,4 +268,69 @@ fn the_export_window_takes_a_caption_the_look_and_the_ring_of_the_move() {
             }
         )
     );
+}
+
+/// Where a window drawn last frame is.
+fn area(h: &Harness<'_, MaasaiApp>, id: &str) -> egui::Rect {
+    h.ctx
+        .memory(|m| m.area_rect(egui::Id::unique(id)))
+        .unwrap_or_else(|| panic!("no {id} window"))
+}
+
+/// The export window at the audit's 1024x680, open on a played game.
+fn small_window(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_in(dir, en_gehe(8), [1024.0, 680.0]);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run();
+    play(&mut h, "1");
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export diagram (SVG)…").click();
+    h.run();
+    h
+}
+
+#[test]
+fn the_no_file_dialog_note_leaves_the_controls_where_they_were() {
+    // The note came at the top of the window and moved every row down.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(dir.path());
+    let places = |h: &Harness<'_, MaasaiApp>| {
+        ["Caption", "Diagram file", "Export", "Cancel"].map(|l| h.get_by_label(l).rect())
+    };
+    let before = places(&h);
+    let window = area(&h, "diagram-path");
+    // What Browse… leaves when no file is chosen (no dialog in tests).
+    h.state_mut().files.diagram_prompt.as_mut().unwrap().note = Some(
+        "No file was chosen, or this system has no file dialog. Type the diagram's path instead."
+            .into(),
+    );
+    h.run();
+    h.run();
+    assert_eq!(places(&h), before, "the controls stay put");
+    let note = h.get_by_label_contains("No file was chosen").rect();
+    assert!(note.top() >= before[2].bottom(), "under the buttons");
+    let after = area(&h, "diagram-path");
+    assert_eq!(after.left(), window.left(), "nor does the window widen");
+    assert_eq!(after.right(), window.right());
+}
+
+#[test]
+fn the_message_of_a_failed_export_hides_nothing_of_the_export_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = small_window(dir.path());
+    let bad = dir.path().join("nonexist").join("d.svg");
+    replace_field(&mut h, "Diagram file", bad.to_str().unwrap());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.run();
+    assert!(h.state().files.error.is_some(), "a message");
+    let window = area(&h, "diagram-path");
+    let message = area(&h, "file-error");
+    assert!(
+        !window.intersects(message),
+        "the message {message:?} is over the export window {window:?}"
+    );
+    let screen = h.ctx.content_rect();
+    assert!(screen.contains_rect(message), "{message:?} in {screen:?}");
 }

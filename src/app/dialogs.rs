@@ -148,10 +148,14 @@ pub fn dialogs_ui(
         let screen = ctx.content_rect();
         // So does a message about a typed path (a failed save): the path
         // stays in sight to be corrected.
+        // The diagram's export window too: the message went over its
+        // caption row.
         let path_window = files
             .path_prompt
             .as_ref()
-            .and_then(|_| ctx.memory(|m| m.area_rect(egui::Id::unique(PATH_WINDOW))));
+            .map(|_| PATH_WINDOW)
+            .or(files.diagram_prompt.as_ref().map(|_| DIAGRAM_WINDOW))
+            .and_then(|id| ctx.memory(|m| m.area_rect(egui::Id::unique(id))));
         let (align, offset) = match new_game.or(path_window) {
             Some(r) if r.bottom() + 220.0 < screen.bottom() => (
                 egui::Align2::CENTER_TOP,
@@ -241,9 +245,6 @@ pub(super) fn path_window<P>(
         .open(&mut open)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
         .show(ctx, |ui| {
-            if let Some(note) = &prompt.note {
-                ui.label(note);
-            }
             if let Some(path) = prompt.ask_replace.clone() {
                 let room = ctx.content_rect().height() - 80.0 - 12.0;
                 let text = format!("“{}” already exists. Replace it?", path.display());
@@ -312,6 +313,16 @@ pub(super) fn path_window<P>(
                     out.push(window.close.clone());
                 }
             });
+            // A note (no file dialog) goes under the controls, wrapped to
+            // their width: above them it moved every row, Browse… and the
+            // action included, down as it came.
+            if let Some(note) = &prompt.note {
+                let width = ui.min_rect().width();
+                ui.scope(|ui| {
+                    ui.set_max_width(width);
+                    ui.add(egui::Label::new(note.as_str()).wrap());
+                });
+            }
         });
     if !open {
         out.push(window.close.clone());
@@ -320,6 +331,9 @@ pub(super) fn path_window<P>(
 
 /// The id of the typed-path window (its title names its purpose).
 const PATH_WINDOW: &str = "typed-path";
+
+/// The id of the diagram's export window.
+pub(super) const DIAGRAM_WINDOW: &str = "diagram-path";
 
 /// A modal question: a heading, its text and a row of answers; the
 /// command of the answer clicked, if any.

@@ -1488,7 +1488,7 @@ impl MaasaiApp {
             Err(e) => {
                 self.show_error(
                     DIAGRAM_REFUSED,
-                    format!("{e}\nNothing was written; the game is as it was."),
+                    format!("{e}\nNo diagram was written; the path stays in the field to correct."),
                 );
                 // The window stays for another try, with the path that
                 // failed (also one a file dialog gave).
@@ -2012,7 +2012,7 @@ impl MaasaiApp {
         if let (Some(prompt), Some(job)) = (&mut self.files.diagram_prompt, &self.files.diagram) {
             let window = super::dialogs::PathWindow {
                 title: "Export the diagram (SVG)",
-                id: "diagram-path",
+                id: super::dialogs::DIAGRAM_WINDOW,
                 field: DIAGRAM_FIELD,
                 action: "Export",
                 take: FileCommand::ExportDiagramTo,
