@@ -1523,7 +1523,7 @@ fn leaving_with_edits_asks_and_keep_editing_keeps_them() {
         ("the menu", &|h: &mut Harness<'_, MaasaiApp>| {
             h.get_by_label("Game").click();
             h.run();
-            h.get_by_label("Leave the editor (Cancel)").click();
+            h.get_by_label("Leave the editor  (Ctrl+E)").click();
         }),
     ] {
         leave(&mut h);
@@ -1756,4 +1756,33 @@ fn closing_the_window_over_edits_asks_first() {
     assert!(sent(&h, &egui::ViewportCommand::Close), "the window stays");
     h.run();
     assert!(h.state().editor.is_none());
+}
+
+#[test]
+fn the_game_menu_undoes_and_redoes_the_editors_edits() {
+    // It greyed Undo and Redo out while Ctrl+Z and Ctrl+Shift+Z worked,
+    // and left Ctrl+E off "Leave the editor".
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let start = notation(&h);
+    h.get_by_label("South 2: 4 seeds").click();
+    h.run();
+    let edited = notation(&h);
+    assert_ne!(edited, start);
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Leave the editor  (Ctrl+E)");
+    h.get_by_label("Undo  (Ctrl+Z)").click();
+    h.run();
+    assert_eq!(notation(&h), start, "the menu's Undo takes the edit back");
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Redo  (Ctrl+Shift+Z)").click();
+    h.run();
+    assert_eq!(notation(&h), edited, "and Redo does it again");
+    assert!(h.state().editor.is_some(), "the editor stays open");
+    assert!(
+        h.state().rt.game.moves().is_empty(),
+        "the game is untouched"
+    );
 }

@@ -9,9 +9,12 @@ pub fn menu_ui(
     settings: &Settings,
     rt: &Runtime,
     files: &super::files_ui::FilesState,
-    editing: bool,
+    editing: impl Into<Editing>,
     study_open: bool,
 ) -> Vec<AppCommand> {
+    let editing = editing.into();
+    let history = editing.history;
+    let editing = editing.open;
     let mut commands = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| {
@@ -20,7 +23,7 @@ pub fn menu_ui(
             }
             let (label, command) = if editing {
                 (
-                    "Leave the editor (Cancel)",
+                    "Leave the editor  (Ctrl+E)",
                     super::editor::EditorCommand::Cancel,
                 )
             } else {
@@ -34,23 +37,32 @@ pub fn menu_ui(
             }
             commands.extend(super::file_menu::file_menu_items(ui, files));
             ui.separator();
+            // While the editor is open they undo and redo its edits, as
+            // Ctrl+Z and Ctrl+Shift+Z do there.
+            let (can_undo, can_redo) = if editing {
+                history
+            } else {
+                (!rt.game.moves().is_empty(), !rt.redo.is_empty())
+            };
             if ui
-                .add_enabled(
-                    !editing && !rt.game.moves().is_empty(),
-                    egui::Button::new("Undo  (Ctrl+Z)"),
-                )
+                .add_enabled(can_undo, egui::Button::new("Undo  (Ctrl+Z)"))
                 .clicked()
             {
-                commands.push(AppCommand::Undo);
+                commands.push(if editing {
+                    AppCommand::Editor(super::editor::EditorCommand::Undo)
+                } else {
+                    AppCommand::Undo
+                });
             }
             if ui
-                .add_enabled(
-                    !editing && !rt.redo.is_empty(),
-                    egui::Button::new("Redo  (Ctrl+Shift+Z)"),
-                )
+                .add_enabled(can_redo, egui::Button::new("Redo  (Ctrl+Shift+Z)"))
                 .clicked()
             {
-                commands.push(AppCommand::Redo);
+                commands.push(if editing {
+                    AppCommand::Editor(super::editor::EditorCommand::Redo)
+                } else {
+                    AppCommand::Redo
+                });
             }
             ui.separator();
             // A study's defence is the program's: both sides stay Human
@@ -226,6 +238,35 @@ pub fn menu_ui(
         }
     });
     commands
+}
+
+/// Whether the position editor is open, and what its Undo and Redo can
+/// take back or do again.
+#[derive(Clone, Copy)]
+pub struct Editing {
+    open: bool,
+    history: (bool, bool),
+}
+
+/// From the editor itself: its history says what Undo and Redo can do.
+impl From<Option<&super::editor::Editor>> for Editing {
+    fn from(editor: Option<&super::editor::Editor>) -> Editing {
+        Editing {
+            open: editor.is_some(),
+            history: editor.map_or((false, false), |ed| (ed.can_undo(), ed.can_redo())),
+        }
+    }
+}
+
+/// Only whether it is open: Undo and Redo stay offered while it is (an
+/// empty history makes them do nothing).
+impl From<bool> for Editing {
+    fn from(open: bool) -> Editing {
+        Editing {
+            open,
+            history: (open, open),
+        }
+    }
 }
 
 /// Whether the board can still be zoomed in, and out, from `zoom`.
