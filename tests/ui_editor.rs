@@ -1777,9 +1777,21 @@ fn the_game_menu_undoes_and_redoes_the_editors_edits() {
     assert_eq!(notation(&h), start, "the menu's Undo takes the edit back");
     h.get_by_label("Game").click();
     h.run();
+    // With nothing left to undo, Undo is greyed and Redo offered.
+    let disabled = |h: &Harness<'_, MaasaiApp>, label: &str| {
+        h.get_by_label(label).accesskit_node().is_disabled()
+    };
+    assert!(disabled(&h, "Undo  (Ctrl+Z)"));
+    assert!(!disabled(&h, "Redo  (Ctrl+Shift+Z)"));
     h.get_by_label("Redo  (Ctrl+Shift+Z)").click();
     h.run();
     assert_eq!(notation(&h), edited, "and Redo does it again");
+    h.get_by_label("Game").click();
+    h.run();
+    assert!(!disabled(&h, "Undo  (Ctrl+Z)"));
+    assert!(disabled(&h, "Redo  (Ctrl+Shift+Z)"));
+    h.key_press(egui::Key::Escape);
+    h.run();
     assert!(h.state().editor.is_some(), "the editor stays open");
     assert!(
         h.state().rt.game.moves().is_empty(),

@@ -258,17 +258,6 @@ impl From<Option<&super::editor::Editor>> for Editing {
     }
 }
 
-/// Only whether it is open: Undo and Redo stay offered while it is (an
-/// empty history makes them do nothing).
-impl From<bool> for Editing {
-    fn from(open: bool) -> Editing {
-        Editing {
-            open,
-            history: (open, open),
-        }
-    }
-}
-
 /// Whether the board can still be zoomed in, and out, from `zoom`.
 fn zoom_room(zoom: f32) -> (bool, bool) {
     (

@@ -1029,7 +1029,7 @@ impl MaasaiApp {
                     &self.settings,
                     &self.rt,
                     &self.files,
-                    self.editor.is_some(),
+                    self.editor.as_ref(),
                     self.studies.active.is_some(),
                 ));
             });
