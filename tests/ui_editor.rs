@@ -1798,3 +1798,58 @@ fn the_game_menu_undoes_and_redoes_the_editors_edits() {
         "the game is untouched"
     );
 }
+
+#[test]
+fn the_all_seeds_label_of_a_ctrl_drag_stays_whole_by_the_boards_edge() {
+    // Dragged to the last hole on the right of a 2×50 board at 1024×680,
+    // the label right of the seed was cut by the board's edge ("all se").
+    let mut h = harness_at(en_gehe(50), [1024.0, 680.0]);
+    open_editor(&mut h);
+    let a = h.get_by_label("South 2: 4 seeds").rect().center();
+    let b = h.get_by_label("North 1: 4 seeds").rect().center();
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    h.event(egui::Event::PointerMoved(a));
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: a,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.run();
+    for k in 1..=4 {
+        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+        h.run();
+    }
+    fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(egui::Rect, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(t) if t.galley.job.text == "all seeds" => {
+                out.push((egui::Rect::from_min_size(t.pos, t.galley.size()), clip))
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, clip, out)),
+            _ => {}
+        }
+    }
+    let mut labels = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, clipped.clip_rect, &mut labels);
+    }
+    assert_eq!(labels.len(), 1, "the dragged seed says all seeds");
+    let (label, clip) = labels[0];
+    assert!(
+        clip.contains_rect(label),
+        "{label:?} cut by the edge of {clip:?}"
+    );
+    h.event(egui::Event::PointerButton {
+        pos: b,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
+    h.run();
+    assert!(
+        shows(&h, "North 1: 8 seeds"),
+        "all of South 2's seeds moved"
+    );
+}

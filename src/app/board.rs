@@ -2283,13 +2283,19 @@ pub fn editor_board_ui(
         );
         // Ctrl (⌘) moves every seed of the hole: the seed says so.
         if ui.input(|i| i.modifiers.command) {
-            painter.text(
-                at + vec2((0.2 * p).max(5.0), -(0.2 * p).max(5.0)),
-                Align2::LEFT_BOTTOM,
-                "all seeds",
-                fonts(p).1,
-                pal.target,
-            );
+            // Right of the seed, or left of it where the board's edge
+            // would cut it ("all se" by the last holes).
+            let off = (0.2 * p).max(5.0);
+            let galley = painter.layout_no_wrap("all seeds".into(), fonts(p).1, pal.target);
+            let clip = painter.clip_rect();
+            let (x, align) = if at.x + off + galley.size().x > clip.right() {
+                (at.x - off, Align2::RIGHT_BOTTOM)
+            } else {
+                (at.x + off, Align2::LEFT_BOTTOM)
+            };
+            let y = (at.y - off).max(clip.top() + galley.size().y);
+            let rect = align.anchor_size(egui::pos2(x, y), galley.size());
+            painter.galley(rect.min, galley, pal.target);
         }
     }
     paint_pan_arrows(ui, &painter, &cues);
