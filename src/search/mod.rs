@@ -1393,11 +1393,15 @@ fn carry_line(
     }
     loop {
         let (end, before) = positions.split_last().expect("the root is there");
-        if line.len() >= depth as usize
-            || matches!(end.status(), crate::engine::Status::Over(_))
-            || before.contains(end)
-        {
+        if line.len() >= depth as usize || before.contains(end) {
             return (line, true, nodes, made);
+        }
+        // Whether the game ends there may take sowing a long move: a stop
+        // asked meanwhile is heeded within it.
+        match end.status_or_stop(|| !cancel.load(Ordering::Relaxed)) {
+            None => return (line, false, nodes, made),
+            Some(crate::engine::Status::Over(_)) => return (line, true, nodes, made),
+            Some(crate::engine::Status::Ongoing) => {}
         }
         let left = depth - line.len() as u32;
         let movetime = match deadline {
