@@ -330,42 +330,43 @@ fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
     assert!(game.contains("    cursor: 2,"), "{game}");
     let text = game.replace("    cursor: 2,", "    cursor: 2.5,");
     let (place, problem) = game_problem(&text);
+    // The place is the number's own, not where RON stopped inside it.
     assert_eq!(
-        place.map(|p| p.0),
-        Some(line_of(&text, "cursor: 2.5")),
+        place,
+        Some((line_of(&text, "cursor: 2.5"), "    cursor: ".len() + 1)),
         "{problem}"
     );
     // RON stops at the `.` and calls it a missing comma: what is wrong is
     // the number.
     assert_eq!(
         problem,
-        "`cursor` takes a whole number, not 2.5 (the moves on view, 0 for the start: `cursor: 2`)"
+        "`cursor` takes a whole number from 0 to the game's number of moves, not 2.5 (the moves on view, 0 for the start: `cursor: 2`)"
     );
     for (from, to, said) in [
         (
             "    cursor: 2,",
             "    cursor: -1,",
-            "`cursor` takes a whole number of 0 or more, not -1",
+            "`cursor` takes a whole number from 0 to the game's number of moves, not -1, which is negative",
         ),
         (
             "    cursor: 2,",
             "    cursor: 2e1,",
-            "`cursor` takes a whole number, not 2e1",
+            "`cursor` takes a whole number from 0 to the game's number of moves, not 2e1",
         ),
         (
             "    version: 1,",
             "    version: 1.0,",
-            "`version` takes a whole number, not 1.0",
+            "`version` takes a whole number from 1 to 4294967295, not 1.0",
         ),
         (
             "        seeds: 4,",
             "        seeds: 4.5,",
-            "`seeds` takes a whole number, not 4.5",
+            "`seeds` takes a whole number from 1 to 12 (Bao la Kimasai: 1), not 4.5",
         ),
         (
             "            holes: 6,",
             "            holes: 6.5,",
-            "`holes` takes a whole number, not 6.5",
+            "`holes` takes a whole number from 3 to 64, not 6.5",
         ),
     ] {
         assert!(game.contains(from), "{from}");

@@ -112,9 +112,20 @@ fn record_closed(text: &str, err: &ron::error::SpannedError) -> bool {
     read_up_to(&code, code.len()).0.len() == 1
 }
 
+/// The 1-based line and column (in characters) of byte `offset` in
+/// `text`, as RON and editors count them.
+pub(crate) fn line_col(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    (
+        before.matches('\n').count() + 1,
+        before[line_start..].chars().count() + 1,
+    )
+}
+
 /// The byte offset in `text` of a place RON gives (1-based line, and
 /// column in characters); the end of `text` for a place beyond it.
-fn offset_of(text: &str, place: ron::error::Position) -> usize {
+pub(crate) fn offset_of(text: &str, place: ron::error::Position) -> usize {
     let line_start = match place.line {
         0 | 1 => 0,
         n => match text.match_indices('\n').nth(n - 2) {

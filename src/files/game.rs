@@ -2,6 +2,7 @@
 //! engine on loading so that a file can never smuggle in an illegal game.
 
 use super::error::never_stopped;
+use super::number::{WholeField, wrong_number};
 use super::{FileError, LoadError, now_iso8601, write_atomic};
 use crate::engine::{
     Game, GameOptions, Move, OriginRule, PlayError, Position, RecordError, ReplayError, Side,
@@ -871,7 +872,8 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
     let mut err = FileError::ron(path, text, e);
     // A number of the wrong kind: RON stops inside it (at the `.` of
     // `2.5`, calling it a missing comma), but what is wrong is the number.
-    if let Some(problem) = wrong_number(text, e) {
+    if let Some((offset, problem)) = wrong_number(text, e, &WHOLE_FIELDS) {
+        err.place = Some(super::error::line_col(text, offset));
         err.problem = problem;
         return err;
     }
@@ -881,100 +883,41 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
     err
 }
 
-/// A field of a saved game (or of its options) that takes a whole number.
-struct WholeField {
-    name: &'static str,
-    /// What the number is, with an example.
-    what: &'static str,
-    /// The numbers it takes, for a number too large: "from 1 to 12".
-    range: &'static str,
-    /// The largest number the file can hold there at all.
-    max: u64,
-}
-
-/// The fields of a saved game (and its options) that take a whole number
-/// of 0 or more.
+/// The fields of a saved game (or of its options) that take a whole number.
 const WHOLE_FIELDS: [WholeField; 4] = [
     WholeField {
         name: "version",
+        kind: false,
         what: "the format version: `version: 1`",
         range: "from 1 to 4294967295",
-        max: u32::MAX as u64,
+        min: 0,
+        max: u32::MAX as i128,
     },
     WholeField {
         name: "cursor",
+        kind: false,
         what: "the moves on view, 0 for the start: `cursor: 2`",
         range: "from 0 to the game's number of moves",
-        max: usize::MAX as u64,
+        min: 0,
+        max: usize::MAX as i128,
     },
     WholeField {
         name: "seeds",
+        kind: false,
         what: "the seeds a hole holds at the start: `seeds: 4`",
         range: "from 1 to 12 (Bao la Kimasai: 1)",
-        max: u8::MAX as u64,
+        min: 0,
+        max: u8::MAX as i128,
     },
     WholeField {
         name: "holes",
+        kind: false,
         what: "the holes of a row: `holes: 8`",
         range: "from 3 to 64",
-        max: u8::MAX as u64,
+        min: 0,
+        max: u8::MAX as i128,
     },
 ];
-
-/// "`cursor` takes a whole number, not 2.5 (…)", when RON's error `e`
-/// stands inside the value of a field that takes a whole number and the
-/// value is a number of another kind (a fraction, a negative number), or
-/// a whole number too large for the field ("… from 1 to 4294967295;
-/// 99999999999 is too large").
-fn wrong_number(text: &str, e: &ron::error::SpannedError) -> Option<String> {
-    let line = text.lines().nth(e.span.start.line.checked_sub(1)?)?;
-    let chars: Vec<char> = line.chars().collect();
-    let at = e.span.start.col.checked_sub(1)?.min(chars.len());
-    // The last `name:` before the error on its line.
-    let before: String = chars[..at].iter().collect();
-    let colon = before.rfind(':')?;
-    let name = before[..colon].trim_end();
-    let field = name
-        .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .next()?;
-    let whole_field = WHOLE_FIELDS.iter().find(|f| f.name == field)?;
-    let what = whole_field.what;
-    // The value: from after the colon to the first blank or delimiter.
-    let value_start = before[..colon + 1].chars().count();
-    let rest: String = chars[value_start..].iter().collect();
-    let lead = rest.len() - rest.trim_start().len();
-    let value: String = rest
-        .trim_start()
-        .chars()
-        .take_while(|c| !(c.is_whitespace() || matches!(c, ',' | ')' | ']' | '}' | '/')))
-        .collect();
-    // The error is inside the value (or just after it), not further on.
-    let end = value_start + rest[..lead].chars().count() + value.chars().count();
-    if value.is_empty() || at > end {
-        return None;
-    }
-    let number = value.replace('_', "");
-    // Digits alone: a whole number, however large (RON reads one too
-    // large for the field's type as a float, or calls it out of range).
-    let digits = !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit());
-    if digits && number.parse::<u64>().map_or(true, |n| n > whole_field.max) {
-        return Some(format!(
-            "`{field}` takes a whole number {}; {value} is too large ({what})",
-            whole_field.range
-        ));
-    }
-    let whole = number.parse::<u64>().is_ok();
-    let negative = number.parse::<i128>().is_ok_and(|n| n < 0);
-    let fraction = !whole && !negative && number.parse::<f64>().is_ok_and(f64::is_finite);
-    let kind = if negative {
-        "a whole number of 0 or more"
-    } else if fraction {
-        "a whole number"
-    } else {
-        return None;
-    };
-    Some(format!("`{field}` takes {kind}, not {value} ({what})"))
-}
 
 fn field_hint(text: &str, e: &ron::error::SpannedError) -> Option<&'static str> {
     use ron::Error as E;

@@ -14,6 +14,7 @@ mod date;
 pub(crate) mod error;
 mod game;
 mod kind;
+pub(crate) mod number;
 mod presets;
 mod recent;
 

@@ -35,7 +35,7 @@ pub use trial::{EARLY_VERDICT, JUDGE_LIMIT, Judgment, Trial};
 
 use crate::engine::{Game, Move, Position, ReplayError, Side, Status, Variant, notation};
 use crate::files::LoadError;
-use crate::files::error::never_stopped;
+use crate::files::error::{line_col, never_stopped};
 use crate::solver::{Cancelled, Solver, Value};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -164,11 +164,6 @@ impl GoalKind {
             _ => false,
         }
     }
-}
-
-/// Line and column (1-based) of byte `offset` in `text`.
-fn line_col(text: &str, offset: usize) -> (usize, usize) {
-    line_cols(text, &[offset])[0]
 }
 
 /// Where the `nth` (0-based) occurrence of `needle` in the RON code starts,
