@@ -25,6 +25,32 @@ fn spawn_apply() -> std::process::Child {
         .unwrap()
 }
 
+/// Feeds `input` (lines of `position ; move`) to `apply` all at once;
+/// its answer, and whether it exited successfully.
+fn apply_all(input: impl AsRef<[u8]>) -> (String, bool) {
+    let mut child = spawn_apply();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_ref())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (String::from_utf8(out.stdout).unwrap(), out.status.success())
+}
+
+/// Runs the binary on `arg` (a saved game to open in the window) with no
+/// display to open it on.
+fn open_without_display(arg: impl AsRef<std::ffi::OsStr>) -> std::process::Output {
+    Command::new(BIN)
+        .arg(arg)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap()
+}
+
 fn ok(args: &[&str]) -> String {
     let (out, err, code) = run(args);
     assert_eq!(code, 0, "{args:?} failed: {err}");
@@ -195,16 +221,8 @@ fn apply_answers_each_line_with_the_right_error_words() {
          en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 9\n\
          en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south ; 1\n"
     );
-    let mut child = spawn_apply();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, success) = apply_all(&input);
+    assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 8, "{text}");
     assert_eq!(
@@ -229,11 +247,8 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1\n".to_vec();
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=sou\xe9th ; 1\n");
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 2\r\n");
-    let mut child = spawn_apply();
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, success) = apply_all(&input);
+    assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert_eq!(
@@ -856,14 +871,7 @@ fn an_endless_move_that_is_the_sides_only_one_is_refused_as_endless() {
     assert!(out.is_empty());
     assert!(err.contains("never ends"), "{err}");
     assert!(!err.contains("already over"), "{err}");
-    let mut child = spawn_apply();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{p} ; 1\n{p} ; 2\n").as_bytes())
-        .unwrap();
-    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (out, _) = apply_all(format!("{p} ; 1\n{p} ; 2\n"));
     let lines: Vec<&str> = out.lines().collect();
     assert!(
         lines[0].starts_with("error: ") && lines[0].contains("endless"),
@@ -954,14 +962,11 @@ fn check_prove_names_the_plies_it_falls_short_by_and_refuses_a_non_study_first()
 
 #[test]
 fn apply_errors_keep_the_promised_words_and_quote_the_move_as_typed() {
-    let mut child = spawn_apply();
     let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; x\n".to_vec();
     input.extend_from_slice(b"\xff ; 1\n");
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ;  +1 \n");
-    child.stdin.take().unwrap().write_all(&input).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, success) = apply_all(&input);
+    assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
     assert!(lines[0].starts_with("error: illegal move `x`: "), "{text}");
@@ -1235,16 +1240,10 @@ fn a_word_after_the_file_to_open_is_called_one_too_many() {
 
 #[test]
 fn no_display_is_said_in_plain_words() {
-    let out = Command::new(BIN)
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fixtures/snapshot-game.ron"
-        ))
-        .env_remove("DISPLAY")
-        .env_remove("WAYLAND_DISPLAY")
-        .env_remove("WAYLAND_SOCKET")
-        .output()
-        .unwrap();
+    let out = open_without_display(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/snapshot-game.ron"
+    ));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
@@ -1572,6 +1571,7 @@ fn play_save_takes_any_file_name_the_file_system_takes_again_and_again() {
 #[test]
 fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
     let list = ["bench", "--solver", "--list"];
+    let random_match = ["match", "--a", "random", "--b", "random"];
     let cases: Vec<(Vec<&str>, &str)> = vec![
         // Negative numbers: the range, not "unexpected argument '-5'".
         (
@@ -1583,9 +1583,7 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
             "--seeds: seeds per hole must be 1 to 12, not -5",
         ),
         (
-            vec![
-                "match", "--a", "random", "--b", "random", "en-gehe", "--seeds", "-1",
-            ],
+            [&random_match[..], &["en-gehe", "--seeds", "-1"]].concat(),
             "--seeds: seeds per hole must be 1 to 12, not -1",
         ),
         (
@@ -1613,22 +1611,11 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
             "a number of lines from 1 to 64, not -5",
         ),
         (
-            vec![
-                "match",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--movetime",
-                "-5",
-                "en-gehe",
-            ],
+            [&random_match[..], &["--movetime", "-5", "en-gehe"]].concat(),
             "a number of milliseconds from 1 to 86400000, not -5",
         ),
         (
-            vec![
-                "match", "--a", "random", "--b", "random", "--seed", "-5", "en-gehe",
-            ],
+            [&random_match[..], &["--seed", "-5", "en-gehe"]].concat(),
             "a whole number from 0 to 18446744073709551615, not -5",
         ),
         (
@@ -1650,29 +1637,15 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
             "a number of milliseconds from 1 to 86400000, not 99999999999999999999",
         ),
         (
-            vec![
-                "match",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--movetime",
-                "abc",
-                "en-gehe",
-            ],
+            [&random_match[..], &["--movetime", "abc", "en-gehe"]].concat(),
             "a number of milliseconds from 1 to 86400000, not abc",
         ),
         (
-            vec![
-                "match",
-                "--a",
-                "random",
-                "--b",
-                "random",
-                "--seed",
-                "99999999999999999999",
-                "en-gehe",
-            ],
+            [
+                &random_match[..],
+                &["--seed", "99999999999999999999", "en-gehe"],
+            ]
+            .concat(),
             "a whole number from 0 to 18446744073709551615, not 99999999999999999999",
         ),
         (
@@ -1706,9 +1679,7 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
             "a number of lines from 1 to 64, not 65",
         ),
         (
-            vec![
-                "match", "--a", "random", "--b", "random", "--games", "-1", "en-gehe",
-            ],
+            [&random_match[..], &["--games", "-1", "en-gehe"]].concat(),
             "a whole number from 1 to 4294967295, not -1",
         ),
         (
@@ -1765,16 +1736,17 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
     ok(&["solve", SMALL, "--limit", "86400"]);
     ok(&["analyse", SMALL, "--lines", "64", "--depth", "1"]);
     ok(&[
-        "bench",
-        "--solver",
-        "--list",
-        "--positions",
-        "1",
-        "--min-seeds",
-        "400",
-        "--max-seeds",
-        "400",
-    ]);
+        &list[..],
+        &[
+            "--positions",
+            "1",
+            "--min-seeds",
+            "400",
+            "--max-seeds",
+            "400",
+        ],
+    ]
+    .concat());
 }
 
 #[test]
@@ -1906,13 +1878,7 @@ fn a_saved_game_to_open_that_is_missing_or_a_folder_is_said_before_the_window() 
         ));
     }
     for (arg, said) in cases {
-        let out = Command::new(BIN)
-            .arg(&arg)
-            .env_remove("DISPLAY")
-            .env_remove("WAYLAND_DISPLAY")
-            .env_remove("WAYLAND_SOCKET")
-            .output()
-            .unwrap();
+        let out = open_without_display(&arg);
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{arg:?}: {err}");
         assert!(err.starts_with(&said), "{arg:?}: {err}");
@@ -1936,15 +1902,7 @@ fn trace_and_apply_echo_a_move_the_board_has_not_in_one_form_too() {
         err,
         "error: illegal move `4`: there is no hole 4; holes are numbered 1 to 3\n"
     );
-    let mut child = spawn_apply();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{SMALL} ; 004\n{SMALL} ; 02\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, _) = apply_all(format!("{SMALL} ; 004\n{SMALL} ; 02\n"));
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].starts_with("error: illegal move `4`: there is no hole 4"),
@@ -2069,16 +2027,8 @@ const FINISHED_WHY: &str =
 fn apply_names_a_blank_line_as_blank_with_its_number() {
     // One answer a line still (a client waiting for each stays in step),
     // but a blank line is said to be blank, not an invalid position.
-    let mut child = spawn_apply();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{SMALL} ; 1\n\n   \t\n{SMALL} ; 3\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let (text, success) = apply_all(format!("{SMALL} ; 1\n\n   \t\n{SMALL} ; 3\n"));
+    assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4, "{text}");
     assert_eq!(lines[0], ok(&["play", SMALL, "1"]).trim_end());
@@ -2123,16 +2073,9 @@ fn a_move_in_a_finished_game_says_who_won_and_why() {
         err,
         format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
     );
-    let mut child = spawn_apply();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(format!("{FINISHED} ; 1\n").as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let (out, _) = apply_all(format!("{FINISHED} ; 1\n"));
     assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
+        out,
         format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
     );
 }
