@@ -18,6 +18,11 @@ fn harness(start: Position) -> Harness<'static, MaasaiApp> {
     harness_at(start, SNAPSHOT_SIZE)
 }
 
+/// The window on `start`, sowing instantly, settled.
+fn sowing_instantly(start: Position) -> Harness<'static, MaasaiApp> {
+    common::sowing_instantly_at(start, SNAPSHOT_SIZE)
+}
+
 /// Opens the editor with its shortcut.
 fn open_editor(h: &mut Harness<'_, MaasaiApp>) {
     h.run();
@@ -154,8 +159,15 @@ fn clicks_add_and_take_seeds_and_typed_digits_set_a_count() {
     assert!(shows(&h, "North 3: 3 seeds"), "and Ctrl+Shift+Z redoes");
 }
 
-/// Drags with the primary button from one labelled widget to another.
-fn drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers) {
+/// Presses the primary button on the labelled widget `from` and carries
+/// the pointer to `to` in four steps without letting go; returns where it
+/// is held.
+fn pick_up_and_carry(
+    h: &mut Harness<'_, MaasaiApp>,
+    from: &str,
+    to: &str,
+    m: egui::Modifiers,
+) -> egui::Pos2 {
     let a = h.get_by_label(from).rect().center();
     let b = h.get_by_label(to).rect().center();
     h.event(egui::Event::PointerMoved(a));
@@ -171,12 +183,32 @@ fn drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers
         h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
         h.run();
     }
+    b
+}
+
+/// Lets go of the primary button at `pos`, in the frame still to run.
+fn let_go(h: &mut Harness<'_, MaasaiApp>, pos: egui::Pos2, m: egui::Modifiers) {
     h.event(egui::Event::PointerButton {
-        pos: b,
+        pos,
         button: egui::PointerButton::Primary,
         pressed: false,
         modifiers: m,
     });
+}
+
+/// Drags with the primary button from one labelled widget to another.
+fn drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers) {
+    let b = pick_up_and_carry(h, from, to, m);
+    let_go(h, b, m);
+    h.run();
+}
+
+/// Ctrl+drags all the seeds of hole or reserve `from` onto `to`: Ctrl is
+/// held down before the drag and let go after the drop.
+fn ctrl_drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str) {
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
+    drag(h, from, to, egui::Modifiers::COMMAND);
+    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
     h.run();
 }
 
@@ -192,15 +224,7 @@ fn dragging_moves_one_seed_and_ctrl_drag_moves_all() {
     );
     assert!(shows(&h, "South 1: 3 seeds"));
     assert!(shows(&h, "South 4: 5 seeds"));
-    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
-    drag(
-        &mut h,
-        "South 4: 5 seeds",
-        "North 1: 4 seeds",
-        egui::Modifiers::COMMAND,
-    );
-    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
-    h.run();
+    ctrl_drag(&mut h, "South 4: 5 seeds", "North 1: 4 seeds");
     assert_eq!(
         notation(&h),
         "en-gehe south=3,4,4,0,4,4 north=9,4,4,4,4,4 captured=0,0 turn=south"
@@ -637,15 +661,7 @@ fn seeds_are_dragged_into_and_out_of_a_reserve_pile() {
     );
     assert!(shows(&h, "North reserve: 23 seeds"));
     assert!(shows(&h, "South o1: 1 seed"));
-    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
-    drag(
-        &mut h,
-        "South reserve: 25 seeds",
-        "North reserve: 23 seeds",
-        egui::Modifiers::COMMAND,
-    );
-    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
-    h.run();
+    ctrl_drag(&mut h, "South reserve: 25 seeds", "North reserve: 23 seeds");
     assert_eq!(
         editor(&h).setup.reserve,
         [0, 48],
@@ -689,6 +705,18 @@ fn the_editor_board_takes_no_clicks_under_a_dialog() {
     assert_eq!(editor(&h).setup.south[0], 4, "the click went nowhere");
 }
 
+/// Clicks `hole` and types the most a hole may hold (60,000) into it digit
+/// by digit, then Enter.
+fn fill_to_the_limit(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
+    h.get_by_label(hole).click();
+    h.run();
+    for d in ["6", "0", "0", "0", "0"] {
+        h.event(egui::Event::Text(d.into()));
+    }
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
 #[test]
 fn every_problem_is_listed_on_its_own() {
     let mut h = harness(en_gehe(6));
@@ -698,13 +726,7 @@ fn every_problem_is_listed_on_its_own() {
     h.get_by_label("Empty board").click();
     h.run();
     for label in ["North 1: 0 seeds", "North 5: 0 seeds"] {
-        h.get_by_label(label).click();
-        h.run();
-        for d in ["6", "0", "0", "0", "0"] {
-            h.event(egui::Event::Text(d.into()));
-        }
-        h.key_press(egui::Key::Enter);
-        h.run();
+        fill_to_the_limit(&mut h, label);
     }
     assert_eq!(
         editor(&h).check().problems.len(),
@@ -852,13 +874,18 @@ fn a_new_game_started_while_editing_closes_the_editor() {
     assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
 }
 
-#[test]
-fn play_from_here_asks_about_unsaved_moves_first() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    h.run();
+/// A 2×6 En Gehé game, sowing instantly, after South's first move (South 1),
+/// which is not saved.
+fn after_south_1() -> Harness<'static, MaasaiApp> {
+    let mut h = sowing_instantly(en_gehe(6));
     h.get_by_label("South 1: 4 seeds").click();
     h.run();
+    h
+}
+
+#[test]
+fn play_from_here_asks_about_unsaved_moves_first() {
+    let mut h = after_south_1();
     assert_eq!(h.state().rt.game.moves().len(), 1);
     open_editor(&mut h);
     h.get_by_label("South 2: 7 seeds").click();
@@ -920,13 +947,7 @@ fn an_emptied_row_is_listed_beside_other_problems() {
     h.run();
     // South to move with no seeds, and North's holes over the limit in all.
     for hole in ["North 1: 0 seeds", "North 2: 0 seeds"] {
-        h.get_by_label(hole).click();
-        h.run();
-        for d in ["6", "0", "0", "0", "0"] {
-            h.event(egui::Event::Text(d.into()));
-        }
-        h.key_press(egui::Key::Enter);
-        h.run();
+        fill_to_the_limit(&mut h, hole);
     }
     let problems = editor(&h).check().problems.clone();
     assert_eq!(problems.len(), 2, "{problems:?}");
@@ -1092,15 +1113,7 @@ fn a_ctrl_drag_past_the_limit_says_why_under_the_board() {
     ));
     h.run();
     let before = notation(&h);
-    h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
-    drag(
-        &mut h,
-        "South 2: 50000 seeds",
-        "North 2: 20000 seeds",
-        egui::Modifiers::COMMAND,
-    );
-    h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
-    h.run();
+    ctrl_drag(&mut h, "South 2: 50000 seeds", "North 2: 20000 seeds");
     assert_eq!(notation(&h), before);
     assert!(shows(
         &h,
@@ -1108,28 +1121,14 @@ fn a_ctrl_drag_past_the_limit_says_why_under_the_board() {
          a position holds at most 60,000 seeds."
     ));
     // Ctrl let go in the frame of the drop: still all of them.
-    let a = h.get_by_label("South 2: 50000 seeds").rect().center();
-    let b = h.get_by_label("North 3: 4 seeds").rect().center();
     h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
-    h.event(egui::Event::PointerMoved(a));
-    h.run();
-    h.event(egui::Event::PointerButton {
-        pos: a,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: egui::Modifiers::COMMAND,
-    });
-    h.run();
-    for k in 1..=4 {
-        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
-        h.run();
-    }
-    h.event(egui::Event::PointerButton {
-        pos: b,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: egui::Modifiers::COMMAND,
-    });
+    let b = pick_up_and_carry(
+        &mut h,
+        "South 2: 50000 seeds",
+        "North 3: 4 seeds",
+        egui::Modifiers::COMMAND,
+    );
+    let_go(&mut h, b, egui::Modifiers::COMMAND);
     h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
     h.run();
     assert_eq!(
@@ -1340,9 +1339,7 @@ fn a_move_held_for_the_check_is_dropped_when_the_editor_opens() {
     // edit with it.
     let start = en_gehe(6);
     let first = start.legal_moves()[0];
-    let mut h = harness(start);
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     let check = h.state_mut().rt.check_still_running();
     // Every move taken for a long one, held for the check.
     h.state_mut().rt.quick_laps = 0;
@@ -1575,11 +1572,7 @@ fn leaving_with_edits_asks_and_keep_editing_keeps_them() {
 
 #[test]
 fn discarding_leaves_the_game_as_it_was() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    h.run();
-    h.get_by_label("South 1: 4 seeds").click();
-    h.run();
+    let mut h = after_south_1();
     let game = h.state().rt.game.clone();
     open_editor(&mut h);
     h.get_by_label("Empty board").click();
@@ -1717,12 +1710,7 @@ fn a_new_game_started_over_edits_keeps_them_and_asks() {
 /// Asks the window to close, as its close button would, for one frame;
 /// whether that frame cancelled the close.
 fn close_cancelled(h: &mut Harness<'_, MaasaiApp>) -> bool {
-    h.input_mut()
-        .viewports
-        .entry(egui::ViewportId::ROOT)
-        .or_default()
-        .events
-        .push(egui::ViewportEvent::Close);
+    common::ask_to_close(h);
     h.step();
     sent(h, &egui::ViewportCommand::CancelClose)
 }
@@ -1805,22 +1793,13 @@ fn the_all_seeds_label_of_a_ctrl_drag_stays_whole_by_the_boards_edge() {
     // the label right of the seed was cut by the board's edge ("all se").
     let mut h = harness_at(en_gehe(50), [1024.0, 680.0]);
     open_editor(&mut h);
-    let a = h.get_by_label("South 2: 4 seeds").rect().center();
-    let b = h.get_by_label("North 1: 4 seeds").rect().center();
     h.event(egui::Event::ModifiersChanged(egui::Modifiers::COMMAND));
-    h.event(egui::Event::PointerMoved(a));
-    h.run();
-    h.event(egui::Event::PointerButton {
-        pos: a,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: egui::Modifiers::COMMAND,
-    });
-    h.run();
-    for k in 1..=4 {
-        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
-        h.run();
-    }
+    let b = pick_up_and_carry(
+        &mut h,
+        "South 2: 4 seeds",
+        "North 1: 4 seeds",
+        egui::Modifiers::COMMAND,
+    );
     fn walk(shape: &egui::Shape, clip: egui::Rect, out: &mut Vec<(egui::Rect, egui::Rect)>) {
         match shape {
             egui::Shape::Text(t) if t.galley.job.text == "all seeds" => {
@@ -1840,12 +1819,7 @@ fn the_all_seeds_label_of_a_ctrl_drag_stays_whole_by_the_boards_edge() {
         clip.contains_rect(label),
         "{label:?} cut by the edge of {clip:?}"
     );
-    h.event(egui::Event::PointerButton {
-        pos: b,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: egui::Modifiers::COMMAND,
-    });
+    let_go(&mut h, b, egui::Modifiers::COMMAND);
     h.event(egui::Event::ModifiersChanged(egui::Modifiers::NONE));
     h.run();
     assert!(

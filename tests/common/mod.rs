@@ -38,6 +38,29 @@ pub fn harness_in(
         .build_eframe(move |cc| MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, start, folders))
 }
 
+/// [`harness_at`], sowing instantly, settled.
+pub fn sowing_instantly_at(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(start, size);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run();
+    h
+}
+
+/// [`harness_at`], sowing instantly, with the council (searching
+/// shallowly), the solver, the plots and the move list open; no frame run
+/// yet.
+pub fn every_panel_at(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(start, size);
+    let app = h.state_mut();
+    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    app.settings.show_council = true;
+    app.settings.show_solver = true;
+    app.settings.show_tempo_plot = true;
+    app.settings.show_move_list = true;
+    app.council.max_depth = Some(2);
+    h
+}
+
 /// Plays a move by its hole name, as keyboard play would, and runs the
 /// frames until the window settles.
 pub fn play(h: &mut Harness<'_, MaasaiApp>, name: &str) {
@@ -79,6 +102,29 @@ pub fn start_paused(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
     h.step();
 }
 
+/// Asks the window to close, as its close button would, in the frame still
+/// to run.
+pub fn ask_to_close(h: &mut Harness<'_, MaasaiApp>) {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+}
+
+/// Turns the mouse wheel `points` down (towards the user) over wherever the
+/// pointer is, in the frame still to run.
+pub fn scroll_down(h: &mut Harness<'_, MaasaiApp>, points: f32) {
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -points),
+        modifiers: egui::Modifiers::NONE,
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+    });
+}
+
 /// Replaces the whole text of the field labelled `label`.
 pub fn replace_field(h: &mut Harness<'_, MaasaiApp>, label: &str, text: &str) {
     use egui_kittest::kittest::Queryable;
@@ -118,6 +164,14 @@ pub fn ctrl_v_released() -> egui::Event {
         repeat: false,
         modifiers: egui::Modifiers::COMMAND,
     }
+}
+
+/// The folder of the user's own studies under `dir` (in [`folders`]'s
+/// config), made.
+pub fn users_studies(dir: &std::path::Path) -> std::path::PathBuf {
+    let studies = folders(dir).config.join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    studies
 }
 
 /// The program's folders (settings and presets, autosave) under `dir`.
