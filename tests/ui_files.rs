@@ -142,9 +142,7 @@ fn a_corrupt_file_shows_its_place_and_keeps_the_current_game() {
 fn save_as_then_open_gives_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("saved.ron");
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    play(&mut h, "1");
-    play(&mut h, "2");
+    let mut h = two_moves_in(dir.path());
     assert!(h.state().unsaved());
     let played = h.state().rt.game.clone();
 
@@ -344,14 +342,18 @@ fn a_study_s_moves_are_counted_as_saved_without_copying_the_game_every_frame() {
     assert!(h.state().unsaved());
 }
 
+/// The window with its folders in `dir` after the first two moves of a
+/// 2×6 En Gehé game (South 1, North 2), saved to no file.
+fn two_moves_in(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = files_harness(dir, en_gehe(6));
+    play(&mut h, "1");
+    play(&mut h, "2");
+    h
+}
+
 /// Asks the window to close, as its close button would.
 fn request_close(h: &mut Harness<'_, MaasaiApp>) {
-    h.input_mut()
-        .viewports
-        .entry(egui::ViewportId::ROOT)
-        .or_default()
-        .events
-        .push(egui::ViewportEvent::Close);
+    common::ask_to_close(h);
     h.run();
 }
 
@@ -361,9 +363,7 @@ fn a_declined_resume_keeps_an_unsaved_game_in_a_file_of_its_own() {
     let data = folders(dir.path()).data;
     let autosave = autosave_path(&data);
     {
-        let mut h = files_harness(dir.path(), en_gehe(6));
-        play(&mut h, "1");
-        play(&mut h, "2");
+        let _h = two_moves_in(dir.path());
         // Dropped without closing: as if the program were killed.
     }
     let kept = std::fs::read_to_string(&autosave).unwrap();
@@ -400,9 +400,7 @@ fn a_save_before_the_resume_offer_is_answered_leaves_the_last_game_in_the_autosa
     let dir = tempfile::tempdir().unwrap();
     let autosave = autosave_path(&folders(dir.path()).data);
     {
-        let mut h = files_harness(dir.path(), en_gehe(6));
-        play(&mut h, "1");
-        play(&mut h, "2");
+        let _h = two_moves_in(dir.path());
     }
     let kept = std::fs::read_to_string(&autosave).unwrap();
     let mut h = files_harness(dir.path(), en_gehe(8));
@@ -424,9 +422,7 @@ fn a_declined_saved_game_stays_in_the_autosave_until_the_next_move_also_on_closi
     let dir = tempfile::tempdir().unwrap();
     let autosave = autosave_path(&folders(dir.path()).data);
     {
-        let mut h = files_harness(dir.path(), en_gehe(6));
-        play(&mut h, "1");
-        play(&mut h, "2");
+        let mut h = two_moves_in(dir.path());
         files(&mut h, FileCommand::SaveTo(dir.path().join("g.ron")));
         assert!(!h.state().unsaved());
     }
@@ -691,25 +687,41 @@ fn ctrl_v_with_no_text_on_the_clipboard_says_why() {
     assert_eq!(h.state().rt.game.current().to_string(), text);
 }
 
+/// The window with its folders in `dir`, on a 2×6 En Gehé game, and the
+/// New game dialog open.
+fn new_game_dialog(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = files_harness(dir, en_gehe(6));
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run();
+    h.run();
+    h
+}
+
+/// The shipped teaching preset of a 2×12 En Gehé board.
+fn teaching_preset_of_twelve() -> maasai_mancala::files::Preset {
+    maasai_mancala::files::shipped_presets()
+        .into_iter()
+        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
+        .expect("a 2×12 teaching preset ships")
+}
+
+/// Chooses the preset `name` in the New game dialog's Preset box.
+fn choose_preset(h: &mut Harness<'_, MaasaiApp>, name: &str) {
+    h.get_by_label("Preset").click();
+    h.run();
+    h.get_by_label(name).click();
+    h.run();
+}
+
 #[test]
 fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     let dir = tempfile::tempdir().unwrap();
     let config = folders(dir.path()).config;
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
-    h.run();
+    let mut h = new_game_dialog(dir.path());
 
     // Picking a shipped preset fills the fields.
-    h.get_by_label("Preset").click();
-    h.run();
-    let shipped = maasai_mancala::files::shipped_presets();
-    let teaching = shipped
-        .iter()
-        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
-        .expect("a 2×12 teaching preset ships");
-    h.get_by_label(&teaching.name).click();
-    h.run();
+    let teaching = teaching_preset_of_twelve();
+    choose_preset(&mut h, &teaching.name);
     assert_eq!(h.state().rt.new_game.as_ref().unwrap().holes, "12");
     let picked = |h: &Harness<'_, MaasaiApp>| {
         h.state()
@@ -842,10 +854,7 @@ fn the_rename_row_names_its_preset_and_the_delete_question_leaves_no_gap() {
     // answered with Esc (the dialog keeps the most height its preset rows
     // took, so that the fields stay under the pointer).
     let dir = tempfile::tempdir().unwrap();
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
-    h.run();
+    let mut h = new_game_dialog(dir.path());
     replace_field(&mut h, "Holes per row", "12");
     replace_field(&mut h, "Preset name", "My twelve");
     h.get_by_label("Save as preset").click();
@@ -903,10 +912,7 @@ fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_t
     let damaged = "PresetFile(version: 1, presets: [Preset(name: \"Mine\"";
     let path = config.join("presets.ron");
     std::fs::write(&path, damaged).unwrap();
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
-    h.run();
+    let mut h = new_game_dialog(dir.path());
     assert!(
         h.query_by_label_contains("changes nothing until the file is mended or moved")
             .is_some(),
@@ -1304,9 +1310,7 @@ fn the_autosave_is_never_a_games_file() {
     let dir = tempfile::tempdir().unwrap();
     let data = folders(dir.path()).data;
     let autosave = autosave_path(&data);
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    play(&mut h, "1");
-    play(&mut h, "2");
+    let mut h = two_moves_in(dir.path());
     assert!(autosave.exists());
 
     for (path, what) in [
@@ -1486,12 +1490,7 @@ fn closing_the_window_waits_for_its_last_autosave() {
     // waits for it.
     h.state_mut().queue(AppCommand::ViewStart);
     h.step();
-    h.input_mut()
-        .viewports
-        .entry(egui::ViewportId::ROOT)
-        .or_default()
-        .events
-        .push(egui::ViewportEvent::Close);
+    common::ask_to_close(&mut h);
     h.step();
     // Read at once, with no frame or wait between.
     let kept = autosaved(dir.path()).expect("autosaved");
@@ -1536,9 +1535,7 @@ fn a_file_opened_at_launch_moves_an_unsaved_last_game_aside() {
     let file = dir.path().join("other.ron");
     save_game(&file, &GameFile::from_game(Game::new(en_gehe(4)))).unwrap();
     let unsaved = {
-        let mut h = files_harness(dir.path(), en_gehe(6));
-        play(&mut h, "1");
-        play(&mut h, "2");
+        let h = two_moves_in(dir.path());
         h.state().rt.game.clone()
     };
     let mut h = harness_opening(dir.path(), file.clone());
@@ -1598,9 +1595,7 @@ fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
     let dir = tempfile::tempdir().unwrap();
     let data = folders(dir.path()).data;
     {
-        let mut h = files_harness(dir.path(), en_gehe(6));
-        play(&mut h, "1");
-        play(&mut h, "2");
+        let _h = two_moves_in(dir.path());
     }
     let autosave = autosave_path(&data);
     let bak = data.join("autosave.ron.bak");
@@ -1719,8 +1714,7 @@ fn the_typed_path_window_answers_esc_and_refuses_own_files_before_asking_to_repl
 fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_folder_again() {
     use maasai_mancala::app::studies_ui::StudyCommand;
     let dir = tempfile::tempdir().unwrap();
-    let studies = dir.path().join("config").join("studies");
-    std::fs::create_dir_all(&studies).unwrap();
+    let studies = common::users_studies(dir.path());
     let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
     let titled = |title: &str| {
         text.replace(
@@ -1763,8 +1757,7 @@ fn the_study_library_lists_each_good_file_beside_a_broken_one_and_reads_the_fold
 fn the_study_library_checks_the_goals_of_the_users_studies() {
     use maasai_mancala::app::studies_ui::{Claim, StudyCommand};
     let dir = tempfile::tempdir().unwrap();
-    let studies = dir.path().join("config").join("studies");
-    std::fs::create_dir_all(&studies).unwrap();
+    let studies = common::users_studies(dir.path());
     let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
     let goal = "kind: MarginAtLeast(3), text: \"South to move wins by at least 3\"";
     assert!(text.contains(goal));
@@ -2140,10 +2133,7 @@ fn the_preset_name_row_stays_put_when_the_preset_note_goes() {
     // Preset name row under the note moved up a line, and Save as preset
     // with it, from under the pointer. The note's line is held.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
-    h.run();
+    let mut h = new_game_dialog(dir.path());
     let rows = |h: &Harness<'_, MaasaiApp>| {
         ["Preset", "Preset name", "Save as preset", "Holes per row"]
             .map(|label| h.get_by_label(label).rect())
@@ -2151,15 +2141,9 @@ fn the_preset_name_row_stays_put_when_the_preset_note_goes() {
     // The first note to come moves nothing either (its line was added
     // then, and every field below it went down under the pointer).
     let at_open = rows(&h);
-    h.get_by_label("Preset").click();
-    h.run();
-    let teaching = maasai_mancala::files::shipped_presets()
-        .into_iter()
-        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
-        .expect("a 2×12 teaching preset ships");
+    let teaching = teaching_preset_of_twelve();
     assert!(!teaching.note.is_empty(), "the teaching preset has a note");
-    h.get_by_label(&teaching.name).click();
-    h.run();
+    choose_preset(&mut h, &teaching.name);
     assert!(h.query_by_label(&teaching.note).is_some());
     let before = rows(&h);
     assert_eq!(
@@ -2188,10 +2172,7 @@ fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
     // (the fields went back up), and a deleted preset left a gap. And a
     // longer name, once renamed, pushed Rename and Delete preset right.
     let dir = tempfile::tempdir().unwrap();
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run();
-    h.run();
+    let mut h = new_game_dialog(dir.path());
     let rows = |h: &Harness<'_, MaasaiApp>| {
         [
             "Preset name",
@@ -2248,14 +2229,8 @@ fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
 
     // A shipped preset chosen: the row stays (nothing to act on), as do
     // the rows under it.
-    let teaching = maasai_mancala::files::shipped_presets()
-        .into_iter()
-        .find(|p| p.options.variant == maasai_mancala::engine::Variant::EnGehe { holes: 12 })
-        .expect("a 2×12 teaching preset ships");
-    h.get_by_label("Preset").click();
-    h.run();
-    h.get_by_label(&teaching.name).click();
-    h.run();
+    let teaching = teaching_preset_of_twelve();
+    choose_preset(&mut h, &teaching.name);
     h.run();
     assert_eq!(
         rows(&h),
@@ -2265,10 +2240,7 @@ fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
     assert_eq!(buttons(&h), managing);
 
     // The user's again, then deleted: no gap, nothing moved.
-    h.get_by_label("Preset").click();
-    h.run();
-    h.get_by_label("Small twelve (yours)").click();
-    h.run();
+    choose_preset(&mut h, "Small twelve (yours)");
     h.run();
     assert_eq!(
         rows(&h),
