@@ -82,6 +82,49 @@ fn small_position() -> Position {
     parse_position("en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south").unwrap()
 }
 
+/// Plays the exercise's move by clicking `hole`, and waits for its verdict
+/// and the defence's reply.
+fn play_and_await_the_defence(h: &mut Harness<'_, MaasaiApp>, hole: &str) {
+    h.get_by_label(hole).click();
+    step_until(h, "the verdict and the defence", |app| {
+        app.rt.game.moves().len() == 2
+    });
+    h.run_steps(2);
+}
+
+/// Presses Hint and waits until the study gives its hint ("Hint: …").
+fn ask_for_a_hint(h: &mut Harness<'_, MaasaiApp>) {
+    h.get_by_label("Hint").click();
+    step_until(h, "the hint", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.hint.as_deref().is_some_and(|t| t.starts_with("Hint:")))
+    });
+    h.run_steps(2);
+}
+
+/// Opens the study library and waits until the user's own studies are read.
+fn open_the_library_once_read(h: &mut Harness<'_, MaasaiApp>) {
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
+    h.run_steps(2);
+    step_until(h, "the user's studies read", |app| {
+        !app.studies.reading_library()
+    });
+    h.run_steps(2);
+}
+
+/// The shipped relay study's text under the title `title`.
+fn relay_titled(title: &str) -> String {
+    std::fs::read_to_string("assets/studies/01-relay.ron")
+        .unwrap()
+        .replace(
+            "title: \"Relay: one move, three laps\"",
+            &format!("title: \"{title}\""),
+        )
+}
+
 #[test]
 fn solver_panel_shows_the_proved_value_and_best_move() {
     let pos = small_position();
@@ -123,8 +166,12 @@ fn solver_panel_shows_the_proved_value_and_best_move() {
     assert!(h.query_by_label("Solve").is_none());
 }
 
-#[test]
-fn a_line_being_played_waits_for_the_editor_and_goes_on_after_cancel() {
+/// A small position solved in the panel, whose line of two moves or more
+/// (returned) has started to be played: its first move is on the board.
+fn a_solved_line_being_played() -> (
+    Harness<'static, MaasaiApp>,
+    Vec<maasai_mancala::engine::Move>,
+) {
     let pos = small_position();
     let mut h = solved_in_the_panel(pos);
     let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
@@ -133,6 +180,12 @@ fn a_line_being_played_waits_for_the_editor_and_goes_on_after_cancel() {
     step_until(&mut h, "the line's first move", |app| {
         !app.rt.game.moves().is_empty()
     });
+    (h, pv)
+}
+
+#[test]
+fn a_line_being_played_waits_for_the_editor_and_goes_on_after_cancel() {
+    let (mut h, pv) = a_solved_line_being_played();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run_steps(20);
     assert!(h.state().editor.is_some(), "the editor stays open");
@@ -428,14 +481,7 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     assert!(h.query_by_label("South to move: your turn.").is_some());
 
     // The hint names the solver's best hole.
-    h.get_by_label("Hint").click();
-    step_until(&mut h, "the hint", |app| {
-        app.studies
-            .active
-            .as_ref()
-            .is_some_and(|a| a.hint.as_deref().is_some_and(|t| t.starts_with("Hint:")))
-    });
-    h.run_steps(2);
+    ask_for_a_hint(&mut h);
     let best = Solver::with_table_bits(TABLE_BITS)
         .solve(&pos)
         .best
@@ -446,11 +492,7 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     );
 
     // A wrong move: called wrong, with the margin it leaves.
-    h.get_by_label("South 3: 1 seed").click();
-    step_until(&mut h, "the verdict and the defence", |app| {
-        app.rt.game.moves().len() == 2
-    });
-    h.run_steps(2);
+    play_and_await_the_defence(&mut h, "South 3: 1 seed");
     assert!(
         h.query_by_label_contains(
             "Wrong: after South 3 North holds you to \u{2212}7; the goal needs +3."
@@ -467,11 +509,7 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     assert!(h.query_by_label("Take back the wrong move").is_none());
 
     // A right move: called correct, and the program answers.
-    h.get_by_label("South 1: 2 seeds").click();
-    step_until(&mut h, "the verdict and the defence", |app| {
-        app.rt.game.moves().len() == 2
-    });
-    h.run_steps(2);
+    play_and_await_the_defence(&mut h, "South 1: 2 seeds");
     let after = pos.try_play(right).unwrap();
     let reply = Solver::with_table_bits(TABLE_BITS)
         .solve_with(&[pos], &after, None, None)
@@ -491,11 +529,7 @@ fn a_slow_win_is_called_wrong_in_the_players_words() {
     // Study 7 wants a win within 3 plies; i4 wins only in 12.
     let s = study("07-phase-change.ron");
     let mut h = in_study(&s, Mode::Exercise);
-    h.get_by_label("South i4: 1 seed").click();
-    step_until(&mut h, "the verdict and the defence", |app| {
-        app.rt.game.moves().len() == 2
-    });
-    h.run_steps(2);
+    play_and_await_the_defence(&mut h, "South i4: 1 seed");
     assert!(
         h.query_by_label_contains(
             "Wrong: after South i4 your fastest win ends at ply 12; the goal needs a win by ply 3 (plies are turns of either side, counted from the study's start)."
@@ -837,15 +871,21 @@ fn judge_every_bao_first_move() {
     assert!(bounded > 0, "some moves are judged by a bound");
 }
 
-/// A long solve of the start position, kept when the board moves on, and
-/// then a move: the solve runs on for the position no longer on view.
-fn a_kept_solve_then_a_move() -> Harness<'static, MaasaiApp> {
+/// The solver panel solving [`long_solve_position`], still running.
+fn solving_a_long_endgame() -> Harness<'static, MaasaiApp> {
     let mut h = harness(long_solve_position());
     h.state_mut().settings.show_solver = true;
     h.run_steps(2);
     h.get_by_label("Solve").click();
     h.run_steps(2);
     assert!(h.state().solver.running());
+    h
+}
+
+/// A long solve of the start position, kept when the board moves on, and
+/// then a move: the solve runs on for the position no longer on view.
+fn a_kept_solve_then_a_move() -> Harness<'static, MaasaiApp> {
+    let mut h = solving_a_long_endgame();
     h.get_by_label("Keep solving when the board moves on")
         .click();
     h.run_steps(1);
@@ -890,12 +930,7 @@ fn a_running_solve_lets_the_window_rest_between_progress_frames() {
     // threads: while a solve runs, the panel asks for a frame a tenth of
     // a second ahead (progress and busy indicator), never for the next
     // one at once, so the frames settle while the solve goes on.
-    let mut h = harness(long_solve_position());
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(2);
-    h.get_by_label("Solve").click();
-    h.run_steps(2);
-    assert!(h.state().solver.running());
+    let mut h = solving_a_long_endgame();
     assert!(
         h.try_run().is_ok(),
         "the window asks for frames without pause during a solve"
@@ -1192,11 +1227,7 @@ fn a_forced_move_is_not_called_wrong_and_take_back_goes_to_the_wrong_one() {
     let s = study("01-relay.ron");
     let mut h = in_study(&s, Mode::Exercise);
     // South 3 loses the goal; after North's answer South has one move left.
-    h.get_by_label("South 3: 1 seed").click();
-    step_until(&mut h, "the verdict and the defence", |app| {
-        app.rt.game.moves().len() == 2
-    });
-    h.run_steps(2);
+    play_and_await_the_defence(&mut h, "South 3: 1 seed");
     let pos = *h.state().rt.game.current();
     assert_eq!(pos.candidate_moves().count(), 1, "not a forced move: {pos}");
     let only = pos.candidate_moves().next().unwrap();
@@ -1563,16 +1594,10 @@ fn the_board_stays_put_while_a_move_is_sown() {
 fn the_users_studies_are_read_off_the_window_s_thread_and_then_listed() {
     use maasai_mancala::app::studies_ui::READING_STUDIES;
     let dir = tempfile::tempdir().unwrap();
-    let own = dir.path().join("config").join("studies");
-    std::fs::create_dir_all(&own).unwrap();
+    let own = common::users_studies(dir.path());
     // The relay study, titled anew, with many lines: a file that takes a
     // while to read and check (each line is replayed).
-    let relay = std::fs::read_to_string("assets/studies/01-relay.ron")
-        .unwrap()
-        .replace(
-            "title: \"Relay: one move, three laps\"",
-            "title: \"My relay of many lines\"",
-        );
+    let relay = relay_titled("My relay of many lines");
     let (head, _) = relay.split_once("    alternatives: [").unwrap();
     let mut text = format!("{head}    alternatives: [\n");
     // About a second's reading in a test build (10 MiB, under the 16 MiB
@@ -1613,13 +1638,7 @@ fn the_users_studies_are_read_off_the_window_s_thread_and_then_listed() {
         .queue(AppCommand::Study(StudyCommand::ShowLibrary(false)));
     h.run_steps(2);
     assert!(!h.state().studies.reading_library());
-    h.state_mut()
-        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
-    h.run_steps(2);
-    step_until(&mut h, "the user's studies read", |app| {
-        !app.studies.reading_library()
-    });
-    h.run_steps(2);
+    open_the_library_once_read(&mut h);
     assert!(h.query_by_label("My relay of many lines").is_some());
     assert!(h.query_by_label(READING_STUDIES).is_none());
     // Listed first, with their claims being checked now that they are read.
@@ -1661,11 +1680,7 @@ fn taking_back_twice_leaves_one_taken_back_note() {
     let s = study("01-relay.ron");
     let mut h = in_study(&s, Mode::Exercise);
     let wrong = |h: &mut Harness<'static, MaasaiApp>| {
-        h.get_by_label("South 3: 1 seed").click();
-        step_until(h, "the verdict and the defence", |app| {
-            app.rt.game.moves().len() == 2
-        });
-        h.run_steps(2);
+        play_and_await_the_defence(h, "South 3: 1 seed");
     };
     let notes = |h: &Harness<'static, MaasaiApp>| {
         h.query_all_by_label_contains("Taken back: Wrong").count()
@@ -1786,8 +1801,7 @@ fn a_books_moves_are_autosaved_as_practice_not_as_unsaved_work() {
 #[test]
 fn taking_a_study_from_the_library_stops_the_check_of_the_users_claims() {
     let dir = tempfile::tempdir().unwrap();
-    let own = dir.path().join("config").join("studies");
-    std::fs::create_dir_all(&own).unwrap();
+    let own = common::users_studies(dir.path());
     // A claim the solver takes long to check: the check is still going
     // when the study is taken.
     let text = format!(
@@ -1800,13 +1814,7 @@ fn taking_a_study_from_the_library_stops_the_check_of_the_users_claims() {
     std::fs::write(own.join("long.ron"), text).unwrap();
     let start = GameOptions::default().start().unwrap();
     let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
-    h.state_mut()
-        .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
-    h.run_steps(2);
-    step_until(&mut h, "the user's studies read", |app| {
-        !app.studies.reading_library()
-    });
-    h.run_steps(2);
+    open_the_library_once_read(&mut h);
     assert!(h.query_by_label("A long endgame").is_some());
     assert!(h.state().studies.checking_claims(), "the claim is checked");
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
@@ -1827,11 +1835,7 @@ fn a_move_played_from_the_start_in_an_exercise_is_judged_in_place_of_the_old_lin
     let v = s.start.variant();
     let (wrong, right) = (v.parse_move("3").unwrap(), v.parse_move("1").unwrap());
     let mut h = in_study(&s, Mode::Exercise);
-    h.get_by_label("South 3: 1 seed").click();
-    step_until(&mut h, "the verdict and the defence", |app| {
-        app.rt.game.moves().len() == 2
-    });
-    h.run_steps(2);
+    play_and_await_the_defence(&mut h, "South 3: 1 seed");
     assert_eq!(h.state().rt.game.moves()[0], wrong);
     // Back to the start, and another first move played from there.
     h.state_mut().queue(AppCommand::ViewStart);
@@ -1896,19 +1900,8 @@ fn a_hint_after_a_wrong_move_is_for_the_position_before_it() {
     let s = study("01-relay.ron");
     let pos = s.start;
     let mut h = in_study(&s, Mode::Exercise);
-    h.get_by_label("South 3: 1 seed").click();
-    step_until(&mut h, "the verdict and the defence", |app| {
-        app.rt.game.moves().len() == 2
-    });
-    h.run_steps(2);
-    h.get_by_label("Hint").click();
-    step_until(&mut h, "the hint", |app| {
-        app.studies
-            .active
-            .as_ref()
-            .is_some_and(|a| a.hint.as_deref().is_some_and(|t| t.starts_with("Hint:")))
-    });
-    h.run_steps(2);
+    play_and_await_the_defence(&mut h, "South 3: 1 seed");
+    ask_for_a_hint(&mut h);
     // The best move of the start, not of the spoiled position.
     let best = Solver::with_table_bits(TABLE_BITS)
         .solve(&pos)
@@ -1928,25 +1921,14 @@ fn a_hint_after_a_wrong_move_is_for_the_position_before_it() {
 #[test]
 fn the_library_opens_at_the_top_where_the_users_studies_are() {
     let dir = tempfile::tempdir().unwrap();
-    let own = dir.path().join("config").join("studies");
-    std::fs::create_dir_all(&own).unwrap();
-    let mine = std::fs::read_to_string("assets/studies/01-relay.ron")
-        .unwrap()
-        .replace(
-            "title: \"Relay: one move, three laps\"",
-            "title: \"My own relay\"",
-        );
+    let own = common::users_studies(dir.path());
+    let mine = relay_titled("My own relay");
     std::fs::write(own.join("mine.ron"), mine).unwrap();
     let start = GameOptions::default().start().unwrap();
     let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
     let open = |h: &mut Harness<'static, MaasaiApp>| {
-        h.state_mut()
-            .queue(AppCommand::Study(StudyCommand::ShowLibrary(true)));
-        h.run_steps(2);
-        step_until(h, "the user's studies read", |app| {
-            !app.studies.reading_library()
-        });
-        h.run_steps(3);
+        open_the_library_once_read(h);
+        h.run_steps(1);
     };
     open(&mut h);
     let top = h.get_by_label("Your studies").rect().top();
@@ -1954,13 +1936,7 @@ fn the_library_opens_at_the_top_where_the_users_studies_are() {
     h.get_by_label("My own relay").hover();
     h.run();
     for _ in 0..10 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: egui::vec2(0.0, -400.0),
-            modifiers: egui::Modifiers::NONE,
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-        });
+        common::scroll_down(&mut h, 400.0);
         h.run_steps(2);
     }
     h.run_steps(10);
@@ -2110,14 +2086,8 @@ fn a_books_move_count_keeps_to_one_line_in_the_smallest_window() {
     // 0", leaving "of 15" alone under the Start/Previous/Next buttons.
     for (file, count) in [("08-2x50-tempo-sacrifice.ron", 15), ("01-relay.ron", 3)] {
         let s = study(file);
-        let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
-        let app = h.state_mut();
-        app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-        app.settings.show_council = true;
-        app.settings.show_solver = true;
-        app.settings.show_tempo_plot = true;
-        app.settings.show_move_list = true;
-        app.council.max_depth = Some(2);
+        let mut h =
+            common::every_panel_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
         h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
             Box::new(s),
             Mode::Book,
@@ -2173,14 +2143,7 @@ fn the_defence_waits_while_the_editor_is_open() {
 fn a_line_being_played_waits_behind_a_dialog() {
     // As the computer player does: no move of the line lands behind the
     // New game question, in a game the user may be about to replace.
-    let pos = small_position();
-    let mut h = solved_in_the_panel(pos);
-    let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
-    assert!(pv.len() >= 2, "{pv:?}");
-    h.get_by_label("Play the line").click();
-    step_until(&mut h, "the line's first move", |app| {
-        !app.rt.game.moves().is_empty()
-    });
+    let (mut h, pv) = a_solved_line_being_played();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
     h.step();
     assert!(h.state().dialog_open(), "Ctrl+N asks first");
