@@ -18,6 +18,19 @@ fn harness(start: Position) -> Harness<'static, MaasaiApp> {
     harness_at(start, SNAPSHOT_SIZE)
 }
 
+/// The window on `start` with the board zoomed in `zoom` times; no frame
+/// run yet.
+fn zoomed_in(start: Position, zoom: f32) -> Harness<'static, MaasaiApp> {
+    let mut h = harness(start);
+    h.state_mut().settings.zoom = zoom;
+    h
+}
+
+/// The window on `start`, sowing instantly, settled.
+fn sowing_instantly(start: Position) -> Harness<'static, MaasaiApp> {
+    common::sowing_instantly_at(start, SNAPSHOT_SIZE)
+}
+
 /// Whether a hole with exactly this accessible label is on the board.
 fn shows(h: &Harness<'_, MaasaiApp>, label: &str) -> bool {
     h.query_by_label(label).is_some()
@@ -32,9 +45,7 @@ fn strip_says(h: &Harness<'_, MaasaiApp>, text: &str) -> bool {
 
 #[test]
 fn clicking_a_hole_plays_the_move() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     h.get_by_label("South 1: 4 seeds").click();
     h.run();
     let app = h.state();
@@ -104,9 +115,7 @@ fn the_hover_preview_names_holes_as_the_board_does() {
 
 #[test]
 fn keyboard_plays_a_typed_hole() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     h.event(egui::Event::Text("3".into()));
     h.key_press(egui::Key::Enter);
     h.run();
@@ -163,9 +172,7 @@ fn keyboard_plays_a_typed_hole() {
 #[test]
 fn moves_typed_within_one_frame_are_played_in_turn() {
     // A slow frame may hold "1⏎2⏎": South 1 then North 2, not hole 12.
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     let enter = |pressed| egui::Event::Key {
         key: egui::Key::Enter,
         pressed,
@@ -205,9 +212,7 @@ fn holes_played(h: &Harness<'_, MaasaiApp>) -> Vec<usize> {
 #[test]
 fn a_hole_number_and_its_enter_in_one_frame_play_that_hole() {
     // "27⏎" once played South 7.
-    let mut h = harness(en_gehe(50));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(50));
     h.input_mut()
         .events
         .extend([egui::Event::Text("2".into()), egui::Event::Text("7".into())]);
@@ -229,9 +234,7 @@ fn a_hole_number_and_its_enter_in_one_frame_play_that_hole() {
 fn a_move_landing_while_a_hole_is_typed_keeps_the_digits_and_a_click_ends_them() {
     // Typed ahead while the computer thought: its move landed between "2"
     // and "7", cleared the 2, and Enter played hole 7.
-    let mut h = harness(en_gehe(50));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(50));
     h.state_mut()
         .queue(AppCommand::PlayMove(maasai_mancala::engine::Move(0)));
     h.run();
@@ -271,9 +274,7 @@ fn a_move_landing_while_a_hole_is_typed_keeps_the_digits_and_a_click_ends_them()
 
 #[test]
 fn a_widget_reached_with_tab_does_not_switch_the_shortcuts_off() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     h.key_press(egui::Key::Tab);
     h.run();
     assert!(
@@ -676,9 +677,7 @@ fn shortcuts_pressed_within_one_frame_each_act_in_order() {
     use egui::{Key, Modifiers as M};
     let ctrl = M::COMMAND;
     let ctrl_shift = M::COMMAND | M::SHIFT;
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     for _ in 0..4 {
         let mv = h.state().rt.game.current().legal_moves()[0];
         h.state_mut().queue(AppCommand::PlayMove(mv));
@@ -728,9 +727,7 @@ fn the_arrow_keys_go_from_move_to_move_and_ctrl_home_end_to_the_ends() {
     // Left at a move's first seed stayed there: no key went to the move
     // before, nor to the start or the live position.
     use egui::{Key, Modifiers as M};
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     for _ in 0..3 {
         let mv = h.state().rt.game.current().legal_moves()[0];
         h.state_mut().queue(AppCommand::PlayMove(mv));
@@ -937,9 +934,7 @@ fn a_long_notice_under_the_board_keeps_to_two_lines_and_the_board_stays() {
 
 #[test]
 fn an_earlier_position_is_left_with_one_end() {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     h.get_by_label("South 1: 4 seeds").click();
     h.run();
     h.get_by_label("Start position").click();
@@ -980,9 +975,7 @@ fn a_herding_move_is_shown_in_the_herding_phase_while_it_is_sown() {
 
 /// 2×6 at once-sown speed, after South 1 and North 1.
 fn two_moves_played() -> Harness<'static, MaasaiApp> {
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(6));
     h.get_by_label("South 1: 4 seeds").click();
     h.run();
     h.get_by_label("North 1: 6 seeds").click();
@@ -1272,9 +1265,7 @@ fn a_move_that_ends_at_once_is_not_held_for_the_check_of_the_others() {
     let start =
         parse_position("en-gehe south=4,5,4,2,4,5 north=4,0,0,0,0,0 captured=0,0 turn=south")
             .unwrap();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     // As if the check were still running (over a move that runs to the
     // lap limit, as South 3 of `north=4,3,4,5,4,79` does, it takes
     // minutes).
@@ -1299,9 +1290,7 @@ fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
     let start = en_gehe(6);
     let first = start.legal_moves()[0];
     let second = start.try_play(first).unwrap().legal_moves()[0];
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     h.state_mut().rt.background = true;
     // Every move taken for a long one (these end within a few laps, and
     // would go at once: see the next test).
@@ -1383,9 +1372,7 @@ fn a_long_move_clicked_on_an_earlier_position_is_decided_off_the_window_thread()
     )
     .unwrap();
     let o2 = start.variant().parse_move("o2").unwrap();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     h.get_by_label("South i1: 5 seeds").click();
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
@@ -1823,8 +1810,7 @@ fn snapshot_a_zoomed_2x50_row_shows_it_runs_on() {
     // Zoomed in, the row runs past both sides of its area: each side
     // fades under an arrow that says the board goes on there (it is
     // panned by dragging or with the wheel).
-    let mut h = harness(en_gehe(50));
-    h.state_mut().settings.zoom = 2.0;
+    let mut h = zoomed_in(en_gehe(50), 2.0);
     h.run();
     h.snapshot("en_gehe_2x50_zoomed");
 }
@@ -1833,8 +1819,7 @@ fn snapshot_a_zoomed_2x50_row_shows_it_runs_on() {
 fn snapshot_a_zoomed_bao_board_shows_it_runs_on_above_and_below() {
     // Zoomed in, Bao la Kimasai's four rows run past the area's top and
     // bottom as well as its sides: each such edge has its fade and arrow.
-    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
-    h.state_mut().settings.zoom = 2.5;
+    let mut h = zoomed_in(GameOptions::bao_la_kimasai().start().unwrap(), 2.5);
     h.run();
     h.snapshot("bao_la_kimasai_zoomed");
 }
@@ -1895,9 +1880,7 @@ fn docs_screenshots() {
     h.run();
     save(&mut h, "en-gehe-2x50.png");
 
-    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(GameOptions::bao_la_kimasai().start().unwrap());
     // A few herding moves so the board has something to show.
     for mv in ["i1", "i3", "i5"] {
         h.event(egui::Event::Text(mv.into()));
@@ -2127,9 +2110,7 @@ fn the_game_over_panel_stays_until_dismissed() {
     // South's last seed ends the game: North's row is empty, so the seed
     // left on the board goes to South, the last mover: 6–6, a draw.
     let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     assert!(h.query_by_label("• to move").is_some());
     h.get_by_label("South 1: 1 seed").click();
     h.run();
@@ -2205,9 +2186,7 @@ fn the_game_over_panel_stays_until_dismissed() {
 /// result window shown.
 fn finished_game() -> Harness<'static, MaasaiApp> {
     let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     h.get_by_label("South 1: 1 seed").click();
     h.run_steps(4);
     assert!(h.query_by_label("Dismiss").is_some(), "the result is shown");
@@ -2301,6 +2280,18 @@ fn with_panels(size: [f32; 2], panels: Panels) -> Harness<'static, MaasaiApp> {
     h
 }
 
+/// [`with_panels`] with the exact solver open too, beside the council and
+/// the move list.
+fn with_solver(size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    with_panels(
+        size,
+        Panels {
+            solver: true,
+            ..Panels::default()
+        },
+    )
+}
+
 #[test]
 fn panels_under_the_board_leave_it_readable_in_a_small_window() {
     // A 2×50 board with the council and the plot both docked under it, in
@@ -2335,13 +2326,7 @@ fn the_council_beside_a_bao_board_leaves_the_board_its_room() {
     // The council sits under a 2×50 board and beside a Bao la Kimasai one.
     // Switching games must not carry the full-width panel's size over to
     // the side panel, which would leave the new board no room at all.
-    let mut h = with_panels(
-        [1280.0, 720.0],
-        Panels {
-            solver: true,
-            ..Panels::default()
-        },
-    );
+    let mut h = with_solver([1280.0, 720.0]);
     let council = h.get_by_label("The council").rect();
     let hole = h.get_by_label("South 25: 4 seeds").rect();
     assert!(
@@ -2368,13 +2353,7 @@ fn panels_beside_a_long_row_stop_where_its_holes_get_too_close() {
     // The solver and the move list beside a 2×50 board: at their default
     // widths the holes would be about 12 px apart; they stop growing where
     // the holes are 15 px apart.
-    let h = with_panels(
-        [1280.0, 860.0],
-        Panels {
-            solver: true,
-            ..Panels::default()
-        },
-    );
+    let h = with_solver([1280.0, 860.0]);
     let a = h.get_by_label("South 25: 4 seeds").rect();
     let b = h.get_by_label("South 26: 4 seeds").rect();
     let pitch = b.center().x - a.center().x;
@@ -2386,13 +2365,7 @@ fn the_solver_and_the_move_list_share_one_column_beside_the_board() {
     // As two full-height columns they squeezed a 2×50 row to 15 px a hole
     // (the least) while their height went unused; stacked, the solver
     // above the moves, they leave the row more.
-    let h = with_panels(
-        [1600.0, 1000.0],
-        Panels {
-            solver: true,
-            ..Panels::default()
-        },
-    );
+    let h = with_solver([1600.0, 1000.0]);
     let solver = h.get_by_label("Exact solver").rect();
     let moves = h.get_by_label("Moves").rect();
     assert!(solver.bottom() <= moves.top(), "{solver:?} {moves:?}");
@@ -2407,25 +2380,13 @@ fn the_solver_and_the_move_list_share_one_column_beside_the_board() {
     assert!(a.right() < solver.left(), "{a:?} {solver:?}");
     // So they do in the smallest window the README promises (1024×680),
     // where the row then fits whole.
-    let h = with_panels(
-        [1024.0, 680.0],
-        Panels {
-            solver: true,
-            ..Panels::default()
-        },
-    );
+    let h = with_solver([1024.0, 680.0]);
     let solver = h.get_by_label("Exact solver").rect();
     let moves = h.get_by_label("Moves").rect();
     assert!(solver.bottom() <= moves.top(), "{solver:?} {moves:?}");
     // In a shorter one the column would leave each too little height:
     // they stand side by side.
-    let h = with_panels(
-        [1600.0, 540.0],
-        Panels {
-            solver: true,
-            ..Panels::default()
-        },
-    );
+    let h = with_solver([1600.0, 540.0]);
     let solver = h.get_by_label("Exact solver").rect();
     let moves = h.get_by_label("Moves").rect();
     assert!(solver.left() > moves.right(), "{solver:?} {moves:?}");
@@ -2435,13 +2396,7 @@ fn the_solver_and_the_move_list_share_one_column_beside_the_board() {
 fn a_long_comment_and_the_notes_stay_inside_the_column_under_the_solver() {
     // Under the solver the moves get what they ask for; a long comment with
     // the notes open once ran past the column's foot and over the rows.
-    let mut h = with_panels(
-        [1600.0, 1000.0],
-        Panels {
-            solver: true,
-            ..Panels::default()
-        },
-    );
+    let mut h = with_solver([1600.0, 1000.0]);
     h.state_mut().settings.speed = INSTANT_SPEED;
     for _ in 0..3 {
         let mv = h.state().rt.game.current().legal_moves()[0];
@@ -2604,18 +2559,11 @@ fn the_hover_preview_goes_when_the_pointer_leaves_the_hole() {
 fn the_wheel_scrolls_a_zoomed_board_up_and_down() {
     // Zoomed in, a Bao la Kimasai board is taller than its room: the wheel
     // moves it up and down (a long En Gehé row it moves sideways).
-    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
-    h.state_mut().settings.zoom = 3.0;
+    let mut h = zoomed_in(GameOptions::bao_la_kimasai().start().unwrap(), 3.0);
     h.run_steps(8);
     h.get_by_label("South i4: 1 seed").hover();
     h.run_steps(8);
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -120.0),
-        modifiers: egui::Modifiers::NONE,
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-    });
+    common::scroll_down(&mut h, 120.0);
     h.run_steps(8);
     let pan = h.state().rt.pan;
     assert!(pan.y < 0.0 && pan.x == 0.0, "pan {pan:?}");
@@ -2625,8 +2573,7 @@ fn the_wheel_scrolls_a_zoomed_board_up_and_down() {
 fn the_wheel_leaves_the_board_alone_behind_a_dialog() {
     // The New game window dims the board behind it, which takes no clicks
     // then; the wheel over it moved it all the same.
-    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
-    h.state_mut().settings.zoom = 3.0;
+    let mut h = zoomed_in(GameOptions::bao_la_kimasai().start().unwrap(), 3.0);
     h.run_steps(8);
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run_steps(4);
@@ -2637,13 +2584,7 @@ fn the_wheel_leaves_the_board_alone_behind_a_dialog() {
     h.event(egui::Event::PointerMoved(at));
     h.run_steps(4);
     let before = h.state().rt.pan;
-    h.event(egui::Event::MouseWheel {
-        unit: egui::MouseWheelUnit::Point,
-        delta: egui::vec2(0.0, -120.0),
-        modifiers: egui::Modifiers::NONE,
-        phase: egui::TouchPhase::Move,
-        source: egui::MouseWheelSource::Wheel,
-    });
+    common::scroll_down(&mut h, 120.0);
     h.run_steps(8);
     assert_eq!(
         h.state().rt.pan,
@@ -2760,8 +2701,7 @@ fn ctrl_and_the_arrows_pan_a_board_bigger_than_its_room() {
     // Zoomed in, a 2×50 row runs past the window's edges: Ctrl+→ shows
     // more of its right, Ctrl+← goes back, and the arrows alone still step
     // the sowing (nothing pans).
-    let mut h = harness(en_gehe(50));
-    h.state_mut().settings.zoom = 3.0;
+    let mut h = zoomed_in(en_gehe(50), 3.0);
     h.run_steps(4);
     let key = |h: &mut Harness<'static, MaasaiApp>, key, modifiers| {
         h.event(egui::Event::Key {
@@ -2908,9 +2848,7 @@ fn the_new_game_window_keeps_its_place_as_options_are_chosen() {
 #[test]
 fn a_typed_move_refused_at_the_end_is_said_as_a_click_is_and_goes_with_its_position() {
     let start = parse_position("en-gehe south=1,0,0 north=0,0,0 captured=5,6 turn=south").unwrap();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     h.get_by_label("South 1: 1 seed").click();
     h.run_steps(2);
     assert!(h.state().rt.result().is_some());
@@ -3075,9 +3013,7 @@ fn a_zoomed_board_pans_to_follow_the_sowing_and_lets_the_user_pan_away() {
 
 #[test]
 fn how_a_move_ended_stays_whole_under_the_board_once_it_is_sown() {
-    let mut h = harness(en_gehe(45));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(en_gehe(45));
     let mv = h.state().rt.game.variant().parse_move("7").unwrap();
     h.state_mut().queue(AppCommand::PlayMove(mv));
     h.run_steps(6);
@@ -3137,9 +3073,7 @@ fn a_comment_being_typed_keeps_its_move_when_another_move_lands() {
     let start = en_gehe(6);
     let first = start.legal_moves()[0];
     let reply = start.try_play(first).unwrap().legal_moves()[0];
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run();
+    let mut h = sowing_instantly(start);
     h.state_mut().queue(AppCommand::PlayMove(first));
     h.run();
     let label = format!(
