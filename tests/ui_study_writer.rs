@@ -64,6 +64,26 @@ fn type_title(h: &mut Harness<'static, MaasaiApp>, title: &str) {
     h.run_steps(2);
 }
 
+/// The study dialog of the small position, solved and proved, with its
+/// files under `dir` and `title` typed as the study's title.
+fn dialog_titled(dir: &Path, title: &str) -> Harness<'static, MaasaiApp> {
+    let pos = small_position();
+    let mut h = harness(pos, dir);
+    open_dialog(&mut h, pos);
+    type_title(&mut h, title);
+    h
+}
+
+/// Steps frames until the study dialog has saved its study.
+fn until_saved(h: &mut Harness<'static, MaasaiApp>, what: &str) {
+    step_until(h, what, |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.saved.is_some())
+    });
+}
+
 #[test]
 fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
     let dir = tempfile::tempdir().unwrap();
@@ -85,12 +105,7 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
     );
     type_title(&mut h, "A three-seed win");
     h.get_by_label(SAVE_LABEL).click();
-    step_until(&mut h, "the save", |app| {
-        app.solver
-            .writer
-            .as_ref()
-            .is_some_and(|w| w.saved.is_some())
-    });
+    until_saved(&mut h, "the save");
     h.run_steps(2);
     let path = dir.path().join("config/studies/a-three-seed-win.ron");
     assert!(path.is_file(), "{path:?}");
@@ -152,10 +167,7 @@ fn an_unwritable_studies_folder_is_said_so_and_nothing_typed_is_lost() {
     // A file where the studies folder should be: nothing can be saved in it.
     std::fs::create_dir_all(dir.path().join("config")).unwrap();
     std::fs::write(dir.path().join("config/studies"), "not a folder").unwrap();
-    let pos = small_position();
-    let mut h = harness(pos, dir.path());
-    open_dialog(&mut h, pos);
-    type_title(&mut h, "Kept");
+    let mut h = dialog_titled(dir.path(), "Kept");
     h.state_mut().solver.writer.as_mut().unwrap().comments[0].push_str(" My own words.");
     h.get_by_label(SAVE_LABEL).click();
     step_until(&mut h, "the failed save", |app| {
@@ -182,10 +194,7 @@ fn an_unwritable_studies_folder_is_said_so_and_nothing_typed_is_lost() {
 #[test]
 fn a_comment_that_no_longer_names_its_move_is_refused_with_why() {
     let dir = tempfile::tempdir().unwrap();
-    let pos = small_position();
-    let mut h = harness(pos, dir.path());
-    open_dialog(&mut h, pos);
-    type_title(&mut h, "t/../x");
+    let mut h = dialog_titled(dir.path(), "t/../x");
     h.state_mut().solver.writer.as_mut().unwrap().comments[1] = "A move.".into();
     h.run_steps(2);
     // Said as it stands, before any save, and Save waits for the mend.
@@ -219,12 +228,7 @@ fn a_comment_that_no_longer_names_its_move_is_refused_with_why() {
     let name = w.prepared.as_ref().unwrap().names[1].clone();
     h.state_mut().solver.writer.as_mut().unwrap().comments[1] = format!("{name}: a move.");
     h.get_by_label(SAVE_LABEL).click();
-    step_until(&mut h, "the save", |app| {
-        app.solver
-            .writer
-            .as_ref()
-            .is_some_and(|w| w.saved.is_some())
-    });
+    until_saved(&mut h, "the save");
     assert!(dir.path().join("config/studies/t-x.ron").is_file());
 }
 
@@ -270,10 +274,7 @@ fn a_lost_bao_position_offers_no_study_and_says_why() {
 #[test]
 fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     let dir = tempfile::tempdir().unwrap();
-    let pos = small_position();
-    let mut h = harness(pos, dir.path());
-    open_dialog(&mut h, pos);
-    type_title(&mut h, "Elsewhere");
+    let mut h = dialog_titled(dir.path(), "Elsewhere");
     h.get_by_label("Save elsewhere…").click();
     h.run_steps(2);
     // Offered in the home folder under the title's name.
@@ -283,12 +284,7 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     let typed = dir.path().join("out");
     h.state_mut().solver.writer.as_mut().unwrap().elsewhere = Some(typed.display().to_string());
     h.get_by_label("Save there").click();
-    step_until(&mut h, "the save", |app| {
-        app.solver
-            .writer
-            .as_ref()
-            .is_some_and(|w| w.saved.is_some())
-    });
+    until_saved(&mut h, "the save");
     let path = dir.path().join("out.ron");
     assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere");
     h.run_steps(2);
@@ -310,22 +306,14 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     h.run_steps(2);
     h.get_by_label("Replace").click();
     h.run_steps(1);
-    step_until(&mut h, "the replacing save", |app| {
-        app.solver
-            .writer
-            .as_ref()
-            .is_some_and(|w| w.saved.is_some())
-    });
+    until_saved(&mut h, "the replacing save");
     assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere again");
 }
 
 #[test]
 fn a_dialog_closed_unsaved_comes_back_as_it_was_left() {
     let dir = tempfile::tempdir().unwrap();
-    let pos = small_position();
-    let mut h = harness(pos, dir.path());
-    open_dialog(&mut h, pos);
-    type_title(&mut h, "Half done");
+    let mut h = dialog_titled(dir.path(), "Half done");
     h.get_by_label("Close").click();
     h.run_steps(2);
     assert!(!h.state().solver.writer_open());
@@ -338,12 +326,7 @@ fn a_dialog_closed_unsaved_comes_back_as_it_was_left() {
     assert_eq!(w.title, "Half done");
     // Saved, it is done with: the next one starts afresh.
     h.get_by_label(SAVE_LABEL).click();
-    step_until(&mut h, "the save", |app| {
-        app.solver
-            .writer
-            .as_ref()
-            .is_some_and(|w| w.saved.is_some())
-    });
+    until_saved(&mut h, "the save");
     h.get_by_label("Close").click();
     h.run_steps(2);
     assert!(h.state().solver.writer.is_none());
@@ -363,12 +346,7 @@ fn a_position_reached_in_a_game_is_studied_on_its_own() {
     open_dialog(&mut h, pos);
     type_title(&mut h, "After a move");
     h.get_by_label(SAVE_LABEL).click();
-    step_until(&mut h, "the save", |app| {
-        app.solver
-            .writer
-            .as_ref()
-            .is_some_and(|w| w.saved.is_some())
-    });
+    until_saved(&mut h, "the save");
     let study = Study::load(&dir.path().join("config/studies/after-a-move.ron")).unwrap();
     // The study starts where the board stood, North to move, and its goal
     // is the value of that position with no game before it.
@@ -387,10 +365,7 @@ fn a_path_under_a_file_is_refused_in_words_not_asked_to_replace() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("plain-file");
     std::fs::write(&file, "not a folder").unwrap();
-    let pos = small_position();
-    let mut h = harness(pos, dir.path());
-    open_dialog(&mut h, pos);
-    type_title(&mut h, "Under a file");
+    let mut h = dialog_titled(dir.path(), "Under a file");
     h.get_by_label("Save elsewhere…").click();
     h.run_steps(2);
     let typed = file.join("y.ron");
