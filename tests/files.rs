@@ -952,15 +952,22 @@ fn folders_devices_and_huge_files_are_refused_without_reading_them_whole() {
     assert!(study.problem.contains("not a regular file"), "{study:?}");
 }
 
+/// Saves `game` at `path` and opens it again: the error it is refused
+/// with, after checking that it points at a place in the file.
+fn refused_at_a_place(path: &Path, game: &GameFile) -> files::FileError {
+    files::save_game(path, game).unwrap();
+    let err = files::load_game(path).unwrap_err();
+    assert!(err.place.is_some(), "{err}");
+    err
+}
+
 #[test]
 fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long-name.ron");
     let mut game = sample_game(2);
     game.south_team = "A".repeat(5000);
-    files::save_game(&path, &game).unwrap();
-    let err = files::load_game(&path).unwrap_err();
-    assert!(err.place.is_some(), "{err}");
+    let err = refused_at_a_place(&path, &game);
     assert!(
         err.problem
             .contains("the South team's name is 5000 characters long; a name has at most 24"),
@@ -968,9 +975,7 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
     );
     // A name is one line: a line break would break the one-line outputs.
     game.south_team = "Il\nkisongo".into();
-    files::save_game(&path, &game).unwrap();
-    let err = files::load_game(&path).unwrap_err();
-    assert!(err.place.is_some(), "{err}");
+    let err = refused_at_a_place(&path, &game);
     assert!(
         err.problem
             .contains("the South team's name holds a line break"),
@@ -979,9 +984,7 @@ fn a_team_name_longer_than_the_dialog_allows_is_refused_with_its_place() {
     // A name that shows nothing (blanks and zero-width characters) would
     // leave the team unnamed on screen; an empty one is called by its side.
     game.south_team = " \u{200B}\u{2060} ".into();
-    files::save_game(&path, &game).unwrap();
-    let err = files::load_game(&path).unwrap_err();
-    assert!(err.place.is_some(), "{err}");
+    let err = refused_at_a_place(&path, &game);
     assert!(
         err.problem
             .contains("the South team's name has no visible character"),
@@ -1051,9 +1054,7 @@ fn teams_of_one_name_are_refused_with_the_place_as_the_dialog_refuses_them() {
     ] {
         game.south_team = south.into();
         game.north_team = north.into();
-        files::save_game(&path, &game).unwrap();
-        let err = files::load_game(&path).unwrap_err();
-        assert!(err.place.is_some(), "{err}");
+        let err = refused_at_a_place(&path, &game);
         assert!(err.problem.contains(problem), "{south:?} {north:?}: {err}");
     }
     // Without names the sides name the teams.
