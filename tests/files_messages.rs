@@ -29,6 +29,20 @@ fn line_of(text: &str, needle: &str) -> usize {
     text.lines().position(|l| l.contains(needle)).unwrap() + 1
 }
 
+/// The problem of the saved game `game` with its line `from` changed to
+/// `to`, after checking that it is placed on that line.
+fn problem_on_changed_line(game: &str, from: &str, to: &str) -> String {
+    assert!(game.contains(from), "{from}");
+    let text = game.replace(from, to);
+    let (place, problem) = game_problem(&text);
+    assert_eq!(
+        place.map(|p| p.0),
+        Some(line_of(&text, to.trim())),
+        "{problem}"
+    );
+    problem
+}
+
 #[test]
 fn a_comment_given_twice_for_one_move_is_refused_at_its_place() {
     let text = game_text().replace("2: \"second\"", "1: \"second\"");
@@ -168,6 +182,16 @@ fn a(kind: FileKind) -> String {
     format!("{} {what}", if an { "an" } else { "a" })
 }
 
+/// Every kind of file with each other kind it may be read as.
+fn kind_pairs() -> impl Iterator<Item = (FileKind, FileKind)> {
+    KINDS.into_iter().flat_map(|actual| {
+        KINDS
+            .into_iter()
+            .filter(move |&k| k != actual)
+            .map(move |read_as| (actual, read_as))
+    })
+}
+
 fn record(kind: FileKind) -> &'static str {
     match kind {
         FileKind::Game => "SavedGame",
@@ -188,21 +212,19 @@ fn a_file_of_one_kind_read_as_another_is_said_to_be_what_it_is_once() {
         FileKind::Autosave => "Open… in the Game menu opens its game",
         FileKind::Presets => "the program reads presets from `presets.ron` in its config folder",
     };
-    for actual in KINDS {
+    for (actual, read_as) in kind_pairs() {
         let text = file_of(actual);
-        for read_as in KINDS.into_iter().filter(|&k| k != actual) {
-            let problem = problem_read_as(&text, read_as);
-            let want = format!("this is {}, not {}: {}", a(actual), a(read_as), how(actual));
-            assert!(
-                problem.starts_with(&want),
-                "{actual:?} read as {read_as:?}: {problem}"
-            );
-            // Said once, and nothing that contradicts it.
-            assert_eq!(problem.matches(&a(read_as)).count(), 1, "{problem}");
-            assert_eq!(problem.matches(" not ").count(), 1, "{problem}");
-            assert!(!problem.contains("looks like"), "{problem}");
-            assert!(!problem.contains(" does"), "{problem}");
-        }
+        let problem = problem_read_as(&text, read_as);
+        let want = format!("this is {}, not {}: {}", a(actual), a(read_as), how(actual));
+        assert!(
+            problem.starts_with(&want),
+            "{actual:?} read as {read_as:?}: {problem}"
+        );
+        // Said once, and nothing that contradicts it.
+        assert_eq!(problem.matches(&a(read_as)).count(), 1, "{problem}");
+        assert_eq!(problem.matches(" not ").count(), 1, "{problem}");
+        assert!(!problem.contains("looks like"), "{problem}");
+        assert!(!problem.contains(" does"), "{problem}");
     }
     // Through the reader of any game file (`load_game`, `replay`): a study
     // or presets file (an autosave is read for its game).
@@ -224,31 +246,29 @@ fn a_file_renamed_as_the_kind_read_says_which_kind_it_looks_like_for_every_pair(
         FileKind::Presets => "`presets`",
         FileKind::Autosave => "`unsaved` and `game`",
     };
-    for actual in KINDS {
+    for (actual, read_as) in kind_pairs() {
         let text = file_of(actual);
-        for read_as in KINDS.into_iter().filter(|&k| k != actual) {
-            let renamed = text.replacen(
-                &format!("{}(", record(actual)),
-                &format!("{}(", record(read_as)),
-                1,
-            );
-            assert_ne!(renamed, text);
-            let problem = problem_read_as(&renamed, read_as);
-            assert_eq!(
-                problem,
-                format!(
-                    "this looks like {} (it has {}), but it begins with `{}(`, as {} does: \
-                     {} begins with `{}(`",
-                    a(actual),
-                    fields(actual),
-                    record(read_as),
-                    a(read_as),
-                    a(actual),
-                    record(actual)
-                ),
-                "{actual:?} renamed and read as {read_as:?}"
-            );
-        }
+        let renamed = text.replacen(
+            &format!("{}(", record(actual)),
+            &format!("{}(", record(read_as)),
+            1,
+        );
+        assert_ne!(renamed, text);
+        let problem = problem_read_as(&renamed, read_as);
+        assert_eq!(
+            problem,
+            format!(
+                "this looks like {} (it has {}), but it begins with `{}(`, as {} does: \
+                 {} begins with `{}(`",
+                a(actual),
+                fields(actual),
+                record(read_as),
+                a(read_as),
+                a(actual),
+                record(actual)
+            ),
+            "{actual:?} renamed and read as {read_as:?}"
+        );
     }
     // Named as a third kind: neither what was read nor what it holds.
     let problem = problem_read_as(
@@ -305,14 +325,7 @@ fn a_whole_number_too_large_for_its_field_is_called_too_large_with_the_range() {
             &format!("`holes` takes a whole number {holes} 99999999999 is too large"),
         ),
     ] {
-        assert!(game.contains(from), "{from}");
-        let text = game.replace(from, to);
-        let (place, problem) = game_problem(&text);
-        assert_eq!(
-            place.map(|p| p.0),
-            Some(line_of(&text, to.trim())),
-            "{problem}"
-        );
+        let problem = problem_on_changed_line(&game, from, to);
         assert!(problem.starts_with(said), "{to}: {problem}");
     }
     // A number that fits the field is still judged by its rules.
@@ -369,14 +382,7 @@ fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
             "`holes` takes a whole number from 3 to 64, not 6.5",
         ),
     ] {
-        assert!(game.contains(from), "{from}");
-        let text = game.replace(from, to);
-        let (place, problem) = game_problem(&text);
-        assert_eq!(
-            place.map(|p| p.0),
-            Some(line_of(&text, to.trim())),
-            "{problem}"
-        );
+        let problem = problem_on_changed_line(&game, from, to);
         assert!(problem.starts_with(said), "{to}: {problem}");
         assert!(!problem.contains("comma"), "{to}: {problem}");
     }
