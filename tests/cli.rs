@@ -221,7 +221,7 @@ fn apply_answers_each_line_with_the_right_error_words() {
          en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 9\n\
          en-gehe south=1,0,0 north=0,5,0 captured=0,0 turn=south ; 1\n"
     );
-    let (text, success) = apply_all(&input);
+    let (text, success) = apply_all(input);
     assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 8, "{text}");
@@ -247,7 +247,7 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1\n".to_vec();
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=sou\xe9th ; 1\n");
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 2\r\n");
-    let (text, success) = apply_all(&input);
+    let (text, success) = apply_all(input);
     assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
@@ -965,7 +965,7 @@ fn apply_errors_keep_the_promised_words_and_quote_the_move_as_typed() {
     let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; x\n".to_vec();
     input.extend_from_slice(b"\xff ; 1\n");
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ;  +1 \n");
-    let (text, success) = apply_all(&input);
+    let (text, success) = apply_all(input);
     assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
