@@ -282,18 +282,21 @@ fn a_side_is_handed_to_the_computer_and_back_in_mid_game() {
     assert_eq!(h.state().settings.players, [Player::Human; 2]);
 }
 
+/// The computer at Master with ten seconds a move: a search that outlasts
+/// a test's few frames.
+fn master() -> Player {
+    Player::Computer {
+        level: Level::Master,
+        movetime_ms: 10_000,
+    }
+}
+
 #[test]
 fn undo_while_the_computer_thinks_cancels_its_search() {
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().settings.players = [
-        Player::Human,
-        Player::Computer {
-            // Master thinks for its whole time (Strong stops at its depth cap).
-            level: Level::Master,
-            movetime_ms: 10_000,
-        },
-    ];
+    // Master thinks for its whole time (Strong stops at its depth cap).
+    h.state_mut().settings.players = [Player::Human, master()];
     h.run_steps(2);
     h.get_by_label("South 1: 4 seeds").click();
     h.run_steps(2);
@@ -406,13 +409,7 @@ fn the_computer_waits_for_the_check_of_the_moves() {
     // for a long one, whose sowing there would block the frame.
     let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().settings.players = [
-        Player::Computer {
-            level: Level::Master,
-            movetime_ms: 10_000,
-        },
-        Player::Human,
-    ];
+    h.state_mut().settings.players = [master(), Player::Human];
     h.state_mut().rt.quick_laps = 0;
     let check = h.state_mut().rt.check_still_running();
     h.run_steps(3);
@@ -457,13 +454,7 @@ fn a_human_cannot_move_for_a_thinking_computer() {
     // 2×50 and Master: a search that surely outlasts the test's few frames.
     let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().settings.players = [
-        Player::Computer {
-            level: Level::Master,
-            movetime_ms: 10_000,
-        },
-        Player::Human,
-    ];
+    h.state_mut().settings.players = [master(), Player::Human];
     h.run_steps(2);
     assert!(h.state().rt.computer.is_thinking());
     // The line under the board says so, rather than "click a hole".
