@@ -385,14 +385,7 @@ fn a_holes_hover_text_covers_no_hole_of_the_board() {
 /// solver, the plots and the move list open: the board's area is at its
 /// narrowest there.
 fn bao_with_every_panel() -> Harness<'static, MaasaiApp> {
-    let mut h = harness_at(GameOptions::bao_la_kimasai().start().unwrap(), SMALL);
-    let app = h.state_mut();
-    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    app.settings.show_council = true;
-    app.settings.show_solver = true;
-    app.settings.show_tempo_plot = true;
-    app.settings.show_move_list = true;
-    app.council.max_depth = Some(2);
+    let mut h = common::every_panel_at(GameOptions::bao_la_kimasai().start().unwrap(), SMALL);
     h.run_steps(8);
     h
 }
@@ -453,14 +446,7 @@ fn the_panels_under_a_long_board_keep_still_between_the_game_and_an_earlier_posi
     // the last move to return"), and the council docked under the board
     // moved down and up a line with it. The status keeps the room of its
     // longest text.
-    let mut h = harness_at(common::en_gehe(50), SMALL);
-    let app = h.state_mut();
-    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    app.settings.show_council = true;
-    app.settings.show_solver = true;
-    app.settings.show_tempo_plot = true;
-    app.settings.show_move_list = true;
-    app.council.max_depth = Some(2);
+    let mut h = common::every_panel_at(common::en_gehe(50), SMALL);
     h.run_steps(8);
     for hole in ["9", "35"] {
         let mv = h.state().rt.game.variant().parse_move(hole).unwrap();
