@@ -203,6 +203,11 @@ fn drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str, m: egui::Modifiers
     h.run();
 }
 
+/// Drags one seed from hole or reserve `from` onto `to`.
+fn drag_one_seed(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str) {
+    drag(h, from, to, egui::Modifiers::NONE);
+}
+
 /// Ctrl+drags all the seeds of hole or reserve `from` onto `to`: Ctrl is
 /// held down before the drag and let go after the drop.
 fn ctrl_drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str) {
@@ -216,12 +221,7 @@ fn ctrl_drag(h: &mut Harness<'_, MaasaiApp>, from: &str, to: &str) {
 fn dragging_moves_one_seed_and_ctrl_drag_moves_all() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);
-    drag(
-        &mut h,
-        "South 1: 4 seeds",
-        "South 4: 4 seeds",
-        egui::Modifiers::NONE,
-    );
+    drag_one_seed(&mut h, "South 1: 4 seeds", "South 4: 4 seeds");
     assert!(shows(&h, "South 1: 3 seeds"));
     assert!(shows(&h, "South 4: 5 seeds"));
     ctrl_drag(&mut h, "South 4: 5 seeds", "North 1: 4 seeds");
@@ -645,20 +645,10 @@ fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
 fn seeds_are_dragged_into_and_out_of_a_reserve_pile() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);
-    drag(
-        &mut h,
-        "South i1: 1 seed",
-        "South reserve: 24 seeds",
-        egui::Modifiers::NONE,
-    );
+    drag_one_seed(&mut h, "South i1: 1 seed", "South reserve: 24 seeds");
     assert!(shows(&h, "South i1: 0 seeds"));
     assert!(shows(&h, "South reserve: 25 seeds"));
-    drag(
-        &mut h,
-        "North reserve: 24 seeds",
-        "South o1: 0 seeds",
-        egui::Modifiers::NONE,
-    );
+    drag_one_seed(&mut h, "North reserve: 24 seeds", "South o1: 0 seeds");
     assert!(shows(&h, "North reserve: 23 seeds"));
     assert!(shows(&h, "South o1: 1 seed"));
     ctrl_drag(&mut h, "South reserve: 25 seeds", "North reserve: 23 seeds");
