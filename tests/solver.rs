@@ -350,6 +350,28 @@ fn a_background_solve_reports_progress_and_can_be_cancelled() {
     while handle.progress().nodes == 0 {
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
+    // The question a pass asks is told while it runs: a margin the 400
+    // seeds allow (their parity: even), within what is not yet ruled out.
+    let asked = loop {
+        let p = handle.progress();
+        if let Some(v) = p.asking[0] {
+            break (v, p);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    let (Value::Margin(m), ref p) = asked else {
+        panic!("{asked:?}")
+    };
+    assert!(m % 2 == 0 && (-400..=400).contains(&m), "{asked:?}");
+    let (Value::Margin(lower), Value::Margin(upper)) = p.bounds(&start) else {
+        panic!("{p:?}")
+    };
+    assert!(lower < m && m <= upper, "{asked:?}");
+    assert!(
+        maasai_mancala::app::solver_panel::asking_text(&start, p)
+            .is_some_and(|t| t.starts_with("at least ") && t.contains(&format!("{}?", m.abs()))),
+        "{asked:?}"
+    );
     assert!(!handle.is_finished());
     handle.cancel();
     assert_eq!(handle.wait(), Err(maasai_mancala::solver::Cancelled));

@@ -794,6 +794,26 @@ fn bao_asking(pos: &Position, p: &Progress) -> Option<u32> {
     Some(within + 1)
 }
 
+/// En Gehé: the question the solving threads' passes ask now, "at least
+/// +16?", and the second thread's when it asks another ("(second thread:
+/// at least −14?)"). Bao la Kimasai's deepening is told in the heading.
+/// Rounded to the values the seeds' parity allows by the solver.
+pub fn asking_text(pos: &Position, p: &Progress) -> Option<String> {
+    if !pos.variant().is_en_gehe() || p.done {
+        return None;
+    }
+    let question = |v: Value| format!("at least {}?", value_word(v));
+    match p.asking {
+        [Some(main), Some(helper)] if main != helper => Some(format!(
+            "{} (second thread: {})",
+            question(main),
+            question(helper)
+        )),
+        [Some(v), _] | [None, Some(v)] => Some(question(v)),
+        [None, None] => None,
+    }
+}
+
 fn bound_text(value: Option<Value>, lower: bool) -> String {
     match value {
         None => "not yet".into(),
@@ -1036,6 +1056,13 @@ fn running_ui(
             ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
             ui.end_row();
         });
+    // Under the grid, where it wraps: a cell would widen the panel.
+    if let Some(asking) = asking_text(&r.pos, &p) {
+        ui.label(format!("Asking now: {asking}")).on_hover_text(
+            "Each MTD(f) pass asks one question of the value: is it at least this? \
+             Its answer, yes or no, is a new proved bound",
+        );
+    }
     if !p.best_line.is_empty() {
         ui.label(format!(
             "Best line so far: {}",
@@ -1431,6 +1458,36 @@ mod tests {
             .start()
             .unwrap();
         assert_eq!(bounds_closed(&bao, &Progress::default()), None);
+    }
+
+    #[test]
+    fn the_question_asked_names_each_threads_bound() {
+        let pos =
+            parse_position("en-gehe south=1,1,0 north=0,1,1 captured=2,0 turn=south").unwrap();
+        let mut p = Progress::default();
+        assert_eq!(asking_text(&pos, &p), None);
+        p.asking = [Some(Value::Margin(6)), None];
+        assert_eq!(asking_text(&pos, &p).as_deref(), Some("at least +6?"));
+        // The helper joined the main thread's pass: one question.
+        p.asking = [Some(Value::Margin(6)), Some(Value::Margin(6))];
+        assert_eq!(asking_text(&pos, &p).as_deref(), Some("at least +6?"));
+        p.asking = [Some(Value::Margin(6)), Some(Value::Margin(-2))];
+        assert_eq!(
+            asking_text(&pos, &p).as_deref(),
+            Some("at least +6? (second thread: at least \u{2212}2?)")
+        );
+        // Proved: nothing is asked any more.
+        p.done = true;
+        assert_eq!(asking_text(&pos, &p), None);
+        // Bao la Kimasai says its question in the heading.
+        let bao = crate::engine::GameOptions::bao_la_kimasai()
+            .start()
+            .unwrap();
+        let p = Progress {
+            asking: [Some(Value::Win { plies: 3 }), None],
+            ..Progress::default()
+        };
+        assert_eq!(asking_text(&bao, &p), None);
     }
 
     #[test]

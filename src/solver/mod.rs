@@ -284,6 +284,10 @@ pub struct Progress {
     /// While a small Bao la Kimasai endgame's retrograde analysis runs
     /// (`retro`): the positions it has found so far.
     pub retrograde: Option<usize>,
+    /// The question each solving thread's MTD(f) pass asks now (the main
+    /// thread's first, then the helper's): is the value at least this?
+    /// A pass proves the value at least it, or below it.
+    pub asking: [Option<Value>; 2],
 }
 
 /// Changes the shared progress, if there is one to change.
@@ -301,6 +305,7 @@ impl Progress {
         self.lower = Some(value);
         self.upper = Some(value);
         self.done = true;
+        self.asking = [None; 2];
     }
 
     /// The principal line is read: the solve's last figures.
@@ -516,7 +521,9 @@ impl Solver {
                         .name("solver helper".into())
                         .stack_size(SOLVER_STACK)
                         .spawn_scoped(scope, || {
-                            let mut helper = Search::new(table, stop, None).share(&shared, 1);
+                            let mut helper = Search::new(table, stop, None)
+                                .share(&shared, 1)
+                                .tell_questions(progress);
                             for p in history {
                                 helper.push(node_key(p));
                             }
@@ -600,8 +607,14 @@ impl Solver {
                 let line = s.table_line(&root, 64);
                 if let Ok(mut p) = progress.lock() {
                     p.iteration = iteration;
-                    p.lower = Some(search::value_of(&root, lo));
-                    p.upper = Some(search::value_of(&root, hi));
+                    // A bound still the widest is not yet proved.
+                    let (widest_lo, widest_hi) = search::score_range(&root);
+                    if lo > widest_lo {
+                        p.lower = Some(search::value_of(&root, lo));
+                    }
+                    if hi < widest_hi {
+                        p.upper = Some(search::value_of(&root, hi));
+                    }
                     p.best_line = line;
                 }
             }

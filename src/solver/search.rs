@@ -498,6 +498,9 @@ pub(crate) struct Search<'a> {
     restarts: u64,
     restart_unit: u64,
     progress: Option<&'a Arc<Mutex<Progress>>>,
+    /// Where the question each pass asks is told (the helper thread tells
+    /// it too, though it keeps no other progress).
+    questions: Option<&'a Arc<Mutex<Progress>>>,
     pub nodes: u64,
     pub stats: Stats,
     started: Instant,
@@ -543,6 +546,7 @@ impl<'a> Search<'a> {
             restarts: 0,
             restart_unit: RESTART_UNIT,
             progress,
+            questions: progress,
             nodes: 0,
             stats: Stats::default(),
             started: Instant::now(),
@@ -555,6 +559,13 @@ impl<'a> Search<'a> {
             settle_laps: SETTLE_LAPS,
             history: [0; MAX_HOLES],
         }
+    }
+
+    /// Tells `progress` the question each of this search's passes asks
+    /// (a helper thread, which keeps no other progress).
+    pub fn tell_questions(mut self, progress: Option<&'a Arc<Mutex<Progress>>>) -> Self {
+        self.questions = progress;
+        self
     }
 
     pub fn elapsed(&self) -> std::time::Duration {
@@ -1154,19 +1165,53 @@ impl<'a> Search<'a> {
             if !shared.begin(role, beta) {
                 continue;
             }
+            if let Some(progress) = self.questions
+                && let Ok(mut p) = progress.lock()
+            {
+                // Scores keep the parity of the seeds on the board: asked
+                // "at least −399?" of 400 seeds, the question is −398.
+                let seeds = score_range(pos).1;
+                let asked = if pos.variant().is_en_gehe() && (beta - seeds) % 2 != 0 {
+                    beta + 1
+                } else {
+                    beta
+                };
+                p.asking[role.min(1)] = Some(value_of(pos, asked));
+            }
             // An extreme question gets a node budget: on some races it is
             // the one question that is very hard (an 8-seed endgame proved
             // at least +4 in a third of a second, but "does South take all
             // 8?" ran for minutes), and the passes closing in from a guess
             // should not wait for it. What it proved stays in the table.
             let give_up = asked_extreme.then_some(self.restart_unit.saturating_mul(EXTREME_UNITS));
-            match self.pass(pos, beta, role, give_up) {
+            let answer = self.pass(pos, beta, role, give_up);
+            if let Some(progress) = self.questions
+                && let Ok(mut p) = progress.lock()
+            {
+                p.asking[role.min(1)] = None;
+            }
+            match answer {
                 Ok(None) => {
                     shared.drop_pass(role);
                     self.stats.extremes_dropped += 1;
                 }
                 Ok(Some((g, _))) => {
                     let (lo, hi) = shared.prove(role, g, beta);
+                    // Shown at once, whichever thread proved it.
+                    if let Some(progress) = self.questions
+                        && let Ok(mut p) = progress.lock()
+                        && !p.done
+                    {
+                        // A bound still the widest is not yet proved.
+                        let (lo, hi) = shared.bounds();
+                        let (widest_lo, widest_hi) = score_range(pos);
+                        if lo > widest_lo {
+                            p.lower = Some(value_of(pos, lo));
+                        }
+                        if hi < widest_hi {
+                            p.upper = Some(value_of(pos, hi));
+                        }
+                    }
                     guess = g.clamp(lo, hi);
                     iteration += 1;
                     self.stats.passes += 1;
