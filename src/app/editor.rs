@@ -1338,6 +1338,10 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             .max_rect(fields_rect)
             .layout(egui::Layout::top_down(egui::Align::Min)),
     );
+    // A solid scroll bar, seen without hovering: where the foot's
+    // messages cover the fields' lower edge (a cramped window), Copy
+    // notation lay below it with nothing to say there was more to scroll to.
+    fields.spacing_mut().scroll = egui::style::ScrollStyle::solid();
     egui::ScrollArea::vertical().show(&mut fields, |ui| {
         ui.heading("Position editor");
         ui.weak("Set up a position, then play or analyse it.");
