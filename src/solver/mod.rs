@@ -308,6 +308,18 @@ impl Progress {
         self.asking = [None; 2];
     }
 
+    /// The bounds `lo`..=`hi` proved of the root `root` (search scores);
+    /// a bound still the widest is not yet proved and stays unsaid.
+    pub(crate) fn set_bounds(&mut self, root: &Position, lo: i32, hi: i32) {
+        let (widest_lo, widest_hi) = search::score_range(root);
+        if lo > widest_lo {
+            self.lower = Some(search::value_of(root, lo));
+        }
+        if hi < widest_hi {
+            self.upper = Some(search::value_of(root, hi));
+        }
+    }
+
     /// The principal line is read: the solve's last figures.
     fn read(&mut self, s: &Solution) {
         self.best_line = s.pv.clone();
@@ -607,14 +619,7 @@ impl Solver {
                 let line = s.table_line(&root, 64);
                 if let Ok(mut p) = progress.lock() {
                     p.iteration = iteration;
-                    // A bound still the widest is not yet proved.
-                    let (widest_lo, widest_hi) = search::score_range(&root);
-                    if lo > widest_lo {
-                        p.lower = Some(search::value_of(&root, lo));
-                    }
-                    if hi < widest_hi {
-                        p.upper = Some(search::value_of(&root, hi));
-                    }
+                    p.set_bounds(&root, lo, hi);
                     p.best_line = line;
                 }
             }

@@ -1202,15 +1202,8 @@ impl<'a> Search<'a> {
                         && let Ok(mut p) = progress.lock()
                         && !p.done
                     {
-                        // A bound still the widest is not yet proved.
                         let (lo, hi) = shared.bounds();
-                        let (widest_lo, widest_hi) = score_range(pos);
-                        if lo > widest_lo {
-                            p.lower = Some(value_of(pos, lo));
-                        }
-                        if hi < widest_hi {
-                            p.upper = Some(value_of(pos, hi));
-                        }
+                        p.set_bounds(pos, lo, hi);
                     }
                     guess = g.clamp(lo, hi);
                     iteration += 1;
