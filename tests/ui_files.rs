@@ -41,6 +41,15 @@ fn moves(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
     h.state().rt.stats.iter().map(|s| s.name.clone()).collect()
 }
 
+/// No file operation has failed (the failure is printed otherwise).
+fn assert_no_file_error(h: &Harness<'_, MaasaiApp>) {
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+}
+
 #[test]
 fn a_file_without_team_names_names_the_sides_not_the_last_game_s_teams() {
     let dir = tempfile::tempdir().unwrap();
@@ -57,11 +66,7 @@ fn a_file_without_team_names_names_the_sides_not_the_last_game_s_teams() {
     // The renamed teams count as a change.
     h.get_by_label("Discard changes").click();
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
     assert_eq!(h.state().rt.names, ["South", "North"]);
 }
@@ -154,11 +159,7 @@ fn save_as_then_open_gives_the_same_game() {
     replace_field(&mut h, "File path", path.to_str().unwrap());
     h.get_by_label("Save").click();
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert!(!h.state().unsaved());
     assert_eq!(load_game(&path).unwrap().game, played);
 
@@ -580,11 +581,7 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
     let text = "en-gehe south=1,2,3 north=3,2,1 captured=0,0 turn=north";
     h.event(egui::Event::Paste(format!("  {text}\n")));
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().rt.game.current().to_string(), text);
 
     h.event(egui::Event::Paste("en-gehe south=1,2".into()));
@@ -620,11 +617,7 @@ fn a_game_record_is_copied_and_pasted_back_move_by_move() {
     assert!(h.state().rt.game.moves().is_empty());
     h.event(egui::Event::Paste(record.clone()));
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().rt.game, game);
     assert_eq!(moves(&h), ["1", "6", "2"]);
     let notice = h.state().rt.notice.clone().expect("a report");
@@ -665,11 +658,7 @@ fn ctrl_v_with_no_text_on_the_clipboard_says_why() {
     h.event(egui::Event::Paste(text.into()));
     h.event(ctrl_v_released());
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().rt.game.current().to_string(), text);
 
     // egui sends no paste for an empty clipboard (nor for a test's, which
@@ -759,11 +748,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     let user = load_user_presets(&config).unwrap();
     assert_eq!(user.len(), 1);
     assert_eq!(user[0].name, "Nine");
@@ -1235,11 +1220,7 @@ fn a_typed_name_without_ron_opens_the_ron_file() {
         FileCommand::OpenPath(dir.path().join("long relay game")),
     );
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().rt.game.current().holes_per_side(), 4);
 }
 
@@ -2099,11 +2080,7 @@ fn a_file_whose_name_is_not_utf8_opens_at_launch_and_later_without_a_panic() {
         });
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().rt.game, file.game);
     let notice = h.state().rt.notice.clone().expect("a report").to_string();
     assert!(notice.contains("not UTF-8"), "{notice}");
@@ -2111,17 +2088,9 @@ fn a_file_whose_name_is_not_utf8_opens_at_launch_and_later_without_a_panic() {
     assert!(h.state().files.autosave_failing.is_none());
     // Saved again, and opened from the typed path: still no panic.
     files(&mut h, FileCommand::SaveTo(path.clone()));
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     files(&mut h, FileCommand::OpenPath(path.clone()));
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(h.state().files.recent.files.len(), 1);
     let stored = std::fs::read_to_string(dir.path().join("config/recent.ron")).unwrap();
     assert!(!stored.contains("bad"), "{stored}");
@@ -2191,11 +2160,7 @@ fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
     h.get_by_label("Save as preset").click();
     h.run();
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert_eq!(
         load_user_presets(&folders(dir.path()).config)
             .unwrap()
@@ -2214,11 +2179,7 @@ fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
     h.get_by_label("Rename").click();
     h.run();
     h.run();
-    assert!(
-        h.state().files.error.is_none(),
-        "{:?}",
-        h.state().files.error
-    );
+    assert_no_file_error(&h);
     assert!(h.query_by_label_contains("“Small twelve”").is_some());
     assert_eq!(
         buttons(&h),

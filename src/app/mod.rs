@@ -1712,6 +1712,23 @@ pub(crate) fn ring_at_fault(ui: &egui::Ui, rect: egui::Rect) {
     );
 }
 
+/// The size of `text` in the body font wrapped at `width`: for keeping a
+/// note's or a tip's room before it is drawn.
+pub(crate) fn wrapped_size(
+    ui: &egui::Ui,
+    text: impl Into<egui::WidgetText>,
+    width: f32,
+) -> egui::Vec2 {
+    text.into()
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Wrap),
+            width,
+            egui::TextStyle::Body,
+        )
+        .size()
+}
+
 /// How wide `text` is on one row in the body font: for keeping a row's
 /// room before it is drawn.
 pub(crate) fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f32 {

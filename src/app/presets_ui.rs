@@ -176,15 +176,8 @@ impl PresetPicker {
         // of two lines moved the fields down when chosen.
         let wrap = ui.available_width();
         for e in self.entries.iter().filter(|e| !e.preset.note.is_empty()) {
-            let height = egui::WidgetText::from(egui::RichText::new(&e.preset.note).weak())
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Wrap),
-                    wrap,
-                    egui::TextStyle::Body,
-                )
-                .size()
-                .y;
+            let height =
+                super::wrapped_size(ui, egui::RichText::new(&e.preset.note).weak(), wrap).y;
             self.note_height = self.note_height.max(height);
         }
         if let Some(e) = self.selected.and_then(|i| self.entries.get(i))

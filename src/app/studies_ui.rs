@@ -1733,17 +1733,7 @@ fn comment_box_fixed<'t>(
         .inner_margin(COMMENT_MARGIN);
     let inner = ui.available_width() - frame.total_margin().sum().x;
     let tallest = all
-        .map(|t| {
-            egui::WidgetText::from(comment_text(ui, t))
-                .into_galley(
-                    ui,
-                    Some(egui::TextWrapMode::Wrap),
-                    inner,
-                    egui::TextStyle::Body,
-                )
-                .size()
-                .y
-        })
+        .map(|t| super::wrapped_size(ui, comment_text(ui, t), inner).y)
         .fold(0.0, f32::max);
     let end_row = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
     let most = (ui.ctx().content_rect().height() / 3.0).max(4.0 * end_row);
