@@ -291,7 +291,7 @@ pub struct Progress {
 }
 
 /// Changes the shared progress, if there is one to change.
-fn publish(progress: Option<&Arc<Mutex<Progress>>>, change: impl FnOnce(&mut Progress)) {
+pub(crate) fn publish(progress: Option<&Arc<Mutex<Progress>>>, change: impl FnOnce(&mut Progress)) {
     if let Some(progress) = progress
         && let Ok(mut p) = progress.lock()
     {

@@ -14,7 +14,7 @@
 //!   repetition.
 
 use super::table::Table;
-use super::{Cancelled, Progress, Value};
+use super::{Cancelled, Progress, Value, publish};
 use crate::engine::{
     BAO_ROW, Endless, MAX_HOLES, Move, OriginRule, Position, Side, Unfinished, Variant, mix64,
 };
@@ -1165,19 +1165,17 @@ impl<'a> Search<'a> {
             if !shared.begin(role, beta) {
                 continue;
             }
-            if let Some(progress) = self.questions
-                && let Ok(mut p) = progress.lock()
-            {
-                // Scores keep the parity of the seeds on the board: asked
-                // "at least −399?" of 400 seeds, the question is −398.
-                let seeds = score_range(pos).1;
-                let asked = if pos.variant().is_en_gehe() && (beta - seeds) % 2 != 0 {
-                    beta + 1
-                } else {
-                    beta
-                };
+            // Scores keep the parity of the seeds on the board: asked "at
+            // least −399?" of 400 seeds, the question is −398.
+            let seeds = score_range(pos).1;
+            let asked = if pos.variant().is_en_gehe() && (beta - seeds) % 2 != 0 {
+                beta + 1
+            } else {
+                beta
+            };
+            publish(self.questions, |p| {
                 p.asking[role.min(1)] = Some(value_of(pos, asked));
-            }
+            });
             // An extreme question gets a node budget: on some races it is
             // the one question that is very hard (an 8-seed endgame proved
             // at least +4 in a third of a second, but "does South take all
@@ -1185,11 +1183,7 @@ impl<'a> Search<'a> {
             // should not wait for it. What it proved stays in the table.
             let give_up = asked_extreme.then_some(self.restart_unit.saturating_mul(EXTREME_UNITS));
             let answer = self.pass(pos, beta, role, give_up);
-            if let Some(progress) = self.questions
-                && let Ok(mut p) = progress.lock()
-            {
-                p.asking[role.min(1)] = None;
-            }
+            publish(self.questions, |p| p.asking[role.min(1)] = None);
             match answer {
                 Ok(None) => {
                     shared.drop_pass(role);
@@ -1198,13 +1192,12 @@ impl<'a> Search<'a> {
                 Ok(Some((g, _))) => {
                     let (lo, hi) = shared.prove(role, g, beta);
                     // Shown at once, whichever thread proved it.
-                    if let Some(progress) = self.questions
-                        && let Ok(mut p) = progress.lock()
-                        && !p.done
-                    {
-                        let (lo, hi) = shared.bounds();
-                        p.set_bounds(pos, lo, hi);
-                    }
+                    publish(self.questions, |p| {
+                        if !p.done {
+                            let (lo, hi) = shared.bounds();
+                            p.set_bounds(pos, lo, hi);
+                        }
+                    });
                     guess = g.clamp(lo, hi);
                     iteration += 1;
                     self.stats.passes += 1;
