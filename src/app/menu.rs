@@ -9,12 +9,10 @@ pub fn menu_ui(
     settings: &Settings,
     rt: &Runtime,
     files: &super::files_ui::FilesState,
-    editing: impl Into<Editing>,
+    editor: Option<&super::editor::Editor>,
     study_open: bool,
 ) -> Vec<AppCommand> {
-    let editing = editing.into();
-    let history = editing.history;
-    let editing = editing.open;
+    let editing = editor.is_some();
     let mut commands = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| {
@@ -39,10 +37,9 @@ pub fn menu_ui(
             ui.separator();
             // While the editor is open they undo and redo its edits, as
             // Ctrl+Z and Ctrl+Shift+Z do there.
-            let (can_undo, can_redo) = if editing {
-                history
-            } else {
-                (!rt.game.moves().is_empty(), !rt.redo.is_empty())
+            let (can_undo, can_redo) = match editor {
+                Some(ed) => (ed.can_undo(), ed.can_redo()),
+                None => (!rt.game.moves().is_empty(), !rt.redo.is_empty()),
             };
             if ui
                 .add_enabled(can_undo, egui::Button::new("Undo  (Ctrl+Z)"))
@@ -238,24 +235,6 @@ pub fn menu_ui(
         }
     });
     commands
-}
-
-/// Whether the position editor is open, and what its Undo and Redo can
-/// take back or do again.
-#[derive(Clone, Copy)]
-pub struct Editing {
-    open: bool,
-    history: (bool, bool),
-}
-
-/// From the editor itself: its history says what Undo and Redo can do.
-impl From<Option<&super::editor::Editor>> for Editing {
-    fn from(editor: Option<&super::editor::Editor>) -> Editing {
-        Editing {
-            open: editor.is_some(),
-            history: editor.map_or((false, false), |ed| (ed.can_undo(), ed.can_redo())),
-        }
-    }
 }
 
 /// Whether the board can still be zoomed in, and out, from `zoom`.
