@@ -376,6 +376,39 @@ fn tab_stops_only_at_widgets_that_show_the_focus_and_never_at_a_hole() {
 }
 
 #[test]
+fn tab_reaches_the_moves_before_the_comment_box_under_them() {
+    // The comment box was drawn first (as a panel at the list's foot), so
+    // Tab went from "Start position" to the box and the notes, and only
+    // then up to the moves between them.
+    let mut h = sowing_instantly(en_gehe(6));
+    h.state_mut().settings.show_move_list = true;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    h.get_by_label("North 1: 6 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    let stops = tab_stops(&mut h);
+    let at = |wanted: &dyn Fn(&str) -> bool, what: &str| {
+        stops
+            .iter()
+            .position(|(_, label)| wanted(label))
+            .unwrap_or_else(|| panic!("{what} is no Tab stop: {stops:?}"))
+    };
+    let order = [
+        at(&|l| l == "Start position", "Start position"),
+        at(&|l| l.trim_start().starts_with("1. South 1 "), "move 1"),
+        at(&|l| l.trim_start().starts_with("2. North 1 "), "move 2"),
+        at(&|l| l.starts_with("Comment on move 2"), "the comment box"),
+        at(&|l| l == "Event and notes", "the notes' header"),
+    ];
+    assert!(
+        order.windows(2).all(|w| w[0] + 1 == w[1]),
+        "one after another, top to bottom: {order:?} in {stops:?}"
+    );
+}
+
+#[test]
 fn tab_presses_within_one_frame_each_move_the_focus() {
     // egui moves the focus once a frame: three Tabs in a slow frame moved
     // it one widget.

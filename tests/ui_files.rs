@@ -1009,7 +1009,9 @@ fn long_notes_and_comments_scroll_in_their_boxes() {
     let long: String = (1..=40).map(|i| format!("line {i}\n")).collect();
     h.state_mut().queue(AppCommand::SetComment(1, long.clone()));
     h.state_mut().queue(AppCommand::SetNotes(long));
-    h.run();
+    // The box is sized from its height a frame before, so it grows over
+    // a few frames, its scroll bar showing and going again.
+    h.run_steps(6);
     h.get_by_label("Event and notes").click();
     h.run_steps(3);
     // The list keeps its room above the boxes: its first row is in sight

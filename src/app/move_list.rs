@@ -18,7 +18,7 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         }
     });
     ui.separator();
-    // The comment box first (docked at the bottom), so the list scrolls in
+    // The comment box is docked at the bottom, so the list scrolls in
     // what it leaves. It keeps the list a few rows and scrolls itself
     // beyond that (a long comment with the notes open would otherwise run
     // past the panel's foot, over the list); its height is remembered for
@@ -45,18 +45,37 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     // panel could only ever be as tall as the panel already was.
     let last = ui.data(|d| d.get_temp::<f32>(comment_height_id()));
     let wanted = last.unwrap_or(COMMENT_GUESS);
-    let frame = egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, COMMENT_MARGIN));
-    let content = egui::Panel::bottom("move-comment")
-        .resizable(false)
-        .frame(frame)
-        .exact_size(wanted.min(most))
-        .show(ui, |ui| {
-            egui::ScrollArea::vertical()
-                .id_salt("move-comment-panel")
-                .auto_shrink([false, false])
-                .show(ui, |ui| commands.extend(comment_ui(ui, rt)))
-                .content_size
-                .y
+    // The list is drawn before the box below it, in a place kept for it
+    // above: Tab visits widgets in the order they are drawn, and with the
+    // box drawn first (as a bottom panel) Tab went from "Start position"
+    // to the comment box and the notes before the moves above them.
+    let whole = ui.available_rect_before_wrap();
+    let box_top = whole.bottom() - wanted.min(most);
+    let list_rect = egui::Rect::from_min_max(whole.min, egui::pos2(whole.right(), box_top));
+    let box_rect = egui::Rect::from_min_max(egui::pos2(whole.left(), box_top), whole.max);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(list_rect), |ui| {
+        rows_ui(ui, rt, row_h, pitch, &mut commands)
+    });
+    let content = ui
+        .scope_builder(egui::UiBuilder::new().max_rect(box_rect), |ui| {
+            // The line a panel draws at its edge.
+            let line = ui.visuals().widgets.noninteractive.bg_stroke;
+            ui.painter().hline(box_rect.x_range(), box_top, line);
+            egui::Frame::NONE
+                .inner_margin(egui::Margin::symmetric(0, COMMENT_MARGIN))
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical()
+                        .id_salt("move-comment-panel")
+                        .auto_shrink([false, false])
+                        // No taller than the room kept for it (a scroll
+                        // area is at least 64 px by default, and the
+                        // short hint and the notes' header are less).
+                        .min_scrolled_height(0.0)
+                        .show(ui, |ui| commands.extend(comment_ui(ui, rt)))
+                        .content_size
+                        .y
+                })
+                .inner
         })
         .inner;
     // What the box would take unscrolled, its margins included.
@@ -65,6 +84,17 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         ui.data_mut(|d| d.insert_temp(comment_height_id(), comment_height));
         ui.ctx().request_repaint();
     }
+    commands
+}
+
+/// The list's rows, one a move, in the room left above the comment box.
+fn rows_ui(
+    ui: &mut egui::Ui,
+    rt: &Runtime,
+    row_h: f32,
+    pitch: f32,
+    commands: &mut Vec<AppCommand>,
+) {
     let total = rt.stats.len();
     // When the move on view changes (undo, redo, the keyboard, a line
     // played) to a row not wholly in sight, that row is scrolled into the
@@ -195,7 +225,6 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         }
     }
     ui.data_mut(|d| d.insert_temp(follow_id, (follow.saturating_sub(1), hidden)));
-    commands
 }
 
 /// Frames the list tries to bring the move on view into sight after it
