@@ -112,20 +112,14 @@ pub fn menu_ui(
                 .on_disabled_hover_text(AT_MAX_ZOOM)
                 .clicked()
             {
-                commands.push(AppCommand::ZoomBy {
-                    factor: 1.25,
-                    anchor: egui::Vec2::ZERO,
-                });
+                commands.push(AppCommand::ZOOM_IN);
             }
             if ui
                 .add_enabled(can_out, egui::Button::new("Zoom out  (Ctrl+-)"))
                 .on_disabled_hover_text(AT_MIN_ZOOM)
                 .clicked()
             {
-                commands.push(AppCommand::ZoomBy {
-                    factor: 0.8,
-                    anchor: egui::Vec2::ZERO,
-                });
+                commands.push(AppCommand::ZOOM_OUT);
             }
             if ui.button("Fit board  (Ctrl+0)").clicked() {
                 commands.push(AppCommand::ZoomReset);
@@ -196,10 +190,7 @@ pub fn menu_ui(
             .on_disabled_hover_text(AT_MIN_ZOOM)
             .clicked()
         {
-            commands.push(AppCommand::ZoomBy {
-                factor: 0.8,
-                anchor: egui::Vec2::ZERO,
-            });
+            commands.push(AppCommand::ZOOM_OUT);
         }
         ui.label(format!("{:.0}%", settings.zoom * 100.0));
         if ui
@@ -208,10 +199,7 @@ pub fn menu_ui(
             .on_disabled_hover_text(AT_MAX_ZOOM)
             .clicked()
         {
-            commands.push(AppCommand::ZoomBy {
-                factor: 1.25,
-                anchor: egui::Vec2::ZERO,
-            });
+            commands.push(AppCommand::ZOOM_IN);
         }
         if ui
             .button("Flip")

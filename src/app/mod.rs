@@ -159,6 +159,20 @@ pub enum AppCommand {
     Study(studies_ui::StudyCommand),
 }
 
+impl AppCommand {
+    /// One step of zoom, as the menus, the toolbar and Ctrl+= take it
+    /// (about the board's centre).
+    pub const ZOOM_IN: AppCommand = AppCommand::ZoomBy {
+        factor: 1.25,
+        anchor: egui::Vec2::ZERO,
+    };
+    /// One step back: Ctrl+-.
+    pub const ZOOM_OUT: AppCommand = AppCommand::ZoomBy {
+        factor: 0.8,
+        anchor: egui::Vec2::ZERO,
+    };
+}
+
 /// The application.
 pub struct MaasaiApp {
     pub settings: Settings,
@@ -389,10 +403,6 @@ impl MaasaiApp {
             n => AppCommand::ViewMove(n - 1),
         };
         let mut editing = false;
-        let zoom = |factor| AppCommand::ZoomBy {
-            factor,
-            anchor: egui::Vec2::ZERO,
-        };
         // Every press counts, in the order pressed: a slow frame (a busy
         // machine) may hold several, of one key (Ctrl+Z three times) or of
         // several ("1⏎2⏎" is two moves, not hole 12). Shortcuts are taken
@@ -443,8 +453,10 @@ impl MaasaiApp {
                         Key::Z if is(Modifiers::COMMAND) => Some(AppCommand::Undo),
                         Key::Y if is(Modifiers::COMMAND) => Some(AppCommand::Redo),
                         Key::N if is(Modifiers::COMMAND) => Some(AppCommand::OpenNewGame),
-                        Key::Equals | Key::Plus if is(Modifiers::COMMAND) => Some(zoom(1.25)),
-                        Key::Minus if is(Modifiers::COMMAND) => Some(zoom(0.8)),
+                        Key::Equals | Key::Plus if is(Modifiers::COMMAND) => {
+                            Some(AppCommand::ZOOM_IN)
+                        }
+                        Key::Minus if is(Modifiers::COMMAND) => Some(AppCommand::ZOOM_OUT),
                         Key::Num0 if is(Modifiers::COMMAND) => Some(AppCommand::ZoomReset),
                         Key::ArrowLeft if is(Modifiers::COMMAND) => {
                             Some(AppCommand::Pan(egui::vec2(step.x, 0.0)))

@@ -2,7 +2,7 @@
 //! engine on loading so that a file can never smuggle in an illegal game.
 
 use super::error::never_stopped;
-use super::number::{WholeField, wrong_number};
+use super::number::{VERSION, WholeField, wrong_number};
 use super::{FileError, LoadError, now_iso8601, write_atomic};
 use crate::engine::{
     Game, GameOptions, Move, OriginRule, PlayError, Position, RecordError, ReplayError, Side,
@@ -885,14 +885,7 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
 
 /// The fields of a saved game (or of its options) that take a whole number.
 const WHOLE_FIELDS: [WholeField; 4] = [
-    WholeField {
-        name: "version",
-        kind: false,
-        what: "the format version: `version: 1`",
-        range: "from 1 to 4294967295",
-        min: 0,
-        max: u32::MAX as i128,
-    },
+    VERSION,
     WholeField {
         name: "cursor",
         kind: false,

@@ -20,6 +20,16 @@ pub(crate) struct WholeField {
     pub max: i128,
 }
 
+/// The format version, which saved games and studies both begin with.
+pub(crate) const VERSION: WholeField = WholeField {
+    name: "version",
+    kind: false,
+    what: "the format version: `version: 1`",
+    range: "from 1 to 4294967295",
+    min: 0,
+    max: u32::MAX as i128,
+};
+
 /// When RON's error `e` stands in the value of one of `fields` in `text`
 /// and that value is a number too large or too small for it, or not a
 /// whole number: the byte offset of the value and the problem ("`after`

@@ -1165,13 +1165,7 @@ impl<'a> Worker<'a> {
             len += 1;
         }
         for idx in 0..len {
-            let mut pick = idx;
-            for j in idx + 1..len {
-                if order[j].0 > order[pick].0 {
-                    pick = j;
-                }
-            }
-            order.swap(idx, pick);
+            bring_best_to(&mut order[..len], idx);
             let (rank, hole) = order[idx];
             let mv = Move(hole);
             let mut next = *pos;
@@ -1260,13 +1254,7 @@ impl<'a> Worker<'a> {
         }
         let mut best = stand;
         for idx in 0..len {
-            let mut pick = idx;
-            for j in idx + 1..len {
-                if order[j].0 > order[pick].0 {
-                    pick = j;
-                }
-            }
-            order.swap(idx, pick);
+            bring_best_to(&mut order[..len], idx);
             let mut next = *pos;
             // A first-lap capture ends on its first lap: never endless.
             if !bounded::play_in_tree(&mut next, Move(order[idx].1)) {
@@ -1442,4 +1430,18 @@ fn carry_line(
             return (line, whole, nodes, made);
         }
     }
+}
+
+/// Moves the best-ranked of `order[idx..]` to `idx`: one step of a
+/// selection sort, so that a cut-off on an early move never pays for
+/// sorting the rest.
+#[inline]
+fn bring_best_to<K: PartialOrd>(order: &mut [(K, u8)], idx: usize) {
+    let mut pick = idx;
+    for j in idx + 1..order.len() {
+        if order[j].0 > order[pick].0 {
+            pick = j;
+        }
+    }
+    order.swap(idx, pick);
 }

@@ -3,17 +3,10 @@
 //! what is wrong with the one written. RON itself only says "a number
 //! here is out of range", naming neither.
 
-use crate::files::number::WholeField;
+use crate::files::number::{VERSION, WholeField};
 
 const WHOLE_FIELDS: [WholeField; 4] = [
-    WholeField {
-        name: "version",
-        kind: false,
-        what: "the format version: `version: 1`",
-        range: "from 1 to 4294967295",
-        min: 0,
-        max: u32::MAX as i128,
-    },
+    VERSION,
     WholeField {
         name: "after",
         kind: false,
