@@ -655,6 +655,106 @@ fn closing_a_study_gives_the_players_back_with_the_computer_paused() {
 }
 
 #[test]
+fn back_to_the_game_ends_the_study_and_opens_the_saved_game_it_replaced() {
+    use maasai_mancala::files::{self, GameFile};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("evening.ron");
+    let mut saved = GameFile::new(GameOptions::en_gehe(8)).unwrap();
+    for _ in 0..3 {
+        let mv = saved.game.current().legal_moves()[0];
+        saved.play_at_cursor(mv).unwrap();
+    }
+    files::save_game(&path, &saved).unwrap();
+    let mut h = common::files_harness(dir.path(), GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 3, "the game is open");
+    let s = study("01-relay.ron");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert_eq!(*h.state().rt.game.start(), s.start);
+    // A second study keeps the way back to the game before both.
+    let other = study("02-capture.ron");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(other.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert_eq!(*h.state().rt.game.start(), other.start);
+    h.get_by_label("Next >").click();
+    h.run_steps(3);
+    h.get_by_label("Back to evening.ron").click();
+    h.run_steps(4);
+    assert!(h.state().studies.active.is_none(), "the study is over");
+    assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().rt.game.moves(), saved.game.moves());
+    assert!(!h.state().unsaved(), "the study's practice asked nothing");
+    assert!(h.query_by_label("Back to evening.ron").is_none());
+
+    // A comment typed on a study is the user's work: going back asks
+    // about it first, and Cancel stays in the study.
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    h.get_by_label("Next >").click();
+    h.run_steps(3);
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "my note on the relay".into()));
+    h.run_steps(2);
+    h.get_by_label("Back to evening.ron").click();
+    h.run_steps(3);
+    assert!(h.query_by_label("Save your changes?").is_some());
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some(), "still in the study");
+    assert_eq!(*h.state().rt.game.start(), s.start);
+    h.get_by_label("Back to evening.ron").click();
+    h.run_steps(3);
+    h.get_by_label("Discard changes").click();
+    h.run_steps(4);
+    assert!(h.state().studies.active.is_none());
+    assert_eq!(h.state().rt.game.moves(), saved.game.moves());
+}
+
+#[test]
+fn back_to_a_game_whose_file_is_gone_says_so_and_keeps_the_study() {
+    use maasai_mancala::files::{self, GameFile};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("gone.ron");
+    files::save_game(&path, &GameFile::new(GameOptions::en_gehe(8)).unwrap()).unwrap();
+    let mut h = common::files_harness(dir.path(), GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(3);
+    let s = study("01-relay.ron");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    std::fs::remove_file(&path).unwrap();
+    h.get_by_label("Back to gone.ron").click();
+    h.run_steps(3);
+    let (_, message) = h.state().files.error.clone().expect("the failure is said");
+    assert!(message.contains("gone.ron"), "{message}");
+    assert!(h.state().studies.active.is_some(), "the study stays open");
+    assert_eq!(*h.state().rt.game.start(), s.start);
+}
+
+#[test]
+fn a_study_over_a_game_never_saved_offers_no_way_back() {
+    // Nothing on disk to go back to; Close study keeps the position.
+    let s = study("01-relay.ron");
+    let h = in_study(&s, Mode::Book);
+    assert!(h.query_by_label("Close study").is_some());
+    assert!(h.query_by_label_contains("Back to ").is_none());
+}
+
+#[test]
 fn no_side_can_be_handed_to_the_computer_while_a_study_is_open() {
     let s = study("03-remainder.ron");
     let mut h = in_study(&s, Mode::Exercise);

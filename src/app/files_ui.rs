@@ -1638,8 +1638,9 @@ impl MaasaiApp {
             Ok(Opened::Study(study)) => {
                 self.studies.active = None;
                 self.studies.close_library();
+                let before = self.files.path.clone();
                 self.install(GameFile::from_game(Game::new(study.start)), None, false);
-                self.start_study_now(*study, super::studies_ui::Mode::Book);
+                self.start_study_now(*study, super::studies_ui::Mode::Book, before);
             }
             Ok(Opened::Game(file, stats)) => match self.own_file(path) {
                 Some(own) => {

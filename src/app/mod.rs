@@ -1173,6 +1173,7 @@ impl MaasaiApp {
                         active,
                         &self.rt,
                         self.settings.show_council || self.settings.show_solver,
+                        self.studies.game_before(),
                     ));
                 });
         }

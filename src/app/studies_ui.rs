@@ -17,6 +17,7 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status};
 use crate::solver::{Cancelled, Session, Value};
 use crate::study::{ExerciseError, Feedback, GoalKind, Judgment, Study, Trial};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
@@ -105,6 +106,8 @@ pub enum StudyCommand {
     /// Take the active study in another mode (from its start).
     SwitchMode(Mode),
     Close,
+    /// Close the study and open again the saved game it replaced.
+    BackToGame,
     /// Book: read this line (0 = the solution, k = alternative k).
     ChooseLine(usize),
     /// Book: show the position after `n` moves of the line.
@@ -380,7 +383,7 @@ pub struct StudiesState {
     pub active: Option<ActiveStudy>,
     /// A study waiting for its position to be set up (after the
     /// unsaved-changes prompt).
-    pending: Option<(Box<Study>, Mode)>,
+    pending: Option<(Box<Study>, Mode, Option<PathBuf>)>,
     /// The path typed into the library window.
     pub typed_path: String,
     /// The library was opened: its list starts at the top.
@@ -388,6 +391,10 @@ pub struct StudiesState {
     /// Who played each side before the study set both to Human: given
     /// back when the study is closed.
     players_before: Option<[Player; 2]>,
+    /// The saved game the study took the place of: the study panel offers
+    /// to go back to it (as last saved: its unsaved changes were saved or
+    /// discarded when the study was opened).
+    game_before: Option<PathBuf>,
 }
 
 impl StudiesState {
@@ -400,7 +407,7 @@ impl StudiesState {
     /// The title of the study whose position waits on the unsaved-changes
     /// prompt, if any.
     pub fn pending_title(&self) -> Option<String> {
-        self.pending.as_ref().map(|(s, _)| s.file.title.clone())
+        self.pending.as_ref().map(|(s, ..)| s.file.title.clone())
     }
 
     /// Whether the claims of the user's studies are being checked (a solve
@@ -421,6 +428,11 @@ impl StudiesState {
     /// The players a study set aside, given back when it is closed.
     pub fn players_set_aside(&self) -> Option<[Player; 2]> {
         self.players_before
+    }
+
+    /// The saved game the active study replaced, to go back to.
+    pub fn game_before(&self) -> Option<&Path> {
+        self.game_before.as_deref()
     }
 
     /// Forgets the players a study set aside (new ones were chosen).
@@ -777,6 +789,14 @@ impl MaasaiApp {
                 }
             }
             StudyCommand::Close => self.end_study(),
+            StudyCommand::BackToGame => {
+                // Through the file's own opening, which asks about work
+                // typed on the study first; the study ends once the game
+                // is in (and stays if the file cannot be read).
+                if let Some(path) = self.studies.game_before.clone() {
+                    self.apply_file_command(ctx, FileCommand::OpenPath(path));
+                }
+            }
             StudyCommand::ChooseLine(k) => {
                 if let Some(a) = &mut self.studies.active {
                     a.line = k;
@@ -895,7 +915,8 @@ impl MaasaiApp {
     pub fn start_study(&mut self, ctx: &egui::Context, study: Study, mode: Mode) {
         self.studies.close_library();
         let text = study.start.to_string();
-        self.studies.pending = Some((Box::new(study), mode));
+        let before = self.files.path.clone();
+        self.studies.pending = Some((Box::new(study), mode, before));
         self.apply_file_command(ctx, FileCommand::PasteText(text));
         self.activate_pending_study();
     }
@@ -910,6 +931,7 @@ impl MaasaiApp {
         {
             self.rt.notice = None;
         }
+        self.studies.game_before = None;
         if let Some(players) = self.studies.players_before.take() {
             self.settings.players = players;
             if players.iter().any(|p| p.is_computer()) {
@@ -921,20 +943,26 @@ impl MaasaiApp {
 
     /// Takes a study whose position is already on the board (a study
     /// file just opened).
-    pub(super) fn start_study_now(&mut self, study: Study, mode: Mode) {
-        self.studies.pending = Some((Box::new(study), mode));
+    /// `before`: the file of the game it replaced.
+    pub(super) fn start_study_now(&mut self, study: Study, mode: Mode, before: Option<PathBuf>) {
+        self.studies.pending = Some((Box::new(study), mode, before));
         self.activate_pending_study();
     }
 
     /// Activates a pending study once its position is on the board, or
     /// drops it when the user cancelled the unsaved-changes prompt.
     fn activate_pending_study(&mut self) {
-        let Some((study, _)) = &self.studies.pending else {
+        let Some((study, ..)) = &self.studies.pending else {
             return;
         };
         let installed = *self.rt.game.start() == study.start && self.rt.game.moves().is_empty();
         if installed {
-            let (study, mode) = self.studies.pending.take().expect("checked above");
+            let (study, mode, before) = self.studies.pending.take().expect("checked above");
+            // A study opened from another keeps the way back to the game
+            // before both.
+            if self.studies.game_before.is_none() {
+                self.studies.game_before = before;
+            }
             // The defence is the program's: no computer player may move.
             self.studies
                 .players_before
@@ -1523,12 +1551,14 @@ pub const ADVISERS_QUIET: &str = "The council and the solver step aside during a
      advice would give the answer away. Hint helps instead.";
 
 /// Draws the study panel; `advisers_on`: the council or the solver is
-/// switched on (and steps aside in an exercise).
+/// switched on (and steps aside in an exercise); `back_to`: the saved game
+/// the study replaced.
 pub fn study_panel_ui(
     ui: &mut egui::Ui,
     a: &ActiveStudy,
     rt: &Runtime,
     advisers_on: bool,
+    back_to: Option<&Path>,
 ) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let f = &a.study.file;
@@ -1542,8 +1572,28 @@ pub fn study_panel_ui(
         if ui.selectable_label(!book, "Exercise").clicked() && book {
             out.push(AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)));
         }
-        if ui.button("Close study").clicked() {
+        if ui
+            .button("Close study")
+            .on_hover_text("End the study and keep its position on the board to play on")
+            .clicked()
+        {
             out.push(AppCommand::Study(StudyCommand::Close));
+        }
+        if let Some(path) = back_to {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            if ui
+                .button(format!("Back to {name}"))
+                .on_hover_text(format!(
+                    "End the study and open the game it replaced, as last saved: {}",
+                    path.display()
+                ))
+                .clicked()
+            {
+                out.push(AppCommand::Study(StudyCommand::BackToGame));
+            }
         }
     });
     ui.separator();
