@@ -2225,3 +2225,53 @@ fn the_preset_rows_keep_one_height_and_rename_and_delete_keep_their_places() {
     assert_eq!(rows(&h), at_open, "deleting the preset moved the rows");
     assert_eq!(buttons(&h), managing);
 }
+
+#[test]
+fn an_earlier_report_gives_way_to_the_lap_captions_of_a_move_being_stepped() {
+    // "Opened …" stood under the board while the user stepped a relay lap
+    // by lap, in the only line a small window has for the laps' captions,
+    // and again after End in place of how the move ended.
+    use maasai_mancala::app::controls::AnimCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("relay.ron");
+    let mut file = GameFile::new(GameOptions::en_gehe(6)).unwrap();
+    let mv = file.game.variant().parse_move("1").unwrap();
+    file.play_at_cursor(mv).unwrap();
+    save_game(&path, &file).unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(3);
+    let opened = format!("Opened {}", path.display());
+    assert!(shows(&h, &opened));
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::Start));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::StepLap));
+    h.run_steps(2);
+    assert!(h.state().rt.animating(), "the move is being stepped");
+    assert!(!shows(&h, &opened), "the report went");
+    assert!(
+        shows(&h, "lap 1 "),
+        "the lap's caption is read under the board"
+    );
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::End));
+    h.run_steps(2);
+    assert!(!shows(&h, &opened), "and stays gone");
+    assert!(shows(&h, "Move 1 (hole 1) — "));
+}
+
+#[test]
+fn a_report_stays_while_nothing_is_sown() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("quiet.ron");
+    save_game(&path, &GameFile::new(GameOptions::en_gehe(6)).unwrap()).unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(10);
+    assert!(shows(&h, &format!("Opened {}", path.display())));
+}
+
+/// Whether some widget's label holds `text`.
+fn shows(h: &Harness<'_, MaasaiApp>, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}

@@ -967,11 +967,24 @@ impl MaasaiApp {
                 .as_ref()
                 .is_some_and(|(text, view, len)| text == n && (*view, *len) != here)
         };
-        let stale = match self.rt.notice.as_deref() {
-            Some(state::EARLIER_POSITION_NOTICE) => self.rt.live(),
-            Some(n) if moved_on(n) => true,
-            Some(n) => n.starts_with(files_ui::SAVED_NOTICE) && self.unsaved(),
+        // A report of something done before ("Opened …", "Study: …")
+        // goes once a move is being sown on view: its line under the
+        // board is where the sowing's lap captions are read (a refusal
+        // just made, or a report about the position on view, stays).
+        let about_view = |n: &str| {
+            self.rt
+                .notice_about
+                .as_ref()
+                .is_some_and(|(text, ..)| text == n)
+        };
+        let stale = match self.rt.notice.as_ref() {
             None => false,
+            Some(n) if n.report && self.rt.animating() && !about_view(n) => true,
+            Some(n) => match &**n {
+                state::EARLIER_POSITION_NOTICE => self.rt.live(),
+                n if moved_on(n) => true,
+                n => n.starts_with(files_ui::SAVED_NOTICE) && self.unsaved(),
+            },
         };
         if stale {
             self.rt.notice = None;
