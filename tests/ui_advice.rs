@@ -1415,3 +1415,55 @@ fn the_consensus_bars_are_filled_in_proportion_to_their_votes() {
         );
     }
 }
+
+#[test]
+fn the_advisors_cards_stay_inside_a_narrow_council() {
+    // Beside a study, at the smallest window, the ranked table's first
+    // columns are wider than the panel: the cards after it were laid out
+    // as wide as the table and their words ran under the board.
+    use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
+    let mut h = harness_at(en_gehe(6), [1024.0, 680.0]);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    h.run_steps(3);
+    let study = shipped_studies()
+        .0
+        .into_iter()
+        .find(|s| s.file.title == "Three raids in one move")
+        .expect("the raid study");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study),
+        Mode::Book,
+    )));
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(3);
+    let panel = h.state().rt.council_rect.expect("the council is shown");
+    // A cell of the table's Line column: move names only (cut short at
+    // the panel's edge, whole on hover).
+    let line_cell = |t: &str| {
+        t.split(' ').all(|m| {
+            let mut chars = m.chars();
+            matches!(chars.next(), Some('i' | 'o')) && chars.all(|c| c.is_ascii_digit())
+        })
+    };
+    let mut cards = 0;
+    for clipped in &h.output().shapes {
+        if let egui::Shape::Text(t) = &clipped.shape
+            && panel.contains(t.pos)
+            && !line_cell(t.galley.text())
+        {
+            cards += 1;
+            let right = t.pos.x + t.galley.size().x;
+            assert!(
+                right <= panel.right() + 0.5,
+                "{:?} runs to {right}, past the panel's edge at {}",
+                t.galley.text(),
+                panel.right()
+            );
+        }
+    }
+    assert!(cards > 20, "the council's words were found ({cards})");
+}

@@ -529,12 +529,19 @@ pub fn council_ui(
             .min_scrolled_height(0.0)
             .show(ui, |ui| {
                 clear_of_scroll_bar(ui);
-                // The council's answer first, the advisors' reasons after.
+                // The council's answer first, the advisors' reasons after,
+                // as wide as the panel: a ranked table wider than its room
+                // (its first four columns in a narrow panel) widens what
+                // comes after it, and the cards ran past the panel's edge.
+                let width = ui.available_width();
                 verdict_ui(ui, &verdict, &mut hovered);
-                ui.separator();
-                for a in &report.advice {
-                    advisor_card(ui, a, &mut hovered);
-                }
+                ui.scope(|ui| {
+                    ui.set_max_width(width);
+                    ui.separator();
+                    for a in &report.advice {
+                        advisor_card(ui, a, &mut hovered);
+                    }
+                });
             });
     }
     // Not behind a dialog waiting for an answer (the panels are disabled
@@ -760,10 +767,9 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
                 // Cut short at the panel's edge (whole on hover): a long
                 // line must not widen the panel past the move list.
                 let pv = pv.join(" ");
-                row.push(
-                    ui.add(egui::Label::new(pv.as_str()).truncate())
-                        .on_hover_text(pv.as_str()),
-                );
+                // (A label cut short shows its whole text on hover by
+                // itself: a hover text of our own showed it twice.)
+                row.push(ui.add(egui::Label::new(pv.as_str()).truncate()));
                 ui.end_row();
                 if row.iter().any(|r| r.contains_pointer()) {
                     *hovered = Some(f.mv);

@@ -1361,21 +1361,21 @@ fn study_row(
             } else {
                 String::new()
             };
-            let line = ui.add(
-                egui::Label::new(
-                    egui::RichText::new(format!(
-                        "{file}{} · {} · {} move{}",
-                        board_name(&study.start),
-                        study.file.goal.text.replace(['\n', '\r'], " "),
-                        study.solution.len(),
-                        if study.solution.len() == 1 { "" } else { "s" }
-                    ))
-                    .weak(),
-                )
-                .truncate(),
+            let text = format!(
+                "{file}{} · {} · {} move{}",
+                board_name(&study.start),
+                study.file.goal.text.replace(['\n', '\r'], " "),
+                study.solution.len(),
+                if study.solution.len() == 1 { "" } else { "s" }
             );
+            let line = egui::Label::new(egui::RichText::new(&text).weak()).truncate();
             if own {
-                line.on_hover_text(&study.origin);
+                // One hover text, the line whole and the path: a line cut
+                // short showed its own under the path's, two at once.
+                ui.add(line.show_tooltip_when_elided(false))
+                    .on_hover_text(format!("{text}\n{}", study.origin));
+            } else {
+                ui.add(line);
             }
             match claim {
                 Some(Claim::Checking) => {

@@ -624,7 +624,10 @@ pub fn writer_ui(
                 egui::Label::new(
                     egui::RichText::new(format!("{board} · {}", w.start)).weak(),
                 )
-                .truncate(),
+                .truncate()
+                // The position's notation whole, and nothing else on
+                // hover (a line cut short would add itself as a second).
+                .show_tooltip_when_elided(false),
             )
             .on_hover_text(w.start.to_string());
             if let Some(why) = &w.refused {
