@@ -354,7 +354,8 @@ fn tab_stops_only_at_widgets_that_show_the_focus_and_never_at_a_hole() {
         "Game",
         "Light theme",
         "|< Start",
-        "End >|",
+        // (End >| is greyed: the move on view is sown to its end.)
+        "Play",
         "Start position",
     ] {
         assert!(labels.contains(&wanted), "{wanted} missing from {labels:?}");
@@ -406,6 +407,35 @@ fn tab_reaches_the_moves_before_the_comment_box_under_them() {
         order.windows(2).all(|w| w[0] + 1 == w[1]),
         "one after another, top to bottom: {order:?} in {stops:?}"
     );
+}
+
+#[test]
+fn step_buttons_that_would_do_nothing_are_greyed() {
+    use maasai_mancala::app::controls::AnimCommand;
+    let greyed = |h: &Harness<'_, MaasaiApp>, label: &str| {
+        h.get_by_label(label).accesskit_node().is_disabled()
+    };
+    let mut h = sowing_instantly(en_gehe(6));
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    // Sown to its end: nothing lies ahead.
+    for label in ["Step seed >", "Step lap >>", "End >|"] {
+        assert!(greyed(&h, label), "{label} at the end");
+    }
+    for label in ["|< Start", "<< Back lap", "< Back seed", "Play"] {
+        assert!(!greyed(&h, label), "{label} at the end");
+    }
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::Start));
+    h.run();
+    for label in ["|< Start", "<< Back lap", "< Back seed"] {
+        assert!(greyed(&h, label), "{label} at the start");
+    }
+    for label in ["Play", "Step seed >", "Step lap >>", "End >|"] {
+        assert!(!greyed(&h, label), "{label} at the start");
+    }
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::StepSeed));
+    h.run();
+    assert!(!greyed(&h, "< Back seed"), "one seed sown");
 }
 
 #[test]

@@ -39,15 +39,24 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
             .into_iter()
             .fold(0.0, f32::max)
             + 2.0 * ui.spacing().button_padding.x;
+        // Greyed where they would do nothing: back at the move's start,
+        // forward at its end (Play starts again from the end).
+        let at_start = replay.is_some_and(|r| r.step() == 0 && r.phase == 0.0);
+        let at_end = replay.is_some_and(|r| r.at_end());
         let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, cmd: AnimCommand| {
             let min_width = if cmd == AnimCommand::PlayPause {
                 play_width
             } else {
                 0.0
             };
+            let idle = match cmd {
+                AnimCommand::Start | AnimCommand::BackLap | AnimCommand::BackSeed => at_start,
+                AnimCommand::StepSeed | AnimCommand::StepLap | AnimCommand::End => at_end,
+                AnimCommand::PlayPause | AnimCommand::Seek(_) => false,
+            };
             if ui
                 .add_enabled(
-                    has,
+                    has && !idle,
                     egui::Button::new(text).min_size(egui::vec2(min_width, 0.0)),
                 )
                 .on_hover_text(tip)
