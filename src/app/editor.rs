@@ -1849,10 +1849,22 @@ pub fn discard_text(ed: &Editor, why: DiscardAsked) -> String {
         ),
         DiscardAsked::Close => format!("Closing the window throws away {lost}."),
     };
+    // Only the ways out the editor offers now: a position with problems
+    // can be neither played nor copied (both buttons are greyed).
+    let check = ed.check();
     if !parts.is_empty() {
-        text.push_str(
-            " To keep the position, start a game from it (Play from here) or copy its notation first.",
-        );
+        match (check.startable(), check.position.is_some()) {
+            (true, _) => text.push_str(
+                " To keep the position, start a game from it (Play from here) or copy its notation first.",
+            ),
+            (false, true) => {
+                text.push_str(" To keep the position, copy its notation first.")
+            }
+            (false, false) => text.push_str(
+                " The position has problems (listed under the board), so it can be neither \
+                 played nor copied as it is.",
+            ),
+        }
     }
     text
 }
@@ -2177,6 +2189,41 @@ mod tests {
         // Stopped at the third question, in the middle of the move.
         assert_eq!(stopped, None);
         assert_eq!(asked, 3);
+    }
+
+    /// The way to keep the edited position that the question names is
+    /// one the editor offers for it.
+    #[test]
+    fn leaving_names_only_ways_to_keep_the_position_that_are_open() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let hole = |index| Hole {
+            side: Side::South,
+            index,
+        };
+        ed.apply(EditorCommand::Add {
+            hole: hole(0),
+            delta: 1,
+        });
+        assert!(ed.check().startable());
+        assert!(
+            discard_text(&ed, DiscardAsked::Leave)
+                .ends_with("start a game from it (Play from here) or copy its notation first.")
+        );
+        // More seeds than a position holds: neither played nor copied.
+        for index in [0, 1] {
+            ed.apply(EditorCommand::Set {
+                hole: hole(index),
+                seeds: 60_000,
+            });
+        }
+        assert!(ed.check().position.is_none());
+        let text = discard_text(&ed, DiscardAsked::Leave);
+        assert!(
+            text.ends_with("so it can be neither played nor copied as it is."),
+            "{text}"
+        );
+        assert!(!text.contains("Play from here"), "{text}");
     }
 
     /// Leaving asks only when it would lose work, and says what: edits
