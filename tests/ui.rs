@@ -3040,7 +3040,16 @@ fn the_new_game_dialog_refuses_names_alike_in_all_but_capitals() {
         }
     };
     assert_eq!(problems("Ilkisongo", "Ilpurko"), [None, None]);
-    let [south, north] = problems("North", "north");
+    // Under the name that was changed: North's own name kept, South's.
+    for (south_name, north_name) in [("north", "North"), ("North", "north")] {
+        let [south, north] = problems(south_name, north_name);
+        assert!(
+            south.is_some_and(|p| p.contains("different names")),
+            "{south_name} for South"
+        );
+        assert!(north.is_none(), "North's field was not touched");
+    }
+    let [south, north] = problems("Lions", "lions");
     assert!(south.is_none());
     assert!(north.unwrap().contains("different names"));
     let [south, north] = problems("North", "Ilpurko");

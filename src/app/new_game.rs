@@ -99,7 +99,14 @@ impl NewGameDialog {
             match team_names_clash(&self.names[0], &self.names[1]) {
                 None => {}
                 Some(TeamClash::Same) => {
-                    p.names[1] =
+                    // Under the name that was changed: North's, unless
+                    // North still has its own ("north" typed for South
+                    // rang the North field, which nobody had touched).
+                    let north_unchanged = self.names[1]
+                        .trim()
+                        .eq_ignore_ascii_case(crate::engine::Side::North.title());
+                    let changed = usize::from(!north_unchanged);
+                    p.names[changed] =
                         Some("The teams need different names (capitals aside)".to_string());
                 }
                 Some(TeamClash::OtherSidesName(side)) => {
