@@ -1817,3 +1817,20 @@ fn the_all_seeds_label_of_a_ctrl_drag_stays_whole_by_the_boards_edge() {
         "all of South 2's seeds moved"
     );
 }
+
+#[test]
+fn the_hint_under_the_board_names_reserve_piles_only_where_there_are_some() {
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    assert!(
+        h.query_by_label_contains("drag to another hole: move one seed")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("reserve pile").is_none());
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    assert!(
+        h.query_by_label_contains("drag to another hole or reserve pile: move one seed")
+            .is_some()
+    );
+}

@@ -5,7 +5,7 @@
 
 use super::AppCommand;
 use super::editor::{
-    Editor, EditorCommand, HINT, Hole, MAX_EDIT, Selection, TEMPO_HELP, row_tempo, tempo_words,
+    Editor, EditorCommand, Hole, MAX_EDIT, Selection, TEMPO_HELP, row_tempo, tempo_words,
 };
 use super::settings::Settings;
 use super::state::Runtime;
@@ -2330,7 +2330,7 @@ pub fn editor_board_ui(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.weak(HINT);
+        ui.weak(super::editor::hint(variant));
     });
     // The lines' real height sizes the next frame's board.
     keep_lines_height(

@@ -1153,10 +1153,19 @@ pub fn drop_moves_all(input: &egui::InputState) -> bool {
 /// Why Copy notation is greyed.
 const COPY_REFUSED: &str = "Copies only a legal position: mend the problems listed below first";
 
-/// The hint line under the editor's board.
-pub const HINT: &str = "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
-     set its count (Backspace edits, Enter or Esc ends) · drag to another hole or reserve pile: move one seed \
-     (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo";
+/// The hint line under the editor's board, for `variant` (En Gehé has
+/// no reserve piles to drag to).
+pub fn hint(variant: Variant) -> &'static str {
+    if variant.is_en_gehe() {
+        "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
+         set its count (Backspace edits, Enter or Esc ends) · drag to another hole: move one seed \
+         (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo"
+    } else {
+        "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
+         set its count (Backspace edits, Enter or Esc ends) · drag to another hole or reserve pile: move one seed \
+         (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo"
+    }
+}
 
 /// A typed seed count (0 to `MAX_EDIT`) labelled by `label` for screen
 /// readers and tests; true when the user changed it.
