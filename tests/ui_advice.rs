@@ -1467,3 +1467,58 @@ fn the_advisors_cards_stay_inside_a_narrow_council() {
     }
     assert!(cards > 20, "the council's words were found ({cards})");
 }
+
+#[test]
+fn the_players_strip_stays_put_as_the_computer_is_paused_and_resumed() {
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Club)];
+    h.run_steps(3);
+    let at = |h: &Harness<'_, MaasaiApp>| h.get_by_label("South: Human").rect();
+    let before = at(&h);
+    for paused in [true, false] {
+        h.state_mut().queue(AppCommand::PauseComputer(paused));
+        h.run_steps(2);
+        assert!(
+            h.query_by_label(if paused {
+                "Resume computer"
+            } else {
+                "Pause computer"
+            })
+            .is_some()
+        );
+        assert_eq!(at(&h), before, "paused: {paused}");
+    }
+}
+
+#[test]
+fn the_council_of_a_new_game_starts_from_the_top() {
+    // Analyse from the editor showed the new game's council scrolled as
+    // far down as the old one's, its consensus out of sight.
+    use maasai_mancala::app::editor::EditorCommand;
+    let mut h = harness_at(known_position(), [1024.0, 680.0]);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    h.run_steps(2);
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    let in_sight = |h: &Harness<'_, MaasaiApp>| {
+        let top = h.get_by_label("Consensus").rect().top();
+        top >= council.top()
+    };
+    assert!(in_sight(&h));
+    h.hover_at(council.center());
+    common::scroll_down(&mut h, 3000.0);
+    h.run_steps(3);
+    assert!(!in_sight(&h), "scrolled down past the consensus");
+    h.state_mut().queue(AppCommand::Editor(EditorCommand::Open));
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::Editor(EditorCommand::Analyse));
+    step_until(&mut h, "the new game's council", |app| {
+        app.council.analysis().is_some_and(|a| a.finished) && app.editor.is_none()
+    });
+    h.run_steps(2);
+    assert!(in_sight(&h), "the new game's council starts at its top");
+}

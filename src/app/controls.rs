@@ -29,16 +29,7 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         let playing = replay.is_some_and(|r| r.playing);
         // Play and Pause take the room of the wider: the slider after
         // them moved under the pointer as the label changed.
-        let play_width = ["Play", "Pause"]
-            .map(|t| {
-                egui::WidgetText::from(t)
-                    .into_galley(ui, None, f32::INFINITY, egui::TextStyle::Button)
-                    .size()
-                    .x
-            })
-            .into_iter()
-            .fold(0.0, f32::max)
-            + 2.0 * ui.spacing().button_padding.x;
+        let play_width = super::button_width_for(ui, &["Play", "Pause"]);
         // Greyed where they would do nothing: back at the move's start,
         // forward at its end (Play starts again from the end).
         let at_start = replay.is_some_and(|r| r.step() == 0 && r.phase == 0.0);

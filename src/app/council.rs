@@ -488,61 +488,76 @@ pub fn council_ui(
         key,
     };
     let mut hovered: Option<Move> = None;
+    let top = starts_afresh(ui, rt.game_id);
+    let scrolled = |area: egui::ScrollArea| {
+        if top {
+            area.vertical_scroll_offset(0.0)
+        } else {
+            area
+        }
+    };
     let width = ui.available_width();
     if width >= SIDE_BY_SIDE_WIDTH {
         // The advisors on the left (two abreast where there is room), the
         // verdict on the right, each scrolling on its own.
         ui.columns(2, |cols| {
             let (left, right) = cols.split_at_mut(1);
-            egui::ScrollArea::vertical()
-                .id_salt("council-advisors")
-                .auto_shrink([false, false])
-                .min_scrolled_height(0.0)
-                .show(&mut left[0], |ui| {
-                    clear_of_scroll_bar(ui);
-                    if width >= TWO_ABREAST_WIDTH {
-                        ui.columns(2, |halves| {
-                            for (i, a) in report.advice.iter().enumerate() {
-                                advisor_card(&mut halves[i % 2], a, &mut hovered);
-                            }
-                        });
-                    } else {
-                        for a in &report.advice {
-                            advisor_card(ui, a, &mut hovered);
-                        }
-                    }
-                });
-            egui::ScrollArea::vertical()
-                .id_salt("council-verdict")
-                .auto_shrink([false, false])
-                .min_scrolled_height(0.0)
-                .show(&mut right[0], |ui| {
-                    clear_of_scroll_bar(ui);
-                    verdict_ui(ui, &verdict, &mut hovered);
-                });
-        });
-    } else {
-        egui::ScrollArea::vertical()
-            .auto_shrink([false, false])
-            // As short as the panel leaves (a docked panel may be short):
-            // never taller than the panel, which would spill over the board.
-            .min_scrolled_height(0.0)
-            .show(ui, |ui| {
+            scrolled(
+                egui::ScrollArea::vertical()
+                    .id_salt("council-advisors")
+                    .auto_shrink([false, false])
+                    .min_scrolled_height(0.0),
+            )
+            .show(&mut left[0], |ui| {
                 clear_of_scroll_bar(ui);
-                // The council's answer first, the advisors' reasons after,
-                // as wide as the panel: a ranked table wider than its room
-                // (its first four columns in a narrow panel) widens what
-                // comes after it, and the cards ran past the panel's edge.
-                let width = ui.available_width();
-                verdict_ui(ui, &verdict, &mut hovered);
-                ui.scope(|ui| {
-                    ui.set_max_width(width);
-                    ui.separator();
+                if width >= TWO_ABREAST_WIDTH {
+                    ui.columns(2, |halves| {
+                        for (i, a) in report.advice.iter().enumerate() {
+                            advisor_card(&mut halves[i % 2], a, &mut hovered);
+                        }
+                    });
+                } else {
                     for a in &report.advice {
                         advisor_card(ui, a, &mut hovered);
                     }
-                });
+                }
             });
+            scrolled(
+                egui::ScrollArea::vertical()
+                    .id_salt("council-verdict")
+                    .auto_shrink([false, false])
+                    .min_scrolled_height(0.0),
+            )
+            .show(&mut right[0], |ui| {
+                clear_of_scroll_bar(ui);
+                verdict_ui(ui, &verdict, &mut hovered);
+            });
+        });
+    } else {
+        scrolled(
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                // As short as the panel leaves (a docked panel may be
+                // short): never taller than the panel, which would spill
+                // over the board.
+                .min_scrolled_height(0.0),
+        )
+        .show(ui, |ui| {
+            clear_of_scroll_bar(ui);
+            // The council's answer first, the advisors' reasons after,
+            // as wide as the panel: a ranked table wider than its room
+            // (its first four columns in a narrow panel) widens what
+            // comes after it, and the cards ran past the panel's edge.
+            let width = ui.available_width();
+            verdict_ui(ui, &verdict, &mut hovered);
+            ui.scope(|ui| {
+                ui.set_max_width(width);
+                ui.separator();
+                for a in &report.advice {
+                    advisor_card(ui, a, &mut hovered);
+                }
+            });
+        });
     }
     // Not behind a dialog waiting for an answer (the panels are disabled
     // then) or under a modal's shade: the pointer rests there, but on
@@ -554,6 +569,20 @@ pub fn council_ui(
         rt.preview_for(mv);
     }
     commands
+}
+
+/// Whether the council's lists start from the top this frame: the panel
+/// was not drawn the frame before (it was just opened) or the game is
+/// another one (Analyse from the editor showed a new game's council
+/// scrolled as far down as the old one's had been, its consensus out of
+/// sight).
+fn starts_afresh(ui: &egui::Ui, game_id: u64) -> bool {
+    let id = egui::Id::unique("council-drawn");
+    let frame = ui.ctx().cumulative_frame_nr();
+    let last: Option<(u64, u64)> = ui.data(|d| d.get_temp(id));
+    ui.data_mut(|d| d.insert_temp(id, (frame, game_id)));
+    // (The same frame again is a second pass of it.)
+    !last.is_some_and(|(drawn, game)| frame <= drawn + 1 && game == game_id)
 }
 
 /// Whether what the pointer rests on in `ui` may preview its move: `ui`

@@ -1768,3 +1768,19 @@ pub(crate) fn text_width(ui: &egui::Ui, text: impl Into<egui::WidgetText>) -> f3
         .size()
         .x
 }
+
+/// The width of a button wide enough for each of `labels`: a button
+/// whose label turns from one to another (Play and Pause) keeps its width,
+/// so nothing after it moves under the pointer.
+pub(crate) fn button_width_for(ui: &egui::Ui, labels: &[&str]) -> f32 {
+    labels
+        .iter()
+        .map(|&t| {
+            egui::WidgetText::from(t)
+                .into_galley(ui, None, f32::INFINITY, egui::TextStyle::Button)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max)
+        + 2.0 * ui.spacing().button_padding.x
+}

@@ -246,8 +246,11 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             } else {
                 "Pause computer"
             };
+            // As wide as the wider of its two labels: the words after it
+            // moved as it turned from one to the other.
+            let width = super::button_width_for(ui, &["Resume computer", "Pause computer"]);
             if ui
-                .button(label)
+                .add(egui::Button::new(label).min_size(egui::vec2(width, 0.0)))
                 .on_hover_text("Computer players wait while paused; Take over, or Game > Players, gives a side to a person")
                 .clicked()
             {
