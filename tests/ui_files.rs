@@ -1981,6 +1981,44 @@ fn a_save_asks_before_replacing_a_file_changed_on_disk() {
 }
 
 #[test]
+fn save_as_chosen_over_a_file_changed_on_disk_asks_before_replacing_it() {
+    // The typed path starts as the game's own file, and Enter replaced the
+    // other program's version at once, though Save as… was chosen so as
+    // not to.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    saved_game(&path);
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    play_first(&mut h);
+    let theirs = std::fs::read_to_string(&path).unwrap() + "\n// edited elsewhere\n";
+    std::fs::write(&path, &theirs).unwrap();
+    files(&mut h, FileCommand::Save);
+    h.get_by_label("Save as…").click();
+    h.run();
+    let prompt = h
+        .state()
+        .files
+        .path_prompt
+        .as_ref()
+        .expect("a path is asked for");
+    assert_eq!(prompt.text, path.display().to_string());
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    let question = format!("“{}” already exists. Replace it?", path.display());
+    assert!(h.query_by_label(&question).is_some(), "no question");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "not yet");
+    h.get_by_label("Replace").click();
+    h.run_steps(2);
+    assert_eq!(load_game(&path).unwrap().game, h.state().rt.game);
+    // Saved here now: Save as… onto it again asks nothing.
+    play_first(&mut h);
+    files(&mut h, FileCommand::SaveAs);
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    assert!(h.query_by_label(&question).is_none());
+    assert_eq!(load_game(&path).unwrap().game, h.state().rt.game);
+}
+
+#[test]
 fn a_second_damaged_autosave_does_not_replace_the_first_copy() {
     let dir = tempfile::tempdir().unwrap();
     let data = folders(dir.path()).data;

@@ -1195,11 +1195,16 @@ impl MaasaiApp {
                 // one of the program's own files, or a read-only one, is
                 // refused before asking (Replace would only lead to that).
                 let own = self.own_file(&path).is_some();
+                // The game's own file too once another program changed
+                // it: Save as… is chosen instead of replacing it then, and
+                // the typed path starts as that file's.
+                let ask_for_this_file = self.files.path.as_deref() != Some(path.as_path())
+                    || self.changed_on_disk_since_here(&path);
                 if let Some(prompt) = &mut self.files.path_prompt
                     && !own
                     && path.is_file()
                     && !read_only(&path)
-                    && self.files.path.as_deref() != Some(path.as_path())
+                    && ask_for_this_file
                     && prompt.replace_ok.as_deref() != Some(path.as_path())
                 {
                     prompt.text = path.display().to_string();
@@ -1818,11 +1823,17 @@ impl MaasaiApp {
         self.files.folders.as_ref()?.own_file(path)
     }
 
+    /// Whether the game's file `path` changed on disk since it was opened
+    /// or saved here.
+    fn changed_on_disk_since_here(&self, path: &Path) -> bool {
+        let now = file_stamp(path);
+        self.files.on_disk.is_some() && now.is_some() && now != self.files.on_disk
+    }
+
     /// Saves the game to its own file `path`, then does `next`; first asks
     /// if the file changed on disk since it was opened or saved here.
     fn save_own(&mut self, ctx: &egui::Context, path: &Path, next: Option<Pending>) {
-        let now = file_stamp(path);
-        if self.files.on_disk.is_some() && now.is_some() && now != self.files.on_disk {
+        if self.changed_on_disk_since_here(path) {
             self.files.changed_on_disk = Some(path.to_path_buf());
             self.files.after_save = next;
             return;
