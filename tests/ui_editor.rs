@@ -1834,3 +1834,50 @@ fn the_hint_under_the_board_names_reserve_piles_only_where_there_are_some() {
             .is_some()
     );
 }
+
+#[test]
+fn the_editor_board_stays_put_as_the_problem_under_it_changes() {
+    // The board was sized by the lines under it: a problem taking two
+    // rows shrank it, one row grew it again, every hole moving under the
+    // pointer.
+    use maasai_mancala::app::editor::{EditorCommand, Hole};
+    let mut h = harness_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1024.0, 680.0],
+    );
+    open_editor(&mut h);
+    let board = |h: &Harness<'_, MaasaiApp>| {
+        let holes: Vec<_> = h
+            .query_all_by_label_contains("North i")
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(holes.len(), 8, "North's inner holes");
+        holes
+    };
+    let before = board(&h);
+    let hole = |index| Hole {
+        side: Side::South,
+        index,
+    };
+    let edits = [
+        // A problem of a row or two: more seeds than a position holds.
+        EditorCommand::Set {
+            hole: hole(0),
+            seeds: 60_000,
+        },
+        EditorCommand::Set {
+            hole: hole(1),
+            seeds: 60_000,
+        },
+        EditorCommand::Clear,
+        EditorCommand::Undo,
+        EditorCommand::Undo,
+        EditorCommand::Undo,
+    ];
+    for edit in edits {
+        let said = format!("{edit:?}");
+        h.state_mut().queue(AppCommand::Editor(edit));
+        h.run_steps(3);
+        assert_eq!(board(&h), before, "after {said}");
+    }
+}

@@ -2300,6 +2300,7 @@ pub fn editor_board_ui(
     }
     paint_pan_arrows(ui, &painter, &cues);
     editor_side_line(ui, ed, names, bottom);
+    let status_top = ui.cursor().top();
     ui.horizontal_wrapped(|ui| {
         ui.strong("Editing the position.");
         match ed.selected {
@@ -2329,6 +2330,19 @@ pub fn editor_board_ui(
             }
         }
     });
+    // The status keeps two rows' room whatever it says: the board (sized
+    // by these lines' height) shrank and grew again under the pointer as
+    // a problem's text took two rows and then one.
+    let row = ui
+        .spacing()
+        .interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Body));
+    let least = 2.0 * row + 2.0 * ui.spacing().item_spacing.y;
+    let used = ui.cursor().top() - status_top;
+    if used < least {
+        ui.add_space(least - used);
+    }
     ui.horizontal_wrapped(|ui| {
         ui.weak(super::editor::hint(variant));
     });
