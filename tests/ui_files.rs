@@ -1933,20 +1933,29 @@ fn recent_files_in_folders_of_the_same_name_show_enough_folders() {
     assert!(h.query_by_label("/home/ann/club/2024/game.ron").is_some());
 }
 
-#[test]
-fn a_save_asks_before_replacing_a_file_changed_on_disk() {
-    // Another program's edit of the open file was overwritten without a
-    // word, and the next save pushed it out of the .bak too.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.ron");
+/// A saved game opened in `dir`, a move played on it, and its file then
+/// written by another program: the window, the file and what that
+/// program wrote.
+fn changed_on_disk_with_a_move_to_save(
+    dir: &Path,
+) -> (Harness<'static, MaasaiApp>, PathBuf, String) {
+    let path = dir.join("game.ron");
     saved_game(&path);
-    let mut h = files_harness(dir.path(), en_gehe(6));
+    let mut h = files_harness(dir, en_gehe(6));
     files(&mut h, FileCommand::OpenPath(path.clone()));
     play_first(&mut h);
     // Written by someone else: another length, so even a coarse clock tells.
     let theirs = std::fs::read_to_string(&path).unwrap() + "\n// edited elsewhere\n";
     std::fs::write(&path, &theirs).unwrap();
+    (h, path, theirs)
+}
 
+#[test]
+fn a_save_asks_before_replacing_a_file_changed_on_disk() {
+    // Another program's edit of the open file was overwritten without a
+    // word, and the next save pushed it out of the .bak too.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, path, theirs) = changed_on_disk_with_a_move_to_save(dir.path());
     files(&mut h, FileCommand::Save);
     assert!(h.query_by_label("The file changed on disk").is_some());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "not yet");
@@ -1986,13 +1995,7 @@ fn save_as_chosen_over_a_file_changed_on_disk_asks_before_replacing_it() {
     // other program's version at once, though Save as… was chosen so as
     // not to.
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.ron");
-    saved_game(&path);
-    let mut h = files_harness(dir.path(), en_gehe(6));
-    files(&mut h, FileCommand::OpenPath(path.clone()));
-    play_first(&mut h);
-    let theirs = std::fs::read_to_string(&path).unwrap() + "\n// edited elsewhere\n";
-    std::fs::write(&path, &theirs).unwrap();
+    let (mut h, path, theirs) = changed_on_disk_with_a_move_to_save(dir.path());
     files(&mut h, FileCommand::Save);
     h.get_by_label("Save as…").click();
     h.run();
