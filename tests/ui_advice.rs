@@ -54,6 +54,7 @@ fn council_shows_eight_advisors_and_ranks_every_move() {
     assert_eq!(report.facts.len(), legal.len());
     assert!(h.query_by_label("Every move, best first").is_some());
     assert!(h.query_by_label("Seeds").is_some());
+    assert!(h.query_by_label("Depth").is_some(), "room for every column");
     assert!(h.query_by_label("Consensus").is_some());
     // Every legal move has a row in the ranked table (its name in the Move column).
     let v = pos.variant();
@@ -1417,10 +1418,11 @@ fn the_consensus_bars_are_filled_in_proportion_to_their_votes() {
 }
 
 #[test]
-fn the_advisors_cards_stay_inside_a_narrow_council() {
+fn the_council_stays_inside_a_narrow_panel() {
     // Beside a study, at the smallest window, the ranked table's first
-    // columns are wider than the panel: the cards after it were laid out
-    // as wide as the table and their words ran under the board.
+    // columns were wider than the panel: the cards after it were laid out
+    // as wide as the table and their words ran under the board, and the
+    // Line column was cut to nothing at the panel's edge.
     use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
     let mut h = harness_at(en_gehe(6), [1024.0, 680.0]);
     h.state_mut().settings.show_council = true;
@@ -1441,19 +1443,13 @@ fn the_advisors_cards_stay_inside_a_narrow_council() {
     });
     h.run_steps(3);
     let panel = h.state().rt.council_rect.expect("the council is shown");
-    // A cell of the table's Line column: move names only (cut short at
-    // the panel's edge, whole on hover).
-    let line_cell = |t: &str| {
-        t.split(' ').all(|m| {
-            let mut chars = m.chars();
-            matches!(chars.next(), Some('i' | 'o')) && chars.all(|c| c.is_ascii_digit())
-        })
-    };
+    // Nor does the ranked table: its Line column is cut short ("…", whole
+    // on hover) inside the panel, the depth given up to make room.
+    assert!(h.query_by_label("Depth").is_none(), "no room for the depth");
     let mut cards = 0;
     for clipped in &h.output().shapes {
         if let egui::Shape::Text(t) = &clipped.shape
             && panel.contains(t.pos)
-            && !line_cell(t.galley.text())
         {
             cards += 1;
             let right = t.pos.x + t.galley.size().x;

@@ -585,6 +585,10 @@ fn starts_afresh(ui: &egui::Ui, game_id: u64) -> bool {
     !last.is_some_and(|(drawn, game)| frame <= drawn + 1 && game == game_id)
 }
 
+/// The least width the ranked table has its Depth column at: below it,
+/// Move, score, Depth and Takes alone left the Line column no room.
+const DEPTH_COLUMN_WIDTH: f32 = 300.0;
+
 /// Whether what the pointer rests on in `ui` may preview its move: `ui`
 /// takes clicks (it is not disabled, nor behind a modal window), and the
 /// pointer is on `ui`'s own layer.
@@ -751,9 +755,14 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
             );
         }
     });
+    // In a narrow panel the depth goes to the score's hover text: the
+    // five columns were wider than the panel (the line was cut to nothing
+    // at its edge), and the depth is the one the heading above says for
+    // nearly every row.
+    let with_depth = ui.available_width() >= DEPTH_COLUMN_WIDTH;
     let grid = egui::Grid::new("council-table")
         .striped(true)
-        .num_columns(5)
+        .num_columns(if with_depth { 5 } else { 4 })
         .show(ui, |ui| {
             // Bao la Kimasai's scores are points (that game is won by
             // emptying a row, not by seeds), as the advisors say.
@@ -763,6 +772,9 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
                 "Points"
             };
             for h in ["Move", score, "Depth", "Takes", "Line"] {
+                if h == "Depth" && !with_depth {
+                    continue;
+                }
                 let head = ui.strong(h);
                 if h == "Takes" {
                     // The Scout and the Guardian speak of the most the
@@ -785,8 +797,15 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
                     Bound::Upper => format!("≤ {}", seeds_text(line.score)),
                     _ => seeds_text(line.score),
                 };
-                row.push(ui.label(score));
-                row.push(ui.label(line.depth.to_string()));
+                if with_depth {
+                    row.push(ui.label(score));
+                    row.push(ui.label(line.depth.to_string()));
+                } else {
+                    row.push(
+                        ui.label(score)
+                            .on_hover_text(format!("Searched {} plies ahead", line.depth)),
+                    );
+                }
                 let answer = f
                     .expected_reply
                     .filter(|&(_, t)| t > 0)
