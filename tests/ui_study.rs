@@ -1981,9 +1981,22 @@ fn playing_the_solvers_line_pauses_a_computer_player_first() {
     solve_on_view(&mut h, &pos);
     let pv = h.state().solver.solution(&pos).unwrap().pv.clone();
     assert!(pv.len() >= 2, "a line with a move of North's: {pv:?}");
+    // Said while the line is sown, not only after it (a report of an
+    // earlier action gives way to the sowing's captions; this one is
+    // about the sowing).
+    h.state_mut().settings.speed = 2.0;
     h.get_by_label("Play the line").click();
-    h.run_steps(2);
+    h.run_steps(4);
     assert!(h.state().rt.computer.paused, "North's moves are the line's");
+    assert!(
+        h.state().rt.animating(),
+        "the line's first move is being sown"
+    );
+    assert!(
+        h.query_by_label_contains(COMPUTER_PAUSED_FOR_LINE)
+            .is_some()
+    );
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
     step_until(&mut h, "the whole line on the board", |app| {
         app.rt.game.moves().len() == pv.len()
     });

@@ -979,7 +979,9 @@ impl MaasaiApp {
         };
         let stale = match self.rt.notice.as_ref() {
             None => false,
-            Some(n) if n.report && self.rt.animating() && !about_view(n) => true,
+            Some(n) if n.report && !n.during_sowing && self.rt.animating() && !about_view(n) => {
+                true
+            }
             Some(n) => match &**n {
                 state::EARLIER_POSITION_NOTICE => self.rt.live(),
                 n if moved_on(n) => true,
@@ -1416,6 +1418,8 @@ fn help_and_dialogs(app: &mut MaasaiApp, ctx: &egui::Context) -> Vec<AppCommand>
             config,
             app.files.native_dialogs,
             app.studies.library_open,
+            // (Esc is theirs then: the help or a message over the dialog.)
+            app.rt.help_open || app.files.error.is_some(),
         ));
     }
     out.extend(app.files_ui(ctx));

@@ -817,7 +817,8 @@ pub fn asking_text(pos: &Position, p: &Progress) -> Option<String> {
 fn bound_text(value: Option<Value>, lower: bool) -> String {
     match value {
         None => "not yet".into(),
-        Some(v) => v.describe_bound(lower),
+        // The minus sign, as the rest of the panel ("−8", not "-8").
+        Some(v) => v.describe_bound(lower).replacen('-', "\u{2212}", 1),
     }
 }
 
@@ -1217,8 +1218,8 @@ impl MaasaiApp {
         if self.settings.players.iter().any(|p| p.is_computer()) && !self.rt.computer.paused {
             self.rt.computer.cancel();
             self.rt.computer.paused = true;
-            self.rt.notice = Some(super::state::Notice::report(
-                COMPUTER_PAUSED_FOR_LINE.to_string(),
+            self.rt.notice = Some(super::state::Notice::report_during_sowing(
+                COMPUTER_PAUSED_FOR_LINE,
             ));
         }
     }
@@ -1439,6 +1440,17 @@ mod tests {
     use super::*;
     use crate::engine::notation::parse_position;
     use crate::solver::Progress;
+
+    #[test]
+    fn proved_bounds_take_the_minus_sign() {
+        assert_eq!(bound_text(Some(Value::Margin(-50)), true), "\u{2212}50");
+        assert_eq!(bound_text(Some(Value::Margin(8)), false), "+8");
+        assert_eq!(bound_text(None, true), "not yet");
+        assert_eq!(
+            bound_text(Some(Value::Loss { plies: 9 }), true),
+            "no loss within 8 plies"
+        );
+    }
 
     #[test]
     fn the_progress_bar_measures_how_far_the_bounds_have_closed() {

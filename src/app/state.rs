@@ -236,6 +236,10 @@ impl Preview {
 pub struct Notice {
     text: String,
     pub report: bool,
+    /// Stays while moves are sown on view: a report about the sowing
+    /// itself (the computer paused while the solver's line is played),
+    /// not of something done before it.
+    pub during_sowing: bool,
 }
 
 impl Notice {
@@ -244,6 +248,16 @@ impl Notice {
         Self {
             text: text.into(),
             report: true,
+            during_sowing: false,
+        }
+    }
+
+    /// What is being done while moves are sown: it keeps the line under
+    /// the board through their sowing.
+    pub fn report_during_sowing(text: impl Into<String>) -> Self {
+        Self {
+            during_sowing: true,
+            ..Self::report(text)
         }
     }
 
@@ -252,6 +266,7 @@ impl Notice {
         Self {
             text: text.into(),
             report: false,
+            during_sowing: false,
         }
     }
 }
