@@ -333,6 +333,39 @@ fn a_dialog_closed_unsaved_comes_back_as_it_was_left() {
 }
 
 #[test]
+fn esc_backs_out_of_the_replace_question_then_of_the_dialog() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = dialog_titled(dir.path(), "Escaped");
+    let path = dir.path().join("taken.ron");
+    std::fs::write(&path, "someone else's").unwrap();
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(2);
+    h.state_mut().solver.writer.as_mut().unwrap().elsewhere = Some(path.display().to_string());
+    h.get_by_label("Save there").click();
+    h.run_steps(2);
+    let asked = format!("“{}” already exists. Replace it?", path.display());
+    assert!(h.query_by_label(&asked).is_some());
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label(&asked).is_none(),
+        "the question is backed out of"
+    );
+    assert!(h.state().solver.writer_open(), "the dialog stays");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "someone else's");
+    // Esc again, from the title being typed: closed, kept as left.
+    h.get_by_label("Title").click();
+    h.run_steps(1);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(!h.state().solver.writer_open());
+    assert!(!h.state().dialog_open());
+    h.get_by_label(SAVE_AS_STUDY).click();
+    h.run_steps(2);
+    assert_eq!(h.state().solver.writer.as_ref().unwrap().title, "Escaped");
+}
+
+#[test]
 fn a_position_reached_in_a_game_is_studied_on_its_own() {
     let dir = tempfile::tempdir().unwrap();
     let start = small_position();

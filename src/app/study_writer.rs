@@ -587,6 +587,7 @@ pub fn writer_ui(
     library: Option<&Path>,
     native: bool,
     library_open: bool,
+    message_open: bool,
 ) -> Vec<AppCommand> {
     let mut out = Vec::new();
     if !w.open {
@@ -603,6 +604,17 @@ pub fn writer_ui(
         ctx.request_repaint_after(Duration::from_millis(100));
     }
     let cmd = |c: WriterCommand| AppCommand::Solver(SolverCommand::Writer(c));
+    // Esc backs out, as in the other dialogs: of the "Replace it?"
+    // question first (Choose another name), else of the dialog, which
+    // comes back as it was left. A message window over it keeps its Esc.
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) && !message_open {
+        out.push(cmd(if w.ask_replace.is_some() {
+            WriterCommand::Replace(false)
+        } else {
+            WriterCommand::Close
+        }));
+        return out;
+    }
     let screen = ctx.content_rect();
     let mut open = true;
     egui::Window::new(WINDOW_TITLE)
