@@ -1968,6 +1968,77 @@ fn a_move_played_from_the_start_in_an_exercise_is_judged_in_place_of_the_old_lin
 }
 
 #[test]
+fn a_line_that_is_the_games_own_moves_is_stepped_along_on_an_earlier_position() {
+    // From an earlier position whose solver line the game had already
+    // played, Play the line stepped one move and stopped.
+    let pos = small_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    solve_on_view(&mut h, &pos);
+    let first = h.state().solver.solution(&pos).unwrap().pv[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(3);
+    let after = *h.state().rt.shown_position();
+    solve_on_view(&mut h, &after);
+    let line = h.state().solver.solution(&after).unwrap().pv.clone();
+    assert!(line.len() >= 2, "a line of several moves: {line:?}");
+    h.get_by_label("Play the line").click();
+    step_until(&mut h, "the line played", |app| {
+        app.rt.game.moves().len() == 1 + line.len() && !app.rt.animating()
+    });
+    let game = h.state().rt.game.moves().to_vec();
+    // Back to the position after the first move: its line is the game's.
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run_steps(2);
+    assert_eq!(*h.state().rt.shown_position(), after);
+    h.get_by_label("Play the line").click();
+    step_until(&mut h, "the line stepped to its end", |app| {
+        app.rt.live() && !app.rt.animating()
+    });
+    assert!(h.state().rt.branch_offer.is_none(), "nothing to ask");
+    assert_eq!(
+        h.state().rt.game.moves(),
+        game.as_slice(),
+        "nothing taken off"
+    );
+    // A game that leaves the line at its second move: the first is
+    // stepped along, the second asked about as a click there is.
+    while h.state().rt.game.moves().len() > 2 {
+        h.state_mut().queue(AppCommand::Undo);
+        h.run_steps(2);
+    }
+    let other = h
+        .state()
+        .rt
+        .game
+        .current()
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != line[1]);
+    let other = other.expect("the small endgame has another move there");
+    h.state_mut().queue(AppCommand::PlayMove(other));
+    h.run_steps(3);
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run_steps(2);
+    h.get_by_label("Play the line").click();
+    step_until(&mut h, "the question about the line's second move", |app| {
+        app.rt.branch_offer.is_some()
+    });
+    let offer = h.state().rt.branch_offer.unwrap();
+    assert_eq!(
+        (offer.mv, offer.view),
+        (line[1], 2),
+        "asked where the line leaves the game"
+    );
+    assert_eq!(
+        h.state().rt.game.moves()[2],
+        other,
+        "nothing taken off before the answer"
+    );
+}
+
+#[test]
 fn playing_the_solvers_line_pauses_a_computer_player_first() {
     use maasai_mancala::app::players::Player;
     use maasai_mancala::app::solver_panel::COMPUTER_PAUSED_FOR_LINE;

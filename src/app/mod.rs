@@ -1004,7 +1004,9 @@ impl MaasaiApp {
         // A line being played waits for the editor, and for a dialog's
         // answer (as the computer does): its moves would land behind it.
         let lines_may_play = self.editor.is_none() && !self.dialog_open();
-        self.solver.poll(&mut self.rt, &ctx, lines_may_play);
+        if let Some(ask) = self.solver.poll(&mut self.rt, &ctx, lines_may_play) {
+            self.queued.push(ask);
+        }
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);

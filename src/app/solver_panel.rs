@@ -570,8 +570,14 @@ impl SolverPanel {
     /// and plays the next move of a line being played out.
     /// `lines_may_play`: false while the position editor is open or a
     /// dialog waits for an answer (a line being played waits for it, to go
-    /// on after Cancel).
-    pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context, lines_may_play: bool) {
+    /// on after Cancel). Returns "Play from here?" to ask where a line
+    /// played on an earlier position leaves the game's own moves.
+    pub fn poll(
+        &mut self,
+        rt: &mut Runtime,
+        ctx: &egui::Context,
+        lines_may_play: bool,
+    ) -> Option<AppCommand> {
         let shown = rt.shown_position().key();
         if let Some(r) = &self.running {
             if let Some(result) = r.handle.result() {
@@ -653,7 +659,9 @@ impl SolverPanel {
             self.note_game = Some(rt.game_id);
         }
         if lines_may_play {
-            self.play_queued(rt, ctx);
+            self.play_queued(rt, ctx)
+        } else {
+            None
         }
     }
 
@@ -664,25 +672,32 @@ impl SolverPanel {
     }
 
     /// Plays the next move of a line once the previous one has been sown.
-    fn play_queued(&mut self, rt: &mut Runtime, ctx: &egui::Context) {
-        let Some((key, queue)) = &mut self.line_queue else {
-            return;
-        };
+    /// On an earlier position a move that is the game's own next one is a
+    /// step along the game (the line followed the game's moves and stopped
+    /// after the first); the first that is not is asked about as a move
+    /// clicked there ("Play from here?", returned), the rest following once
+    /// it is played.
+    fn play_queued(&mut self, rt: &mut Runtime, ctx: &egui::Context) -> Option<AppCommand> {
+        let (key, queue) = self.line_queue.as_mut()?;
         if rt.branch_offer.is_some() || rt.branch_check.is_some() {
-            // "Play from here?" is still asked about the line's first move
+            // "Play from here?" is still asked about a move of the line
             // (the rest plays once it is answered, and goes if cancelled).
-            return;
+            return None;
         }
-        if !rt.live() || rt.game.current().key() != *key {
+        if rt.shown_position().key() != *key {
             // The board went elsewhere: the rest of the line no longer fits.
             self.line_queue = None;
-            return;
+            return None;
         }
         if rt.animating() {
-            return;
+            return None;
         }
-        match queue.pop_front() {
-            Some(mv) => match rt.play(mv) {
+        let Some(mv) = queue.pop_front() else {
+            self.line_queue = None;
+            return None;
+        };
+        if rt.live() {
+            match rt.play(mv) {
                 Ok(()) => {
                     *key = rt.game.current().key();
                     ctx.request_repaint();
@@ -691,9 +706,29 @@ impl SolverPanel {
                     rt.notice = Some(e.into());
                     self.line_queue = None;
                 }
-            },
-            None => self.line_queue = None,
+            }
+            return None;
         }
+        if rt.game.moves().get(rt.view) == Some(&mv) {
+            // The game's own next move: sown as a step along the game.
+            rt.view_move(rt.view);
+            if let Some(r) = rt.replay.as_mut() {
+                r.set_step(0);
+                r.playing = true;
+            }
+            *key = rt.shown_position().key();
+            ctx.request_repaint();
+            return None;
+        }
+        // The rest waits for the answer about this one.
+        let rest = std::mem::take(queue);
+        self.line_queue = rt
+            .shown_position()
+            .try_play(mv)
+            .ok()
+            .filter(|_| !rest.is_empty())
+            .map(|after| (after.key(), rest));
+        Some(AppCommand::OfferBranch(mv))
     }
 }
 
@@ -1188,27 +1223,25 @@ impl MaasaiApp {
     }
 
     /// Plays the solver's `moves` from the position on view, one after the
-    /// other as each is sown. On an earlier position the first goes as a
+    /// other as each is sown. On an earlier position the moves the game
+    /// already has are stepped along, and the first it has not goes as a
     /// move clicked there does ("Play from here?", which takes the later
-    /// moves off the game), and the rest follow once it is played.
-    fn play_solver_line(&mut self, ctx: &egui::Context, mut moves: VecDeque<Move>) {
-        let pos = *self.rt.shown_position();
-        let Some(&first) = moves.front() else {
-            return;
-        };
-        self.pause_computer_for_line();
-        if self.rt.live() {
-            self.solver.line_queue = Some((pos.key(), moves));
+    /// moves off the game); the rest follow once it is played (see
+    /// `SolverPanel::play_queued`).
+    fn play_solver_line(&mut self, ctx: &egui::Context, moves: VecDeque<Move>) {
+        if moves.is_empty() {
             return;
         }
-        moves.pop_front();
-        // The rest waits for the answer (see `play_queued`).
-        self.solver.line_queue = pos
-            .try_play(first)
-            .ok()
-            .filter(|_| !moves.is_empty())
-            .map(|after| (after.key(), moves));
-        self.apply(ctx, vec![AppCommand::OfferBranch(first)]);
+        self.pause_computer_for_line();
+        self.solver.line_queue = Some((self.rt.shown_position().key(), moves));
+        // At once: the first move answers the click in this frame (unless
+        // the line must wait, as `poll` lets it).
+        if self.editor.is_none()
+            && !self.dialog_open()
+            && let Some(ask) = self.solver.play_queued(&mut self.rt, ctx)
+        {
+            self.apply(ctx, vec![ask]);
+        }
     }
 
     /// A line asked of the solver is the user's to play, both sides' moves:
