@@ -366,6 +366,40 @@ fn esc_backs_out_of_the_replace_question_then_of_the_dialog() {
 }
 
 #[test]
+fn browse_bringing_no_file_back_says_why_and_keeps_the_typed_path() {
+    // Without a desktop portal the system dialog answers at once with no
+    // file, and Browse… seemed to do nothing.
+    use maasai_mancala::app::study_writer::NO_FILE_CHOSEN;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = dialog_titled(dir.path(), "Browsed");
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(2);
+    let typed = h.state().solver.writer.as_ref().unwrap().elsewhere.clone();
+    h.state_mut()
+        .solver
+        .writer
+        .as_mut()
+        .unwrap()
+        .browse_answered(None);
+    h.run_steps(2);
+    assert!(h.query_by_label(NO_FILE_CHOSEN).is_some());
+    assert_eq!(h.state().solver.writer.as_ref().unwrap().elsewhere, typed);
+    let chosen = dir.path().join("chosen.ron");
+    h.state_mut()
+        .solver
+        .writer
+        .as_mut()
+        .unwrap()
+        .browse_answered(Some(chosen.clone()));
+    h.run_steps(2);
+    assert!(h.query_by_label(NO_FILE_CHOSEN).is_none());
+    assert_eq!(
+        h.state().solver.writer.as_ref().unwrap().elsewhere,
+        Some(chosen.display().to_string())
+    );
+}
+
+#[test]
 fn a_position_reached_in_a_game_is_studied_on_its_own() {
     let dir = tempfile::tempdir().unwrap();
     let start = small_position();

@@ -117,6 +117,9 @@ pub struct StudyWriter {
     /// A file at the typed path, waiting for "replace it?".
     pub ask_replace: Option<PathBuf>,
     browse: Option<Receiver<Option<PathBuf>>>,
+    /// Said under the path when Browse… brought no file back (none was
+    /// chosen, or the system has no file dialog: it answers at once).
+    pub browse_note: Option<&'static str>,
     /// A save into the studies folder just ended (an open library reads
     /// the folder again).
     just_saved: bool,
@@ -144,6 +147,7 @@ impl StudyWriter {
             elsewhere: None,
             ask_replace: None,
             browse: None,
+            browse_note: None,
             just_saved: false,
         };
         // A position that makes no study (a Bao loss, say) is said so at
@@ -224,15 +228,23 @@ impl StudyWriter {
         }
         if let Some(rx) = &self.browse {
             match rx.try_recv() {
-                Ok(chosen) => {
-                    if let Some(path) = chosen {
-                        self.elsewhere = Some(path.display().to_string());
-                    }
-                    self.browse = None;
-                }
+                Ok(chosen) => self.browse_answered(chosen),
                 Err(TryRecvError::Empty) => {}
                 Err(TryRecvError::Disconnected) => self.browse = None,
             }
+        }
+    }
+
+    /// Takes the file Browse… chose into the typed path; without one the
+    /// path stays and a note says why nothing happened.
+    pub fn browse_answered(&mut self, chosen: Option<PathBuf>) {
+        self.browse = None;
+        match chosen {
+            Some(path) => {
+                self.elsewhere = Some(path.display().to_string());
+                self.browse_note = None;
+            }
+            None => self.browse_note = Some(NO_FILE_CHOSEN),
         }
     }
 
@@ -529,6 +541,7 @@ impl MaasaiApp {
                 if !native || w.browse.is_some() {
                     return;
                 }
+                w.browse_note = None;
                 let (tx, rx) = channel();
                 let wake = super::studies_ui::Wake(ctx.clone());
                 let name = file_name_for(&w.title);
@@ -564,6 +577,10 @@ impl MaasaiApp {
         }
     }
 }
+
+/// Under the path when Browse… brought no file back.
+pub const NO_FILE_CHOSEN: &str =
+    "No file was chosen, or this system has no file dialog: type the path instead.";
 
 /// A labelled single-line field of the form.
 fn field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
@@ -850,6 +867,9 @@ pub fn writer_ui(
                         out.push(cmd(WriterCommand::SaveElsewhere));
                     }
                 });
+                if let Some(note) = w.browse_note {
+                    ui.weak(note);
+                }
             }
             ui.horizontal_wrapped(|ui| {
                 let ready = titled
