@@ -687,12 +687,7 @@ impl MaasaiApp {
                     } else if self.rt.game.moves().get(self.rt.view) == Some(&mv) {
                         // The game's own next move: a step along its line,
                         // sown as a move is, nothing taken off.
-                        let next = self.rt.view;
-                        self.rt.view_move(next);
-                        if let Some(r) = self.rt.replay.as_mut() {
-                            r.set_step(0);
-                            r.playing = true;
-                        }
+                        self.rt.step_along();
                         self.rt.notice = None;
                     } else {
                         let offer = state::BranchOffer {

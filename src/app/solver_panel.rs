@@ -711,11 +711,7 @@ impl SolverPanel {
         }
         if rt.game.moves().get(rt.view) == Some(&mv) {
             // The game's own next move: sown as a step along the game.
-            rt.view_move(rt.view);
-            if let Some(r) = rt.replay.as_mut() {
-                r.set_step(0);
-                r.playing = true;
-            }
+            rt.step_along();
             *key = rt.shown_position().key();
             ctx.request_repaint();
             return None;

@@ -529,6 +529,16 @@ impl Runtime {
             .filter(|r| view > 0 && r.move_index + 1 == view)
     }
 
+    /// Sows the game's own next move after the position on view, as a
+    /// step along the game (nothing taken off it).
+    pub fn step_along(&mut self) {
+        self.view_move(self.view);
+        if let Some(r) = self.replay.as_mut() {
+            r.set_step(0);
+            r.playing = true;
+        }
+    }
+
     /// A replay on view that has not reached its end.
     pub fn animating(&self) -> bool {
         self.shown_replay().is_some_and(|r| !r.at_end())
