@@ -1155,16 +1155,17 @@ const COPY_REFUSED: &str = "Copies only a legal position: mend the problems list
 
 /// The hint line under the editor's board, for `variant` (En Gehé has
 /// no reserve piles to drag to).
-pub fn hint(variant: Variant) -> &'static str {
-    if variant.is_en_gehe() {
-        "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
-         set its count (Backspace edits, Enter or Esc ends) · drag to another hole: move one seed \
-         (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo"
+pub fn hint(variant: Variant) -> String {
+    let target = if variant.is_en_gehe() {
+        "another hole"
     } else {
+        "another hole or reserve pile"
+    };
+    format!(
         "Click a hole: +1 seed · Shift+click or right-click: −1 · click then type digits: \
-         set its count (Backspace edits, Enter or Esc ends) · drag to another hole or reserve pile: move one seed \
+         set its count (Backspace edits, Enter or Esc ends) · drag to {target}: move one seed \
          (Ctrl+drag: all of them) · Ctrl+Z / Ctrl+Shift+Z: undo / redo"
-    }
+    )
 }
 
 /// A typed seed count (0 to `MAX_EDIT`) labelled by `label` for screen
