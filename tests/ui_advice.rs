@@ -394,7 +394,15 @@ fn review_gives_each_move_its_cost() {
         .into_iter()
         .map(|c| c.unwrap().describe(start.variant()))
         .collect();
-    assert_eq!(h.state().rt.cost_notes, expected);
+    let notes: Vec<(String, Option<u32>)> = h
+        .state()
+        .rt
+        .cost_notes
+        .values()
+        .map(|n| (n.text.clone(), n.review_depth))
+        .collect();
+    let at_depth_4: Vec<_> = expected.iter().map(|t| (t.clone(), Some(4))).collect();
+    assert_eq!(notes, at_depth_4);
     h.run_steps(2);
     // The move list shows the note beside its move.
     let first = format!("· {}", expected[0]);

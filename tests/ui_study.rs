@@ -6,11 +6,11 @@ mod common;
 use common::{WIDE_SIZE, harness_at, step_until};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use maasai_mancala::app::solver_panel::{SolverCommand, value_sentence};
+use maasai_mancala::app::solver_panel::{ProvedCost, SolverCommand, value_sentence};
 use maasai_mancala::app::studies_ui::{Mode, SHIPPED_STUDIES, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
-use maasai_mancala::solver::{Session, Solver};
+use maasai_mancala::engine::{GameOptions, Move, Position, Variant, notation::parse_position};
+use maasai_mancala::solver::{Session, Solver, Value};
 use maasai_mancala::study::Study;
 
 /// A small solver table: tests need no 96 MiB.
@@ -2524,4 +2524,92 @@ fn a_wrong_move_does_not_widen_the_study_panel() {
     h.run_steps(4);
     assert!(h.query_by_label_contains("Wrong: after South 5").is_some());
     assert_eq!(hole(&h), before, "the board moved after the verdict");
+}
+
+/// The move list's note on move `i` of the game: its text, and the review's
+/// depth (`None`: proved by the solver).
+fn cost_note(h: &Harness<'_, MaasaiApp>, i: usize) -> Option<(String, Option<u32>)> {
+    h.state()
+        .rt
+        .cost_notes
+        .get(&i)
+        .map(|n| (n.text.clone(), n.review_depth))
+}
+
+#[test]
+fn the_move_list_takes_a_proved_cost_over_the_reviews_estimate() {
+    // South 3 loses by 7 where South 1 wins by 3 (solve --every-move).
+    let start = small_position();
+    let mut h = harness(start);
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().council.max_depth = Some(1);
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::PlayMove(Move(2)));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| app.council.review_done());
+    assert_eq!(
+        cost_note(&h, 0).and_then(|n| n.1),
+        Some(1),
+        "a review's note"
+    );
+    // The start solved: its value is proved, the move's is not yet.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run_steps(2);
+    solve_on_view(&mut h, &start);
+    assert_eq!(cost_note(&h, 0).and_then(|n| n.1), Some(1));
+    // Every move valued: the note is the proof's.
+    click_in_view(&mut h, "Value of every move");
+    step_until(&mut h, "every move's value", |app| {
+        app.solver.move_values(&start).len() == 4
+    });
+    h.run_steps(2);
+    let proved = "cost exactly 10 seeds (best was hole 1)";
+    assert_eq!(cost_note(&h, 0), Some((proved.to_string(), None)));
+    assert!(
+        h.query_all_by_label_contains(&format!("· {proved}"))
+            .next()
+            .is_some(),
+        "no move-list note {proved}"
+    );
+}
+
+#[test]
+fn a_move_the_solver_proved_best_is_called_best() {
+    let start = small_position();
+    let mut h = harness(start);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+    h.run_steps(2);
+    assert_eq!(cost_note(&h, 0), None, "nothing reviewed or proved yet");
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run_steps(2);
+    solve_on_view(&mut h, &start);
+    assert_eq!(
+        cost_note(&h, 0),
+        Some(("best move, proved".to_string(), None))
+    );
+}
+
+#[test]
+fn proved_bao_costs_say_both_outcomes() {
+    let cost = ProvedCost {
+        played: Move(3),
+        played_value: Value::Loss { plies: 6 },
+        best: Move(2),
+        best_value: Value::Win { plies: 5 },
+    };
+    assert_eq!(
+        cost.describe(Variant::BaoLaKimasai),
+        "loses in 6 plies where hole i3 wins in 5 plies"
+    );
+    let slower = ProvedCost {
+        played_value: Value::Win { plies: 7 },
+        ..cost
+    };
+    assert_eq!(
+        slower.describe(Variant::BaoLaKimasai),
+        "wins in 7 plies where hole i3 wins in 5 plies"
+    );
 }

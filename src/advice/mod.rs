@@ -228,7 +228,8 @@ pub struct CouncilReport {
     pub facts: Vec<MoveFacts>,
 }
 
-fn move_label(variant: Variant, mv: Move) -> String {
+/// A move as a sentence names it: "hole 12", "hole i6".
+pub fn move_label(variant: Variant, mv: Move) -> String {
     match variant {
         Variant::EnGehe { .. } => format!("hole {}", mv.hole() + 1),
         // "hole i6", so that a sentence can begin "Hole i6" (not "I6").

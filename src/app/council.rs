@@ -7,7 +7,7 @@
 //! latest snapshot. A changed position drops the old search at once.
 
 use super::AppCommand;
-use super::state::Runtime;
+use super::state::{CostNote, Runtime};
 use crate::advice::{self, COUNCIL, CouncilReport, MoveCost};
 use crate::engine::{Game, Move, Position, Status, group_digits};
 use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
@@ -262,7 +262,6 @@ impl CouncilPanel {
             self.start_review(&rt.game);
         }
         rt.cost_notes.clear();
-        rt.cost_depths.clear();
         let Some(r) = &mut self.review else {
             return;
         };
@@ -287,8 +286,11 @@ impl CouncilPanel {
             }
             match cost {
                 Some(c) => {
-                    rt.cost_notes.push(c.describe(variant));
-                    rt.cost_depths.push(c.depth);
+                    let note = CostNote {
+                        text: c.describe(variant),
+                        review_depth: Some(c.depth),
+                    };
+                    rt.cost_notes.insert(i, note);
                 }
                 None => break,
             }

@@ -1002,6 +1002,8 @@ impl MaasaiApp {
         if let Some(ask) = self.solver.poll(&mut self.rt, &ctx, lines_may_play) {
             self.queued.push(ask);
         }
+        // After the council's review wrote its estimates: a proof outranks one.
+        self.solver.write_proved_notes(&mut self.rt);
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);

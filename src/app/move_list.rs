@@ -158,10 +158,8 @@ fn rows_ui(
                 // Seeds, not raids: one move may raid several times.
                 n => format!(", raids {}", crate::engine::count_word(n as usize, "seed")),
             };
-            let cost = rt
-                .cost_notes
-                .get(i)
-                .map_or(String::new(), |c| format!(" · {c}"));
+            let note = rt.cost_notes.get(&i);
+            let cost = note.map_or(String::new(), |c| format!(" · {}", c.text));
             let comment = rt.comments.get(&(i + 1));
             let text = format!(
                 "{:>3}. {} {}{} — {} lap{}, {} sown{}{cost}",
@@ -199,11 +197,16 @@ fn rows_ui(
             }
             if let Some(c) = comment {
                 hover.push(c.clone());
-            } else if let Some(depth) = rt.cost_depths.get(i) {
-                hover.push(format!(
-                    "The review searched {depth} plies ahead here: its cost is an estimate. \
-                     The exact solver (View menu) proves a position's values."
-                ));
+            } else if let Some(note) = note {
+                hover.push(match note.review_depth {
+                    Some(depth) => format!(
+                        "The review searched {depth} plies ahead here: its cost is an \
+                         estimate. The exact solver (View menu) proves a position's values."
+                    ),
+                    None => "Proved by the exact solver: the value of the position before \
+                             the move and the move's own value."
+                        .to_string(),
+                });
             }
             if !hover.is_empty() {
                 row = row.on_hover_text(hover.join("\n\n"));

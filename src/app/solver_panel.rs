@@ -12,7 +12,7 @@
 //! per position key here so a returning position shows its value without a
 //! click.
 
-use super::state::Runtime;
+use super::state::{CostNote, Runtime};
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status, group_digits};
 use crate::solver::{
@@ -125,6 +125,35 @@ impl MoveChildren {
             }
         }
         out
+    }
+}
+
+/// What the session's proofs say of a played move: its value and the best
+/// value of the position it was played in, with a move that reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProvedCost {
+    pub played: Move,
+    pub played_value: Value,
+    pub best: Move,
+    pub best_value: Value,
+}
+
+impl ProvedCost {
+    /// The move list's note: "best move, proved", "cost exactly 3 seeds
+    /// (best was hole 12)", or for Bao la Kimasai the two outcomes, "loses
+    /// in 6 plies where hole i3 wins in 5 plies".
+    pub fn describe(&self, variant: crate::engine::Variant) -> String {
+        if self.played_value.rank() >= self.best_value.rank() {
+            return "best move, proved".into();
+        }
+        let best = crate::advice::move_label(variant, self.best);
+        match (self.played_value, self.best_value) {
+            (Value::Margin(played), Value::Margin(value)) => format!(
+                "cost exactly {} (best was {best})",
+                seeds((value - played).unsigned_abs())
+            ),
+            (played, value) => format!("{} where {best} {}", played.describe(), value.describe()),
+        }
     }
 }
 
@@ -248,6 +277,72 @@ impl SolverPanel {
             .unwrap_or_default();
         v.sort_by_key(|(mv, value)| (std::cmp::Reverse(value.rank()), mv.0));
         v
+    }
+
+    /// The best value of `pos` with a move that reaches it, and the value
+    /// of `played` (from `pos` into `child`), where this session proved
+    /// both: by solving `pos` or valuing all its moves, and by solving
+    /// `child` or valuing `played`.
+    pub fn proved_cost(
+        &self,
+        pos: &Position,
+        played: Move,
+        child: &Position,
+    ) -> Option<ProvedCost> {
+        let key = pos.key();
+        let listed = self.move_values.get(&key);
+        let solution = self.solved.get(&key);
+        let played_value = listed
+            .and_then(|l| l.iter().find(|(m, _)| *m == played).map(|(_, v)| *v))
+            .or_else(|| solution.filter(|s| s.best == Some(played)).map(|s| s.value))
+            .or_else(|| {
+                self.solved
+                    .get(&child.key())
+                    .map(|s| s.value.flipped_after_move())
+            })?;
+        let (best, best_value) = match solution {
+            Some(s) => (s.best?, s.value),
+            None => {
+                let listed = listed?;
+                // Every legal move valued: the best of them is the position's.
+                if self.legal_counts.get(&key) != Some(&listed.len()) {
+                    return None;
+                }
+                listed
+                    .iter()
+                    .copied()
+                    .max_by_key(|(m, v)| (v.rank(), std::cmp::Reverse(m.0)))?
+            }
+        };
+        Some(ProvedCost {
+            played,
+            played_value,
+            best,
+            best_value,
+        })
+    }
+
+    /// Writes the move list's cost note of every move of the game whose
+    /// cost this session proved, in place of the review's estimate (which
+    /// could call a move the solver proved best a mistake).
+    pub fn write_proved_notes(&self, rt: &mut Runtime) {
+        if self.solved.is_empty() && self.move_values.is_empty() {
+            return;
+        }
+        let variant = rt.game.current().variant();
+        let positions = rt.game.positions();
+        for (i, &played) in rt.game.moves().iter().enumerate() {
+            let (Some(pos), Some(child)) = (positions.get(i), positions.get(i + 1)) else {
+                break;
+            };
+            if let Some(cost) = self.proved_cost(pos, played, child) {
+                let note = CostNote {
+                    text: cost.describe(variant),
+                    review_depth: None,
+                };
+                rt.cost_notes.insert(i, note);
+            }
+        }
     }
 
     /// The moves of `pos` whose solves ran out of time, with the bounds they

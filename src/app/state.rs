@@ -365,6 +365,16 @@ impl Drop for Running {
     }
 }
 
+/// The move list's note on what a played move cost against the best one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CostNote {
+    /// E.g. "cost about 3.5 seeds (best was hole 12)".
+    pub text: String,
+    /// The plies the review looked ahead (its cost is an estimate), or
+    /// `None` where the exact solver proved it.
+    pub review_depth: Option<u32>,
+}
+
 /// Runtime state (not persisted).
 pub struct Runtime {
     pub game: Game,
@@ -408,8 +418,10 @@ pub struct Runtime {
     pub followed_step: Option<(usize, u64)>,
     /// The computer players' search (reset with every new game).
     pub computer: super::players::Computer,
-    /// The move list's cost note per move, from the council's review.
-    pub cost_notes: Vec<String>,
+    /// The move list's cost notes by move index (0 is the first move):
+    /// the council's review, or the exact solver where this session proved
+    /// both the position's value and the played move's.
+    pub cost_notes: std::collections::BTreeMap<usize, CostNote>,
     /// A dialog waits for an answer: the board's holes are not buttons.
     pub board_inert: bool,
     /// Why no move may be played on the board now (an exercise judging a
@@ -447,8 +459,6 @@ pub struct Runtime {
     /// worth) before it goes to a thread or waits for the check (0: every
     /// move does, which tests use to stand for a long one).
     pub quick_laps: u64,
-    /// How many plies the review looked ahead for each note.
-    pub cost_depths: Vec<u32>,
     /// Which game this is: every new, opened or pasted game gets its own,
     /// so panels can drop notes about an earlier one.
     pub game_id: u64,
@@ -491,7 +501,7 @@ impl Runtime {
             pan: egui::Vec2::ZERO,
             followed_step: None,
             computer: Default::default(),
-            cost_notes: Vec::new(),
+            cost_notes: Default::default(),
             board_inert: false,
             move_wait: None,
             held_move: None,
@@ -503,7 +513,6 @@ impl Runtime {
             branch_offer: None,
             branch_check: None,
             quick_laps: 1 << 16,
-            cost_depths: Vec::new(),
         }
     }
 
