@@ -8,13 +8,15 @@ mod common;
 use common::ctrl_v_released;
 use common::{en_gehe, files_harness, folders, play, replace_field};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::files_ui::{FileCommand, PASTE_REFUSED};
 use maasai_mancala::app::players::Player;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Game, GameOptions};
-use maasai_mancala::files::{GameFile, autosave_path, load_game, load_user_presets, save_game};
+use maasai_mancala::files::{
+    GameFile, Preset, add_user_preset, autosave_path, load_game, load_user_presets, save_game,
+};
 use maasai_mancala::search::Level;
 use std::path::{Path, PathBuf};
 
@@ -756,9 +758,34 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
         user[0].options.variant,
         maasai_mancala::engine::Variant::EnGehe { holes: 9 }
     );
-    // The same name again is refused, and the typed name stays to be
-    // changed.
+    // The same name again is said as it is typed (it used to be refused
+    // only after Save, in a message window): the field ringed, the problem
+    // under the buttons, Save greyed.
     replace_field(&mut h, "Preset name", "Nine");
+    h.run();
+    assert!(
+        h.query_by_label("you have a preset named “Nine” already")
+            .is_some(),
+        "the clash is not said"
+    );
+    assert!(
+        h.get_by_label("Save as preset")
+            .accesskit_node()
+            .is_disabled()
+    );
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+    assert_eq!(load_user_presets(&config).unwrap().len(), 1);
+    // A preset saved behind the dialog's back (another window of the
+    // program) under the name typed is still refused on Save, and the
+    // typed name stays to be changed.
+    let behind = Preset {
+        name: "Ten".into(),
+        ..load_user_presets(&config).unwrap()[0].clone()
+    };
+    add_user_preset(&config, behind).unwrap();
+    replace_field(&mut h, "Preset name", "Ten");
     h.get_by_label("Save as preset").click();
     h.run();
     assert!(h.state().files.error.is_some());
@@ -771,7 +798,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
         .presets
         .as_ref()
         .unwrap();
-    assert_eq!(picker.new_name, "Nine");
+    assert_eq!(picker.new_name, "Ten");
     // Enter answers the message only: it used to start a game from the
     // dialog under it too (Esc closed the dialog, losing its fields).
     let game = h.state().rt.game.clone();
@@ -780,7 +807,17 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     assert!(h.state().files.error.is_none(), "the message stays");
     assert!(h.state().rt.new_game.is_some(), "the dialog went");
     assert_eq!(h.state().rt.game, game, "a game was started");
-    replace_field(&mut h, "Preset name", "Nine");
+    // The refusal read the presets again: the dialog now knows "Ten".
+    assert!(
+        h.query_by_label("you have a preset named “Ten” already")
+            .is_some()
+    );
+    let eleven = Preset {
+        name: "Eleven".into(),
+        ..load_user_presets(&config).unwrap()[0].clone()
+    };
+    add_user_preset(&config, eleven).unwrap();
+    replace_field(&mut h, "Preset name", "Eleven");
     h.get_by_label("Save as preset").click();
     h.run();
     assert!(h.state().files.error.is_some());
@@ -800,8 +837,25 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     replace_field(&mut h, "Holes per row", "9");
     h.run();
 
-    // It is selected in the list: rename it, then delete it.
+    // It is selected in the list: rename it, then delete it. A name of
+    // another preset of the user's, or one too long, is said at once.
+    replace_field(&mut h, "New name", "Ten");
+    h.run();
+    assert!(
+        h.query_by_label("you have a preset named “Ten” already")
+            .is_some()
+    );
+    assert!(h.get_by_label("Rename").accesskit_node().is_disabled());
+    replace_field(&mut h, "New name", &"n".repeat(41));
+    h.run();
+    assert!(
+        h.query_by_label("the name is 41 characters long; a name has at most 40")
+            .is_some()
+    );
+    assert!(h.get_by_label("Rename").accesskit_node().is_disabled());
     replace_field(&mut h, "New name", "Nine holes");
+    h.run();
+    assert!(h.query_by_label("New name:").is_none(), "a problem stays");
     h.get_by_label("Rename").click();
     h.run();
     assert_eq!(load_user_presets(&config).unwrap()[0].name, "Nine holes");
@@ -817,17 +871,22 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     h.run();
     assert!(h.query_by_label("Keep it").is_none());
     assert!(h.state().rt.new_game.is_some(), "the dialog went");
-    assert_eq!(load_user_presets(&config).unwrap().len(), 1);
+    assert_eq!(load_user_presets(&config).unwrap().len(), 3);
     h.get_by_label("Delete preset").click();
     h.run();
     h.get_by_label("Keep it").click();
     h.run();
-    assert_eq!(load_user_presets(&config).unwrap().len(), 1);
+    assert_eq!(load_user_presets(&config).unwrap().len(), 3);
     h.get_by_label("Delete preset").click();
     h.run();
     h.get_by_label("Delete").click();
     h.run();
-    assert!(load_user_presets(&config).unwrap().is_empty());
+    let left: Vec<String> = load_user_presets(&config)
+        .unwrap()
+        .into_iter()
+        .map(|p| p.name)
+        .collect();
+    assert_eq!(left, ["Ten", "Eleven"], "another preset was deleted");
 }
 
 #[test]
@@ -925,14 +984,18 @@ fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_t
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), damaged);
 
-    // A refusal with the file sound says that nothing changed either.
+    // A refusal with the file sound says that nothing changed either (a
+    // preset saved behind the dialog's back: one the dialog knows of is
+    // said as its name is typed, and Save is greyed).
     std::fs::remove_file(&path).unwrap();
     h.key_press(egui::Key::Enter);
     h.run();
-    replace_field(&mut h, "Preset name", "Nine");
-    h.get_by_label("Save as preset").click();
-    h.run();
-    assert!(h.state().files.error.is_none());
+    let nine = Preset {
+        name: "Nine".into(),
+        options: GameOptions::en_gehe(9),
+        note: String::new(),
+    };
+    add_user_preset(&config, nine).unwrap();
     replace_field(&mut h, "Preset name", "Nine");
     h.get_by_label("Save as preset").click();
     h.run();

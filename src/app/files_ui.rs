@@ -1521,6 +1521,9 @@ impl MaasaiApp {
         if let Err(e) = change(&folders.config) {
             let message = super::presets_ui::refusal(&e, &folders.config);
             self.show_error("Cannot change the presets", message);
+            if let Some(picker) = self.rt.new_game.as_mut().and_then(|d| d.presets.as_mut()) {
+                picker.reload(&folders.config);
+            }
             return;
         }
         if let Some(d) = &mut self.rt.new_game {

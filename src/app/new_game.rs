@@ -338,6 +338,15 @@ impl NewGameDialog {
                 // it moved the fields below, so that a click meant for the
                 // next field landed on the message.
                 problem_lines(ui, &problems);
+                if let Some(picker) = &self.presets {
+                    let colour = ui.visuals().error_fg_color;
+                    for (field, problem) in picker.name_problems() {
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(egui::RichText::new(format!("{field}:")).color(colour));
+                            ui.label(egui::RichText::new(problem).color(colour));
+                        });
+                    }
+                }
             });
         if let Some(shown) = &shown {
             self.rect = Some(shown.response.rect);

@@ -7,8 +7,8 @@ use super::AppCommand;
 use super::files_ui::FileCommand;
 use super::new_game::NewGameDialog;
 use crate::files::{
-    FileError, Preset, PresetEntry, PresetSource, all_presets, load_user_presets, shipped_presets,
-    user_presets_path,
+    FileError, Preset, PresetEntry, PresetSource, all_presets, load_user_presets,
+    preset_name_problem, shipped_presets, user_presets_path,
 };
 use std::path::Path;
 
@@ -110,6 +110,67 @@ impl PresetPicker {
             note_height: 0.0,
             row_height: 0.0,
         }
+    }
+
+    /// Reads the presets again from `config` (after a change was refused:
+    /// the file may have changed behind the dialog, and a name taken there
+    /// is then said as it is typed). The typed names and the chosen
+    /// presets stay, found again by name.
+    pub fn reload(&mut self, config: &Path) {
+        let key = |i: Option<usize>, entries: &[PresetEntry]| {
+            i.and_then(|i| entries.get(i))
+                .map(|e| (e.source, e.preset.name.clone()))
+        };
+        let selected = key(self.selected, &self.entries);
+        let managed = key(self.managed, &self.entries);
+        let fresh = PresetPicker::load(Some(config));
+        self.entries = fresh.entries;
+        self.load_error = fresh.load_error;
+        let find = |k: Option<(PresetSource, String)>, entries: &[PresetEntry]| {
+            let (source, name) = k?;
+            entries
+                .iter()
+                .position(|e| e.source == source && e.preset.name == name)
+        };
+        self.selected = find(selected, &self.entries);
+        self.managed = find(managed, &self.entries);
+    }
+
+    /// The names of the user's own presets.
+    fn user_names(&self) -> impl Iterator<Item = &str> {
+        self.entries
+            .iter()
+            .filter(|e| e.source == PresetSource::User)
+            .map(|e| e.preset.name.as_str())
+    }
+
+    /// What stops the typed Preset name from being saved (too long, not
+    /// one line, one of the user's presets' names already), checked as it
+    /// is typed rather than refused after Save.
+    pub fn new_name_problem(&self) -> Option<String> {
+        preset_name_problem(&self.new_name, self.user_names(), None)
+    }
+
+    /// The same for the typed New name of the user preset `old`.
+    fn rename_problem(&self, old: &str) -> Option<String> {
+        preset_name_problem(&self.rename, self.user_names(), Some(old))
+    }
+
+    /// The presets' name problems for the dialog's lines under its
+    /// buttons, each with the field it belongs to.
+    pub fn name_problems(&self) -> Vec<(&'static str, String)> {
+        let renamed = self
+            .managed
+            .and_then(|i| self.entries.get(i))
+            .filter(|e| e.source == PresetSource::User)
+            .and_then(|e| self.rename_problem(&e.preset.name));
+        [
+            ("Preset name", self.new_name_problem()),
+            ("New name", renamed),
+        ]
+        .into_iter()
+        .filter_map(|(field, problem)| Some((field, problem?)))
+        .collect()
     }
 
     /// Selects the user preset called `name` (after saving or renaming it).
@@ -253,24 +314,31 @@ impl PresetPicker {
                 ),
             );
         }
+        let name_problem = self.new_name_problem();
         ui.horizontal(|ui| {
             let l = ui.label("Preset name");
-            ui.add(
-                egui::TextEdit::singleline(&mut self.new_name)
-                    .id_salt("preset-new-name")
-                    .desired_width(160.0),
-            )
-            .labelled_by(l.id);
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.new_name)
+                        .id_salt("preset-new-name")
+                        .desired_width(160.0),
+                )
+                .labelled_by(l.id);
+            if name_problem.is_some() {
+                super::ring_at_fault(ui, edit.rect);
+            }
             let checked = dialog.check().ok();
             let name = self.new_name.trim().to_string();
             if ui
                 .add_enabled(
-                    !name.is_empty() && checked.is_some(),
+                    !name.is_empty() && checked.is_some() && name_problem.is_none(),
                     egui::Button::new("Save as preset"),
                 )
                 .on_hover_text("Keep these settings as your own preset")
                 .on_disabled_hover_text(if name.is_empty() {
                     "Type a name for the preset first"
+                } else if name_problem.is_some() {
+                    "The preset's name has a problem (said under Start game)"
                 } else {
                     "The fields marked in red have a problem (said under Start game)"
                 })
@@ -294,24 +362,31 @@ impl PresetPicker {
     fn manage_row(&mut self, ui: &mut egui::Ui, old: Option<&str>, out: &mut Vec<AppCommand>) {
         let on = old.is_some();
         let l = ui.label("New name");
-        ui.add_enabled(
-            on,
-            egui::TextEdit::singleline(&mut self.rename)
-                .id_salt("preset-rename")
-                .desired_width(120.0),
-        )
-        .on_disabled_hover_text(NONE_CHOSEN)
-        .labelled_by(l.id);
+        let edit = ui
+            .add_enabled(
+                on,
+                egui::TextEdit::singleline(&mut self.rename)
+                    .id_salt("preset-rename")
+                    .desired_width(120.0),
+            )
+            .on_disabled_hover_text(NONE_CHOSEN)
+            .labelled_by(l.id);
+        let problem = old.and_then(|old| self.rename_problem(old));
+        if problem.is_some() {
+            super::ring_at_fault(ui, edit.rect);
+        }
         let new = self.rename.trim();
         let rename = ui
             .add_enabled(
-                on && !new.is_empty() && Some(new) != old,
+                on && !new.is_empty() && Some(new) != old && problem.is_none(),
                 egui::Button::new("Rename"),
             )
             .on_disabled_hover_text(if !on {
                 NONE_CHOSEN
             } else if new.is_empty() {
                 "Type the new name first"
+            } else if problem.is_some() {
+                "The new name has a problem (said under Start game)"
             } else {
                 "That is its name already"
             });

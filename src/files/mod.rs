@@ -40,7 +40,7 @@ pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, det
 pub use presets::{
     PRESET_VERSION, Preset, PresetEntry, PresetFile, PresetSource, SHIPPED_PRESETS,
     add_user_preset, all_presets, delete_user_preset, load_user_presets, parse_presets,
-    rename_user_preset, shipped_presets, user_presets_path,
+    preset_name_problem, rename_user_preset, shipped_presets, user_presets_path,
 };
 pub use recent::{RECENT_FILE, RECENT_LIMIT, RecentFiles};
 

@@ -193,6 +193,28 @@ fn name_problem(name: &str) -> Option<String> {
     super::game::name_problem(name, MAX_PRESET_NAME).map(|why| format!("the name {why}"))
 }
 
+/// What stops `name` from naming one of the user's presets, whose names
+/// are `users` (`renaming`: the preset being renamed, whose own name is no
+/// clash), said as the name is typed; `None` when saving it would succeed
+/// as far as the name goes, and for a blank name (nothing typed yet).
+/// [`add_user_preset`] and [`rename_user_preset`] refuse the same names.
+pub fn preset_name_problem<'a>(
+    name: &str,
+    users: impl IntoIterator<Item = &'a str>,
+    renaming: Option<&str>,
+) -> Option<String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return None;
+    }
+    if let Some(why) = name_problem(name) {
+        return Some(why);
+    }
+    let own = renaming.is_some_and(|old| same_name(old, name));
+    let taken = !own && users.into_iter().any(|u| same_name(u, name));
+    taken.then(|| format!("you have a preset named “{name}” already"))
+}
+
 /// Saves a new user preset. Its name must not already be a user preset's
 /// (a shipped preset's name is allowed: the two stay distinct).
 pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileError> {
