@@ -26,6 +26,9 @@ pub struct NewGameDialog {
     /// A text field's height as last drawn: Bao la Kimasai's fixed rows
     /// take it, so that switching the game moves nothing under them.
     field_height: f32,
+    /// The team name typed in last (0 South, 1 North): a clash of the two
+    /// names is said at that field.
+    pub last_named: Option<usize>,
 }
 
 /// Longest team name accepted.
@@ -75,6 +78,7 @@ impl NewGameDialog {
             rect: None,
             presets_height: 0.0,
             field_height: 0.0,
+            last_named: None,
         }
     }
 
@@ -99,13 +103,14 @@ impl NewGameDialog {
             match team_names_clash(&self.names[0], &self.names[1]) {
                 None => {}
                 Some(TeamClash::Same) => {
-                    // Under the name that was changed: North's, unless
-                    // North still has its own ("north" typed for South
-                    // rang the North field, which nobody had touched).
+                    // At the name typed in last; before any typing (names
+                    // brought in from the last game), North's unless North
+                    // still has its own ("north" for South rang the North
+                    // field, which nobody had touched).
                     let north_unchanged = self.names[1]
                         .trim()
                         .eq_ignore_ascii_case(crate::engine::Side::North.title());
-                    let changed = usize::from(!north_unchanged);
+                    let changed = self.last_named.unwrap_or(usize::from(!north_unchanged));
                     p.names[changed] =
                         Some("The teams need different names (capitals aside)".to_string());
                 }
@@ -302,8 +307,12 @@ impl NewGameDialog {
                         for (i, side) in Side::BOTH.iter().enumerate() {
                             let label = format!("{} team name", side.title());
                             let mut name = std::mem::take(&mut self.names[i]);
+                            let before = name.clone();
                             let h = field(ui, &label, &mut name, &problems.names[i]);
                             self.field_height = self.field_height.max(h);
+                            if name != before {
+                                self.last_named = Some(i);
+                            }
                             self.names[i] = name;
                         }
                         for side in Side::BOTH {
