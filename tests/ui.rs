@@ -2269,6 +2269,38 @@ fn finished_game() -> Harness<'static, MaasaiApp> {
 }
 
 #[test]
+fn another_ending_as_long_as_a_dismissed_one_shows_its_result() {
+    // South 1 and South 2 each end the game at once (North's row is empty),
+    // in different positions. The panel's dismissal was kept by the game's
+    // length alone, so the other ending, one move long too, showed none.
+    let start = parse_position("en-gehe south=2,1,0 north=0,0,0 captured=5,5 turn=south").unwrap();
+    let mut h = sowing_instantly(start);
+    h.get_by_label("South 1: 2 seeds").click();
+    h.run_steps(4);
+    assert!(h.query_by_label("Dismiss").is_some(), "the first ending");
+    h.get_by_label("Dismiss").click();
+    h.run_steps(2);
+    assert!(h.query_by_label("Dismiss").is_none());
+    h.get_by_label("Start position").click();
+    h.run();
+    h.get_by_label("South 2: 1 seed").click();
+    h.run();
+    h.get_by_label("Play from here").click();
+    h.run_steps(4);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(h.state().rt.live());
+    assert!(h.query_by_label("Dismiss").is_some(), "the other ending");
+    // The same ending again, once dismissed, stays dismissed.
+    h.get_by_label("Dismiss").click();
+    h.run_steps(2);
+    h.get_by_label("Start position").click();
+    h.run();
+    h.key_press(egui::Key::End);
+    h.run_steps(2);
+    assert!(h.query_by_label("Dismiss").is_none(), "dismissed again");
+}
+
+#[test]
 fn esc_and_enter_dismiss_the_result_window_but_keys_meant_elsewhere_do_not() {
     // Help: "Esc / Enter in a dialog: cancel / take its first button";
     // the result window took neither. Its first button is Dismiss.

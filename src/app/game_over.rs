@@ -13,7 +13,7 @@ use crate::engine::Side;
 /// while the last move was replayed).
 fn due(rt: &Runtime) -> bool {
     rt.result().is_some()
-        && rt.game_over_dismissed != Some(rt.game.moves().len())
+        && rt.game_over_dismissed != Some(rt.ending())
         && rt.live()
         && !rt.animating()
 }

@@ -879,9 +879,7 @@ impl MaasaiApp {
                 AppCommand::ViewMove(i) => self.rt.view_move(i),
                 AppCommand::ViewStart => self.rt.view_start(),
                 AppCommand::ViewLive => self.rt.view_live(),
-                AppCommand::DismissGameOver => {
-                    self.rt.game_over_dismissed = Some(self.rt.game.moves().len())
-                }
+                AppCommand::DismissGameOver => self.rt.game_over_dismissed = Some(self.rt.ending()),
                 AppCommand::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
                 AppCommand::SetPlayers(players) => {
                     self.settings.players = players;

@@ -406,8 +406,10 @@ pub struct Runtime {
     pub notice_about: Option<(String, usize, usize)>,
     pub new_game: Option<NewGameDialog>,
     pub help_open: bool,
-    /// The game-over panel was closed for this game length.
-    pub game_over_dismissed: Option<usize>,
+    /// The finished game whose result panel was closed
+    /// ([`Runtime::ending`]): another ending (a branch played to its end,
+    /// another game) shows the panel again, though as long.
+    pub game_over_dismissed: Option<(u64, usize, u64)>,
     /// The window title last sent (sent again only when it changes).
     pub window_title: String,
     /// Board pan in points.
@@ -514,6 +516,16 @@ impl Runtime {
             branch_check: None,
             quick_laps: 1 << 16,
         }
+    }
+
+    /// Which ending of which game the game is at: the game, its length and
+    /// its last position.
+    pub fn ending(&self) -> (u64, usize, u64) {
+        (
+            self.game_id,
+            self.game.moves().len(),
+            self.game.current().key(),
+        )
     }
 
     pub fn live(&self) -> bool {
