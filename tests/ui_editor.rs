@@ -1881,3 +1881,25 @@ fn the_editor_board_stays_put_as_the_problem_under_it_changes() {
         assert_eq!(board(&h), before, "after {said}");
     }
 }
+
+#[test]
+fn tempo_beside_a_row_is_grouped_as_the_editors_counts_are() {
+    // An edited hole of 60,000 seeds gave "tempo 240000" beside the row
+    // while the problem line under the board said "60,005".
+    use maasai_mancala::app::editor::tempo_words;
+    assert_eq!(
+        tempo_words("South", 240_000, 5),
+        (
+            "tempo 240,000".to_string(),
+            "South ahead by 239,995 in tempo".to_string()
+        )
+    );
+    assert_eq!(
+        tempo_words("North", 3, 4_900),
+        (
+            "tempo 3".to_string(),
+            "North's tempo deficit 4,897".to_string()
+        )
+    );
+    assert_eq!(tempo_words("North", 7, 7).1, "tempo level");
+}

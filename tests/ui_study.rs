@@ -2613,3 +2613,20 @@ fn proved_bao_costs_say_both_outcomes() {
         "wins in 7 plies where hole i3 wins in 5 plies"
     );
 }
+
+#[test]
+fn the_plot_of_a_short_study_line_numbers_its_moves() {
+    // At 1024×680 beside a study each chart is some 200 px wide: egui_plot
+    // labels an axis only where its labels are 60 px apart, so the x axis
+    // of the relay study's three moves read "0" alone.
+    let s = study("01-relay.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Book,
+    )));
+    h.run_steps(4);
+    h.snapshot("study_book_plot");
+}

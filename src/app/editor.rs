@@ -1115,13 +1115,15 @@ pub fn row_tempo(row: impl IntoIterator<Item = u64>, holes: usize) -> u64 {
 /// The words for a side's tempo beside its row: its count and how far it
 /// is behind or ahead of the other side.
 pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
-    let deficit = other as i64 - own as i64;
-    let standing = match deficit {
-        0 => "tempo level".to_string(),
-        d if d > 0 => format!("{name}'s tempo deficit {d}"),
-        d => format!("{name} ahead by {} in tempo", -d),
+    // Grouped as the editor's counts are (an edited board's tempo runs
+    // into the millions).
+    let group = crate::engine::group_digits;
+    let standing = match own.cmp(&other) {
+        std::cmp::Ordering::Equal => "tempo level".to_string(),
+        std::cmp::Ordering::Less => format!("{name}'s tempo deficit {}", group(other - own)),
+        std::cmp::Ordering::Greater => format!("{name} ahead by {} in tempo", group(own - other)),
     };
-    (format!("tempo {own}"), standing)
+    (format!("tempo {}", group(own)), standing)
 }
 
 /// Hover text explaining tempo.

@@ -116,6 +116,12 @@ pub fn plot_ui(
     let width = ((ui.available_width() - 16.0) / 2.0).max(80.0);
     // The panel's height: inside the row below, "available" is the row's.
     let panel_height = ui.available_height();
+    // Both title lines take the taller one's height (as last drawn), so
+    // the two charts start level: a legend wrapped to a second line set
+    // one chart lower than the other.
+    let titles_id = egui::Id::unique("plot-titles-height");
+    let titles_height: f32 = ui.data(|d| d.get_temp(titles_id)).unwrap_or(0.0);
+    let mut tallest = 0.0f32;
     ui.horizontal(|ui| {
         for (k, title) in titles.iter().enumerate() {
             ui.vertical(|ui| {
@@ -149,6 +155,11 @@ pub fn plot_ui(
                         item(ui, egui::RichText::new(format!("dashed: {name}")).weak());
                     }
                 });
+                let used = ui.cursor().top() - top;
+                tallest = tallest.max(used);
+                if used < titles_height {
+                    ui.add_space(titles_height - used);
+                }
                 // What the title line (one or more lines) leaves.
                 let height = (panel_height - (ui.cursor().top() - top)).max(40.0);
                 // Small seed counts are read from zero (a Bao la Kimasai
@@ -178,7 +189,12 @@ pub fn plot_ui(
                     .custom_x_axes(vec![
                         egui_plot::AxisHints::new_x()
                             .label("moves played")
-                            .min_thickness(38.0),
+                            .min_thickness(38.0)
+                            // Move numbers are short: egui_plot's 60 px
+                            // (made for wide labels) left a half-width
+                            // chart of a few moves with "0" alone. Labels
+                            // that would not fit are still left out.
+                            .label_spacing(24.0..=36.0),
                     ])
                     .include_x(0.0)
                     .include_x(4.0)
@@ -233,6 +249,10 @@ pub fn plot_ui(
             });
         }
     });
+    if (tallest - titles_height).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(titles_id, tallest));
+        ui.ctx().request_repaint();
+    }
 }
 
 impl super::MaasaiApp {
