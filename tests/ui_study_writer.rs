@@ -450,3 +450,76 @@ fn a_path_under_a_file_is_refused_in_words_not_asked_to_replace() {
     assert!(error.contains("is a file, not a folder"), "{error}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
+
+/// The typed path of the "Save elsewhere" row.
+fn typed_path(h: &Harness<'static, MaasaiApp>) -> String {
+    let w = h.state().solver.writer.as_ref().expect("the dialog");
+    w.elsewhere.clone().expect("the path row")
+}
+
+#[test]
+fn the_offered_path_follows_the_title_until_the_user_types_one() {
+    // The row offered the file named after the title as it was when the
+    // row opened: a title typed after it was not in the path.
+    use maasai_mancala::app::study_writer::NO_FILE_CHOSEN;
+    use maasai_mancala::study::file_name_for;
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    open_dialog(&mut h, pos);
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(2);
+    type_title(&mut h, "Relay lesson");
+    assert!(
+        typed_path(&h).ends_with(&file_name_for("Relay lesson")),
+        "{}",
+        typed_path(&h)
+    );
+    // Browse… that brings nothing back says so; typing a path of one's own
+    // takes the note away, and the path no longer follows the title.
+    h.state_mut()
+        .solver
+        .writer
+        .as_mut()
+        .unwrap()
+        .browse_answered(None);
+    h.run_steps(2);
+    assert!(h.query_by_label(NO_FILE_CHOSEN).is_some());
+    let mine = dir.path().join("mine.ron").display().to_string();
+    h.get_by_label("Path").click();
+    h.run_steps(1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.key_press(egui::Key::Backspace);
+    h.get_by_label("Path").type_text(&mine);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label(NO_FILE_CHOSEN).is_none(),
+        "the note stayed"
+    );
+    type_title(&mut h, " again");
+    assert_eq!(typed_path(&h), mine);
+}
+
+#[test]
+fn the_buttons_stay_put_as_the_path_row_comes_and_goes() {
+    // The steps' room was the window's less a guessed foot: the path row
+    // and Browse…'s note each moved the buttons under the pointer.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = dialog_titled(dir.path(), "Steady");
+    let at = |h: &Harness<'static, MaasaiApp>| h.get_by_label("Save elsewhere…").rect();
+    let before = at(&h);
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(3);
+    assert_eq!(at(&h), before, "the path row moved the buttons");
+    h.state_mut()
+        .solver
+        .writer
+        .as_mut()
+        .unwrap()
+        .browse_answered(None);
+    h.run_steps(3);
+    assert_eq!(at(&h), before, "the note moved the buttons");
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(3);
+    assert_eq!(at(&h), before, "the row's going moved the buttons");
+}

@@ -1183,12 +1183,24 @@ fn running_ui(
             ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
             ui.end_row();
         });
-    // Under the grid, where it wraps: a cell would widen the panel.
+    // Under the grid, where it wraps: a cell would widen the panel. It
+    // keeps the most room it took during this solve (a question of one
+    // line after one of two moved the best line under it up and down
+    // several times a second).
+    let held_id = egui::Id::unique("solver-asking-height").with((r.key, r.for_move.map(|m| m.0)));
+    let held: f32 = ui.data(|d| d.get_temp(held_id)).unwrap_or(0.0);
+    let top = ui.cursor().top();
     if let Some(asking) = asking_text(&r.pos, &p) {
         ui.label(format!("Asking now: {asking}")).on_hover_text(
             "Each MTD(f) pass asks one question of the value: is it at least this? \
              Its answer, yes or no, is a new proved bound",
         );
+    }
+    let used = ui.cursor().top() - top;
+    if used < held {
+        ui.add_space(held - used);
+    } else if used > held {
+        ui.data_mut(|d| d.insert_temp(held_id, used));
     }
     if !p.best_line.is_empty() {
         ui.label(format!(

@@ -114,6 +114,10 @@ pub struct StudyWriter {
     pub error: Option<String>,
     /// The typed path of "Save elsewhere", while its row is shown.
     pub elsewhere: Option<String>,
+    /// The path last offered from the title: while the typed path is
+    /// still that one (not typed over nor browsed to), it follows the
+    /// title as it is typed.
+    elsewhere_offered: Option<String>,
     /// A file at the typed path, waiting for "replace it?".
     pub ask_replace: Option<PathBuf>,
     browse: Option<Receiver<Option<PathBuf>>>,
@@ -145,6 +149,7 @@ impl StudyWriter {
             saved: None,
             error: None,
             elsewhere: None,
+            elsewhere_offered: None,
             ask_replace: None,
             browse: None,
             browse_note: None,
@@ -470,6 +475,13 @@ fn free_path(dir: &Path, name: &str) -> PathBuf {
     })
 }
 
+/// The path "Save elsewhere" offers for a study titled `title`: in the
+/// home folder, named from the title.
+fn offered_path(title: &str) -> String {
+    let dir = crate::files::typed_path("~");
+    dir.join(file_name_for(title)).display().to_string()
+}
+
 /// The path a typed "Save elsewhere" names: a folder gets the title's
 /// file name in it, a name without an extension `.ron`.
 fn elsewhere_path(typed: &str, title: &str) -> PathBuf {
@@ -508,10 +520,9 @@ impl MaasaiApp {
             WriterCommand::ShowElsewhere(show) => {
                 w.ask_replace = None;
                 // Offered in the home folder (as a typed `~` reads it).
-                w.elsewhere = show.then(|| {
-                    let dir = crate::files::typed_path("~");
-                    dir.join(file_name_for(&w.title)).display().to_string()
-                });
+                w.elsewhere = show.then(|| offered_path(&w.title));
+                w.elsewhere_offered = w.elsewhere.clone();
+                w.browse_note = None;
             }
             WriterCommand::SaveElsewhere => {
                 let Some(typed) = w.elsewhere.clone().filter(|t| !t.trim().is_empty()) else {
@@ -736,7 +747,10 @@ pub fn writer_ui(
             let text_height = ui.text_style_height(&egui::TextStyle::Body);
             let box_height = text_height * 3.0 + 8.0;
             let row_height = box_height + 4.0;
-            let bottom = 96.0 + if w.elsewhere.is_some() { 34.0 } else { 0.0 };
+            // Room for the foot: the news and the buttons, and under them
+            // the path row and Browse…'s note, whether shown or not (held
+            // empty, so that neither moves the buttons as it comes).
+            let bottom = 96.0 + 34.0 + 20.0;
             let steps_height = (ui.available_height() - bottom).max(row_height * 1.5);
             let names = p.names.clone();
             let mut edited = false;
@@ -839,38 +853,6 @@ pub fn writer_ui(
                 });
                 return;
             }
-            if let Some(typed) = &mut w.elsewhere {
-                ui.horizontal(|ui| {
-                    let l = ui.label("Path");
-                    let room = (ui.available_width() - 200.0).max(120.0);
-                    let r = ui
-                        .add(egui::TextEdit::singleline(typed).desired_width(room))
-                        .labelled_by(l.id);
-                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if native
-                        && ui
-                            .add_enabled(w.browse.is_none(), egui::Button::new("Browse…"))
-                            .on_hover_text("Choose the file with the system's dialog")
-                            .clicked()
-                    {
-                        out.push(cmd(WriterCommand::Browse));
-                    }
-                    let ready = titled
-                        && comment_problem.is_none()
-                        && !typed.trim().is_empty()
-                        && w.saving.is_none();
-                    if ui
-                        .add_enabled(ready, egui::Button::new("Save there"))
-                        .clicked()
-                        || (enter && ready)
-                    {
-                        out.push(cmd(WriterCommand::SaveElsewhere));
-                    }
-                });
-                if let Some(note) = w.browse_note {
-                    ui.weak(note);
-                }
-            }
             ui.horizontal_wrapped(|ui| {
                 let ready = titled
                     && comment_problem.is_none()
@@ -917,6 +899,50 @@ pub fn writer_ui(
                     out.push(cmd(WriterCommand::Close));
                 }
             });
+            // Under the buttons, so that they stay put as the row and
+            // Browse…'s note come and go. A title typed after the row was
+            // opened names the offered file too.
+            if w.elsewhere.is_some() && w.elsewhere == w.elsewhere_offered {
+                w.elsewhere = Some(offered_path(&w.title));
+                w.elsewhere_offered = w.elsewhere.clone();
+            }
+            if let Some(typed) = &mut w.elsewhere {
+                ui.horizontal(|ui| {
+                    let l = ui.label("Path");
+                    let room = (ui.available_width() - 200.0).max(120.0);
+                    let r = ui
+                        .add(egui::TextEdit::singleline(typed).desired_width(room))
+                        .labelled_by(l.id);
+                    if r.changed() {
+                        // Typed over: a note about an earlier Browse… no
+                        // longer holds.
+                        w.browse_note = None;
+                    }
+                    let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    if native
+                        && ui
+                            .add_enabled(w.browse.is_none(), egui::Button::new("Browse…"))
+                            .on_hover_text("Choose the file with the system's dialog")
+                            .clicked()
+                    {
+                        out.push(cmd(WriterCommand::Browse));
+                    }
+                    let ready = titled
+                        && comment_problem.is_none()
+                        && !typed.trim().is_empty()
+                        && w.saving.is_none();
+                    if ui
+                        .add_enabled(ready, egui::Button::new("Save there"))
+                        .clicked()
+                        || (enter && ready)
+                    {
+                        out.push(cmd(WriterCommand::SaveElsewhere));
+                    }
+                });
+                if let Some(note) = w.browse_note {
+                    ui.weak(note);
+                }
+            }
         });
     if !open {
         out.push(cmd(WriterCommand::Close));
