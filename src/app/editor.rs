@@ -1873,7 +1873,8 @@ pub fn discard_text(ed: &Editor, why: DiscardAsked) -> String {
                 text.push_str(" To keep the position, copy its notation first.")
             }
             (false, false) => text.push_str(
-                " The position has problems (listed under the board), so it can be neither \
+                " The position has problems (the first under the board, all of them at the \
+                 foot of the editor's panel), so it can be neither \
                  played nor copied as it is.",
             ),
         }
@@ -2236,6 +2237,11 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("Play from here"), "{text}");
+        // Where the problems are: the board shows only the first.
+        assert!(
+            text.contains("all of them at the foot of the editor's panel"),
+            "{text}"
+        );
     }
 
     /// Leaving asks only when it would lose work, and says what: edits
