@@ -523,3 +523,43 @@ fn the_buttons_stay_put_as_the_path_row_comes_and_goes() {
     h.run_steps(3);
     assert_eq!(at(&h), before, "the row's going moved the buttons");
 }
+
+#[test]
+fn the_studies_menu_saves_the_solved_position_as_a_study() {
+    // Only the solver panel had Save as study…: the Studies menu, where a
+    // study is looked for, had nothing of it.
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    h.state_mut().settings.show_solver = false;
+    h.run_steps(2);
+    h.get_by_label("Studies").click();
+    h.run_steps(2);
+    assert!(
+        h.get_by_label(SAVE_AS_STUDY)
+            .accesskit_node()
+            .is_disabled(),
+        "offered before the position is solved"
+    );
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    // Solved (with the panel shown), then the panel hidden again: the
+    // menu's item is the only one.
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| app.solver.solution(&pos).is_some());
+    h.state_mut().settings.show_solver = false;
+    h.run_steps(2);
+    h.get_by_label("Studies").click();
+    h.run_steps(2);
+    h.get_by_label(SAVE_AS_STUDY).click();
+    step_until(&mut h, "the study's proof", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.prepared.is_some())
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label(WINDOW_TITLE).is_some());
+}

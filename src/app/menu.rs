@@ -4,6 +4,17 @@ use super::AppCommand;
 use super::settings::Settings;
 use super::state::Runtime;
 
+/// Whether the position on view can be saved as a study from the menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StudyOfView {
+    /// Solved this session: its study can be made.
+    Solved,
+    /// Not solved (yet).
+    Unsolved,
+    /// An exercise is being played: its answer is not to be shown.
+    Exercising,
+}
+
 pub fn menu_ui(
     ui: &mut egui::Ui,
     settings: &Settings,
@@ -11,6 +22,7 @@ pub fn menu_ui(
     files: &super::files_ui::FilesState,
     editor: Option<&super::editor::Editor>,
     study_open: bool,
+    study_of_view: StudyOfView,
 ) -> Vec<AppCommand> {
     let editing = editor.is_some();
     let mut commands = Vec::new();
@@ -175,6 +187,36 @@ pub fn menu_ui(
             }
             if ui.button("Open a study file…").clicked() {
                 commands.push(AppCommand::Files(super::files_ui::FileCommand::Open));
+            }
+            ui.separator();
+            // The solver panel's Save as study…, where a researcher looks
+            // for it too: a study is made of a solved position.
+            let why_not = match study_of_view {
+                _ if editing => Some("Leave the position editor first (Play from here or Cancel)"),
+                StudyOfView::Exercising => {
+                    Some("Not during an exercise: the study would show its answer")
+                }
+                StudyOfView::Unsolved => Some(
+                    "Solve the position on view first (View → Exact solver): a study's goal \
+                     and line are what the solver proves",
+                ),
+                StudyOfView::Solved => None,
+            };
+            if ui
+                .add_enabled(
+                    why_not.is_none(),
+                    egui::Button::new(super::solver_panel::SAVE_AS_STUDY),
+                )
+                .on_hover_text(
+                    "Make a study of the solved position on view: the goal the solver proved, \
+                     its principal line with a comment for each move",
+                )
+                .on_disabled_hover_text(why_not.unwrap_or_default())
+                .clicked()
+            {
+                commands.push(AppCommand::Solver(
+                    super::solver_panel::SolverCommand::SaveAsStudy,
+                ));
             }
         });
         ui.menu_button("Help", |ui| {

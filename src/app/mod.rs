@@ -1048,6 +1048,13 @@ impl MaasaiApp {
             // opened over the New game window could start another dialog
             // (Open, the editor) behind it.
             ui.add_enabled_ui(!waiting, |ui| {
+                let study_of_view = if self.studies.exercising() {
+                    menu::StudyOfView::Exercising
+                } else if self.solver.solution(self.rt.shown_position()).is_some() {
+                    menu::StudyOfView::Solved
+                } else {
+                    menu::StudyOfView::Unsolved
+                };
                 commands.extend(menu::menu_ui(
                     ui,
                     &self.settings,
@@ -1055,6 +1062,7 @@ impl MaasaiApp {
                     &self.files,
                     self.editor.as_ref(),
                     self.studies.active.is_some(),
+                    study_of_view,
                 ));
             });
         });
