@@ -764,7 +764,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     replace_field(&mut h, "Preset name", "Nine");
     h.run();
     assert!(
-        h.query_by_label("you have a preset named “Nine” already")
+        h.query_by_label("You have a preset named “Nine” already")
             .is_some(),
         "the clash is not said"
     );
@@ -809,7 +809,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     assert_eq!(h.state().rt.game, game, "a game was started");
     // The refusal read the presets again: the dialog now knows "Ten".
     assert!(
-        h.query_by_label("you have a preset named “Ten” already")
+        h.query_by_label("You have a preset named “Ten” already")
             .is_some()
     );
     let eleven = Preset {
@@ -842,14 +842,14 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     replace_field(&mut h, "New name", "Ten");
     h.run();
     assert!(
-        h.query_by_label("you have a preset named “Ten” already")
+        h.query_by_label("You have a preset named “Ten” already")
             .is_some()
     );
     assert!(h.get_by_label("Rename").accesskit_node().is_disabled());
     replace_field(&mut h, "New name", &"n".repeat(41));
     h.run();
     assert!(
-        h.query_by_label("the name is 41 characters long; a name has at most 40")
+        h.query_by_label("The name is 41 characters long; a name has at most 40")
             .is_some()
     );
     assert!(h.get_by_label("Rename").accesskit_node().is_disabled());

@@ -536,9 +536,7 @@ fn the_studies_menu_saves_the_solved_position_as_a_study() {
     h.get_by_label("Studies").click();
     h.run_steps(2);
     assert!(
-        h.get_by_label(SAVE_AS_STUDY)
-            .accesskit_node()
-            .is_disabled(),
+        h.get_by_label(SAVE_AS_STUDY).accesskit_node().is_disabled(),
         "offered before the position is solved"
     );
     h.key_press(egui::Key::Escape);
@@ -548,7 +546,9 @@ fn the_studies_menu_saves_the_solved_position_as_a_study() {
     h.state_mut().settings.show_solver = true;
     h.run_steps(2);
     h.get_by_label("Solve").click();
-    step_until(&mut h, "the solve", |app| app.solver.solution(&pos).is_some());
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
     h.state_mut().settings.show_solver = false;
     h.run_steps(2);
     h.get_by_label("Studies").click();
