@@ -375,22 +375,12 @@ fn browse_bringing_no_file_back_says_why_and_keeps_the_typed_path() {
     h.get_by_label("Save elsewhere…").click();
     h.run_steps(2);
     let typed = h.state().solver.writer.as_ref().unwrap().elsewhere.clone();
-    h.state_mut()
-        .solver
-        .writer
-        .as_mut()
-        .unwrap()
-        .browse_answered(None);
+    browse_answered(&mut h, None);
     h.run_steps(2);
     assert!(h.query_by_label(NO_FILE_CHOSEN).is_some());
     assert_eq!(h.state().solver.writer.as_ref().unwrap().elsewhere, typed);
     let chosen = dir.path().join("chosen.ron");
-    h.state_mut()
-        .solver
-        .writer
-        .as_mut()
-        .unwrap()
-        .browse_answered(Some(chosen.clone()));
+    browse_answered(&mut h, Some(chosen.clone()));
     h.run_steps(2);
     assert!(h.query_by_label(NO_FILE_CHOSEN).is_none());
     assert_eq!(
@@ -451,6 +441,13 @@ fn a_path_under_a_file_is_refused_in_words_not_asked_to_replace() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
 }
 
+/// What the system's file dialog brought back to Browse… (`None`: no
+/// file, as without a desktop portal).
+fn browse_answered(h: &mut Harness<'static, MaasaiApp>, chosen: Option<std::path::PathBuf>) {
+    let w = h.state_mut().solver.writer.as_mut().expect("the dialog");
+    w.browse_answered(chosen);
+}
+
 /// The typed path of the "Save elsewhere" row.
 fn typed_path(h: &Harness<'static, MaasaiApp>) -> String {
     let w = h.state().solver.writer.as_ref().expect("the dialog");
@@ -477,12 +474,7 @@ fn the_offered_path_follows_the_title_until_the_user_types_one() {
     );
     // Browse… that brings nothing back says so; typing a path of one's own
     // takes the note away, and the path no longer follows the title.
-    h.state_mut()
-        .solver
-        .writer
-        .as_mut()
-        .unwrap()
-        .browse_answered(None);
+    browse_answered(&mut h, None);
     h.run_steps(2);
     assert!(h.query_by_label(NO_FILE_CHOSEN).is_some());
     let mine = dir.path().join("mine.ron").display().to_string();
@@ -511,12 +503,7 @@ fn the_buttons_stay_put_as_the_path_row_comes_and_goes() {
     h.get_by_label("Save elsewhere…").click();
     h.run_steps(3);
     assert_eq!(at(&h), before, "the path row moved the buttons");
-    h.state_mut()
-        .solver
-        .writer
-        .as_mut()
-        .unwrap()
-        .browse_answered(None);
+    browse_answered(&mut h, None);
     h.run_steps(3);
     assert_eq!(at(&h), before, "the note moved the buttons");
     h.get_by_label("Save elsewhere…").click();
