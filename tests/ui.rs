@@ -827,6 +827,12 @@ fn the_arrow_keys_go_from_move_to_move_and_ctrl_home_end_to_the_ends() {
     assert_eq!(view(&h), 0);
     press_in_one_frame(&mut h, &[(M::COMMAND, Key::End)]);
     assert!(h.state().rt.live());
+    // The last move paused at its first seed is not yet the live
+    // position: Ctrl+End finishes it (it did nothing there).
+    press_in_one_frame(&mut h, &[(M::NONE, Key::Home)]);
+    assert!(!whole(&h));
+    press_in_one_frame(&mut h, &[(M::COMMAND, Key::End)]);
+    assert!(h.state().rt.live() && whole(&h), "Ctrl+End left it paused");
     // From a move's first seed, Up goes to the move before.
     press_in_one_frame(&mut h, &[(M::NONE, Key::Home)]);
     assert!(!whole(&h));

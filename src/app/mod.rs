@@ -878,7 +878,14 @@ impl MaasaiApp {
                 AppCommand::SetNotes(text) => self.rt.notes = text,
                 AppCommand::ViewMove(i) => self.rt.view_move(i),
                 AppCommand::ViewStart => self.rt.view_start(),
-                AppCommand::ViewLive => self.rt.view_live(),
+                AppCommand::ViewLive => {
+                    self.rt.view_live();
+                    // The last move paused or playing partway is not yet
+                    // the live position: its end is.
+                    if let Some(r) = self.rt.shown_replay_mut() {
+                        r.jump_to_end();
+                    }
+                }
                 AppCommand::DismissGameOver => self.rt.game_over_dismissed = Some(self.rt.ending()),
                 AppCommand::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
                 AppCommand::SetPlayers(players) => {
