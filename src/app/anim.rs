@@ -182,9 +182,12 @@ impl Replay {
         let lap = self.lap();
         let sown = self.sown_in_lap();
         if self.at_end() {
-            return match self.trace.capture {
-                Some(c) => format!("{}: captures {}", landing_words(&c), c.total),
-                None => lap.caption(),
+            return match (self.trace.capture, self.raid_words()) {
+                (Some(c), _) => format!("{}: captures {}", landing_words(&c), c.total),
+                // A raiding move's last lap ends like any other: what it
+                // took on the way is said too, as a capture is.
+                (None, Some(raids)) => format!("{} ({raids})", lap.caption()),
+                (None, None) => lap.caption(),
             };
         }
         if let Some(c) = self.trace.capture.filter(|_| self.capture_next()) {
@@ -228,6 +231,43 @@ impl Replay {
                 seeds_word(u64::from(lap.seeds)),
                 lap.seeds as u64 - sown
             ),
+        }
+    }
+
+    /// What a Bao la Kimasai move raided, for its ending: "it raided 2
+    /// seeds from North i2", or with several raids "it raided 5 seeds: 2
+    /// from North i2, 3 from North i5". `None` without raids.
+    fn raid_words(&self) -> Option<String> {
+        let before = &self.trace.before;
+        let raids: Vec<(u64, String)> = self
+            .trace
+            .laps
+            .iter()
+            .filter_map(|lap| match lap.kind {
+                LapKind::Raid { from, .. } => {
+                    let hole = before.hole_at(from);
+                    let name = before.variant().hole_name(hole.index);
+                    Some((
+                        u64::from(lap.seeds),
+                        format!("{} {name}", hole.side.title()),
+                    ))
+                }
+                LapKind::Lift { .. } => None,
+            })
+            .collect();
+        match raids.as_slice() {
+            [] => None,
+            [(seeds, hole)] => Some(format!("it raided {} from {hole}", seeds_word(*seeds))),
+            _ => {
+                let total = raids.iter().map(|(n, _)| n).sum();
+                let each: Vec<String> =
+                    raids.iter().map(|(n, h)| format!("{n} from {h}")).collect();
+                Some(format!(
+                    "it raided {}: {}",
+                    seeds_word(total),
+                    each.join(", ")
+                ))
+            }
         }
     }
 
@@ -323,6 +363,44 @@ mod tests {
         let pos = parse_position(position).unwrap();
         let mv = pos.variant().parse_move(mv).unwrap();
         Replay::new(0, pos.trace(mv).unwrap())
+    }
+
+    #[test]
+    fn a_raiding_moves_end_says_what_it_raided() {
+        // The line under the board said only "lands in an empty hole: the
+        // move ends" after a raid (`trace`: i4 raids 2 from North i2).
+        let mut r = replay(
+            "bao-la-kimasai south=2,1,0,3,0,1,2,0,0,1,0,0,2,0,1,0 \
+             north=1,2,0,1,3,0,0,1,0,0,2,1,0,0,0,1 reserve=0,0 turn=south opening=no",
+            "i4",
+        );
+        r.jump_to_end();
+        assert_eq!(
+            r.caption(),
+            "lands in an empty hole: the move ends (it raided 2 seeds from North i2)"
+        );
+        // A move without raids ends as it did.
+        let mut quiet = replay(
+            "bao-la-kimasai south=2,1,0,3,0,1,2,0,0,1,0,0,2,0,1,0 \
+             north=1,2,0,1,3,0,0,1,0,0,2,1,0,0,0,1 reserve=0,0 turn=south opening=no",
+            "i2",
+        );
+        quiet.jump_to_end();
+        assert!(!quiet.caption().contains("raided"), "{}", quiet.caption());
+        // Two raids (the shipped raid chain study): each named.
+        let mut chain = replay(
+            "bao-la-kimasai south=1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0 \
+             north=0,0,0,2,0,0,1,0,0,0,0,0,0,0,1,0 reserve=0,0 turn=south opening=no",
+            "i1",
+        );
+        chain.jump_to_end();
+        assert!(
+            chain
+                .caption()
+                .ends_with("(it raided 3 seeds: 1 from North i7, 2 from North i4)"),
+            "{}",
+            chain.caption()
+        );
     }
 
     #[test]
