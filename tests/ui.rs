@@ -2996,7 +2996,9 @@ fn with_no_room_by_the_board_the_result_goes_over_the_finished_games_council() {
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.show_council = true;
     h.state_mut().settings.show_tempo_plot = true;
-    h.run();
+    // Stepped, with a shallow council (see the test below).
+    h.state_mut().council.max_depth = Some(2);
+    h.run_steps(4);
     h.get_by_label("South 1: 1 seed").click();
     h.run_steps(8);
     let (_, board) = h.state().rt.board_area.expect("drawn");
@@ -3029,7 +3031,11 @@ fn the_result_is_placed_again_when_a_panel_closed_moves_the_board_under_it() {
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.show_council = true;
     h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Side;
-    h.run();
+    // A shallow council, stepped rather than waited for: searching for its
+    // time it repaints ten times a second, and on CI's debug build the
+    // window did not settle within `run`'s steps.
+    h.state_mut().council.max_depth = Some(2);
+    h.run_steps(4);
     h.get_by_label_contains("North o5:").click();
     h.run_steps(8);
     assert!(h.state().rt.result().is_some(), "o5 ends the game");
