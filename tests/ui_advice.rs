@@ -1182,6 +1182,51 @@ fn the_ranked_moves_hold_their_order_while_the_pointer_is_on_them() {
 }
 
 #[test]
+fn a_table_row_previews_its_move_from_anywhere_on_the_row() {
+    // Only the cells' words previewed the move: the pointer between two
+    // columns (or past a short move name) showed nothing.
+    let pos = parse_position(
+        "bao-la-kimasai south=2,1,0,0,0,0,1,0,1,0,2,1,0,0,1,0 \
+         north=1,14,2,10,3,1,1,3,4,2,0,7,4,1,0,2 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let analysis = search::search(&pos, SearchConfig::depth(1).all_moves());
+    let moves: Vec<Move> = analysis.lines.iter().map(|l| l.mv).collect();
+    let mut h = harness_at(pos, [1024.0, 680.0]);
+    let app = h.state_mut();
+    app.settings.show_council = true;
+    app.council.show_analysis(&app.rt, analysis);
+    h.run_steps(3);
+    let v = pos.variant();
+    let name = h
+        .query_all_by_label(&v.move_name(moves[1]))
+        .map(|n| n.rect())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .unwrap();
+    // Between the name and the next cell of its row.
+    let next = h
+        .query_all_by(|n| n.bounding_box().is_some())
+        .map(|n| n.rect())
+        .filter(|r| (r.center().y - name.center().y).abs() < 1.0 && r.left() > name.right())
+        .min_by(|a, b| a.left().total_cmp(&b.left()))
+        .expect("the row's score");
+    assert!(
+        next.left() - name.right() > 4.0,
+        "no gap: {name:?} {next:?}"
+    );
+    h.hover_at(egui::pos2(
+        (name.right() + next.left()) / 2.0,
+        name.center().y,
+    ));
+    h.run_steps(2);
+    assert_eq!(
+        h.state().rt.preview.as_ref().map(|p| p.mv),
+        Some(moves[1]),
+        "nothing previewed beside the row's words"
+    );
+}
+
+#[test]
 fn the_council_says_whom_it_waits_for_between_two_computers() {
     // Both teams played by the computer: there is no "your turn" to wait
     // for. (One team's name given once, without a second pair of brackets.)

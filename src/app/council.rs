@@ -794,6 +794,8 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
                 };
                 let Some(line) = &f.line else { continue };
                 let name = variant.move_name(f.mv);
+                // Room for the hovered row's highlight, under its cells.
+                let highlight = ui.painter().add(egui::Shape::Noop);
                 let mut row = vec![ui.label(&name)];
                 let score = match line.bound {
                     Bound::Upper => format!("≤ {}", seeds_text(line.score)),
@@ -821,8 +823,24 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
                 // itself: a hover text of our own showed it twice.)
                 row.push(ui.add(egui::Label::new(pv.as_str()).truncate()));
                 ui.end_row();
-                if row.iter().any(|r| r.contains_pointer()) {
+                // The whole row, the gaps between its cells too (only the
+                // cells' words previewed the move, and the row showed no
+                // sign of it).
+                let spacing = ui.spacing().item_spacing;
+                let whole = row
+                    .iter()
+                    .fold(egui::Rect::NOTHING, |r, cell| r.union(cell.rect))
+                    .expand2(spacing / 2.0);
+                if ui.rect_contains_pointer(whole) && may_preview(ui) {
                     *hovered = Some(f.mv);
+                    ui.painter().set(
+                        highlight,
+                        egui::Shape::rect_filled(
+                            whole,
+                            2.0,
+                            ui.visuals().widgets.hovered.weak_bg_fill,
+                        ),
+                    );
                 }
             }
         });
