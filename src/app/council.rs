@@ -827,10 +827,12 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
                 // cells' words previewed the move, and the row showed no
                 // sign of it).
                 let spacing = ui.spacing().item_spacing;
-                let whole = row
+                let mut whole = row
                     .iter()
                     .fold(egui::Rect::NOTHING, |r, cell| r.union(cell.rect))
                     .expand2(spacing / 2.0);
+                // As wide as the table so far (a short line ends early).
+                whole.max.x = whole.max.x.max(ui.min_rect().right());
                 if ui.rect_contains_pointer(whole) && may_preview(ui) {
                     *hovered = Some(f.mv);
                     ui.painter().set(
