@@ -155,6 +155,10 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     // bar under them, and only laps a pixel wide drawn over it (thousands
     // of slivers a frame would cost the window its pace).
     let crowded = r.lap_count() as f32 > rect.width();
+    // The step on the board (drawn last, over the laps).
+    let marker = span(rect, 0, step, end)
+        .right()
+        .clamp(rect.left() + 1.0, rect.right() - 1.0);
     if crowded {
         paint(0, sown, colours.relay[0]);
     }
@@ -177,22 +181,20 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             );
         }
         if whole.width() >= NUMBERED_WIDTH {
-            painter.text(
-                whole.center(),
-                egui::Align2::CENTER_CENTER,
-                (i + 1).to_string(),
-                font.clone(),
-                number,
-            );
+            let galley = painter.layout_no_wrap((i + 1).to_string(), font.clone(), number);
+            // Beside the step's marker, not under it (it cut "15" into
+            // "1|5"); where neither side has room the number gives way.
+            if let Some(x) = number_left(whole, galley.size().x, marker) {
+                let top = whole.center().y - galley.size().y / 2.0;
+                painter.galley(egui::pos2(x, top), galley, number);
+            }
         }
     }
     if r.trace.capture.is_some() {
         paint(sown, end, colours.capture);
     }
-    // The step on the board.
-    let x = span(rect, 0, step, end).right();
     painter.vline(
-        x.clamp(rect.left() + 1.0, rect.right() - 1.0),
+        marker,
         rect.y_range(),
         Stroke::new(2.0, visuals.strong_text_color()),
     );
@@ -218,9 +220,44 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     out
 }
 
+/// Where a lap's number `width` wide starts in the lap's span `lap`: in
+/// its middle, or beside the step's marker at `marker` where the middle
+/// is under it; `None` where neither side of the marker has room.
+fn number_left(lap: egui::Rect, width: f32, marker: f32) -> Option<f32> {
+    const GAP: f32 = 2.0;
+    let middle = lap.center().x - width / 2.0;
+    if marker < middle - GAP || marker > middle + width + GAP {
+        return Some(middle);
+    }
+    let right = marker + GAP + 1.0;
+    let left = marker - GAP - 1.0 - width;
+    if right + width <= lap.right() {
+        Some(right)
+    } else if left >= lap.left() {
+        Some(left)
+    } else {
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lap_number_keeps_clear_of_the_step_marker() {
+        let lap = egui::Rect::from_min_max(egui::pos2(100.0, 0.0), egui::pos2(140.0, 16.0));
+        // Far from the marker: in the middle.
+        assert_eq!(number_left(lap, 12.0, 10.0), Some(114.0));
+        // Under it: beside it, on the side with room.
+        let right = number_left(lap, 12.0, 118.0).unwrap();
+        assert!(right > 118.0 && right + 12.0 <= 140.0, "{right}");
+        let left = number_left(lap, 12.0, 132.0).unwrap();
+        assert!(left + 12.0 < 132.0 && left >= 100.0, "{left}");
+        // No room on either side: left out.
+        let narrow = egui::Rect::from_min_max(egui::pos2(100.0, 0.0), egui::pos2(118.0, 16.0));
+        assert_eq!(number_left(narrow, 13.0, 109.0), None);
+    }
 
     #[test]
     fn a_point_of_the_strip_is_the_seed_whose_part_holds_it() {
