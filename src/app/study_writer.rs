@@ -748,8 +748,9 @@ pub fn writer_ui(
             let box_height = text_height * 3.0 + 8.0;
             let row_height = box_height + 4.0;
             // Room for the foot: the news and the buttons, and under them
-            // the path row and Browse…'s note, whether shown or not (held
-            // empty, so that neither moves the buttons as it comes).
+            // the path row and Browse…'s note, whether shown or not: the
+            // window grows down for them where it can, and at the screen's
+            // foot this room is theirs, so neither moves the buttons.
             let bottom = 96.0 + 34.0 + 20.0;
             let steps_height = (ui.available_height() - bottom).max(row_height * 1.5);
             let names = p.names.clone();
