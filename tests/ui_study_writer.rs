@@ -104,9 +104,13 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
         .is_some()
     );
     type_title(&mut h, "A three-seed win");
+    let close = h.get_by_label("Close").rect();
     h.get_by_label(SAVE_LABEL).click();
     until_saved(&mut h, "the save");
     h.run_steps(2);
+    // "Show in the library" comes after Close: Close stays where it was.
+    assert!(h.query_by_label("Show in the library").is_some());
+    assert_eq!(h.get_by_label("Close").rect(), close, "Close moved");
     let path = dir.path().join("config/studies/a-three-seed-win.ron");
     assert!(path.is_file(), "{path:?}");
     let said = format!(

@@ -887,6 +887,12 @@ pub fn writer_ui(
                 {
                     out.push(cmd(WriterCommand::ShowElsewhere(!showing)));
                 }
+                if ui.button("Close").clicked() {
+                    out.push(cmd(WriterCommand::Close));
+                }
+                // After Close: what comes and goes with a save moves none
+                // of the buttons before it (Close went right as "Show in
+                // the library" came).
                 if w.saved.as_ref().is_some_and(|s| s.in_library)
                     && ui.button("Show in the library").clicked()
                 {
@@ -895,9 +901,6 @@ pub fn writer_ui(
                 if w.saving.is_some() {
                     super::busy::spinner(ui);
                     ui.label("Saving…");
-                }
-                if ui.button("Close").clicked() {
-                    out.push(cmd(WriterCommand::Close));
                 }
             });
             // Under the buttons, so that they stay put as the row and
