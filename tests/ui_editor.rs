@@ -1903,3 +1903,34 @@ fn tempo_beside_a_row_is_grouped_as_the_editors_counts_are() {
     );
     assert_eq!(tempo_words("North", 7, 7).1, "tempo level");
 }
+
+#[test]
+fn the_bao_editor_says_each_sides_phase_as_the_board_does() {
+    // The game's board says "herding (phase 1)" beside each side's reserve;
+    // the editor's said only the reserve, though the reserves set there
+    // decide the phase of the position being set up.
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    open_editor(&mut h);
+    assert!(shows(
+        &h,
+        "herding (phase 1); opening move (no reserve seed)"
+    ));
+    assert!(shows(&h, "herding (phase 1)"), "North's");
+    for (side, said) in [
+        ("South", "reserve empty, waiting for the other side"),
+        ("North", "raiding (phase 2)"),
+    ] {
+        h.get_by_label(&format!("{side} reserve: 24 seeds")).click();
+        h.run();
+        h.key_press(egui::Key::Backspace);
+        h.key_press(egui::Key::Backspace);
+        h.event(egui::Event::Text("0".into()));
+        h.key_press(egui::Key::Enter);
+        h.run();
+        assert!(shows(&h, &format!("{side} reserve: 0 seeds")));
+        assert!(
+            h.query_all_by_label_contains(said).next().is_some(),
+            "{side} set to 0: no {said:?}"
+        );
+    }
+}

@@ -905,18 +905,24 @@ fn side_line(
                     egui::RichText::new(format!("reserve {}", reserve[side.index()])),
                 );
                 ui.separator();
-                let phase_reserve = shown.phase_reserve;
-                let phase = if phase_reserve[side.index()] > 0 {
-                    "herding (phase 1)"
-                } else if phase_reserve == [0, 0] {
-                    "raiding (phase 2)"
-                } else {
-                    "reserve empty, waiting for the other side"
-                };
+                let [a, b] = shown.phase_reserve;
+                let phase = bao_phase([u64::from(a), u64::from(b)], side);
                 cut_label(ui, egui::RichText::new(phase));
             }
         }
     });
+}
+
+/// A Bao la Kimasai side's phase, from the reserves its moves are judged
+/// by (RULES.md: a move's phase is judged when it starts).
+fn bao_phase(reserve: [u64; 2], side: Side) -> &'static str {
+    if reserve[side.index()] > 0 {
+        "herding (phase 1)"
+    } else if reserve == [0, 0] {
+        "raiding (phase 2)"
+    } else {
+        "reserve empty, waiting for the other side"
+    }
 }
 
 /// A label cut with "…" to what is left of a line's current row (whole on
@@ -2389,10 +2395,15 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
             Variant::BaoLaKimasai => {
                 ui.separator();
                 ui.label(format!("reserve {}", s.reserve[side.index()]));
+                ui.separator();
+                // As the game's board says it: what the reserves set here
+                // make of the moves.
+                // (Cut with "…" where the line is short: never wrapped.)
+                let mut phase = bao_phase(s.reserve, side).to_string();
                 if s.opening && to_move {
-                    ui.separator();
-                    ui.label("opening move (no reserve seed)");
+                    phase.push_str("; opening move (no reserve seed)");
                 }
+                cut_label(ui, egui::RichText::new(phase));
             }
         }
     });
