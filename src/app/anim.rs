@@ -365,41 +365,35 @@ mod tests {
         Replay::new(0, pos.trace(mv).unwrap())
     }
 
+    /// What the line under the board says once `mv` is sown from `position`.
+    fn ending(position: &str, mv: &str) -> String {
+        let mut r = replay(position, mv);
+        r.jump_to_end();
+        r.caption()
+    }
+
     #[test]
     fn a_raiding_moves_end_says_what_it_raided() {
         // The line under the board said only "lands in an empty hole: the
         // move ends" after a raid (`trace`: i4 raids 2 from North i2).
-        let mut r = replay(
-            "bao-la-kimasai south=2,1,0,3,0,1,2,0,0,1,0,0,2,0,1,0 \
-             north=1,2,0,1,3,0,0,1,0,0,2,1,0,0,0,1 reserve=0,0 turn=south opening=no",
-            "i4",
-        );
-        r.jump_to_end();
+        let pos = "bao-la-kimasai south=2,1,0,3,0,1,2,0,0,1,0,0,2,0,1,0 \
+                   north=1,2,0,1,3,0,0,1,0,0,2,1,0,0,0,1 reserve=0,0 turn=south opening=no";
         assert_eq!(
-            r.caption(),
+            ending(pos, "i4"),
             "lands in an empty hole: the move ends (it raided 2 seeds from North i2)"
         );
         // A move without raids ends as it did.
-        let mut quiet = replay(
-            "bao-la-kimasai south=2,1,0,3,0,1,2,0,0,1,0,0,2,0,1,0 \
-             north=1,2,0,1,3,0,0,1,0,0,2,1,0,0,0,1 reserve=0,0 turn=south opening=no",
-            "i2",
-        );
-        quiet.jump_to_end();
-        assert!(!quiet.caption().contains("raided"), "{}", quiet.caption());
+        let quiet = ending(pos, "i2");
+        assert!(!quiet.contains("raided"), "{quiet}");
         // Two raids (the shipped raid chain study): each named.
-        let mut chain = replay(
+        let chain = ending(
             "bao-la-kimasai south=1,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0 \
              north=0,0,0,2,0,0,1,0,0,0,0,0,0,0,1,0 reserve=0,0 turn=south opening=no",
             "i1",
         );
-        chain.jump_to_end();
         assert!(
-            chain
-                .caption()
-                .ends_with("(it raided 3 seeds: 1 from North i7, 2 from North i4)"),
-            "{}",
-            chain.caption()
+            chain.ends_with("(it raided 3 seeds: 1 from North i7, 2 from North i4)"),
+            "{chain}"
         );
     }
 
