@@ -1049,12 +1049,7 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                 }
                 None if rt.move_wait.is_some() => {
                     let why = rt.move_wait.as_deref().unwrap_or_default();
-                    let mut chars = why.chars();
-                    let why: String = chars
-                        .next()
-                        .map(|c| c.to_uppercase().chain(chars).collect())
-                        .unwrap_or_default();
-                    ui.label(format!("{why}."));
+                    ui.label(format!("{}.", super::capitalised(why)));
                 }
                 // Behind a dialog (the resume offer at start, say) no
                 // computer thinks: it waits for the answer.

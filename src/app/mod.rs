@@ -1742,6 +1742,15 @@ pub(crate) fn said_move(pos: &Position, mv: Move) -> String {
     format!("{} {}", pos.turn().title(), pos.variant().move_name(mv))
 }
 
+/// `text` with its first letter a capital: a clause said as a sentence
+/// of its own.
+pub(crate) fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// Rings a field at fault in the error colour: painted, taking no room,
 /// so that a problem coming or going moves no control (its words are
 /// said in one place of the dialog or panel).

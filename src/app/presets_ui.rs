@@ -165,18 +165,12 @@ impl PresetPicker {
             .filter(|e| e.source == PresetSource::User)
             .and_then(|e| self.rename_problem(&e.preset.name));
         // A sentence of its own, as the dialog's other problems are.
-        let capital = |p: String| {
-            let mut chars = p.chars();
-            chars
-                .next()
-                .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-        };
         [
             ("Preset name", self.new_name_problem()),
             ("New name", renamed),
         ]
         .into_iter()
-        .filter_map(|(field, problem)| Some((field, capital(problem?))))
+        .filter_map(|(field, problem)| Some((field, super::capitalised(&problem?))))
         .collect()
     }
 
