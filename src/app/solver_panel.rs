@@ -188,7 +188,17 @@ pub struct SolverPanel {
     /// The "Save as study" dialog: open, or closed unsaved (it comes back
     /// as it was left for the same position).
     pub writer: Option<super::study_writer::StudyWriter>,
+    /// The move list's proved notes as last worked out, with what they
+    /// were worked out from ([`SolverPanel::notes_stamp`]): the game's
+    /// positions are hashed again only when it or the proofs change, not
+    /// every frame.
+    proved_notes: (NotesStamp, Vec<(usize, CostNote)>),
 }
+
+/// What the proved notes depend on: the game (its id, length and last
+/// position) and how much the session has proved (proofs are only ever
+/// added).
+type NotesStamp = Option<(u64, usize, u64, usize, usize, usize)>;
 
 impl Default for SolverPanel {
     fn default() -> Self {
@@ -206,6 +216,7 @@ impl Default for SolverPanel {
             every_move: None,
             move_budget: MOVE_BUDGET,
             writer: None,
+            proved_notes: Default::default(),
         }
     }
 }
@@ -325,24 +336,38 @@ impl SolverPanel {
     /// Writes the move list's cost note of every move of the game whose
     /// cost this session proved, in place of the review's estimate (which
     /// could call a move the solver proved best a mistake).
-    pub fn write_proved_notes(&self, rt: &mut Runtime) {
+    pub fn write_proved_notes(&mut self, rt: &mut Runtime) {
         if self.solved.is_empty() && self.move_values.is_empty() {
             return;
         }
-        let variant = rt.game.current().variant();
-        let positions = rt.game.positions();
-        for (i, &played) in rt.game.moves().iter().enumerate() {
-            let (Some(pos), Some(child)) = (positions.get(i), positions.get(i + 1)) else {
-                break;
-            };
-            if let Some(cost) = self.proved_cost(pos, played, child) {
-                let note = CostNote {
-                    text: cost.describe(variant),
-                    review_depth: None,
-                };
-                rt.cost_notes.insert(i, note);
-            }
+        let stamp = Some((
+            rt.game_id,
+            rt.game.moves().len(),
+            rt.game.current().key(),
+            self.solved.len(),
+            self.move_values.values().map(Vec::len).sum(),
+            self.legal_counts.len(),
+        ));
+        if self.proved_notes.0 != stamp {
+            let variant = rt.game.current().variant();
+            let positions = rt.game.positions();
+            let notes = rt
+                .game
+                .moves()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &played)| {
+                    let cost = self.proved_cost(&positions[i], played, &positions[i + 1])?;
+                    let note = CostNote {
+                        text: cost.describe(variant),
+                        review_depth: None,
+                    };
+                    Some((i, note))
+                })
+                .collect();
+            self.proved_notes = (stamp, notes);
         }
+        rt.cost_notes.extend(self.proved_notes.1.iter().cloned());
     }
 
     /// The moves of `pos` whose solves ran out of time, with the bounds they
