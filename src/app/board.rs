@@ -890,8 +890,9 @@ fn side_line(
                         (
                             format!("+{seeds} in hand at {hole_name}"),
                             format!(
-                                "The tempo counts the {seeds} seeds in hand at {} {hole_name}, \
+                                "The tempo counts the {} in hand at {} {hole_name}, \
                                  the hole the hand is over.\n\n",
+                                crate::engine::count_word(seeds as usize, "seed"),
                                 side.title(),
                             ),
                         )

@@ -106,13 +106,7 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                     .logarithmic(true)
                     // The unit goes with the number: at the top the field says
                     // "instant", which a fixed "seeds/s" after it misread.
-                    .custom_formatter(|v, _| {
-                        if v as f32 >= INSTANT_SPEED {
-                            "instant".to_string()
-                        } else {
-                            format!("{v:.0} seeds/s")
-                        }
-                    })
+                    .custom_formatter(|v, _| speed_text(v))
                     .custom_parser(parse_speed),
             )
             .on_hover_text("Sowing speed in seeds a second; at the right end, instant");
@@ -172,6 +166,17 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
     commands
 }
 
+/// The speed field's text: "12 seeds/s", "1 seed/s", or "instant".
+fn speed_text(v: f64) -> String {
+    if v as f32 >= INSTANT_SPEED {
+        "instant".to_string()
+    } else {
+        let seeds = format!("{v:.0}");
+        let noun = if seeds == "1" { "seed" } else { "seeds" };
+        format!("{seeds} {noun}/s")
+    }
+}
+
 /// A speed typed into the speed field: a number of seeds a second, with or
 /// without its unit, or "instant".
 fn parse_speed(text: &str) -> Option<f64> {
@@ -181,6 +186,7 @@ fn parse_speed(text: &str) -> Option<f64> {
     }
     let number = text
         .strip_suffix("seeds/s")
+        .or_else(|| text.strip_suffix("seed/s"))
         .or_else(|| text.strip_suffix("/s"))
         .unwrap_or(&text)
         .trim();
@@ -192,10 +198,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_speed_is_shown_with_its_unit_in_the_singular_for_one() {
+        assert_eq!(speed_text(12.0), "12 seeds/s");
+        assert_eq!(speed_text(1.2), "1 seed/s");
+        assert_eq!(speed_text(INSTANT_SPEED as f64), "instant");
+        // Each text reads back as the speed it shows.
+        for v in [1.0, 12.0, 40.0] {
+            assert_eq!(parse_speed(&speed_text(v)), Some(v));
+        }
+    }
+
+    #[test]
     fn a_typed_speed_is_read_with_or_without_its_unit() {
         assert_eq!(parse_speed("12"), Some(12.0));
         assert_eq!(parse_speed(" 40 seeds/s "), Some(40.0));
         assert_eq!(parse_speed("7/s"), Some(7.0));
+        assert_eq!(parse_speed("1 seed/s"), Some(1.0));
         assert_eq!(parse_speed("Instant"), Some(INSTANT_SPEED as f64));
         assert_eq!(parse_speed("fast"), None);
         assert_eq!(parse_speed("inf"), None);
