@@ -2630,3 +2630,33 @@ fn the_plot_of_a_short_study_line_numbers_its_moves() {
     h.run_steps(4);
     h.snapshot("study_book_plot");
 }
+
+#[test]
+fn the_status_line_wraps_within_the_boards_column_at_every_width() {
+    // A side line whose last note had no room left drew its "…" past the
+    // column's edge, widening the column's area: the status line under the
+    // board then wrapped that much wider and its first row was cut ("click
+    // a hole or typ"), here between a study and the solver panel.
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().settings.show_solver = true;
+    // A team as long as a game's (the study's own are South and North).
+    h.state_mut().rt.names = ["Ilkisongo".to_string(), "Ilpurko".to_string()];
+    let mut widths = 0;
+    for width in (900..=1100).step_by(2) {
+        h.set_size(egui::vec2(width as f32, 680.0));
+        h.run_steps(3);
+        let (area, _) = h.state().rt.board_area.expect("the board is drawn");
+        let right = h
+            .get_all_by_value("Ilkisongo to move: click a hole or type its number and press Enter")
+            .map(|n| n.rect().right())
+            .fold(f32::MIN, f32::max);
+        assert!(
+            right <= area.right() + 0.5,
+            "at {width} px the status line ends at {right}, past its column's {}",
+            area.right()
+        );
+        widths += 1;
+    }
+    assert!(widths > 100);
+}

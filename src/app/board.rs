@@ -933,6 +933,14 @@ fn bao_phase(reserve: [u64; 2], side: Side) -> &'static str {
 fn cut_label(ui: &mut egui::Ui, text: egui::RichText) -> egui::Response {
     let room = ui.available_size_before_wrap().x.max(0.0);
     let height = ui.text_style_height(&egui::TextStyle::Body);
+    // Where not even "…" fits, nothing is shown and no room is taken: a
+    // label there drew its "…" past the area's edge (and even an empty
+    // one took the row's spacing beyond it), which widened the area, and
+    // the status line under the board wrapped that much wider and was cut.
+    let ellipsis = super::text_width(ui, "…");
+    if room < ellipsis {
+        return ui.interact(egui::Rect::NOTHING, ui.next_auto_id(), egui::Sense::hover());
+    }
     ui.allocate_ui_with_layout(
         vec2(room, height),
         egui::Layout::left_to_right(egui::Align::Center),
