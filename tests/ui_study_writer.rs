@@ -303,8 +303,11 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     h.run_steps(2);
     let asked = format!("“{}” already exists. Replace it?", path.display());
     assert!(h.query_by_label(&asked).is_some(), "{asked}");
+    // The last save's news goes: "Saved to …" stood over the question.
+    assert!(h.query_by_label_contains("Saved to").is_none());
     h.get_by_label("Choose another name").click();
     h.run_steps(2);
+    assert!(h.query_by_label_contains("Saved to").is_none());
     assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere");
     h.get_by_label("Save there").click();
     h.run_steps(2);
@@ -312,6 +315,15 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     h.run_steps(1);
     until_saved(&mut h, "the replacing save");
     assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere again");
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Saved to").is_some());
+    // A path typed over after a save: the news no longer says where the
+    // last one went, beside a path that is not it.
+    h.get_by_label("Path").click();
+    h.run_steps(1);
+    h.get_by_label("Path").type_text("x");
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("Saved to").is_none());
 }
 
 #[test]

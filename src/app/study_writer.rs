@@ -110,6 +110,10 @@ pub struct StudyWriter {
     pub refused: Option<String>,
     saving: Option<Receiver<Result<Saved, String>>>,
     pub saved: Option<Saved>,
+    /// The news line says where it was saved: until the path is typed over
+    /// or another save asks to replace a file (the old "Saved to …" stood
+    /// above the new question).
+    saved_news: bool,
     /// What went wrong with the last save, in words.
     pub error: Option<String>,
     /// The typed path of "Save elsewhere", while its row is shown.
@@ -147,6 +151,7 @@ impl StudyWriter {
             refused: None,
             saving: None,
             saved: None,
+            saved_news: false,
             error: None,
             elsewhere: None,
             elsewhere_offered: None,
@@ -217,6 +222,7 @@ impl StudyWriter {
                 Ok(Ok(saved)) => {
                     self.just_saved = saved.in_library;
                     self.saved = Some(saved);
+                    self.saved_news = true;
                     self.error = None;
                     self.saving = None;
                 }
@@ -537,6 +543,7 @@ impl MaasaiApp {
                 // save, which says why in plain words.
                 if std::fs::metadata(&path).is_ok() {
                     w.ask_replace = Some(path);
+                    w.saved_news = false;
                 } else {
                     w.start_save(ctx, Target::Path(path));
                 }
@@ -756,7 +763,11 @@ pub fn writer_ui(
             let names = p.names.clone();
             let mut edited = false;
             egui::ScrollArea::vertical()
-                .id_salt("study-writer-steps")
+                // Salted with the position: a dialog for another one
+                // starts at its first step (egui keeps, and saves, each
+                // scroll area's offset by id, and the last dialog's came
+                // back for the next).
+                .id_salt(("study-writer-steps", w.start))
                 .max_height(steps_height)
                 .auto_shrink([false, true])
                 .show_rows(ui, row_height, n, |ui, rows| {
@@ -772,7 +783,7 @@ pub fn writer_ui(
                             };
                             let l = ui.add_sized([28.0, text_height], egui::Label::new(number));
                             egui::ScrollArea::vertical()
-                                .id_salt(("study-writer-step", i))
+                                .id_salt(("study-writer-step", i, w.start))
                                 .max_height(box_height)
                                 .show(ui, |ui| {
                                     let r = ui
@@ -803,7 +814,7 @@ pub fn writer_ui(
             let green = egui::Color32::from_rgb(0x2e, 0x8b, 0x3a);
             let (text, color) = if let Some(error) = &w.error {
                 (error.clone(), ui.visuals().error_fg_color)
-            } else if let Some(saved) = &w.saved {
+            } else if let Some(saved) = w.saved.as_ref().filter(|_| w.saved_news) {
                 let text = if saved.in_library {
                     format!(
                         "Saved to {}. It loads back as a study, and the Study library (Studies \
@@ -919,8 +930,9 @@ pub fn writer_ui(
                         .labelled_by(l.id);
                     if r.changed() {
                         // Typed over: a note about an earlier Browse… no
-                        // longer holds.
+                        // longer holds, nor where the last save went.
                         w.browse_note = None;
+                        w.saved_news = false;
                     }
                     let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if native
