@@ -421,6 +421,36 @@ fn comments_typed_on_a_study_are_not_lost_without_a_word() {
 }
 
 #[test]
+fn a_study_names_its_sides_south_and_north_whatever_game_it_replaced() {
+    // Its goal and comments say South and North; a game's team names
+    // ("Ilpurko (North)") were kept over it, as a pasted position keeps them.
+    let s = study("01-relay.ron");
+    let mut h = harness(GameOptions::default().start().unwrap());
+    // A game of Ilkisongo against Ilpurko, opened from its file.
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::OpenPath(
+            "tests/fixtures/snapshot-game.ron".into(),
+        ),
+    ));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.names, ["Ilkisongo", "Ilpurko"]);
+    assert!(
+        !h.query_all_by_label_contains("Ilpurko")
+            .collect::<Vec<_>>()
+            .is_empty()
+    );
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    assert_eq!(*h.state().rt.game.start(), s.start);
+    assert_eq!(h.state().rt.names, ["South", "North"]);
+    assert!(h.query_by_label_contains("Ilpurko").is_none());
+    assert!(h.query_by_label_contains("Ilkisongo").is_none());
+}
+
+#[test]
 fn a_study_read_as_a_book_steps_through_its_comments() {
     let s = study("01-relay.ron");
     let mut h = in_study(&s, Mode::Book);
@@ -448,9 +478,12 @@ fn a_study_read_as_a_book_steps_through_its_comments() {
     assert!(h.query_by_label(&s.file.solution[1].comment).is_some());
     assert!(h.query_by_label("Move 2 of 3").is_some());
 
-    // The alternative line: its own first move and comment.
+    // The alternative line: its own first move and comment, its step
+    // buttons where the solution's were (its comment pushed them down).
     h.get_by_label("Alternative 1 (from the start)").click();
     h.run_steps(2);
+    assert!(h.query_by_label(&s.file.alternatives[0].comment).is_some());
+    assert_eq!(h.get_by_label("Next >").rect(), next_at);
     // The board went back to where the two lines part, and the game (the
     // move list, the plot) no longer holds the solution's moves.
     assert!(h.query_by_label("Move 0 of 1").is_some());
@@ -460,6 +493,9 @@ fn a_study_read_as_a_book_steps_through_its_comments() {
     let alt = &s.file.alternatives[0];
     assert_eq!(h.state().rt.game.moves(), &s.alternatives[0].1[..1]);
     assert!(h.query_by_label(&alt.moves[0].comment).is_some());
+    h.get_by_label("Solution").click();
+    h.run_steps(2);
+    assert_eq!(h.get_by_label("Next >").rect(), next_at);
 }
 
 #[test]
@@ -1475,6 +1511,19 @@ fn a_slow_win_later_in_an_exercise_is_counted_from_the_studys_start() {
         .unwrap();
     assert!(ply > 3, "{said}");
     assert!(said.contains("the goal needs a win by ply 3"), "{said}");
+    assert!(!said.contains("earlier mistake"), "{said}");
+    // After a mistake that still stands, a move short of the goal says
+    // the goal had already gone.
+    let said = verdict_text(&s, &before, plies_before, &j, true);
+    assert!(
+        said.starts_with("Wrong: after South i5 you cannot win before ply "),
+        "{said}"
+    );
+    assert!(said.contains("the goal needs a win by ply 3"), "{said}");
+    assert!(
+        said.contains(". The goal was already out of reach after your earlier mistake."),
+        "{said}"
+    );
 }
 
 #[test]

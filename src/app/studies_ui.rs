@@ -688,6 +688,15 @@ pub fn verdict_text(
     let me = before.turn();
     let name = format!("{} {}", me.title(), before.variant().move_name(fb.played));
     let forced = only_move(before);
+    // A move short of the goal; once an earlier mistake had lost it, said
+    // too (every later move was called wrong as if it had just been lost).
+    let wrong = |holds: String| {
+        let mut text = format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind));
+        if lost_before {
+            text.push_str(" The goal was already out of reach after your earlier mistake.");
+        }
+        text
+    };
     let mut text = if forced && !fb.keeps_goal {
         format!("Forced: {name} is the only move, and the goal was already out of reach.")
     } else if fb.best && !fb.keeps_goal && lost_before {
@@ -733,7 +742,7 @@ pub fn verdict_text(
                 format!("after {name} you cannot win (at best a loss in {plies} plies)")
             }
         };
-        format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind))
+        wrong(holds)
     } else {
         let holds = match fb.value {
             Value::Margin(m) => format!(
@@ -749,7 +758,7 @@ pub fn verdict_text(
             Value::Loss { plies } => format!("after {name} you lose in {plies} plies"),
             Value::Draw => format!("after {name} it is a draw by repetition"),
         };
-        format!("Wrong: {holds}; {}.", goal_needs(study.file.goal.kind))
+        wrong(holds)
     };
     if let Some(r) = fb.reply {
         let after = before.try_play(fb.played).ok();
@@ -971,6 +980,10 @@ impl MaasaiApp {
             self.rt.notice = Some(super::state::Notice::report(super::state::study_notice(
                 &study.file.title,
             )));
+            // A study's sides are South and North, as its goal and comments
+            // name them (a pasted position keeps the teams of the game it
+            // replaced, which a study is not).
+            self.rt.names = crate::engine::Side::BOTH.map(|side| side.title().to_string());
             // Nothing of it is the user's work yet.
             self.mark_saved();
             let mut active = ActiveStudy::new(*study, mode, self.rt.game_id);
@@ -1671,11 +1684,35 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
                 }
             }
         });
-        if a.line > 0 {
-            let c = &a.study.file.alternatives[a.line - 1].comment;
-            if !c.is_empty() {
-                ui.label(egui::RichText::new(c).italics());
-            }
+        // The chosen alternative's comment, in room as high as the
+        // tallest of them, kept in every line: the step buttons under it
+        // moved down 33 px when an alternative was chosen (a click meant
+        // for Next hit the comment) and back up for the solution.
+        let width = ui.available_width();
+        let room = a
+            .study
+            .file
+            .alternatives
+            .iter()
+            .filter(|alt| !alt.comment.is_empty())
+            .map(|alt| super::wrapped_size(ui, alt_comment(&alt.comment), width).y)
+            .fold(0.0, f32::max);
+        if room > 0.0 {
+            ui.allocate_ui_with_layout(
+                egui::vec2(width, room),
+                egui::Layout::top_down(egui::Align::Min),
+                |ui| {
+                    ui.set_min_size(egui::vec2(width, room));
+                    if a.line > 0 {
+                        let c = &a.study.file.alternatives[a.line - 1].comment;
+                        if !c.is_empty() {
+                            ui.label(alt_comment(c));
+                        }
+                    } else {
+                        ui.weak("The solution: best play for both sides.");
+                    }
+                },
+            );
         }
     }
     let Some(step) = a.book_step(rt) else {
@@ -1756,6 +1793,11 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
             }
         }
     });
+}
+
+/// An alternative line's comment as the book shows it, over its steps.
+fn alt_comment(text: &str) -> egui::RichText {
+    egui::RichText::new(text).italics()
 }
 
 /// The margin inside a comment box.
