@@ -392,6 +392,7 @@ fn truncated_autosave_is_an_error_not_a_panic() {
         game: sample_game(4),
         source: None,
         unsaved: false,
+        source_lost: None,
     };
     files::write_autosave(data.path(), &autosave.game, None, false).unwrap();
     let path = files::autosave_path(data.path());

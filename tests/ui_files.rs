@@ -396,6 +396,95 @@ fn a_declined_resume_keeps_an_unsaved_game_in_a_file_of_its_own() {
 }
 
 #[test]
+fn a_last_game_whose_file_is_gone_or_changed_is_moved_aside_when_declined() {
+    // Saved to a file, then the file went (a USB stick, a folder moved)
+    // or another program changed it: the question said "from g.ron" as if
+    // the game were safe there, Start fresh moved nothing aside, and the
+    // fresh game's autosaves wrote over its only copy.
+    for change in ["gone", "changed"] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = folders(dir.path()).data;
+        let saved = dir.path().join("g.ron");
+        {
+            let mut h = two_moves_in(dir.path());
+            files(&mut h, FileCommand::SaveTo(saved.clone()));
+            assert!(!h.state().unsaved());
+        }
+        let kept = std::fs::read_to_string(autosave_path(&data)).unwrap();
+        if change == "gone" {
+            std::fs::remove_file(&saved).unwrap();
+        } else {
+            let mut other = two_moves_in(tempfile::tempdir().unwrap().path());
+            play(&mut other, "6");
+            files(&mut other, FileCommand::SaveTo(saved.clone()));
+        }
+        let mut h = files_harness(dir.path(), en_gehe(8));
+        let why = if change == "gone" {
+            "but that file is gone: this is its only copy"
+        } else {
+            "but that file holds another version of the game now: this is its only copy"
+        };
+        assert!(h.query_by_label_contains(why).is_some(), "{change}");
+        assert!(
+            h.query_by_label_contains(
+                "Start fresh moves it to a file of its own (“unsaved game.ron”"
+            )
+            .is_some(),
+            "{change}"
+        );
+        h.get_by_label("Start fresh").click();
+        h.run();
+        let aside = data.join("unsaved game.ron");
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), kept, "{change}");
+        play(&mut h, "3");
+        assert_eq!(std::fs::read_to_string(&aside).unwrap(), kept, "{change}");
+    }
+}
+
+#[test]
+fn a_resumed_game_whose_file_is_gone_counts_as_unsaved() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        files(&mut h, FileCommand::SaveTo(saved.clone()));
+    }
+    // Its file still there: resumed as saved.
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert!(!h.state().unsaved());
+    drop(h);
+    std::fs::remove_file(&saved).unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert!(h.state().unsaved());
+}
+
+#[test]
+fn the_resume_question_names_the_file_the_game_will_be_moved_to() {
+    // It always said "unsaved game.ron", also when that name was taken
+    // and the game went to "unsaved game 2.ron".
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    {
+        let _h = two_moves_in(dir.path());
+    }
+    std::fs::write(data.join("unsaved game.ron"), "taken").unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("a file of its own (“unsaved game 2.ron” in the data folder)")
+            .is_some()
+    );
+    h.get_by_label("Start fresh").click();
+    h.run();
+    assert!(data.join("unsaved game 2.ron").exists());
+}
+
+#[test]
 fn a_save_before_the_resume_offer_is_answered_leaves_the_last_game_in_the_autosave() {
     // The autosave holds the last session's game until the offer to
     // resume it is answered: a save of the fresh game meanwhile wrote its

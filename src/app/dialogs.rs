@@ -123,10 +123,18 @@ pub fn dialogs_ui(
             describe_autosave(offer)
         );
         if offer.unsaved {
-            // Said before the choice: declining does not throw it away.
+            // Said before the choice: declining does not throw it away. The
+            // name it will get (it said "unsaved game.ron" when that was
+            // taken and the game went to "unsaved game 3.ron").
+            let aside = match &files.folders {
+                Some(f) => super::files_ui::unsaved_aside_path(&f.data)
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned()),
+                None => None,
+            }
+            .unwrap_or_else(|| format!("{}.ron", crate::files::UNSAVED_ASIDE));
             text.push_str(&format!(
-                " Start fresh moves it to a file of its own (“{}.ron” in the data folder).",
-                crate::files::UNSAVED_ASIDE
+                " Start fresh moves it to a file of its own (“{aside}” in the data folder)."
             ));
         }
         out.extend(question(

@@ -236,14 +236,21 @@ pub use crate::files::UNSAVED_ASIDE;
 /// Moves the autosave (a game with changes saved nowhere else) aside to
 /// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`:
 /// where it went, or where it was to go and why it could not.
+/// Where an unsaved game from the last session goes when it is moved
+/// aside: the first free "unsaved game.ron", "unsaved game 2.ron", … in
+/// the data folder.
+pub(super) fn unsaved_aside_path(data: &std::path::Path) -> std::path::PathBuf {
+    crate::files::first_free_path(|k| match k {
+        1 => data.join(format!("{UNSAVED_ASIDE}.ron")),
+        k => data.join(format!("{UNSAVED_ASIDE} {k}.ron")),
+    })
+}
+
 fn move_unsaved_aside(
     data: &std::path::Path,
 ) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
     let autosave = crate::files::autosave_path(data);
-    let aside = crate::files::first_free_path(|k| match k {
-        1 => data.join(format!("{UNSAVED_ASIDE}.ron")),
-        k => data.join(format!("{UNSAVED_ASIDE} {k}.ron")),
-    });
+    let aside = unsaved_aside_path(data);
     match std::fs::rename(&autosave, &aside) {
         Ok(()) => Ok(aside),
         Err(e) => Err((aside, e)),
@@ -294,7 +301,13 @@ fn last_session(
     folders: &Folders,
     last: LastSession,
 ) -> (Option<Autosave>, Option<(String, String)>) {
-    match load_autosave(&folders.data) {
+    let loaded = load_autosave(&folders.data).map(|a| {
+        a.map(|mut a| {
+            a.check_source();
+            a
+        })
+    });
+    match loaded {
         Ok(Some(a))
             if last == LastSession::Offer
                 && (!a.game.game.moves().is_empty() || a.source.is_some()) =>
@@ -2209,7 +2222,9 @@ pub fn describe_autosave(a: &Autosave) -> String {
     if let Some(source) = &a.source {
         text.push_str(&format!(", from {}", source.display()));
     }
-    if a.unsaved {
+    if let Some(why) = a.source_lost {
+        text.push_str(&format!(", but {why}: this is its only copy"));
+    } else if a.unsaved {
         text.push_str(", with unsaved changes");
     }
     text

@@ -24,6 +24,49 @@ pub struct Autosave {
     pub source: Option<PathBuf>,
     /// Whether the game had changes not yet saved to `source`.
     pub unsaved: bool,
+    /// Why `source` no longer keeps the game although it was saved there
+    /// (see [`Autosave::check_source`]): the autosave is then its only copy.
+    pub source_lost: Option<&'static str>,
+}
+
+impl Autosave {
+    /// Looks whether the file the game was saved to still holds it (it may
+    /// have gone with a folder or a USB stick since, or another program may
+    /// have changed it): if not, the game counts as unsaved, so that
+    /// starting fresh moves it aside instead of letting the next autosave
+    /// overwrite its only copy. Reads the file.
+    pub fn check_source(&mut self) {
+        let Some(source) = &self.source else {
+            return;
+        };
+        if self.unsaved {
+            // Counted as saved nowhere already.
+            return;
+        }
+        let lost = match super::load_game(source) {
+            Err(_) if !source.exists() => Some("that file is gone"),
+            Err(_) => Some("that file can no longer be read"),
+            Ok(file) if !same_record(&file, &self.game) => {
+                Some("that file holds another version of the game now")
+            }
+            Ok(_) => None,
+        };
+        if lost.is_some() {
+            self.unsaved = true;
+            self.source_lost = lost;
+        }
+    }
+}
+
+/// Whether two game files hold the same record: the move on view and the
+/// date of the save do not count.
+fn same_record(a: &GameFile, b: &GameFile) -> bool {
+    let plain = |f: &GameFile| GameFile {
+        cursor: 0,
+        date: String::new(),
+        ..f.clone()
+    };
+    plain(a) == plain(b)
 }
 
 #[derive(Serialize, Deserialize)]
@@ -144,6 +187,7 @@ fn parse_as_named(
         game,
         source: record.source,
         unsaved: record.unsaved,
+        source_lost: None,
     })
 }
 
