@@ -3264,6 +3264,35 @@ fn ctrl_n_closes_an_open_menu() {
     assert!(!egui::Popup::is_any_open(&h.ctx), "the menu stayed open");
 }
 
+#[test]
+fn the_files_shortcuts_close_an_open_menu_too() {
+    // Ctrl+O, Ctrl+S (a game with no file asks for a path) and
+    // Ctrl+Shift+S opened their window under the Game menu, which stayed
+    // drawn over it with its items working (Recent files opened a file
+    // while the Open window waited).
+    for (mods, key) in [
+        (egui::Modifiers::COMMAND, egui::Key::O),
+        (egui::Modifiers::COMMAND, egui::Key::S),
+        (
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::S,
+        ),
+    ] {
+        let mut h = harness(en_gehe(6));
+        h.run();
+        h.get_by_label("Game").click();
+        h.run_steps(2);
+        assert!(egui::Popup::is_any_open(&h.ctx), "the menu opened");
+        h.key_press_modifiers(mods, key);
+        h.run_steps(4);
+        assert!(h.state().dialog_open(), "{key:?}: its window opened");
+        assert!(
+            !egui::Popup::is_any_open(&h.ctx),
+            "{key:?}: the menu stayed open"
+        );
+    }
+}
+
 /// Plays up to `moves` moves (each side's first legal move) from the window's
 /// start, sowing instantly.
 fn play_first_moves(h: &mut Harness<'_, MaasaiApp>, moves: usize) {

@@ -194,6 +194,9 @@ pub struct MaasaiApp {
     /// Stops the thread of the check in `rt.branch_check` once that check
     /// is replaced or dropped.
     branch_stop: Option<branch::StopFlag>,
+    /// A dialog or message was waiting at the end of the last frame: one
+    /// that comes up closes any menu still open (see `finish_frame`).
+    dialog_was_open: bool,
 }
 
 impl MaasaiApp {
@@ -219,6 +222,7 @@ impl MaasaiApp {
             studies: Default::default(),
             panel_widths,
             branch_stop: None,
+            dialog_was_open: false,
         };
         // A file named on the command line comes first; the autosave is
         // offered only when there is none.
@@ -262,6 +266,7 @@ impl MaasaiApp {
             studies: Default::default(),
             panel_widths: Default::default(),
             branch_stop: None,
+            dialog_was_open: false,
         };
         // No folders: tests never touch the user's autosave or presets.
         app.init_files(None, false, files_ui::LastSession::Ignore);
@@ -1375,14 +1380,18 @@ impl MaasaiApp {
         if !commands.is_empty() {
             ctx.request_repaint();
         }
-        // Ctrl+N with a menu open: the menu must not stay drawn over the
-        // dialog (or the unsaved-changes question before it). Closed here:
-        // on its way to `apply` the command becomes the files' New, which
-        // asks first and never reaches `apply`'s own OpenNewGame arm.
-        if commands.contains(&AppCommand::OpenNewGame) {
+        self.apply_with_files(ctx, commands);
+        // A dialog or message that came up this frame (Ctrl+N, Ctrl+O,
+        // Ctrl+S or Ctrl+Shift+S pressed with the Game menu open, the
+        // unsaved-changes question before them, a file that could not be
+        // read) closes any menu: it stayed drawn over the dialog, and its
+        // items still worked behind it. (Only as one comes up: a dialog's
+        // own drop-down lists are menus too.)
+        let dialog_open = self.dialog_open();
+        if dialog_open && !self.dialog_was_open {
             egui::Popup::close_all(ctx);
         }
-        self.apply_with_files(ctx, commands);
+        self.dialog_was_open = dialog_open;
         self.editor_left(ctx);
         if self.rt.shown_replay().is_some_and(|r| r.playing) {
             ctx.request_repaint();
