@@ -1351,7 +1351,8 @@ fn a_long_row_beside_many_panels_keeps_readable_holes() {
     // The 2×50 board's area is far narrower than 50 readable holes here: the
     // row runs past it (and pans) rather than shrinking to 5 px a hole.
     let h = crowded_window(study("08-2x50-tempo-sacrifice.ron"));
-    let hole = h.get_by_label_contains("South 25:").rect();
+    // (A hole of the row's end, where its seeds are and the board opens.)
+    let hole = h.get_by_label_contains("South 49:").rect();
     assert!(
         hole.width() >= 0.8 * maasai_mancala::app::board::MIN_READABLE_PITCH,
         "holes of {hole:?}"
@@ -2708,4 +2709,43 @@ fn the_status_line_wraps_within_the_boards_column_at_every_width() {
         widths += 1;
     }
     assert!(widths > 100);
+}
+
+#[test]
+fn a_long_board_wider_than_its_area_opens_on_its_seeds() {
+    // The 2×50 study beside its panel and the moves at 1024×680: the
+    // board, wider than its area, was centred, and every seed (all at the
+    // row's end) lay past the right edge, South 49 and 50 too.
+    let s = study("08-2x50-tempo-sacrifice.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(8);
+    let (_, board) = h.state().rt.board_area.expect("the board is drawn");
+    let in_view = |h: &Harness<'_, MaasaiApp>, name: &str| {
+        // (A hole drawn wholly outside the area has no widget.)
+        h.query_by_label_contains(&format!("{name}:"))
+            .is_some_and(|n| board.contains_rect(n.rect()))
+    };
+    for (bi, &seeds) in s.start.board().iter().enumerate() {
+        if seeds > 0 {
+            let name = s.start.hole_label(bi);
+            let side = if name.starts_with('S') {
+                "South"
+            } else {
+                "North"
+            };
+            let name = format!("{side} {}", &name[1..]);
+            assert!(in_view(&h, &name), "{name} is out of view");
+        }
+    }
+    // The board is wider than its area here (else this shows nothing).
+    assert!(!in_view(&h, "South 1"));
+    // Panned once: the user's own panning is left alone after.
+    let pan = h.state().rt.pan;
+    h.state_mut().rt.pan.x += 200.0;
+    h.run_steps(4);
+    assert_ne!(h.state().rt.pan, pan);
 }

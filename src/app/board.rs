@@ -1944,6 +1944,7 @@ fn board_canvas(
 
     paint_pan_arrows(ui, &painter, &cues);
     follow_the_sowing(rt, &geo, canvas, pos, lift_hole, hand, last_sown, commands);
+    show_the_seeds(rt, settings, &geo, canvas, pos, &shown.board, commands);
     // Hover preview: traced once per hovered hole, then cached.
     match hovered_move {
         Some(mv) if rt.can_play(mv) => {
@@ -2090,6 +2091,76 @@ fn follow_the_sowing(
     let delta = vec2(
         into(c.x, canvas.left() + margin.x, canvas.right() - margin.x),
         into(c.y, canvas.top() + margin.y, canvas.bottom() - margin.y),
+    );
+    if delta != Vec2::ZERO {
+        commands.push(AppCommand::Pan(delta));
+    }
+}
+
+/// A board wider (or taller) than its area at the usual zoom (a 2×50 row
+/// beside a study, the solver and the moves in a small window) shows the
+/// seeds of a game as it comes on view: the board is centred, and the
+/// shipped 2×50 study, whose seeds all lie at one end, opened with its
+/// playable holes off the area's edge. Panned once per game, when the
+/// area has settled and the seeds are not all in view: to all the
+/// occupied holes where they fit, else to the mover's. A zoom of the
+/// user's own is left alone, as is their panning after.
+fn show_the_seeds(
+    rt: &mut Runtime,
+    settings: &Settings,
+    geo: &Geometry,
+    canvas: Rect,
+    pos: &Position,
+    board: &[u16],
+    commands: &mut Vec<AppCommand>,
+) {
+    let board_rect = geo.rect();
+    let overflows =
+        board_rect.width() > canvas.width() + 0.5 || board_rect.height() > canvas.height() + 0.5;
+    if rt.seeds_shown == Some(rt.game_id)
+        || !overflows
+        || settings.zoom > 1.0
+        || rt.board_area_unsettled > 0
+        || rt.shown_replay().is_some_and(|r| !r.at_end())
+    {
+        return;
+    }
+    rt.seeds_shown = Some(rt.game_id);
+    let span = |mover_only: bool| {
+        board
+            .iter()
+            .enumerate()
+            .filter(|&(_, &seeds)| seeds > 0)
+            .map(|(bi, _)| pos.hole_at(bi))
+            .filter(|hole| !mover_only || hole.side == pos.turn())
+            .map(|hole| geo.hole_rect(hole.side, hole.index))
+            .reduce(|a, b| a.union(b))
+    };
+    let margin = vec2(
+        (0.5 * geo.pitch).min(canvas.width() / 6.0),
+        (0.5 * geo.pitch).min(canvas.height() / 6.0),
+    );
+    let room = canvas.shrink2(margin);
+    let fits = |r: &Rect| r.width() <= room.width() && r.height() <= room.height();
+    let Some(target) = span(false)
+        .filter(fits)
+        .or_else(|| span(true))
+        .or_else(|| span(false))
+    else {
+        return;
+    };
+    // Along each axis: left as it is where the seeds are in view, else
+    // centred on them.
+    let along = |seeds: egui::Rangef, view: egui::Rangef| {
+        if view.contains(seeds.min) && view.contains(seeds.max) {
+            0.0
+        } else {
+            view.center() - seeds.center()
+        }
+    };
+    let delta = vec2(
+        along(target.x_range(), room.x_range()),
+        along(target.y_range(), room.y_range()),
     );
     if delta != Vec2::ZERO {
         commands.push(AppCommand::Pan(delta));

@@ -418,6 +418,10 @@ pub struct Runtime {
     /// a board wider than its area brings each new step's hole into view,
     /// once, so a user's own panning between steps is left alone.
     pub followed_step: Option<(usize, u64)>,
+    /// The game (its `game_id`) whose seeds a board wider than its area
+    /// was panned to show, once, as it came on view (see
+    /// `board::show_the_seeds`).
+    pub seeds_shown: Option<u64>,
     /// The computer players' search (reset with every new game).
     pub computer: super::players::Computer,
     /// The move list's cost notes by move index (0 is the first move):
@@ -502,6 +506,7 @@ impl Runtime {
             window_title: String::new(),
             pan: egui::Vec2::ZERO,
             followed_step: None,
+            seeds_shown: None,
             computer: Default::default(),
             cost_notes: Default::default(),
             board_inert: false,
