@@ -861,7 +861,16 @@ fn proved_words(pos: &Position, p: &Progress) -> String {
             "; it had proved {the_value}{} {whose}",
             bounds_words(p.lower, p.upper)
         ),
-        _ => String::new(),
+        // One bound alone is kept too (a long solve cancelled before its
+        // first upper bound lost the lower one it had shown).
+        (Some(Value::Margin(_)), None) | (None, Some(Value::Margin(_))) => format!(
+            "; it had proved that the value {whose} is {}",
+            bounds_words(p.lower, p.upper)
+        ),
+        (Some(_), None) | (None, Some(_)) => {
+            format!("; it had proved {} {whose}", bounds_words(p.lower, p.upper))
+        }
+        (None, None) => String::new(),
     }
 }
 
@@ -1610,6 +1619,43 @@ mod tests {
         assert_eq!(
             bound_text(Some(Value::Loss { plies: 9 }), true),
             "no loss within 8 plies"
+        );
+    }
+
+    #[test]
+    fn a_stopped_solve_keeps_whatever_bound_it_proved() {
+        // A long solve cancelled before its first upper bound said nothing
+        // of the lower one it had shown while running.
+        let pos =
+            parse_position("en-gehe south=1,1,0 north=0,1,1 captured=2,0 turn=south").unwrap();
+        let mut p = Progress::default();
+        assert_eq!(proved_words(&pos, &p), "");
+        p.lower = Some(Value::Margin(-56));
+        assert_eq!(
+            proved_words(&pos, &p),
+            "; it had proved that the value for South to move is at least \u{2212}56"
+        );
+        p.lower = None;
+        p.upper = Some(Value::Margin(4));
+        assert_eq!(
+            proved_words(&pos, &p),
+            "; it had proved that the value for South to move is at most +4"
+        );
+        p.lower = Some(Value::Margin(-2));
+        assert_eq!(
+            proved_words(&pos, &p),
+            "; it had proved the value between \u{2212}2 and +4 for South to move"
+        );
+        let bao = crate::engine::GameOptions::bao_la_kimasai()
+            .start()
+            .unwrap();
+        let p = Progress {
+            lower: Some(Value::Loss { plies: 13 }),
+            ..Progress::default()
+        };
+        assert_eq!(
+            proved_words(&bao, &p),
+            "; it had proved no loss within 12 plies for South to move"
         );
     }
 
