@@ -642,6 +642,54 @@ fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
 }
 
 #[test]
+fn the_selected_row_fits_its_panel_and_moves_nothing_under_it() {
+    // "Selected: North reserve", its field, "seeds" and Done in one row
+    // were wider than the panel at its narrowest (a small window, or
+    // one shared with the council): Done was cut off.
+    let mut h = harness_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1024.0, 680.0],
+    );
+    open_editor(&mut h);
+    // The panel dragged to its narrowest.
+    let edge = h.get_by_label("Paste notation").rect().left() - 9.0;
+    let a = egui::pos2(edge, 400.0);
+    h.event(egui::Event::PointerMoved(a));
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: a,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    let b = a + egui::vec2(300.0, 0.0);
+    for k in 1..=4 {
+        h.event(egui::Event::PointerMoved(a + (b - a) * (k as f32 / 4.0)));
+        h.run();
+    }
+    let_go(&mut h, b, egui::Modifiers::NONE);
+    h.run();
+    let narrowed = h.get_by_label("Paste notation").rect().left();
+    assert!(narrowed > edge + 50.0, "the panel was not narrowed");
+    let paste_at = h.get_by_label("Paste notation").rect();
+    h.get_by_label("North reserve: 24 seeds").click();
+    h.run();
+    assert!(shows(&h, "Selected: North reserve"));
+    let done = h.get_by_label("Done").rect();
+    assert!(
+        done.right() <= 1024.0 - 6.0,
+        "Done runs past the window's edge: {done:?}"
+    );
+    assert_eq!(h.get_by_label("Paste notation").rect(), paste_at);
+    // Done: no selection, and still nothing below moves.
+    h.get_by_label("Done").click();
+    h.run();
+    assert!(shows(&h, "Selected: no hole"));
+    assert_eq!(h.get_by_label("Paste notation").rect(), paste_at);
+}
+
+#[test]
 fn seeds_are_dragged_into_and_out_of_a_reserve_pile() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

@@ -1178,6 +1178,28 @@ pub fn hint(variant: Variant) -> String {
 /// under the panel's fields), which stays until a count is typed; the field
 /// keeps its count rather than silently turning the text into another one
 /// (egui's own parser clamps and rounds).
+/// The hint under the selected hole's row: what typing does, or how to
+/// select. As high as the taller of the two at this width (the longer one
+/// wrapped onto a second line in a narrow panel, and everything under it
+/// moved as a hole was selected).
+fn hint_line(ui: &mut egui::Ui, variant: Variant, selected: bool) {
+    let unselected = if variant.is_en_gehe() {
+        "Click a hole to select it, then type its count."
+    } else {
+        "Click a hole or a reserve pile to select it, then type its count."
+    };
+    let texts = ["Type digits to set its count.", unselected];
+    let width = ui.available_width();
+    let height = texts
+        .iter()
+        .map(|t| super::wrapped_size(ui, egui::RichText::new(*t).weak(), width).y)
+        .fold(0.0, f32::max);
+    ui.scope(|ui| {
+        ui.set_min_height(height);
+        ui.weak(texts[usize::from(!selected)]);
+    });
+}
+
 fn count_field(
     ui: &mut egui::Ui,
     v: &mut u64,
@@ -1488,39 +1510,60 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         ui.separator();
 
-        match ed.selected {
-            Some(at) => {
-                ui.horizontal(|ui| {
-                    let name = at.name(variant);
-                    let l = ui.label(format!("Selected: {name}"));
+        // "Selected: North reserve", its field, the unit and Done: on one
+        // row where the longest of them fits the panel, else the name on a
+        // row of its own (Done was cut off in a narrow panel). Decided by
+        // the width alone, and the same rows whether or not a hole is
+        // selected, so nothing below moves as one is.
+        let spacing = ui.spacing().item_spacing.x;
+        let button_pad = 2.0 * ui.spacing().button_padding.x;
+        let longest = super::text_width(ui, "Selected: North reserve")
+            + ui.spacing().interact_size.x
+            + super::text_width(ui, "seeds")
+            + super::text_width(ui, "Done")
+            + button_pad
+            + 3.0 * spacing;
+        let one_row = ui.available_width() >= longest;
+        let name = ed.selected.map(|at| at.name(variant));
+        let title = match &name {
+            Some(name) => format!("Selected: {name}"),
+            None => "Selected: no hole".to_string(),
+        };
+        // (`label`: the title drawn on a row above; else it starts this one.)
+        let mut count_row = |ui: &mut egui::Ui, label: Option<egui::Id>| {
+            let label = label.unwrap_or_else(|| ui.label(&title).id);
+            match ed.selected {
+                Some(at) => {
                     let mut v = ed.seeds_at(at);
-                    let (edited, note) = count_field(ui, &mut v, l.id, ed.revision());
+                    let (edited, note) = count_field(ui, &mut v, label, ed.revision());
                     if edited {
                         cmd(Editor::set_at(at, v));
                     }
                     if let Some(note) = note {
+                        let name = name.as_deref().unwrap_or_default();
                         messages.push(Message::Problem(format!("{name}: {note}")));
                     }
                     ui.label(if v == 1 { "seed" } else { "seeds" });
                     if ui.small_button("Done").clicked() {
                         cmd(EditorCommand::Select(None));
                     }
-                });
-                ui.weak("Type digits to set its count.");
-            }
-            None => {
-                // Two lines as when a hole is selected, so nothing below moves.
-                ui.horizontal(|ui| {
-                    ui.label("Selected: no hole");
+                }
+                // The same row, greyed: as high as the selected one's.
+                None => {
+                    ui.add_enabled(false, egui::DragValue::new(&mut 0u64))
+                        .labelled_by(label);
+                    ui.add_enabled(false, egui::Label::new("seeds"));
                     ui.add_enabled(false, egui::Button::new("Done").small());
-                });
-                ui.weak(if variant.is_en_gehe() {
-                    "Click a hole to select it, then type its count."
-                } else {
-                    "Click a hole or a reserve pile to select it, then type its count."
-                });
+                }
             }
+        };
+        if one_row {
+            ui.horizontal(|ui| count_row(ui, None));
+        } else {
+            let l = ui.label(&title);
+            ui.horizontal(|ui| count_row(ui, Some(l.id)));
         }
+        hint_line(ui, variant, ed.selected.is_some());
         ui.separator();
 
         let label = ui.strong("Paste notation");
