@@ -635,3 +635,37 @@ fn searched_lines_reach_their_depth_unless_the_game_ends() {
     }
     assert!(ended >= 1, "no line ends with the game");
 }
+
+#[test]
+fn no_advisor_proposes_a_move_proved_lost_while_another_holds_out() {
+    // Found in a computer game: i4 raids and loses in 4 plies, o1 holds
+    // out; the Raider and others voted i4, and it carried the council.
+    let p = pos("bao-la-kimasai south=0,0,0,1,0,0,0,0,1,1,0,3,2,1,3,3 \
+         north=7,6,3,1,5,7,1,3,0,6,4,1,2,0,1,2 reserve=0,0 turn=south opening=no");
+    let a = search::search(&p, SearchConfig::depth(6).all_moves());
+    let report = advice::council(&p, &a).unwrap();
+    let lost = |m: Move| {
+        report
+            .facts
+            .iter()
+            .find(|f| f.mv == m)
+            .and_then(|f| f.line.as_ref())
+            .and_then(|l| search::decided_plies(l.score).filter(|_| l.score < 0))
+            .is_some()
+    };
+    let i4 = mv(&p, "i4");
+    assert!(lost(i4), "the search proves i4 lost at this depth");
+    assert!(
+        report.facts.iter().any(|f| !lost(f.mv)),
+        "some move holds out"
+    );
+    for advice in &report.advice {
+        assert!(
+            !lost(advice.mv),
+            "{} proposes {}, proved lost",
+            advice.advisor.name,
+            advice.move_name
+        );
+    }
+    assert!(!lost(report.consensus.chosen().unwrap()));
+}

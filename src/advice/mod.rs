@@ -660,14 +660,36 @@ fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> usize {
             Style::Keeper => (f.kept as i64, s),
         }
     };
-    let mut best = 0;
+    // Style within reason: no advisor proposes a move the search proved
+    // lost while another is not, nor passes over a proved win (the
+    // Raider's raid that loses in 4 plies carried the vote over a move
+    // that holds out; Bao la Kimasai, where the search proves such ends).
+    let proved = |f: &MoveFacts| {
+        f.line
+            .as_ref()
+            .and_then(|l| search::decided_plies(l.score).map(|_| l.score.signum()))
+            .unwrap_or(0)
+    };
+    let standing = facts.iter().map(proved).max().unwrap_or(0);
+    let allowed = |f: &MoveFacts| match standing {
+        // Some move wins: only wins.
+        1 => proved(f) == 1,
+        // Some move is not proved lost: not the proved losses.
+        0 => proved(f) >= 0,
+        // Every move loses: the advisors' own choice among them.
+        _ => true,
+    };
+    let mut best: Option<usize> = None;
     for (i, f) in facts.iter().enumerate() {
+        if !allowed(f) {
+            continue;
+        }
         // Strictly better only: earlier (better searched) moves win ties.
-        if key(f) > key(&facts[best]) {
-            best = i;
+        if best.is_none_or(|b| key(f) > key(&facts[b])) {
+            best = Some(i);
         }
     }
-    best
+    best.unwrap_or(0)
 }
 
 /// The council's report on `pos`, from an analysis of it (ideally one that
