@@ -2468,3 +2468,37 @@ fn a_report_stays_while_nothing_is_sown() {
 fn shows(h: &Harness<'_, MaasaiApp>, text: &str) -> bool {
     h.query_all_by_label_contains(text).next().is_some()
 }
+
+#[test]
+fn a_path_typed_to_open_that_names_no_file_stays_in_the_window_to_correct() {
+    // A typo ("smal2") closed the Open window with the message: the path
+    // had to be typed again in full.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::Open);
+    let prompt = h
+        .state()
+        .files
+        .path_prompt
+        .as_ref()
+        .expect("typed path asked");
+    assert_eq!(prompt.purpose, maasai_mancala::app::files_ui::Purpose::Open);
+    let typo = dir.path().join("smal2");
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = typo.display().to_string();
+    files(&mut h, FileCommand::OpenPath(typo.clone()));
+    let (title, _) = h.state().files.error.clone().expect("refused");
+    assert_eq!(title, "Cannot open the file");
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().files.error.is_none());
+    let prompt = h.state().files.path_prompt.as_ref().expect("still open");
+    assert_eq!(prompt.text, typo.display().to_string());
+    // A file opened from the list of recent files brings no such window.
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().files.path_prompt.is_none());
+    files(&mut h, FileCommand::OpenPath(typo));
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().files.path_prompt.is_none());
+}

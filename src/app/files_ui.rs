@@ -1085,11 +1085,20 @@ impl MaasaiApp {
             FileCommand::New => self.guard(ctx, Pending::New),
             FileCommand::Open => self.guard(ctx, Pending::Open),
             FileCommand::OpenPath(path) => {
-                self.files.path_prompt = None;
+                let prompt = self.files.path_prompt.take();
+                let typed = path.display().to_string();
                 let path = open_target(path);
                 // A file that is not there is said so at once, before
                 // "save your changes?" asks about leaving the game for it.
                 if crate::files::nothing_at(&path) {
+                    // A path typed into the Open window stays there, as
+                    // typed, to be corrected (it went with the window, and
+                    // a typo meant typing it all again).
+                    if let Some(mut prompt) = prompt.filter(|p| p.purpose == Purpose::Open) {
+                        prompt.text = typed;
+                        prompt.focused = false;
+                        self.files.path_prompt = Some(prompt);
+                    }
                     self.files.recent.remove(&path);
                     self.store_recent();
                     // A name without an extension was looked for with
