@@ -815,6 +815,20 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
             .selected
     };
     assert!(picked(&h).is_some());
+    // A shipped preset is not one of yours: the greyed New name field
+    // stays empty (it showed the shipped preset's name).
+    assert_eq!(
+        h.state()
+            .rt
+            .new_game
+            .as_ref()
+            .unwrap()
+            .presets
+            .as_ref()
+            .unwrap()
+            .rename,
+        ""
+    );
     // Team names are no part of a preset: a problem with them keeps it.
     replace_field(&mut h, "North team name", "");
     h.run();

@@ -416,7 +416,12 @@ impl PresetPicker {
         };
         self.selected = Some(i);
         self.managed = (e.source == PresetSource::User).then_some(i);
-        self.rename = e.preset.name.clone();
+        // Only one of yours can be renamed: a shipped preset's name stood
+        // in the greyed New name field beside "None of yours chosen".
+        self.rename = match e.source {
+            PresetSource::User => e.preset.name.clone(),
+            PresetSource::Shipped => String::new(),
+        };
         let names = dialog.names.clone();
         let presets = dialog.presets.take();
         *dialog = NewGameDialog::new(&e.preset.options, &names, dialog.players);
