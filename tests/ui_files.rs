@@ -465,6 +465,34 @@ fn a_resumed_game_whose_file_is_gone_counts_as_unsaved() {
 }
 
 #[test]
+fn a_resumed_game_undone_back_to_its_saved_file_is_saved_again() {
+    // Saved to g.ron, then two more moves, then the program killed:
+    // resumed, the two moves undone, the title kept its `*` (before the
+    // restart the same undo cleared it).
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        files(&mut h, FileCommand::SaveTo(saved.clone()));
+        play_in_background(&mut h);
+        play_in_background(&mut h);
+        assert_eq!(h.state().rt.game.moves().len(), 4);
+        assert!(h.state().unsaved());
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 4);
+    assert!(h.state().unsaved());
+    for _ in 0..2 {
+        h.state_mut().queue(AppCommand::Undo);
+        h.run();
+    }
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert!(!h.state().unsaved(), "back to the saved game");
+}
+
+#[test]
 fn the_resume_question_names_the_file_the_game_will_be_moved_to() {
     // It always said "unsaved game.ron", also when that name was taken
     // and the game went to "unsaved game 2.ron".

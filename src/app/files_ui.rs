@@ -678,6 +678,23 @@ fn signature(rt: &Runtime) -> Signature {
     }
 }
 
+/// The signature of the game a file holds, as [`signature`] takes it of
+/// the same game installed in the window.
+fn file_signature(file: &GameFile) -> Signature {
+    Signature {
+        start: *file.game.start(),
+        moves: file.game.moves().to_vec(),
+        names: file.team_names(),
+        comments: file
+            .comments
+            .range(..=file.game.moves().len())
+            .map(|(&n, c)| (n, c.clone()))
+            .collect(),
+        event: file.event.clone(),
+        notes: file.notes.clone(),
+    }
+}
+
 impl MaasaiApp {
     /// Sets up the file state; called by the constructors.
     pub(super) fn init_files(&mut self, folders: Option<Folders>, native: bool, last: LastSession) {
@@ -1600,7 +1617,20 @@ impl MaasaiApp {
             }
             Pending::Resume => {
                 if let Some(a) = self.files.resume_offer.take() {
+                    // Changes made since its file was saved: the file's own
+                    // game is what counts as saved, so that undoing back to
+                    // it clears the unsaved mark as it did before the
+                    // restart (it stayed).
+                    let saved = match (&a.source, a.unsaved, a.source_lost) {
+                        (Some(source), true, None) => crate::files::load_game(source)
+                            .ok()
+                            .map(|file| file_signature(&file)),
+                        _ => None,
+                    };
                     self.install(a.game, a.source, a.unsaved);
+                    if saved.is_some() {
+                        self.files.saved = saved;
+                    }
                     self.mark_autosaved();
                     self.rt.notice = Some(Notice::report(super::state::RESUMED_NOTICE));
                 }
