@@ -813,6 +813,20 @@ fn teaching_preset_of_twelve() -> maasai_mancala::files::Preset {
         .expect("a 2×12 teaching preset ships")
 }
 
+/// The New game dialog's preset rows.
+fn preset_rows<'h>(
+    h: &'h Harness<'_, MaasaiApp>,
+) -> &'h maasai_mancala::app::presets_ui::PresetPicker {
+    h.state()
+        .rt
+        .new_game
+        .as_ref()
+        .expect("the New game dialog is open")
+        .presets
+        .as_ref()
+        .expect("its presets are read")
+}
+
 /// Chooses the preset `name` in the New game dialog's Preset box.
 fn choose_preset(h: &mut Harness<'_, MaasaiApp>, name: &str) {
     h.get_by_label("Preset").click();
@@ -831,32 +845,11 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     let teaching = teaching_preset_of_twelve();
     choose_preset(&mut h, &teaching.name);
     assert_eq!(h.state().rt.new_game.as_ref().unwrap().holes, "12");
-    let picked = |h: &Harness<'_, MaasaiApp>| {
-        h.state()
-            .rt
-            .new_game
-            .as_ref()
-            .unwrap()
-            .presets
-            .as_ref()
-            .unwrap()
-            .selected
-    };
+    let picked = |h: &Harness<'_, MaasaiApp>| preset_rows(h).selected;
     assert!(picked(&h).is_some());
     // A shipped preset is not one of yours: the greyed New name field
     // stays empty (it showed the shipped preset's name).
-    assert_eq!(
-        h.state()
-            .rt
-            .new_game
-            .as_ref()
-            .unwrap()
-            .presets
-            .as_ref()
-            .unwrap()
-            .rename,
-        ""
-    );
+    assert_eq!(preset_rows(&h).rename, "");
     // Team names are no part of a preset: a problem with them keeps it.
     replace_field(&mut h, "North team name", "");
     h.run();
