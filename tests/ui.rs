@@ -3421,3 +3421,27 @@ fn the_solve_button_keeps_its_place_whatever_the_view() {
     h.run_steps(4);
     assert_eq!(h.get_by_label("Solve").rect(), after_a_move);
 }
+
+#[test]
+fn a_long_team_name_keeps_the_comment_heading_on_one_line() {
+    // "Comment on move 2 (" then the name on a row of its own: the
+    // heading wrapped after a lone "(" and pushed the comment box down.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    // The heading itself (the comment box is labelled by it too).
+    let heading_height = |h: &Harness<'_, MaasaiApp>, text: &str| {
+        h.get_all_by_value(text)
+            .map(|n| n.rect().height())
+            .fold(0.0, f32::max)
+    };
+    let one_line = heading_height(&h, "Comment on move 1 (South 1)");
+    h.state_mut().rt.names[0] = "W".repeat(24);
+    h.run();
+    let long = format!("Comment on move 1 ({} (South) 1)", "W".repeat(24));
+    let heading = heading_height(&h, &long);
+    assert!(one_line > 0.0 && heading > 0.0);
+    assert!(heading <= one_line + 0.5, "{heading} against {one_line}");
+}

@@ -284,7 +284,12 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         n => {
             let mover = rt.game.positions()[n - 1].turn();
             let name = rt.stats.get(n - 1).map_or("", |s| s.name.as_str());
-            let label = ui.label(format!("Comment on move {n} ({} {name})", rt.team(mover)));
+            // One line, cut with … (whole on hover): a long team name
+            // wrapped it after a lone "(" and moved the box down.
+            let heading = format!("Comment on move {n} ({} {name})", rt.team(mover));
+            let label = ui
+                .add(egui::Label::new(&heading).truncate())
+                .on_hover_text(&heading);
             // Edited in place: the text comes from the game each frame and
             // every change goes back as a command.
             let mut text = rt.comments.get(&n).cloned().unwrap_or_default();
