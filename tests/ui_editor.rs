@@ -23,6 +23,16 @@ fn sowing_instantly(start: Position) -> Harness<'static, MaasaiApp> {
     common::sowing_instantly_at(start, SNAPSHOT_SIZE)
 }
 
+/// The editor open on the Bao la Kimasai start, in a 1024×680 window.
+fn bao_editor_in_a_small_window() -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1024.0, 680.0],
+    );
+    open_editor(&mut h);
+    h
+}
+
 /// Opens the editor with its shortcut.
 fn open_editor(h: &mut Harness<'_, MaasaiApp>) {
     h.run();
@@ -646,11 +656,7 @@ fn the_selected_row_fits_its_panel_and_moves_nothing_under_it() {
     // "Selected: North reserve", its field, "seeds" and Done in one row
     // were wider than the panel at its narrowest (a small window, or
     // one shared with the council): Done was cut off.
-    let mut h = harness_at(
-        GameOptions::bao_la_kimasai().start().unwrap(),
-        [1024.0, 680.0],
-    );
-    open_editor(&mut h);
+    let mut h = bao_editor_in_a_small_window();
     // The panel dragged to its narrowest.
     let edge = h.get_by_label("Paste notation").rect().left() - 9.0;
     let a = egui::pos2(edge, 400.0);
@@ -1889,11 +1895,7 @@ fn the_editor_board_stays_put_as_the_problem_under_it_changes() {
     // rows shrank it, one row grew it again, every hole moving under the
     // pointer.
     use maasai_mancala::app::editor::{EditorCommand, Hole};
-    let mut h = harness_at(
-        GameOptions::bao_la_kimasai().start().unwrap(),
-        [1024.0, 680.0],
-    );
-    open_editor(&mut h);
+    let mut h = bao_editor_in_a_small_window();
     let board = |h: &Harness<'_, MaasaiApp>| {
         let holes: Vec<_> = h
             .query_all_by_label_contains("North i")

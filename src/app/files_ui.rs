@@ -663,35 +663,47 @@ pub fn signatures_taken() -> u64 {
 
 fn signature(rt: &Runtime) -> Signature {
     SIGNATURES_TAKEN.with(|n| n.set(n.get() + 1));
-    Signature {
-        start: *rt.game.start(),
-        moves: rt.game.moves().to_vec(),
-        names: rt.names.clone(),
-        // Only the comments a save would keep.
-        comments: rt
-            .comments
-            .range(..=rt.game.moves().len())
-            .map(|(&n, c)| (n, c.clone()))
-            .collect(),
-        event: rt.event.clone(),
-        notes: rt.notes.clone(),
-    }
+    signature_of(
+        &rt.game,
+        rt.names.clone(),
+        &rt.comments,
+        &rt.event,
+        &rt.notes,
+    )
 }
 
 /// The signature of the game a file holds, as [`signature`] takes it of
 /// the same game installed in the window.
 fn file_signature(file: &GameFile) -> Signature {
+    signature_of(
+        &file.game,
+        file.team_names(),
+        &file.comments,
+        &file.event,
+        &file.notes,
+    )
+}
+
+/// What counts for "saved": the record, the teams, the comments a save
+/// keeps, the event and the notes.
+fn signature_of(
+    game: &crate::engine::Game,
+    names: [String; 2],
+    comments: &std::collections::BTreeMap<usize, String>,
+    event: &str,
+    notes: &str,
+) -> Signature {
     Signature {
-        start: *file.game.start(),
-        moves: file.game.moves().to_vec(),
-        names: file.team_names(),
-        comments: file
-            .comments
-            .range(..=file.game.moves().len())
+        start: *game.start(),
+        moves: game.moves().to_vec(),
+        names,
+        // Only the comments a save would keep.
+        comments: comments
+            .range(..=game.moves().len())
             .map(|(&n, c)| (n, c.clone()))
             .collect(),
-        event: file.event.clone(),
-        notes: file.notes.clone(),
+        event: event.to_string(),
+        notes: notes.to_string(),
     }
 }
 
