@@ -283,13 +283,63 @@ fn autosave_after_a_move_is_offered_on_the_next_start() {
     // Never saved to a file, so it still counts as unsaved work.
     assert!(h.state().unsaved());
 
-    // Declining keeps the fresh game.
+    // Declining keeps the fresh game (on the next start: the window
+    // before is closed, else the new one would keep an autosave of its own).
+    drop(h);
     let mut h = files_harness(dir.path(), en_gehe(8));
     h.get_by_label("Start fresh").click();
     h.run();
     assert!(h.state().files.resume_offer.is_none());
     assert!(h.state().rt.game.moves().is_empty());
     assert_eq!(h.state().rt.game.current().holes_per_side(), 8);
+}
+
+#[test]
+fn a_second_window_open_at_once_keeps_its_own_autosave() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let mut first = files_harness(dir.path(), en_gehe(6));
+    play(&mut first, "1");
+    play(&mut first, "2");
+    let first_game = first.state().rt.game.clone();
+    let first_autosave = std::fs::read_to_string(autosave_path(&data)).unwrap();
+
+    // Started while the first runs: the first's game is not offered (it is
+    // open there), and the second's moves leave the first's autosave alone.
+    let mut second = files_harness(dir.path(), en_gehe(8));
+    assert!(second.query_by_label("Resume last game?").is_none());
+    let window_2 = data.join("window 2");
+    assert_eq!(
+        second.state().files.folders.as_ref().unwrap().data,
+        window_2
+    );
+    play(&mut second, "3");
+    let second_game = second.state().rt.game.clone();
+    assert!(autosave_path(&window_2).exists());
+    assert_eq!(
+        std::fs::read_to_string(autosave_path(&data)).unwrap(),
+        first_autosave
+    );
+    // Nor can the second save a game over the first's autosave.
+    let own = second
+        .state()
+        .files
+        .folders
+        .as_ref()
+        .unwrap()
+        .own_file(&autosave_path(&data));
+    assert_eq!(own, Some("autosave"));
+
+    // Both killed: the next start offers the first window's game, and a
+    // second window started beside it the second's.
+    drop((first, second));
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    let mut beside = files_harness(dir.path(), en_gehe(8));
+    for (h, game) in [(&mut h, first_game), (&mut beside, second_game)] {
+        h.get_by_label("Resume last game").click();
+        h.run();
+        assert_eq!(h.state().rt.game, game);
+    }
 }
 
 #[test]
@@ -1512,6 +1562,7 @@ fn the_autosave_is_never_a_games_file() {
     assert_eq!(h.state().files.path.as_deref(), Some(mine.as_path()));
 
     // Opening the autosave gives its game without tying it to the file.
+    drop(h);
     let mut h = files_harness(dir.path(), en_gehe(8));
     h.get_by_label("Start fresh").click();
     h.run();

@@ -386,6 +386,10 @@ pub struct FilesState {
     /// Where presets, recent files and the autosave live; `None` when the
     /// system has no home folder (then there is no autosave).
     pub folders: Option<Folders>,
+    /// This window's hold on its data folder (`folders.data`), so that a
+    /// second window open at once keeps its autosave apart
+    /// ([`Folders::claim_window`]).
+    pub window_claim: Option<crate::files::WindowClaim>,
     /// Use the system file dialogs (off in tests: the typed path is used).
     pub native_dialogs: bool,
     /// The file the current game was opened from or saved to.
@@ -546,6 +550,13 @@ impl FilesState {
             Ok(f) if f.game.start() == game.start() => FileRecord::of(&f),
             _ => FileRecord::of(&GameFile::from_game(Game::new(*game.start()))),
         };
+        let (folders, window_claim) = match folders {
+            Some(f) => {
+                let (f, claim) = f.claim_window();
+                (Some(f), claim)
+            }
+            None => (None, None),
+        };
         let mut error = None;
         let recent = match &folders {
             Some(f) => RecentFiles::load(&f.config).unwrap_or_else(|e| {
@@ -575,6 +586,7 @@ impl FilesState {
         }
         let state = FilesState {
             folders,
+            window_claim,
             native_dialogs,
             path: None,
             record,
@@ -713,6 +725,9 @@ impl MaasaiApp {
         // The last session's autosave is read below: one still being
         // written (tests set up the files again) is written first.
         self.flush_autosave();
+        // Set up again (tests do), the window gives up its folder first,
+        // so that it claims the same one again.
+        self.files.window_claim = None;
         let (files, error) = FilesState::new(
             folders,
             native,

@@ -17,6 +17,7 @@ mod kind;
 pub(crate) mod number;
 mod presets;
 mod recent;
+mod window_claim;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_with};
 pub use autosave::{
@@ -43,6 +44,7 @@ pub use presets::{
     preset_name_problem, rename_user_preset, shipped_presets, user_presets_path,
 };
 pub use recent::{RECENT_FILE, RECENT_LIMIT, RecentFiles};
+pub use window_claim::{WINDOW_LOCK_FILE, WindowClaim, window_data_folder};
 
 use std::path::{Path, PathBuf};
 
@@ -185,8 +187,9 @@ impl Folders {
     /// (or such a file's `.bak`): files it rewrites by itself, so a game
     /// saved there would be lost. Links and `..` are followed.
     pub fn own_file(&self, path: &Path) -> Option<&'static str> {
-        const OWN: [(&str, bool, &str); 4] = [
+        const OWN: [(&str, bool, &str); 5] = [
             (autosave::AUTOSAVE_FILE, true, "autosave"),
+            (window_claim::WINDOW_LOCK_FILE, true, "window's lock file"),
             // eframe's store of the window's settings.
             ("app.ron", true, "settings file"),
             ("presets.ron", false, "presets file"),
@@ -206,20 +209,29 @@ impl Folders {
             ),
             Err(_) => (real(parent), path.file_name()?.to_str()?.to_string()),
         };
-        let (data, config) = (real(&self.data), real(&self.config));
+        // Every window's data folder (`window 2/`, … in the first's) is
+        // the program's: one window must not save over another's autosave.
+        let real_data = real(&self.data);
+        let data = window_claim::data_root(&real_data);
+        let config = real(&self.config);
+        let folder_root = window_claim::data_root(&folder);
         // A game moved aside is the program's to keep (it never writes over
         // one), not a file for Save to tie the game to.
         let aside = name
             .strip_suffix(".ron")
             .and_then(|n| n.strip_prefix(UNSAVED_ASIDE))
             .is_some_and(|k| k.is_empty() || k.trim_start().parse::<u32>().is_ok());
-        if aside && folder == data {
+        if aside && folder_root == data {
             return Some("copy of an unsaved game");
         }
         OWN.iter().find_map(|&(own, in_data, what)| {
-            let home = if in_data { &data } else { &config };
+            let (home, folder) = if in_data {
+                (data, folder_root)
+            } else {
+                (config.as_path(), folder.as_path())
+            };
             let named = name == own || name == format!("{own}.bak");
-            (named && *home == folder).then_some(what)
+            (named && home == folder).then_some(what)
         })
     }
 }
