@@ -1984,3 +1984,20 @@ fn the_bao_editor_says_each_sides_phase_as_the_board_does() {
         );
     }
 }
+
+#[test]
+fn the_editor_opened_on_bao_switches_to_en_gehe_at_the_last_games_size() {
+    let mut h = harness_at(
+        GameOptions::bao_la_kimasai().start().unwrap(),
+        [1024.0, 680.0],
+    );
+    h.state_mut().settings.last_options = GameOptions::en_gehe(40);
+    open_editor(&mut h);
+    h.get_by_label("En Gehé").click();
+    h.run();
+    assert_eq!(editor(&h).setup.south.len(), 40);
+    assert_eq!(
+        editor(&h).setup,
+        maasai_mancala::engine::Setup::start(&GameOptions::en_gehe(40))
+    );
+}

@@ -414,6 +414,10 @@ pub struct Editor {
     /// field's refusal is about the setup it was typed into, and goes once
     /// anything else is edited.
     revision: u64,
+    /// The row length that switching the game to En Gehé sets up: the
+    /// board's when it last was En Gehé, else (opened on Bao la Kimasai)
+    /// the last new game's if that was En Gehé (see `MaasaiApp`), else 10.
+    pub en_gehe_holes: u8,
 }
 
 /// The editor's one limit on a count: no hole, reserve pile or captured
@@ -523,6 +527,10 @@ impl Editor {
             start_when_checked: None,
             resume_sowing: false,
             revision: 0,
+            en_gehe_holes: match from.variant() {
+                Variant::EnGehe { holes } => holes,
+                Variant::BaoLaKimasai => DEFAULT_EN_GEHE_HOLES,
+            },
         }
     }
 
@@ -722,6 +730,13 @@ impl Editor {
         if command == C::KeepEditing {
             self.asking = None;
             return;
+        }
+        // Remembered before any change, so that a switch to Bao la
+        // Kimasai and back (or an undo, or a paste) returns to this size.
+        if self.setup.game == GameKind::EnGehe
+            && let Ok(holes) = u8::try_from(self.setup.south.len())
+        {
+            self.en_gehe_holes = holes;
         }
         // Only typing on into the same field continues its undo step.
         if !matches!(
@@ -1075,6 +1090,9 @@ fn cut_note(lost: u64) -> Option<String> {
     })
 }
 
+/// The En Gehé rows the editor sets up when nothing says which.
+const DEFAULT_EN_GEHE_HOLES: u8 = 10;
+
 /// Seeds that [`resized`] drops: those in the holes cut off when En Gehé
 /// rows get shorter.
 fn dropped_by(s: &Setup, v: Variant) -> u64 {
@@ -1389,7 +1407,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 .clicked()
                 && !variant.is_en_gehe()
             {
-                cmd(EditorCommand::Variant(Variant::EnGehe { holes: 10 }));
+                cmd(EditorCommand::Variant(Variant::EnGehe {
+                    holes: ed.en_gehe_holes,
+                }));
             }
             if ui
                 .radio(!variant.is_en_gehe(), "Bao la Kimasai")
@@ -2323,6 +2343,25 @@ mod tests {
         ed.apply(EditorCommand::Paste(" en-gehe\n south=1 ".into()));
         assert!(ed.paste_error.is_some());
         assert!(!ed.edited());
+    }
+
+    /// Switching to Bao la Kimasai and back sets up En Gehé rows of the
+    /// length they had, not a fixed one.
+    #[test]
+    fn en_gehe_comes_back_at_its_last_row_length() {
+        let start = GameOptions::en_gehe(6).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        assert_eq!(ed.en_gehe_holes, 6);
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 45 }));
+        ed.apply(EditorCommand::Variant(Variant::BaoLaKimasai));
+        assert_eq!(ed.en_gehe_holes, 45);
+        // Undone and redone, the size before the switch is what counts.
+        ed.apply(EditorCommand::Undo);
+        ed.apply(EditorCommand::Redo);
+        assert_eq!(ed.setup.game, GameKind::BaoLaKimasai);
+        assert_eq!(ed.en_gehe_holes, 45);
+        let bao = GameOptions::bao_la_kimasai().start().unwrap();
+        assert_eq!(Editor::new(&bao, (0, 0), false).en_gehe_holes, 10);
     }
 
     /// Shortening En Gehé rows says how many seeds went with the holes.

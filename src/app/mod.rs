@@ -49,7 +49,7 @@ pub mod panel_name {
     pub const COUNCIL_BESIDE: &str = "council-beside";
 }
 
-use crate::engine::{GameOptions, Move, Position};
+use crate::engine::{GameOptions, Move, Position, Variant};
 use controls::AnimCommand;
 use settings::{MAX_ZOOM, MIN_ZOOM, STORAGE_KEY, Settings, ThemeChoice};
 use state::Runtime;
@@ -1493,6 +1493,13 @@ impl MaasaiApp {
                     self.rt.background,
                 );
                 ed.resume_sowing = was_playing;
+                // Opened on Bao la Kimasai, a switch to En Gehé sets up
+                // the size of the last En Gehé game started.
+                if let Variant::EnGehe { holes } = self.settings.last_options.variant
+                    && !self.rt.shown_position().variant().is_en_gehe()
+                {
+                    ed.en_gehe_holes = holes;
+                }
                 self.editor = Some(ed);
             }
             C::Cancel | C::Discard => {
