@@ -2749,3 +2749,35 @@ fn a_long_board_wider_than_its_area_opens_on_its_seeds() {
     h.run_steps(4);
     assert_ne!(h.state().rt.pan, pan);
 }
+
+#[test]
+fn a_study_opened_as_a_file_is_in_recent_files_and_opens_from_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("my relay.ron");
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies/01-relay.ron"),
+        &path,
+    )
+    .unwrap();
+    let mut h = common::files_harness(dir.path(), GameOptions::default().start().unwrap());
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some(), "the study is open");
+    assert_eq!(h.state().files.recent.files, std::slice::from_ref(&path));
+    let stored = std::fs::read_to_string(dir.path().join("config/recent.ron")).unwrap();
+    assert!(stored.contains("my relay.ron"), "{stored}");
+    // Closed, it comes back from Recent files.
+    h.get_by_label("Close study").click();
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_none());
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Recent files").hover();
+    h.run();
+    h.get_by_label_contains("my relay.ron").click();
+    h.run_steps(4);
+    assert!(
+        h.state().studies.active.is_some(),
+        "opened again as a study"
+    );
+}

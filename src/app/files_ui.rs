@@ -1726,8 +1726,17 @@ impl MaasaiApp {
                 self.studies.active = None;
                 self.studies.close_library();
                 let before = self.files.path.clone();
+                let title = study.file.title.clone();
                 self.install(GameFile::from_game(Game::new(study.start)), None, false);
                 self.start_study_now(*study, super::studies_ui::Mode::Book, before);
+                // Opened by choice, it is a file to come back to as a game is.
+                let note = self.remember(path);
+                if !note.is_empty() {
+                    self.rt.notice = Some(Notice::report(format!(
+                        "{}{note}",
+                        super::state::study_notice(&title)
+                    )));
+                }
             }
             Ok(Opened::Game(file, stats)) => match self.own_file(path) {
                 Some(own) => {
