@@ -2228,3 +2228,37 @@ fn solve_takes_a_game_record_and_counts_its_positions_as_history() {
         "{err}"
     );
 }
+
+#[test]
+fn every_position_argument_takes_a_game_record_as_its_last_position() {
+    // What the window's Copy game record gives, pasted into any command.
+    let start = ok(&["start", "en-gehe", "--holes", "6"]);
+    let start = start.trim();
+    let record = format!("{start} 1 6");
+    let after = ok(&["play", start, "1", "6"]);
+    let after = after.trim();
+    assert_eq!(ok(&["moves", &record]), ok(&["moves", after]));
+    assert_eq!(ok(&["trace", &record, "2"]), ok(&["trace", after, "2"]));
+    assert_eq!(ok(&["diagram", &record]), ok(&["diagram", after]));
+    assert_eq!(
+        ok(&["analyse", &record, "--depth", "2", "--threads", "1"]),
+        ok(&["analyse", after, "--depth", "2", "--threads", "1"])
+    );
+    // A move the record cannot play is named as `play` names it, and a
+    // position token after a move is a record's fault.
+    let (out, err, code) = run(&["moves", &format!("{start} 1 7")]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.contains("move 2 (North `7`)"), "{err}");
+    let (_, err, code) = run(&["moves", &format!("{start} 1 turn=north")]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("invalid game record: `turn=north`: stands after move 1"),
+        "{err}"
+    );
+    // A plain position's faults are said as before.
+    let (_, err, _) = run(&[
+        "moves",
+        "en-gehe south=4,x,4 north=4,4,4 captured=0,0 turn=south",
+    ]);
+    assert!(err.contains("invalid position: `south=4,x,4`"), "{err}");
+}

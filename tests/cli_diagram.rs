@@ -235,3 +235,20 @@ fn a_missing_folder_is_said_alike_by_every_save() {
     ]));
     assert!(!folder.exists());
 }
+
+#[test]
+fn the_position_may_follow_the_highlighted_holes() {
+    // `--highlight` takes every word after it: the position among them is
+    // still the position, not a hole.
+    let plain = ok(&["diagram", SMALL, "--highlight", "1", "north:2"]);
+    assert_eq!(
+        ok(&["diagram", "--highlight", "1", "north:2", SMALL]),
+        plain
+    );
+    assert_eq!(
+        ok(&["diagram", "--highlight", "1", "--mono", SMALL]),
+        ok(&["diagram", SMALL, "--mono", "--highlight", "1"])
+    );
+    let err = refused(&["diagram", "--highlight", "1"]);
+    assert!(err.contains("the position to draw is missing"), "{err}");
+}

@@ -112,7 +112,8 @@ pub struct SolverBench {
     /// --solver: solving threads, 1 or 2.
     #[arg(long, requires = "solver", value_parser = super::solver_threads(), allow_negative_numbers = true)]
     pub threads: Option<u32>,
-    /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve.
+    /// --solver: a fresh table of 2^B buckets (64 bytes each) per solve
+    /// (4 to 30; 24 is 1 GiB).
     #[arg(long, requires = "solver", value_name = "B", default_value_t = 22, value_parser = super::table_bits(), allow_negative_numbers = true)]
     pub table_bits: u32,
 }

@@ -3,8 +3,28 @@
 
 use super::CliError;
 use crate::diagram::{DiagramOptions, parse_hole, render_svg};
-use crate::engine::notation;
 use std::path::Path;
+
+/// The POSITION argument of `diagram`: `--highlight` takes every word
+/// after it, so in `diagram --highlight 7 "POSITION"` the position is its
+/// last value (a position has `=` in it, a hole never does).
+pub fn position_after_holes(
+    position: Option<String>,
+    highlight: &mut Vec<String>,
+) -> Result<String, CliError> {
+    if let Some(position) = position {
+        return Ok(position);
+    }
+    match highlight.last() {
+        Some(last) if last.contains('=') || last.contains(char::is_whitespace) => {
+            Ok(highlight.pop().expect("it has a last value"))
+        }
+        _ => Err(CliError(
+            "the position to draw is missing: `diagram \"POSITION\" [--highlight HOLE…]`"
+                .to_string(),
+        )),
+    }
+}
 
 /// `diagram POSITION [--out FILE] [--caption TEXT] [--mono] [--highlight HOLE…] [--force]`.
 pub fn diagram(
@@ -15,8 +35,7 @@ pub fn diagram(
     highlight: &[String],
     force: bool,
 ) -> Result<(), CliError> {
-    let pos = notation::parse_position(position)
-        .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    let pos = super::rules::position_arg(position)?;
     let highlight = highlight
         .iter()
         .map(|h| parse_hole(&pos, h).map_err(|e| CliError(format!("--highlight: {e}"))))

@@ -177,18 +177,23 @@ pub enum Command {
     Start(StartArgs),
     /// Print the legal moves of a position (and, on a second line, the endless ones).
     Moves {
-        /// The position, in RULES.md notation (quote it).
+        /// The position, in RULES.md notation (quote it); or a game record
+        /// on one line (`POSITION M1 M2 ...`, as `play` takes), whose last
+        /// position is taken.
         position: String,
     },
     /// Apply moves in order and print the resulting position (and the result once the game is over).
     Play {
-        /// The position, in RULES.md notation (quote it).
+        /// The start position, in RULES.md notation (quote it); or a game
+        /// record on one line (`POSITION M1 M2 ...`, as the window's Copy
+        /// game record writes it), whose moves are played before MOVES.
         position: String,
         /// Moves in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
         moves: Vec<String>,
         /// Also write the game (start position and moves) to this saved-game
         /// file; a file already there is refused unless --force is given, and
-        /// the program's own files (autosave, presets, recent list, their
+        /// the program's own files (the autosave, settings, presets, recent
+        /// list, window lock, the unsaved games it moved aside, their
         /// backups) always.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
@@ -201,7 +206,9 @@ pub enum Command {
     Apply,
     /// Print a move's laps one per line, then the resulting position.
     Trace {
-        /// The position, in RULES.md notation (quote it).
+        /// The position, in RULES.md notation (quote it); or a game record
+        /// on one line (`POSITION M1 M2 ...`, as `play` takes), whose last
+        /// position is taken.
         position: String,
         /// The move, in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
         #[arg(value_name = "MOVE")]
@@ -247,7 +254,9 @@ pub enum Command {
     /// Search a position and print the best K moves, one line each:
     /// `move=M score=S depth=D pv=M1 M2 ...` (score in seeds, side to move's view).
     Analyse {
-        /// The position, in RULES.md notation (quote it).
+        /// The position, in RULES.md notation (quote it); or a game record
+        /// on one line (`POSITION M1 M2 ...`, as `play` takes), whose last
+        /// position is taken.
         position: String,
         /// Think this many milliseconds, 1 to 86400000 (default 1000 when no
         /// depth is given).
@@ -298,7 +307,8 @@ pub enum Command {
         /// on one line (`POSITION M1 M2 ...`, as `play` takes), whose last
         /// position is solved with the game before it as history.
         position: String,
-        /// Transposition table size: 2^BITS buckets of four 16-byte entries.
+        /// Transposition table size: 2^BITS buckets of four 16-byte entries
+        /// (4 to 30; 24 is 1 GiB).
         #[arg(long, value_name = "B", default_value_t = crate::solver::DEFAULT_TABLE_BITS, value_parser = table_bits(), allow_negative_numbers = true)]
         table_bits: u32,
         /// Solving threads, 1 or 2 (the second shares the table; default:
@@ -322,10 +332,14 @@ pub enum Command {
     /// document (rows, seed counts, captured seeds or reserves, side to
     /// move, En Gehé tempo), on stdout or in a file.
     Diagram {
-        /// The position, in RULES.md notation (quote it).
-        position: String,
+        /// The position, in RULES.md notation (quote it); or a game record
+        /// on one line (`POSITION M1 M2 ...`, as `play` takes), whose last
+        /// position is taken. Required (shown optional only because it may
+        /// also come after --highlight's holes).
+        position: Option<String>,
         /// Write the SVG to this file instead of stdout; a file already
-        /// there is refused unless --force is given.
+        /// there is refused unless --force is given, and the program's own
+        /// files (as for `play --save`) always.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// With --out: replace the file if it already exists (the version
@@ -340,7 +354,8 @@ pub enum Command {
         mono: bool,
         /// Holes to ring, e.g. the hole a move starts from: a hole of the
         /// side to move in move notation (`7`, `i3`), or either side's with
-        /// its name (`north:7`, `south:o2`).
+        /// its name (`north:7`, `south:o2`); several separated by blanks
+        /// (`--highlight 7 north:3`).
         #[arg(long, value_name = "HOLE", num_args = 1..)]
         highlight: Vec<String>,
     },
@@ -671,15 +686,17 @@ fn run_command(command: Command) -> Result<Outcome, CliError> {
             force,
             caption,
             mono,
-            highlight,
-        } => diagram::diagram(
-            &position,
-            out.as_deref(),
-            caption.as_deref(),
-            mono,
-            &highlight,
-            force,
-        ),
+            mut highlight,
+        } => diagram::position_after_holes(position, &mut highlight).and_then(|position| {
+            diagram::diagram(
+                &position,
+                out.as_deref(),
+                caption.as_deref(),
+                mono,
+                &highlight,
+                force,
+            )
+        }),
     };
     done.map(|()| Outcome::Done)
 }

@@ -88,6 +88,34 @@ fn parse(position: &str) -> Result<Position, CliError> {
     notation::parse_position(position).map_err(|e| CliError(format!("invalid position: {e}")))
 }
 
+/// The position a command's POSITION argument names: a position in
+/// RULES.md notation, or a whole game record (`POSITION M1 M2 …`, as the
+/// window's Copy game record writes it and `play` reads it), whose last
+/// position it is; a move the record cannot play is refused as `play`
+/// refuses it.
+pub fn position_arg(text: &str) -> Result<Position, CliError> {
+    match notation::split_record(text) {
+        Ok((position, moves)) if !moves.is_empty() => {
+            let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            Ok(*play_moves(parse(&position)?, &moves)?.current())
+        }
+        // A position token after the moves of a record that begins with a
+        // whole position: said as the record's fault (else what is wrong
+        // is the position, said as such).
+        Err(e) => {
+            let head: Vec<&str> = text
+                .split_whitespace()
+                .take_while(|t| t.contains('=') || matches!(*t, "en-gehe" | "bao-la-kimasai"))
+                .collect();
+            match notation::parse_position(&head.join(" ")) {
+                Ok(_) => Err(CliError(format!("invalid game record: {e}"))),
+                Err(_) => parse(text),
+            }
+        }
+        Ok(_) => parse(text),
+    }
+}
+
 fn names(pos: &Position, moves: &[Move]) -> String {
     moves
         .iter()
@@ -97,7 +125,7 @@ fn names(pos: &Position, moves: &[Move]) -> String {
 }
 
 pub fn moves(position: &str) -> Result<(), CliError> {
-    let pos = parse(position)?;
+    let pos = position_arg(position)?;
     let (legal, endless) = pos.classify_moves();
     outln!("{}", names(&pos, &legal));
     if !endless.is_empty() {
@@ -281,7 +309,7 @@ pub fn apply() -> Result<(), CliError> {
 }
 
 pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
-    let pos = parse(position)?;
+    let pos = position_arg(position)?;
     let mv = pos
         .variant()
         .parse_move(&canonical_move(pos.variant(), mv))?;

@@ -1,7 +1,7 @@
 //! Commands over the search: `analyse` and `match`.
 
 use super::{CliError, StartArgs};
-use crate::engine::{Game, GameResult, Position, Side, Status, Variant, notation};
+use crate::engine::{Game, GameResult, Position, Side, Status, Variant};
 use crate::search::{self, Level, SearchConfig, Table, choose_move};
 use rand::SeedableRng;
 use std::io::Write;
@@ -32,8 +32,7 @@ pub fn analyse(
     threads: usize,
     quiescence: u32,
 ) -> Result<(), CliError> {
-    let pos = notation::parse_position(position)
-        .map_err(|e| CliError(format!("invalid position: {e}")))?;
+    let pos = super::rules::position_arg(position)?;
     if let Status::Over(result) = pos.status() {
         // As `solve` gives a finished position's value with `best=- pv=`:
         // its result in this command's words, and why on stderr, as

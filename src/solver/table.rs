@@ -67,9 +67,19 @@ struct Bucket([Slot; WAYS]);
 /// with the least work behind it, so deep proofs survive a flood of cheap
 /// leaves while the newest entry is always kept.
 pub(crate) struct Table {
-    buckets: Vec<Bucket>,
+    /// The buckets' memory as atomic words, zeroed by the system page by
+    /// page as the search first touches it (`calloc`): filling a 16 GiB
+    /// table before a solve took 40 s, however small the position, and its
+    /// time limit did not count them. One bucket's words more than needed,
+    /// so that the buckets can start on a 64-byte line.
+    words: Vec<AtomicU64>,
+    /// Where the first bucket starts in `words`.
+    first: usize,
     mask: usize,
 }
+
+/// Words of a bucket.
+const BUCKET_WORDS: usize = std::mem::size_of::<Bucket>() / 8;
 
 impl Table {
     /// A table of 2^`bits` buckets (64 bytes each).
@@ -80,22 +90,63 @@ impl Table {
     /// [`Self::new`], or why the memory could not be had (a table of 2³⁰
     /// buckets is 64 GiB).
     pub fn try_new(bits: u32) -> Result<Self, String> {
+        const {
+            assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
+            assert!(std::mem::size_of::<Bucket>() == 2 * WAYS * 8);
+        }
         let count = 1usize << bits;
-        let mut buckets = Vec::new();
         let bytes = count.saturating_mul(std::mem::size_of::<Bucket>());
-        buckets.try_reserve_exact(count).map_err(|_| {
-            format!(
+        let len = count
+            .checked_add(1)
+            .and_then(|n| n.checked_mul(BUCKET_WORDS));
+        let mut words: Vec<u64> = Vec::new();
+        if len.is_none_or(|len| words.try_reserve_exact(len).is_err()) {
+            return Err(format!(
                 "cannot allocate a table of 2^{bits} buckets ({})",
                 human_bytes(bytes)
+            ));
+        }
+        drop(words);
+        // Zeroed words come from `calloc`, which leaves fresh pages to the
+        // system to zero when touched (the reservation above only checked
+        // that the memory can be had, without touching it).
+        let words: Vec<u64> = vec![0; len.expect("checked above")];
+        let mut words = std::mem::ManuallyDrop::new(words);
+        // SAFETY: `AtomicU64` has the size and alignment of `u64` (checked
+        // above) and 0 is a valid value of it, so the vector's allocation
+        // is a vector of as many atomic words of the same layout.
+        let words = unsafe {
+            Vec::from_raw_parts(
+                words.as_mut_ptr().cast::<AtomicU64>(),
+                words.len(),
+                words.capacity(),
             )
-        })?;
-        advise_huge_pages(&buckets);
-        // Filled after the advice, so the pages are huge from the first touch.
-        buckets.resize_with(count, Bucket::default);
-        Ok(Table {
-            buckets,
+        };
+        let first = words.as_ptr().align_offset(std::mem::align_of::<Bucket>());
+        assert!(first < BUCKET_WORDS, "words are 8-byte aligned");
+        let table = Table {
+            words,
+            first,
             mask: count - 1,
-        })
+        };
+        // Before the first touch, so the pages are huge from it.
+        advise_huge_pages(table.buckets());
+        Ok(table)
+    }
+
+    /// The buckets, in `words` from `first` on.
+    #[inline]
+    fn buckets(&self) -> &[Bucket] {
+        // SAFETY: `words` holds `first` + (`mask` + 1) buckets' words from
+        // an address aligned for `Bucket` (see `try_new`); a bucket is
+        // nothing but atomic words, so these words are valid buckets,
+        // shared through `&self` as atomics are.
+        unsafe {
+            std::slice::from_raw_parts(
+                self.words.as_ptr().add(self.first).cast::<Bucket>(),
+                self.mask + 1,
+            )
+        }
     }
 
     /// Bytes a table of 2^`bits` buckets occupies.
@@ -105,11 +156,11 @@ impl Table {
 
     /// Bytes the table occupies.
     pub fn bytes(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>()
+        std::mem::size_of_val(self.buckets())
     }
 
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets() {
             for s in &b.0 {
                 s.check.store(0, Ordering::Relaxed);
                 s.data.store(0, Ordering::Relaxed);
@@ -119,7 +170,7 @@ impl Table {
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        &self.buckets[(key as usize) & self.mask]
+        &self.buckets()[(key as usize) & self.mask]
     }
 
     /// Asks the processor to start loading `key`'s bucket, so that a probe
@@ -210,12 +261,12 @@ fn write(slot: &Slot, e: &Entry) {
 /// Asks Linux to back the table with 2 MiB pages: every probe lands on a
 /// random page of a table of hundreds of megabytes, and with 4 KiB pages
 /// nearly every one also misses the address-translation cache.
-fn advise_huge_pages(buckets: &Vec<Bucket>) {
+fn advise_huge_pages(buckets: &[Bucket]) {
     #[cfg(target_os = "linux")]
     {
         const PAGE: usize = 4096;
         let start = buckets.as_ptr() as usize;
-        let end = start + buckets.capacity() * std::mem::size_of::<Bucket>();
+        let end = start + std::mem::size_of_val(buckets);
         let (start, end) = ((start + PAGE - 1) & !(PAGE - 1), end & !(PAGE - 1));
         if end > start {
             // SAFETY: madvise only changes how the kernel backs this range
