@@ -654,6 +654,14 @@ fn numeric_options_out_of_range_are_refused_not_replaced() {
         (&["bench", "--list"][..], "--solver"),
         (
             &["start", "bao-la-kimasai", "--seeds", "5"][..],
+            "--seeds is an En Gehé option: Bao la Kimasai always has",
+        ),
+        (
+            &["start", "bao-la-kimasai", "--holes", "8"][..],
+            "--holes is an En Gehé option",
+        ),
+        (
+            &["start", "bao-la-kimasai", "--holes", "8", "--seeds", "1"][..],
             "--holes and --seeds are En Gehé options",
         ),
         (
@@ -2082,9 +2090,14 @@ fn a_move_in_a_finished_game_says_who_won_and_why() {
 
 #[test]
 fn analyse_gives_a_finished_games_result_as_solve_gives_its_value() {
-    // solve: its documented `best=- pv=`.
-    let out = ok(&["solve", FINISHED]);
+    // solve: its documented `best=- pv=`, and why on stderr.
+    let (out, err, code) = run(&["solve", FINISHED]);
+    assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("value=-14 best=- pv=\n"), "{out}");
+    assert_eq!(
+        err,
+        format!("no legal move: the game is over. {FINISHED_WHY}\n")
+    );
     // analyse: the same value in its own words, why on stderr.
     let (out, err, code) = run(&["analyse", FINISHED]);
     assert_eq!(code, 0, "{err}");
@@ -2211,9 +2224,11 @@ fn solve_takes_a_game_record_and_counts_its_positions_as_history() {
     assert!(out.ends_with("move=1 value=+6 nodes=0\n"), "{out}");
     // With the 24th move the game is over by repetition: nothing to solve.
     let over = format!("{CYCLING} 1");
-    assert_eq!(
-        ok(&["solve", &over]),
-        "value=-6 best=- pv=\nnodes=0 time=0.000s\n"
+    let (out, err, _) = run(&["solve", &over]);
+    assert_eq!(out, "value=-6 best=- pv=\nnodes=0 time=0.000s\n");
+    assert!(
+        err.starts_with("no legal move: the game is over.") && err.contains("three times"),
+        "{err}"
     );
     // The herding study after its first two moves, given as a record.
     let herding = "bao-la-kimasai south=1,1,2,0,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0 reserve=1,1 turn=south opening=no";

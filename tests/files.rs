@@ -1192,6 +1192,30 @@ fn writing_through_a_symlink_updates_the_file_it_names() {
     let err = files::save_game(Path::new("/dev/null"), &sample_game(1)).unwrap_err();
     assert_eq!(err.path, Path::new("/dev/null"), "{err}");
     assert!(err.problem.contains("not a regular file"), "{err}");
+    // A loop of links leads to no file: refused, the links left as they
+    // are (replacing one would break the loop without a word).
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    std::os::unix::fs::symlink("b.ron", &a).unwrap();
+    std::os::unix::fs::symlink("a.ron", &b).unwrap();
+    let selfish = dir.path().join("loop.ron");
+    std::os::unix::fs::symlink("loop.ron", &selfish).unwrap();
+    for link in [&a, &selfish] {
+        let err = files::save_game(link, &sample_game(1)).unwrap_err();
+        assert_eq!(err.path, *link, "{err}");
+        assert!(err.problem.contains("loop of links"), "{err}");
+        assert!(
+            std::fs::symlink_metadata(link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+    }
+    assert!(
+        std::fs::symlink_metadata(&b)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
 }
 
 #[test]

@@ -140,14 +140,16 @@ pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
         return Ok(());
     }
     // What is there, so that the user knows what --force would replace.
-    let kind = match files::read_text(path).and_then(|text| files::detect_kind(&text, path)) {
-        Ok(files::FileKind::Game) => "a saved game".to_string(),
-        Ok(kind) => format!(
+    let kind = match files::read_text(path).map(|text| files::detect_kind(&text, path)) {
+        Ok(Ok(files::FileKind::Game)) => "a saved game".to_string(),
+        Ok(Ok(kind)) => format!(
             "{} {}, not a saved game",
             article(kind.describe()),
             kind.describe()
         ),
-        Err(_) => "not a saved game of this program".to_string(),
+        Ok(Err(_)) => "not a saved game of this program".to_string(),
+        // Unread, what it holds is not known.
+        Err(e) => e.problem,
     };
     Err(CliError(format!(
         "{}: not saved: the file already exists ({kind}); add --force to replace it \

@@ -56,12 +56,18 @@ impl StartArgs {
                         "--first: in Bao la Kimasai South always moves first".into(),
                     ));
                 }
-                if self.holes.is_some() || self.seeds.is_some() {
-                    return Err(CliError(
-                        "--holes and --seeds are En Gehé options: Bao la Kimasai always has \
-                         four rows of 8 holes and 1 seed in each inner hole"
-                            .into(),
-                    ));
+                // Only the options given are named.
+                let given = match (self.holes.is_some(), self.seeds.is_some()) {
+                    (true, true) => Some("--holes and --seeds are En Gehé options"),
+                    (true, false) => Some("--holes is an En Gehé option"),
+                    (false, true) => Some("--seeds is an En Gehé option"),
+                    (false, false) => None,
+                };
+                if let Some(given) = given {
+                    return Err(CliError(format!(
+                        "{given}: Bao la Kimasai always has four rows of 8 holes and 1 seed \
+                         in each inner hole"
+                    )));
                 }
                 GameOptions {
                     origin,

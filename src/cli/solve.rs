@@ -139,10 +139,16 @@ pub fn solve(
             };
             outln!("{}", solution_line(&pos, &solution));
             outln!("{}", stats_line(&solution));
+            eprintln!("no legal move: the game is over. {}", result.describe());
             return Ok(Outcome::Done);
         }
         (history, pos)
     };
+    // A finished position is solved at once (its value, `best=- pv=`);
+    // why there is no move is said on stderr, as `moves` and `analyse` say it.
+    if let Status::Over(result) = pos.status() {
+        eprintln!("no legal move: the game is over. {}", result.describe());
+    }
     let mut solver = Solver::try_with_table_bits(table_bits)
         .map_err(|e| CliError(format!("--table-bits {table_bits}: {e}")))?;
     if let Some(t) = threads {

@@ -95,7 +95,14 @@ pub fn write_atomic_with(
 ) -> Result<(), FileError> {
     // A symlink names the file the user means: that file is replaced (and
     // backed up), the link stays.
-    let resolved = resolve_symlinks(path);
+    let resolved = resolve_symlinks(path).ok_or_else(|| {
+        // Replacing the link itself would break the loop silently, and
+        // what the user meant to write to is nowhere.
+        FileError::new(
+            path,
+            "cannot write: it is a symbolic link in a loop of links that leads to no file",
+        )
+    })?;
     let path = resolved.as_path();
     if let Ok(meta) = fs::metadata(path)
         && !meta.is_file()
@@ -159,23 +166,23 @@ pub fn write_atomic_with(
 
 /// `path` with its symlinks followed (a dangling one to the file it would
 /// name, so that saving creates it), or `path` itself if it is none.
-fn resolve_symlinks(path: &Path) -> PathBuf {
+fn resolve_symlinks(path: &Path) -> Option<PathBuf> {
     let mut current = path.to_path_buf();
-    // A bound, against a loop of links.
+    // A bound, against a loop of links (the system's own is 40).
     for _ in 0..40 {
         let is_link = fs::symlink_metadata(&current).is_ok_and(|m| m.file_type().is_symlink());
         if !is_link {
-            return current;
+            return Some(current);
         }
         let Ok(target) = fs::read_link(&current) else {
-            return current;
+            return Some(current);
         };
         current = match current.parent() {
             Some(folder) if target.is_relative() => folder.join(target),
             _ => target,
         };
     }
-    path.to_path_buf()
+    None
 }
 
 /// Creates the temporary file beside `path`, under a fresh name; errors
