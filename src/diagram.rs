@@ -258,23 +258,64 @@ fn signed(n: i64) -> String {
     }
 }
 
-/// `text` broken at blanks into lines of at most `chars` characters (a
-/// word longer than that is cut).
-fn wrap(text: &str, chars: usize) -> Vec<String> {
-    let chars = chars.max(8);
+/// About how wide `c` is in the diagram's sans serif, in em: the widths
+/// of DejaVu Sans (the widest of the fonts named) rounded up, so that a
+/// caption wraps before it would run past the edge, never after. Counting
+/// characters let a line of capitals run a half past the page, and CJK
+/// text twice past.
+fn em_width(c: char) -> f64 {
+    match c {
+        ' ' => 0.32,
+        'i' | 'j' | 'l' | '\'' | '.' | ',' | ':' | ';' | '|' | '!' => 0.3,
+        'f' | 't' | 'r' | 'I' | 'J' | '(' | ')' | '[' | ']' | '-' | '"' => 0.42,
+        'm' | 'w' | 'M' | 'W' | '@' | '%' | '\u{2014}' => 1.0,
+        'A'..='Z' => 0.78,
+        '0'..='9' | 'a'..='z' => 0.64,
+        // East Asian wide and full-width characters, and emoji: a whole em.
+        '\u{1100}'..='\u{115f}'
+        | '\u{2e80}'..='\u{a4cf}'
+        | '\u{ac00}'..='\u{d7a3}'
+        | '\u{f900}'..='\u{faff}'
+        | '\u{fe30}'..='\u{fe4f}'
+        | '\u{ff00}'..='\u{ff60}'
+        | '\u{ffe0}'..='\u{ffe6}'
+        | '\u{1f300}'..='\u{1faff}'
+        | '\u{20000}'..='\u{3fffd}' => 1.0,
+        _ => 0.8,
+    }
+}
+
+/// How wide `text` is, in em (see [`em_width`]).
+fn text_em(text: &str) -> f64 {
+    text.chars().map(em_width).sum()
+}
+
+/// `text` broken at blanks into lines at most `room` em wide (a word wider
+/// than that is cut).
+fn wrap(text: &str, room: f64) -> Vec<String> {
+    // Room for a few characters at least, however narrow the diagram.
+    let room = room.max(5.0);
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split_whitespace() {
-        let mut word: Vec<char> = word.chars().collect();
-        while word.len() > chars {
+        let mut word = word.to_string();
+        while text_em(&word) > room {
             if !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
-            lines.push(word.drain(..chars).collect());
+            // The longest start of the word that fits (at least a character).
+            let mut width = 0.0;
+            let cut = word
+                .char_indices()
+                .find(|&(at, c)| {
+                    width += em_width(c);
+                    at > 0 && width > room
+                })
+                .map_or(word.len(), |(at, _)| at);
+            lines.push(word[..cut].to_string());
+            word = word[cut..].to_string();
         }
-        let word: String = word.into_iter().collect();
-        let len = line.chars().count();
-        if len > 0 && len + 1 + word.chars().count() > chars {
+        if !line.is_empty() && text_em(&line) + em_width(' ') + text_em(&word) > room {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {
@@ -340,8 +381,7 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
     let lines_left = MARGIN;
     let lines_right = MARGIN + content;
 
-    // About 0.55 em a character in a sans serif.
-    let per_line = (f64::from(content) / (0.55 * f64::from(CAPTION_SIZE))) as usize;
+    let room = f64::from(content) / f64::from(CAPTION_SIZE);
     let over = options
         .result
         .as_ref()
@@ -350,7 +390,7 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
         .caption
         .iter()
         .chain(over.iter())
-        .flat_map(|c| wrap(c, per_line))
+        .flat_map(|c| wrap(c, room))
         .collect();
 
     let mut y = MARGIN;
@@ -646,9 +686,51 @@ mod tests {
 
     #[test]
     fn wrap_breaks_at_blanks_and_cuts_long_words() {
-        assert_eq!(wrap("one two three", 8), ["one two", "three"]);
-        assert_eq!(wrap("abcdefghijkl", 8), ["abcdefgh", "ijkl"]);
-        assert!(wrap("  ", 10).is_empty());
+        // 0.64 em a lower-case letter and digit, 0.32 a blank.
+        assert_eq!(wrap("one two three", 5.2), ["one two", "three"]);
+        assert_eq!(wrap("abcdefghijkl", 5.2), ["abcdefghi", "jkl"]);
+        assert!(wrap("  ", 10.0).is_empty());
+        // Wide letters take more room than narrow ones, CJK a whole em.
+        assert_eq!(wrap("MMMMMMMMMM", 5.0), ["MMMMM", "MMMMM"]);
+        assert_eq!(wrap("illillillill", 5.0), ["illillillill"]);
+        assert_eq!(
+            wrap("終盤の研究終盤の研究", 5.0),
+            ["終盤の研究", "終盤の研究"]
+        );
+    }
+
+    /// Every caption line fits the diagram's width, whatever its letters.
+    #[test]
+    fn caption_lines_fit_the_diagram() {
+        let p = pos("en-gehe south=4,4,4,4,4 north=4,4,4,4,4 captured=0,0 turn=south");
+        for caption in [
+            "MW".repeat(35),
+            "W".repeat(300),
+            "終盤".repeat(60),
+            "A study of the endgame: South to move and win by precise sacrifices".into(),
+        ] {
+            let options = DiagramOptions {
+                caption: Some(caption.clone()),
+                ..DiagramOptions::default()
+            };
+            let svg = render_svg(&p, &options);
+            let width: f64 = svg
+                .split("width=\"")
+                .nth(1)
+                .and_then(|w| w.split('"').next())
+                .and_then(|w| w.parse().ok())
+                .unwrap();
+            let room = (width - 2.0 * f64::from(MARGIN)) / f64::from(CAPTION_SIZE);
+            let lines: Vec<&str> = svg
+                .split(r#"class="caption""#)
+                .skip(1)
+                .map(|t| &t[t.find('>').unwrap() + 1..t.find("</text>").unwrap()])
+                .collect();
+            assert!(!lines.is_empty());
+            for line in lines {
+                assert!(text_em(line) <= room, "{line} is wider than {room} em");
+            }
+        }
     }
 
     #[test]
