@@ -1913,6 +1913,27 @@ fn snapshot_bao_la_kimasai_start() {
 }
 
 #[test]
+fn snapshot_the_capture_as_the_next_step() {
+    // Paused with the capture next: the facing hole is ringed as taken and
+    // no hole shows a pebble more than its count (a pebble meant to fly
+    // home was drawn at rest over the hole's own).
+    let start =
+        parse_position("en-gehe south=1,0,0,0,1 north=0,0,0,2,1 captured=0,0 turn=south").unwrap();
+    let mut h = fine_harness(start, SNAPSHOT_SIZE);
+    start_paused(&mut h, "South 1: 1 seed");
+    h.get_by_label("Step seed >").click();
+    h.run();
+    let r = h.state().rt.shown_replay().expect("the move is on view");
+    assert!(r.capture_next());
+    assert!(
+        r.caption().ends_with("the capture is next"),
+        "{}",
+        r.caption()
+    );
+    h.snapshot("en_gehe_capture_next");
+}
+
+#[test]
 fn snapshot_mid_animation() {
     let mut h = fine_harness(en_gehe(12), SNAPSHOT_SIZE);
     start_paused(&mut h, "South 5: 4 seeds");

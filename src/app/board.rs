@@ -1590,6 +1590,7 @@ fn board_canvas(
     let mut flying = None;
     let mut hand = None;
     let mut capture_fly = None;
+    let mut capture_facing = None;
     // At the end of a replay the hole where the move ended stays ringed
     // (it was ringed as the last seed fell, and a move that captures
     // nothing would otherwise leave no mark of where it ended).
@@ -1620,7 +1621,14 @@ fn board_canvas(
         if r.capture_next()
             && let Some(c) = r.trace.capture
         {
-            capture_fly = Some((c, r.trace.mover, if r.playing { r.phase } else { 0.0 }));
+            // The seeds to be taken: the facing hole is ringed as a raided
+            // one is (the last seed's hole keeps its ring), and only while
+            // the step plays do seeds fly home: a pebble drawn in a hole
+            // at rest showed one seed more than its count.
+            capture_facing = Some(c.facing);
+            if r.playing {
+                capture_fly = Some((c, r.trace.mover, r.phase));
+            }
         }
     }
 
@@ -1773,7 +1781,7 @@ fn board_canvas(
             if lift_hole == Some(bi) {
                 ring = Some((pal.lift, 0.1 * p));
             }
-            if raided_hole == Some(bi) {
+            if raided_hole == Some(bi) || capture_facing == Some(bi) {
                 ring = Some((pal.taken, 0.1 * p));
             }
             if last_sown == Some(bi) {
