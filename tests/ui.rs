@@ -582,7 +582,12 @@ fn the_sowing_timeline_goes_to_the_seed_clicked() {
     h.get_by_label("Sowing timeline").click();
     h.run();
     assert_eq!(step(&h), 14);
-    assert!(strip_says(&h, "lap 4 of 5"));
+    // (The strip says only the move at this width: the caption here,
+    // "lap 3 … ends, lap 4 begins", is long.)
+    assert_eq!(
+        h.state().rt.shown_replay().unwrap().lap_counter(),
+        "lap 4 of 5"
+    );
     assert!(
         !h.state().rt.shown_replay().unwrap().playing,
         "a seek pauses"
@@ -3421,6 +3426,54 @@ fn the_strip_names_only_the_move_where_its_whole_text_does_not_fit() {
 }
 
 #[test]
+fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
+    // At 800 px the strip read "M…": neither the move nor anything else.
+    // Narrowed step by step, it says the whole text, the move, its number,
+    // then nothing, each uncut.
+    let strip = |h: &Harness<'_, MaasaiApp>| {
+        h.query_all_by_label_contains("Move 1")
+            .find(|n| n.value().is_some_and(|v| v.starts_with("Move 1")))
+            .map(|n| (n.value().unwrap(), n.rect().width()))
+    };
+    let mut seen = Vec::new();
+    for width in (700..=1700).rev().step_by(20) {
+        let width = width as f32;
+        let mut h = fine_harness(en_gehe(6), [width, 560.0]);
+        start_paused(&mut h, "South 1: 4 seeds");
+        h.get_by_label("Step seed >").click();
+        h.run();
+        let kind = match strip(&h) {
+            None => "nothing",
+            Some((text, shown)) => {
+                let body = egui::FontId::proportional(
+                    h.ctx
+                        .global_style()
+                        .text_styles
+                        .get(&egui::TextStyle::Body)
+                        .unwrap()
+                        .size,
+                );
+                let needed = h.ctx.fonts_mut(|f| {
+                    f.layout_no_wrap(text.trim_end().to_string(), body, egui::Color32::BLACK)
+                        .size()
+                        .x
+                });
+                assert!(shown + 1.0 >= needed, "\"{text}\" cut at {width}");
+                match text.trim_end() {
+                    "Move 1" => "number",
+                    "Move 1 (hole 1)" => "move",
+                    _ => "whole",
+                }
+            }
+        };
+        if seen.last() != Some(&kind) {
+            seen.push(kind);
+        }
+    }
+    assert_eq!(seen, ["whole", "move", "number", "nothing"]);
+}
+
+#[test]
 fn the_solve_button_keeps_its_place_whatever_the_view() {
     // At 1024×680 the solver's description took two lines after a move
     // and one at the start (or after a position was pasted): the Solve
@@ -3465,4 +3518,22 @@ fn a_long_team_name_keeps_the_comment_heading_on_one_line() {
     let heading = heading_height(&h, &long);
     assert!(one_line > 0.0 && heading > 0.0);
     assert!(heading <= one_line + 0.5, "{heading} against {one_line}");
+}
+
+#[test]
+fn the_strips_words_keep_their_place_whatever_the_speed() {
+    // The speed field grew with its text: the words after it moved 5 to
+    // 20 px as the speed went from 5 to 1000 seeds a second.
+    let mut h = harness_at(en_gehe(6), [1024.0, 680.0]);
+    let mut places = Vec::new();
+    for speed in [1.0, 5.0, 12.5, 999.6, INSTANT_SPEED] {
+        h.state_mut().settings.speed = speed;
+        h.run();
+        let hint = h
+            .query_all_by_label_contains("to watch its sowing")
+            .next()
+            .expect("the strip's hint");
+        places.push(hint.rect().min.x);
+    }
+    assert!(places.windows(2).all(|w| w[0] == w[1]), "{places:?}");
 }

@@ -100,15 +100,23 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         );
         ui.separator();
         let mut speed = settings.speed;
+        // The field as wide as its widest text, so that the move's words
+        // after it keep their place as the speed changes ("5 seeds/s" to
+        // "1000 seeds/s" moved them 20 px).
+        let widest = super::button_width_for(ui, &["1000 seeds/s", "instant"]);
         let resp = ui
-            .add(
-                egui::Slider::new(&mut speed, MIN_SPEED..=INSTANT_SPEED)
-                    .logarithmic(true)
-                    // The unit goes with the number: at the top the field says
-                    // "instant", which a fixed "seeds/s" after it misread.
-                    .custom_formatter(|v, _| speed_text(v))
-                    .custom_parser(parse_speed),
-            )
+            .scope(|ui| {
+                ui.spacing_mut().interact_size.x = widest;
+                ui.add(
+                    egui::Slider::new(&mut speed, MIN_SPEED..=INSTANT_SPEED)
+                        .logarithmic(true)
+                        // The unit goes with the number: at the top the field says
+                        // "instant", which a fixed "seeds/s" after it misread.
+                        .custom_formatter(|v, _| speed_text(v))
+                        .custom_parser(parse_speed),
+                )
+            })
+            .inner
             .on_hover_text("Sowing speed in seeds a second; at the right end, instant");
         if resp.changed() {
             commands.push(AppCommand::SetSpeed(speed));
@@ -142,16 +150,34 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 // moved the board, and took height from it in a small
                 // window; measuring only up to the counters cut the
                 // caption mid-word.)
+                // Shorter still, only the move's number; and where not even
+                // that fits, nothing (a stub "M…" said nothing).
+                let number = egui::RichText::new(
+                    r.move_label()
+                        .split(" (")
+                        .next()
+                        .map(|m| {
+                            let mut m = m.to_string();
+                            m[..1].make_ascii_uppercase();
+                            m
+                        })
+                        .unwrap_or_default(),
+                )
+                .strong();
                 let whole = label(vec![
                     heading.clone(),
                     counters,
                     egui::RichText::new(r.caption()).italics(),
                 ]);
-                let needed = ui.fonts_mut(|f| f.layout_job(whole.clone())).size().x;
-                if needed <= ui.available_width() {
-                    whole
-                } else {
-                    label(vec![heading])
+                let fits = |ui: &mut egui::Ui, job: &egui::text::LayoutJob| {
+                    ui.fonts_mut(|f| f.layout_job(job.clone())).size().x <= ui.available_width()
+                };
+                match [whole, label(vec![heading]), label(vec![number])]
+                    .into_iter()
+                    .find(|job| fits(ui, job))
+                {
+                    Some(job) => job,
+                    None => return,
                 }
             }
             None => label(vec![
