@@ -3537,3 +3537,65 @@ fn the_strips_words_keep_their_place_whatever_the_speed() {
     }
     assert!(places.windows(2).all(|w| w[0] == w[1]), "{places:?}");
 }
+
+/// Where the hole `bi` of the position on view is drawn, and the right
+/// edge of the board's area (the move list's left).
+fn hole_x_and_area(h: &Harness<'_, MaasaiApp>, bi: usize) -> (f32, f32) {
+    let pos = h.state().rt.shown_position();
+    let hole = pos.hole_at(bi);
+    let name = format!(
+        "{} {}:",
+        hole.side.title(),
+        pos.variant().hole_name(hole.index)
+    );
+    let x = h
+        .query_all_by_label_contains(&name)
+        .next()
+        .unwrap_or_else(|| panic!("no hole {name}"))
+        .rect()
+        .center()
+        .x;
+    let area = h.get_by_label("Moves").rect().left();
+    (x, area)
+}
+
+#[test]
+fn a_zoomed_sowing_shows_the_holes_it_sows_next_and_zooming_keeps_its_hole() {
+    let mut h = fine_harness(en_gehe(50), SNAPSHOT_SIZE);
+    h.state_mut().settings.zoom = 4.0;
+    h.run();
+    sow_slowly(&mut h, "50");
+    h.get_by_label("Pause").click();
+    h.step();
+    h.step();
+    // Forty seeds on: the board pans once a screenful, not at every step,
+    // and the next few holes of the lap are in view whenever it has panned.
+    let mut pans = 0;
+    for _ in 0..40 {
+        let before = h.state().rt.pan;
+        h.key_press(egui::Key::ArrowRight);
+        h.step();
+        h.step();
+        if h.state().rt.pan != before {
+            pans += 1;
+            let r = h.state().rt.shown_replay().unwrap();
+            if let Some((_, to)) = r.next_seed() {
+                let (x, area) = hole_x_and_area(&h, to);
+                assert!(
+                    x > 0.0 && x < area,
+                    "the next hole at {x}, the area to {area}"
+                );
+            }
+        }
+    }
+    assert!((1..=10).contains(&pans), "{pans} pans in 40 steps");
+    // Zoomed further while paused: the hole being sown stays in view.
+    let r = h.state().rt.shown_replay().unwrap();
+    let (from, _) = r.next_seed().expect("still sowing");
+    h.state_mut().settings.zoom = 6.0;
+    h.step();
+    h.step();
+    h.step();
+    let (x, area) = hole_x_and_area(&h, from);
+    assert!(x > 0.0 && x < area, "the hole at {x}, the area to {area}");
+}

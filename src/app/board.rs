@@ -2069,7 +2069,7 @@ fn follow_the_sowing(
     let Some(step) = rt
         .shown_replay()
         .filter(|r| !r.at_end())
-        .map(|r| (r.move_index, r.step()))
+        .map(|r| (r.move_index, r.step(), geo.pitch.to_bits()))
     else {
         rt.followed_step = None;
         return;
@@ -2096,8 +2096,30 @@ fn follow_the_sowing(
             0.0
         }
     };
+    let (left, right) = (canvas.left() + margin.x, canvas.right() - margin.x);
+    // Which way the next seed goes across the area.
+    let heading = rt
+        .shown_replay()
+        .and_then(|r| r.next_seed())
+        .map_or(0.0, |(from, to)| {
+            let at = |bi: usize| {
+                let h = pos.hole_at(bi);
+                geo.hole_rect(h.side, h.index).center().x
+            };
+            at(to) - at(from)
+        });
+    // A hole out of view is brought in at the margin behind the sowing's
+    // way, so that the holes it sows next are in view (a pan to the
+    // nearest margin kept them off the area and moved the board at every
+    // step); one just within is left where it is.
+    let across = match into(c.x, left, right) {
+        0.0 => 0.0,
+        _ if right > left && heading > 0.0 => left - c.x,
+        _ if right > left && heading < 0.0 => right - c.x,
+        nearest => nearest,
+    };
     let delta = vec2(
-        into(c.x, canvas.left() + margin.x, canvas.right() - margin.x),
+        across,
         into(c.y, canvas.top() + margin.y, canvas.bottom() - margin.y),
     );
     if delta != Vec2::ZERO {

@@ -414,10 +414,11 @@ pub struct Runtime {
     pub window_title: String,
     /// Board pan in points.
     pub pan: egui::Vec2,
-    /// The replay step (move index, step) the board last panned to follow:
-    /// a board wider than its area brings each new step's hole into view,
-    /// once, so a user's own panning between steps is left alone.
-    pub followed_step: Option<(usize, u64)>,
+    /// The replay step (move index, step) and zoom (its bits) the board
+    /// last panned to follow: a board wider than its area brings each new
+    /// step's hole into view, once, so a user's own panning between steps
+    /// is left alone; a zoom while paused brings it back into view too.
+    pub followed_step: Option<(usize, u64, u32)>,
     /// The game (its `game_id`) whose seeds a board wider than its area
     /// was panned to show, once, as it came on view (see
     /// `board::show_the_seeds`).
