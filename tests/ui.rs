@@ -1917,15 +1917,23 @@ fn snapshot_bao_la_kimasai_start() {
     h.snapshot("bao_la_kimasai_start");
 }
 
+/// The window on `position` with the move from `hole` (its label) started
+/// and paused at its first step.
+fn paused_on(position: &str, hole: &str) -> Harness<'static, MaasaiApp> {
+    let mut h = fine_harness(parse_position(position).unwrap(), SNAPSHOT_SIZE);
+    start_paused(&mut h, hole);
+    h
+}
+
 #[test]
 fn snapshot_the_capture_as_the_next_step() {
     // Paused with the capture next: the facing hole is ringed as taken and
     // no hole shows a pebble more than its count (a pebble meant to fly
     // home was drawn at rest over the hole's own).
-    let start =
-        parse_position("en-gehe south=1,0,0,0,1 north=0,0,0,2,1 captured=0,0 turn=south").unwrap();
-    let mut h = fine_harness(start, SNAPSHOT_SIZE);
-    start_paused(&mut h, "South 1: 1 seed");
+    let mut h = paused_on(
+        "en-gehe south=1,0,0,0,1 north=0,0,0,2,1 captured=0,0 turn=south",
+        "South 1: 1 seed",
+    );
     h.get_by_label("Step seed >").click();
     h.run();
     let r = h.state().rt.shown_replay().expect("the move is on view");
@@ -2933,10 +2941,10 @@ fn tempo_during_a_sowing_counts_the_seeds_in_hand() {
     // South 2 lifts 3 seeds of a 2×5 row (tempo 3 × 3 = 9): with the hand
     // over hole 2 the tempo is still 9, and after one seed into hole 3 it
     // is (1 + 2 in hand) × 2 = 6, not the 2 of the hole's single seed.
-    let start =
-        parse_position("en-gehe south=0,3,0,0,0 north=1,0,0,0,0 captured=0,0 turn=south").unwrap();
-    let mut h = fine_harness(start, SNAPSHOT_SIZE);
-    start_paused(&mut h, "South 2: 3 seeds");
+    let mut h = paused_on(
+        "en-gehe south=0,3,0,0,0 north=1,0,0,0,0 captured=0,0 turn=south",
+        "South 2: 3 seeds",
+    );
     h.get_by_label("<< Back lap").click();
     h.run_steps(2);
     assert_eq!(step(&h), 0);
