@@ -1748,6 +1748,41 @@ fn harness_opening(dir: &Path, file: PathBuf) -> Harness<'static, MaasaiApp> {
 }
 
 #[test]
+fn a_file_with_unnamed_teams_opened_again_unchanged_is_nothing_unsaved() {
+    // `play --save` writes no team names; the window shows them as South
+    // and North, and its autosave kept those: at the next start the file
+    // counted as "another version of the game", and each launch with it
+    // moved a copy aside as an unsaved game ("unsaved game 2.ron", …).
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let file = dir.path().join("short.ron");
+    let mut game = Game::new(en_gehe(8));
+    for mv in ["1", "3"] {
+        game.play(game.variant().parse_move(mv).unwrap()).unwrap();
+    }
+    let saved = GameFile::from_game(game);
+    assert_eq!(saved.south_team, "");
+    save_game(&file, &saved).unwrap();
+    for _ in 0..3 {
+        let h = harness_opening(dir.path(), file.clone());
+        assert!(
+            h.state().files.error.is_none(),
+            "{:?}",
+            h.state().files.error
+        );
+        assert!(!h.state().unsaved());
+        drop(h);
+    }
+    assert!(!data.join("unsaved game.ron").exists());
+    // Nor is it offered as a game with changes saved nowhere else.
+    let h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("with unsaved changes").is_none()
+            && h.query_by_label_contains("only copy").is_none()
+    );
+}
+
+#[test]
 fn a_file_opened_at_launch_moves_an_unsaved_last_game_aside() {
     // A double-clicked file used to take the place of a killed session's
     // unsaved game without a word, and its autosaves then wrote over it.

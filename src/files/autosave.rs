@@ -59,11 +59,16 @@ impl Autosave {
 }
 
 /// Whether two game files hold the same record: the move on view and the
-/// date of the save do not count.
+/// date of the save do not count, nor does a team left unnamed against
+/// its side's title (the window shows and autosaves "South" for a file's
+/// blank name, as `play --save` writes).
 fn same_record(a: &GameFile, b: &GameFile) -> bool {
+    use crate::engine::Side;
     let plain = |f: &GameFile| GameFile {
         cursor: 0,
         date: String::new(),
+        south_team: super::game::shown_team_name(&f.south_team, Side::South),
+        north_team: super::game::shown_team_name(&f.north_team, Side::North),
         ..f.clone()
     };
     plain(a) == plain(b)
