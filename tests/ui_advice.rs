@@ -439,12 +439,19 @@ fn a_review_goes_with_its_game() {
     let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().council.max_depth = Some(30);
+    h.state_mut().settings.show_council = true;
     h.run_steps(1);
     h.state_mut().queue(AppCommand::PlayMove(Move(0)));
     h.run_steps(2);
     h.state_mut().queue(AppCommand::ReviewGame);
     h.run_steps(2);
     assert!(h.state().council.has_review());
+    // How far it has got is said (a long game's review takes minutes).
+    assert_eq!(h.state().council.review_progress(), Some((0, 1)));
+    assert!(
+        h.query_by_label_contains("reviewing the moves played: 0 of 1…")
+            .is_some()
+    );
     assert_eq!(h.state().council.review_threads(), 1);
     // A new game: the old one's review is dropped, and its thread stops
     // rather than searching a game nobody looks at any more.

@@ -56,6 +56,8 @@ struct Review {
     start: Position,
     moves: Vec<Move>,
     costs: Vec<Option<MoveCost>>,
+    /// Moves reviewed so far (they come in order).
+    reviewed: usize,
     rx: Receiver<(usize, Option<MoveCost>)>,
     cancel: Arc<AtomicBool>,
     done: bool,
@@ -92,6 +94,14 @@ impl CouncilPanel {
     /// Whether every played move has its cost.
     pub fn review_done(&self) -> bool {
         self.review.as_ref().is_some_and(|r| r.done)
+    }
+    /// How far a review still under way has got: moves reviewed, and of
+    /// how many.
+    pub fn review_progress(&self) -> Option<(usize, usize)> {
+        self.review
+            .as_ref()
+            .filter(|r| !r.done)
+            .map(|r| (r.reviewed, r.moves.len()))
     }
     /// Whether there is a review (done or not) of the game's moves.
     pub fn has_review(&self) -> bool {
@@ -171,6 +181,7 @@ impl CouncilPanel {
         self.review = Some(Review {
             start,
             costs: vec![None; moves.len()],
+            reviewed: 0,
             moves,
             rx,
             cancel,
@@ -269,6 +280,7 @@ impl CouncilPanel {
             if let Some(slot) = r.costs.get_mut(i) {
                 *slot = c;
             }
+            r.reviewed = i + 1;
             r.done = i + 1 == r.moves.len();
         }
         if !r.done {
@@ -402,8 +414,13 @@ pub fn council_ui(
             group_digits(analysis.nodes)
         ));
     }
-    if panel.review.is_some() && !panel.review_done() {
-        status.push("reviewing the moves played…".to_string());
+    if let Some((reviewed, of)) = panel.review_progress() {
+        // A long game's review takes minutes: how far it has got.
+        status.push(format!(
+            "reviewing the moves played: {} of {}…",
+            group_digits(reviewed as u64),
+            group_digits(of as u64)
+        ));
     }
     ui.add(
         egui::Label::new(egui::RichText::new(status.join(" · ")).weak())
