@@ -814,7 +814,7 @@ fn the_arrow_keys_go_from_move_to_move_and_ctrl_home_end_to_the_ends() {
     press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowUp)]);
     assert_eq!(view(&h), 2);
     assert!(whole(&h));
-    press_in_one_frame(&mut h, &[(M::NONE, Key::PageUp), (M::NONE, Key::ArrowUp)]);
+    press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowUp), (M::NONE, Key::ArrowUp)]);
     assert_eq!(view(&h), 0, "two presses in one frame, two moves back");
     press_in_one_frame(&mut h, &[(M::NONE, Key::ArrowUp)]);
     assert_eq!(view(&h), 0, "nothing before the start");
@@ -861,7 +861,7 @@ fn the_arrow_keys_go_from_move_to_move_and_ctrl_home_end_to_the_ends() {
     h.key_press(Key::Escape);
     h.state_mut().queue(AppCommand::ShowHelp(true));
     h.run();
-    for keys in ["Up / Down (or Page Up / Page Down)", "Ctrl+Home / Ctrl+End"] {
+    for keys in ["Up / Down", "Page Up / Page Down", "Ctrl+Home / Ctrl+End"] {
         assert!(h.query_by_label(keys).is_some(), "{keys} not in the help");
     }
 }
@@ -3606,4 +3606,27 @@ fn a_zoomed_sowing_shows_the_holes_it_sows_next_and_zooming_keeps_its_hole() {
     h.step();
     let (x, area) = hole_x_and_area(&h, from);
     assert!(x > 0.0 && x < area, "the hole at {x}, the area to {area}");
+}
+
+#[test]
+fn page_up_and_page_down_go_ten_moves_at_a_time() {
+    use egui::{Key, Modifiers as M};
+    let mut h = sowing_instantly(en_gehe(12));
+    for _ in 0..25 {
+        let mv = h.state().rt.game.current().legal_moves()[0];
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run();
+    }
+    let view = |h: &Harness<'_, MaasaiApp>| h.state().rt.view;
+    assert_eq!(view(&h), 25);
+    for expected in [15, 5, 0, 0] {
+        press_in_one_frame(&mut h, &[(M::NONE, Key::PageUp)]);
+        assert_eq!(view(&h), expected);
+        assert!(h.state().rt.shown_replay().is_none_or(|r| r.at_end()));
+    }
+    for expected in [10, 20, 25] {
+        press_in_one_frame(&mut h, &[(M::NONE, Key::PageDown)]);
+        assert_eq!(view(&h), expected);
+    }
+    assert!(h.state().rt.live());
 }

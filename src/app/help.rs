@@ -72,9 +72,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "jump to the end of the move (again: back to the live game)",
     ),
     (
-        "Up / Down (or Page Up / Page Down)",
+        "Up / Down",
         "one move back / on in the game, its position shown whole",
     ),
+    ("Page Up / Page Down", "ten moves back / on in the game"),
     (
         "Ctrl+Home / Ctrl+End",
         "the start position / the live position of the game",

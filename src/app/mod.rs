@@ -92,6 +92,9 @@ fn plot_height_id() -> egui::Id {
 /// fit beside a readable board.
 const PANEL_FLOOR: f32 = 140.0;
 
+/// Moves that Page Up and Page Down go back or on in the game.
+pub const PAGE_OF_MOVES: usize = 10;
+
 /// Everything the panels can ask for; applied after the frame.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AppCommand {
@@ -483,15 +486,27 @@ impl MaasaiApp {
                             Some(AppCommand::ViewStart)
                         }
                         Key::End if is(Modifiers::COMMAND) => Some(AppCommand::ViewLive),
+                        // Page Up / Page Down: ten moves at a time, as a
+                        // long game needs (a thousand presses otherwise).
                         Key::ArrowUp | Key::PageUp if is(Modifiers::NONE) => {
                             (view > 0).then(|| {
-                                view -= 1;
+                                let by = if *key == Key::PageUp {
+                                    PAGE_OF_MOVES
+                                } else {
+                                    1
+                                };
+                                view = view.saturating_sub(by);
                                 view_at(view)
                             })
                         }
                         Key::ArrowDown | Key::PageDown if is(Modifiers::NONE) => (view < moves)
                             .then(|| {
-                                view += 1;
+                                let by = if *key == Key::PageDown {
+                                    PAGE_OF_MOVES
+                                } else {
+                                    1
+                                };
+                                view = (view + by).min(moves);
                                 view_at(view)
                             }),
                         Key::ArrowRight if is(Modifiers::SHIFT) => {
