@@ -522,3 +522,55 @@ fn with_no_room_by_the_board_the_result_goes_over_the_plots_rather_than_the_boar
         "{window:?} not over the plots {plot:?}"
     );
 }
+
+#[test]
+fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
+    // A long game's far moves took a hundred keys; the plots span them all.
+    let mut h = harness_at(GameOptions::en_gehe(12).start().unwrap(), [1024.0, 680.0]);
+    let app = h.state_mut();
+    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    app.settings.show_tempo_plot = true;
+    h.run_steps(3);
+    for _ in 0..40 {
+        let mv = h.state().rt.game.current().legal_moves()[0];
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+        if h.state().rt.result().is_some() {
+            break;
+        }
+    }
+    let moves = h.state().rt.game.moves().len();
+    assert!(moves >= 20, "{moves} moves");
+    assert_eq!(h.state().rt.view, moves);
+    // Left of the tempo chart's middle: an earlier position.
+    let plot = h.state().rt.plot_rect.expect("the plots are shown");
+    let at = egui::pos2(plot.left() + plot.width() * 0.2, plot.center().y);
+    h.hover_at(at);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    let view = h.state().rt.view;
+    assert!(view < moves / 2, "viewing after {view} of {moves} moves");
+    assert!(h.state().rt.shown_replay().is_none_or(|r| r.at_end()));
+    // The other chart (captured seeds) at its right end: the last move.
+    let at = egui::pos2(plot.right() - 30.0, plot.center().y);
+    h.hover_at(at);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    assert!(h.state().rt.view > moves - 5, "{}", h.state().rt.view);
+}

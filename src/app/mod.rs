@@ -1248,6 +1248,7 @@ impl MaasaiApp {
                 .min_size(PLOT_MIN)
                 .max_size(under_board(ui, board_min + below, PLOT_MIN))
                 .show(ui, |ui| self.tempo_plot_ui(ui));
+            commands.extend(plot.inner);
             let height = plot.response.rect.height();
             ui.data_mut(|d| d.insert_temp(plot_height_id(), height));
             self.rt.plot_rect = Some(plot.response.rect);

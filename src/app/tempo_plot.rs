@@ -84,16 +84,16 @@ fn y_span(tempo: bool, bao: bool, lo: f64, hi: f64) -> Option<(f64, f64)> {
     Some((mid - half, mid + half))
 }
 
-/// Draws the two plots side by side.
+/// Draws the two plots side by side; returns the position (moves played)
+/// a click on either chart asks to view.
 pub fn plot_ui(
     ui: &mut egui::Ui,
     positions: &[Position],
     view: usize,
     line: Option<Continuation<'_>>,
-) {
-    let Some(first) = positions.first() else {
-        return;
-    };
+) -> Option<usize> {
+    let first = positions.first()?;
+    let mut clicked = None;
     let en_gehe = first.variant().is_en_gehe();
     let (titles, upper_names, lower_names) = labels(en_gehe);
     let game: Vec<Figures> = positions.iter().map(Figures::of).collect();
@@ -176,6 +176,7 @@ pub fn plot_ui(
                     (lo.min(v), hi.max(v))
                 });
 
+                let last = game.len() - 1;
                 // A game of no or few moves still gets a few moves of axis
                 // from 0 (one point alone is centred, with negative moves).
                 let mut chart = Plot::new(("tempo-plot", k))
@@ -193,8 +194,10 @@ pub fn plot_ui(
                             // Move numbers are short: egui_plot's 60 px
                             // (made for wide labels) left a half-width
                             // chart of a few moves with "0" alone. Labels
-                            // that would not fit are still left out.
-                            .label_spacing(24.0..=36.0),
+                            // that would not fit are still left out; a long
+                            // game's four-digit numbers need more room
+                            // ("500600" ran together at 24 px).
+                            .label_spacing(label_spacing(game.len())),
                     ])
                     .include_x(0.0)
                     .include_x(4.0)
@@ -203,11 +206,35 @@ pub fn plot_ui(
                     // Room above and below the extreme values, so their
                     // dots do not sit on the frame.
                     .set_margin_fraction(egui::vec2(0.05, 0.12))
-                    .allow_scroll(false);
+                    .allow_scroll(false)
+                    // What the pointer is over, in the game's words; a
+                    // click there views that position.
+                    .label_formatter(move |at| {
+                        let (name, point) = match at {
+                            egui_plot::HoverPosition::NearDataPoint {
+                                plot_name,
+                                position,
+                                ..
+                            } => (Some(*plot_name), position),
+                            egui_plot::HoverPosition::Elsewhere { position } => (None, position),
+                        };
+                        let moves = point.x.round();
+                        if moves < 0.0 || moves > last as f64 {
+                            return None;
+                        }
+                        let after =
+                            format!("after {moves} move{}", if moves == 1.0 { "" } else { "s" });
+                        Some(match name.filter(|n| !n.is_empty()) {
+                            Some(name) => {
+                                format!("{name} {after}: {}\n(click to view it)", point.y.round())
+                            }
+                            None => format!("{after} (click to view it)"),
+                        })
+                    });
                 if let Some((bottom, top)) = y_span(en_gehe && k == 0, !en_gehe, lo, hi) {
                     chart = chart.include_y(bottom).include_y(top);
                 }
-                chart.show(ui, |plot| {
+                let shown = chart.show(ui, |plot| {
                     for side in 0..2 {
                         let pick = |f: &Figures| if k == 0 { f.upper[side] } else { f.lower[side] };
                         let pts: PlotPoints = game
@@ -246,6 +273,14 @@ pub fn plot_ui(
                     }
                     plot.vline(VLine::new("on view", view as f64).color(egui::Color32::GRAY));
                 });
+                // A click goes to the position of the nearest move: a long
+                // game's far moves are a click away, not a hundred keys.
+                if shown.response.clicked()
+                    && let Some(at) = shown.response.interact_pointer_pos()
+                {
+                    let x = shown.transform.value_from_position(at).x.round();
+                    clicked = Some(x.clamp(0.0, (game.len() - 1) as f64) as usize);
+                }
             });
         }
     });
@@ -253,6 +288,15 @@ pub fn plot_ui(
         ui.data_mut(|d| d.insert_temp(titles_id, tallest));
         ui.ctx().request_repaint();
     }
+    clicked
+}
+
+/// The least and the comfortable room between the move axis's labels, for
+/// a game of `positions`: about a digit's width each, and a gap.
+fn label_spacing(positions: usize) -> std::ops::RangeInclusive<f32> {
+    let digits = positions.max(1).to_string().len() as f32;
+    let least = 10.0 + 7.0 * digits;
+    least..=least + 12.0
 }
 
 impl super::MaasaiApp {
@@ -260,7 +304,7 @@ impl super::MaasaiApp {
     /// position on view (a study's line in book mode, else the solver's
     /// principal line when the position on view is solved, except in an
     /// exercise).
-    pub(super) fn tempo_plot_ui(&self, ui: &mut egui::Ui) {
+    pub(super) fn tempo_plot_ui(&self, ui: &mut egui::Ui) -> Vec<super::AppCommand> {
         let rt = &self.rt;
         let shown = *rt.shown_position();
         let study_line = self.studies.active.as_ref().and_then(|a| {
@@ -283,7 +327,14 @@ impl super::MaasaiApp {
             moves,
             name,
         });
-        plot_ui(ui, rt.game.positions(), rt.view, line);
+        plot_ui(ui, rt.game.positions(), rt.view, line)
+            .filter(|&view| view != rt.view)
+            .map(|view| match view {
+                0 => super::AppCommand::ViewStart,
+                n => super::AppCommand::ViewMove(n - 1),
+            })
+            .into_iter()
+            .collect()
     }
 }
 
