@@ -1156,8 +1156,13 @@ fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
     assert_eq!(h.state().rt.view, 0);
 
     // Confirmed: hole 3 is played from the start in place of both moves.
+    h.state_mut().rt.comments.insert(2, "North's answer".into());
     h.get_by_label("South 3: 4 seeds").click();
     h.run();
+    assert!(
+        h.query_by_label_contains("Undo straight after brings them back to Redo")
+            .is_some()
+    );
     h.get_by_label("Play from here").click();
     h.run();
     let holes: Vec<usize> = h.state().rt.game.moves().iter().map(|m| m.hole()).collect();
@@ -1165,6 +1170,24 @@ fn a_move_on_an_earlier_position_starts_another_line_when_confirmed() {
     assert!(h.state().rt.live());
     assert!(h.state().rt.redo.is_empty());
     assert!(h.state().rt.branch_offer.is_none());
+    assert!(h.state().rt.comments.is_empty());
+    // Undone, the line taken off comes back to Redo, with its comment
+    // (one Enter took a long game's later moves for good).
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.state().rt.game.moves().is_empty());
+    for _ in 0..2 {
+        h.key_press_modifiers(
+            egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+            egui::Key::Z,
+        );
+        h.run();
+    }
+    assert_eq!(h.state().rt.game, two_moves);
+    assert_eq!(
+        h.state().rt.comments.get(&2).map(String::as_str),
+        Some("North's answer")
+    );
 }
 
 #[test]

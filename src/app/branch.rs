@@ -115,9 +115,15 @@ pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime, line_after: usize) -> 
             rt.team(pos.turn()),
             pos.variant().move_name(offer.mv),
         ));
+        let them = if later == 1 { "it" } else { "them" };
+        // (A solver's line plays on at once: its moves would be undone first.)
+        let undo = if line_after == 0 {
+            format!("Undo straight after brings {them} back to Redo; to keep both lines, ")
+        } else {
+            format!("To keep {them}, ")
+        };
         ui.weak(format!(
-            "To keep {}, save the game first (Save as… keeps it in a file of its own).",
-            if later == 1 { "it" } else { "them" }
+            "{undo}save the game first (Save as… keeps it in a file of its own)."
         ));
         ui.add_space(8.0);
         ui.horizontal(|ui| {

@@ -375,11 +375,25 @@ pub struct CostNote {
     pub review_depth: Option<u32>,
 }
 
+/// Moves that "Play from here" took off the game (see `Runtime::taken_line`).
+struct TakenLine {
+    /// Moves played before them.
+    at: usize,
+    /// Them, in Redo's order (the first on top).
+    redo: Vec<Move>,
+    /// Their comments, by move number.
+    comments: std::collections::BTreeMap<usize, String>,
+}
+
 /// Runtime state (not persisted).
 pub struct Runtime {
     pub game: Game,
     /// Moves undone, last undone on top.
     pub redo: Vec<Move>,
+    /// The line "Play from here" took off the game, while the move played
+    /// in its place is the last: undoing that move brings the line back to
+    /// Redo, with its comments (one Enter took a long game's later moves).
+    taken_line: Option<TakenLine>,
     pub stats: Vec<MoveStats>,
     pub names: [String; 2],
     /// Moves applied in the position on view (`game.moves().len()` = live).
@@ -487,6 +501,7 @@ impl Runtime {
             notes: String::new(),
             game: Game::new(start),
             redo: Vec::new(),
+            taken_line: None,
             stats: Vec::new(),
             names,
             view: 0,
@@ -704,6 +719,7 @@ impl Runtime {
         self.game.play(mv).map_err(|e| e.to_string())?;
         self.stats.push(MoveStats::of(&trace));
         self.redo.clear();
+        self.taken_line = None;
         // Comments of undone moves go with them once another move replaces
         // them (until then, redo brings them back).
         let played = self.game.moves().len();
@@ -730,7 +746,11 @@ impl Runtime {
         while self.game.moves().len() > at {
             self.undo();
         }
-        self.play(mv)
+        let redo = std::mem::take(&mut self.redo);
+        let comments = self.comments.split_off(&(at + 1));
+        self.play(mv)?;
+        self.taken_line = Some(TakenLine { at, redo, comments });
+        Ok(())
     }
 
     fn after_new_move(&mut self, trace: MoveTrace) {
@@ -762,6 +782,14 @@ impl Runtime {
         self.game.truncate(len - 1);
         self.stats.truncate(len - 1);
         self.preview = None;
+        // Back where "Play from here" branched off: Redo goes down the line
+        // it took off again (the move played in its place is dropped, as
+        // the line was then).
+        if let Some(t) = self.taken_line.take_if(|t| t.at == len - 1) {
+            self.redo = t.redo;
+            self.comments.retain(|&n, _| n < len);
+            self.comments.extend(t.comments);
+        }
         // The move now on view can be replayed, as after redo.
         match len - 1 {
             0 => self.view_start(),
