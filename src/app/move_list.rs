@@ -161,8 +161,12 @@ fn rows_ui(
             let note = rt.cost_notes.get(&i);
             let cost = note.map_or(String::new(), |c| format!(" · {}", c.text));
             let comment = rt.comments.get(&(i + 1));
+            // The review's or the solver's note next to the move too, before
+            // the sowing's figures: in a narrow column (the solver's beside
+            // the board) a long game's rows are cut, and a researcher
+            // scanning for mistakes read them one hover at a time.
             let text = format!(
-                "{:>3}. {} {}{} — {} lap{}, {} sown{}{cost}",
+                "{:>3}. {} {}{}{cost} — {} lap{}, {} sown{}",
                 i + 1,
                 // The team, as the board names the rows.
                 rt.names[mover.index()],
