@@ -2781,3 +2781,32 @@ fn a_study_opened_as_a_file_is_in_recent_files_and_opens_from_there() {
         "opened again as a study"
     );
 }
+
+#[test]
+fn a_stopped_solves_note_goes_with_its_position() {
+    // "The solve of the position after move 1500 was stopped…" read on
+    // after that move was undone.
+    let mut h = harness(long_solve_position());
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run_steps(2);
+    h.get_by_label("South 17: 1 seed").click();
+    h.run_steps(4);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(h.state().solver.running(), "a long solve");
+    // Stopped as the board moves on: said, while its position is there.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run_steps(3);
+    step_until(&mut h, "the solve to stop", |app| !app.solver.running());
+    h.run_steps(2);
+    let said = "The solve of the position after move 1 was stopped after ";
+    assert!(h.query_by_label_contains(said).is_some());
+    // That move undone: the note goes with it.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(3);
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(h.query_by_label_contains(said).is_none());
+    assert_eq!(h.state().solver.note, None);
+}

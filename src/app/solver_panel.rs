@@ -73,6 +73,8 @@ struct Running {
     pos: Position,
     /// Where the position stood in the game when the solve started.
     label: String,
+    /// The position the label speaks of: moves played before it, its key.
+    at: (usize, u64),
     handle: SolveHandle,
     /// For a move's solve of the every-move list: the move (`key` and `pos`
     /// are then the position after it).
@@ -92,6 +94,8 @@ struct EveryMove {
     /// The game up to and including the position (repetition counts).
     line: Vec<Position>,
     label: String,
+    /// The position the label speaks of: moves played before it, its key.
+    at: (usize, u64),
     /// The legal moves not yet valued, with the positions after them, once
     /// [`MoveChildren`] has reported.
     pending: Option<VecDeque<(Move, Position)>>,
@@ -167,6 +171,10 @@ pub struct SolverPanel {
     solved: HashMap<u64, Solution>,
     /// What happened to the last solve that did not finish.
     pub note: Option<String>,
+    /// The position the note speaks of ("the position after move 12"):
+    /// moves played before it, its key. Once the game no longer has it
+    /// there (undone, or another line played), the note goes.
+    note_at: Option<(usize, u64)>,
     /// The game the note belongs to ([`Runtime::game_id`]).
     note_game: Option<u64>,
     /// Keep solving when the board moves on (otherwise the solve stops).
@@ -208,6 +216,7 @@ impl Default for SolverPanel {
             solved: HashMap::new(),
             note: None,
             note_game: None,
+            note_at: None,
             keep_on_change: false,
             line_queue: None,
             move_values: HashMap::new(),
@@ -253,6 +262,11 @@ impl SolverPanel {
             r.handle.cancel();
         }
         // A list between two moves' solves has no solve running.
+        let at = self
+            .every_move
+            .as_ref()
+            .map(|job| job.at)
+            .or(running.as_ref().map(|r| r.at));
         self.note = Some(match (self.every_move.take(), &running) {
             (Some(job), r) if r.as_ref().is_none_or(|r| r.for_move.is_some()) => {
                 let current = r.as_ref().map(|r| {
@@ -277,6 +291,7 @@ impl SolverPanel {
             }
             (_, None) => return,
         });
+        self.note_at = at;
     }
 
     /// The proved values of moves of `pos`, best first.
@@ -540,6 +555,7 @@ impl SolverPanel {
             key: pos.key(),
             line,
             label: position_label(rt.view),
+            at: (rt.view, pos.key()),
             pending: None,
             children: rx,
             budget: self.move_budget,
@@ -577,6 +593,7 @@ impl SolverPanel {
             key: pos.key(),
             line,
             label: position_label(rt.view),
+            at: (rt.view, pos.key()),
             pending: Some(unsolved.iter().map(|u| (u.mv, u.child)).collect()),
             // Nothing to wait for: the moves are known.
             children: channel().1,
@@ -633,6 +650,7 @@ impl SolverPanel {
                 key: child.key(),
                 pos: child,
                 label: title,
+                at: job.at,
                 handle,
                 for_move: Some(mv),
                 deadline: Some(Instant::now() + job.budget),
@@ -650,6 +668,7 @@ impl SolverPanel {
             return;
         }
         let mut stopped = None;
+        let mut stopped_at = None;
         if let Some(r) = self.running.take() {
             if r.key == pos.key() {
                 self.running = Some(r);
@@ -670,15 +689,18 @@ impl SolverPanel {
                 group_digits(p.nodes),
                 proved_words(&r.pos, &p)
             ));
+            stopped_at = Some(r.at);
         }
         self.every_move = None;
         let history = rt.game.positions()[..rt.view].to_vec();
         let handle = self.session().solve(history, pos);
         self.note = stopped;
+        self.note_at = stopped_at;
         self.running = Some(Running {
             key: pos.key(),
             pos,
             label: position_label(rt.view),
+            at: (rt.view, pos.key()),
             handle,
             for_move: None,
             deadline: None,
@@ -725,6 +747,7 @@ impl SolverPanel {
                             }
                             Some(job) if r.for_move.is_some() => {
                                 let current = Some(self.give_up_move(job.key, &r, &p, job.budget));
+                                self.note_at = Some(job.at);
                                 self.note = Some(format!(
                                     "The values of every move of {} were cancelled at {} after \
                                      {} nodes; {}.",
@@ -735,6 +758,7 @@ impl SolverPanel {
                                 ));
                             }
                             _ => {
+                                self.note_at = Some(r.at);
                                 self.note = Some(format!(
                                     "The solve of {} was cancelled after {} nodes{proved}.",
                                     r.label.to_lowercase(),
@@ -777,6 +801,14 @@ impl SolverPanel {
         if self.note_game != Some(rt.game_id) {
             self.note = None;
             self.note_game = Some(rt.game_id);
+        }
+        // Nor does a note outlive its position in this game: "the position
+        // after move 1500" read on after that move was undone.
+        if let Some((view, key)) = self.note_at
+            && rt.game.positions().get(view).map(Position::key) != Some(key)
+        {
+            self.note = None;
+            self.note_at = None;
         }
         if lines_may_play {
             self.play_queued(rt, ctx)
