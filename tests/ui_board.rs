@@ -523,6 +523,21 @@ fn with_no_room_by_the_board_the_result_goes_over_the_plots_rather_than_the_boar
     );
 }
 
+/// A click of the pointer at `at`, hovering there first.
+fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
+    h.hover_at(at);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+}
+
 #[test]
 fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
     // A long game's far moves took a hundred keys; the plots span them all.
@@ -545,32 +560,12 @@ fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
     // Left of the tempo chart's middle: an earlier position.
     let plot = h.state().rt.plot_rect.expect("the plots are shown");
     let at = egui::pos2(plot.left() + plot.width() * 0.2, plot.center().y);
-    h.hover_at(at);
-    h.run();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run();
-    }
+    click_at(&mut h, at);
     let view = h.state().rt.view;
     assert!(view < moves / 2, "viewing after {view} of {moves} moves");
     assert!(h.state().rt.shown_replay().is_none_or(|r| r.at_end()));
     // The other chart (captured seeds) at its right end: the last move.
     let at = egui::pos2(plot.right() - 30.0, plot.center().y);
-    h.hover_at(at);
-    h.run();
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run();
-    }
+    click_at(&mut h, at);
     assert!(h.state().rt.view > moves - 5, "{}", h.state().rt.view);
 }
