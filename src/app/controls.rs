@@ -152,18 +152,7 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 // caption mid-word.)
                 // Shorter still, only the move's number; and where not even
                 // that fits, nothing (a stub "M…" said nothing).
-                let number = egui::RichText::new(
-                    r.move_label()
-                        .split(" (")
-                        .next()
-                        .map(|m| {
-                            let mut m = m.to_string();
-                            m[..1].make_ascii_uppercase();
-                            m
-                        })
-                        .unwrap_or_default(),
-                )
-                .strong();
+                let number = egui::RichText::new(format!("Move {}", r.move_index + 1)).strong();
                 let whole = label(vec![
                     heading.clone(),
                     counters,

@@ -163,6 +163,17 @@ pub enum AppCommand {
 }
 
 impl AppCommand {
+    /// Shows the position after `view` moves, whole (a move's sowing is
+    /// replayed with Home and the arrows).
+    pub fn view_at(view: usize) -> AppCommand {
+        match view {
+            0 => AppCommand::ViewStart,
+            n => AppCommand::ViewMove(n - 1),
+        }
+    }
+}
+
+impl AppCommand {
     /// One step of zoom, as the menus, the toolbar and Ctrl+= take it
     /// (about the board's centre).
     pub const ZOOM_IN: AppCommand = AppCommand::ZoomBy {
@@ -404,12 +415,7 @@ impl MaasaiApp {
         // The position on view (moves played to it), for the moves keys.
         let mut view = self.rt.view;
         let moves = self.rt.game.moves().len();
-        // The position after `view` moves, shown whole (a move's sowing is
-        // replayed with Home and the arrows).
-        let view_at = |view: usize| match view {
-            0 => AppCommand::ViewStart,
-            n => AppCommand::ViewMove(n - 1),
-        };
+        let view_at = AppCommand::view_at;
         let mut editing = false;
         // Every press counts, in the order pressed: a slow frame (a busy
         // machine) may hold several, of one key (Ctrl+Z three times) or of

@@ -279,7 +279,7 @@ pub fn plot_ui(
                     && let Some(at) = shown.response.interact_pointer_pos()
                 {
                     let x = shown.transform.value_from_position(at).x.round();
-                    clicked = Some(x.clamp(0.0, (game.len() - 1) as f64) as usize);
+                    clicked = Some(x.clamp(0.0, last as f64) as usize);
                 }
             });
         }
@@ -329,10 +329,7 @@ impl super::MaasaiApp {
         });
         plot_ui(ui, rt.game.positions(), rt.view, line)
             .filter(|&view| view != rt.view)
-            .map(|view| match view {
-                0 => super::AppCommand::ViewStart,
-                n => super::AppCommand::ViewMove(n - 1),
-            })
+            .map(super::AppCommand::view_at)
             .into_iter()
             .collect()
     }

@@ -111,7 +111,7 @@ pub fn position_arg(text: &str) -> Result<Position, CliError> {
         Err(e) => {
             let head: Vec<&str> = text
                 .split_whitespace()
-                .take_while(|t| t.contains('=') || matches!(*t, "en-gehe" | "bao-la-kimasai"))
+                .take_while(|t| notation::is_position_token(t))
                 .collect();
             match notation::parse_position(&head.join(" ")) {
                 Ok(_) => Err(CliError(format!("invalid game record: {e}"))),

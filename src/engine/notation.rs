@@ -113,6 +113,12 @@ pub fn parse_position(text: &str) -> Result<Position, SetupError> {
     parse_setup(text)?.validate()
 }
 
+/// Whether `token` belongs to a position in a game record rather than to
+/// its moves: a move never holds `=` and is never a game's name.
+pub fn is_position_token(token: &str) -> bool {
+    token.contains('=') || matches!(token, "en-gehe" | "bao-la-kimasai")
+}
+
 /// A game record on one line (RULES.md: the start position followed by
 /// the moves in order): the position's tokens (the game's name and the
 /// `key=value` tokens, in any order), then the moves, blank-separated; a
@@ -121,7 +127,7 @@ pub fn parse_position(text: &str) -> Result<Position, SetupError> {
 /// `;` after the first move is refused, naming it. A move never holds `=`
 /// nor is a game's name, so nothing else is needed to part them.
 pub fn split_record(text: &str) -> Result<(String, Vec<&str>), SetupError> {
-    let is_position = |t: &str| t.contains('=') || matches!(t, "en-gehe" | "bao-la-kimasai");
+    let is_position = is_position_token;
     // `;` stands alone or against a token (`turn=south;36`).
     let tokens: Vec<&str> = text
         .split_whitespace()

@@ -63,13 +63,15 @@ impl Autosave {
 /// its side's title (the window shows and autosaves "South" for a file's
 /// blank name, as `play --save` writes).
 fn same_record(a: &GameFile, b: &GameFile) -> bool {
-    use crate::engine::Side;
-    let plain = |f: &GameFile| GameFile {
-        cursor: 0,
-        date: String::new(),
-        south_team: super::game::shown_team_name(&f.south_team, Side::South),
-        north_team: super::game::shown_team_name(&f.north_team, Side::North),
-        ..f.clone()
+    let plain = |f: &GameFile| {
+        let [south_team, north_team] = f.team_names();
+        GameFile {
+            cursor: 0,
+            date: String::new(),
+            south_team,
+            north_team,
+            ..f.clone()
+        }
     };
     plain(a) == plain(b)
 }
