@@ -3653,3 +3653,22 @@ fn page_up_and_page_down_go_ten_moves_at_a_time() {
     }
     assert!(h.state().rt.live());
 }
+
+#[test]
+fn the_strips_hint_is_cut_short_but_never_to_a_bare_ellipsis() {
+    // At 800 px with no move played the strip's end read "…" alone.
+    let hint = |h: &Harness<'_, MaasaiApp>| {
+        h.query_all_by_label_contains("to watch its sowing")
+            .next()
+            .map(|n| n.rect().width())
+    };
+    let wide = harness_at(en_gehe(50), [1100.0, 560.0]);
+    assert!(hint(&wide).is_some_and(|w| w > 100.0));
+    let mut narrow = harness_at(en_gehe(50), [800.0, 560.0]);
+    narrow.run();
+    assert!(
+        hint(&narrow).is_none_or(|w| w > 60.0),
+        "{:?}",
+        hint(&narrow)
+    );
+}

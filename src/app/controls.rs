@@ -169,12 +169,19 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                     None => return,
                 }
             }
-            None => label(vec![
-                egui::RichText::new(
-                    "Play a move, or pick one in the move list, to watch its sowing.",
-                )
-                .weak(),
-            ]),
+            None => {
+                // Cut short where it must be, but never to a bare "…".
+                let least = label(vec![egui::RichText::new("Play a move…").weak()]);
+                if ui.fonts_mut(|f| f.layout_job(least)).size().x > ui.available_width() {
+                    return;
+                }
+                label(vec![
+                    egui::RichText::new(
+                        "Play a move, or pick one in the move list, to watch its sowing.",
+                    )
+                    .weak(),
+                ])
+            }
         };
         ui.add(egui::Label::new(job).truncate());
     });
