@@ -116,7 +116,15 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
 
     export(&mut h, "Export diagram for print (black and white)…", &path);
     let prompt = h.state().files.diagram_prompt.as_ref().unwrap();
-    assert_eq!(prompt.ask_replace.as_deref(), Some(path.as_path()));
+    let question = prompt.ask_replace.as_ref().expect("asked to replace");
+    assert_eq!(question.path, path);
+    // What is there is said: not one of the program's files, so its size.
+    assert!(
+        question.what.starts_with("15 bytes, last changed "),
+        "{}",
+        question.what
+    );
+    assert!(h.query_by_label(&question.what).is_some());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "an older figure");
 
     // Another name is chosen, then the first again, and replaced.

@@ -2282,6 +2282,11 @@ fn save_as_chosen_over_a_file_changed_on_disk_asks_before_replacing_it() {
     files(&mut h, FileCommand::SaveTo(path.clone()));
     let question = format!("“{}” already exists. Replace it?", path.display());
     assert!(h.query_by_label(&question).is_some(), "no question");
+    // What the file holds is said with it (it is someone's game).
+    assert!(
+        h.query_by_label_contains("A saved game, ").is_some(),
+        "the question does not say what is there"
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "not yet");
     h.get_by_label("Replace").click();
     h.run_steps(2);

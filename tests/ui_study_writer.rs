@@ -303,6 +303,8 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     h.run_steps(2);
     let asked = format!("“{}” already exists. Replace it?", path.display());
     assert!(h.query_by_label(&asked).is_some(), "{asked}");
+    // And what is there: the study saved a moment ago.
+    assert!(h.query_by_label_contains("A study, ").is_some());
     // The last save's news goes: "Saved to …" stood over the question.
     assert!(h.query_by_label_contains("Saved to").is_none());
     h.get_by_label("Choose another name").click();

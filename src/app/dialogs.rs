@@ -253,10 +253,14 @@ pub(super) fn path_window<P>(
         .open(&mut open)
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
         .show(ctx, |ui| {
-            if let Some(path) = prompt.ask_replace.clone() {
+            if let Some(question) = prompt.ask_replace.clone() {
                 let room = ctx.content_rect().height() - 80.0 - 12.0;
-                let text = format!("“{}” already exists. Replace it?", path.display());
-                message_text(ui, room, MESSAGE_WIDTH, &text, None);
+                message_text(ui, room, MESSAGE_WIDTH, &question.question(), None);
+                if !question.what.is_empty() {
+                    let weak = ui.visuals().weak_text_color();
+                    message_text(ui, room, MESSAGE_WIDTH, &question.what, Some(weak));
+                }
+                let path = question.path;
                 if esc {
                     prompt.ask_replace = None;
                     return;

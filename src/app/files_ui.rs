@@ -179,7 +179,7 @@ pub struct PathPrompt<P = Purpose> {
     pub focused: bool,
     /// Save As: a typed path names a file that exists; the window asks
     /// before replacing it.
-    pub ask_replace: Option<PathBuf>,
+    pub ask_replace: Option<ReplaceQuestion>,
     /// The path the user agreed to replace.
     pub replace_ok: Option<PathBuf>,
 }
@@ -194,6 +194,34 @@ impl<P> PathPrompt<P> {
             ask_replace: None,
             replace_ok: None,
         }
+    }
+}
+
+/// "Replace it?" about a file already at a chosen path, with what that
+/// file is (read once, when the question is asked), so that nobody
+/// replaces a game or a study believing it a spare copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplaceQuestion {
+    pub path: PathBuf,
+    /// `A saved game, 3.2 kB, last changed 2026-12-05 09:14 UTC.` (empty
+    /// when nothing could be read of it).
+    pub what: String,
+}
+
+impl ReplaceQuestion {
+    pub fn new(path: PathBuf) -> ReplaceQuestion {
+        let what = crate::files::describe_existing(&path);
+        let mut letters = what.chars();
+        let what = match letters.next() {
+            Some(first) => format!("{}{}.", first.to_uppercase(), letters.as_str()),
+            None => String::new(),
+        };
+        ReplaceQuestion { path, what }
+    }
+
+    /// The question itself, naming the file.
+    pub fn question(&self) -> String {
+        format!("“{}” already exists. Replace it?", self.path.display())
     }
 }
 
@@ -1274,7 +1302,7 @@ impl MaasaiApp {
                     && prompt.replace_ok.as_deref() != Some(path.as_path())
                 {
                     prompt.text = path.display().to_string();
-                    prompt.ask_replace = Some(path);
+                    prompt.ask_replace = Some(ReplaceQuestion::new(path));
                     return;
                 }
                 let prompt = self.files.path_prompt.take();
@@ -1532,7 +1560,7 @@ impl MaasaiApp {
             && prompt.replace_ok.as_deref() != Some(path.as_path())
         {
             prompt.text = path.display().to_string();
-            prompt.ask_replace = Some(path);
+            prompt.ask_replace = Some(ReplaceQuestion::new(path));
             return;
         }
         let result = match own {

@@ -18,6 +18,7 @@
 //! own, and loads the file back as the library will ([`Study::load`]). A
 //! failure is said in the dialog in plain words, and nothing typed is lost.
 
+use super::files_ui::ReplaceQuestion;
 use super::solver_panel::SolverCommand;
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position};
@@ -123,7 +124,7 @@ pub struct StudyWriter {
     /// title as it is typed.
     elsewhere_offered: Option<String>,
     /// A file at the typed path, waiting for "replace it?".
-    pub ask_replace: Option<PathBuf>,
+    pub ask_replace: Option<ReplaceQuestion>,
     browse: Option<Receiver<Option<PathBuf>>>,
     /// Said under the path when Browse… brought no file back (none was
     /// chosen, or the system has no file dialog: it answers at once).
@@ -542,17 +543,17 @@ impl MaasaiApp {
                 // the system cannot look up (under a file, say) goes to the
                 // save, which says why in plain words.
                 if std::fs::metadata(&path).is_ok() {
-                    w.ask_replace = Some(path);
+                    w.ask_replace = Some(ReplaceQuestion::new(path));
                     w.saved_news = false;
                 } else {
                     w.start_save(ctx, Target::Path(path));
                 }
             }
             WriterCommand::Replace(yes) => {
-                if let Some(path) = w.ask_replace.take()
+                if let Some(question) = w.ask_replace.take()
                     && yes
                 {
-                    w.start_save(ctx, Target::Path(path));
+                    w.start_save(ctx, Target::Path(question.path));
                 }
             }
             WriterCommand::Browse => {
@@ -850,11 +851,17 @@ pub fn writer_ui(
                 ui.set_min_height(2.0 * text_height + ui.spacing().item_spacing.y);
                 ui.add(egui::Label::new(egui::RichText::new(text).color(color)).wrap());
             });
-            if let Some(path) = w.ask_replace.clone() {
-                ui.add(
-                    egui::Label::new(format!("“{}” already exists. Replace it?", path.display()))
+            if let Some(question) = &w.ask_replace {
+                ui.add(egui::Label::new(question.question()).wrap());
+                if !question.what.is_empty() {
+                    ui.add(
+                        egui::Label::new(
+                            egui::RichText::new(&question.what)
+                                .color(ui.visuals().weak_text_color()),
+                        )
                         .wrap(),
-                );
+                    );
+                }
                 ui.horizontal(|ui| {
                     if ui.button("Replace").clicked() {
                         out.push(cmd(WriterCommand::Replace(true)));

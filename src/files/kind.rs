@@ -121,6 +121,49 @@ pub fn detect_kind(text: &str, path: &Path) -> Result<FileKind, FileError> {
     ))
 }
 
+/// What is at `path` already, for "Replace it?": the kind of file when it
+/// is one of the program's own (judged by its text, without replaying a
+/// game, so a damaged or huge file cannot stall the question), its size
+/// and when it last changed, e.g. `a saved game, 3.2 kB, last changed
+/// 2026-12-05 09:14 UTC`. Whatever cannot be read is left out.
+pub fn describe_existing(path: &Path) -> String {
+    let meta = std::fs::metadata(path).ok();
+    let mut parts = Vec::new();
+    if meta.as_ref().is_some_and(|m| m.is_file())
+        && let Ok(text) = read_text(path)
+        && let Ok(kind) = detect_kind(&text, path)
+    {
+        parts.push(format!("a {}", kind.describe()));
+    }
+    if let Some(meta) = &meta {
+        if meta.is_dir() {
+            parts.push("a folder".to_string());
+        } else {
+            parts.push(file_size(meta.len()));
+        }
+        if let Ok(changed) = meta.modified() {
+            // `2026-12-05T09:14:07Z` → `2026-12-05 09:14 UTC`
+            let stamp = super::iso8601_utc(changed);
+            parts.push(format!(
+                "last changed {} {} UTC",
+                &stamp[..10],
+                &stamp[11..16]
+            ));
+        }
+    }
+    parts.join(", ")
+}
+
+/// A file's size for people: `812 bytes`, `3.2 kB`, `1.4 MB`.
+fn file_size(bytes: u64) -> String {
+    match bytes {
+        1 => "1 byte".to_string(),
+        0..1000 => format!("{bytes} bytes"),
+        1000..999_950 => format!("{:.1} kB", bytes as f64 / 1e3),
+        _ => format!("{:.1} MB", bytes as f64 / 1e6),
+    }
+}
+
 /// Validates a file of any kind, as `maasai-mancala check` does.
 pub fn check_file(path: &Path) -> Result<FileSummary, FileError> {
     check_text(&read_text(path)?, path)
@@ -450,6 +493,36 @@ mod tests {
         .unwrap();
         let line = super::describe_study(&raid, std::path::Path::new("r.ron")).unwrap();
         assert!(line.contains("solution of 1 move,"), "{line}");
+    }
+
+    #[test]
+    fn an_existing_file_is_described_by_kind_size_and_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let game = dir.path().join("game.ron");
+        let file = GameFile::new(crate::engine::GameOptions::default()).unwrap();
+        crate::files::save_game(&game, &file).unwrap();
+        let line = super::describe_existing(&game);
+        let size = std::fs::metadata(&game).unwrap().len();
+        assert!(line.starts_with("a saved game, "), "{line}");
+        assert!(line.contains(&super::file_size(size)), "{line}");
+        // The minute it was written, in UTC.
+        let stamp = crate::files::now_iso8601();
+        assert!(
+            line.contains(&format!("last changed {} ", &stamp[..10])),
+            "{line}"
+        );
+        assert!(line.ends_with(" UTC"), "{line}");
+        // Not one of the program's files: only its size and date.
+        let other = dir.path().join("figure.svg");
+        std::fs::write(&other, "<svg/>").unwrap();
+        let line = super::describe_existing(&other);
+        assert!(line.starts_with("6 bytes, last changed "), "{line}");
+        assert!(super::describe_existing(dir.path()).starts_with("a folder, last changed"));
+        assert_eq!(super::describe_existing(&dir.path().join("none")), "");
+        assert_eq!(super::file_size(1), "1 byte");
+        assert_eq!(super::file_size(999), "999 bytes");
+        assert_eq!(super::file_size(3_240), "3.2 kB");
+        assert_eq!(super::file_size(999_960), "1.0 MB");
     }
 
     #[test]

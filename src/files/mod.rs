@@ -37,7 +37,9 @@ pub use game::{
     team_names_clash,
 };
 pub(crate) use kind::misnamed;
-pub use kind::{FileKind, FileSummary, check_file, check_text, describe_game, detect_kind};
+pub use kind::{
+    FileKind, FileSummary, check_file, check_text, describe_existing, describe_game, detect_kind,
+};
 pub use presets::{
     PRESET_VERSION, Preset, PresetEntry, PresetFile, PresetSource, SHIPPED_PRESETS,
     add_user_preset, all_presets, delete_user_preset, load_user_presets, parse_presets,
