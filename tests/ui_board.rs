@@ -569,3 +569,68 @@ fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
     click_at(&mut h, at);
     assert!(h.state().rt.view > moves - 5, "{}", h.state().rt.view);
 }
+
+/// The move a hover label over the plots names ("… after 12 moves: …").
+fn plot_label_move(h: &Harness<'_, MaasaiApp>) -> Option<usize> {
+    fn walk(shape: &egui::Shape, out: &mut Option<usize>) {
+        match shape {
+            egui::Shape::Text(text) => {
+                let words = &text.galley.job.text;
+                if let Some((_, rest)) = words.split_once("after ")
+                    && let Some((n, _)) = rest.split_once(" move")
+                    && words.contains("click to view it")
+                {
+                    *out = n.parse().ok();
+                }
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = None;
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn a_click_on_the_plots_views_the_move_their_label_names() {
+    // Near a line the label names the nearest point's move, and a click
+    // went to the move under the pointer's x: "after 657 moves" was
+    // shown, and the click viewed move 661.
+    // (Many moves to a pixel, as in a long game, where they differ most.)
+    let mut h = harness_at(GameOptions::en_gehe(50).start().unwrap(), [1024.0, 680.0]);
+    let app = h.state_mut();
+    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    app.settings.show_tempo_plot = true;
+    h.run_steps(3);
+    for _ in 0..400 {
+        let mv = h.state().rt.game.current().legal_moves()[0];
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+        if h.state().rt.result().is_some() {
+            break;
+        }
+    }
+    let plot = h.state().rt.plot_rect.expect("the plots are shown");
+    // Points across the tempo chart, above and below its lines.
+    let mut labelled = 0;
+    for i in 1..24 {
+        for j in 2..9 {
+            let at = egui::pos2(
+                plot.left() + plot.width() * 0.02 * i as f32,
+                plot.top() + plot.height() * 0.1 * j as f32,
+            );
+            h.hover_at(at);
+            h.run();
+            let Some(named) = plot_label_move(&h) else {
+                continue;
+            };
+            labelled += 1;
+            click_at(&mut h, at);
+            assert_eq!(h.state().rt.view, named, "clicked at {at:?}");
+        }
+    }
+    assert!(labelled > 20, "{labelled} labels seen");
+}

@@ -7,7 +7,7 @@
 //! seeds across the board), so there the plot shows each side's seeds on
 //! its own rows and in its reserve.
 
-use crate::engine::{Move, Position, Side};
+use crate::engine::{Move, Position, Side, group_digits};
 use egui_plot::{GridInput, GridMark, Line, LineStyle, Plot, PlotPoints, Points, VLine};
 
 /// Figures of one position for the plot.
@@ -41,14 +41,14 @@ pub fn labels(en_gehe: bool) -> ([&'static str; 2], [&'static str; 2], [&'static
     if en_gehe {
         (
             ["Tempo", "Captured seeds"],
-            ["South tempo", "North tempo"],
-            ["South captured", "North captured"],
+            ["South's tempo", "North's tempo"],
+            ["South's captured seeds", "North's captured seeds"],
         )
     } else {
         (
             ["Seeds on the board", "Seeds in reserve"],
-            ["South on board", "North on board"],
-            ["South reserve", "North reserve"],
+            ["South's seeds on the board", "North's seeds on the board"],
+            ["South's reserve", "North's reserve"],
         )
     }
 }
@@ -177,6 +177,8 @@ pub fn plot_ui(
                 });
 
                 let last = game.len() - 1;
+                // The move the hover label names this frame, if any.
+                let labelled = std::cell::Cell::new(None);
                 // A game of no or few moves still gets a few moves of axis
                 // from 0 (one point alone is centred, with negative moves).
                 let mut chart = Plot::new(("tempo-plot", k))
@@ -209,7 +211,7 @@ pub fn plot_ui(
                     .allow_scroll(false)
                     // What the pointer is over, in the game's words; a
                     // click there views that position.
-                    .label_formatter(move |at| {
+                    .label_formatter(|at| {
                         let (name, point) = match at {
                             egui_plot::HoverPosition::NearDataPoint {
                                 plot_name,
@@ -222,11 +224,16 @@ pub fn plot_ui(
                         if moves < 0.0 || moves > last as f64 {
                             return None;
                         }
+                        // A click views the move the label names (near a
+                        // line that is the nearest point's, not the one
+                        // under the pointer's x).
+                        labelled.set(Some(moves as usize));
                         let after =
                             format!("after {moves} move{}", if moves == 1.0 { "" } else { "s" });
                         Some(match name.filter(|n| !n.is_empty()) {
                             Some(name) => {
-                                format!("{name} {after}: {}\n(click to view it)", point.y.round())
+                                let value = group_digits(point.y.round().max(0.0) as u64);
+                                format!("{name} {after}: {value}\n(click to view it)")
                             }
                             None => format!("{after} (click to view it)"),
                         })
@@ -273,13 +280,15 @@ pub fn plot_ui(
                     }
                     plot.vline(VLine::new("on view", view as f64).color(egui::Color32::GRAY));
                 });
-                // A click goes to the position of the nearest move: a long
-                // game's far moves are a click away, not a hundred keys.
+                // A click goes to the position the label names, or else to
+                // the nearest move: a long game's far moves are a click
+                // away, not a hundred keys.
                 if shown.response.clicked()
                     && let Some(at) = shown.response.interact_pointer_pos()
                 {
                     let x = shown.transform.value_from_position(at).x.round();
-                    clicked = Some(x.clamp(0.0, last as f64) as usize);
+                    let nearest = x.clamp(0.0, last as f64) as usize;
+                    clicked = Some(labelled.get().unwrap_or(nearest));
                 }
             });
         }
