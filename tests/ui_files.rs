@@ -1862,15 +1862,34 @@ fn a_damaged_autosave_is_set_aside_and_the_one_before_it_kept() {
     let mut h = files_harness(dir.path(), en_gehe(6));
     let (_, message) = h.state().files.error.clone().expect("said");
     assert!(message.contains("autosave.ron.damaged"), "{message}");
-    assert!(message.contains("autosave.ron.bak"), "{message}");
+    // The one before is moved where no autosave writes: as
+    // autosave.ron.bak the second move's autosave replaced it, and
+    // Discard on closing removed it.
+    let kept = data.join("unsaved game.ron");
+    assert!(
+        message.contains(&format!("moved to {}", kept.display())),
+        "{message}"
+    );
     assert!(data.join("autosave.ron.damaged").exists());
     h.get_by_label("OK").click();
     h.run();
     play(&mut h, "3");
+    play(&mut h, "1");
     assert_eq!(
-        std::fs::read_to_string(&bak).unwrap(),
+        std::fs::read_to_string(&kept).unwrap(),
         good_before,
-        "the next autosave does not push the good one out"
+        "the next autosaves do not push the good one out"
+    );
+    // Thrown away on closing: the game kept is not.
+    request_close(&mut h);
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(!autosave.exists());
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), good_before);
+    // And it opens.
+    assert_eq!(
+        maasai_mancala::files::check_file(&kept).unwrap().kind,
+        maasai_mancala::files::FileKind::Autosave
     );
 }
 

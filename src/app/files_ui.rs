@@ -348,8 +348,6 @@ fn last_session(
         Ok(Some(a)) if a.unsaved => (None, Some(keep_unsaved_aside(&folders.data))),
         Ok(_) => (None, None),
         Err(e) => {
-            // Set aside, so the next autosave keeps the version
-            // before it in autosave.ron.bak.
             let bak = crate::files::backup_path(&crate::files::autosave_path(&folders.data));
             let kept = match set_aside_damaged_autosave(&folders.data) {
                 Ok(aside) => format!("It was moved to {}.", aside.display()),
@@ -357,11 +355,25 @@ fn last_session(
                     format!("{why}.\nIt is overwritten by the next move's autosave.")
                 }
             };
+            // The version before it is moved aside too, under a name no
+            // autosave writes: left as autosave.ron.bak, the second move's
+            // autosave replaced it, and Discard on closing removed it.
             let before = if bak.exists() {
-                format!(
-                    "\nThe autosave before it is {}; Open… in the Game menu opens its game.",
-                    bak.display()
-                )
+                let aside = unsaved_aside_path(&folders.data);
+                match std::fs::rename(&bak, &aside) {
+                    Ok(()) => format!(
+                        "\nThe autosave before it was moved to {}, where no autosave writes \
+                         over it; Open… in the Game menu opens its game.",
+                        aside.display()
+                    ),
+                    Err(why) => format!(
+                        "\nThe autosave before it is {} (it could not be moved aside to {}: \
+                         {why}); Open… in the Game menu opens its game. Copy it elsewhere \
+                         first: the second move's autosave replaces it.",
+                        bak.display(),
+                        aside.display()
+                    ),
+                }
             } else {
                 String::new()
             };
