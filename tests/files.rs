@@ -1773,3 +1773,14 @@ fn a_game_undone_to_its_start_with_a_comment_kept_for_redo_saves_and_autosaves()
     let autosave = files::load_autosave(&data).unwrap().expect("written");
     assert!(autosave.game.game.moves().is_empty());
 }
+
+#[test]
+fn a_team_is_labelled_with_its_side_unless_named_after_it() {
+    use maasai_mancala::files::team_label;
+    assert_eq!(team_label("Ilkisongo", Side::South), "Ilkisongo (South)");
+    assert_eq!(team_label("South", Side::South), "South");
+    // Its own side's name in other capitals is that side, not
+    // "north (North)".
+    assert_eq!(team_label("north", Side::North), "North");
+    assert_eq!(team_label(" NORTH ", Side::North), "North");
+}

@@ -2652,13 +2652,27 @@ fn the_animation_line_stays_inside_the_smallest_window() {
     // The animation controls are one line; their hint (and a sowing's
     // caption) is cut short with "…" rather than run past the window's edge.
     let h = harness_at(en_gehe(50), [1024.0, 680.0]);
-    let hint = h
-        .get_by_label("Play a move, or pick one in the move list, to watch its sowing.")
-        .rect();
+    let (_, hint) = strip_hint(&h).expect("a hint at 1024 px");
     assert!(
         hint.right() <= 1024.0,
         "hint runs out of the window: {hint:?}"
     );
+}
+
+/// Every text a shape paints.
+fn painted_galleys(shape: &egui::Shape, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
+    match shape {
+        egui::Shape::Text(text) => out.push(text.galley.clone()),
+        egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| painted_galleys(s, out)),
+        _ => {}
+    }
+}
+
+/// The strip's hint on show, whole (one of `controls::HINTS`), and where.
+fn strip_hint(h: &Harness<'_, MaasaiApp>) -> Option<(&'static str, egui::Rect)> {
+    maasai_mancala::app::controls::HINTS
+        .into_iter()
+        .find_map(|hint| h.query_by_label(hint).map(|n| (hint, n.rect())))
 }
 
 #[test]
@@ -3655,20 +3669,33 @@ fn page_up_and_page_down_go_ten_moves_at_a_time() {
 }
 
 #[test]
-fn the_strips_hint_is_cut_short_but_never_to_a_bare_ellipsis() {
-    // At 800 px with no move played the strip's end read "…" alone.
-    let hint = |h: &Harness<'_, MaasaiApp>| {
-        h.query_all_by_label_contains("to watch its sowing")
-            .next()
-            .map(|n| n.rect().width())
-    };
-    let wide = harness_at(en_gehe(50), [1100.0, 560.0]);
-    assert!(hint(&wide).is_some_and(|w| w > 100.0));
-    let mut narrow = harness_at(en_gehe(50), [800.0, 560.0]);
-    narrow.run();
-    assert!(
-        hint(&narrow).is_none_or(|w| w > 60.0),
-        "{:?}",
-        hint(&narrow)
+fn the_strips_hint_is_a_whole_phrase_that_fits_or_none() {
+    // At 800 px with no move played the strip's end read "…" alone, and
+    // at 1024 px "Play a move, or pick one in the move l…": a shorter
+    // hint stands whole in its place.
+    let wide = harness_at(en_gehe(50), [1400.0, 560.0]);
+    assert_eq!(
+        strip_hint(&wide).map(|(hint, _)| hint),
+        Some(maasai_mancala::app::controls::HINTS[0])
     );
+    for width in [1024.0, 900.0, 800.0, 700.0] {
+        let mut h = harness_at(en_gehe(50), [width, 560.0]);
+        h.run();
+        // Nothing painted of it is cut short with "…".
+        let mut painted = Vec::new();
+        for clipped in &h.output().shapes {
+            painted_galleys(&clipped.shape, &mut painted);
+        }
+        let cut: Vec<_> = painted
+            .iter()
+            .filter(|g| g.job.text.starts_with("Play a move") && g.elided)
+            .map(|g| g.job.text.clone())
+            .collect();
+        assert!(cut.is_empty(), "at {width} px: {cut:?}");
+        if let Some((_, rect)) = strip_hint(&h) {
+            assert!(rect.right() <= width, "at {width} px: {rect:?}");
+        }
+    }
+    let h = harness_at(en_gehe(50), [1024.0, 560.0]);
+    assert!(strip_hint(&h).is_some(), "no hint at 1024 px");
 }

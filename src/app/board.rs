@@ -2472,12 +2472,7 @@ pub fn editor_board_ui(
 fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: Side) {
     let s = &ed.setup;
     ui.horizontal(|ui| {
-        let name = &names[side.index()];
-        let title = if name == side.title() {
-            name.clone()
-        } else {
-            format!("{name} ({})", side.title())
-        };
+        let title = crate::files::team_label(&names[side.index()], side);
         let to_move = s.turn == side;
         let mut text = egui::RichText::new(title).strong();
         if to_move {

@@ -170,23 +170,32 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 }
             }
             None => {
-                // Cut short where it must be, but never to a bare "…".
-                let least = label(vec![egui::RichText::new("Play a move…").weak()]);
-                if ui.fonts_mut(|f| f.layout_job(least)).size().x > ui.available_width() {
-                    return;
+                // The longest whole hint that fits, never one cut mid-word
+                // ("… in the move l…" at 1024 px) nor a bare "…".
+                match HINTS
+                    .into_iter()
+                    .map(|hint| label(vec![egui::RichText::new(hint).weak()]))
+                    .find(|job| {
+                        ui.fonts_mut(|f| f.layout_job(job.clone())).size().x <= ui.available_width()
+                    }) {
+                    Some(job) => job,
+                    None => return,
                 }
-                label(vec![
-                    egui::RichText::new(
-                        "Play a move, or pick one in the move list, to watch its sowing.",
-                    )
-                    .weak(),
-                ])
             }
         };
         ui.add(egui::Label::new(job).truncate());
     });
     commands
 }
+
+/// The strip's hint before a sowing is on view, longest first: the
+/// strip shows the longest that fits whole.
+pub const HINTS: [&str; 4] = [
+    "Play a move, or pick one in the move list, to watch its sowing.",
+    "Play a move, or pick one in the move list.",
+    "Play a move to watch its sowing.",
+    "Play a move.",
+];
 
 /// The speed field's text: "12 seeds/s", "1 seed/s", or "instant".
 fn speed_text(v: f64) -> String {

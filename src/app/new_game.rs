@@ -421,6 +421,9 @@ fn problem_lines(ui: &mut egui::Ui, problems: &Problems) {
     for (side, problem) in lines {
         let Some(problem) = problem else { continue };
         ui.horizontal_wrapped(|ui| {
+            // One word space after the colon, as in a sentence (the
+            // items' 8 px read as a double space).
+            ui.spacing_mut().item_spacing.x = 4.0;
             if let Some(side) = side {
                 ui.label(egui::RichText::new(format!("{} team name:", side.title())).color(colour));
             }

@@ -413,6 +413,16 @@ fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
         ));
         s.speed = d.speed;
     }
+    // The last new game's options start the first board and fill the New
+    // game dialog: ones that start no game (a hand edit: 99 holes, 0
+    // seeds) gave a 2×50 board without a word and a dialog ringed red.
+    if let Err(e) = s.last_options.start() {
+        problems.push(format!(
+            "`last_options`: {e}; back to {}",
+            describe_options(&d.last_options)
+        ));
+        s.last_options = d.last_options;
+    }
     names_in_order(&mut s.names, &d.names, &mut problems);
     s.panel_widths.retain(|name, width| {
         let fits = width.is_finite() && PANEL_WIDTHS.contains(width);
@@ -426,6 +436,16 @@ fn in_range(mut s: Settings) -> (Settings, Vec<String>) {
         fits
     });
     (s, problems)
+}
+
+/// A game's options in a few words: "En Gehé 2×50, 4 seeds a hole".
+fn describe_options(o: &GameOptions) -> String {
+    match o.variant {
+        crate::engine::Variant::EnGehe { holes } => {
+            format!("En Gehé 2×{holes}, {} seeds a hole", o.seeds)
+        }
+        crate::engine::Variant::BaoLaKimasai => "Bao la Kimasai".to_string(),
+    }
 }
 
 /// Team names held to the New game dialog's rules (and so to what a saved
@@ -657,6 +677,50 @@ mod tests {
             problem.contains("`speed`") && problem.contains("`zoom`"),
             "{problem}"
         );
+    }
+
+    #[test]
+    fn last_options_that_start_no_game_go_back_to_the_default_named() {
+        // A hand edit of 99 holes or 0 seeds: the first board fell back
+        // to 2×50 without a word, and New game opened ringed red.
+        for (options, said) in [
+            (GameOptions::en_gehe(99), "99"),
+            (
+                GameOptions {
+                    seeds: 0,
+                    ..GameOptions::en_gehe(8)
+                },
+                "seeds",
+            ),
+        ] {
+            let text = ron::to_string(&Settings {
+                last_options: options,
+                zoom: 1.5,
+                ..Settings::default()
+            })
+            .unwrap();
+            let (read, problems) = salvage_settings(&text);
+            assert_eq!(read.last_options, GameOptions::default());
+            assert_eq!(problems.len(), 1, "{problems:?}");
+            assert!(problems[0].starts_with("`last_options`: "), "{problems:?}");
+            assert!(problems[0].contains(said), "{problems:?}");
+            assert!(
+                problems[0].ends_with("; back to En Gehé 2×50, 4 seeds a hole"),
+                "{problems:?}"
+            );
+            // The rest is kept.
+            assert_eq!(read.zoom, 1.5);
+        }
+        // Good ones are kept.
+        let options = GameOptions::en_gehe(3);
+        let text = ron::to_string(&Settings {
+            last_options: options,
+            ..Settings::default()
+        })
+        .unwrap();
+        let (read, problems) = salvage_settings(&text);
+        assert_eq!(read.last_options, options);
+        assert!(problems.is_empty(), "{problems:?}");
     }
 
     #[test]

@@ -880,12 +880,7 @@ impl Runtime {
     /// A side as the board names it: its team name, with the side when
     /// the name is not the side's own ("Ilkisongo (South)").
     pub fn team(&self, side: Side) -> String {
-        let name = &self.names[side.index()];
-        if name == side.title() {
-            name.clone()
-        } else {
-            format!("{name} ({})", side.title())
-        }
+        crate::files::team_label(&self.names[side.index()], side)
     }
 
     /// A game's result in words, its winner named by team as the board

@@ -143,6 +143,19 @@ pub fn shown_team_name(name: &str, side: crate::engine::Side) -> String {
     }
 }
 
+/// A side as the board and the move list's titles name it: its team name,
+/// with the side when the name is not the side's own ("Ilkisongo
+/// (South)"); a team called by its side's name in other capitals is that
+/// side ("North", not "north (North)").
+pub fn team_label(name: &str, side: crate::engine::Side) -> String {
+    let name = name.trim();
+    if name.eq_ignore_ascii_case(side.title()) {
+        side.title().to_string()
+    } else {
+        format!("{name} ({})", side.title())
+    }
+}
+
 /// Whether a name shows nothing: only blanks, or characters drawn with no
 /// width (zero-width spaces and joiners, direction marks, soft hyphens),
 /// which would leave a team or preset unnamed on screen.
