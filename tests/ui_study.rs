@@ -1032,6 +1032,47 @@ fn a_kept_solve_then_a_move() -> Harness<'static, MaasaiApp> {
 }
 
 #[test]
+fn a_kept_solve_of_a_position_taken_back_is_not_named_by_its_old_move_number() {
+    // Kept on after its move was undone and another played in its place,
+    // the panel said "This solve belongs to the position after move 1"
+    // under "The position after move 1 on view": another position.
+    let mut h = harness(long_solve_position());
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("South 17: 1 seed").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    h.get_by_label("Keep solving when the board moves on")
+        .click();
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(3);
+    h.get_by_label("South 22: 1 seed").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(h.state().solver.running());
+    let gone = "This solve belongs to the position once after move 1, since taken back.";
+    assert!(h.query_by_label(gone).is_some(), "{gone}");
+    assert!(
+        h.query_by_label_contains("This solve belongs to the position after move 1")
+            .is_none()
+    );
+    // Cancelled, what it proved is said (its position is gone, so the
+    // note stays).
+    h.get_by_label("Cancel").click();
+    step_until(&mut h, "the solve to stop", |app| !app.solver.running());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains(
+            "The solve of the position once after move 1 (since taken back) was cancelled after "
+        )
+        .is_some()
+    );
+}
+
+#[test]
 fn moving_on_stops_a_solve_unless_asked_to_keep_it() {
     // Kept: the panel says whose solve it is.
     let mut h = a_kept_solve_then_a_move();

@@ -75,6 +75,8 @@ struct Running {
     label: String,
     /// The position the label speaks of: moves played before it, its key.
     at: (usize, u64),
+    /// That position has left the game (see [`SolverPanel::poll`]).
+    gone: bool,
     handle: SolveHandle,
     /// For a move's solve of the every-move list: the move (`key` and `pos`
     /// are then the position after it).
@@ -96,6 +98,8 @@ struct EveryMove {
     label: String,
     /// The position the label speaks of: moves played before it, its key.
     at: (usize, u64),
+    /// That position has left the game (see [`SolverPanel::poll`]).
+    gone: bool,
     /// The legal moves not yet valued, with the positions after them, once
     /// [`MoveChildren`] has reported.
     pending: Option<VecDeque<(Move, Position)>>,
@@ -262,11 +266,12 @@ impl SolverPanel {
             r.handle.cancel();
         }
         // A list between two moves' solves has no solve running.
-        let at = self
-            .every_move
-            .as_ref()
-            .map(|job| job.at)
-            .or(running.as_ref().map(|r| r.at));
+        // (A note about a position no longer in the game stays.)
+        let at = match (&self.every_move, &running) {
+            (Some(job), _) => (!job.gone).then_some(job.at),
+            (None, Some(r)) => (!r.gone).then_some(r.at),
+            (None, None) => None,
+        };
         self.note = Some(match (self.every_move.take(), &running) {
             (Some(job), r) if r.as_ref().is_none_or(|r| r.for_move.is_some()) => {
                 let current = r.as_ref().map(|r| {
@@ -556,6 +561,7 @@ impl SolverPanel {
             line,
             label: position_label(rt.view),
             at: (rt.view, pos.key()),
+            gone: false,
             pending: None,
             children: rx,
             budget: self.move_budget,
@@ -594,6 +600,7 @@ impl SolverPanel {
             line,
             label: position_label(rt.view),
             at: (rt.view, pos.key()),
+            gone: false,
             pending: Some(unsolved.iter().map(|u| (u.mv, u.child)).collect()),
             // Nothing to wait for: the moves are known.
             children: channel().1,
@@ -651,6 +658,7 @@ impl SolverPanel {
                 pos: child,
                 label: title,
                 at: job.at,
+                gone: job.gone,
                 handle,
                 for_move: Some(mv),
                 deadline: Some(Instant::now() + job.budget),
@@ -689,7 +697,7 @@ impl SolverPanel {
                 group_digits(p.nodes),
                 proved_words(&r.pos, &p)
             ));
-            stopped_at = Some(r.at);
+            stopped_at = (!r.gone).then_some(r.at);
         }
         self.every_move = None;
         let history = rt.game.positions()[..rt.view].to_vec();
@@ -701,6 +709,7 @@ impl SolverPanel {
             pos,
             label: position_label(rt.view),
             at: (rt.view, pos.key()),
+            gone: false,
             handle,
             for_move: None,
             deadline: None,
@@ -721,6 +730,22 @@ impl SolverPanel {
         lines_may_play: bool,
     ) -> Option<AppCommand> {
         let shown = rt.shown_position().key();
+        // A kept solve whose position has left the game (its move taken
+        // back, or another line played from before it) is named for what
+        // it is: "the position after move 3" named another position then.
+        let in_game = |(view, key): (usize, u64)| {
+            rt.game.positions().get(view).map(Position::key) == Some(key)
+        };
+        if let Some(job) = &mut self.every_move {
+            job.gone = !in_game(job.at);
+            job.label = position_label_in(job.at.0, job.gone);
+        }
+        if let Some(r) = &mut self.running {
+            r.gone = !in_game(r.at);
+            if r.for_move.is_none() {
+                r.label = position_label_in(r.at.0, r.gone);
+            }
+        }
         if let Some(r) = &self.running {
             if let Some(result) = r.handle.result() {
                 let r = self.running.take().expect("checked above");
@@ -747,7 +772,7 @@ impl SolverPanel {
                             }
                             Some(job) if r.for_move.is_some() => {
                                 let current = Some(self.give_up_move(job.key, &r, &p, job.budget));
-                                self.note_at = Some(job.at);
+                                self.note_at = (!job.gone).then_some(job.at);
                                 self.note = Some(format!(
                                     "The values of every move of {} were cancelled at {} after \
                                      {} nodes; {}.",
@@ -758,7 +783,7 @@ impl SolverPanel {
                                 ));
                             }
                             _ => {
-                                self.note_at = Some(r.at);
+                                self.note_at = (!r.gone).then_some(r.at);
                                 self.note = Some(format!(
                                     "The solve of {} was cancelled after {} nodes{proved}.",
                                     r.label.to_lowercase(),
@@ -952,6 +977,16 @@ fn budget_words(d: Duration) -> String {
         format!("{} s", d.as_secs())
     } else {
         format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
+/// [`position_label`], or for a position no longer in the game "The
+/// position once after move 12 (since taken back)".
+fn position_label_in(view: usize, gone: bool) -> String {
+    if gone {
+        format!("The position once after move {view} (since taken back)")
+    } else {
+        position_label(view)
     }
 }
 
@@ -1221,13 +1256,18 @@ fn running_ui(
         );
     }
     if panel.belongs_to(r) != shown {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
+        let text = if r.gone && r.for_move.is_none() {
+            format!(
+                "This solve belongs to the position once after move {}, since taken back.",
+                r.at.0
+            )
+        } else {
             format!(
                 "This solve belongs to {} (not the one on view).",
                 r.label.to_lowercase()
-            ),
-        );
+            )
+        };
+        ui.colored_label(ui.visuals().warn_fg_color, text);
     }
     egui::Grid::new("solver-progress")
         .num_columns(2)
