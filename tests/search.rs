@@ -56,6 +56,70 @@ fn search_finds_the_forced_capture_at_every_depth() {
     }
 }
 
+// North wins by 4 with 8: South's one seed then captures 5, and North's
+// reply leaves South's row empty, the 12 seeds left on the board going to
+// North. The move 4 the one-line search played loses by 8.
+const EN_GEHE_WIN_IN_THREE: &str =
+    "en-gehe south=0,0,0,0,0,0,0,0 north=1,1,4,1,4,1,4,1 captured=25,22 turn=north";
+
+#[test]
+fn a_later_root_move_that_beats_the_aspiration_window_is_searched_again() {
+    // Its fail-high was left behind the first move, whose score the
+    // iteration then took for the best: the win was missed at every
+    // depth, by the Strong and Master players too.
+    let p = pos(EN_GEHE_WIN_IN_THREE);
+    for quiescence in [0, 4] {
+        for depth in 3..=8 {
+            let config = SearchConfig {
+                quiescence,
+                ..SearchConfig::depth(depth)
+            };
+            let a = search::search(&p, config);
+            let best = a.best().expect("a best line");
+            assert_eq!(
+                best.mv,
+                mv(&p, "8"),
+                "depth {depth}, quiescence {quiescence}"
+            );
+            assert_eq!(best.score, 4 * search::SCALE, "depth {depth}: {best:?}");
+            assert_line_legal(&p, &best.pv);
+        }
+    }
+}
+
+#[test]
+fn a_leaf_whose_side_to_move_has_an_empty_row_scores_the_end_of_the_game() {
+    // Judged by the static evaluation (at a leaf without quiescence, or
+    // when it stood above beta), an En Gehé side with no seeds to move
+    // counted its captures and not the remainder the other side takes.
+    let p = pos(EN_GEHE_WIN_IN_THREE);
+    let after = |moves: &[&str]| {
+        let mut q = p;
+        for m in moves {
+            q = q.try_play(mv(&q, m)).unwrap();
+        }
+        q
+    };
+    // South's reply, then North's move 1 ends the game: North +4. (With
+    // no quiescence, the default, such a leaf was never checked at all.)
+    let q = after(&["8", "1"]);
+    for quiescence in [0, 1, 4] {
+        let a = search::search(
+            &q,
+            SearchConfig {
+                quiescence,
+                ..SearchConfig::depth(1).all_moves()
+            },
+        );
+        let line = a
+            .lines
+            .iter()
+            .find(|l| l.mv == mv(&q, "1"))
+            .expect("move 1");
+        assert_eq!(line.score, 4 * search::SCALE, "quiescence {quiescence}");
+    }
+}
+
 #[test]
 fn en_gehe_final_position_scores_the_exact_margin() {
     // South's hole 1 captures 4 (N3 and the last seed); North is left with

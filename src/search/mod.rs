@@ -903,6 +903,7 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
+        let searched = scores.len();
         for (r, (score, bound, pv)) in roots.iter_mut().zip(scores) {
             r.score = score;
             r.bound = bound;
@@ -910,7 +911,12 @@ impl<'a> Worker<'a> {
             r.depth = depth;
         }
         if failed_high {
-            // Keep the order: the move that failed high leads the re-search.
+            // The move that failed high leads the re-search, the others
+            // keeping their order; and it is first, where the caller looks
+            // for a fail-high (left in its place, a later move's was not
+            // seen: the first move's score counted as the best, and a win
+            // in three plies was passed over at every depth).
+            roots[..searched].rotate_right(1);
             return;
         }
         // Exact lines above bounds at equal scores; stable keeps the order tie-break.
@@ -1222,10 +1228,17 @@ impl<'a> Worker<'a> {
     /// la Kimasai), found without sowing; those are cheap to make, and the
     /// answer to each is searched the same way, up to `left` plies.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
+        let me = pos.turn();
+        // An En Gehé side with an empty row cannot move: the game is over,
+        // and its exact score comes before any static one (judged after
+        // the stand-pat cut-off, a game won in three plies was scored as
+        // a loss: the mover's captures counted, the remainder not).
+        if pos.variant() != Variant::BaoLaKimasai && pos.row(me).iter().all(|&c| c == 0) {
+            return eval::en_gehe_final(pos);
+        }
         if left == 0 || ply >= MAX_PLY - 2 {
             return eval::evaluate(pos);
         }
-        let me = pos.turn();
         let stand = eval::evaluate(pos);
         if stand >= beta {
             return stand;
@@ -1233,12 +1246,10 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         let mut order: [(u32, u8); 64] = [(0, 0); 64];
         let mut len = 0;
-        let mut occupied = false;
         for (i, &c) in pos.row(me).iter().enumerate() {
             if c == 0 {
                 continue;
             }
-            occupied = true;
             let hint = capture_hint(pos, Move(i as u8));
             // Delta pruning: a capture that cannot lift the score to alpha
             // even with a margin is not worth a look (a capture moves both
@@ -1247,10 +1258,6 @@ impl<'a> Worker<'a> {
                 order[len] = (hint, i as u8);
                 len += 1;
             }
-        }
-        if !occupied && pos.variant() != Variant::BaoLaKimasai {
-            // An En Gehé side with an empty row cannot move: the game is over.
-            return eval::en_gehe_final(pos);
         }
         let mut best = stand;
         for idx in 0..len {
