@@ -165,8 +165,8 @@ fn rows_ui(
             // the sowing's figures: in a narrow column (the solver's beside
             // the board) a long game's rows are cut, and a researcher
             // scanning for mistakes read them one hover at a time.
-            let text = format!(
-                "{:>3}. {} {}{}{cost} — {} lap{}, {} sown{}",
+            let head = format!(
+                "{:>3}. {} {}{}{cost}",
                 i + 1,
                 // The team, as the board names the rows.
                 rt.names[mover.index()],
@@ -177,12 +177,32 @@ fn rows_ui(
                 } else {
                     ""
                 },
-                s.laps,
-                if s.laps == 1 { "" } else { "s" },
-                s.sown,
-                taken,
             );
-            let mut row = ui.selectable_label(rt.view == i + 1, &text);
+            let laps = format!("{} lap{}", s.laps, if s.laps == 1 { "" } else { "s" });
+            let text = format!("{head} — {laps}, {} sown{taken}", s.sown);
+            // Where the whole row does not fit, the sowing's figures go,
+            // the seeds sown first (a capture's stays): "3 laps, 6 so…"
+            // was cut mid-word.
+            let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
+            let fits = |t: &str| {
+                let font = egui::TextStyle::Button.resolve(ui.style());
+                ui.fonts_mut(|f| f.layout_no_wrap(t.to_string(), font, egui::Color32::PLACEHOLDER))
+                    .size()
+                    .x
+                    <= room
+            };
+            let shorter = format!("{head} — {laps}{taken}");
+            let shown = if fits(&text) {
+                text.clone()
+            } else if fits(&shorter) {
+                shorter
+            } else {
+                match taken.strip_prefix(", ") {
+                    Some(taken) => format!("{head} — {taken}"),
+                    None => head,
+                }
+            };
+            let mut row = ui.selectable_label(rt.view == i + 1, &shown);
             if i == row_of_view {
                 view_rect = Some(row.rect);
             }
@@ -192,9 +212,10 @@ fn rows_ui(
             }
             // A row cut short is read whole on hover, with its comment or
             // the review's depth.
-            let cut = row
-                .intrinsic_size()
-                .is_some_and(|size| size.x > row.rect.width() + 0.5);
+            let cut = shown != text
+                || row
+                    .intrinsic_size()
+                    .is_some_and(|size| size.x > row.rect.width() + 0.5);
             let mut hover = Vec::new();
             if cut {
                 hover.push(text.trim_start().to_string());
