@@ -499,6 +499,51 @@ fn a_study_read_as_a_book_steps_through_its_comments() {
 }
 
 #[test]
+fn after_two_wrong_moves_take_back_goes_back_before_the_first() {
+    // The hint said "take back your wrong move (South 5)", another wrong
+    // move was played instead, and the button took back only that one.
+    let s = study("03-remainder.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    play_and_await_the_defence(&mut h, "South 5: 1 seed");
+    ask_for_a_hint(&mut h);
+    assert!(
+        h.query_by_label_contains("Hint: take back your wrong move (South 5)")
+            .is_some()
+    );
+    // A move that is not the best on the spoiled position: wrong again.
+    let game = h.state().rt.game.clone();
+    let pos = *game.current();
+    let values = Solver::with_table_bits(TABLE_BITS)
+        .move_values(&game.positions()[..game.moves().len()], &pos, None)
+        .unwrap();
+    let best = values.iter().map(|(_, v)| v.rank()).max().unwrap();
+    let (worse, _) = *values
+        .iter()
+        .find(|(_, v)| v.rank() < best)
+        .expect("a move worse than the best");
+    h.state_mut().queue(AppCommand::PlayMove(worse));
+    step_until(&mut h, "the second verdict", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.log.len() == 2)
+    });
+    h.run_steps(2);
+    let second = &h.state().studies.active.as_ref().unwrap().log[1];
+    assert!(second.text.starts_with("Wrong"), "{}", second.text);
+    step_until(&mut h, "the defence", |app| app.rt.game.moves().len() == 4);
+    h.run_steps(2);
+    h.get_by_label("Take back the wrong move").click();
+    h.run_steps(2);
+    assert!(
+        h.state().rt.game.moves().is_empty(),
+        "{:?}",
+        h.state().rt.game.moves()
+    );
+    assert!(h.query_by_label("Take back the wrong move").is_none());
+}
+
+#[test]
 fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     let s = study("01-relay.ron");
     let pos = s.start;
@@ -1458,6 +1503,11 @@ fn the_solver_panel_gives_a_finished_games_result_without_a_solve() {
             .is_some()
     );
     assert!(h.query_by_label("Solve").is_none(), "nothing to solve");
+    // The heading in a sentence ("…, the game over." it read).
+    assert!(
+        h.query_by_label("The start position on view, the game is over.")
+            .is_some()
+    );
 }
 
 #[test]

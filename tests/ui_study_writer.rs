@@ -134,17 +134,49 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
         .unwrap();
     assert_eq!(line, Ok(()));
 
-    // Saved again: another name, the first file kept.
+    // Saved again under the same title: asked first (a second file, "…-2.ron",
+    // listed the title twice in the library); another name keeps it.
     let first = std::fs::read_to_string(&path).unwrap();
     h.get_by_label(SAVE_LABEL).click();
-    step_until(&mut h, "the second save", |app| {
+    h.run_steps(2);
+    let asked = format!(
+        "Your studies already have “A three-seed win”, in “{}”. Replace it?",
+        path.display()
+    );
+    assert!(h.query_by_label(&asked).is_some(), "{asked}");
+    assert!(h.query_by_label_contains("A study, ").is_some());
+    h.get_by_label("Choose another name").click();
+    h.run_steps(2);
+    assert!(h.query_by_label(&asked).is_none());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    // Agreed: replaced in place, in the library still.
+    std::fs::write(
+        &path,
+        first.replace("A three-seed win", "a three-seed WIN "),
+    )
+    .unwrap();
+    h.get_by_label(SAVE_LABEL).click();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Your studies already have")
+            .is_some(),
+        "a title differing in capitals and blanks is the same title"
+    );
+    h.get_by_label("Replace").click();
+    step_until(&mut h, "the replacing save", |_| {
+        std::fs::read_to_string(&path).is_ok_and(|t| t == first)
+    });
+    step_until(&mut h, "the save's news", |app| {
         app.solver
             .writer
             .as_ref()
-            .and_then(|w| w.saved.as_ref())
-            .is_some_and(|s| s.path.ends_with("a-three-seed-win-2.ron"))
+            .is_some_and(|w| !w.busy() && w.saved.as_ref().is_some_and(|s| s.in_library))
     });
-    assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
+    assert_eq!(
+        std::fs::read_dir(path.parent().unwrap()).unwrap().count(),
+        2,
+        "and its .bak"
+    );
 
     // The library lists it.
     h.get_by_label("Show in the library").click();
@@ -154,7 +186,7 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
         app.studies.library_open && !app.studies.reading_library()
     });
     h.run_steps(2);
-    assert_eq!(h.query_all_by_label("A three-seed win").count(), 2);
+    assert_eq!(h.query_all_by_label("A three-seed win").count(), 1);
     // Read as a book, its author left blank: the board alone, no "by".
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
         Box::new(study),
@@ -205,9 +237,10 @@ fn a_comment_that_no_longer_names_its_move_is_refused_with_why() {
     let w = h.state().solver.writer.as_ref().unwrap();
     let problem = w.comment_problem().unwrap();
     assert!(
-        problem.starts_with("comment 2 must begin with “North"),
+        problem.starts_with("comment 2 must begin with the move it explains, “North"),
         "{problem}"
     );
+    assert!(problem.contains("”, not “A move”: "), "{problem}");
     assert!(
         h.query_by_label(&format!("To save, mend it: {problem}."))
             .is_some()
@@ -224,12 +257,23 @@ fn a_comment_that_no_longer_names_its_move_is_refused_with_why() {
     let w = h.state().solver.writer.as_ref().unwrap();
     let error = w.error.clone().unwrap();
     assert!(
-        error.starts_with("Not saved: comment 2 must begin with “North"),
+        error.starts_with("Not saved: comment 2 must begin with the move it explains, “North"),
         "{error}"
     );
     assert!(!dir.path().join("config/studies").exists());
-    // Mended, it saves under a name with no path in it.
+    // Another hole typed after the move's own ("North 18" for "North 1"):
+    // the text begins with the letters asked for, and the message says
+    // what it begins with instead.
     let name = w.prepared.as_ref().unwrap().names[1].clone();
+    h.state_mut().solver.writer.as_mut().unwrap().comments[1] = format!("{name}8: a move.");
+    h.run_steps(2);
+    let w = h.state().solver.writer.as_ref().unwrap();
+    let problem = w.comment_problem().unwrap();
+    assert!(
+        problem.contains(&format!("“{name}”, not “{name}8”")),
+        "{problem}"
+    );
+    // Mended, it saves under a name with no path in it.
     h.state_mut().solver.writer.as_mut().unwrap().comments[1] = format!("{name}: a move.");
     h.get_by_label(SAVE_LABEL).click();
     until_saved(&mut h, "the save");
@@ -567,4 +611,30 @@ fn the_studies_menu_saves_the_solved_position_as_a_study() {
     });
     h.run_steps(2);
     assert!(h.query_by_label(WINDOW_TITLE).is_some());
+}
+
+#[test]
+fn a_shipped_studys_title_is_not_taken() {
+    // The library listed "Three raids in one move" twice, under "Your
+    // studies" and "Shipped with the program".
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = dialog_titled(dir.path(), "three raids in one move");
+    h.get_by_label(SAVE_LABEL).click();
+    h.run_steps(2);
+    let error = h
+        .state()
+        .solver
+        .writer
+        .as_ref()
+        .unwrap()
+        .error
+        .clone()
+        .expect("refused");
+    assert!(
+        error.starts_with(
+            "Not saved: a study shipped with the program is titled “three raids in one move”"
+        ),
+        "{error}"
+    );
+    assert!(!dir.path().join("config/studies").exists());
 }

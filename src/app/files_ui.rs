@@ -203,6 +203,9 @@ impl<P> PathPrompt<P> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplaceQuestion {
     pub path: PathBuf,
+    /// A study of the user's library with the title being saved: the
+    /// question names it by that title.
+    pub title: Option<String>,
     /// `A saved game, 3.2 kB, last changed 2026-12-05 09:14 UTC.` (empty
     /// when nothing could be read of it).
     pub what: String,
@@ -216,12 +219,22 @@ impl ReplaceQuestion {
             Some(first) => format!("{}{}.", first.to_uppercase(), letters.as_str()),
             None => String::new(),
         };
-        ReplaceQuestion { path, what }
+        ReplaceQuestion {
+            path,
+            title: None,
+            what,
+        }
     }
 
-    /// The question itself, naming the file.
+    /// The question itself, naming the file (and the study's title).
     pub fn question(&self) -> String {
-        format!("“{}” already exists. Replace it?", self.path.display())
+        match &self.title {
+            Some(title) => format!(
+                "Your studies already have “{title}”, in “{}”. Replace it?",
+                self.path.display()
+            ),
+            None => format!("“{}” already exists. Replace it?", self.path.display()),
+        }
     }
 }
 

@@ -1083,7 +1083,7 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
     // From the check of the moves (never a long move sown here).
     let shown_status = rt.shown_status();
     let to_move = if matches!(shown_status, Some(Status::Over(_))) {
-        "the game over".to_string()
+        "the game is over".to_string()
     } else {
         format!("{} to move", pos.turn().title())
     };
@@ -1093,7 +1093,7 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
     // the Solve button under it jumped up under the pointer once a position
     // was pasted (or the view went back to the start).
     let longest = format!(
-        "{} on view, the game over.",
+        "{} on view, the game is over.",
         position_label(rt.game.moves().len().max(999))
     );
     let room = ui

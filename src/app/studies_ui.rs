@@ -873,7 +873,7 @@ impl MaasaiApp {
                     // would lead nowhere the goal is: it is for the
                     // position before the move, to be taken back first.
                     let mut ex = a.exercise.clone();
-                    let wrong = last_wrong(a).map(|ply| {
+                    let wrong = wrong_move(a).map(|ply| {
                         let before = ex.game().positions()[ply];
                         let mv = ex.game().moves()[ply];
                         while ex.game().moves().len() > ply {
@@ -1145,12 +1145,15 @@ fn truncate_game(rt: &mut Runtime, len: usize) {
     rt.view_live();
 }
 
-/// Where the last wrong move of the exercise was played (the moves before
-/// it), if one stands: a move that lost the goal by choice, not by force.
-fn last_wrong(a: &ActiveStudy) -> Option<usize> {
+/// Where the wrong move of the exercise was played (the moves before it),
+/// if one stands: a move that lost the goal by choice, not by force. The
+/// first such move of the line: the goal was lost there, so the hint and
+/// "Take back the wrong move" both go back before it (after a second
+/// wrong move the button took back only that one, while the hint named
+/// the first).
+fn wrong_move(a: &ActiveStudy) -> Option<usize> {
     a.log
         .iter()
-        .rev()
         .find(|v| !v.taken_back && !v.feedback.keeps_goal && !v.forced && !v.feedback.best)
         .map(|v| v.ply)
 }
@@ -1175,7 +1178,7 @@ fn mark_taken_back(a: &mut ActiveStudy) {
 /// first `keep` moves at least (whole turns); the hint, which was for the
 /// position taken back, goes.
 fn take_back(a: &mut ActiveStudy, rt: &mut Runtime, keep: usize) {
-    let keep = last_wrong(a).map_or(keep, |ply| ply.min(keep));
+    let keep = wrong_move(a).map_or(keep, |ply| ply.min(keep));
     while a.exercise.game().moves().len() > keep {
         a.exercise.undo();
     }
@@ -1250,7 +1253,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                         &before,
                         before_len,
                         &judgment,
-                        last_wrong(a).is_some(),
+                        wrong_move(a).is_some(),
                     );
                     let fb = judgment.feedback;
                     a.exercise = *ex;
@@ -1265,7 +1268,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                     if fb.finished {
                         a.message = Some(if fb.keeps_goal {
                             format!("Solved! {} — the goal is reached.", a.study.file.goal.text)
-                        } else if fb.best && last_wrong(a).is_none() {
+                        } else if fb.best && wrong_move(a).is_none() {
                             // Best play all along: the study claims too much.
                             "The game is over: you played best, and best play falls short of this study's goal. \
                              The study's claim does not hold."
@@ -1858,10 +1861,10 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     // below them the buttons would move away from the pointer.
     let idle = a.job.is_none();
     // A wrong move already taken back is not the one the button takes back.
-    let last_wrong = last_wrong(a).is_some();
+    let wrong = wrong_move(a).is_some();
     ui.horizontal_wrapped(|ui| {
         let has_moves = !a.exercise.game().moves().is_empty();
-        let label = if last_wrong {
+        let label = if wrong {
             "Take back the wrong move"
         } else {
             "Take back"

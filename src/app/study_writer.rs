@@ -269,9 +269,24 @@ impl StudyWriter {
             .iter()
             .zip(&self.comments)
             .position(|(name, comment)| !comment_names_move(comment.trim_start(), name))?;
+        // What it begins with instead, when that looks like a move
+        // ("North i18" for "North i1"): the text does begin with the
+        // letters asked for, so the message alone read as wrong.
+        let comment = self.comments[i].trim_start();
+        let begins: String = comment
+            .split_whitespace()
+            .take(p.names[i].split_whitespace().count())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let begins = begins.trim_end_matches([':', ',', ';', '.']);
+        let instead = if begins.is_empty() || begins == p.names[i] {
+            String::new()
+        } else {
+            format!(", not “{}”", crate::engine::shortened(begins))
+        };
         Some(format!(
-            "comment {} must begin with “{}” (the mover and the move it explains): the file \
-             is checked for it when it is loaded",
+            "comment {} must begin with the move it explains, “{}”{instead}: the file is \
+             checked for it when it is loaded",
             i + 1,
             p.names[i]
         ))
@@ -357,6 +372,8 @@ pub const NO_TITLE: &str = "give the study a title: the library lists a study by
 enum Target {
     /// The user's studies folder (the config folder's `studies/`).
     Library(PathBuf),
+    /// A study of that folder to replace (one of the same title).
+    LibraryFile(PathBuf),
     /// A path the user chose (confirmed if a file is there).
     Path(PathBuf),
 }
@@ -448,6 +465,7 @@ fn save(to: &Target, name: &str, text: &str) -> Result<Saved, String> {
             }
             (free_path(&dir, name), true)
         }
+        Target::LibraryFile(path) => (path.clone(), true),
         Target::Path(path) => (path.clone(), false),
     };
     write_atomic(&path, text.as_bytes()).map_err(not_saved)?;
@@ -479,6 +497,40 @@ fn free_path(dir: &Path, name: &str) -> PathBuf {
         } else {
             dir.join(format!("{stem}-{k}.ron"))
         }
+    })
+}
+
+/// Whether a study shipped with the program has `title` (blanks around it
+/// and capitals aside).
+fn shipped_title(title: &str) -> bool {
+    static TITLES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let titles = TITLES.get_or_init(|| {
+        super::studies_ui::shipped_studies()
+            .0
+            .iter()
+            .map(|s| s.file.title.trim().to_lowercase())
+            .collect()
+    });
+    titles.contains(&title.trim().to_lowercase())
+}
+
+/// The study of the user's library (`config`'s `studies/`) titled `title`
+/// (blanks around it and capitals aside), if there is one; files that do
+/// not read as a study are passed over (the library says what is wrong
+/// with them).
+fn library_study_titled(config: &Path, title: &str) -> Option<PathBuf> {
+    let wanted = title.trim().to_lowercase();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(config.join("studies"))
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
+        .collect();
+    files.sort();
+    files.into_iter().find(|path| {
+        crate::files::read_text(path)
+            .ok()
+            .and_then(|text| ron::from_str::<StudyFile>(&text).ok())
+            .is_some_and(|f| f.title.trim().to_lowercase() == wanted)
     })
 }
 
@@ -514,7 +566,27 @@ impl MaasaiApp {
         };
         match command {
             WriterCommand::Save => match config {
-                Some(config) if !w.busy() => w.start_save(ctx, Target::Library(config)),
+                Some(config) if !w.busy() => {
+                    // The library lists studies by title: one of the same
+                    // title is replaced (once agreed), not joined by a
+                    // second (the file names differ: "…-2.ron"), and a
+                    // shipped study's title is not taken.
+                    w.ask_replace = None;
+                    if shipped_title(&w.title) {
+                        w.error = Some(format!(
+                            "Not saved: a study shipped with the program is titled “{}”; give \
+                             yours another title, so that the library tells them apart.",
+                            w.title.trim()
+                        ));
+                    } else if let Some(path) = library_study_titled(&config, &w.title) {
+                        let mut question = ReplaceQuestion::new(path);
+                        question.title = Some(w.title.trim().to_string());
+                        w.ask_replace = Some(question);
+                        w.saved_news = false;
+                    } else {
+                        w.start_save(ctx, Target::Library(config));
+                    }
+                }
                 Some(_) => {}
                 None => {
                     w.error = Some(
@@ -553,7 +625,12 @@ impl MaasaiApp {
                 if let Some(question) = w.ask_replace.take()
                     && yes
                 {
-                    w.start_save(ctx, Target::Path(question.path));
+                    let to = if question.title.is_some() {
+                        Target::LibraryFile(question.path)
+                    } else {
+                        Target::Path(question.path)
+                    };
+                    w.start_save(ctx, to);
                 }
             }
             WriterCommand::Browse => {
@@ -880,8 +957,9 @@ pub fn writer_ui(
                 let b = ui.add_enabled(ready, egui::Button::new(SAVE_LABEL));
                 let b = match library {
                     Some(dir) => b.on_hover_text(format!(
-                        "Into {}, under a name from the title (an existing file is never \
-                         replaced); the Study library lists it",
+                        "Into {}, under a name from the title; a study of yours with the same \
+                         title is replaced only once you agree, and a shipped study's title is \
+                         not taken; the Study library lists it",
                         dir.join("studies").display()
                     )),
                     None => b.on_disabled_hover_text(

@@ -1055,16 +1055,33 @@ pub fn comment_names_move(comment: &str, expected: &str) -> bool {
 /// trace: it begins with the mover and the move, then says what was
 /// lifted and sown (seeds, laps, relays, raids), where the last seed fell
 /// and what it captured, and how the game ends when it does ("South 3:
-/// lifts 2 seeds from S3 and sows 5 in 2 laps, relaying at S5; the last
-/// seed falls into the empty S7 and captures the 3 seeds of N1 facing it,
-/// 4 with the last seed."). A move the engine refuses is named with why.
+/// lifts 2 seeds from hole 3 and sows 5 in 2 laps, relaying at hole 5;
+/// the last seed falls into the empty hole 7 and captures the 3 seeds of
+/// North's hole 1 facing it, 4 with the last seed."). A move the engine
+/// refuses is named with why.
 pub fn move_comment(pos: &Position, mv: Move) -> String {
     let name = mover_and_move(pos, mv);
     let trace = match pos.trace(mv) {
         Ok(t) => t,
         Err(e) => return format!("{name}: {e}."),
     };
-    let label = |h: usize| pos.hole_label(h);
+    // Holes in words a reader of the study needs no key for: the
+    // mover's own by name ("hole 3", "i3"), the other side's with its
+    // owner ("North's hole 1", "North's i7"); the trace's "S3" and "Ni7"
+    // were never explained.
+    let bao = !pos.variant().is_en_gehe();
+    let bare = |h: usize| {
+        let name = pos.variant().hole_name(pos.hole_at(h).index);
+        if bao { name } else { format!("hole {name}") }
+    };
+    let label = |h: usize| {
+        let side = pos.hole_at(h).side;
+        if side == trace.mover {
+            bare(h)
+        } else {
+            format!("{}'s {}", side.title(), bare(h))
+        }
+    };
     let seeds = |n: u64| {
         if n == 1 {
             "1 seed".to_string()
@@ -1086,7 +1103,7 @@ pub fn move_comment(pos: &Position, mv: Move) -> String {
     };
     if trace.reserve_seed.is_some() {
         text.push_str(&format!(
-            "a seed from the reserve goes into {} first; ",
+            "a seed from the reserve goes into {} first; it ",
             label(from)
         ));
     }
@@ -1177,8 +1194,8 @@ pub fn move_comment(pos: &Position, mv: Move) -> String {
             label(last)
         )),
         None if pos.variant().is_en_gehe() => text.push_str(&format!(
-            "; the last seed falls into the empty {} in {}'s row: nothing is captured",
-            label(last),
+            "; the last seed falls into the empty {} of {}'s row: nothing is captured",
+            bare(last),
             trace.mover.opponent().title()
         )),
         None => text.push_str(&format!("; the move ends in the empty {}", label(last))),
@@ -1614,5 +1631,40 @@ mod builder_tests {
             .filter(|&h| pos.trace(Move(h)).is_ok_and(|t| t.capture.is_some()))
             .count();
         assert_eq!(captures, traced);
+        // Holes named in words: the mover's by name, the other side's
+        // with its owner (the trace's "S2", "N3" were never explained).
+        let pos =
+            parse_position("en-gehe south=1,0,0,1 north=0,0,3,0 captured=0,0 turn=south").unwrap();
+        assert_eq!(
+            move_comment(&pos, Move(0)),
+            "South 1: sows 1 seed from hole 1; the last seed falls into the empty hole 2 and \
+             captures the 3 seeds of North's hole 3 facing it, 4 with the last seed. The game \
+             ends: South wins 5–0: North has no seeds left to move; South takes the 1 seed left \
+             on the board."
+        );
+        assert_eq!(
+            move_comment(&pos, Move(3)),
+            "South 4: sows 1 seed from hole 4; the last seed falls into the empty hole 1 of \
+             North's row: nothing is captured."
+        );
+    }
+
+    #[test]
+    fn a_herding_move_s_comment_reads_as_a_sentence() {
+        // "…goes into Si3 first; sows 3 seeds from Si3": no subject, and
+        // a hole name nobody explained.
+        let pos = parse_position(
+            "bao-la-kimasai south=1,1,2,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+             north=0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0 reserve=1,1 turn=south opening=no",
+        )
+        .unwrap();
+        let c = move_comment(&pos, Move(2));
+        assert!(
+            c.starts_with(
+                "South i3: a seed from the reserve goes into i3 first; it sows 3 seeds from i3; "
+            ),
+            "{c}"
+        );
+        assert!(!c.contains("Si") && !c.contains("Ni"), "{c}");
     }
 }
