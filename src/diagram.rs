@@ -355,10 +355,18 @@ fn footer(pos: &Position) -> String {
         Variant::BaoLaKimasai => "Bao la Kimasai".to_string(),
     };
     if pos.variant() == Variant::BaoLaKimasai {
-        if pos.opening() {
-            text.push_str(&format!("{SEP}opening move (no reserve seed added)"));
-        } else if pos.raids_allowed() {
-            text.push_str(&format!("{SEP}phase 2 (both reserves empty)"));
+        // The phase of the side to move, as the board names it, and the
+        // opening note only where it withholds a reserve seed (it was
+        // given in phase 2, and phase 1 was never named).
+        let me = pos.turn();
+        let reserve = [pos.reserve(Side::South), pos.reserve(Side::North)].map(u64::from);
+        text.push_str(&format!(
+            "{SEP}{} to move: {}",
+            me.title(),
+            crate::engine::bao_phase(reserve, me)
+        ));
+        if pos.opening() && reserve[me.index()] > 0 {
+            text.push_str(&format!("; {}", crate::engine::OPENING_NOTE));
         }
     }
     if pos.origin() == crate::engine::OriginRule::Skip {
@@ -988,6 +996,48 @@ mod tests {
         assert_eq!(lines.join(" "), expected);
         let title = doc.iter().find(|e| e.name == "title").unwrap();
         assert_eq!(title.text, expected);
+    }
+
+    #[test]
+    fn a_bao_la_kimasai_footer_names_the_phase_of_the_side_to_move() {
+        // The opening note was given in phase 2 (where no reserve seed is
+        // there to withhold), and phase 1 was never named.
+        let footer_of = |reserve: &str, turn: &str, opening: &str| {
+            super::footer(&pos(&format!(
+                "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,1,0,0,0 \
+                 north=1,0,2,0,0,1,2,0,0,0,0,0,0,0,0,0 reserve={reserve} turn={turn} \
+                 opening={opening}"
+            )))
+        };
+        assert_eq!(
+            footer_of("0,0", "south", "yes"),
+            format!(
+                "Bao la Kimasai{}South to move: raiding (phase 2)",
+                super::SEP
+            )
+        );
+        assert_eq!(
+            footer_of("23,24", "north", "no"),
+            format!(
+                "Bao la Kimasai{}North to move: herding (phase 1)",
+                super::SEP
+            )
+        );
+        assert_eq!(
+            footer_of("24,24", "south", "yes"),
+            format!(
+                "Bao la Kimasai{}South to move: herding (phase 1); opening move (no reserve \
+                 seed added)",
+                super::SEP
+            )
+        );
+        assert_eq!(
+            footer_of("0,5", "south", "no"),
+            format!(
+                "Bao la Kimasai{}South to move: reserve empty, waiting for the other side",
+                super::SEP
+            )
+        );
     }
 
     #[test]

@@ -1963,7 +1963,7 @@ fn the_bao_editor_says_each_sides_phase_as_the_board_does() {
     open_editor(&mut h);
     assert!(shows(
         &h,
-        "herding (phase 1); opening move (no reserve seed)"
+        "herding (phase 1); opening move (no reserve seed added)"
     ));
     assert!(shows(&h, "herding (phase 1)"), "North's");
     for (side, said) in [

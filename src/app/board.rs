@@ -907,23 +907,11 @@ fn side_line(
                 );
                 ui.separator();
                 let [a, b] = shown.phase_reserve;
-                let phase = bao_phase([u64::from(a), u64::from(b)], side);
+                let phase = crate::engine::bao_phase([u64::from(a), u64::from(b)], side);
                 cut_label(ui, egui::RichText::new(phase));
             }
         }
     });
-}
-
-/// A Bao la Kimasai side's phase, from the reserves its moves are judged
-/// by (RULES.md: a move's phase is judged when it starts).
-fn bao_phase(reserve: [u64; 2], side: Side) -> &'static str {
-    if reserve[side.index()] > 0 {
-        "herding (phase 1)"
-    } else if reserve == [0, 0] {
-        "raiding (phase 2)"
-    } else {
-        "reserve empty, waiting for the other side"
-    }
 }
 
 /// A label cut with "…" to what is left of a line's current row (whole on
@@ -2499,9 +2487,11 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
                 // As the game's board says it: what the reserves set here
                 // make of the moves.
                 // (Cut with "…" where the line is short: never wrapped.)
-                let mut phase = bao_phase(s.reserve, side).to_string();
-                if s.opening && to_move {
-                    phase.push_str("; opening move (no reserve seed)");
+                let mut phase = crate::engine::bao_phase(s.reserve, side).to_string();
+                // Only where it withholds a reserve seed ("raiding (phase
+                // 2); opening move" read as a contradiction).
+                if s.opening && to_move && s.reserve[side.index()] > 0 {
+                    phase.push_str(&format!("; {}", crate::engine::OPENING_NOTE));
                 }
                 cut_label(ui, egui::RichText::new(phase));
             }

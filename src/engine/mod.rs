@@ -99,6 +99,24 @@ mod sowing;
 mod trace;
 
 pub use error::{PlayError, SetupError, count_word, group_digits, shortened};
+
+/// A Bao la Kimasai side's phase in words, from the reserves its moves are
+/// judged by (RULES.md: a move's phase is judged when it starts), as the
+/// board, the editor and diagrams name it.
+pub fn bao_phase(reserve: [u64; 2], side: Side) -> &'static str {
+    if reserve[side.index()] > 0 {
+        "herding (phase 1)"
+    } else if reserve == [0, 0] {
+        "raiding (phase 2)"
+    } else {
+        "reserve empty, waiting for the other side"
+    }
+}
+
+/// Said after the phase of the side to move when the opening flag withholds
+/// its reserve seed (RULES.md's opening exception; with no reserve seed to
+/// withhold the flag changes nothing, and nothing is said).
+pub const OPENING_NOTE: &str = "opening move (no reserve seed added)";
 pub use game::{EndReason, Game, GameResult, RecordError, ReplayError};
 pub(crate) use position::mix64;
 pub use position::{ClassifiedMoves, MoveCheck, Position, Status};
