@@ -145,7 +145,7 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
     );
     assert!(h.query_by_label(&asked).is_some(), "{asked}");
     assert!(h.query_by_label_contains("A study, ").is_some());
-    h.get_by_label("Choose another name").click();
+    h.get_by_label("Choose another title").click();
     h.run_steps(2);
     assert!(h.query_by_label(&asked).is_none());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);

@@ -943,7 +943,13 @@ pub fn writer_ui(
                     if ui.button("Replace").clicked() {
                         out.push(cmd(WriterCommand::Replace(true)));
                     }
-                    if ui.button("Choose another name").clicked() {
+                    // A study of the same title: it is the title to change.
+                    let other = if question.title.is_some() {
+                        "Choose another title"
+                    } else {
+                        "Choose another name"
+                    };
+                    if ui.button(other).clicked() {
                         out.push(cmd(WriterCommand::Replace(false)));
                     }
                 });
