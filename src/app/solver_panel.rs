@@ -1635,6 +1635,17 @@ fn move_row(
                 // An empty item: space alone at a row's start is dropped.
                 let spacing = ui.spacing().item_spacing.x;
                 ui.allocate_exact_size(egui::vec2(indent - spacing, 1.0), egui::Sense::hover());
+                // Longer than its indented line ("no loss within 23 plies
+                // and no win within 24 plies"): wrapped there. Whole, it
+                // went to a row of its own at the margin and widened the
+                // panel under the scroll bar.
+                let left = ui.max_rect().right() - ui.cursor().min.x;
+                if width > left {
+                    ui.allocate_ui(egui::vec2(left.max(40.0), 0.0), |ui| {
+                        ui.add(egui::Label::new(part).wrap());
+                    });
+                    continue;
+                }
             }
             ui.add(egui::Label::new(part).wrap_mode(egui::TextWrapMode::Extend));
         }
@@ -1682,6 +1693,49 @@ mod tests {
     use super::*;
     use crate::engine::notation::parse_position;
     use crate::solver::Progress;
+
+    #[test]
+    fn a_bound_longer_than_its_line_wraps_indented_inside_the_panel() {
+        // "no loss within 23 plies and no win within 24 plies" went whole to
+        // a row of its own at the margin and widened the panel.
+        let pos = parse_position(
+            "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,1,0,0,0 \
+             north=1,0,2,0,0,1,2,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+        )
+        .unwrap();
+        let long = "no loss within 23 plies and no win within 24 plies";
+        let ctx = egui::Context::default();
+        let mut seen = None;
+        for _ in 0..2 {
+            let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+                ui.set_max_width(200.0);
+                let panel = ui.max_rect();
+                let mut out = Vec::new();
+                let row = ui
+                    .vertical(|ui| {
+                        move_row(
+                            ui,
+                            &pos,
+                            Move(0),
+                            true,
+                            [
+                                egui::RichText::new("unsolved in 10 s"),
+                                egui::RichText::new(long).weak(),
+                            ],
+                            &mut out,
+                        );
+                    })
+                    .response
+                    .rect;
+                seen = Some((panel, row));
+            });
+        }
+        let (panel, row) = seen.unwrap();
+        assert!(
+            row.right() <= panel.left() + 200.5,
+            "the row widened to {row:?} from {panel:?}"
+        );
+    }
 
     #[test]
     fn proved_bounds_take_the_minus_sign() {
