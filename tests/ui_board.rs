@@ -538,15 +538,18 @@ fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
     }
 }
 
-#[test]
-fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
-    // A long game's far moves took a hundred keys; the plots span them all.
-    let mut h = harness_at(GameOptions::en_gehe(12).start().unwrap(), [1024.0, 680.0]);
+/// A 1024×680 window with the plots open, after up to `moves` moves (the
+/// first legal one each time) of En Gehé on rows of `holes`.
+fn plotted_game(holes: u8, moves: usize) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(
+        GameOptions::en_gehe(holes).start().unwrap(),
+        [1024.0, 680.0],
+    );
     let app = h.state_mut();
     app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
     app.settings.show_tempo_plot = true;
     h.run_steps(3);
-    for _ in 0..40 {
+    for _ in 0..moves {
         let mv = h.state().rt.game.current().legal_moves()[0];
         h.state_mut().queue(AppCommand::PlayMove(mv));
         h.run_steps(2);
@@ -554,6 +557,13 @@ fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
             break;
         }
     }
+    h
+}
+
+#[test]
+fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
+    // A long game's far moves took a hundred keys; the plots span them all.
+    let mut h = plotted_game(12, 40);
     let moves = h.state().rt.game.moves().len();
     assert!(moves >= 20, "{moves} moves");
     assert_eq!(h.state().rt.view, moves);
@@ -600,19 +610,7 @@ fn a_click_on_the_plots_views_the_move_their_label_names() {
     // went to the move under the pointer's x: "after 657 moves" was
     // shown, and the click viewed move 661.
     // (Many moves to a pixel, as in a long game, where they differ most.)
-    let mut h = harness_at(GameOptions::en_gehe(50).start().unwrap(), [1024.0, 680.0]);
-    let app = h.state_mut();
-    app.settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    app.settings.show_tempo_plot = true;
-    h.run_steps(3);
-    for _ in 0..400 {
-        let mv = h.state().rt.game.current().legal_moves()[0];
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(2);
-        if h.state().rt.result().is_some() {
-            break;
-        }
-    }
+    let mut h = plotted_game(50, 400);
     let plot = h.state().rt.plot_rect.expect("the plots are shown");
     // Points across the tempo chart, above and below its lines.
     let mut labelled = 0;
