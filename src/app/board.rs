@@ -1379,6 +1379,9 @@ fn paint_hole(
         let size = along.min(across).min(count_font.size);
         let galley = painter.layout_no_wrap(text, FontId::new(size, count_font.family), pal.count);
         let at = rect.center() - galley.size() / 2.0;
+        if cut_by_side_edge(rect, painter.clip_rect()) {
+            return (rect, radius);
+        }
         painter.add(
             egui::epaint::TextShape::new(at, galley, pal.count)
                 .with_angle_and_anchor(-std::f32::consts::FRAC_PI_2, Align2::CENTER_CENTER),
@@ -1391,8 +1394,21 @@ fn paint_hole(
     let mut count_pos = pos2(rect.center().x, rect.bottom() - 0.25 * rect.width());
     // Inside the hole, even where the font has stopped shrinking.
     count_pos.y = count_pos.y.min(rect.bottom() - 0.5 * galley.size().y);
-    painter.galley(count_pos - galley.size() / 2.0, galley, pal.count);
+    // Not cut by the area's left or right edge: "4" of a panned row's 14
+    // read as a count of 4 (the pebbles in view still show).
+    let at = count_pos - galley.size() / 2.0;
+    if !cut_by_side_edge(Rect::from_min_size(at, galley.size()), painter.clip_rect()) {
+        painter.galley(at, galley, pal.count);
+    }
     (rect, radius)
+}
+
+/// Whether the left or right edge of `area` cuts into `text`'s glyphs (a
+/// number cut there reads as another number). A text's rectangle has a
+/// little room beside its glyphs: a fifth of its height may go.
+fn cut_by_side_edge(text: Rect, area: Rect) -> bool {
+    let room = 0.2 * text.height();
+    text.left() < area.left() - room || text.right() > area.right() + room
 }
 
 /// The room around the text of the badge of the seeds in hand.
@@ -1420,6 +1436,12 @@ fn paint_names(painter: &egui::Painter, geo: &Geometry, pal: &Palette, canvas: R
                 continue;
             };
             let text = Rect::from_center_size(at, galley.size());
+            // A name the area's left or right edge would cut is left out
+            // (its hole is half out of view too): "4" alone at the edge
+            // of a panned row read as hole 4, not 45.
+            if cut_by_side_edge(text, canvas) {
+                continue;
+            }
             if pinned {
                 painter.rect_filled(
                     text.expand2(vec2(2.0, 0.0)),
