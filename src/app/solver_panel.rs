@@ -829,8 +829,8 @@ impl SolverPanel {
         }
         // Nor does a note outlive its position in this game: "the position
         // after move 1500" read on after that move was undone.
-        if let Some((view, key)) = self.note_at
-            && rt.game.positions().get(view).map(Position::key) != Some(key)
+        if let Some(at) = self.note_at
+            && !in_game(at)
         {
             self.note = None;
             self.note_at = None;
