@@ -671,3 +671,25 @@ fn numbers_the_areas_side_edges_would_cut_are_left_out() {
     assert!(numbers > 50, "{numbers} shapes on the board");
     assert!(cut.is_empty(), "cut at the edge: {cut:?}");
 }
+
+#[test]
+fn the_council_under_a_long_board_has_half_the_room_the_tempo_plot_shares() {
+    // At 1024×680 with every panel open, the tempo plot kept its default
+    // 240 px and left the council under the board its least 140 px, where
+    // its cards and ranked moves scrolled.
+    let mut h = common::every_panel_at(common::en_gehe(50), SMALL);
+    h.run_steps(8);
+    let rt = &h.state().rt;
+    let council = rt.council_rect.expect("the council is shown");
+    let plot = rt.plot_rect.expect("the tempo plot is shown");
+    let (_, board) = rt.board_area.expect("the board is drawn");
+    assert!(
+        council.top() > board.bottom(),
+        "the council is under the board"
+    );
+    assert!(
+        council.height() >= plot.height() - 1.0,
+        "the council {council:?} has at least the plot's height {plot:?}"
+    );
+    assert!(council.height() > 160.0, "the council's height {council:?}");
+}

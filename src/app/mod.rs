@@ -1247,7 +1247,15 @@ impl MaasaiApp {
         let board_min = board::min_area_height(ui, variant);
         self.rt.plot_rect = None;
         if self.settings.show_tempo_plot {
-            let below = if council_below { COUNCIL_MIN } else { 0.0 };
+            // Under a board with the council under it too, the plot leaves
+            // the council at least half the room (as its default height
+            // did, it left the council 140 px of its cards and ranked moves
+            // in a 680 px window).
+            let below = if council_below {
+                COUNCIL_MIN.max((ui.available_height() - board_min) / 2.0)
+            } else {
+                0.0
+            };
             let plot = egui::Panel::bottom(panel_name::TEMPO_PLOT)
                 .resizable(true)
                 .default_size(PLOT_DEFAULT_HEIGHT)
