@@ -383,6 +383,19 @@ fn a_background_solve_reports_progress_and_can_be_cancelled() {
     assert_eq!(session.solver().solve(&pos).value, Value::Margin(2));
 }
 
+#[test]
+fn a_solve_asked_while_the_window_s_session_warms_up_waits_and_is_right() {
+    // The window's session has its table's pages backed on a thread of
+    // their own, holding the solver; a solve asked at once waits for it,
+    // and its clock starts once it runs (a 679-node solve had read 1.6 s).
+    let session = Session::within_memory();
+    let pos = notation::parse_position(CAPTURE).unwrap();
+    let s = session.solve(Vec::new(), pos).wait().unwrap();
+    assert_eq!(s.value, Value::Margin(2));
+    let again = session.solve(Vec::new(), pos).wait().unwrap();
+    assert_eq!(again.value, Value::Margin(2));
+}
+
 /// Runs the command line with `args`.
 fn run(args: &[&str]) -> std::process::Output {
     std::process::Command::new(env!("CARGO_BIN_EXE_maasai-mancala"))

@@ -1030,6 +1030,11 @@ impl MaasaiApp {
         // A line being played waits for the editor, and for a dialog's
         // answer (as the computer does): its moves would land behind it.
         let lines_may_play = self.editor.is_none() && !self.dialog_open();
+        // The solver's table is had from the system (in the background)
+        // once a solve is in view, not by the first solve's probes.
+        if self.settings.show_solver || self.studies.active.is_some() {
+            self.solver.session();
+        }
         if let Some(ask) = self.solver.poll(&mut self.rt, &ctx, lines_may_play) {
             self.queued.push(ask);
         }

@@ -784,8 +784,28 @@ impl Session {
     /// A session whose solver has the default table, or a smaller one
     /// where memory is short ([`Solver::with_table_bits_or_less`]): the
     /// window's, which must not fail where a solve can still run.
+    /// Its table's pages are had from the system at once, on a thread of
+    /// their own (see [`Session::warm_up`]).
     pub fn within_memory() -> Self {
-        Session::with_solver(Solver::with_table_bits_or_less(DEFAULT_TABLE_BITS))
+        let session = Session::with_solver(Solver::with_table_bits_or_less(DEFAULT_TABLE_BITS));
+        session.warm_up();
+        session
+    }
+
+    /// Has the system back the whole table on a background thread, which
+    /// holds the solver meanwhile: a solve started before it is done waits
+    /// for it, its clock started once it runs. Made early (the window
+    /// makes its session when the solver panel or a study opens), the
+    /// first solve does not pay for the pages its probes land on.
+    pub fn warm_up(&self) {
+        let solver = Arc::clone(&self.solver);
+        // Without a thread the pages come as the first solve needs them.
+        let _ = std::thread::Builder::new()
+            .name("solver-warm-up".into())
+            .spawn(move || {
+                let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
+                solver.table.touch_pages();
+            });
     }
 
     pub fn with_solver(solver: Solver) -> Self {
