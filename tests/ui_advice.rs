@@ -374,6 +374,81 @@ fn undo_leaves_a_paused_computer_paused() {
 }
 
 #[test]
+fn undo_takes_back_a_move_a_person_played_for_a_paused_computer_alone() {
+    // North is the computer, paused; the person plays both sides. One
+    // Undo took back North's move and South's before it, as if North's
+    // had been the computer's reply.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
+    h.state_mut().queue(AppCommand::PauseComputer(true));
+    h.run_steps(2);
+    let first_legal =
+        |h: &Harness<'_, MaasaiApp>| h.state().rt.game.current().classify_moves().0[0];
+    let mut moves = Vec::new();
+    for i in 0..4 {
+        let mv = first_legal(&h);
+        moves.push(mv);
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+        assert_eq!(h.state().rt.game.moves().len(), i + 1, "move {mv:?} played");
+    }
+    assert!(h.state().rt.computer.paused);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &moves[..3], "North's move alone");
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &moves[..2], "South's move alone");
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &moves[..3]);
+    assert!(h.state().rt.computer.paused, "the computer stays paused");
+    // Once resumed, its own reply and the person's move go together again.
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &moves[..]);
+    h.state_mut().queue(AppCommand::PauseComputer(false));
+    let mv = first_legal(&h);
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    step_until(&mut h, "the computer's reply", |app| {
+        app.rt.game.moves().len() == 6
+    });
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &moves[..4]);
+    // "Play from here" with North's move for the paused computer: one Undo
+    // takes that move back alone (it took South's before it as well).
+    h.state_mut().queue(AppCommand::PauseComputer(true));
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run_steps(2);
+    let before = h.state().rt.game.positions()[1];
+    let other = *before
+        .classify_moves()
+        .0
+        .iter()
+        .find(|&&m| m != moves[1])
+        .expect("another move for North");
+    h.state_mut().queue(AppCommand::OfferBranch(other));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::PlayFromHere(true));
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &[moves[0], other]);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(
+        h.state().rt.game.moves(),
+        &moves[..1],
+        "the branch's move alone"
+    );
+    assert_eq!(
+        h.state().rt.redo.last(),
+        Some(&moves[1]),
+        "the line taken off is back"
+    );
+}
+
+#[test]
 fn review_gives_each_move_its_cost() {
     let start = GameOptions::en_gehe(6).start().unwrap();
     let mut h = harness(start);

@@ -699,7 +699,7 @@ impl MaasaiApp {
                         }
                     }
                     // (An endless move's error says so itself.)
-                    match self.rt.play(mv) {
+                    match self.rt.play_by(mv, !human) {
                         Ok(()) => self.rt.notice = None,
                         Err(e) => self.rt.say_about_view(e),
                     }
@@ -797,10 +797,15 @@ impl MaasaiApp {
                         // Against the computer, undo goes back to the
                         // person's last decision: the computer's reply and
                         // the person's move both (one press, not two and a
-                        // Resume).
+                        // Resume). A move a person played for a paused
+                        // computer is a decision too.
                         let person_plays = players.iter().any(|p| !p.is_computer());
                         if undone && person_plays {
-                            while computer(self.rt.game.current().turn()) && self.rt.undo() {}
+                            while self
+                                .rt
+                                .played_by_computer(self.rt.game.moves().len() + 1, computer)
+                                && self.rt.undo()
+                            {}
                         }
                         // A computer left to move waits, so the position
                         // undone to is not played again at once; one the
@@ -821,7 +826,12 @@ impl MaasaiApp {
                     // person's move and the computer's reply come back
                     // together, as they were (not a fresh reply).
                     if redone && players.iter().any(|p| !p.is_computer()) {
-                        while computer(self.rt.game.current().turn()) && self.rt.redo() {}
+                        while !self.rt.redo.is_empty()
+                            && self
+                                .rt
+                                .played_by_computer(self.rt.game.moves().len() + 1, computer)
+                            && self.rt.redo()
+                        {}
                     }
                     self.rt.notice = (!redone).then(|| "Nothing to redo".into());
                 }

@@ -383,6 +383,8 @@ struct TakenLine {
     redo: Vec<Move>,
     /// Their comments, by move number.
     comments: std::collections::BTreeMap<usize, String>,
+    /// Which of them the computer played, by move number.
+    by_computer: std::collections::BTreeMap<usize, bool>,
 }
 
 /// Runtime state (not persisted).
@@ -489,6 +491,12 @@ pub struct Runtime {
     /// The saved game's event and free-text notes.
     pub event: String,
     pub notes: String,
+    /// Whether the computer or a person played each move of this session,
+    /// by move number (undone ones kept for Redo): Undo against the
+    /// computer goes back to the person's last move, and a person may
+    /// play a paused computer's side. Moves read from a file are not in
+    /// it (see [`Runtime::played_by_computer`]).
+    by_computer: std::collections::BTreeMap<usize, bool>,
 }
 
 impl Runtime {
@@ -497,6 +505,7 @@ impl Runtime {
         Runtime {
             game_id: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             comments: Default::default(),
+            by_computer: Default::default(),
             event: String::new(),
             notes: String::new(),
             game: Game::new(start),
@@ -712,6 +721,11 @@ impl Runtime {
 
     /// Plays a move at the end of the game and starts its replay.
     pub fn play(&mut self, mv: Move) -> Result<(), String> {
+        self.play_by(mv, false)
+    }
+
+    /// [`Runtime::play`], said to be the computer's move or a person's.
+    pub fn play_by(&mut self, mv: Move, by_computer: bool) -> Result<(), String> {
         if !self.live() {
             return Err("you are looking at an earlier position; press End or pick the last move to return to the game".into());
         }
@@ -724,6 +738,8 @@ impl Runtime {
         // them (until then, redo brings them back).
         let played = self.game.moves().len();
         self.comments.retain(|&n, _| n < played);
+        self.by_computer.retain(|&n, _| n < played);
+        self.by_computer.insert(played, by_computer);
         self.after_new_move(trace);
         Ok(())
     }
@@ -748,8 +764,14 @@ impl Runtime {
         }
         let redo = std::mem::take(&mut self.redo);
         let comments = self.comments.split_off(&(at + 1));
+        let by_computer = self.by_computer.split_off(&(at + 1));
         self.play(mv)?;
-        self.taken_line = Some(TakenLine { at, redo, comments });
+        self.taken_line = Some(TakenLine {
+            at,
+            redo,
+            comments,
+            by_computer,
+        });
         Ok(())
     }
 
@@ -789,6 +811,8 @@ impl Runtime {
             self.redo = t.redo;
             self.comments.retain(|&n, _| n < len);
             self.comments.extend(t.comments);
+            self.by_computer.retain(|&n, _| n < len);
+            self.by_computer.extend(t.by_computer);
         }
         // The move now on view can be replayed, as after redo.
         match len - 1 {
@@ -796,6 +820,19 @@ impl Runtime {
             n => self.view_move(n - 1),
         }
         true
+    }
+
+    /// Whether the computer played move `number` (1 is the first), as far
+    /// as this session knows; a move it does not know of (read from a
+    /// file) is taken to be the computer's where `computer_side` says its
+    /// side is played by the computer now.
+    pub fn played_by_computer(&self, number: usize, computer_side: impl Fn(Side) -> bool) -> bool {
+        self.by_computer.get(&number).copied().unwrap_or_else(|| {
+            self.game
+                .positions()
+                .get(number.wrapping_sub(1))
+                .map_or(false, |before| computer_side(before.turn()))
+        })
     }
 
     pub fn redo(&mut self) -> bool {
