@@ -831,7 +831,7 @@ impl Runtime {
             self.game
                 .positions()
                 .get(number.wrapping_sub(1))
-                .map_or(false, |before| computer_side(before.turn()))
+                .is_some_and(|before| computer_side(before.turn()))
         })
     }
 
