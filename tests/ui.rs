@@ -2929,6 +2929,71 @@ fn a_move_list_row_too_long_for_its_column_drops_the_figures_not_half_a_word() {
 }
 
 #[test]
+fn a_move_list_row_with_a_review_note_drops_its_parts_whole() {
+    // "12. North 1 · cost about 4 seeds (best w…": a review's note was cut
+    // mid-word in the move list's default column. Its parts now go whole,
+    // after the sowing's figures: the best move, the capture, the note.
+    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
+    let mut forms = Vec::new();
+    for words in 0..8 {
+        let name = ["Ilkisongo"]
+            .into_iter()
+            .chain(
+                ["of", "the", "long", "river"]
+                    .into_iter()
+                    .cycle()
+                    .take(words),
+            )
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut h = harness_at(start, [1024.0, 680.0]);
+        h.state_mut().settings.speed = INSTANT_SPEED;
+        h.state_mut().council.max_depth = Some(4);
+        h.state_mut().rt.names = [name.clone(), "Ilpurko".into()];
+        h.run();
+        // South 1 takes 2; South 3 would have taken 3.
+        h.get_by_label("South 1: 1 seed").click();
+        h.run_steps(4);
+        h.state_mut().queue(AppCommand::ReviewGame);
+        step_until(&mut h, "the review", |app| !app.rt.cost_notes.is_empty());
+        let note = format!(" · {}", h.state().rt.cost_notes[&0].text);
+        let short = &note[..note.find(" (best was hole 3)").expect(&note)];
+        let tails = [
+            format!("{note} — 1 lap, 1 sown, takes 2"),
+            format!("{note} — 1 lap, takes 2"),
+            format!("{note} — takes 2"),
+            format!("{short} — takes 2"),
+            short.to_string(),
+            String::new(),
+        ];
+        let head = format!("  1. {name} 1");
+        let row = h
+            .query_by_label_contains(&head)
+            .and_then(|n| n.accesskit_node().label())
+            .expect("the row");
+        let form = tails
+            .iter()
+            .position(|tail| row == format!("{head}{tail}"))
+            .unwrap_or_else(|| panic!("{row:?}"));
+        let mut painted = Vec::new();
+        for clipped in &h.output().shapes {
+            painted_galleys(&clipped.shape, &mut painted);
+        }
+        let galley = painted.iter().find(|g| g.job.text == row).expect("painted");
+        // The last form is what is left: it may be cut still.
+        assert!(
+            form == tails.len() - 1 || !galley.elided,
+            "{row:?} cut short"
+        );
+        forms.push(form);
+    }
+    assert!(forms.windows(2).all(|w| w[0] <= w[1]), "{forms:?}");
+    // (The note's best move goes first: in this column the note and the
+    // capture did not fit beside the name together.)
+    assert!(forms.contains(&4) && forms.contains(&5), "{forms:?}");
+}
+
+#[test]
 fn ctrl_and_the_arrows_pan_a_board_bigger_than_its_room() {
     // Zoomed in, a 2×50 row runs past the window's edges: Ctrl+→ shows
     // more of its right, Ctrl+← goes back, and the arrows alone still step

@@ -165,24 +165,28 @@ fn rows_ui(
             // the sowing's figures: in a narrow column (the solver's beside
             // the board) a long game's rows are cut, and a researcher
             // scanning for mistakes read them one hover at a time.
-            let head = format!(
-                "{:>3}. {} {}{}{cost}",
-                i + 1,
-                // The team, as the board names the rows.
-                rt.names[mover.index()],
-                s.name,
-                // Next to the move, where a row cut short still shows it.
-                if comment.is_some() {
-                    " · commented"
-                } else {
-                    ""
-                },
-            );
+            let head = |cost: &str| {
+                format!(
+                    "{:>3}. {} {}{}{cost}",
+                    i + 1,
+                    // The team, as the board names the rows.
+                    rt.names[mover.index()],
+                    s.name,
+                    // Next to the move, where a row cut short still shows it.
+                    if comment.is_some() {
+                        " · commented"
+                    } else {
+                        ""
+                    },
+                )
+            };
+            let full = head(&cost);
             let laps = format!("{} lap{}", s.laps, if s.laps == 1 { "" } else { "s" });
-            let text = format!("{head} — {laps}, {} sown{taken}", s.sown);
-            // Where the whole row does not fit, the sowing's figures go,
-            // the seeds sown first (a capture's stays): "3 laps, 6 so…"
-            // was cut mid-word.
+            let text = format!("{full} — {laps}, {} sown{taken}", s.sown);
+            // Where the whole row does not fit, parts go whole, least
+            // telling first: the seeds sown, the laps, the note's best move,
+            // a capture's count, then the note ("3 laps, 6 so…" and "(best
+            // w…" were cut mid-word).
             let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
             let fits = |t: &str| {
                 let font = egui::TextStyle::Button.resolve(ui.style());
@@ -191,16 +195,29 @@ fn rows_ui(
                     .x
                     <= room
             };
-            let shorter = format!("{head} — {laps}{taken}");
+            let with_taken = |head: &str| match taken.strip_prefix(", ") {
+                Some(taken) => format!("{head} — {taken}"),
+                None => head.to_string(),
+            };
+            let short_cost = match cost.find(" (best was ") {
+                Some(at) => &cost[..at],
+                None => cost.as_str(),
+            };
+            let candidates = [
+                format!("{full} — {laps}{taken}"),
+                with_taken(&full),
+                with_taken(&head(short_cost)),
+                head(short_cost),
+                head(""),
+            ];
             let shown = if fits(&text) {
                 text.clone()
-            } else if fits(&shorter) {
-                shorter
             } else {
-                match taken.strip_prefix(", ") {
-                    Some(taken) => format!("{head} — {taken}"),
-                    None => head,
-                }
+                candidates
+                    .iter()
+                    .find(|t| fits(t))
+                    .unwrap_or(&candidates[candidates.len() - 1])
+                    .clone()
             };
             let mut row = ui.selectable_label(rt.view == i + 1, &shown);
             if i == row_of_view {
