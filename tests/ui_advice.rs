@@ -269,6 +269,13 @@ fn a_side_is_handed_to_the_computer_and_back_in_mid_game() {
             ..
         }
     ));
+    // The menu stays open, now with North's thinking time.
+    assert!(
+        h.query_by_role_and_label(egui::accesskit::Role::Slider, "per move")
+            .is_some(),
+        "the thinking time shows under the level"
+    );
+    h.key_press(egui::Key::Escape);
     step_until(&mut h, "North's computer move", |app| {
         app.rt.game.moves().len() == 2
     });

@@ -77,13 +77,19 @@ pub fn menu_ui(
             // A study's defence is the program's: both sides stay Human
             // while it is open.
             ui.add_enabled_ui(!study_open, |ui| {
-                ui.menu_button("Players", |ui| {
-                    commands.extend(super::players::players_menu(ui, rt, &settings.players));
-                })
-                .response
-                .on_disabled_hover_text(
-                    "While a study is open both sides are played here; close it first",
-                );
+                // A click in it does not close it: a level chosen for the
+                // computer shows its thinking time under it, to be set.
+                let config = egui::containers::menu::MenuConfig::new()
+                    .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+                egui::containers::menu::SubMenuButton::new("Players")
+                    .config(config)
+                    .ui(ui, |ui| {
+                        commands.extend(super::players::players_menu(ui, rt, &settings.players));
+                    })
+                    .0
+                    .on_disabled_hover_text(
+                        "While a study is open both sides are played here; close it first",
+                    );
             });
             if settings.players.iter().any(|p| p.is_computer()) {
                 let label = if rt.computer.paused {

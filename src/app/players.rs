@@ -299,7 +299,12 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
                 let mut next = *players;
                 next[side.index()] = player;
                 commands.push(AppCommand::SetPlayers(next));
-                ui.close();
+                // A computer's thinking time is set under its level: the
+                // menu stays open to show it (closed at once, the time
+                // was not seen to be there).
+                if !player.is_computer() {
+                    ui.close();
+                }
             }
         };
         choose(ui, Player::Human, "Human");
