@@ -2001,3 +2001,41 @@ fn the_editor_opened_on_bao_switches_to_en_gehe_at_the_last_games_size() {
         maasai_mancala::engine::Setup::start(&GameOptions::en_gehe(40))
     );
 }
+
+#[test]
+fn a_long_game_record_in_the_paste_field_scrolls_within_it() {
+    // The field grew with its text: a pasted game record of a hundred
+    // moves pushed "Use this text" and the problems under it out of the
+    // panel.
+    // (2×20: on 2×50 a move's check that it ends can take seconds.)
+    let mut game = maasai_mancala::engine::Game::new(en_gehe(20));
+    for _ in 0..150 {
+        let Some(&mv) = game.current().classify_moves().0.last() else {
+            break;
+        };
+        game.play(mv).unwrap();
+    }
+    let record = maasai_mancala::files::record_text(&game);
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let field = h.get_by_label("Paste notation").rect();
+    set_field(&mut h, "Paste notation", &record);
+    // (The style read first: inside `fonts_mut` the context is locked.)
+    let font = egui::TextStyle::Monospace.resolve(&h.ctx.global_style());
+    let row = h.ctx.fonts_mut(|f| f.row_height(&font));
+    let label = h.get_by_label_contains("Paste notation").rect();
+    let button = h.get_by_label("Use this text").rect();
+    assert!(
+        button.top() - field.top() < 7.5 * row + 20.0,
+        "the field ({field:?}) grew to {button:?}"
+    );
+    assert!(
+        button.bottom() <= SNAPSHOT_SIZE[1],
+        "{button:?} out of sight"
+    );
+    assert!(label.top() < button.top());
+    // The record is all there and is used whole.
+    h.get_by_label("Use this text").click();
+    h.run();
+    assert_eq!(notation(&h), game.current().to_string());
+}

@@ -1592,21 +1592,32 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         } else {
             "bao-la-kimasai south=… north=… reserve=24,24 turn=south opening=yes"
         };
-        let pasted = ui
-            .add(
-                egui::TextEdit::multiline(&mut ed.paste_text)
-                    .id_salt("editor-paste")
-                    .hint_text(example)
-                    .desired_rows(2)
-                    .desired_width(f32::INFINITY)
-                    .font(egui::TextStyle::Monospace)
-                    // A position is one line: Enter uses the text, as the
-                    // button does (Shift+Enter still breaks a line).
-                    .return_key(egui::KeyboardShortcut::new(
-                        egui::Modifiers::SHIFT,
-                        egui::Key::Enter,
-                    )),
-            )
+        // A long game record scrolls within six lines rather than push
+        // the panel's buttons and problems out of sight.
+        let rows = 6.0;
+        let most = rows * ui.text_style_height(&egui::TextStyle::Monospace)
+            + 2.0 * ui.spacing().button_padding.y
+            + ui.spacing().item_spacing.y;
+        let field = egui::TextEdit::multiline(&mut ed.paste_text)
+            .id_salt("editor-paste")
+            .hint_text(example)
+            .desired_rows(2)
+            .desired_width(f32::INFINITY)
+            .font(egui::TextStyle::Monospace)
+            // A position is one line: Enter uses the text, as the button
+            // does (Shift+Enter still breaks a line).
+            .return_key(egui::KeyboardShortcut::new(
+                egui::Modifiers::SHIFT,
+                egui::Key::Enter,
+            ));
+        let scrolled = egui::ScrollArea::vertical()
+            .id_salt("editor-paste-scroll")
+            .max_height(most)
+            .show(ui, |ui| ui.add(field));
+        // The part of the field in sight (a long record runs past it).
+        let field_rect = scrolled.inner_rect;
+        let pasted = scrolled
+            .inner
             .labelled_by(label.id)
             .on_hover_text(
                 "A position, or a game record (a position followed by its moves, as Copy game \
@@ -1619,7 +1630,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             ed.paste_error = None;
         }
         if ed.paste_error.is_some() {
-            super::ring_at_fault(ui, pasted.rect);
+            super::ring_at_fault(ui, field_rect);
         }
         ui.horizontal(|ui| {
             if ui
