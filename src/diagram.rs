@@ -348,8 +348,9 @@ fn side_figures(pos: &Position, side: Side) -> String {
     }
 }
 
-/// The footer: the game, its size and options.
-fn footer(pos: &Position) -> String {
+/// The footer: the game, its size and options; `over`: the game has
+/// ended there, and nobody is to move.
+fn footer(pos: &Position, over: bool) -> String {
     let mut text = match pos.variant() {
         Variant::EnGehe { holes } => format!("En Gehé 2\u{d7}{holes}"),
         Variant::BaoLaKimasai => "Bao la Kimasai".to_string(),
@@ -360,6 +361,17 @@ fn footer(pos: &Position) -> String {
         // given in phase 2, and phase 1 was never named).
         let me = pos.turn();
         let reserve = [pos.reserve(Side::South), pos.reserve(Side::North)].map(u64::from);
+        if over {
+            // The game's phase, with no side to move ("South to move"
+            // stood under "Game over: North wins").
+            let phase = if reserve == [0, 0] {
+                "raiding (phase 2)"
+            } else {
+                "herding (phase 1)"
+            };
+            text.push_str(&format!("{SEP}{phase}"));
+            return with_origin(pos, text);
+        }
         text.push_str(&format!(
             "{SEP}{} to move: {}",
             me.title(),
@@ -369,6 +381,11 @@ fn footer(pos: &Position) -> String {
             text.push_str(&format!("; {}", crate::engine::OPENING_NOTE));
         }
     }
+    with_origin(pos, text)
+}
+
+/// `text` with the origin rule where it is not the default.
+fn with_origin(pos: &Position, mut text: String) -> String {
     if pos.origin() == crate::engine::OriginRule::Skip {
         text.push_str(&format!("{SEP}origin=skip"));
     }
@@ -603,7 +620,7 @@ pub fn render_svg(pos: &Position, options: &DiagramOptions) -> String {
         s,
         r#"<text class="footer" x="{lines_right}" y="{footer_line}" font-size="{FOOTER_SIZE}" text-anchor="end" fill="{}">{}</text>"#,
         paint.faint,
-        escape(&footer(pos))
+        escape(&footer(pos, options.result.is_some()))
     );
     let _ = writeln!(s, "</svg>");
     svg
@@ -1003,11 +1020,14 @@ mod tests {
         // The opening note was given in phase 2 (where no reserve seed is
         // there to withhold), and phase 1 was never named.
         let footer_of = |reserve: &str, turn: &str, opening: &str| {
-            super::footer(&pos(&format!(
-                "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,1,0,0,0 \
+            super::footer(
+                &pos(&format!(
+                    "bao-la-kimasai south=1,1,1,0,0,1,0,0,0,0,0,0,1,0,0,0 \
                  north=1,0,2,0,0,1,2,0,0,0,0,0,0,0,0,0 reserve={reserve} turn={turn} \
                  opening={opening}"
-            )))
+                )),
+                false,
+            )
         };
         assert_eq!(
             footer_of("0,0", "south", "yes"),
@@ -1037,6 +1057,21 @@ mod tests {
                 "Bao la Kimasai{}South to move: reserve empty, waiting for the other side",
                 super::SEP
             )
+        );
+        // A finished game names nobody to move under its result.
+        let over = pos("bao-la-kimasai south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+             north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no");
+        let result = over.status().result().copied().expect("over");
+        let svg = render_svg(
+            &over,
+            &DiagramOptions {
+                result: Some(result),
+                ..DiagramOptions::default()
+            },
+        );
+        assert_eq!(
+            texts(&parse(&svg), "footer"),
+            [format!("Bao la Kimasai{}raiding (phase 2)", super::SEP)]
         );
     }
 

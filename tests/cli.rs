@@ -2245,6 +2245,57 @@ fn solve_takes_a_game_record_and_counts_its_positions_as_history() {
 }
 
 #[test]
+fn a_record_over_by_repetition_is_over_for_every_command() {
+    // Its last position alone is not over: `moves`, `trace`, `analyse`
+    // and `diagram` took it as a game going on, while `play` and `solve`
+    // said it was over (and `moves "R 1"` refused the move `moves R`
+    // listed).
+    let over = format!("{CYCLING} 1");
+    let (out, err, code) = run(&["play", &over]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" result="), "{out}");
+    let (out, err, code) = run(&["moves", &over]);
+    assert_eq!((out.as_str(), code), ("\n", 0));
+    assert!(
+        err.starts_with("no legal move: the game is over.") && err.contains("three times"),
+        "{err}"
+    );
+    let (out, err, code) = run(&["trace", &over, "1"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.starts_with("error: illegal move: the game is already over.")
+            && err.contains("three times"),
+        "{err}"
+    );
+    let (out, err, code) = run(&["analyse", "--depth", "4", &over]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("move=- score=-6.0 depth=0 pv=\n"), "{out}");
+    let svg = ok(&["diagram", &over]);
+    assert!(svg.contains("Game over: "), "the diagram says the result");
+    assert!(!svg.contains("to move"), "nobody is marked to move");
+    // One move before, the game goes on, for each.
+    let (out, _, code) = run(&["moves", CYCLING]);
+    assert_eq!((out.as_str(), code), ("1\n", 0));
+}
+
+#[test]
+fn analyse_refuses_a_quiescence_search_for_bao_la_kimasai() {
+    let start = ok(&["start", "bao-la-kimasai"]);
+    let (out, err, code) = run(&["analyse", "--quiescence", "2", "--depth", "2", start.trim()]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(err.starts_with("error: --quiescence: "), "{err}");
+    let (_, err, code) = run(&["analyse", "--depth", "2", start.trim()]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn a_count_typed_with_blanks_is_quoted_in_its_message() {
+    let (_, err, code) = run(&["start", "en-gehe", "--holes", " 3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not ` 3`"), "{err}");
+}
+
+#[test]
 fn every_position_argument_takes_a_game_record_as_its_last_position() {
     // What the window's Copy game record gives, pasted into any command.
     let start = ok(&["start", "en-gehe", "--holes", "6"]);

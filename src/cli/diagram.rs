@@ -35,7 +35,7 @@ pub fn diagram(
     highlight: &[String],
     force: bool,
 ) -> Result<(), CliError> {
-    let pos = super::rules::position_arg(position)?;
+    let (pos, status) = super::rules::record_arg(position)?;
     let highlight = highlight
         .iter()
         .map(|h| parse_hole(&pos, h).map_err(|e| CliError(format!("--highlight: {e}"))))
@@ -45,7 +45,7 @@ pub fn diagram(
         mono,
         highlight,
         // A finished position says its result, not whose turn it would be.
-        result: pos.status().result().copied(),
+        result: status.result().copied(),
     };
     let svg = render_svg(&pos, &options);
     let Some(path) = out else {

@@ -469,7 +469,7 @@ pub struct TypedCount {
 
 impl TypedCount {
     /// The value as a message quotes it ("not -5", "not an empty value").
-    pub fn shown(&self) -> &str {
+    pub fn shown(&self) -> std::borrow::Cow<'_, str> {
         shown(&self.text)
     }
 }
@@ -486,11 +486,14 @@ fn typed_count(text: &str) -> Result<TypedCount, String> {
 }
 
 /// A value as a message quotes it: as typed, or "an empty value".
-fn shown(text: &str) -> &str {
+fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     if text.is_empty() {
-        "an empty value"
+        "an empty value".into()
+    } else if text.trim() != text {
+        // Quoted, so that blanks at its ends are seen ("not  3").
+        format!("`{text}`").into()
     } else {
-        text
+        text.into()
     }
 }
 

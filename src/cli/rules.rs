@@ -98,12 +98,15 @@ fn parse(position: &str) -> Result<Position, CliError> {
 /// RULES.md notation, or a whole game record (`POSITION M1 M2 …`, as the
 /// window's Copy game record writes it and `play` reads it), whose last
 /// position it is; a move the record cannot play is refused as `play`
-/// refuses it.
-pub fn position_arg(text: &str) -> Result<Position, CliError> {
+/// refuses it. With it, the status of the game there: a record's own
+/// (over by a threefold repetition, say, which its last position alone
+/// does not show), else the position's.
+pub fn record_arg(text: &str) -> Result<(Position, Status), CliError> {
     match notation::split_record(text) {
         Ok((position, moves)) if !moves.is_empty() => {
             let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            Ok(*play_moves(parse(&position)?, &moves)?.current())
+            let game = play_moves(parse(&position)?, &moves)?;
+            Ok((*game.current(), game.status()))
         }
         // A position token after the moves of a record that begins with a
         // whole position: said as the record's fault (else what is wrong
@@ -115,10 +118,10 @@ pub fn position_arg(text: &str) -> Result<Position, CliError> {
                 .collect();
             match notation::parse_position(&head.join(" ")) {
                 Ok(_) => Err(CliError(format!("invalid game record: {e}"))),
-                Err(_) => parse(text),
+                Err(_) => parse(text).map(|pos| (pos, pos.status())),
             }
         }
-        Ok(_) => parse(text),
+        Ok(_) => parse(text).map(|pos| (pos, pos.status())),
     }
 }
 
@@ -131,15 +134,19 @@ fn names(pos: &Position, moves: &[Move]) -> String {
 }
 
 pub fn moves(position: &str) -> Result<(), CliError> {
-    let pos = position_arg(position)?;
+    let (pos, status) = record_arg(position)?;
+    // The empty line is the answer; why, for a person, goes to stderr
+    // (a record over by repetition has no moves left either, as `play`
+    // refuses another).
+    if let Status::Over(result) = status {
+        outln!();
+        eprintln!("no legal move: the game is over. {}", result.describe());
+        return Ok(());
+    }
     let (legal, endless) = pos.classify_moves();
     outln!("{}", names(&pos, &legal));
     if !endless.is_empty() {
         outln!("endless: {}", names(&pos, &endless));
-    }
-    // The empty line is the answer; why, for a person, goes to stderr.
-    if let Status::Over(result) = pos.status() {
-        eprintln!("no legal move: the game is over. {}", result.describe());
     }
     Ok(())
 }
@@ -267,6 +274,16 @@ pub fn apply_line(number: u64, line: &str) -> String {
     }
     let pos = match notation::parse_position(position) {
         Ok(p) => p,
+        // A game record reads as a position with stray tokens: said for
+        // what it is (the other commands take records).
+        Err(_)
+            if notation::split_record(position)
+                .is_ok_and(|(head, moves)| !moves.is_empty() && parse(&head).is_ok()) =>
+        {
+            return "error: invalid position: a game record before the `;` (apply takes a \
+                    bare position; play a record with `play`, or give apply its last position)"
+                .to_string();
+        }
         Err(e) => return format!("error: invalid position: {e}"),
     };
     let mv = canonical_move(pos.variant(), mv);
@@ -315,13 +332,19 @@ pub fn apply() -> Result<(), CliError> {
 }
 
 pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
-    let pos = position_arg(position)?;
+    let (pos, status) = record_arg(position)?;
     let mv = pos
         .variant()
         .parse_move(&canonical_move(pos.variant(), mv))?;
+    if status.result().is_some() {
+        return Err(CliError(play_error_words(
+            &PlayError::GameOver,
+            Some(status),
+        )));
+    }
     let trace = pos
         .trace(mv)
-        .map_err(|e| CliError(play_error_words(&e, Some(pos.status()))))?;
+        .map_err(|e| CliError(play_error_words(&e, Some(status))))?;
     if let Some(h) = trace.reserve_seed {
         outln!("reserve seed into {}", pos.hole_label(h));
     }
@@ -361,6 +384,15 @@ mod tests {
                 "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ;  "
             ),
             "error: invalid position line: no move after the `;`"
+        );
+        // A game record is said to be one (it read as an unknown token).
+        assert_eq!(
+            apply_line(
+                1,
+                "en-gehe south=1,2,3 north=1,2,3 captured=0,0 turn=south 1 ; 1"
+            ),
+            "error: invalid position: a game record before the `;` (apply takes a bare \
+             position; play a record with `play`, or give apply its last position)"
         );
         // One move still plays.
         assert_eq!(

@@ -32,8 +32,16 @@ pub fn analyse(
     threads: usize,
     quiescence: u32,
 ) -> Result<(), CliError> {
-    let pos = super::rules::position_arg(position)?;
-    if let Status::Over(result) = pos.status() {
+    let (pos, status) = super::rules::record_arg(position)?;
+    // Refused, not ignored, as `bench` refuses options that do not apply.
+    if quiescence > 0 && !pos.variant().is_en_gehe() {
+        return Err(CliError(
+            "--quiescence: the quiescence search is En Gehé's (Bao la Kimasai leaves are \
+             judged statically)"
+                .into(),
+        ));
+    }
+    if let Status::Over(result) = status {
         // As `solve` gives a finished position's value with `best=- pv=`:
         // its result in this command's words, and why on stderr, as
         // `moves` says it.
