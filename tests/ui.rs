@@ -2904,28 +2904,36 @@ fn a_move_list_row_too_long_for_its_column_drops_the_figures_not_half_a_word() {
         h.get_by_label("South 1: 1 seed").click();
         h.run_steps(4);
         let head = format!("  1. {name} 1");
-        let row = h
-            .query_by_label_contains(&head)
-            .and_then(|n| n.accesskit_node().label())
-            .expect("the row");
-        let form = [
+        let tails = [
             " — 1 lap, 1 sown, takes 2",
             " — 1 lap, takes 2",
             " — takes 2",
-        ]
-        .iter()
-        .position(|tail| row == format!("{head}{tail}"))
-        .unwrap_or_else(|| panic!("{row:?}"));
+        ];
+        let (form, elided) = row_form(&h, &head, &tails);
         // What is painted of a shortened row is not cut short further.
-        let mut painted = Vec::new();
-        for clipped in &h.output().shapes {
-            painted_galleys(&clipped.shape, &mut painted);
-        }
-        let galley = painted.iter().find(|g| g.job.text == row).expect("painted");
-        assert!(!galley.elided, "{row:?} cut short");
+        assert!(!elided, "form {form} cut short");
         forms.push(form);
     }
     assert_eq!(forms, [0, 1, 2], "the three forms");
+}
+
+/// Which of `tails` the move list's row `head`… reads, and whether what
+/// is painted of it is cut short with "…".
+fn row_form(h: &Harness<'_, MaasaiApp>, head: &str, tails: &[impl AsRef<str>]) -> (usize, bool) {
+    let row = h
+        .query_by_label_contains(head)
+        .and_then(|n| n.accesskit_node().label())
+        .expect("the row");
+    let form = tails
+        .iter()
+        .position(|tail| row == format!("{head}{}", tail.as_ref()))
+        .unwrap_or_else(|| panic!("{row:?}"));
+    let mut painted = Vec::new();
+    for clipped in &h.output().shapes {
+        painted_galleys(&clipped.shape, &mut painted);
+    }
+    let galley = painted.iter().find(|g| g.job.text == row).expect("painted");
+    (form, galley.elided)
 }
 
 #[test]
@@ -2967,24 +2975,9 @@ fn a_move_list_row_with_a_review_note_drops_its_parts_whole() {
             String::new(),
         ];
         let head = format!("  1. {name} 1");
-        let row = h
-            .query_by_label_contains(&head)
-            .and_then(|n| n.accesskit_node().label())
-            .expect("the row");
-        let form = tails
-            .iter()
-            .position(|tail| row == format!("{head}{tail}"))
-            .unwrap_or_else(|| panic!("{row:?}"));
-        let mut painted = Vec::new();
-        for clipped in &h.output().shapes {
-            painted_galleys(&clipped.shape, &mut painted);
-        }
-        let galley = painted.iter().find(|g| g.job.text == row).expect("painted");
+        let (form, elided) = row_form(&h, &head, &tails);
         // The last form is what is left: it may be cut still.
-        assert!(
-            form == tails.len() - 1 || !galley.elided,
-            "{row:?} cut short"
-        );
+        assert!(form == tails.len() - 1 || !elided, "form {form} cut short");
         forms.push(form);
     }
     assert!(forms.windows(2).all(|w| w[0] <= w[1]), "{forms:?}");
