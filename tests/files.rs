@@ -475,6 +475,22 @@ fn user_preset(name: &str, holes: u8) -> Preset {
 }
 
 #[test]
+fn a_read_only_presets_file_asks_only_to_be_made_writable() {
+    // "make it writable or save under another name": presets have one
+    // file, and no other name to save under.
+    let config = tempfile::tempdir().unwrap();
+    files::add_user_preset(config.path(), user_preset("Club 2×20", 20)).unwrap();
+    let path = files::user_presets_path(config.path());
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    let e = files::add_user_preset(config.path(), user_preset("Club 2×30", 30)).unwrap_err();
+    assert_eq!(e.path, path);
+    assert!(e.problem.contains("read-only"), "{e}");
+    assert!(!e.problem.contains("another name"), "{e}");
+}
+
+#[test]
 fn user_presets_merge_rename_and_delete() {
     let config = tempfile::tempdir().unwrap();
     let shipped = files::shipped_presets();

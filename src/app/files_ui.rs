@@ -775,6 +775,7 @@ fn signature_of(
 impl MaasaiApp {
     /// Sets up the file state; called by the constructors.
     pub(super) fn init_files(&mut self, folders: Option<Folders>, native: bool, last: LastSession) {
+        let window_start = !matches!(last, LastSession::Ignore);
         // The last session's autosave is read below: one still being
         // written (tests set up the files again) is written first.
         self.flush_autosave();
@@ -793,6 +794,13 @@ impl MaasaiApp {
         // A fresh game is nothing to save, nor to autosave over the last one.
         self.files.saved = Some(signature(&self.rt));
         self.mark_autosaved();
+        // The window's first game: nothing moves before the user has
+        // looked, as in a game resumed, declined or opened (a computer
+        // that opens the game played at once, unasked, when no last game
+        // was offered).
+        if window_start {
+            self.rt.computer.paused = self.settings.players.iter().any(|p| p.is_computer());
+        }
     }
 
     /// Counts the game as it is as autosaved: nothing is written until it
@@ -2647,6 +2655,37 @@ mod join_tests {
                 "A is damaged.\na\n\nCannot read B.\nb\n\nSettings not read in full.\nc"
             )
         );
+    }
+}
+
+#[cfg(test)]
+mod start_tests {
+    use super::*;
+    use crate::app::players::Player;
+    use crate::search::Level;
+
+    #[test]
+    fn the_window_s_first_game_waits_for_resume_computer() {
+        // No last game to offer: the fresh game's computer, to open it,
+        // played at once.
+        let dir = std::env::temp_dir().join(format!("mm-start-{}", std::process::id()));
+        let folders = Folders {
+            config: dir.join("config"),
+            data: dir.join("data"),
+        };
+        let ctx = egui::Context::default();
+        let start = crate::engine::GameOptions::en_gehe(6).start().unwrap();
+        let mut app = MaasaiApp::new_for_tests(&ctx, start);
+        app.settings.players = [Player::computer(Level::Beginner), Player::Human];
+        assert!(!app.rt.computer.paused);
+        app.init_files(Some(folders), false, LastSession::Offer);
+        assert!(app.files.resume_offer.is_none(), "no last game was offered");
+        assert!(app.rt.computer.paused, "the computer waits");
+        // Two people: nothing to pause.
+        let mut app = MaasaiApp::new_for_tests(&ctx, start);
+        app.init_files(None, false, LastSession::Offer);
+        assert!(!app.rt.computer.paused);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
 

@@ -348,12 +348,8 @@ impl NewGameDialog {
                 // next field landed on the message.
                 problem_lines(ui, &problems);
                 if let Some(picker) = &self.presets {
-                    let colour = ui.visuals().error_fg_color;
                     for (field, problem) in picker.name_problems() {
-                        ui.horizontal_wrapped(|ui| {
-                            ui.label(egui::RichText::new(format!("{field}:")).color(colour));
-                            ui.label(egui::RichText::new(problem).color(colour));
-                        });
+                        problem_line(ui, Some(field), &problem);
                     }
                 }
             });
@@ -410,7 +406,6 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, problem: &Option<Str
 /// The fields' problems, one line each, under the buttons; a team name's
 /// says which team's (the board fields' name their field themselves).
 fn problem_lines(ui: &mut egui::Ui, problems: &Problems) {
-    let colour = ui.visuals().error_fg_color;
     let [south, north] = &problems.names;
     let lines = [
         (None, &problems.holes),
@@ -420,14 +415,21 @@ fn problem_lines(ui: &mut egui::Ui, problems: &Problems) {
     ];
     for (side, problem) in lines {
         let Some(problem) = problem else { continue };
-        ui.horizontal_wrapped(|ui| {
-            // One word space after the colon, as in a sentence (the
-            // items' 8 px read as a double space).
-            ui.spacing_mut().item_spacing.x = 4.0;
-            if let Some(side) = side {
-                ui.label(egui::RichText::new(format!("{} team name:", side.title())).color(colour));
-            }
-            ui.label(egui::RichText::new(problem).color(colour));
-        });
+        let field = side.map(|side| format!("{} team name", side.title()));
+        problem_line(ui, field.as_deref(), problem);
     }
+}
+
+/// One problem's line, after the name of its field where it needs one.
+fn problem_line(ui: &mut egui::Ui, field: Option<&str>, problem: &str) {
+    let colour = ui.visuals().error_fg_color;
+    ui.horizontal_wrapped(|ui| {
+        // One word space after the colon, as in a sentence (the items'
+        // 8 px read as a double space).
+        ui.spacing_mut().item_spacing.x = 4.0;
+        if let Some(field) = field {
+            ui.label(egui::RichText::new(format!("{field}:")).color(colour));
+        }
+        ui.label(egui::RichText::new(problem).color(colour));
+    });
 }

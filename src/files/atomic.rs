@@ -82,6 +82,10 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 }
 
 /// Writes `contents` to `path` atomically, keeping the old version as `.bak`.
+/// What a write to a file its owner made read-only is refused with.
+pub const READ_ONLY: &str = "cannot write: the file is read-only (its permissions allow no \
+                             writing); make it writable or save under another name";
+
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     write_atomic_with(path, |w| w.write_all(contents))
 }
@@ -133,11 +137,7 @@ pub fn write_atomic_with(
         .as_ref()
         .is_some_and(|m| m.permissions().readonly())
     {
-        return Err(FileError::new(
-            path,
-            "cannot write: the file is read-only (its permissions allow no writing); \
-             make it writable or save under another name",
-        ));
+        return Err(FileError::new(path, READ_ONLY));
     }
     let permissions = existing.map(|m| m.permissions());
     let (tmp, file) = create_temp(path, &folder)?;

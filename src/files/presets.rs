@@ -160,7 +160,15 @@ fn store_user_presets(config_dir: &Path, presets: Vec<Preset>) -> Result<(), Fil
         presets,
     };
     let path = user_presets_path(config_dir);
-    write_atomic(&path, to_pretty_ron(&file, &path)?.as_bytes())
+    write_atomic(&path, to_pretty_ron(&file, &path)?.as_bytes()).map_err(|mut e| {
+        // The presets have one file: no other name to save under.
+        if e.problem == super::atomic::READ_ONLY {
+            e.problem = "cannot write: the file is read-only (its permissions allow no \
+                         writing); make it writable to keep presets"
+                .into();
+        }
+        e
+    })
 }
 
 fn clean_name(config_dir: &Path, name: &str) -> Result<String, FileError> {
