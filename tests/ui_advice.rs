@@ -1662,3 +1662,42 @@ fn the_council_of_a_new_game_starts_from_the_top() {
     h.run_steps(2);
     assert!(in_sight(&h), "the new game's council starts at its top");
 }
+
+#[test]
+fn the_computer_strip_keeps_its_status_in_sight_in_a_narrow_window() {
+    // At 1024 px the strip ran off the window's edge mid-word, and
+    // "Computer paused." or "… is thinking" could not be seen: the
+    // players' descriptions now go to a line of their own there.
+    for (size, names, lines) in [
+        ([1024.0, 680.0], ["Ilkisongo", "Ilpurko"], 2),
+        (
+            [1024.0, 680.0],
+            ["Purko Elders of the Rift", "Kisongo Elders of Namanga"],
+            2,
+        ),
+        (WIDE_SIZE, ["Ilkisongo", "Ilpurko"], 1),
+    ] {
+        let mut h = harness_at(GameOptions::en_gehe(6).start().unwrap(), size);
+        let app = h.state_mut();
+        app.settings.players = [Player::computer(Level::Beginner), master()];
+        app.rt.names = names.map(String::from);
+        app.rt.computer.paused = true;
+        h.run();
+        let status = h.get_by_label("Computer paused.").rect();
+        assert!(
+            status.right() <= size[0],
+            "{size:?}: {status:?} out of sight"
+        );
+        let described = h
+            .get_by_label_contains(&format!("{} (South): Computer (Beginner", names[0]))
+            .rect();
+        let button = h.get_by_label("Take over South").rect();
+        let shown = if described.top() > button.bottom() {
+            2
+        } else {
+            1
+        };
+        assert_eq!(shown, lines, "{size:?} {names:?}: lines of the strip");
+        assert!(described.right() <= size[0], "{size:?}: {described:?}");
+    }
+}

@@ -218,50 +218,62 @@ fn start(
 /// who plays, what it is doing, and Pause/Resume.
 pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
     let mut commands = Vec::new();
-    ui.horizontal(|ui| {
-        let over = rt.game.is_over();
-        // The buttons first, each side's in its own place, the changing
-        // words after them: a word that came and went before them, or one
-        // side's button going once taken over, moved the other under the
-        // pointer (a click meant for one side's Take over hit the other's,
-        // and a double click handed both sides over). A side played by a
-        // person keeps its button's room, empty.
-        if !over {
-            for side in crate::engine::Side::BOTH {
-                let computer = players[side.index()].is_computer();
-                let button = egui::Button::new(format!("Take over {}", side.title()));
-                if ui
-                    .add_visible(computer, button)
-                    .on_hover_text("Play this side yourself from now on")
-                    .clicked()
-                    && computer
-                {
-                    let mut next = *players;
-                    next[side.index()] = Player::Human;
-                    commands.push(AppCommand::SetPlayers(next));
-                }
-            }
-            let label = if rt.computer.paused {
-                "Resume computer"
-            } else {
-                "Pause computer"
-            };
-            // As wide as the wider of its two labels: the words after it
-            // moved as it turned from one to the other.
-            let width = super::button_width_for(ui, &["Resume computer", "Pause computer"]);
-            if ui
-                .add(egui::Button::new(label).min_size(egui::vec2(width, 0.0)))
-                .on_hover_text("Computer players wait while paused; Take over, or Game > Players, gives a side to a person")
-                .clicked()
-            {
-                commands.push(AppCommand::PauseComputer(!rt.computer.paused));
-            }
-            ui.separator();
+    let over = rt.game.is_over();
+    // The buttons first, each side's in its own place, the changing words
+    // after them: a word that came and went before them, or one side's
+    // button going once taken over, moved the other under the pointer (a
+    // click meant for one side's Take over hit the other's, and a double
+    // click handed both sides over). A side played by a person keeps its
+    // button's room, empty.
+    let mut buttons = |ui: &mut egui::Ui| {
+        if over {
+            return;
         }
         for side in crate::engine::Side::BOTH {
-            ui.label(format!("{}: {}", rt.team(side), players[side.index()].describe()));
+            let computer = players[side.index()].is_computer();
+            let button = egui::Button::new(format!("Take over {}", side.title()));
+            if ui
+                .add_visible(computer, button)
+                .on_hover_text("Play this side yourself from now on")
+                .clicked()
+                && computer
+            {
+                let mut next = *players;
+                next[side.index()] = Player::Human;
+                commands.push(AppCommand::SetPlayers(next));
+            }
+        }
+        let label = if rt.computer.paused {
+            "Resume computer"
+        } else {
+            "Pause computer"
+        };
+        // As wide as the wider of its two labels: the words after it moved
+        // as it turned from one to the other.
+        let width = super::button_width_for(ui, &["Resume computer", "Pause computer"]);
+        if ui
+            .add(egui::Button::new(label).min_size(egui::vec2(width, 0.0)))
+            .on_hover_text(
+                "Computer players wait while paused; Take over, or Game > Players, gives a side \
+                 to a person",
+            )
+            .clicked()
+        {
+            commands.push(AppCommand::PauseComputer(!rt.computer.paused));
+        }
+        ui.separator();
+    };
+    let described: Vec<String> = crate::engine::Side::BOTH
+        .iter()
+        .map(|&side| format!("{}: {}", rt.team(side), players[side.index()].describe()))
+        .collect();
+    let descriptions = |ui: &mut egui::Ui| {
+        for text in &described {
+            ui.label(text);
             ui.separator();
         }
+    };
+    let status = |ui: &mut egui::Ui| {
         if over {
             // Nothing to pause or take over (undo brings the controls back).
             ui.weak("The game is over.");
@@ -277,7 +289,49 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             let turn = rt.game.current().turn();
             ui.label(format!("{} is thinking{depth}…", rt.team(turn)));
         }
-    });
+    };
+    // One line where everything fits, the longest status included; else
+    // the players' descriptions on a second line (cut off at 1024 px, the
+    // line hid whether the computer was thinking). Judged by the longest
+    // status, so the board does not move as the status changes.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = |text: &str| {
+        ui.fonts_mut(|f| {
+            f.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::PLACEHOLDER)
+        })
+        .size()
+        .x
+    };
+    let gap = ui.spacing().item_spacing.x;
+    let longest_team = crate::engine::Side::BOTH
+        .iter()
+        .map(|&side| width(&format!("{} is thinking (depth 64)…", rt.team(side))))
+        .fold(0.0, f32::max);
+    let button = |text: &str| width(text) + 2.0 * ui.spacing().button_padding.x + gap;
+    let needed = button("Take over South")
+        + button("Take over North")
+        + button("Resume computer")
+        + described.iter().map(|t| width(t) + 3.0 * gap).sum::<f32>()
+        + longest_team
+        + ui.spacing().interact_size.y
+        + 4.0 * gap;
+    if needed <= ui.available_width() {
+        ui.horizontal(|ui| {
+            buttons(ui);
+            descriptions(ui);
+            status(ui);
+        });
+    } else {
+        ui.horizontal(|ui| {
+            buttons(ui);
+            status(ui);
+        });
+        ui.horizontal(|ui| {
+            // A team name too long for even its own line is cut short.
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+            descriptions(ui);
+        });
+    }
     commands
 }
 
