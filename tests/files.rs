@@ -591,6 +591,45 @@ fn invalid_user_presets_are_refused_and_broken_files_reported() {
 }
 
 #[test]
+fn a_preset_number_of_the_wrong_kind_or_size_is_named_with_its_field() {
+    // "a comma is missing here" for `seeds: 4.5`, and "a number here is
+    // out of range" naming no field for `holes: 300`: said as a saved
+    // game's options say it.
+    let config = tempfile::tempdir().unwrap();
+    let path = files::user_presets_path(config.path());
+    for (holes, seeds, said) in [
+        (
+            "10",
+            "4.5",
+            "`seeds` takes a whole number from 1 to 12 (Bao la Kimasai: 1), not 4.5",
+        ),
+        (
+            "300",
+            "4",
+            "`holes` takes a whole number from 3 to 64; 300 is too large",
+        ),
+        (
+            "-3",
+            "4",
+            "`holes` takes a whole number from 3 to 64, not -3, which is negative",
+        ),
+    ] {
+        let text = format!(
+            "PresetFile(version: 1, presets: [Preset(name: \"A\", options: GameOptions(variant: \
+             EnGehe(holes: {holes}), seeds: {seeds}, first: South, origin: SowInto))])"
+        );
+        std::fs::write(&path, &text).unwrap();
+        let err = files::load_user_presets(config.path()).unwrap_err();
+        assert!(err.problem.starts_with(said), "{holes}, {seeds}: {err}");
+        let column = text
+            .find(&format!(": {}", if seeds == "4" { holes } else { seeds }))
+            .unwrap()
+            + 3;
+        assert_eq!(err.place, Some((1, column)), "{err}");
+    }
+}
+
+#[test]
 fn a_bad_preset_is_placed_at_its_own_entry() {
     let config = tempfile::tempdir().unwrap();
     let path = files::user_presets_path(config.path());

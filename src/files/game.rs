@@ -907,22 +907,8 @@ const WHOLE_FIELDS: [WholeField; 4] = [
         min: 0,
         max: usize::MAX as i128,
     },
-    WholeField {
-        name: "seeds",
-        kind: false,
-        what: "the seeds a hole holds at the start: `seeds: 4`",
-        range: "from 1 to 12 (Bao la Kimasai: 1)",
-        min: 0,
-        max: u8::MAX as i128,
-    },
-    WholeField {
-        name: "holes",
-        kind: false,
-        what: "the holes of a row: `holes: 8`",
-        range: "from 3 to 64",
-        min: 0,
-        max: u8::MAX as i128,
-    },
+    super::number::SEEDS,
+    super::number::HOLES,
 ];
 
 fn field_hint(text: &str, e: &ron::error::SpannedError) -> Option<&'static str> {

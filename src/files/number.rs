@@ -1,5 +1,5 @@
 //! A number of the wrong size or kind in a whole-number field of a RON
-//! file (saved game, autosave, study): which field, the numbers it takes
+//! file (saved game, autosave, study, presets): which field, the numbers it takes
 //! and what is wrong with the one written. RON itself only says "a number
 //! here is out of range" or, stopping at the `.` of `2.5`, "a comma is
 //! missing", naming neither.
@@ -28,6 +28,26 @@ pub(crate) const VERSION: WholeField = WholeField {
     range: "from 1 to 4294967295",
     min: 0,
     max: u32::MAX as i128,
+};
+
+/// Seeds a hole at the start, in a game's options (saved games, presets).
+pub(crate) const SEEDS: WholeField = WholeField {
+    name: "seeds",
+    kind: false,
+    what: "the seeds a hole holds at the start: `seeds: 4`",
+    range: "from 1 to 12 (Bao la Kimasai: 1)",
+    min: 0,
+    max: u8::MAX as i128,
+};
+
+/// Holes of an En Gehé row, in a game's options.
+pub(crate) const HOLES: WholeField = WholeField {
+    name: "holes",
+    kind: false,
+    what: "the holes of a row: `holes: 8`",
+    range: "from 3 to 64",
+    min: 0,
+    max: u8::MAX as i128,
 };
 
 /// When RON's error `e` stands in the value of one of `fields` in `text`

@@ -68,9 +68,9 @@ pub fn parse_presets(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> 
 }
 
 fn parse_as_named(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
-    let probe: Probe = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    let probe: Probe = ron::from_str(text).map_err(|e| ron_error(path, text, &e))?;
     check_version(path, text, probe.version, PRESET_VERSION, "presets file")?;
-    let file: PresetFile = ron::from_str(text).map_err(|e| FileError::ron(path, text, &e))?;
+    let file: PresetFile = ron::from_str(text).map_err(|e| ron_error(path, text, &e))?;
     for (i, preset) in file.presets.iter().enumerate() {
         let name = preset.name.trim();
         if name.is_empty() {
@@ -107,6 +107,19 @@ fn parse_as_named(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
         }
     }
     Ok(file.presets)
+}
+
+/// [`FileError::ron`], or what a number of the wrong kind or size is
+/// wrong with: RON stops at the `.` of `seeds: 4.5` calling it a missing
+/// comma, and says of `holes: 300` only that a number is out of range.
+fn ron_error(path: &Path, text: &str, e: &ron::error::SpannedError) -> FileError {
+    use super::number::{HOLES, SEEDS, VERSION, wrong_number};
+    let mut err = FileError::ron(path, text, e);
+    if let Some((offset, problem)) = wrong_number(text, e, &[VERSION, SEEDS, HOLES]) {
+        err.place = Some(super::error::line_col(text, offset));
+        err.problem = problem;
+    }
+    err
 }
 
 /// The presets that ship with the program.
