@@ -2039,3 +2039,23 @@ fn a_long_game_record_in_the_paste_field_scrolls_within_it() {
     h.run();
     assert_eq!(notation(&h), game.current().to_string());
 }
+
+#[test]
+fn long_team_names_in_the_to_move_row_stay_within_the_panel() {
+    // Two 24-character team names side by side ran past the editor
+    // panel's edge, and the paste and notation fields widened with them.
+    let size = [1024.0, 680.0];
+    let mut h = harness_at(en_gehe(12), size);
+    h.state_mut().rt.names = [
+        "Ilkisongo Age-set Warrio".to_string(),
+        "Purko Elders of the Rift".to_string(),
+    ];
+    open_editor(&mut h);
+    h.run();
+    for name in ["Ilkisongo Age-set Warrio", "Purko Elders of the Rift"] {
+        let radio = h.get_by_label(name).rect();
+        assert!(radio.right() <= size[0], "{name}: {radio:?}");
+    }
+    let field = h.get_by_label("Paste notation").rect();
+    assert!(field.right() <= size[0], "the paste field: {field:?}");
+}

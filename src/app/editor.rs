@@ -1454,7 +1454,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 messages.push(Message::Warning(note.to_string()));
             }
         }
-        ui.horizontal(|ui| {
+        // Wrapped: two long team names side by side ran past the panel's
+        // edge, and the fields under it widened with them.
+        ui.horizontal_wrapped(|ui| {
             ui.label("To move:");
             for side in Side::BOTH {
                 if ui
