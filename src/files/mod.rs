@@ -118,6 +118,22 @@ pub(crate) fn create_folder(dir: &Path, which: &str) -> Result<(), FileError> {
                     std::io::ErrorKind::AlreadyExists | std::io::ErrorKind::NotADirectory,
                     Some(file),
                 ) => Err(file_in_place(&file)),
+                // Where the making stopped: the folder that could not be
+                // made in one that is there ("no such file or folder" for
+                // a HOME under /proc did not say which was missing).
+                (std::io::ErrorKind::NotFound, _)
+                    if let Some((made_in, missing)) = first_missing(dir) =>
+                {
+                    Err(FileError::io(
+                        dir,
+                        &format!(
+                            "cannot create the {which} folder: {} cannot be made in {}",
+                            missing.display(),
+                            made_in.display()
+                        ),
+                        &e,
+                    ))
+                }
                 _ => Err(FileError::io(
                     dir,
                     &format!("cannot create the {which} folder"),
@@ -126,6 +142,22 @@ pub(crate) fn create_folder(dir: &Path, which: &str) -> Result<(), FileError> {
             }
         }
     }
+}
+
+/// The deepest folder above `dir` that is there, and the folder in it on
+/// the way to `dir` that is not, if `dir` is not there itself.
+fn first_missing(dir: &Path) -> Option<(&Path, &Path)> {
+    let mut below = None;
+    for folder in dir.ancestors() {
+        if folder.as_os_str().is_empty() {
+            return None;
+        }
+        if folder.is_dir() {
+            return below.map(|missing| (folder, missing));
+        }
+        below = Some(folder);
+    }
+    None
 }
 
 /// Where to keep a damaged copy of `path`: `path.damaged`, or when that is
@@ -235,5 +267,24 @@ impl Folders {
             let named = name == own || name == format!("{own}.bak");
             (named && home == folder).then_some(what)
         })
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod folder_tests {
+    use super::*;
+
+    #[test]
+    fn a_folder_that_cannot_be_made_is_named_with_the_one_it_was_to_be_made_in() {
+        // A HOME under /proc: "cannot create the data folder: no such file
+        // or folder" did not say which folder was missing.
+        let dir = Path::new("/proc/nohome/.local/share/maasai-mancala");
+        let e = create_folder(dir, "data").unwrap_err();
+        assert_eq!(e.path, dir);
+        assert!(
+            e.problem
+                .starts_with("cannot create the data folder: /proc/nohome cannot be made in /proc"),
+            "{e}"
+        );
     }
 }
