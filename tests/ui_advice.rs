@@ -5,7 +5,7 @@
 mod common;
 use common::{WIDE_SIZE, en_gehe, harness_at, step_until};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::advice::{self, COUNCIL};
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::players::Player;
@@ -1700,4 +1700,29 @@ fn the_computer_strip_keeps_its_status_in_sight_in_a_narrow_window() {
         assert_eq!(shown, lines, "{size:?} {names:?}: lines of the strip");
         assert!(described.right() <= size[0], "{size:?}: {described:?}");
     }
+}
+
+#[test]
+fn an_advisor_s_weight_stays_with_its_proposal() {
+    // "(weight 5)" was a label of its own, and in a narrow card it went
+    // to a line alone, under the name, read as nobody's.
+    // Tall enough that every card is in sight (a card scrolled out of
+    // the panel is not drawn).
+    let mut h = council_at(en_gehe(6), [1024.0, 2400.0], 2);
+    council_done(&mut h);
+    h.run_steps(2);
+    let mut seen = 0;
+    for node in h.query_all_by_label_contains("(weight ") {
+        // (A label's text is its node's value.)
+        let n = node.accesskit_node();
+        let Some(label) = n.label().or(n.value()).filter(|l| l.contains("(weight ")) else {
+            continue;
+        };
+        assert!(
+            label.starts_with("proposes ") && label.ends_with(')'),
+            "{label:?}: the weight apart from its proposal"
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, COUNCIL.len(), "every advisor's card");
 }

@@ -628,15 +628,26 @@ fn advisor_card(ui: &mut egui::Ui, a: &advice::Advice, hovered: &mut Option<Move
             ui.with_layout(egui::Layout::top_down(egui::Align::Min), |ui| {
                 ui.horizontal_wrapped(|ui| {
                     ui.strong(a.advisor.name);
-                    ui.label(format!("proposes {}", a.move_name));
-                    // Whole, on the next line if need be: "(weight" and "1)"
-                    // on two lines read as two things.
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(format!("(weight {})", a.advisor.weight)).weak(),
-                        )
-                        .wrap_mode(egui::TextWrapMode::Extend),
+                    // The proposal and its weight whole, on the next line if
+                    // need be: "(weight" and "1)" on two lines read as two
+                    // things, and "(weight 5)" alone on a line as nobody's.
+                    let mut proposal = egui::text::LayoutJob::default();
+                    let style = ui.style();
+                    egui::RichText::new(format!("proposes {} ", a.move_name)).append_to(
+                        &mut proposal,
+                        style,
+                        egui::FontSelection::Default,
+                        egui::Align::Center,
                     );
+                    egui::RichText::new(format!("(weight {})", a.advisor.weight))
+                        .weak()
+                        .append_to(
+                            &mut proposal,
+                            style,
+                            egui::FontSelection::Default,
+                            egui::Align::Center,
+                        );
+                    ui.add(egui::Label::new(proposal).wrap_mode(egui::TextWrapMode::Extend));
                 });
                 // Set apart from the reason by italics, not by a size too
                 // small to read.
