@@ -826,10 +826,9 @@ impl MaasaiApp {
                     // person's move and the computer's reply come back
                     // together, as they were (not a fresh reply).
                     if redone && players.iter().any(|p| !p.is_computer()) {
-                        while !self.rt.redo.is_empty()
-                            && self
-                                .rt
-                                .played_by_computer(self.rt.game.moves().len() + 1, computer)
+                        while self
+                            .rt
+                            .played_by_computer(self.rt.game.moves().len() + 1, computer)
                             && self.rt.redo()
                         {}
                     }
@@ -1043,7 +1042,7 @@ impl MaasaiApp {
         // The solver's table is had from the system (in the background)
         // once a solve is in view, not by the first solve's probes.
         if self.settings.show_solver || self.studies.active.is_some() {
-            self.solver.session();
+            self.solver.warm_up();
         }
         if let Some(ask) = self.solver.poll(&mut self.rt, &ctx, lines_may_play) {
             self.queued.push(ask);

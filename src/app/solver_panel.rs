@@ -242,6 +242,12 @@ impl SolverPanel {
             .clone()
     }
 
+    /// Makes the session now, if there is none yet: its table is had from
+    /// the system in the background before the first solve needs it.
+    pub fn warm_up(&mut self) {
+        self.session.get_or_insert_with(Session::within_memory);
+    }
+
     /// The finished solution of `pos`, if it was solved this session.
     pub fn solution(&self, pos: &Position) -> Option<&Solution> {
         self.solved.get(&pos.key())
