@@ -412,6 +412,60 @@ fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
 }
 
 #[test]
+fn a_comment_s_move_number_of_the_wrong_kind_is_placed_at_it_with_the_numbers_it_takes() {
+    let game = game_text();
+    let key = |line: &str| {
+        (
+            line_of(&game, line),
+            line.len() - line.trim_start().len() + 1,
+        )
+    };
+    for (from, to, said) in [
+        (
+            "1: \"first\"",
+            "1.5: \"first\"",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, not 1.5",
+        ),
+        (
+            "2: \"second\"",
+            "2.5: \"second\"",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, not 2.5",
+        ),
+        (
+            "1: \"first\"",
+            "-1: \"first\"",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, not -1, which is negative",
+        ),
+        (
+            "2: \"second\"",
+            "99999999999999999999: \"second\"",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves; 99999999999999999999 is too large",
+        ),
+        // RON places a first key of another kind at the `{` a line above.
+        (
+            "1: \"first\"",
+            "\"1\": \"first\"",
+            "a whole number is expected here",
+        ),
+        (
+            "2: \"second\"",
+            "x: \"second\"",
+            "a whole number is expected here",
+        ),
+    ] {
+        let line = game.lines().find(|l| l.contains(from)).unwrap();
+        let text = game.replace(from, to);
+        let (place, problem) = game_problem(&text);
+        assert_eq!(place, Some(key(line)), "{to}: {problem}");
+        assert!(problem.starts_with(said), "{to}: {problem}");
+        assert!(
+            !problem.contains("colon") && !problem.contains("out of range"),
+            "{to}: {problem}"
+        );
+    }
+}
+
+#[test]
 fn an_autosave_without_its_own_version_says_so_not_its_game_s_version_line() {
     let data = tempfile::tempdir().unwrap();
     let good = GameFile::parse(&game_text(), Path::new("g.ron")).unwrap();

@@ -2,7 +2,7 @@
 //! engine on loading so that a file can never smuggle in an illegal game.
 
 use super::error::never_stopped;
-use super::number::{VERSION, WholeField, wrong_number};
+use super::number::{VERSION, WholeField, Written, wrong_number};
 use super::{FileError, LoadError, now_iso8601, write_atomic};
 use crate::engine::{
     Game, GameOptions, Move, OriginRule, PlayError, Position, RecordError, ReplayError, Side,
@@ -893,15 +893,31 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
     if let Some(hint) = field_hint(text, e) {
         err.problem = format!("{} ({hint})", err.problem);
     }
+    // A comment's move number of the wrong kind (`{"1": …}`): RON places
+    // it where it stopped, before the blanks and comments that come
+    // before the key (just after the `{`, a line above the key).
+    if matches!(e.code, ron::Error::ExpectedInteger) {
+        let at = super::error::offset_of(text, e.span.start);
+        let key = text.len() - super::error::skip_blanks(&text[at..]).len();
+        err.place = Some(super::error::line_col(text, key));
+    }
     err
 }
 
 /// The fields of a saved game (or of its options) that take a whole number.
-const WHOLE_FIELDS: [WholeField; 4] = [
+const WHOLE_FIELDS: [WholeField; 5] = [
     VERSION,
     WholeField {
+        name: "comments",
+        kind: Written::MapKey,
+        what: "comments by move number: `comments: {1: \"…\"}`",
+        range: "from 1 to the game's number of moves",
+        min: 0,
+        max: usize::MAX as i128,
+    },
+    WholeField {
         name: "cursor",
-        kind: false,
+        kind: Written::Field,
         what: "the moves on view, 0 for the start: `cursor: 2`",
         range: "from 0 to the game's number of moves",
         min: 0,

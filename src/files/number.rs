@@ -8,9 +8,8 @@
 pub(crate) struct WholeField {
     /// The field's name (`cursor`), or a variant's (`WinWithin`).
     pub name: &'static str,
-    /// Written `name(…)`, a variant holding the number, rather than
-    /// `name: …`.
-    pub kind: bool,
+    /// How the number is written in the file.
+    pub kind: Written,
     /// What the number is, with an example.
     pub what: &'static str,
     /// The numbers it takes: "from 1 to 4294967295".
@@ -20,10 +19,22 @@ pub(crate) struct WholeField {
     pub max: i128,
 }
 
+/// How a whole-number field holds its number.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Written {
+    /// `name: 3`.
+    Field,
+    /// `Name(3)`, a variant holding the number.
+    Variant,
+    /// `name: {3: …}`, the keys of a map (a saved game's comments by move
+    /// number).
+    MapKey,
+}
+
 /// The format version, which saved games and studies both begin with.
 pub(crate) const VERSION: WholeField = WholeField {
     name: "version",
-    kind: false,
+    kind: Written::Field,
     what: "the format version: `version: 1`",
     range: "from 1 to 4294967295",
     min: 0,
@@ -33,7 +44,7 @@ pub(crate) const VERSION: WholeField = WholeField {
 /// Seeds a hole at the start, in a game's options (saved games, presets).
 pub(crate) const SEEDS: WholeField = WholeField {
     name: "seeds",
-    kind: false,
+    kind: Written::Field,
     what: "the seeds a hole holds at the start: `seeds: 4`",
     range: "from 1 to 12 (Bao la Kimasai: 1)",
     min: 0,
@@ -43,7 +54,7 @@ pub(crate) const SEEDS: WholeField = WholeField {
 /// Holes of an En Gehé row, in a game's options.
 pub(crate) const HOLES: WholeField = WholeField {
     name: "holes",
-    kind: false,
+    kind: Written::Field,
     what: "the holes of a row: `holes: 8`",
     range: "from 3 to 64",
     min: 0,
@@ -73,7 +84,7 @@ pub(crate) fn wrong_number(
         .last()
         .map_or(at, |(i, _)| i);
     let len = text[start..]
-        .find(|c: char| c.is_whitespace() || matches!(c, ',' | ')' | ']' | '}' | '/'))
+        .find(|c: char| c.is_whitespace() || matches!(c, ',' | ')' | ']' | '}' | '/' | ':'))
         .unwrap_or(text.len() - start);
     let value = &text[start..start + len];
     if !value.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '+')
@@ -92,14 +103,34 @@ pub(crate) fn wrong_number(
         .map(char::len_utf8)
         .sum::<usize>();
     let name = &before[before.len() - name_len..];
-    let field = fields
-        .iter()
-        .find(|f| f.name == name && separator == if f.kind { '(' } else { ':' })?;
+    let by_name = fields.iter().find(|f| {
+        f.name == name
+            && match f.kind {
+                Written::Field => separator == ':',
+                Written::Variant => separator == '(',
+                Written::MapKey => false,
+            }
+    });
+    // A map's key: a number followed by its colon, in the map of a field
+    // that takes such keys (RON read `1.5: "x"` as a colon missing).
+    let field = match by_name {
+        Some(f) => f,
+        None => {
+            let after = super::error::skip_blanks(&text[start + len..]);
+            let map = super::error::fields_at(text, e).within.last().cloned()?;
+            fields.iter().find(|f| {
+                f.kind == Written::MapKey
+                    && f.name == map
+                    && matches!(separator, '{' | ',')
+                    && after.starts_with(':')
+            })?
+        }
+    };
     let (what, range) = (field.what, field.range);
-    let written = if field.kind {
-        format!("`{name}(…)`")
-    } else {
-        format!("`{name}`")
+    let written = match field.kind {
+        Written::Field => format!("`{}`", field.name),
+        Written::Variant => format!("`{}(…)`", field.name),
+        Written::MapKey => format!("a move number in `{}`", field.name),
     };
     let number = value.replace('_', "");
     let digits = number.strip_prefix('-').unwrap_or(&number);

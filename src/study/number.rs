@@ -3,13 +3,13 @@
 //! what is wrong with the one written. RON itself only says "a number
 //! here is out of range", naming neither.
 
-use crate::files::number::{VERSION, WholeField};
+use crate::files::number::{VERSION, WholeField, Written};
 
 const WHOLE_FIELDS: [WholeField; 4] = [
     VERSION,
     WholeField {
         name: "after",
-        kind: false,
+        kind: Written::Field,
         what: "the solution moves an alternative line leaves it after, 0 for the start: `after: 2`",
         range: "from 0 to the solution's number of moves",
         min: 0,
@@ -17,7 +17,7 @@ const WHOLE_FIELDS: [WholeField; 4] = [
     },
     WholeField {
         name: "MarginAtLeast",
-        kind: true,
+        kind: Written::Variant,
         what: "the least final margin of seeds for the side to move, negative for a loss: `MarginAtLeast(4)`",
         range: "from -2147483648 to 2147483647",
         min: i32::MIN as i128,
@@ -25,7 +25,7 @@ const WHOLE_FIELDS: [WholeField; 4] = [
     },
     WholeField {
         name: "WinWithin",
-        kind: true,
+        kind: Written::Variant,
         what: "the plies within which the side to move wins: `WinWithin(9)`",
         range: "from 1 to 4294967295",
         min: 0,
