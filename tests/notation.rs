@@ -256,3 +256,22 @@ fn a_record_line_reads_back_from_its_own_print() {
         "move 3 of the record (South's): illegal move `o1`: the hole is empty"
     );
 }
+
+#[test]
+fn a_record_whose_game_is_misspelt_is_told_so_as_a_position_is() {
+    for game in ["engehe", "EN-GEHE", "bao"] {
+        let line = format!("{game} south=4,4,4 north=4,4,4 captured=0,0 turn=south 1");
+        let e = notation::split_record(&line).unwrap_err().to_string();
+        assert!(
+            e.starts_with(&format!(
+                "`{game}`: unknown game or token; the game is `en-gehe`"
+            )),
+            "{e}"
+        );
+    }
+    // A position token after real moves is still placed after them.
+    let e = notation::split_record("en-gehe south=4,4,4 north=4,4,4 captured=0,0 1 turn=south")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("`turn=south`: stands after move 1"), "{e}");
+}
