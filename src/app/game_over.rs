@@ -287,6 +287,9 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     const LINES: f32 = 64.0;
     // The narrowest a compact window gets: its two buttons side by side.
     const NARROWEST: f32 = 150.0;
+    // The narrowest the window with the final counts' table gets, its
+    // frame included.
+    const NARROWEST_TABLE: f32 = 250.0;
     let screen = ctx.content_rect();
     let Some((area, board)) = rt.board_area else {
         return (pos2(screen.left() + 16.0, screen.bottom() - 56.0 - h), w);
@@ -321,6 +324,20 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     }
     if below >= h {
         return (pos2(x, board.bottom() + under), content);
+    }
+    // A council column beside the board with nothing left to advise takes
+    // the window at its foot (its Review button stays in sight at its
+    // top), narrowed to the column if need be: wider, the window poked
+    // into the board's area, or went over the plots and the lines and
+    // panels above them.
+    if let Some(council) = rt.council_rect {
+        let beside = council.right() <= area.left() + 1.0 || council.left() >= area.right() - 1.0;
+        let fits = council.width().min(w) >= NARROWEST_TABLE && council.height() >= h + 60.0;
+        if beside && fits {
+            let w = council.width().min(w);
+            let x = council.left() + (council.width() - w) / 2.0;
+            return (pos2(x, council.bottom() - h), w - 12.0);
+        }
     }
     // No room for all of it: of the places beside, above and below the
     // board and the area's corners, the one that hides the least, the

@@ -185,8 +185,9 @@ fn rows_ui(
             let text = format!("{full} — {laps}, {} sown{taken}", s.sown);
             // Where the whole row does not fit, parts go whole, least
             // telling first: the seeds sown, the laps, the note's best move,
-            // a capture's count, then the note ("3 laps, 6 so…" and "(best
-            // w…" were cut mid-word).
+            // a capture's count, the note's unit, then the note, the
+            // capture coming back where it fits alone ("3 laps, 6 so…" and
+            // "(best w…" were cut mid-word).
             let room = ui.available_width() - 2.0 * ui.spacing().button_padding.x;
             let fits = |t: &str| {
                 let font = egui::TextStyle::Button.resolve(ui.style());
@@ -203,11 +204,19 @@ fn rows_ui(
                 Some(at) => &cost[..at],
                 None => cost.as_str(),
             };
+            // The note's cost without its unit ("cost about 2"), before the
+            // note goes: in the solver's narrow column a mistake's row
+            // showed no note at all among rows saying "best move".
+            let terse_cost = short_cost.replace(" seeds", "").replace(" seed", "");
             let candidates = [
                 format!("{full} — {laps}{taken}"),
                 with_taken(&full),
                 with_taken(&head(short_cost)),
                 head(short_cost),
+                with_taken(&head(&terse_cost)),
+                head(&terse_cost),
+                // The capture, which fits where the note did not.
+                with_taken(&head("")),
                 head(""),
             ];
             let shown = if fits(&text) {
