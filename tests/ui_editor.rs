@@ -736,6 +736,32 @@ fn the_editors_keys_leave_it_start_a_game_and_close_the_help() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
     h.run();
     assert!(h.state().editor.is_none(), "Ctrl+E again leaves");
+    // Esc ends a hole's typing first, then leaves as Cancel does: at once
+    // with nothing edited, after the question with edits.
+    open_editor(&mut h);
+    h.get_by_label("North 4: 4 seeds").click();
+    h.run();
+    assert!(editor(&h).selected.is_some());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(editor(&h).selected.is_none());
+    assert!(!shows(&h, DISCARD_QUESTION));
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(shows(&h, DISCARD_QUESTION), "Esc did not ask to leave");
+    // Esc on the question keeps editing (and does not ask again).
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!shows(&h, DISCARD_QUESTION));
+    assert!(h.state().editor.is_some());
+    h.get_by_label("Undo").click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(
+        h.state().editor.is_none(),
+        "Esc did not leave an unedited editor"
+    );
 }
 
 #[test]

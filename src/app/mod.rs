@@ -1686,6 +1686,12 @@ impl MaasaiApp {
                             help_open = false;
                             app_commands.push(AppCommand::ShowHelp(false));
                         }
+                        // With no hole being typed into, Esc leaves as
+                        // Cancel does (asking first about edits): it did
+                        // nothing, where every dialog's Esc cancels.
+                        Key::Escape if is(Modifiers::NONE) && ed.selected.is_none() => {
+                            out.push(editor::EditorCommand::Cancel)
+                        }
                         Key::Enter | Key::Escape if is(Modifiers::NONE) => {
                             // Ends the typing at once: digits after it in
                             // this frame go to no hole.
