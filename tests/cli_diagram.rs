@@ -251,4 +251,16 @@ fn the_position_may_follow_the_highlighted_holes() {
     );
     let err = refused(&["diagram", "--highlight", "1"]);
     assert!(err.contains("the position to draw is missing"), "{err}");
+    // A position with holes after it, or given twice, is named as such:
+    // "missing" and "a bad hole" were said of them.
+    let err = refused(&["diagram", "--highlight", "1", SMALL, "2"]);
+    assert!(
+        err.contains("stands among --highlight's holes, with `2` after it: put the position first"),
+        "{err}"
+    );
+    let err = refused(&["diagram", SMALL, "--highlight", "1", SMALL]);
+    assert!(
+        err.contains("is a position, not a hole, and the position to draw is given already"),
+        "{err}"
+    );
 }

@@ -12,14 +12,30 @@ pub fn position_after_holes(
     position: Option<String>,
     highlight: &mut Vec<String>,
 ) -> Result<String, CliError> {
+    let looks_like_position = |h: &String| h.contains('=') || h.contains(char::is_whitespace);
     if let Some(position) = position {
+        // A second position among the holes would be called a bad hole.
+        if let Some(other) = highlight.iter().find(|h| looks_like_position(h)) {
+            return Err(CliError(format!(
+                "--highlight: `{}` is a position, not a hole, and the position to draw is \
+                 given already: give it once, before --highlight",
+                crate::engine::shortened(other)
+            )));
+        }
         return Ok(position);
     }
-    match highlight.last() {
-        Some(last) if last.contains('=') || last.contains(char::is_whitespace) => {
+    match highlight.iter().rposition(looks_like_position) {
+        Some(last) if last + 1 == highlight.len() => {
             Ok(highlight.pop().expect("it has a last value"))
         }
-        _ => Err(CliError(
+        // `--highlight 7 "POSITION" 3`: the words after it would be holes.
+        Some(at) => Err(CliError(format!(
+            "the position `{}` stands among --highlight's holes, with `{}` after it: put the \
+             position first: `diagram \"POSITION\" --highlight HOLE…`",
+            crate::engine::shortened(&highlight[at]),
+            highlight[at + 1..].join(" ")
+        ))),
+        None => Err(CliError(
             "the position to draw is missing: `diagram \"POSITION\" [--highlight HOLE…]`"
                 .to_string(),
         )),
