@@ -466,6 +466,31 @@ fn a_comment_s_move_number_of_the_wrong_kind_is_placed_at_it_with_the_numbers_it
 }
 
 #[test]
+fn an_autosave_without_its_unsaved_flag_is_told_so_not_called_a_saved_game() {
+    let data = tempfile::tempdir().unwrap();
+    let good = GameFile::parse(&game_text(), Path::new("g.ron")).unwrap();
+    files::write_autosave(data.path(), &good, None, true).unwrap();
+    let path = files::autosave_path(data.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let without = text.replacen("    unsaved: true,\n", "", 1);
+    assert_ne!(without, text);
+    // Its game's `start` and `moves` had it called a saved game renamed.
+    let err = files::parse_autosave_text(&without, &path).unwrap_err();
+    assert!(
+        err.problem.contains("`unsaved` is missing") && !err.problem.contains("saved game ("),
+        "{err}"
+    );
+    // Renamed as a saved game, it is said to look like an autosave.
+    let renamed = without.replacen("Autosave(", "SavedGame(", 1);
+    let err = GameFile::parse(&renamed, Path::new("g.ron")).unwrap_err();
+    assert!(
+        err.problem
+            .starts_with("this looks like an autosave (it has a `game` that holds a saved game)"),
+        "{err}"
+    );
+}
+
+#[test]
 fn an_autosave_without_its_own_version_says_so_not_its_game_s_version_line() {
     let data = tempfile::tempdir().unwrap();
     let good = GameFile::parse(&game_text(), Path::new("g.ron")).unwrap();

@@ -272,6 +272,10 @@ pub(crate) fn kind_by_fields(text: &str) -> Option<(FileKind, &'static str)> {
         Some((FileKind::Study, "`position` and `solution`"))
     } else if has("unsaved") && has("game") {
         Some((FileKind::Autosave, "`unsaved` and `game`"))
+    } else if game_holds_record(text) {
+        // Before `start` and `moves`, which are its game's: an autosave
+        // without its `unsaved` was called a saved game renamed.
+        Some((FileKind::Autosave, "a `game` that holds a saved game"))
     } else if has("start") && has("moves") {
         Some((FileKind::Game, "`start` and `moves`"))
     } else if has("presets") {
@@ -279,6 +283,21 @@ pub(crate) fn kind_by_fields(text: &str) -> Option<(FileKind, &'static str)> {
     } else {
         None
     }
+}
+
+/// Whether the first `game:` of `text` holds a record (`game:
+/// SavedGame(…)`, an autosave's), not a game's name in quotes (a saved
+/// game's `game: "en-gehe"`).
+fn game_holds_record(text: &str) -> bool {
+    let Some(&at) = super::error::code_places(text, "game", Some(0)).first() else {
+        return false;
+    };
+    let value = super::error::skip_blanks(&text[at + "game".len()..]);
+    let value = super::error::skip_blanks(value.strip_prefix(':').unwrap_or(value));
+    let name_len = value
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(value.len());
+    super::error::skip_blanks(&value[name_len..]).starts_with('(')
 }
 
 /// The record a kind of file begins with (`SavedGame` for `SavedGame(`).
