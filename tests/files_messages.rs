@@ -466,6 +466,31 @@ fn a_comment_s_move_number_of_the_wrong_kind_is_placed_at_it_with_the_numbers_it
 }
 
 #[test]
+fn a_saved_move_after_the_end_of_its_game_says_why_the_game_is_over() {
+    let game = game_text();
+    let start = game
+        .lines()
+        .find(|l| l.trim_start().starts_with("start:"))
+        .unwrap();
+    let over =
+        "    start: \"en-gehe south=0,0,0,0,0,0 north=1,0,0,0,0,0 captured=5,6 turn=south\",";
+    let text = game.replace(start, over);
+    let (place, problem) = game_problem(&text);
+    assert_eq!(
+        place.map(|p| p.0),
+        Some(line_of(&text, "moves:") + 1),
+        "{problem}"
+    );
+    assert!(
+        problem.ends_with(
+            "illegal move: the game is already over. North wins 7–5: South has no seeds left \
+             to move; North takes the 1 seed left on the board."
+        ),
+        "{problem}"
+    );
+}
+
+#[test]
 fn an_autosave_without_its_unsaved_flag_is_told_so_not_called_a_saved_game() {
     let data = tempfile::tempdir().unwrap();
     let good = GameFile::parse(&game_text(), Path::new("g.ron")).unwrap();

@@ -462,10 +462,10 @@ impl GameFile {
             }
         }
         let mut game = Game::new(start);
-        game.replay_or_stop(&saved.moves, &mut *keep_going, |_, _, _| {
+        let replayed = game.replay_or_stop(&saved.moves, &mut *keep_going, |_, _, _| {
             Ok::<(), Infallible>(())
-        })
-        .map_err(|e| match e {
+        });
+        replayed.map_err(|e| match e {
             ReplayError::Stopped => LoadError::Stopped,
             ReplayError::Rejected(never) => match never {},
             ReplayError::Refused(RecordError {
@@ -475,8 +475,16 @@ impl GameFile {
             }) => {
                 // A NUL byte or a line break in the move is shown escaped,
                 // here and in the engine's words about it.
+                // A move after the end says why the game is over, as
+                // `play` does (the record keeps the moves before it).
+                let why = match (&error, game.status()) {
+                    (PlayError::GameOver, crate::engine::Status::Over(result)) => {
+                        format!(". {}", result.describe())
+                    }
+                    _ => String::new(),
+                };
                 let problem = super::error::escaped(&format!(
-                    "move {} ({} `{}`): {error}",
+                    "move {} ({} `{}`): {error}{why}",
                     index + 1,
                     mover.title(),
                     crate::engine::shortened(&saved.moves[index])
