@@ -404,7 +404,7 @@ fn replay_escapes_a_comments_control_characters_so_a_file_cannot_drive_the_termi
             "start: \"en-gehe south=4,0,4 north=4,4,4 captured=0,0 turn=south\", ",
             "moves: [\"1\"], ",
             "comments: {1: \"red \\u{1b}[31mtext\\u{1b}[2J, back\\rover, a\\ttab; ",
-            "two\\r\\nlines\\nthree\"})\n"
+            "two\\r\\nlines\\nthree\\u{2028}four\\u{2029}five\\u{85}six\"})\n"
         ),
     )
     .unwrap();
@@ -413,8 +413,10 @@ fn replay_escapes_a_comments_control_characters_so_a_file_cannot_drive_the_termi
     let comment = out.lines().find(|l| l.starts_with("   comment: ")).unwrap();
     assert_eq!(
         comment,
-        r"   comment: red \u{1b}[31mtext\u{1b}[2J, back\rover, a\ttab; two / lines / three"
+        r"   comment: red \u{1b}[31mtext\u{1b}[2J, back\rover, a\ttab; two / lines / three / four / five / six"
     );
+    // The Unicode line breaks are not printed raw either.
+    assert!(!out.contains(['\u{2028}', '\u{2029}', '\u{85}']), "{out:?}");
 }
 
 #[test]

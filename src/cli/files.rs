@@ -75,15 +75,18 @@ pub fn replay(path: &Path, record: bool) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A comment on one line of a terminal: its line breaks (`\n`, `\r\n`)
-/// shown as ` / `, and any other control character (an escape sequence
+/// A comment on one line of a terminal: its line breaks (`\n`, `\r\n`,
+/// and the Unicode line and paragraph separators and next-line mark,
+/// which some terminals break lines at too) shown as ` / `, and any other
+/// control character (an escape sequence
 /// that would recolour or clear the terminal, a lone `\r`, a tab) or
 /// text-turning mark written as an escape, as messages quote text: a
 /// shared file cannot change the terminal it is replayed on.
 fn one_line(comment: &str) -> String {
+    let comment = comment.strip_suffix('\n').unwrap_or(comment);
     comment
-        .lines()
-        .map(files::error::escaped)
+        .split(['\n', '\u{2028}', '\u{2029}', '\u{85}'])
+        .map(|line| files::error::escaped(line.strip_suffix('\r').unwrap_or(line)))
         .collect::<Vec<_>>()
         .join(" / ")
 }
