@@ -102,7 +102,26 @@ fn main() -> std::process::ExitCode {
                          `maasai-mancala --help` work without one"
                     );
                 } else {
-                    eprintln!("error: cannot open the window: {e}");
+                    // winit's words name its own source file ("os error
+                    // at /root/.cargo/…/mod.rs:788: Failed to open
+                    // connection to X server"): the display is named instead.
+                    let words = e.to_string();
+                    let words = match words.find(".rs:") {
+                        Some(i) => {
+                            let rest =
+                                words[i + 4..].trim_start_matches(|c: char| c.is_ascii_digit());
+                            rest.strip_prefix(':').unwrap_or(rest).trim().to_string()
+                        }
+                        None => words,
+                    };
+                    let display = ["WAYLAND_DISPLAY", "DISPLAY"]
+                        .iter()
+                        .find_map(|v| std::env::var(v).ok().filter(|s| !s.is_empty()))
+                        .map_or(String::new(), |d| format!(" on the display `{d}`"));
+                    eprintln!(
+                        "error: cannot open the window{display}: {words}; the commands of \
+                         `maasai-mancala --help` work without one"
+                    );
                 }
                 std::process::ExitCode::from(2)
             }

@@ -1263,6 +1263,28 @@ fn no_display_is_said_in_plain_words() {
 }
 
 #[test]
+fn a_display_that_cannot_be_reached_is_named_without_winit_s_source_path() {
+    let out = Command::new(BIN)
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/snapshot-game.ron"
+        ))
+        // No X server listens on display 4711.
+        .env("DISPLAY", ":4711")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.starts_with("error: cannot open the window on the display `:4711`: "),
+        "{err}"
+    );
+    assert!(!err.contains(".rs:") && !err.contains("cargo"), "{err}");
+}
+
+#[test]
 fn a_zero_limit_is_refused_as_the_other_zero_limits_are() {
     let pos = "en-gehe south=2,0,1,1,1 north=0,0,1,1,0 captured=0,0 turn=south";
     for (args, said) in [
