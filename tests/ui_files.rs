@@ -1023,7 +1023,7 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     replace_field(&mut h, "New name", &"n".repeat(41));
     h.run();
     assert!(
-        h.query_by_label("The name is 41 characters long; a name has at most 40")
+        h.query_by_label("The name is 41 characters long; a name has at most 40 characters")
             .is_some()
     );
     assert!(h.get_by_label("Rename").accesskit_node().is_disabled());

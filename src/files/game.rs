@@ -738,7 +738,7 @@ pub(crate) fn name_problem(name: &str, max: usize) -> Option<String> {
         Some("has no visible character (only blanks or zero-width characters)".into())
     } else if length > max {
         Some(format!(
-            "is {length} characters long; a name has at most {max}"
+            "is {length} characters long; a name has at most {max} characters"
         ))
     } else {
         None
