@@ -1309,6 +1309,33 @@ fn paint_pan_fades(ui: &egui::Ui, painter: &egui::Painter, cues: &[PanCue]) {
     }
 }
 
+/// `badge` moved off the pan arrows of `cues` it lies under, into the
+/// board (the arrow points out of it): "+5" over hole 3 at the left edge
+/// was half under the ◀.
+fn clear_of_arrows(mut badge: Rect, cues: &[PanCue]) -> Rect {
+    for cue in cues {
+        let arrow = Rect::from_points(&cue.arrow).expand(2.0);
+        if !badge.intersects(arrow) {
+            continue;
+        }
+        // From the tip back to the base: into the board.
+        let inward = cue.arrow[1].lerp(cue.arrow[2], 0.5) - cue.arrow[0];
+        let shift = if inward.x.abs() >= inward.y.abs() {
+            if inward.x > 0.0 {
+                vec2(arrow.right() - badge.left(), 0.0)
+            } else {
+                vec2(arrow.left() - badge.right(), 0.0)
+            }
+        } else if inward.y > 0.0 {
+            vec2(0.0, arrow.bottom() - badge.top())
+        } else {
+            vec2(0.0, arrow.top() - badge.bottom())
+        };
+        badge = badge.translate(shift);
+    }
+    badge
+}
+
 /// Paints the arrows of `cues`, over everything.
 fn paint_pan_arrows(ui: &egui::Ui, painter: &egui::Painter, cues: &[PanCue]) {
     let arrow = ui.visuals().strong_text_color();
@@ -1922,7 +1949,10 @@ fn board_canvas(
             );
             galley = painter.layout_no_wrap(text, smaller, ink);
         }
-        let badge = geo.hand_badge_rect(hole.side, hole.index, galley.size() + BADGE_PAD);
+        let badge = clear_of_arrows(
+            geo.hand_badge_rect(hole.side, hole.index, galley.size() + BADGE_PAD),
+            &cues,
+        );
         let radius = (0.5 * badge.height()).min(8.0) as u8;
         painter.rect_filled(badge, egui::CornerRadius::same(radius), pal.lift);
         painter.galley(badge.center() - galley.size() / 2.0, galley, ink);
@@ -2710,6 +2740,34 @@ mod tests {
                 assert!((high - h).abs() < 0.01, "{variant:?}: {high} for {h}");
             }
         }
+    }
+
+    #[test]
+    fn the_badge_of_the_seeds_in_hand_keeps_off_the_pan_arrows() {
+        let mut checked = 0;
+        for (what, geo, canvas) in geometries() {
+            let font = fonts(geo.pitch).1.size;
+            let cues = pan_cues(&geo, canvas, 1.2 * font);
+            for cue in &cues {
+                // A badge centred on the arrow's tip, as "+5" over hole 3
+                // at a zoomed board's left edge lay.
+                let badge = Rect::from_center_size(cue.arrow[0], vec2(34.0, 18.0));
+                let moved = clear_of_arrows(badge, &cues);
+                assert_eq!(moved.size(), badge.size(), "{what}");
+                for other in &cues {
+                    let arrow = Rect::from_points(&other.arrow);
+                    assert!(!moved.intersects(arrow), "{what}: {moved:?} on {arrow:?}");
+                }
+                // Into the board, not off it.
+                let inward = cue.arrow[1].lerp(cue.arrow[2], 0.5) - cue.arrow[0];
+                assert!(
+                    (moved.center() - badge.center()).dot(inward) > 0.0,
+                    "{what}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked >= 4, "only {checked} arrows");
     }
 
     #[test]
