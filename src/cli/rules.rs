@@ -213,18 +213,7 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
     })
 }
 
-/// A refused move in words: a move after the end of the game says why the
-/// game is over, as the window's result panel does ("illegal move: the
-/// game is already over. North wins 17–3: South has no seeds left to
-/// move; …"), given the game's status.
-pub fn play_error_words(error: &PlayError, status: Option<Status>) -> String {
-    match (error, status) {
-        (PlayError::GameOver, Some(Status::Over(result))) => {
-            format!("{error}. {}", result.describe())
-        }
-        _ => error.to_string(),
-    }
-}
+pub use crate::engine::play_error_words;
 
 /// The start and the moves `play` is given: the POSITION argument may be a
 /// whole game record (as the window's Copy game record writes it), whose

@@ -98,6 +98,20 @@ pub fn group_digits(n: u64) -> String {
     out
 }
 
+/// A refused move in words: a move after the end of the game says why the
+/// game is over, as the window's result panel does ("illegal move: the
+/// game is already over. North wins 17–3: South has no seeds left to
+/// move; …"), given the game's status. For the command line and for a
+/// saved game's move that cannot be replayed.
+pub fn play_error_words(error: &PlayError, status: Option<super::Status>) -> String {
+    match (error, status) {
+        (PlayError::GameOver, Some(super::Status::Over(result))) => {
+            format!("{error}. {}", result.describe())
+        }
+        _ => error.to_string(),
+    }
+}
+
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -473,18 +473,13 @@ impl GameFile {
                 mover,
                 error,
             }) => {
-                // A NUL byte or a line break in the move is shown escaped,
-                // here and in the engine's words about it.
                 // A move after the end says why the game is over, as
                 // `play` does (the record keeps the moves before it).
-                let why = match (&error, game.status()) {
-                    (PlayError::GameOver, crate::engine::Status::Over(result)) => {
-                        format!(". {}", result.describe())
-                    }
-                    _ => String::new(),
-                };
+                let words = crate::engine::play_error_words(&error, Some(game.status()));
+                // A NUL byte or a line break in the move is shown escaped,
+                // here and in the engine's words about it.
                 let problem = super::error::escaped(&format!(
-                    "move {} ({} `{}`): {error}{why}",
+                    "move {} ({} `{}`): {words}",
                     index + 1,
                     mover.title(),
                     crate::engine::shortened(&saved.moves[index])
@@ -901,9 +896,10 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
     if let Some(hint) = field_hint(text, e) {
         err.problem = format!("{} ({hint})", err.problem);
     }
-    // A comment's move number of the wrong kind (`{"1": …}`): RON places
-    // it where it stopped, before the blanks and comments that come
-    // before the key (just after the `{`, a line above the key).
+    // A whole number expected where something else stands (a comment's
+    // move number written `"1"`): RON places it where it stopped, before
+    // the blanks and comments in front of the value (just after a map's
+    // `{`, a line above its first key).
     if matches!(e.code, ron::Error::ExpectedInteger) {
         let at = super::error::offset_of(text, e.span.start);
         let key = text.len() - super::error::skip_blanks(&text[at..]).len();

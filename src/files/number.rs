@@ -103,29 +103,18 @@ pub(crate) fn wrong_number(
         .map(char::len_utf8)
         .sum::<usize>();
     let name = &before[before.len() - name_len..];
-    let by_name = fields.iter().find(|f| {
-        f.name == name
-            && match f.kind {
-                Written::Field => separator == ':',
-                Written::Variant => separator == '(',
-                Written::MapKey => false,
-            }
-    });
-    // A map's key: a number followed by its colon, in the map of a field
-    // that takes such keys (RON read `1.5: "x"` as a colon missing).
-    let field = match by_name {
-        Some(f) => f,
-        None => {
-            let after = super::error::skip_blanks(&text[start + len..]);
-            let map = super::error::fields_at(text, e).within.last().cloned()?;
-            fields.iter().find(|f| {
-                f.kind == Written::MapKey
-                    && f.name == map
-                    && matches!(separator, '{' | ',')
-                    && after.starts_with(':')
-            })?
-        }
-    };
+    // A map's key: a number after the map's `{` or a comma and before its
+    // colon, in the map of the field named (RON read `1.5: "x"` as a
+    // colon missing).
+    let map = (matches!(separator, '{' | ',')
+        && super::error::skip_blanks(&text[start + len..]).starts_with(':'))
+    .then(|| super::error::fields_at(text, e).within.pop())
+    .flatten();
+    let field = fields.iter().find(|f| match f.kind {
+        Written::Field => f.name == name && separator == ':',
+        Written::Variant => f.name == name && separator == '(',
+        Written::MapKey => map.as_deref() == Some(f.name),
+    })?;
     let (what, range) = (field.what, field.range);
     let written = match field.kind {
         Written::Field => format!("`{}`", field.name),
