@@ -154,6 +154,17 @@ fn diagram_out_writes_a_file_and_refuses_to_overwrite_without_force() {
 }
 
 #[test]
+fn diagram_out_to_a_stream_writes_into_it() {
+    // A pipe (here stdout, read by the test) has no file to replace: no
+    // --force asked for, no backup tried beside it.
+    assert_eq!(
+        ok(&["diagram", SMALL, "--out", "/dev/stdout"]),
+        ok(&["diagram", SMALL])
+    );
+    assert_eq!(ok(&["diagram", SMALL, "--out", "/dev/null"]), "");
+}
+
+#[test]
 fn diagram_out_to_a_folder_that_cannot_take_it_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no such folder").join("fig.svg");

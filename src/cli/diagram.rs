@@ -69,9 +69,30 @@ pub fn diagram(
         let mut stdout = std::io::stdout().lock();
         return stdout.write_all(svg.as_bytes()).map_err(super::write_error);
     };
+    if is_stream(path) {
+        // `--out /dev/stdout`, a pipe or `/dev/null`: there is no file to
+        // replace or keep a backup of, so the diagram goes straight in.
+        use std::io::Write;
+        let mut stream = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))?;
+        return stream
+            .write_all(svg.as_bytes())
+            .map_err(|e| match e.kind() {
+                std::io::ErrorKind::BrokenPipe => CliError::reader_gone(),
+                _ => CliError(format!("{}: cannot write: {e}", path.display())),
+            });
+    }
     refuse_out(path, force)?;
     crate::diagram::save_svg(path, &svg)?;
     Ok(())
+}
+
+/// Whether `path` (its links followed) is a stream rather than a file: a
+/// terminal or other device, a pipe, or a socket.
+fn is_stream(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir())
 }
 
 /// Why `--out` must not write to `path`, if it must not: one of the
