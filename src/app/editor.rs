@@ -319,10 +319,7 @@ fn describe_problem(e: &crate::engine::SetupError) -> String {
         "" => "",
         other => other,
     };
-    let mut problem = e.problem.clone();
-    if let Some(first) = problem.get(..1) {
-        problem = first.to_uppercase() + &problem[1..];
-    }
+    let problem = super::capitalised(&e.problem);
     if field.is_empty() {
         format!("{problem}.")
     } else {

@@ -214,10 +214,10 @@ pub struct ReplaceQuestion {
 impl ReplaceQuestion {
     pub fn new(path: PathBuf) -> ReplaceQuestion {
         let what = crate::files::describe_existing(&path);
-        let mut letters = what.chars();
-        let what = match letters.next() {
-            Some(first) => format!("{}{}.", first.to_uppercase(), letters.as_str()),
-            None => String::new(),
+        let what = if what.is_empty() {
+            what
+        } else {
+            format!("{}.", super::capitalised(&what))
         };
         ReplaceQuestion {
             path,
