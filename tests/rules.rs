@@ -624,3 +624,18 @@ fn repetition_compares_the_position_without_the_opening_flag() {
     };
     assert_ne!(reserve("yes").key(), reserve("no").key());
 }
+
+#[test]
+fn a_bao_board_and_an_en_gehe_board_of_the_same_counts_differ_in_key() {
+    // Both have 32 holes; with nothing captured and no reserves, only the
+    // game tells them apart (the window keeps solutions by key).
+    let counts = "2,0,0,0,0,0,0,1,0,0,0,0,0,0,0,1";
+    let north = "1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0";
+    let bao = pos(&format!(
+        "bao-la-kimasai south={counts} north={north} reserve=0,0 turn=south opening=no"
+    ));
+    let en_gehe = pos(&format!(
+        "en-gehe south={counts} north={north} captured=0,0 turn=south"
+    ));
+    assert_ne!(bao.key(), en_gehe.key());
+}

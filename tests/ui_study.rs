@@ -2902,3 +2902,35 @@ fn a_stopped_solves_note_goes_with_its_position() {
     assert!(h.query_by_label_contains(said).is_none());
     assert_eq!(h.state().solver.note, None);
 }
+
+#[test]
+fn a_game_ended_by_repetition_shows_its_result_not_the_earlier_solve_of_its_position() {
+    // Move 12's position comes again at move 24, for the third time: the
+    // game is over there. The solve of move 12 (same board, a shorter
+    // history) was shown instead, with a best move the game refused.
+    let start = parse_position("en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south").unwrap();
+    let mut h = harness(start.clone());
+    h.state_mut().settings.show_solver = true;
+    let variant = start.variant();
+    for mv in "2 2 1 1 2 1 3 2 3 1 3 3 3 1 1 3 1 1 3 1 1 3 1 1".split(' ') {
+        let mv = variant.parse_move(mv).unwrap();
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(1);
+    }
+    step_until(&mut h, "the 24 moves", |app| {
+        app.rt.game.moves().len() == 24
+    });
+    h.state_mut().queue(AppCommand::ViewMove(11));
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve of move 12", |app| {
+        app.solver.solution(&app.rt.shown_position()).is_some()
+    });
+    h.state_mut().queue(AppCommand::ViewLive);
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("The game is over in this position: North wins 9–3")
+            .is_some()
+    );
+    assert!(h.query_by_label("Play best move").is_none());
+}

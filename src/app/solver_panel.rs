@@ -1128,14 +1128,11 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
                 running_ui(ui, panel, r, pos.key(), &mut out);
                 ui.separator();
             }
-            if let Some(solution) = panel.solution(&pos) {
-                solution_ui(ui, &pos, solution, rt, &mut out);
-                if solution.best.is_some() {
-                    ui.add_space(6.0);
-                    every_move_ui(ui, panel, &pos, rt, &mut out);
-                }
-            } else if let Some(Status::Over(result)) = &shown_status {
-                // Nothing to prove: the rules give the value.
+            if let Some(Status::Over(result)) = &shown_status {
+                // Nothing to prove: the rules give the value. First, before
+                // a kept solution of the same position: the game's history
+                // decides a repetition, and this one ended the game where
+                // the same position earlier in it still had moves.
                 ui.label(format!(
                     "The game is over in this position: {}",
                     rt.describe_result(result)
@@ -1145,6 +1142,12 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
                     Some("the game is over here: a study needs a move to play".into()),
                     &mut out,
                 );
+            } else if let Some(solution) = panel.solution(&pos) {
+                solution_ui(ui, &pos, solution, rt, &mut out);
+                if solution.best.is_some() {
+                    ui.add_space(6.0);
+                    every_move_ui(ui, panel, &pos, rt, &mut out);
+                }
             } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
                 ui.horizontal_wrapped(|ui| {
                     if ui

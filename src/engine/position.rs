@@ -689,7 +689,10 @@ impl Position {
         let header = len as u64
             ^ ((self.turn as u64) << 8)
             ^ ((self.opening_matters() as u64) << 9)
-            ^ ((self.origin as u64) << 10);
+            ^ ((self.origin as u64) << 10)
+            // A Bao la Kimasai board and a 2×16 En Gehé board have the same
+            // 32 holes: the same counts must not be the same position.
+            ^ ((self.variant.is_en_gehe() as u64) << 11);
         let extra = self.captured[0] as u64
             | (self.captured[1] as u64) << 16
             | (self.reserve[0] as u64) << 32
