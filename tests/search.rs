@@ -733,3 +733,28 @@ fn no_advisor_proposes_a_move_proved_lost_while_another_holds_out() {
     }
     assert!(!lost(report.consensus.chosen().unwrap()));
 }
+
+#[test]
+fn a_repetition_of_a_history_position_with_the_other_side_to_move_is_scored() {
+    // After South 3, North 3 brings back the position after move 2 (South
+    // to move), which is two plies deep: the repetition outcome, each side
+    // its own row, North −1 (the solver's value with the same history).
+    // History positions were kept only with the root's side to move, so
+    // one reached at an odd ply was never seen again.
+    let start = pos("en-gehe south=0,0,1 north=0,1,1 captured=10,10 turn=south");
+    let mut history = vec![start];
+    for m in ["3", "2", "1", "3", "3", "1", "3"] {
+        let last = *history.last().unwrap();
+        history.push(last.try_play(mv(&last, m)).unwrap());
+    }
+    let root = history.pop().unwrap();
+    let a = search::search(
+        &root,
+        SearchConfig {
+            history,
+            ..SearchConfig::depth(8).all_moves()
+        },
+    );
+    let three = a.line(mv(&root, "3")).expect("hole 3 is ranked");
+    assert_eq!(three.score, -10, "{:?}", a.lines);
+}

@@ -629,7 +629,9 @@ impl<'a> Worker<'a> {
         let history_keys = config
             .history
             .iter()
-            .filter(|p| material_sig(p) == sig && p.turn() == root.turn())
+            // Either side to move: one with the other side to move is
+            // met at an odd ply (the key tells the sides apart).
+            .filter(|p| material_sig(p) == sig)
             .map(|p| p.key())
             .collect();
         Worker {
