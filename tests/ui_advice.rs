@@ -1656,6 +1656,8 @@ fn the_council_of_a_new_game_starts_from_the_top() {
     h.run_steps(2);
     h.state_mut()
         .queue(AppCommand::Editor(EditorCommand::Analyse));
+    // The new game's council searches afresh (its history is another).
+    h.run_steps(2);
     step_until(&mut h, "the new game's council", |app| {
         app.council.analysis().is_some_and(|a| a.finished) && app.editor.is_none()
     });
@@ -1725,4 +1727,124 @@ fn an_advisor_s_weight_stays_with_its_proposal() {
         seen += 1;
     }
     assert_eq!(seen, COUNCIL.len(), "every advisor's card");
+}
+
+#[test]
+fn a_thinking_computer_given_another_level_thinks_again_with_it() {
+    // Master with a minute on the 2×50 board, North to move; handed a
+    // Beginner in Players while it thinks, it answers as a Beginner does
+    // (it went on with the Master's minute).
+    let mut options = GameOptions::en_gehe(50);
+    options.first = maasai_mancala::engine::Side::North;
+    let mut h = harness(options.start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [
+        Player::Human,
+        Player::Computer {
+            level: Level::Master,
+            movetime_ms: 60_000,
+        },
+    ];
+    h.state_mut().rt.computer.paused = false;
+    h.run_steps(3);
+    assert!(h.state().rt.computer.is_thinking());
+    let beginner = Player::Computer {
+        level: Level::Beginner,
+        movetime_ms: 60_000,
+    };
+    h.state_mut().settings.players[1] = beginner;
+    h.run_steps(1);
+    assert_eq!(h.state().rt.computer.thinking_as(), Some(beginner));
+    step_until(&mut h, "the Beginner's move", |app| {
+        app.rt.game.moves().len() == 1
+    });
+}
+
+#[test]
+fn the_council_searches_again_without_moves_proved_endless_after_it_finished() {
+    // The window's check of the moves came in after the council's search
+    // had finished (it may have spent its time sowing such a move, leaving
+    // it unweighed): the council searched no more, its values shallow.
+    let pos = known_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    let check = h.state_mut().rt.check_still_running();
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    let mut answer = maasai_mancala::app::state::Analysis::of(&h.state().rt.game);
+    // As if the check had proved the first move endless.
+    let endless = answer.legal.remove(0);
+    answer.endless.push((endless, None));
+    check.send(answer).unwrap();
+    step_until(&mut h, "a search without the endless move", |app| {
+        app.council
+            .analysis()
+            .is_some_and(|a| a.finished && a.line(endless).is_none())
+    });
+}
+
+#[test]
+fn the_council_of_renamed_teams_speaks_of_them() {
+    // Teams renamed (in Players, or a new game from the same start): the
+    // council's sentences named the old teams.
+    let pos = known_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    step_until(&mut h, "the council's search", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    let said = |app: &MaasaiApp| {
+        app.council
+            .report()
+            .map(|r| {
+                r.advice
+                    .iter()
+                    .map(|a| a.reason.clone())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    };
+    assert!(said(h.state()).contains("North"), "{}", said(h.state()));
+    h.state_mut().rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    h.run_steps(2);
+    step_until(&mut h, "the council's sentences", |app| {
+        app.council.analysis().is_some_and(|a| a.finished)
+    });
+    let text = said(h.state());
+    assert!(
+        text.contains("Ilpurko") && !text.contains("North"),
+        "{text}"
+    );
+}
+
+#[test]
+fn while_a_move_to_the_computer_is_sown_the_council_promises_no_advice() {
+    // South's move is being sown and North is the computer's: "Advice for
+    // Ilpurko to move, once the move being sown has ended" stood above
+    // "the council waits for your turn".
+    let pos = known_position();
+    let mut h = harness(pos);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Beginner)];
+    h.state_mut().rt.computer.paused = false;
+    h.state_mut().rt.names[1] = "Ilpurko".into();
+    h.run_steps(2);
+    let mv = pos.variant().parse_move("1").unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(mv));
+    h.run_steps(3);
+    assert!(h.state().rt.animating());
+    assert!(
+        h.query_by_label("No advice while the computer plays Ilpurko.")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("once the move being sown has ended")
+            .is_none()
+    );
 }

@@ -32,14 +32,17 @@ pub const REVIEW_TIME: Duration = Duration::from_millis(300);
 pub struct CouncilPanel {
     /// Depth cap of the panel's search (tests fix it for reproducible results).
     pub max_depth: Option<u32>,
-    key: Option<(usize, u64)>,
+    key: Option<LiveKey>,
+    /// The team names the report was written with (renamed in Players, it
+    /// is written again from the same search).
+    report_names: [String; 2],
     handle: Option<SearchHandle>,
     /// The moves the running search was told are endless.
     endless: Vec<Move>,
     analysis: Option<Analysis>,
     report: Option<CouncilReport>,
     /// Position the council was asked about in "hide advice" mode.
-    asked: Option<(usize, u64)>,
+    asked: Option<LiveKey>,
     review: Option<Review>,
     /// The game ([`Runtime::game_id`]) the panel last looked at: a review
     /// goes (and its thread stops) once another game is on.
@@ -123,6 +126,7 @@ impl CouncilPanel {
         self.handle = None;
         let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
         self.report = advice::council_of_teams(rt.game.current(), &analysis, teams);
+        self.report_names = rt.names.clone();
         self.analysis = Some(analysis);
     }
 
@@ -213,9 +217,9 @@ impl CouncilPanel {
         // proved some endless sows them again at its root, which can take
         // all its time (tens of seconds for some moves): it starts again
         // without them.
-        let told_late = self.key == Some(key)
-            && endless != self.endless
-            && self.handle.as_ref().is_some_and(|h| !h.is_finished());
+        // Also when that search has finished: it may have spent its time
+        // on such a move and left it unweighed, its values shallow.
+        let told_late = self.key == Some(key) && endless != self.endless;
         if self.key != Some(key) || told_late {
             self.key = Some(key);
             self.endless = endless.clone();
@@ -248,9 +252,11 @@ impl CouncilPanel {
                 .analysis
                 .as_ref()
                 .is_none_or(|a| a.depth != snap.depth || a.finished != snap.finished);
-            if deeper && !snap.lines.is_empty() {
+            let renamed = self.report_names != rt.names;
+            if (deeper || renamed) && !snap.lines.is_empty() {
                 let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
                 self.report = advice::council_of_teams(rt.game.current(), &snap, teams);
+                self.report_names = rt.names.clone();
                 self.analysis = Some(snap.clone());
             }
             if !snap.finished {
@@ -310,8 +316,12 @@ impl CouncilPanel {
     }
 }
 
-fn live_key(rt: &Runtime) -> (usize, u64) {
-    (rt.game.moves().len(), rt.game.current().key())
+/// The game, the moves played and the live position: a new game from
+/// the same start is searched afresh (its history and team names differ).
+type LiveKey = (u64, usize, u64);
+
+fn live_key(rt: &Runtime) -> LiveKey {
+    (rt.game_id, rt.game.moves().len(), rt.game.current().key())
 }
 
 /// Whether the council waits for a computer player to move, and for whom.
@@ -444,14 +454,16 @@ pub fn council_ui(
             "Advice for the live position (move {}), not the earlier one on view.",
             rt.game.moves().len() + 1
         )
+    } else if !matches!(computer_turn, ComputerTurn::No) {
+        // Before the sowing's line: no advice is coming for this team,
+        // sown or not (the line below says why).
+        format!("No advice while the computer plays {team}.")
     } else if rt.animating() {
         // The board shows the last move still being sown, by the other
         // side: the advice is for the team to move once it has ended.
         format!("Advice for {team} to move, once the move being sown has ended.")
-    } else if matches!(computer_turn, ComputerTurn::No) {
-        format!("Advice for {team} to move.")
     } else {
-        format!("No advice while the computer plays {team}.")
+        format!("Advice for {team} to move.")
     };
     ui.add(
         egui::Label::new(egui::RichText::new(whose).italics())
@@ -669,14 +681,14 @@ struct Verdict<'a> {
     /// The team to move, as the window names it.
     team: &'a str,
     /// The live position's key: a table's order is held for it only.
-    key: (usize, u64),
+    key: LiveKey,
 }
 
 /// The order the ranked table keeps while the pointer is over it, for
 /// the position it was drawn for, and where the table was last drawn.
 #[derive(Clone, Debug, Default)]
 struct TableHold {
-    key: (usize, u64),
+    key: LiveKey,
     order: Vec<Move>,
     rect: Option<egui::Rect>,
 }

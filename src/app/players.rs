@@ -71,6 +71,9 @@ enum Job {
 struct Thinking {
     /// Moves played and position key the search belongs to.
     key: (usize, u64),
+    /// The level and time it thinks with: changed in Players while it
+    /// thinks, the search starts again with the new ones.
+    player: Player,
     job: Job,
     /// The move found, waiting for the animation to end.
     found: Option<Move>,
@@ -97,6 +100,11 @@ impl Computer {
     /// Whether a search is running or its move is waiting to be played.
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
+    }
+
+    /// The level and time the running search was started with.
+    pub fn thinking_as(&self) -> Option<Player> {
+        self.thinking.as_ref().map(|t| t.player)
     }
 
     /// Drops the current search (a dropped handle stops its threads).
@@ -140,11 +148,17 @@ pub fn drive(rt: &mut Runtime, players: &[Player; 2], ctx: &egui::Context) -> Op
         rt.computer.cancel();
         return None;
     }
-    if rt.computer.thinking.as_ref().is_none_or(|t| t.key != key) {
+    if rt
+        .computer
+        .thinking
+        .as_ref()
+        .is_none_or(|t| t.key != key || t.player != player)
+    {
         rt.computer.cancel();
         let history = rt.game.positions()[..rt.game.positions().len() - 1].to_vec();
         rt.computer.thinking = Some(Thinking {
             key,
+            player,
             job: start(level, pos, movetime_ms, history, ctx),
             found: None,
         });
