@@ -2909,7 +2909,7 @@ fn a_game_ended_by_repetition_shows_its_result_not_the_earlier_solve_of_its_posi
     // game is over there. The solve of move 12 (same board, a shorter
     // history) was shown instead, with a best move the game refused.
     let start = parse_position("en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south").unwrap();
-    let mut h = harness(start.clone());
+    let mut h = harness(start);
     h.state_mut().settings.show_solver = true;
     let variant = start.variant();
     for mv in "2 2 1 1 2 1 3 2 3 1 3 3 3 1 1 3 1 1 3 1 1 3 1 1".split(' ') {
@@ -2924,7 +2924,7 @@ fn a_game_ended_by_repetition_shows_its_result_not_the_earlier_solve_of_its_posi
     h.run_steps(2);
     h.get_by_label("Solve").click();
     step_until(&mut h, "the solve of move 12", |app| {
-        app.solver.solution(&app.rt.shown_position()).is_some()
+        app.solver.solution(app.rt.shown_position()).is_some()
     });
     h.state_mut().queue(AppCommand::ViewLive);
     h.run_steps(3);
