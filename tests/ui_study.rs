@@ -2934,3 +2934,37 @@ fn a_game_ended_by_repetition_shows_its_result_not_the_earlier_solve_of_its_posi
     );
     assert!(h.query_by_label("Play best move").is_none());
 }
+
+#[test]
+fn looking_back_while_a_right_move_is_judged_keeps_it() {
+    // The right move played, then the start viewed before the defence was
+    // sown: the defence was dropped, the board fell short of the exercise
+    // and the right move was taken back ("Taken back: your move again").
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    h.state_mut().queue(AppCommand::PlayMove(s.solution[0]));
+    h.step();
+    h.state_mut().queue(AppCommand::ViewStart);
+    step_until(&mut h, "the verdict", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| !a.log.is_empty())
+    });
+    h.run_steps(5);
+    assert_eq!(h.state().rt.game.moves().len(), 1, "the move is kept");
+    assert_eq!(h.state().rt.view, 0, "the view stays where it was put");
+    h.state_mut().queue(AppCommand::ViewLive);
+    h.run_steps(3);
+    assert_eq!(
+        h.state().rt.game.moves()[..],
+        s.solution[..2],
+        "the defence is sown once the live position is back"
+    );
+    let log = &h.state().studies.active.as_ref().unwrap().log;
+    assert!(log[0].text.starts_with("Correct"), "{:?}", log[0].text);
+    assert!(
+        h.query_by_label_contains("Taken back").is_none(),
+        "nothing was taken back"
+    );
+}

@@ -1067,16 +1067,18 @@ impl MaasaiApp {
             }
             // Sow the defence once the user's move has been shown, and
             // not under the position editor (the game changing closes it,
-            // edits and all): it waits until the editor is left.
+            // edits and all): it waits until the editor is left. Nor while
+            // an earlier position is on view: it waits for the live one
+            // (dropped, the board fell short of the exercise and the
+            // user's right move was taken back).
             if let Some(reply) = a.reply
                 && a.job.is_none()
                 && !self.rt.animating()
                 && self.editor.is_none()
+                && self.rt.live()
             {
                 a.reply = None;
-                if self.rt.live()
-                    && let Err(e) = self.rt.play(reply)
-                {
+                if let Err(e) = self.rt.play(reply) {
                     a.message = Some(format!("The defence could not be played: {e}"));
                 }
             }
