@@ -2968,3 +2968,34 @@ fn looking_back_while_a_right_move_is_judged_keeps_it() {
         "nothing was taken back"
     );
 }
+
+#[test]
+fn a_solve_stopped_by_its_move_undone_leaves_no_note_of_a_taken_back_position() {
+    // Not kept: undoing its move stops the solve, and its note ("… once
+    // after move 1 (since taken back) was stopped") stayed, still saying
+    // so after a redo had brought the position back on view.
+    let mut h = harness(long_solve_position());
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("South 17: 1 seed").click();
+    h.run_steps(3);
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(h.state().solver.running());
+    h.state_mut().queue(AppCommand::Undo);
+    step_until(&mut h, "the solve to stop", |app| !app.solver.running());
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("since taken back").is_none(),
+        "{:?}",
+        h.state().solver.note
+    );
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(
+        h.query_by_label_contains("since taken back").is_none(),
+        "{:?}",
+        h.state().solver.note
+    );
+}

@@ -271,11 +271,15 @@ impl SolverPanel {
         if let Some(r) = &running {
             r.handle.cancel();
         }
-        // A list between two moves' solves has no solve running.
-        // (A note about a position no longer in the game stays.)
+        // A list between two moves' solves has no solve running. The note
+        // goes with its position, except a kept solve's of a position
+        // already taken back, which stays with what it proved; a solve
+        // stopped because its move was undone is no such one (its note,
+        // "since taken back", stayed on after a redo brought it back).
+        let sticks = |gone: bool| gone && self.keep_on_change;
         let at = match (&self.every_move, &running) {
-            (Some(job), _) => (!job.gone).then_some(job.at),
-            (None, Some(r)) => (!r.gone).then_some(r.at),
+            (Some(job), _) => (!sticks(job.gone)).then_some(job.at),
+            (None, Some(r)) => (!sticks(r.gone)).then_some(r.at),
             (None, None) => None,
         };
         self.note = Some(match (self.every_move.take(), &running) {
