@@ -4,9 +4,7 @@
 //! changes nothing itself.
 
 use super::AppCommand;
-use super::editor::{
-    Editor, EditorCommand, Hole, MAX_EDIT, Selection, TEMPO_HELP, row_tempo, tempo_words,
-};
+use super::editor::{Editor, EditorCommand, Hole, Selection, TEMPO_HELP, row_tempo, tempo_words};
 use super::settings::Settings;
 use super::state::Runtime;
 use crate::engine::{BAO_ROW, LapKind, Move, Position, Side, Variant};
@@ -2415,10 +2413,7 @@ pub fn editor_board_ui(
                 0
             };
             if delta != 0 {
-                edit(EditorCommand::Reserve {
-                    side,
-                    seeds: seeds.saturating_add_signed(delta).min(MAX_EDIT),
-                });
+                edit(EditorCommand::AddReserve { side, delta });
                 edit(EditorCommand::Select(Some(Selection::Reserve(side))));
             }
         }

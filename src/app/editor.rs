@@ -81,6 +81,11 @@ pub enum EditorCommand {
         hole: Hole,
         delta: i64,
     },
+    /// Add (or take away) seeds in a side's reserve pile (a click on it).
+    AddReserve {
+        side: Side,
+        delta: i64,
+    },
     /// Set a hole's count.
     Set {
         hole: Hole,
@@ -664,6 +669,27 @@ impl Editor {
         }
     }
 
+    /// Whether a click's `delta` on a hole or reserve pile changes
+    /// nothing, said in the board's note: taking from an empty one, or
+    /// adding to a full one. Said, as a drag from an empty hole is: a
+    /// right-click that changes nothing looked like a click not taken.
+    fn refuses_to_add(&mut self, at: Selection, delta: i64) -> bool {
+        let have = self.seeds_at(at);
+        let name = at.name(self.variant());
+        if delta > 0 && have >= MAX_EDIT {
+            self.board_note = Some(format!(
+                "{name} is full: a position holds at most {} seeds.",
+                group_digits(MAX_EDIT)
+            ));
+            true
+        } else if delta < 0 && have == 0 {
+            self.board_note = Some(format!("Nothing taken: {name} has no seeds."));
+            true
+        } else {
+            false
+        }
+    }
+
     /// Changes the setup with `f`, keeping the old one for undo.
     fn edit(&mut self, f: impl FnOnce(&mut Setup)) {
         self.edit_typed(None, f);
@@ -758,24 +784,20 @@ impl Editor {
         match command {
             C::Open | C::Cancel | C::Discard | C::KeepEditing | C::Play | C::Analyse => {}
             C::Add { hole, delta } => {
-                let have = self.seeds(hole);
-                if delta > 0 && have >= MAX_EDIT {
-                    self.board_note = Some(format!(
-                        "{} is full: a position holds at most {} seeds.",
-                        Selection::Hole(hole).name(self.variant()),
-                        group_digits(MAX_EDIT)
-                    ));
-                } else if delta < 0 && have == 0 {
-                    // Said, as a drag from an empty hole is: a right-click
-                    // that changes nothing looked like a click not taken.
-                    self.board_note = Some(format!(
-                        "Nothing taken: {} has no seeds.",
-                        Selection::Hole(hole).name(self.variant())
-                    ));
+                if self.refuses_to_add(Selection::Hole(hole), delta) {
                     return;
                 }
                 self.edit(|s| {
                     let c = &mut s.row_mut(hole.side)[hole.index];
+                    *c = c.saturating_add_signed(delta).min(MAX_EDIT);
+                });
+            }
+            C::AddReserve { side, delta } => {
+                if self.refuses_to_add(Selection::Reserve(side), delta) {
+                    return;
+                }
+                self.edit(|s| {
+                    let c = &mut s.reserve[side.index()];
                     *c = c.saturating_add_signed(delta).min(MAX_EDIT);
                 });
             }
@@ -2209,6 +2231,47 @@ mod tests {
         assert_eq!(
             ed.board_note(),
             Some("Nothing taken: South 2 has no seeds.")
+        );
+    }
+
+    /// A reserve pile takes clicks as a hole does, and says so when a
+    /// click changes nothing (it was silent).
+    #[test]
+    fn a_click_on_a_reserve_pile_that_changes_nothing_is_said() {
+        let start = crate::engine::notation::parse_position(
+            "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 \
+             north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=0,3 turn=south opening=no",
+        )
+        .unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let before = ed.setup.clone();
+        let undo = ed.can_undo();
+        ed.apply(EditorCommand::AddReserve {
+            side: Side::South,
+            delta: -1,
+        });
+        assert_eq!((ed.setup == before, ed.can_undo()), (true, undo));
+        assert_eq!(
+            ed.board_note(),
+            Some("Nothing taken: South reserve has no seeds.")
+        );
+        ed.apply(EditorCommand::AddReserve {
+            side: Side::North,
+            delta: -1,
+        });
+        assert_eq!((ed.setup.reserve, ed.board_note()), ([0, 2], None));
+        ed.apply(EditorCommand::Reserve {
+            side: Side::North,
+            seeds: MAX_EDIT,
+        });
+        ed.apply(EditorCommand::AddReserve {
+            side: Side::North,
+            delta: 1,
+        });
+        assert_eq!(ed.setup.reserve[1], MAX_EDIT);
+        assert_eq!(
+            ed.board_note(),
+            Some("North reserve is full: a position holds at most 60,000 seeds.")
         );
     }
 
