@@ -758,3 +758,33 @@ fn a_repetition_of_a_history_position_with_the_other_side_to_move_is_scored() {
     let three = a.line(mv(&root, "3")).expect("hole 3 is ranked");
     assert_eq!(three.score, -10, "{:?}", a.lines);
 }
+
+#[test]
+fn an_advisor_s_no_other_move_speaks_of_the_moves_it_chose_among() {
+    // o4 raids 1; o6 raids 2 but is proved lost, so the Raider passes it
+    // over, and said "no other move raids more" all the same.
+    let p = pos("bao-la-kimasai south=7,2,0,0,3,1,1,0,1,0,5,0,4,1,0,5 \
+         north=1,0,2,1,0,8,3,1,0,11,1,2,1,1,0,2 reserve=0,0 turn=south opening=no");
+    let a = search::search(&p, SearchConfig::depth(6).all_moves());
+    let report = advice::council(&p, &a).unwrap();
+    let o6 = report.facts.iter().find(|f| f.mv == mv(&p, "o6")).unwrap();
+    assert_eq!(o6.taken, 2);
+    let raider = report
+        .advice
+        .iter()
+        .find(|x| x.advisor.name == "The Raider")
+        .unwrap();
+    assert_ne!(raider.mv, o6.mv, "o6 is proved lost");
+    assert!(
+        !raider.reason.contains("no other move raids more"),
+        "{}",
+        raider.reason
+    );
+    assert!(
+        raider
+            .reason
+            .contains("no other move not proved lost raids more"),
+        "{}",
+        raider.reason
+    );
+}

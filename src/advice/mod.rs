@@ -491,7 +491,28 @@ fn verdict(f: &MoveFacts, v: Variant, them: &str) -> String {
     }
 }
 
-fn sentence(sp: &Speech, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) -> String {
+/// The moves an advisor's "no other move …" speaks of: every move, or,
+/// where the choice within reason passed over a move that does better by
+/// the advisor's own measure, the moves it chose among ("no other winning
+/// move raids more"; it said "no other move" of a raid of 1 while another
+/// move raided 2 and was proved lost).
+#[derive(Clone, Copy)]
+struct Among(&'static str);
+
+impl Among {
+    const EVERY: Among = Among("move");
+    const WINS: Among = Among("winning move");
+    const NOT_LOST: Among = Among("move not proved lost");
+}
+
+fn sentence(
+    sp: &Speech,
+    advisor: &Advisor,
+    f: &MoveFacts,
+    analysis: &Analysis,
+    among: Among,
+) -> String {
+    let m = among.0;
     let v = sp.v;
     let label = move_label(v, f.mv);
     let mut label_cap = label.clone();
@@ -509,17 +530,17 @@ fn sentence(sp: &Speech, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) 
         Style::Raider => {
             if f.taken > 0 {
                 format!(
-                    "{label_cap} {}; no other move {} more.",
+                    "{label_cap} {}; no other {m} {} more.",
                     exchange(sp, f, Answer::Biggest),
                     sp.verbs()
                 )
             } else {
-                raider_empty_handed(sp, f, &label)
+                raider_empty_handed(sp, f, &label, among)
             }
         }
         Style::Guardian => match f.best_reply {
             Some((r, t)) if t > 0 => format!(
-                "After {label} the most {them} can {} in reply is {t}, from {}; no other move leaves less.",
+                "After {label} the most {them} can {} in reply is {t}, from {}; no other {m} leaves less.",
                 sp.verb(),
                 move_label(v, r)
             ),
@@ -530,15 +551,15 @@ fn sentence(sp: &Speech, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) 
             None => format!("After {label} the game is over."),
         },
         Style::TempoCounter => match v {
-            Variant::EnGehe { .. } => tempo_sentence(&label_cap, them, f.tempo),
+            Variant::EnGehe { .. } => tempo_sentence(&label_cap, them, f.tempo, among),
             // With nothing left in the outer row there is nothing to keep
             // for later: say so rather than call none "moves in hand".
             Variant::BaoLaKimasai if f.tempo > 0 => format!(
-                "{label_cap} keeps {} in our outer row, moves in hand for later (no move keeps more).",
+                "{label_cap} keeps {} in our outer row, moves in hand for later (no {m} keeps more).",
                 seeds(f.tempo)
             ),
             Variant::BaoLaKimasai => format!(
-                "No move leaves a seed in our outer row to play later, so we play the search's choice, {label}."
+                "No {m} leaves a seed in our outer row to play later, so we play the search's choice, {label}."
             ),
         },
         Style::Herder => {
@@ -549,7 +570,7 @@ fn sentence(sp: &Speech, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) 
                 n if n > 0 => format!("{n} more occupied holes than {them}"),
                 n => format!("{} occupied holes fewer than {them}", -n),
             };
-            format!("{label_cap} leaves us {herd} (no move leaves a wider herd).")
+            format!("{label_cap} leaves us {herd} (no {m} leaves a wider herd).")
         }
         Style::Scout => {
             // The net counts the biggest take in reply (not the answer the
@@ -574,11 +595,11 @@ fn sentence(sp: &Speech, advisor: &Advisor, f: &MoveFacts, analysis: &Analysis) 
         }
         Style::Keeper => match v {
             Variant::EnGehe { .. } => format!(
-                "{label_cap} keeps {} in our own row (no move keeps more); {verdict}.",
+                "{label_cap} keeps {} in our own row (no {m} keeps more); {verdict}.",
                 seeds(f.kept)
             ),
             Variant::BaoLaKimasai => format!(
-                "{label_cap} keeps {} in our inner row (no move keeps a stronger front); {verdict}.",
+                "{label_cap} keeps {} in our inner row (no {m} keeps a stronger front); {verdict}.",
                 seeds(f.kept)
             ),
         },
@@ -594,17 +615,18 @@ fn seeds(n: impl Into<i64>) -> String {
 /// The Tempo-Counter's En Gehé sentence: the reason it gives depends on
 /// whether the best tempo count leaves us ahead, level or behind (being
 /// behind is no reason to wait; the move only loses the least time).
-fn tempo_sentence(label_cap: &str, them: &str, tempo: i32) -> String {
+fn tempo_sentence(label_cap: &str, them: &str, tempo: i32, among: Among) -> String {
+    let m = among.0;
     match tempo {
         t if t > 0 => format!(
-            "{label_cap} leaves our tempo count {} against {them}'s (no move leaves it better), so we can wait longer.",
+            "{label_cap} leaves our tempo count {} against {them}'s (no {m} leaves it better), so we can wait longer.",
             signed(t)
         ),
         0 => format!(
-            "{label_cap} leaves our tempo count level with {them}'s (no move leaves it better), so neither side can outwait the other yet."
+            "{label_cap} leaves our tempo count level with {them}'s (no {m} leaves it better), so neither side can outwait the other yet."
         ),
         t => format!(
-            "{label_cap} leaves us {} behind {them} in tempo, the least of any move, so it gives away the least waiting time.",
+            "{label_cap} leaves us {} behind {them} in tempo, the least of any {m}, so it gives away the least waiting time.",
             -t
         ),
     }
@@ -615,18 +637,19 @@ fn tempo_sentence(label_cap: &str, them: &str, tempo: i32) -> String {
 /// (Bao la Kimasai has no raids while herding, nor while the other team
 /// still has seeds in reserve), then the biggest take in reply, as when
 /// it raids.
-fn raider_empty_handed(sp: &Speech, f: &MoveFacts, label: &str) -> String {
+fn raider_empty_handed(sp: &Speech, f: &MoveFacts, label: &str, among: Among) -> String {
+    let m = among.0;
     let me = sp.pos.turn();
     let them = sp.them;
     let why = match sp.v {
-        Variant::EnGehe { .. } => "No move captures anything now".to_string(),
+        Variant::EnGehe { .. } => format!("No {m} captures anything now"),
         Variant::BaoLaKimasai if sp.pos.herding(me) => {
             "There are no raids while herding".to_string()
         }
         Variant::BaoLaKimasai if !sp.pos.raids_allowed() => {
             format!("There are no raids while {them} still has seeds in reserve")
         }
-        Variant::BaoLaKimasai => "No move raids anything now".to_string(),
+        Variant::BaoLaKimasai => format!("No {m} raids anything now"),
     };
     match answer_clause(sp, f, Answer::Biggest, true) {
         Some(answer) => format!("{why}, so we play the search's choice, {label}; {answer}."),
@@ -645,8 +668,9 @@ pub fn signed(x: i32) -> String {
     }
 }
 
-/// The move an advisor picks from the facts (ties go to the search's order).
-fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> usize {
+/// The move an advisor picks from the facts (ties go to the search's order),
+/// and the moves it picked among, as its sentence names them.
+fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> (usize, Among) {
     let key = |f: &MoveFacts| -> (i64, i64) {
         let s = f.score() as i64;
         match advisor.style {
@@ -689,7 +713,18 @@ fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> usize {
             best = Some(i);
         }
     }
-    best.unwrap_or(0)
+    let best = best.unwrap_or(0);
+    // A move left out that does better by the advisor's own measure: its
+    // "no other move" speaks of the moves it chose among.
+    let passed_over = facts
+        .iter()
+        .any(|f| !allowed(f) && key(f).0 > key(&facts[best]).0);
+    let among = match standing {
+        _ if !passed_over => Among::EVERY,
+        1 => Among::WINS,
+        _ => Among::NOT_LOST,
+    };
+    (best, among)
 }
 
 /// The council's report on `pos`, from an analysis of it (ideally one that
@@ -719,12 +754,13 @@ pub fn council_of_teams(
     let advice: Vec<Advice> = COUNCIL
         .iter()
         .map(|a| {
-            let f = &facts[pick(a, &facts)];
+            let (i, among) = pick(a, &facts);
+            let f = &facts[i];
             Advice {
                 advisor: *a,
                 mv: f.mv,
                 move_name: v.move_name(f.mv),
-                reason: sentence(&sp, a, f, analysis),
+                reason: sentence(&sp, a, f, analysis, among),
             }
         })
         .collect();
@@ -1345,15 +1381,15 @@ mod tests {
     #[test]
     fn the_tempo_counter_only_talks_of_waiting_longer_when_ahead() {
         use super::tempo_sentence;
-        let ahead = tempo_sentence("Hole 2", "North", 12);
+        let ahead = tempo_sentence("Hole 2", "North", 12, super::Among::EVERY);
         assert!(
             ahead.contains("+12") && ahead.contains("wait longer"),
             "{ahead}"
         );
-        let level = tempo_sentence("Hole 2", "North", 0);
+        let level = tempo_sentence("Hole 2", "North", 0, super::Among::EVERY);
         assert!(level.contains("level with North's"), "{level}");
         assert!(!level.contains("wait longer"), "{level}");
-        let behind = tempo_sentence("Hole 2", "North", -27);
+        let behind = tempo_sentence("Hole 2", "North", -27, super::Among::EVERY);
         assert!(behind.contains("27 behind North"), "{behind}");
         assert!(!behind.contains("wait longer"), "{behind}");
     }
