@@ -1848,3 +1848,39 @@ fn while_a_move_to_the_computer_is_sown_the_council_promises_no_advice() {
             .is_none()
     );
 }
+
+#[test]
+fn the_council_s_count_of_positions_goes_on_between_depths() {
+    // "depth 7 and deepening · 4,894,706 positions" stood still until the
+    // next depth came in.
+    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
+    h.state_mut().settings.show_council = true;
+    step_until(&mut h, "a few depths", |app| {
+        app.council.analysis().is_some_and(|a| a.depth >= 4)
+    });
+    let seen = |app: &MaasaiApp| {
+        let a = app.council.analysis().unwrap();
+        (a.depth, a.nodes, a.finished)
+    };
+    let mut last = seen(h.state());
+    let mut moved_within_a_depth = false;
+    for _ in 0..common::MAX_FRAMES {
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+        let now = seen(h.state());
+        // (The search's end replaces the analysis whatever its depth.)
+        if now.0 == last.0 && now.1 != last.1 && !now.2 {
+            moved_within_a_depth = true;
+            break;
+        }
+        if now.2 {
+            break;
+        }
+        last = now;
+    }
+    assert!(
+        moved_within_a_depth,
+        "the count stood still within depth {}",
+        last.0
+    );
+}

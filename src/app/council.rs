@@ -252,6 +252,11 @@ impl CouncilPanel {
                 .analysis
                 .as_ref()
                 .is_none_or(|a| a.depth != snap.depth || a.finished != snap.finished);
+            if !deeper && let Some(shown) = &mut self.analysis {
+                // The count goes on between depths (it stood still until
+                // the next depth came in).
+                shown.nodes = snap.nodes;
+            }
             let renamed = self.report_names != rt.names;
             if (deeper || renamed) && !snap.lines.is_empty() {
                 let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
