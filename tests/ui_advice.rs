@@ -127,7 +127,10 @@ fn hovering_an_advisor_previews_its_move() {
     let trace = h.state().rt.game.current().trace(elder).unwrap();
     let last_lap = trace.laps.last().unwrap();
     assert_eq!(preview.last_lap_path.last(), Some(&preview.last_hole));
-    assert_eq!(preview.last_lap_path.first(), last_lap.sown.first());
+    assert_eq!(
+        preview.last_lap_path.first(),
+        last_lap.sown.first().as_ref()
+    );
 }
 
 #[test]

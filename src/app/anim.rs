@@ -129,9 +129,9 @@ impl Replay {
         }
         let lap = self.lap();
         let k = self.sown_in_lap() as usize;
-        let to = lap.sown[k];
+        let to = lap.sown.get(k)?;
         let from = if k > 0 {
-            lap.sown[k - 1]
+            lap.sown.get(k - 1)?
         } else {
             match lap.kind {
                 LapKind::Lift { from } => from,

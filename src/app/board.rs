@@ -1632,7 +1632,7 @@ fn board_canvas(
     if let Some(r) = rt.shown_replay().filter(|r| r.at_end())
         && let Some(lap) = r.trace.laps.last()
     {
-        last_sown = lap.sown.last().copied();
+        last_sown = lap.sown.last();
     }
     if let Some(r) = replay {
         let lap = r.lap();
@@ -1645,7 +1645,7 @@ fn board_canvas(
         }
         let k = r.sown_in_lap() as usize;
         if k > 0 {
-            last_sown = Some(lap.sown[k - 1]);
+            last_sown = lap.sown.get(k - 1);
         }
         if let Some((from, to)) = r.next_seed() {
             hand = Some((from, r.in_hand()));

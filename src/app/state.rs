@@ -170,9 +170,10 @@ impl Preview {
         let last_lap_from = match last_lap.kind {
             LapKind::Lift { from } | LapKind::Raid { from, .. } => from,
         };
-        // A long last lap goes round the ring more than once: each hole once.
+        // A long last lap goes round the ring more than once: each hole
+        // once (all of them are met within the first round).
         let mut last_lap_path = Vec::new();
-        for &h in &last_lap.sown {
+        for h in last_lap.sown.iter().take(pos.board().len() + 1) {
             if !last_lap_path.contains(&h) {
                 last_lap_path.push(h);
             }

@@ -122,7 +122,7 @@ pub(crate) use position::mix64;
 pub use position::{ClassifiedMoves, MoveCheck, Position, Status};
 pub use setup::{GameKind, MAX_TOTAL_SEEDS, Setup};
 pub use sowing::{Endless, LAP_LIMIT, QUICK_LAPS, Unfinished};
-pub use trace::{EndCapture, Lap, LapEnd, LapKind, MoveTrace};
+pub use trace::{EndCapture, Lap, LapEnd, LapKind, MoveTrace, Sown};
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,8 @@
 //! The traced path: the complete story of a move, seed by seed, for the
-//! visualiser and the command line's `trace`. It re-sows one seed at a time
-//! (independently of the fast path's bulk rounds), and tests check that both
-//! reach the same position.
+//! visualiser and the command line's `trace`. It re-sows the move lap by
+//! lap with code of its own (each lap's holes worked out from where it
+//! starts, [`Sown`], not the fast path's), and tests check that both reach
+//! the same position and that every seed's hole agrees with the boards.
 //!
 //! Holes in a trace are *board indices* (see [`Position::board`],
 //! [`Position::hole_at`] and [`Position::hole_label`]), since a lap may sow
@@ -75,10 +76,98 @@ pub struct Lap {
     pub kind: LapKind,
     /// Seeds in hand at the start of the lap.
     pub seeds: u32,
-    /// Board index of the hole each seed fell into, in order.
-    pub sown: Vec<usize>,
+    /// The holes the seeds fell into, in order.
+    pub sown: Sown,
     /// Where the last seed fell and what follows.
     pub end: LapEnd,
+}
+
+/// The holes a lap's seeds fell into, in order, worked out from where the
+/// lap began rather than listed: a lap of a big set-up position can sow
+/// hundreds of millions of seeds (a 2×3 board of 60,000 seeds: 400 million
+/// in one move), and a list of them took gigabytes on the window's thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Sown {
+    /// Board index of the ring's first hole (the ring's holes have
+    /// consecutive indices: both rows in En Gehé, the mover's 16 in Bao la
+    /// Kimasai).
+    base: usize,
+    /// Holes on the ring.
+    ring: usize,
+    /// A first seed outside the cycle, as a ring position: `origin=skip`'s
+    /// raid lap drops it in its trigger hole and never again.
+    head: Option<usize>,
+    /// Ring position of the cycle's first seed.
+    start: usize,
+    /// Holes the seeds go round: the ring, less the origin when skipped.
+    cycle: usize,
+    /// Seeds sown.
+    count: usize,
+}
+
+impl Sown {
+    /// Seeds sown in the lap.
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether no seed was sown (never for a lap of a move).
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// The board index of the hole the `k`-th seed (from 0) fell into.
+    pub fn get(&self, k: usize) -> Option<usize> {
+        if k >= self.count {
+            return None;
+        }
+        let j = match self.head {
+            Some(head) if k == 0 => return Some(self.base + head),
+            Some(_) => k - 1,
+            None => k,
+        };
+        Some(self.base + (self.start + j % self.cycle) % self.ring)
+    }
+
+    /// The hole of the first seed.
+    pub fn first(&self) -> Option<usize> {
+        self.get(0)
+    }
+
+    /// The hole of the last seed.
+    pub fn last(&self) -> Option<usize> {
+        self.count.checked_sub(1).and_then(|k| self.get(k))
+    }
+
+    /// The holes in sowing order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.count).filter_map(|k| self.get(k))
+    }
+
+    /// The holes listed, one per seed.
+    pub fn to_vec(&self) -> Vec<usize> {
+        self.iter().collect()
+    }
+
+    /// Adds the lap's first `seeds` seeds to `board`, a round of the cycle
+    /// at a time (the work of one round, however many seeds).
+    pub fn add_first(&self, board: &mut [u16], seeds: usize) {
+        let mut left = seeds.min(self.count);
+        if left == 0 {
+            return;
+        }
+        if let Some(head) = self.head {
+            board[self.base + head] += 1;
+            left -= 1;
+        }
+        let (rounds, rest) = (left / self.cycle, left % self.cycle);
+        for i in 0..self.cycle {
+            let seeds = rounds + usize::from(i < rest);
+            if seeds > 0 {
+                board[self.base + (self.start + i) % self.ring] += seeds as u16;
+            }
+        }
+    }
 }
 
 /// En Gehé: the capture at the end of a move.
@@ -162,13 +251,13 @@ impl MoveTrace {
                 LapKind::Lift { from } => board[from] = 0,
                 LapKind::Raid { from, .. } => board[from] = 0,
             }
-            for &h in &lap.sown {
-                if left == 0 {
-                    return board;
-                }
-                board[h] += 1;
-                left -= 1;
+            let len = lap.sown.len() as u64;
+            if left < len {
+                lap.sown.add_first(&mut board, left as usize);
+                return board;
             }
+            lap.sown.add_first(&mut board, lap.sown.len());
+            left -= len;
         }
         if let Some(c) = self.capture
             && left > 0
@@ -194,9 +283,9 @@ impl Position {
     /// Plays `mv` and returns its complete story. Endless and illegal moves
     /// are refused exactly as [`Position::try_play`] refuses them.
     ///
-    /// The story holds every seed sown, so it is as long as the move: fine
-    /// for a move a person watches, not for search (use
-    /// [`Position::try_play`] there).
+    /// The story holds every lap (a few words each, however many seeds it
+    /// sows), so it is as long as the move's laps: fine for a move a person
+    /// watches, not for search (use [`Position::try_play`] there).
     pub fn trace(&self, mv: Move) -> Result<MoveTrace, PlayError> {
         let after = self.try_play(mv)?;
         let mover = self.turn();
@@ -206,18 +295,18 @@ impl Position {
         let mut laps = Vec::new();
         let mut reserve_seed = None;
         let mut capture = None;
-        // The ring the mover sows around, as board indices in sowing order.
-        let ring: Vec<usize> = match self.variant() {
-            Variant::EnGehe { .. } => (0..2 * n).collect(),
-            Variant::BaoLaKimasai => {
-                let base = mover.index() * BAO_SIDE_HOLES;
-                (base..base + BAO_SIDE_HOLES).collect()
-            }
+        // The ring the mover sows around: consecutive board indices in
+        // sowing order.
+        let (base, ring) = match self.variant() {
+            Variant::EnGehe { .. } => (0, 2 * n),
+            Variant::BaoLaKimasai => (mover.index() * BAO_SIDE_HOLES, BAO_SIDE_HOLES),
         };
         let pos_of = |board_index: usize| {
-            ring.iter()
-                .position(|&h| h == board_index)
-                .expect("hole on the ring")
+            debug_assert!(
+                (base..base + ring).contains(&board_index),
+                "hole on the ring"
+            );
+            board_index - base
         };
         let start = mover.index() * n + mv.hole();
         let raids = self.raids_allowed();
@@ -232,7 +321,7 @@ impl Position {
                     let hand = board[from] as u32;
                     board[from] = 0;
                     let p = pos_of(from);
-                    (hand, (p + 1) % ring.len(), p)
+                    (hand, (p + 1) % ring, p)
                 }
                 LapKind::Raid { from, trigger } => {
                     let hand = board[from] as u32;
@@ -241,19 +330,29 @@ impl Position {
                     (hand, p, p)
                 }
             };
-            let mut sown = Vec::with_capacity(hand as usize);
-            let mut p = first_pos;
-            for i in 0..hand {
-                if i > 0 {
-                    p = (p + 1) % ring.len();
-                    if skip && p == origin_pos {
-                        p = (p + 1) % ring.len();
-                    }
-                }
-                board[ring[p]] += 1;
-                sown.push(ring[p]);
-            }
-            let last = ring[p];
+            // Without the skip the seeds go round the whole ring from the
+            // first; with it, round the ring less the origin (a raid's
+            // first seed falls in the origin itself, then never again).
+            let sown = match (skip, first_pos == origin_pos) {
+                (false, _) => Sown {
+                    base,
+                    ring,
+                    head: None,
+                    start: first_pos,
+                    cycle: ring,
+                    count: hand as usize,
+                },
+                (true, raid) => Sown {
+                    base,
+                    ring,
+                    head: raid.then_some(origin_pos),
+                    start: (origin_pos + 1) % ring,
+                    cycle: ring - 1,
+                    count: hand as usize,
+                },
+            };
+            sown.add_first(&mut board, hand as usize);
+            let last = sown.last().expect("a lap sows at least one seed");
             let end = if board[last] == 1 {
                 LapEnd::Ends { hole: last }
             } else {
@@ -336,27 +435,18 @@ impl Lap {
                 )
             }
         };
-        let holes = if self.sown.len() <= 24 {
-            self.sown
-                .iter()
-                .map(|&h| l(h))
+        let labels = |from: usize, to: usize| {
+            (from..to)
+                .filter_map(|k| self.sown.get(k))
+                .map(l)
                 .collect::<Vec<_>>()
                 .join(" ")
+        };
+        let len = self.sown.len();
+        let holes = if len <= 24 {
+            labels(0, len)
         } else {
-            format!(
-                "{} … {} ({} holes)",
-                self.sown[..6]
-                    .iter()
-                    .map(|&h| l(h))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                self.sown[self.sown.len() - 6..]
-                    .iter()
-                    .map(|&h| l(h))
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                self.sown.len()
-            )
+            format!("{} … {} ({len} holes)", labels(0, 6), labels(len - 6, len))
         };
         let end = match self.end {
             LapEnd::Relay { hole, seeds } => format!(
