@@ -693,3 +693,32 @@ fn the_council_under_a_long_board_has_half_the_room_the_tempo_plot_shares() {
     );
     assert!(council.height() > 160.0, "the council's height {council:?}");
 }
+
+#[test]
+fn a_big_move_s_counts_are_grouped_as_other_counts_are() {
+    // 30,000 seeds on a 2×3 board: South 1 runs 14,541 laps. Its counts
+    // read "lap 7060 of 14541" beside the tempo's "30,027".
+    use maasai_mancala::app::anim::Replay;
+    use maasai_mancala::app::state::Preview;
+    use maasai_mancala::engine::{Move, notation::parse_position};
+    let pos = parse_position(
+        "en-gehe south=10000,10000,10000 north=10000,10000,10000 captured=0,0 turn=south",
+    )
+    .unwrap();
+    let preview = Preview::of(&pos, Move(0)).unwrap();
+    assert!(
+        preview
+            .text
+            .starts_with("1: 14,541 laps, 144,682,637 seeds sown"),
+        "{}",
+        preview.text
+    );
+    let mut replay = Replay::new(0, pos.trace(Move(0)).unwrap());
+    replay.set_step(70_618_904);
+    assert!(
+        replay.lap_counter().ends_with(" of 14,541"),
+        "{}",
+        replay.lap_counter()
+    );
+    assert_eq!(replay.seed_counter(), "seed 70,618,904 of 144,682,637");
+}

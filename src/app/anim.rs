@@ -5,7 +5,7 @@
 //! ([`MoveTrace::board_after_seeds`]); an En Gehé capture is one extra step
 //! after the last seed.
 
-use crate::engine::{Lap, LapKind, MoveTrace};
+use crate::engine::{Lap, LapKind, MoveTrace, group_digits};
 
 /// Seeds per second at or above which a move is shown at once.
 pub const INSTANT_SPEED: f32 = 1000.0;
@@ -161,7 +161,13 @@ impl Replay {
 
     /// "lap 7 of 23".
     pub fn lap_counter(&self) -> String {
-        format!("lap {} of {}", self.lap_index() + 1, self.lap_count())
+        // Grouped as other counts are: a long move's "lap 7060 of 14541"
+        // read worse than the tempo's "30,027" beside it.
+        format!(
+            "lap {} of {}",
+            group_digits(self.lap_index() as u64 + 1),
+            group_digits(self.lap_count() as u64)
+        )
     }
 
     /// "seed 4 of 26"; the capture after the last seed is a step of its
@@ -170,8 +176,9 @@ impl Replay {
         let sown = self.trace.seeds_sown();
         let captured = self.trace.capture.is_some() && self.step() > sown;
         format!(
-            "seed {} of {sown}{}",
-            self.step().min(sown),
+            "seed {} of {}{}",
+            group_digits(self.step().min(sown)),
+            group_digits(sown),
             if captured { ", capture" } else { "" }
         )
     }

@@ -886,7 +886,10 @@ fn side_line(
                     .map(|(hole, seeds)| {
                         let hole_name = pos.variant().hole_name(hole % n);
                         (
-                            format!("+{seeds} in hand at {hole_name}"),
+                            format!(
+                                "+{} in hand at {hole_name}",
+                                crate::engine::group_digits(seeds)
+                            ),
                             format!(
                                 "The tempo counts the {} in hand at {} {hole_name}, \
                                  the hole the hand is over.\n\n",
@@ -1930,6 +1933,7 @@ fn board_canvas(
         // the names of close-set holes it hid the neighbours' numbers. On
         // close-set holes only "+N" (the caption under the board says
         // "… in hand"), so it stays about a hole wide.
+        let left = crate::engine::group_digits(left);
         let text = if p < 32.0 {
             format!("+{left}")
         } else {

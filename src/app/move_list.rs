@@ -181,8 +181,11 @@ fn rows_ui(
                 )
             };
             let full = head(&cost);
-            let laps = format!("{} lap{}", s.laps, if s.laps == 1 { "" } else { "s" });
-            let text = format!("{full} — {laps}, {} sown{taken}", s.sown);
+            let laps = crate::engine::grouped_count(s.laps as u64, "lap");
+            let text = format!(
+                "{full} — {laps}, {} sown{taken}",
+                crate::engine::group_digits(s.sown)
+            );
             // Where the whole row does not fit, parts go whole, least
             // telling first: the seeds sown, the laps, the note's best move,
             // a capture's count, the note's unit, then the note, the

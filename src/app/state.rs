@@ -197,23 +197,25 @@ impl Preview {
             end.side.title(),
             pos.variant().hole_name(end.index)
         );
+        use crate::engine::{group_digits, grouped_count};
         let mut text = format!(
-            "{}: {} lap{}, {} seed{} sown, ends in {}",
+            "{}: {}, {} sown, ends in {}",
             stats.name,
-            stats.laps,
-            if stats.laps == 1 { "" } else { "s" },
-            stats.sown,
-            if stats.sown == 1 { "" } else { "s" },
+            grouped_count(stats.laps as u64, "lap"),
+            grouped_count(stats.sown, "seed"),
             end
         );
         if let Some(c) = trace.capture {
             text.push_str(&format!(
                 "; captures {} ({} facing + the last seed)",
-                c.total, c.facing_seeds
+                group_digits(c.total.into()),
+                group_digits(c.facing_seeds.into())
             ));
         } else if stats.taken > 0 {
-            let seeds = if stats.taken == 1 { "seed" } else { "seeds" };
-            text.push_str(&format!("; raids {} {seeds}", stats.taken));
+            text.push_str(&format!(
+                "; raids {}",
+                grouped_count(stats.taken.into(), "seed")
+            ));
         }
         Some(Preview {
             key: pos.key(),

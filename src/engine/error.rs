@@ -84,6 +84,16 @@ pub fn count_word(n: usize, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }
 
+/// [`count_word`] with the count's digits grouped ("14,541 laps"), for
+/// counts that run into the thousands on big boards.
+pub fn grouped_count(n: u64, noun: &str) -> String {
+    format!(
+        "{} {noun}{}",
+        group_digits(n),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
 /// A count with thousands separators, as RULES.md writes them: 7,589,376
 /// (a comma, so a wrapped line never splits it).
 pub fn group_digits(n: u64) -> String {

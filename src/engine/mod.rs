@@ -98,7 +98,9 @@ mod setup;
 mod sowing;
 mod trace;
 
-pub use error::{PlayError, SetupError, count_word, group_digits, play_error_words, shortened};
+pub use error::{
+    PlayError, SetupError, count_word, group_digits, grouped_count, play_error_words, shortened,
+};
 
 /// A Bao la Kimasai side's phase in words, from the reserves its moves are
 /// judged by (RULES.md: a move's phase is judged when it starts), as the
