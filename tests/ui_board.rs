@@ -721,4 +721,6 @@ fn a_big_move_s_counts_are_grouped_as_other_counts_are() {
         replay.lap_counter()
     );
     assert_eq!(replay.seed_counter(), "seed 70,618,904 of 144,682,637");
+    replay.set_step(12);
+    assert_eq!(replay.caption(), "sowing 10,000 seeds, 9,988 in hand");
 }

@@ -190,7 +190,11 @@ impl Replay {
         let sown = self.sown_in_lap();
         if self.at_end() {
             return match (self.trace.capture, self.raid_words()) {
-                (Some(c), _) => format!("{}: captures {}", landing_words(&c), c.total),
+                (Some(c), _) => format!(
+                    "{}: captures {}",
+                    landing_words(&c),
+                    group_digits(c.total.into())
+                ),
                 // A raiding move's last lap ends like any other: what it
                 // took on the way is said too, as a capture is.
                 (None, Some(raids)) => format!("{} ({raids})", lap.caption()),
@@ -207,9 +211,10 @@ impl Replay {
             // seed counter shows); say why, then that this one begins, so
             // the caption agrees with the lap counter.
             return format!(
-                "lap {i} {}, lap {} begins",
+                "lap {} {}, lap {} begins",
+                group_digits(i as u64),
                 self.trace.laps[i - 1].caption(),
-                i + 1
+                group_digits(i as u64 + 1)
             );
         }
         // A herding move's first lap: the reserve seed went in before the
@@ -231,12 +236,12 @@ impl Replay {
             LapKind::Lift { .. } => format!(
                 "{herding}sowing {}, {} in hand",
                 seeds_word(u64::from(lap.seeds)),
-                lap.seeds as u64 - sown
+                group_digits(lap.seeds as u64 - sown)
             ),
             LapKind::Raid { .. } => format!(
                 "sowing the {} raided, from the trigger hole on, {} in hand",
                 seeds_word(u64::from(lap.seeds)),
-                lap.seeds as u64 - sown
+                group_digits(lap.seeds as u64 - sown)
             ),
         }
     }
@@ -348,7 +353,7 @@ impl Replay {
 
 /// "1 seed", "5 seeds".
 fn seeds_word(n: u64) -> String {
-    format!("{n} seed{}", if n == 1 { "" } else { "s" })
+    crate::engine::grouped_count(n, "seed")
 }
 
 /// Where a capturing move's last seed lands: "lands in an empty hole of

@@ -472,12 +472,14 @@ impl Lap {
     /// A short caption for the visualiser.
     pub fn caption(&self) -> String {
         match self.end {
-            LapEnd::Relay { seeds, .. } => {
-                format!("lands on an occupied hole: lift {seeds} and sow on")
-            }
-            LapEnd::Raid { seeds, .. } => {
-                format!("lands on an occupied inner hole: raid {seeds} from across")
-            }
+            LapEnd::Relay { seeds, .. } => format!(
+                "lands on an occupied hole: lift {} and sow on",
+                super::group_digits(seeds.into())
+            ),
+            LapEnd::Raid { seeds, .. } => format!(
+                "lands on an occupied inner hole: raid {} from across",
+                super::group_digits(seeds.into())
+            ),
             LapEnd::Ends { .. } => "lands in an empty hole: the move ends".to_string(),
         }
     }
