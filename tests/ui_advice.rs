@@ -26,15 +26,21 @@ fn known_position() -> Position {
 
 const DEPTH: u32 = 5;
 
-#[test]
-fn council_shows_eight_advisors_and_ranks_every_move() {
-    let pos = known_position();
+/// The council shown on `pos`, its search (to [`DEPTH`]) finished.
+fn council_searched(pos: Position) -> Harness<'static, MaasaiApp> {
     let mut h = harness(pos);
     h.state_mut().settings.show_council = true;
     h.state_mut().council.max_depth = Some(DEPTH);
     step_until(&mut h, "the council's search", |app| {
         app.council.analysis().is_some_and(|a| a.finished)
     });
+    h
+}
+
+#[test]
+fn council_shows_eight_advisors_and_ranks_every_move() {
+    let pos = known_position();
+    let mut h = council_searched(pos);
     h.run_steps(2);
     for a in COUNCIL {
         assert!(
@@ -1792,13 +1798,7 @@ fn the_council_searches_again_without_moves_proved_endless_after_it_finished() {
 fn the_council_of_renamed_teams_speaks_of_them() {
     // Teams renamed (in Players, or a new game from the same start): the
     // council's sentences named the old teams.
-    let pos = known_position();
-    let mut h = harness(pos);
-    h.state_mut().settings.show_council = true;
-    h.state_mut().council.max_depth = Some(DEPTH);
-    step_until(&mut h, "the council's search", |app| {
-        app.council.analysis().is_some_and(|a| a.finished)
-    });
+    let mut h = council_searched(known_position());
     let said = |app: &MaasaiApp| {
         app.council
             .report()
