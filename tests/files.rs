@@ -463,6 +463,28 @@ fn a_preset_name_is_one_line_of_at_most_40_characters() {
     assert!(err.to_string().contains("at most 40"), "{err}");
 }
 
+#[test]
+fn a_preset_note_is_one_paragraph_of_at_most_300_characters() {
+    // A note of pages pushed the New game dialog's fields and Start button
+    // off the window (it keeps the room of the tallest note).
+    let file = |note: &str| {
+        format!(
+            "PresetFile(version: 1, presets: [Preset(name: \"Elders\", options: GameOptions(variant: EnGehe(holes: 8), seeds: 4, first: South, origin: SowInto),\n note: {note:?})])"
+        )
+    };
+    let path = Path::new("p.ron");
+    assert!(files::parse_presets(&file(&"x".repeat(300)), path).is_ok());
+    let long = files::parse_presets(&file(&"x".repeat(2500)), path).unwrap_err();
+    assert!(
+        long.problem
+            .contains("preset `Elders`: the note is 2,500 characters long; a note has at most 300"),
+        "{long}"
+    );
+    assert_eq!(long.place, Some((2, 2)), "placed at the note: {long}");
+    let lines = files::parse_presets(&file("one\ntwo"), path).unwrap_err();
+    assert!(lines.problem.contains("a note is one paragraph"), "{lines}");
+}
+
 fn user_preset(name: &str, holes: u8) -> Preset {
     Preset {
         name: name.into(),

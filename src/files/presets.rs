@@ -89,6 +89,14 @@ fn parse_as_named(text: &str, path: &Path) -> Result<Vec<Preset>, FileError> {
                 format!("preset {}: {why}", i + 1),
             ));
         }
+        if let Some(why) = note_problem(&preset.note) {
+            return Err(entry_error(
+                path,
+                text,
+                ("presets", "note", i),
+                format!("preset `{name}`: {why}"),
+            ));
+        }
         preset.options.validate().map_err(|e| {
             entry_error(
                 path,
@@ -207,6 +215,30 @@ fn same_name(a: &str, b: &str) -> bool {
 
 /// Most characters in a preset's name (it is one entry of a list).
 pub const MAX_PRESET_NAME: usize = 40;
+
+/// Most characters in a preset's note: a line or two under the preset in
+/// the New game dialog, which keeps the room of the tallest note (a note
+/// of pages pushed its fields and Start button off the window).
+pub const MAX_PRESET_NOTE: usize = 300;
+
+/// What is wrong with a preset's note, if anything: one paragraph of at
+/// most [`MAX_PRESET_NOTE`] characters.
+fn note_problem(note: &str) -> Option<String> {
+    let length = note.chars().count();
+    if note.chars().any(char::is_control) {
+        Some(
+            "the note holds a line break or another control character; a note is one paragraph"
+                .into(),
+        )
+    } else if length > MAX_PRESET_NOTE {
+        Some(format!(
+            "the note is {} characters long; a note has at most {MAX_PRESET_NOTE} characters",
+            crate::engine::group_digits(length as u64)
+        ))
+    } else {
+        None
+    }
+}
 
 /// What is wrong with a (non-empty) preset name, if anything: a name is
 /// one line of at most [`MAX_PRESET_NAME`] characters.
