@@ -327,6 +327,22 @@ fn trace_prints_one_line_per_lap_then_the_result() {
             .starts_with("lap 2: raid 3 from Ni7 and sow from Si2"),
         "{out}"
     );
+    // A big move's counts are grouped, as the program's counts are: its
+    // 40,614 laps of up to 13,806 seeds read "lap 40613", "(11000 holes)".
+    let out = ok(&[
+        "trace",
+        "en-gehe south=9000,11000,10000 north=10000,10000,10000 captured=0,0 turn=south",
+        "2",
+    ]);
+    assert!(
+        out.starts_with(
+            "lap 1: lift 11,000 from S2; sow S3 N1 N2 N3 S1 S2 … N2 N3 S1 S2 S3 N1 (11,000 holes); \
+             lands on occupied N1: relay, lift 11,834 and sow on\n"
+        ),
+        "{}",
+        &out[..300]
+    );
+    assert!(out.contains("\nlap 40,614: lift 6 from N3;"));
 }
 
 #[test]

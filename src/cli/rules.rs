@@ -338,7 +338,11 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
         outln!("reserve seed into {}", pos.hole_label(h));
     }
     for (i, lap) in trace.laps.iter().enumerate() {
-        outln!("lap {}: {}", i + 1, lap.describe(&pos));
+        outln!(
+            "lap {}: {}",
+            crate::engine::group_digits(i as u64 + 1),
+            lap.describe(&pos)
+        );
     }
     if let Some(c) = trace.capture {
         outln!("capture: {}", c.describe(&pos));

@@ -424,12 +424,14 @@ impl Lap {
     /// how the lap ended.
     pub fn describe(&self, pos: &Position) -> String {
         let l = |h: usize| pos.hole_label(h);
+        // Grouped as every count the program prints ("lift 11,000").
+        let n = |count: u64| super::group_digits(count);
         let head = match self.kind {
-            LapKind::Lift { from } => format!("lift {} from {}", self.seeds, l(from)),
+            LapKind::Lift { from } => format!("lift {} from {}", n(self.seeds.into()), l(from)),
             LapKind::Raid { from, trigger } => {
                 format!(
                     "raid {} from {} and sow from {}",
-                    self.seeds,
+                    n(self.seeds.into()),
                     l(from),
                     l(trigger)
                 )
@@ -446,12 +448,18 @@ impl Lap {
         let holes = if len <= 24 {
             labels(0, len)
         } else {
-            format!("{} … {} ({len} holes)", labels(0, 6), labels(len - 6, len))
+            format!(
+                "{} … {} ({} holes)",
+                labels(0, 6),
+                labels(len - 6, len),
+                n(len as u64)
+            )
         };
         let end = match self.end {
             LapEnd::Relay { hole, seeds } => format!(
-                "lands on occupied {}: relay, lift {seeds} and sow on",
-                l(hole)
+                "lands on occupied {}: relay, lift {} and sow on",
+                l(hole),
+                n(seeds.into())
             ),
             LapEnd::Raid {
                 hole,
@@ -459,9 +467,10 @@ impl Lap {
                 seeds,
             } => {
                 format!(
-                    "lands on occupied inner {} facing {}: raid {seeds}",
+                    "lands on occupied inner {} facing {}: raid {}",
                     l(hole),
-                    l(facing)
+                    l(facing),
+                    n(seeds.into())
                 )
             }
             LapEnd::Ends { hole } => format!("lands in empty {}: the move ends", l(hole)),
