@@ -724,3 +724,48 @@ fn a_big_move_s_counts_are_grouped_as_other_counts_are() {
     replay.set_step(12);
     assert_eq!(replay.caption(), "sowing 10,000 seeds, 9,988 in hand");
 }
+
+#[test]
+fn a_hole_panned_out_of_sight_takes_no_click() {
+    // At 600 % the board runs past its area: a South hole below it lay
+    // under the lines under the board, and a click on them played it.
+    let mut h = harness_at(common::en_gehe(8), SMALL);
+    h.state_mut().settings.zoom = 6.0;
+    h.run();
+    let (_, board) = h.state().rt.board_area.expect("the board is drawn");
+    let hidden = holes(&h)
+        .into_iter()
+        .filter(|hole| hole.name.starts_with("South "))
+        .find(|hole| hole.rect.bottom() > board.bottom() + 40.0 && hole.rect.left() > board.left())
+        .expect("a South hole runs past the board's foot");
+    let at = egui::pos2(
+        hole_x(&hidden, board),
+        // Beyond the few points egui gives a pointer near a widget.
+        (board.bottom() + 25.0).min(SMALL[1] - 1.0),
+    );
+    assert!(!board.contains(at) && hidden.rect.contains(at), "{at:?}");
+    h.hover_at(at);
+    h.run_steps(2);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_steps(2);
+    }
+    assert!(
+        h.state().rt.game.moves().is_empty(),
+        "{} was played from outside the board",
+        hidden.name
+    );
+}
+
+/// A point across a hole, within the board's width.
+fn hole_x(hole: &HoleOnScreen, board: Rect) -> f32 {
+    hole.rect
+        .center()
+        .x
+        .clamp(board.left() + 1.0, board.right() - 1.0)
+}

@@ -1716,7 +1716,7 @@ fn board_canvas(
             } else {
                 Sense::hover()
             };
-            let resp = ui.interact(rect, id.with(bi), sense);
+            let resp = interact_in_sight(ui, painter.clip_rect(), rect, id.with(bi), sense);
             let hovered = resp.hovered() && pointer_here;
             // A click on a hole that cannot be played (it falls through to
             // the board) says why, rather than doing nothing.
@@ -2316,7 +2316,13 @@ pub fn editor_board_ui(
             let hole = Hole { side, index };
             let count = ed.seeds(hole);
             let (rect, radius) = paint_hole(&painter, &geo, &pal, side, index, count);
-            let resp = ui.interact(rect, id.with((side.index(), index)), sense);
+            let resp = interact_in_sight(
+                ui,
+                painter.clip_rect(),
+                rect,
+                id.with((side.index(), index)),
+                sense,
+            );
             let label = format!(
                 "{} {}: {} seed{}",
                 side.title(),
@@ -2370,7 +2376,13 @@ pub fn editor_board_ui(
         // The reserve piles take clicks and drags like holes.
         for side in Side::BOTH {
             let rect = geo.reserve_rect(side);
-            let resp = ui.interact(rect, id.with(("reserve", side.index())), sense);
+            let resp = interact_in_sight(
+                ui,
+                painter.clip_rect(),
+                rect,
+                id.with(("reserve", side.index())),
+                sense,
+            );
             let seeds = ed.setup.reserve[side.index()];
             let label = format!(
                 "{} reserve: {seeds} seed{}",
@@ -2548,6 +2560,24 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
             }
         }
     });
+}
+
+/// `ui.interact` on a hole or pile whose part in `sight` (the board's
+/// area) alone takes the pointer: on a zoomed board a hole panned out of
+/// view lay under the lines below the board, and a click there played it.
+/// Its rectangle stays whole (for accessibility and tests).
+fn interact_in_sight(
+    ui: &mut egui::Ui,
+    sight: Rect,
+    rect: Rect,
+    id: egui::Id,
+    sense: Sense,
+) -> egui::Response {
+    let outer = ui.clip_rect();
+    ui.set_clip_rect(outer.intersect(sight));
+    let resp = ui.interact(rect, id, sense);
+    ui.set_clip_rect(outer);
+    resp
 }
 
 #[cfg(test)]
