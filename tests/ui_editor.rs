@@ -2085,3 +2085,31 @@ fn long_team_names_in_the_to_move_row_stay_within_the_panel() {
     let field = h.get_by_label("Paste notation").rect();
     assert!(field.right() <= size[0], "the paste field: {field:?}");
 }
+
+#[test]
+fn the_board_zooms_and_pans_by_keys_in_the_editor_as_in_play() {
+    // Only the mouse and the toolbar zoomed the editor's board: Ctrl+=,
+    // Ctrl+-, Ctrl+0 and Ctrl+arrows did nothing there.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let zoom = h.state().settings.zoom;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Equals);
+    h.run();
+    assert!(h.state().settings.zoom > zoom, "Ctrl+= zooms in");
+    let zoomed = h.state().settings.zoom;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Minus);
+    h.run();
+    assert!(h.state().settings.zoom < zoomed, "Ctrl+- zooms out");
+    for _ in 0..4 {
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Equals);
+        h.run();
+    }
+    let pan = h.state().rt.pan;
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::ArrowRight);
+    h.run();
+    assert_ne!(h.state().rt.pan, pan, "Ctrl+→ pans");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
+    h.run();
+    assert_eq!(h.state().settings.zoom, 1.0, "Ctrl+0 fits it");
+    assert!(h.state().editor.is_some(), "still editing");
+}

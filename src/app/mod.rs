@@ -401,12 +401,8 @@ impl MaasaiApp {
         // hole takes the focus away, so its Enter plays the move.
         let widget_focused = ctx.egui_wants_keyboard_input();
         let mut drop_focus = false;
-        // Pan a board bigger than its room (a zoomed or long row) without
-        // a mouse, a third of the visible board at a time.
-        let step = self
-            .rt
-            .board_area
-            .map_or(egui::vec2(200.0, 150.0), |(area, _)| area.size() / 3.0);
+        // Pan a board bigger than its room without a mouse.
+        let step = self.pan_step();
         // What the presses before in this frame changed, for the ones after
         // (a second End goes back to the game, a second F1 closes the help).
         let mut help_open = self.rt.help_open;
@@ -467,23 +463,7 @@ impl MaasaiApp {
                         Key::Z if is(Modifiers::COMMAND) => Some(AppCommand::Undo),
                         Key::Y if is(Modifiers::COMMAND) => Some(AppCommand::Redo),
                         Key::N if is(Modifiers::COMMAND) => Some(AppCommand::OpenNewGame),
-                        Key::Equals | Key::Plus if is(Modifiers::COMMAND) => {
-                            Some(AppCommand::ZOOM_IN)
-                        }
-                        Key::Minus if is(Modifiers::COMMAND) => Some(AppCommand::ZOOM_OUT),
-                        Key::Num0 if is(Modifiers::COMMAND) => Some(AppCommand::ZoomReset),
-                        Key::ArrowLeft if is(Modifiers::COMMAND) => {
-                            Some(AppCommand::Pan(egui::vec2(step.x, 0.0)))
-                        }
-                        Key::ArrowRight if is(Modifiers::COMMAND) => {
-                            Some(AppCommand::Pan(egui::vec2(-step.x, 0.0)))
-                        }
-                        Key::ArrowUp if is(Modifiers::COMMAND) => {
-                            Some(AppCommand::Pan(egui::vec2(0.0, step.y)))
-                        }
-                        Key::ArrowDown if is(Modifiers::COMMAND) => {
-                            Some(AppCommand::Pan(egui::vec2(0.0, -step.y)))
-                        }
+                        _ if let Some(c) = zoom_or_pan(*key, *modifiers, step) => Some(c),
                         // From move to move of the game: the position
                         // before the move on view, the next move's, the
                         // start and the live position.
@@ -1629,6 +1609,7 @@ impl MaasaiApp {
             return Vec::new();
         }
         let help_open = self.rt.help_open;
+        let step = self.pan_step();
         let paste_watch = &mut self.files.paste_watch;
         let Some(ed) = &mut self.editor else {
             return Vec::new();
@@ -1702,6 +1683,11 @@ impl MaasaiApp {
                             app_commands.push(AppCommand::ShowHelp(help_open));
                         }
                         Key::Backspace if is(Modifiers::NONE) => ed.backspace(),
+                        // The board zooms and pans as outside the editor
+                        // (the keys did nothing here).
+                        _ if let Some(c) = zoom_or_pan(*key, *modifiers, step) => {
+                            app_commands.push(c)
+                        }
                         _ => return true,
                     }
                     false
@@ -1723,7 +1709,34 @@ impl MaasaiApp {
     }
 }
 
+/// Ctrl+= / Ctrl+- / Ctrl+0 zoom the board, Ctrl+arrows pan it by `step`,
+/// in play and in the editor alike.
+fn zoom_or_pan(key: egui::Key, modifiers: egui::Modifiers, step: egui::Vec2) -> Option<AppCommand> {
+    use egui::{Key, Modifiers};
+    if !modifiers.matches_logically(Modifiers::COMMAND) {
+        return None;
+    }
+    Some(match key {
+        Key::Equals | Key::Plus => AppCommand::ZOOM_IN,
+        Key::Minus => AppCommand::ZOOM_OUT,
+        Key::Num0 => AppCommand::ZoomReset,
+        Key::ArrowLeft => AppCommand::Pan(egui::vec2(step.x, 0.0)),
+        Key::ArrowRight => AppCommand::Pan(egui::vec2(-step.x, 0.0)),
+        Key::ArrowUp => AppCommand::Pan(egui::vec2(0.0, step.y)),
+        Key::ArrowDown => AppCommand::Pan(egui::vec2(0.0, -step.y)),
+        _ => return None,
+    })
+}
+
 impl MaasaiApp {
+    /// How far Ctrl+arrows pan a board bigger than its room (a zoomed or
+    /// long row): a third of the visible board at a time.
+    fn pan_step(&self) -> egui::Vec2 {
+        self.rt
+            .board_area
+            .map_or(egui::vec2(200.0, 150.0), |(area, _)| area.size() / 3.0)
+    }
+
     /// The settings as they are kept for the next launch: the panels'
     /// widths the user asked for, and the players a study set aside
     /// rather than the two humans it put in their place (quitting during
