@@ -121,6 +121,9 @@ pub fn set_aside_unreadable(app_id: &str) {
     }
 }
 
+/// The least width and height of a kept window, in points.
+const SMALLEST_WINDOW: f64 = 200.0;
+
 /// eframe's own parts of the settings file (egui's zoom, the window's
 /// size) are read by eframe, which panics on a zoom of NaN or opens a
 /// window 60 px wide for a width of NaN: values that make no sense are put
@@ -155,9 +158,19 @@ fn repair_window_state(file: &std::path::Path) {
             }
             ok
         };
+        // A window a few points across shows not even its menu bar (a
+        // size of 0 × 0 opened one 64 px square): one at least this large.
+        let big_enough = window.find("inner_size_points:").is_none_or(|at| {
+            let rest = &window[at..];
+            let size = &rest[..rest.find(')').unwrap_or(rest.len())];
+            ["x:", "y:"]
+                .iter()
+                .all(|key| number_after(size, key).is_none_or(|(_, v)| v >= SMALLEST_WINDOW))
+        });
         let good = sane("scale_factor:", 0.1..=10.0)
             && sane("x:", -100_000.0..=100_000.0)
-            && sane("y:", -100_000.0..=100_000.0);
+            && sane("y:", -100_000.0..=100_000.0)
+            && big_enough;
         if !good {
             map.remove("window");
             fixed.push("the window's size and place".to_string());
@@ -637,8 +650,31 @@ mod tests {
         assert!(dir.path().join("app.ron.damaged").exists());
         let said = moved_aside_at_start().expect("a message");
         assert!(said.contains("the interface zoom (NaN) and the window's size and place made no sense and are back"), "{said}");
+        // A window too small to show its menu bar is dropped too.
+        std::fs::remove_file(dir.path().join("app.ron.damaged")).unwrap();
+        let mut map = read.clone();
+        map.insert(
+            "window".to_string(),
+            "(normal_geometry:(scale_factor:1.0,inner_size_points:(x:0.0,y:0.0)))".to_string(),
+        );
+        std::fs::write(&file, ron::to_string(&map).unwrap()).unwrap();
+        repair_window_state(&file);
+        let read: std::collections::BTreeMap<String, String> =
+            ron::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert!(!read.contains_key("window"));
+        let said = moved_aside_at_start().expect("a message");
+        assert!(
+            said.contains("the window's size and place made no sense"),
+            "{said}"
+        );
         // A sane file is left as it is.
         std::fs::remove_file(dir.path().join("app.ron.damaged")).unwrap();
+        let mut map = read.clone();
+        map.insert(
+            "window".to_string(),
+            "(normal_geometry:(scale_factor:1.0,inner_size_points:(x:1024.0,y:680.0)))".to_string(),
+        );
+        std::fs::write(&file, ron::to_string(&map).unwrap()).unwrap();
         repair_window_state(&file);
         assert!(!dir.path().join("app.ron.damaged").exists());
         assert_eq!(moved_aside_at_start(), None);
