@@ -525,8 +525,20 @@ fn with_no_room_by_the_board_the_result_goes_over_the_plots_rather_than_the_boar
 
 /// A click of the pointer at `at`, hovering there first.
 fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
+    click_at_then(h, at, |h| {
+        h.run();
+    });
+}
+
+/// [`click_at`], with `frames` run after the hover and each press (a
+/// board whose sowing starts does not settle for `run`).
+fn click_at_then(
+    h: &mut Harness<'_, MaasaiApp>,
+    at: egui::Pos2,
+    frames: impl Fn(&mut Harness<'_, MaasaiApp>),
+) {
     h.hover_at(at);
-    h.run();
+    frames(h);
     for pressed in [true, false] {
         h.event(egui::Event::PointerButton {
             pos: at,
@@ -534,7 +546,7 @@ fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
             pressed,
             modifiers: egui::Modifiers::NONE,
         });
-        h.run();
+        frames(h);
     }
 }
 
@@ -744,17 +756,7 @@ fn a_hole_panned_out_of_sight_takes_no_click() {
         (board.bottom() + 25.0).min(SMALL[1] - 1.0),
     );
     assert!(!board.contains(at) && hidden.rect.contains(at), "{at:?}");
-    h.hover_at(at);
-    h.run_steps(2);
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        h.run_steps(2);
-    }
+    click_at_then(&mut h, at, |h| h.run_steps(2));
     assert!(
         h.state().rt.game.moves().is_empty(),
         "{} was played from outside the board",

@@ -5,7 +5,7 @@
 //! ([`MoveTrace::board_after_seeds`]); an En Gehé capture is one extra step
 //! after the last seed.
 
-use crate::engine::{Lap, LapKind, MoveTrace, group_digits};
+use crate::engine::{Lap, LapKind, MoveTrace, group_digits, grouped_count};
 
 /// Seeds per second at or above which a move is shown at once.
 pub const INSTANT_SPEED: f32 = 1000.0;
@@ -235,12 +235,12 @@ impl Replay {
         match lap.kind {
             LapKind::Lift { .. } => format!(
                 "{herding}sowing {}, {} in hand",
-                seeds_word(u64::from(lap.seeds)),
+                grouped_count(u64::from(lap.seeds), "seed"),
                 group_digits(lap.seeds as u64 - sown)
             ),
             LapKind::Raid { .. } => format!(
                 "sowing the {} raided, from the trigger hole on, {} in hand",
-                seeds_word(u64::from(lap.seeds)),
+                grouped_count(u64::from(lap.seeds), "seed"),
                 group_digits(lap.seeds as u64 - sown)
             ),
         }
@@ -269,14 +269,17 @@ impl Replay {
             .collect();
         match raids.as_slice() {
             [] => None,
-            [(seeds, hole)] => Some(format!("it raided {} from {hole}", seeds_word(*seeds))),
+            [(seeds, hole)] => Some(format!(
+                "it raided {} from {hole}",
+                grouped_count(*seeds, "seed")
+            )),
             _ => {
                 let total = raids.iter().map(|(n, _)| n).sum();
                 let each: Vec<String> =
                     raids.iter().map(|(n, h)| format!("{n} from {h}")).collect();
                 Some(format!(
                     "it raided {}: {}",
-                    seeds_word(total),
+                    grouped_count(total, "seed"),
                     each.join(", ")
                 ))
             }
@@ -349,11 +352,6 @@ impl Replay {
         }
         self.playing
     }
-}
-
-/// "1 seed", "5 seeds".
-fn seeds_word(n: u64) -> String {
-    crate::engine::grouped_count(n, "seed")
 }
 
 /// Where a capturing move's last seed lands: "lands in an empty hole of
