@@ -874,3 +874,21 @@ fn a_field_is_not_found_inside_a_note() {
     // note's second line.
     assert_eq!(place, Some((start + 2, 5)), "{problem}");
 }
+
+#[test]
+fn a_study_s_whole_number_of_another_kind_is_placed_at_it_past_blanks_and_comments() {
+    // RON stops before the blanks and comments in front of the value; the
+    // place is the value's own, as in a saved game.
+    let study = std::fs::read_to_string("assets/studies/01-relay.ron").unwrap();
+    let text = study.replace(
+        "MarginAtLeast(3)",
+        "MarginAtLeast(\n        // the margin\n        \"3\")",
+    );
+    let err = maasai_mancala::study::Study::parse(&text, "s.ron").unwrap_err();
+    let line = line_of(&text, "        \"3\")");
+    assert_eq!((err.line, err.column), (line, 9), "{err}");
+    assert!(
+        err.problem.starts_with("a whole number is expected here"),
+        "{err}"
+    );
+}

@@ -124,6 +124,12 @@ impl CouncilPanel {
     pub fn show_analysis(&mut self, rt: &Runtime, analysis: Analysis) {
         self.key = Some(live_key(rt));
         self.handle = None;
+        self.write_report(rt, analysis);
+    }
+
+    /// Keeps `analysis` of the live position and writes the council's
+    /// report of it in the teams' present names.
+    fn write_report(&mut self, rt: &Runtime, analysis: Analysis) {
         let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
         self.report = advice::council_of_teams(rt.game.current(), &analysis, teams);
         self.report_names = rt.names.clone();
@@ -258,16 +264,13 @@ impl CouncilPanel {
                 shown.nodes = snap.nodes;
             }
             let renamed = self.report_names != rt.names;
-            if (deeper || renamed) && !snap.lines.is_empty() {
-                let teams = [rt.names[0].as_str(), rt.names[1].as_str()];
-                self.report = advice::council_of_teams(rt.game.current(), &snap, teams);
-                self.report_names = rt.names.clone();
-                self.analysis = Some(snap.clone());
-            }
             if !snap.finished {
                 // Ten frames a second: the advice changes no faster than
                 // that, and the search threads want the cores.
                 ctx.request_repaint_after(Duration::from_millis(100));
+            }
+            if (deeper || renamed) && !snap.lines.is_empty() {
+                self.write_report(rt, snap);
             }
         }
     }

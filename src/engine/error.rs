@@ -79,13 +79,14 @@ pub enum PlayError {
     },
 }
 
-/// "1 hole", "5 holes": a count with its noun, singular for one.
+/// "1 hole", "5 holes", "14,541 laps": a count with its noun, singular
+/// for one, its digits grouped as every count the program shows is.
 pub fn count_word(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    grouped_count(n as u64, noun)
 }
 
-/// [`count_word`] with the count's digits grouped ("14,541 laps"), for
-/// counts that run into the thousands on big boards.
+/// [`count_word`] of a count that may exceed `usize` on small machines
+/// (seeds sown by one move).
 pub fn grouped_count(n: u64, noun: &str) -> String {
     format!(
         "{} {noun}{}",

@@ -559,6 +559,14 @@ fn char_at(text: &str, line: usize, col: usize) -> Option<char> {
 /// before, so the place goes back to the end of that.
 pub(crate) fn ron_place(text: &str, err: &ron::error::SpannedError) -> (usize, usize) {
     let (line, col) = (err.span.start.line, err.span.start.col);
+    // A whole number expected where something else stands (a comment's
+    // move number written `"1"`): RON places it where it stopped, before
+    // the blanks and comments in front of the value (just after a map's
+    // `{`, a line above its first key).
+    if matches!(err.code, ron::Error::ExpectedInteger) {
+        let at = offset_of(text, err.span.start);
+        return line_col(text, text.len() - skip_blanks(&text[at..]).len());
+    }
     let comma_missing = matches!(
         err.code,
         ron::Error::ExpectedComma

@@ -896,15 +896,6 @@ pub(crate) fn game_ron_error(path: &Path, text: &str, e: &ron::error::SpannedErr
     if let Some(hint) = field_hint(text, e) {
         err.problem = format!("{} ({hint})", err.problem);
     }
-    // A whole number expected where something else stands (a comment's
-    // move number written `"1"`): RON places it where it stopped, before
-    // the blanks and comments in front of the value (just after a map's
-    // `{`, a line above its first key).
-    if matches!(e.code, ron::Error::ExpectedInteger) {
-        let at = super::error::offset_of(text, e.span.start);
-        let key = text.len() - super::error::skip_blanks(&text[at..]).len();
-        err.place = Some(super::error::line_col(text, key));
-    }
     err
 }
 
