@@ -771,3 +771,57 @@ fn hole_x(hole: &HoleOnScreen, board: Rect) -> f32 {
         .x
         .clamp(board.left() + 1.0, board.right() - 1.0)
 }
+
+#[test]
+fn a_hovered_move_rings_red_the_hole_it_raids_where_the_last_move_ended() {
+    // North's i4 ends in North i5; South's i3 then raids seven holes, i5
+    // among them (a game's 98th move, checked with `trace`). The preview's
+    // red ring went under the orange one left where the last move ended.
+    let before = "bao-la-kimasai south=2,3,2,0,4,8,1,1,1,3,6,0,8,3,1,1 north=3,1,1,1,0,1,1,1,0,0,0,1,1,2,6,1 reserve=0,0 turn=north opening=no";
+    let mut h = common::sowing_instantly_at(before.parse().unwrap(), SMALL);
+    common::play(&mut h, "i4");
+    let ended = h
+        .state()
+        .rt
+        .shown_replay()
+        .and_then(|r| r.trace.laps.last()?.sown.last());
+    let n = h.state().rt.game.current().holes_per_side();
+    assert_eq!(ended, Some(n + 4), "North's move ended in North i5");
+    let label = |name: &str| {
+        h.get_by(|node| {
+            node.label()
+                .is_some_and(|l| l.starts_with(&format!("{name}: ")))
+        })
+        .rect()
+    };
+    let raided = label("North i5");
+    h.get_by(|node| node.label().is_some_and(|l| l.starts_with("South i3: ")))
+        .hover();
+    h.run();
+    let preview = h.state().rt.preview.clone().expect("the move is previewed");
+    assert!(
+        preview.taken_from.contains(&(n + 4)),
+        "{:?}",
+        preview.taken_from
+    );
+    let image = h.render().expect("rendering with wgpu");
+    let scale = image.width() as f32 / SMALL[0];
+    // Pixels of the ring just outside the hole, by colour (light theme).
+    let near =
+        |p: [u8; 4], c: [u8; 3]| (0..3).all(|i| (i32::from(p[i]) - i32::from(c[i])).abs() < 40);
+    let (mut red, mut orange) = (0, 0);
+    let ring = raided.expand(raided.width() * 0.08);
+    let (w, hgt) = image.dimensions();
+    for y in (ring.top() * scale) as u32..((ring.bottom() * scale) as u32).min(hgt) {
+        for x in (ring.left() * scale) as u32..((ring.right() * scale) as u32).min(w) {
+            let (fx, fy) = (x as f32 / scale, y as f32 / scale);
+            if raided.contains(egui::pos2(fx, fy)) {
+                continue;
+            }
+            let p = image.get_pixel(x, y).0;
+            red += usize::from(near(p, [220, 40, 30]));
+            orange += usize::from(near(p, [240, 120, 0]));
+        }
+    }
+    assert!(red > 20 && orange == 0, "red {red}, orange {orange}");
+}

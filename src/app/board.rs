@@ -1808,14 +1808,6 @@ fn board_canvas(
                 let colour = if endless { pal.taken } else { pal.hover };
                 ring = Some((colour, 0.09 * p));
             }
-            if let Some(pr) = &preview {
-                if pr.last_hole == bi {
-                    ring = Some((pal.ends, 0.09 * p));
-                }
-                if pr.taken_from.contains(&bi) {
-                    ring = Some((pal.taken, 0.09 * p));
-                }
-            }
             if lift_hole == Some(bi) {
                 ring = Some((pal.lift, 0.1 * p));
             }
@@ -1824,6 +1816,17 @@ fn board_canvas(
             }
             if last_sown == Some(bi) {
                 ring = Some((pal.target, 0.1 * p));
+            }
+            // The hovered move's rings over the ring left where the last
+            // move ended (a preview is only shown once its replay is at
+            // its end): that hole may be the very one the move raids.
+            if let Some(pr) = &preview {
+                if pr.last_hole == bi {
+                    ring = Some((pal.ends, 0.09 * p));
+                }
+                if pr.taken_from.contains(&bi) {
+                    ring = Some((pal.taken, 0.09 * p));
+                }
             }
             paint_ring(&painter, rect, radius, ring);
             if animating && resp.clicked() {
