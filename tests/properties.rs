@@ -113,6 +113,15 @@ proptest! {
             let fast = p.try_play(mv).unwrap();
             let trace = p.trace(mv).unwrap();
             prop_assert_eq!(trace.after, fast);
+            // `after` is the fast path's; what the trace's own sowing took
+            // and spent is checked against it.
+            let mover = p.turn();
+            let captured = trace.capture.map_or(0, |c| c.total);
+            prop_assert_eq!(fast.captured(mover), p.captured(mover) + captured);
+            prop_assert_eq!(fast.captured(mover.opponent()), p.captured(mover.opponent()));
+            let spent = u32::from(trace.reserve_seed.is_some());
+            prop_assert_eq!(fast.reserve(mover) + spent, p.reserve(mover));
+            prop_assert_eq!(fast.turn(), mover.opponent());
             let sown = trace.seeds_sown();
             // The final capture counts as one step after the last seed.
             prop_assert_eq!(&trace.board_after_seeds(sown + 1)[..], fast.board());

@@ -480,9 +480,25 @@ fn bao_hole_names_follow_the_owners_view() {
 // ---- Repetition --------------------------------------------------------
 
 #[test]
-fn bare_position_never_ends_by_repetition() {
-    let p = pos("en-gehe south=1,0,0 north=1,0,0 captured=0,0 turn=south");
-    assert_eq!(p.status(), Status::Ongoing);
+fn a_move_applied_to_a_bare_position_never_ends_by_repetition() {
+    // The move that makes the cycling game below threefold, applied to
+    // its position before as a bare string: no history, so no repetition.
+    let record = [
+        2, 2, 1, 1, 2, 1, 3, 2, 3, 1, 3, 3, 3, 1, 1, 3, 1, 1, 3, 1, 1, 3, 1, 1,
+    ];
+    let start = pos("en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south");
+    let moves: Vec<Move> = record.iter().map(|h| Move(h - 1)).collect();
+    let (last, before) = moves.split_last().unwrap();
+    let game = Game::replay(start, before).unwrap();
+    let bare = pos(&game.current().to_string());
+    let after = bare.try_play(*last).unwrap();
+    assert_eq!(after.status(), Status::Ongoing);
+    assert!(!after.legal_moves().is_empty());
+    // The same move in the record ends the game.
+    let mut played = game.clone();
+    played.play(*last).unwrap();
+    assert_eq!(*played.current(), after);
+    assert!(matches!(played.status(), Status::Over(r) if r.reason == EndReason::Repetition));
 }
 
 #[test]

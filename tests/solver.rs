@@ -34,14 +34,7 @@ impl Minimax {
         }
         if path.iter().any(|p| p.same_position(pos)) {
             self.repetitions += 1;
-            let me = pos.turn();
-            return Some(if pos.variant().is_en_gehe() {
-                let own =
-                    |s| pos.captured(s) as i32 + pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
-                Value::Margin(own(me) - own(me.opponent()))
-            } else {
-                Value::Draw
-            });
+            return Some(repetition_value(pos));
         }
         if let Status::Over(result) = pos.status() {
             let me = pos.turn();
@@ -192,19 +185,72 @@ fn agree(mut make: impl FnMut(&mut SmallRng) -> Position, seed: u64, count: usiz
 }
 
 /// The principal line is legal and, played out, keeps the value: each
-/// move's child has the value that gives the parent's.
+/// move's child, valued with the line before it as history (by minimax
+/// where it finishes, else by a fresh one-thread solve), has the value
+/// that gives the parent's; a line that repeats a position ends there.
 fn check_line(pos: &Position, pv: &[maasai_mancala::engine::Move], value: Value) {
-    let mut cur = *pos;
-    for &mv in pv {
-        cur = cur
+    let mut line = vec![*pos];
+    let mut expected = value;
+    for (i, &mv) in pv.iter().enumerate() {
+        let cur = *line.last().unwrap();
+        let child = cur
             .try_play(mv)
             .unwrap_or_else(|e| panic!("pv move {mv:?} from {cur}: {e}"));
+        let got = value_after_line(&line, &child);
+        assert_eq!(
+            got.flipped_after_move(),
+            expected,
+            "move {} of the line from {pos}: {cur} has {expected}, its child {child} {got}",
+            i + 1
+        );
+        if line.iter().any(|p| p.same_position(&child)) {
+            assert_eq!(
+                i + 1,
+                pv.len(),
+                "the line of {pos} goes on after a repetition"
+            );
+        }
+        expected = got;
+        line.push(child);
     }
     if pv.is_empty() {
         assert!(
             matches!(pos.status(), Status::Over(_)),
             "empty line for an ongoing position {pos} of value {value}"
         );
+    }
+}
+
+/// The value of `child` reached by the positions `line` (a repetition of
+/// one of them ends the game).
+fn value_after_line(line: &[Position], child: &Position) -> Value {
+    let mut mm = Minimax {
+        nodes: 0,
+        budget: 50_000,
+        repetitions: 0,
+    };
+    if let Some(v) = mm.value(child, &mut line.to_vec()) {
+        return v;
+    }
+    if line.iter().any(|p| p.same_position(child)) {
+        return repetition_value(child);
+    }
+    Solver::with_table_bits(14)
+        .with_threads(1)
+        .solve_with(line, child, None, None)
+        .unwrap()
+        .value
+}
+
+/// RULES.md: a threefold repetition ends En Gehé with each side taking
+/// its own row, and Bao la Kimasai as a draw.
+fn repetition_value(pos: &Position) -> Value {
+    let me = pos.turn();
+    if pos.variant().is_en_gehe() {
+        let own = |s| pos.captured(s) as i32 + pos.row(s).iter().map(|&c| c as i32).sum::<i32>();
+        Value::Margin(own(me) - own(me.opponent()))
+    } else {
+        Value::Draw
     }
 }
 
