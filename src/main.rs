@@ -46,7 +46,7 @@ fn main() -> std::process::ExitCode {
     if let Some(message) =
         cli::unknown_command(&argv).or_else(|| cli::solver_options_without_solver(&argv))
     {
-        eprintln!("error: {message}");
+        eprintln!("error: {}", cli::printable(&message));
         return std::process::ExitCode::from(2);
     }
     let args = match Cli::try_parse() {
@@ -83,7 +83,7 @@ fn main() -> std::process::ExitCode {
                 // Stdout's reader went away: end quietly, as Unix tools do.
                 Err(e) if e.is_reader_gone() => std::process::ExitCode::SUCCESS,
                 Err(e) => {
-                    eprintln!("error: {}", e.0);
+                    eprintln!("error: {}", cli::printable(&e.0));
                     std::process::ExitCode::from(2)
                 }
             }

@@ -909,6 +909,49 @@ fn an_endless_move_that_is_the_sides_only_one_is_refused_as_endless() {
         lines[1].contains("illegal") && lines[1].contains("over"),
         "{out}"
     );
+    // `trace` says it as `play` does (it said the game was over).
+    let (out, err, code) = run(&["trace", p, "1"]);
+    assert_eq!((out.as_str(), code), ("", 2));
+    assert!(
+        err.contains("never ends") && !err.contains("already over"),
+        "{err}"
+    );
+    let (_, err, code) = run(&["trace", p, "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("already over"), "{err}");
+}
+
+#[test]
+fn a_record_of_a_position_and_a_semicolon_is_the_position_for_every_command() {
+    // `play` and `solve` read it; `moves`, `trace`, `analyse` and
+    // `diagram` took the `;` for a token of the position.
+    let p = "en-gehe south=4,4,4,4,4 north=4,4,4,4,4 captured=0,0 turn=south";
+    let with = format!("{p} ;");
+    for args in [
+        vec!["moves"],
+        vec!["play"],
+        vec!["trace", "POS", "1"],
+        vec!["analyse", "--depth", "2"],
+        vec!["diagram"],
+        vec!["solve", "--limit", "5"],
+    ] {
+        let line = |pos: &str| -> Vec<String> {
+            let mut a: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+            match a.iter().position(|s| s == "POS") {
+                Some(i) => a[i] = pos.to_string(),
+                None => a.push(pos.to_string()),
+            }
+            a
+        };
+        let (a, b) = (line(p), line(&with));
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let b: Vec<&str> = b.iter().map(String::as_str).collect();
+        let (out, err, code) = run(&b);
+        assert_eq!(code, 0, "{b:?}: {err}");
+        if args[0] != "solve" && args[0] != "analyse" {
+            assert_eq!(out, ok(&a), "{b:?}");
+        }
+    }
 }
 
 #[test]
@@ -2367,4 +2410,52 @@ fn every_position_argument_takes_a_game_record_as_its_last_position() {
         "en-gehe south=4,x,4 north=4,4,4 captured=0,0 turn=south",
     ]);
     assert!(err.contains("invalid position: `south=4,x,4`"), "{err}");
+}
+
+#[test]
+fn control_characters_and_invisible_marks_typed_are_quoted_back_as_escapes() {
+    // A terminal acted on them (`\x1b[2J` cleared the screen) and a
+    // zero-width space made `turn=south` look right in "turn must be
+    // `south` or `north`"; messages about files already escaped them.
+    let p = "en-gehe south=4,4,4 north=4,4,4 captured=0,0 turn=south";
+    let esc_move = "\u{1b}[2J9";
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            vec!["play".into(), p.into(), esc_move.into()],
+            "`\\u{1b}[2J9`",
+        ),
+        (
+            vec!["moves".into(), format!("{p}\u{200b}")],
+            "contains the invisible character U+200B",
+        ),
+        (vec!["fro\u{7}b".into()], "`fro\\u{7}b`"),
+        (
+            vec!["check".into(), "/tmp/no\u{1b}such".into()],
+            "/tmp/no\\u{1b}such",
+        ),
+        (
+            vec![
+                "diagram".into(),
+                p.into(),
+                "--highlight".into(),
+                "x\u{feff}".into(),
+            ],
+            "`x\\u{feff}`",
+        ),
+    ];
+    for (args, said) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, err, code) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(
+            !err.contains(['\u{1b}', '\u{7}', '\u{200b}', '\u{feff}']),
+            "{args:?}: {err:?}"
+        );
+    }
+    let (out, _) = apply_all(format!("{p} ; 9\u{1b}x\n"));
+    assert!(
+        out.contains("`9\\u{1b}x`") && !out.contains('\u{1b}'),
+        "{out:?}"
+    );
 }

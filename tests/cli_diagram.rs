@@ -165,6 +165,42 @@ fn diagram_out_to_a_stream_writes_into_it() {
 }
 
 #[test]
+fn diagram_out_to_standard_output_redirected_to_a_file_writes_into_it() {
+    // `--out /dev/stdout > x.svg` (and `>>`): stdout is then a file, and
+    // it was refused as one already there, naming /dev/stdout.bak.
+    let dir = tempfile::tempdir().unwrap();
+    let expected = ok(&["diagram", SMALL]);
+    for (append, out) in [
+        (false, "/dev/stdout"),
+        (true, "/dev/stdout"),
+        (false, "/dev/fd/1"),
+    ] {
+        let path = dir.path().join("x.svg");
+        std::fs::write(&path, "earlier\n").unwrap();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .append(append)
+            .truncate(!append)
+            .open(&path)
+            .unwrap();
+        let status = std::process::Command::new(BIN)
+            .args(["diagram", SMALL, "--out", out])
+            .stdout(file)
+            .status()
+            .unwrap();
+        assert!(status.success(), "{out}, append {append}");
+        let written = std::fs::read_to_string(&path).unwrap();
+        let want = if append {
+            format!("earlier\n{expected}")
+        } else {
+            expected.clone()
+        };
+        assert_eq!(written, want, "{out}, append {append}");
+        assert!(!dir.path().join("x.svg.bak").exists());
+    }
+}
+
+#[test]
 fn diagram_out_to_a_folder_that_cannot_take_it_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no such folder").join("fig.svg");
@@ -273,5 +309,15 @@ fn the_position_may_follow_the_highlighted_holes() {
     assert!(
         err.contains("is a position, not a hole, and the position to draw is given already"),
         "{err}"
+    );
+    // A hole written with a blank is a hole wherever the position stands
+    // (before --highlight it was taken for a second position).
+    assert_eq!(
+        ok(&["diagram", SMALL, "--highlight", "north: 1"]),
+        ok(&["diagram", "--highlight", "north: 1", SMALL])
+    );
+    assert_eq!(
+        ok(&["diagram", SMALL, "--highlight", "north: 1"]),
+        ok(&["diagram", SMALL, "--highlight", "north:1"])
     );
 }

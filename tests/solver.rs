@@ -672,6 +672,33 @@ fn bao_solve_at_its_limit_says_within_how_many_plies_nobody_wins() {
     assert!(words[2].starts_with("nodes="), "{text}");
 }
 
+#[test]
+fn a_solve_stopped_by_its_limit_counts_every_node_it_searched() {
+    // The count was the one last told, every 16,384 nodes: a move whose
+    // short solve proved bounds said `nodes=0`, a longer one a multiple of
+    // 16,384. A bound beyond the widest is proved by searching.
+    let endless = "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no";
+    let out = run(&["solve", "--limit", "0.05", "--every-move", endless]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| l.starts_with("move=") && l.contains(" unsolved "))
+    {
+        let field = |key: &str| {
+            line.split(' ')
+                .find_map(|w| w.strip_prefix(key))
+                .map(|v| v.parse::<u64>().unwrap())
+        };
+        if field("lower_plies=").is_some() || field("upper_plies=").is_some() {
+            assert!(field("nodes=").unwrap() > 0, "{line}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "{text}");
+}
+
 /// Sparse En Gehé positions on 6- to 8-hole boards, the kind of race the
 /// solver's move ordering and extreme-first passes are tuned for.
 fn sparse_small_en_gehe(rng: &mut SmallRng) -> Position {

@@ -12,7 +12,9 @@ pub fn position_after_holes(
     position: Option<String>,
     highlight: &mut Vec<String>,
 ) -> Result<String, CliError> {
-    let looks_like_position = |h: &String| h.contains('=') || h.contains(char::is_whitespace);
+    // A position has `=` in it, a hole never does (a hole may be written
+    // with a blank: `north: i3`).
+    let looks_like_position = |h: &String| h.contains('=');
     if let Some(position) = position {
         // A second position among the holes would be called a bad hole.
         if let Some(other) = highlight.iter().find(|h| looks_like_position(h)) {
@@ -69,6 +71,24 @@ pub fn diagram(
         let mut stdout = std::io::stdout().lock();
         return stdout.write_all(svg.as_bytes()).map_err(super::write_error);
     };
+    // The program's own standard output or error by name: written through
+    // its handle, so a redirection to a file (`> x.svg`, `>> log`) is
+    // written as the shell opened it, not taken for a file to replace.
+    match std_stream(path) {
+        Some(1) => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            return stdout.write_all(svg.as_bytes()).map_err(super::write_error);
+        }
+        Some(_) => {
+            use std::io::Write;
+            return std::io::stderr()
+                .lock()
+                .write_all(svg.as_bytes())
+                .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())));
+        }
+        None => {}
+    }
     if is_stream(path) {
         // `--out /dev/stdout`, a pipe or `/dev/null`: there is no file to
         // replace or keep a backup of, so the diagram goes straight in.
@@ -87,6 +107,17 @@ pub fn diagram(
     refuse_out(path, force)?;
     crate::diagram::save_svg(path, &svg)?;
     Ok(())
+}
+
+/// 1 or 2 when `path` names the program's standard output or error
+/// (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/2`, …).
+fn std_stream(path: &Path) -> Option<u8> {
+    let text = path.to_str()?;
+    match text {
+        "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1" => Some(1),
+        "/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2" => Some(2),
+        _ => None,
+    }
 }
 
 /// Whether `path` (its links followed) is a stream rather than a file: a

@@ -399,6 +399,18 @@ pub enum OriginArg {
     Sow,
 }
 
+/// `message` as a terminal shows it: control characters and invisible
+/// marks a user typed into an argument or a line of input, quoted back,
+/// written as escapes (`\u{1b}`), as messages about files quote them; a
+/// message's own line breaks stay.
+pub fn printable(message: &str) -> String {
+    message
+        .split('\n')
+        .map(crate::files::error::escaped)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A command-line failure: the message for stderr (exit status 2).
 #[derive(Debug)]
 pub struct CliError(pub String);

@@ -2,8 +2,8 @@
 
 use super::{CliError, FirstSide, GameName, OriginArg, StartArgs, TypedCount};
 use crate::engine::{
-    Game, GameOptions, MAX_HOLES, MIN_HOLES, Move, OriginRule, PlayError, Position, Side, Status,
-    Variant, notation,
+    EndReason, Game, GameOptions, MAX_HOLES, MIN_HOLES, Move, OriginRule, PlayError, Position,
+    Side, Status, Variant, notation,
 };
 use std::io::{BufRead, Write};
 
@@ -121,7 +121,9 @@ pub fn record_arg(text: &str) -> Result<(Position, Status), CliError> {
                 Err(_) => parse(text).map(|pos| (pos, pos.status())),
             }
         }
-        Ok(_) => parse(text).map(|pos| (pos, pos.status())),
+        // No moves: the position alone (a `;` after it, as a record may
+        // write, is not part of it).
+        Ok((position, _)) => parse(&position).map(|pos| (pos, pos.status())),
     }
 }
 
@@ -305,7 +307,7 @@ pub fn apply() -> Result<(), CliError> {
         // One answer per line, whatever the line holds: a client waiting
         // for each answer must not get out of step.
         let answer = match std::str::from_utf8(&bytes) {
-            Ok(line) => apply_line(number, line.trim_end_matches(['\n', '\r'])),
+            Ok(line) => super::printable(&apply_line(number, line.trim_end_matches(['\n', '\r']))),
             // README: every error line says `endless`, `illegal` or
             // `invalid position`.
             Err(_) => format!("error: invalid position: line {number} is not UTF-8 text"),
@@ -325,11 +327,14 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     let mv = pos
         .variant()
         .parse_move(&canonical_move(pos.variant(), mv))?;
-    if status.result().is_some() {
-        return Err(CliError(play_error_words(
-            &PlayError::GameOver,
-            Some(status),
-        )));
+    if let Some(result) = status.result() {
+        // Over because every move is endless: asking for one says that
+        // it never ends, as `play` says it (RULES.md "Endless moves").
+        let why = match (&result.reason, pos.trace(mv)) {
+            (EndReason::OnlyEndless(_), Err(e @ PlayError::Endless { .. })) => e,
+            _ => PlayError::GameOver,
+        };
+        return Err(CliError(play_error_words(&why, Some(status))));
     }
     let trace = pos
         .trace(mv)

@@ -185,20 +185,22 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
     let mut origin = None;
 
     for token in text.split_whitespace() {
+        // In any token: `turn=south` with a zero-width space after it was
+        // told "turn must be `south` or `north`", quoting what looks right.
+        if let Some(c) = token.chars().find(|&c| invisible(c)) {
+            return Err(SetupError::new(
+                token.replace(invisible, ""),
+                format!(
+                    "contains the invisible character U+{:04X} (copied with the text?); remove it",
+                    c as u32
+                ),
+            ));
+        }
         let Some((key, value)) = token.split_once('=') else {
             let kind = match token {
                 "en-gehe" => GameKind::EnGehe,
                 "bao-la-kimasai" => GameKind::BaoLaKimasai,
                 _ => {
-                    if let Some(c) = token.chars().find(|&c| invisible(c)) {
-                        return Err(SetupError::new(
-                            token.replace(invisible, ""),
-                            format!(
-                                "contains the invisible character U+{:04X} (copied with the text?); remove it",
-                                c as u32
-                            ),
-                        ));
-                    }
                     return Err(SetupError::new(
                         token,
                         "unknown game or token; the game is `en-gehe` or `bao-la-kimasai`, other tokens are key=value",

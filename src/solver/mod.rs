@@ -554,6 +554,10 @@ impl Solver {
         });
         self.stats = search.stats;
         self.stats.nodes = search.nodes + helper_nodes;
+        // Exact at the end, stopped or not: the threads tell their counts
+        // only every few thousand nodes while they run.
+        let nodes = self.stats.nodes;
+        publish(progress, |p| p.nodes = nodes);
         result.map(|mut s| {
             s.nodes += helper_nodes;
             s
@@ -918,12 +922,18 @@ impl SolveHandle {
         while !self.is_finished() && began.elapsed() < limit && !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
-        let mut progress = self.progress();
-        // The solve's own clock is only read now and then.
-        progress.elapsed = progress.elapsed.max(began.elapsed());
+        let elapsed = began.elapsed();
+        let last = Arc::clone(&self.progress);
         self.cancel();
-        // A solve that finished just as time ran out still counts.
-        self.wait().map_err(|Cancelled| progress)
+        // A solve that finished just as time ran out still counts; one
+        // stopped says what it proved and searched up to its stop (its
+        // node count is made exact as it ends).
+        self.wait().map_err(|Cancelled| {
+            let mut progress = last.lock().map(|p| p.clone()).unwrap_or_default();
+            // The solve's own clock is only read now and then.
+            progress.elapsed = progress.elapsed.max(elapsed);
+            progress
+        })
     }
 }
 
