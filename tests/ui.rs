@@ -2937,6 +2937,44 @@ fn row_form(h: &Harness<'_, MaasaiApp>, head: &str, tails: &[impl AsRef<str>]) -
 }
 
 #[test]
+fn a_commented_move_s_row_drops_its_mark_whole_where_even_that_does_not_fit() {
+    // "30. North 45 · commen…": with the solver, the council and the plot
+    // open the mark of a comment was cut mid-word; it now goes whole after
+    // the figures (the hover still reads the comment).
+    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
+    let mut forms = Vec::new();
+    for name in [
+        "Ilkisongo",
+        "Ilkisongo of the river",
+        "Ilkisongo of the long ri",
+    ] {
+        let mut h = common::every_panel_at(start, [1024.0, 680.0]);
+        h.state_mut().rt.names = [name.into(), "Ilpurko".into()];
+        h.run();
+        h.get_by_label("South 1: 1 seed").click();
+        h.run_steps(4);
+        h.state_mut()
+            .rt
+            .comments
+            .insert(1, "the only capture".into());
+        h.run_steps(2);
+        let head = format!("  1. {name} 1");
+        let tails = [
+            " · commented — 1 lap, 1 sown, takes 2",
+            " · commented — 1 lap, takes 2",
+            " · commented — takes 2",
+            " · commented",
+            "",
+        ];
+        let (form, elided) = row_form(&h, &head, &tails);
+        assert!(form == tails.len() - 1 || !elided, "form {form} cut short");
+        forms.push(form);
+    }
+    assert!(forms.windows(2).all(|w| w[0] <= w[1]), "{forms:?}");
+    assert_eq!(forms.last(), Some(&4), "{forms:?}");
+}
+
+#[test]
 fn a_move_list_row_with_a_review_note_drops_its_parts_whole() {
     // "12. North 1 · cost about 4 seeds (best w…": a review's note was cut
     // mid-word in the move list's default column. Its parts now go whole,

@@ -165,7 +165,7 @@ fn rows_ui(
             // the sowing's figures: in a narrow column (the solver's beside
             // the board) a long game's rows are cut, and a researcher
             // scanning for mistakes read them one hover at a time.
-            let head = |cost: &str| {
+            let head_marked = |cost: &str, marked: bool| {
                 format!(
                     "{:>3}. {} {}{}{cost}",
                     i + 1,
@@ -173,13 +173,14 @@ fn rows_ui(
                     rt.names[mover.index()],
                     s.name,
                     // Next to the move, where a row cut short still shows it.
-                    if comment.is_some() {
+                    if marked && comment.is_some() {
                         " · commented"
                     } else {
                         ""
                     },
                 )
             };
+            let head = |cost: &str| head_marked(cost, true);
             let full = head(&cost);
             let laps = crate::engine::grouped_count(s.laps as u64, "lap");
             let text = format!(
@@ -221,6 +222,9 @@ fn rows_ui(
                 // The capture, which fits where the note did not.
                 with_taken(&head("")),
                 head(""),
+                // Then the comment's mark (the hover still reads the
+                // comment): "· commen…" was cut mid-word.
+                head_marked("", false),
             ];
             let shown = if fits(&text) {
                 text.clone()
