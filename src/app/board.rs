@@ -1425,7 +1425,7 @@ fn paint_hole(
     // Not cut by the area's left or right edge: "4" of a panned row's 14
     // read as a count of 4 (the pebbles in view still show).
     let at = count_pos - galley.size() / 2.0;
-    if !cut_by_side_edge(Rect::from_min_size(at, galley.size()), painter.clip_rect()) {
+    if !ink_cut_by_side_edge(at, &galley, painter.clip_rect()) {
         painter.galley(at, galley, pal.count);
     }
     (rect, radius)
@@ -1437,6 +1437,14 @@ fn paint_hole(
 fn cut_by_side_edge(text: Rect, area: Rect) -> bool {
     let room = 0.2 * text.height();
     text.left() < area.left() - room || text.right() > area.right() + room
+}
+
+/// Whether the left or right edge of `area` cuts into the ink of `galley`
+/// painted at `at`: its glyphs' own bounds, not its rectangle's, whose
+/// room beside them let a large "4" lose its right half.
+fn ink_cut_by_side_edge(at: Pos2, galley: &egui::Galley, area: Rect) -> bool {
+    let ink = galley.mesh_bounds.translate(at.to_vec2());
+    ink.left() < area.left() - 0.5 || ink.right() > area.right() + 0.5
 }
 
 /// The room around the text of the badge of the seeds in hand.
@@ -1467,7 +1475,7 @@ fn paint_names(painter: &egui::Painter, geo: &Geometry, pal: &Palette, canvas: R
             // A name the area's left or right edge would cut is left out
             // (its hole is half out of view too): "4" alone at the edge
             // of a panned row read as hole 4, not 45.
-            if cut_by_side_edge(text, canvas) {
+            if ink_cut_by_side_edge(text.min, &galley, canvas) {
                 continue;
             }
             if pinned {
