@@ -831,3 +831,32 @@ fn a_hovered_move_rings_red_the_hole_it_raids_where_the_last_move_ended() {
     }
     assert!(red > 20 && orange == 0, "red {red}, orange {orange}");
 }
+
+#[test]
+fn the_result_window_s_title_bar_spans_its_frame_where_it_is_narrowed() {
+    // A Bao la Kimasai result beside the board at 1024×680 (the game of
+    // the hover test above, won by South i3): the window was narrowed
+    // below its two buttons' row, which widened its frame past its title
+    // bar, leaving a notch at the top right.
+    let before = "bao-la-kimasai south=2,3,2,0,4,8,1,1,1,3,6,0,8,3,1,1 north=3,1,1,1,0,1,1,1,0,0,0,1,1,2,6,1 reserve=0,0 turn=north opening=no";
+    for size in [SMALL, [900.0, 600.0]] {
+        let mut h = common::sowing_instantly_at(before.parse().unwrap(), size);
+        common::play(&mut h, "i4");
+        common::play(&mut h, "i3");
+        h.run_steps(8);
+        assert!(h.state().rt.result().is_some(), "South's i3 wins");
+        let window = h.get_by_label("Game over").rect();
+        let image = h.render().expect("rendering with wgpu");
+        let scale = image.width() as f32 / size[0];
+        let pixel = |x: f32, y: f32| image.get_pixel((x * scale) as u32, (y * scale) as u32).0;
+        // The title bar's colour, by its left end (past the fold arrow),
+        // and by its right end, a few points inside the frame.
+        let y = window.top() + 6.0;
+        let left = pixel(window.left() + 36.0, y);
+        let right = pixel(window.right() - 5.0, y);
+        assert_eq!(
+            left, right,
+            "{size:?}: the title bar stops short of {window:?}"
+        );
+    }
+}

@@ -162,7 +162,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
                     });
                 // (The sentence above already says who takes the remainder.)
             }
-            ui.horizontal(|ui| {
+            // Wrapped: a row of the two buttons wider than the window
+            // widened its frame past its title bar.
+            ui.horizontal_wrapped(|ui| {
                 if ui.button("Dismiss").clicked() {
                     commands.push(AppCommand::DismissGameOver);
                 }
