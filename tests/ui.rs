@@ -1693,6 +1693,41 @@ fn the_new_game_fields_stay_put_while_their_problems_come_and_go() {
 }
 
 #[test]
+fn the_new_game_dialog_s_first_mover_and_long_lap_rule_start_the_game_they_say() {
+    // RULES.md: North first and origin=skip are options of a new En Gehé
+    // game; the dialog's radio button and box set them.
+    let mut h = harness(en_gehe(6));
+    h.run();
+    open_new_game(&mut h);
+    set_field(&mut h, "Holes per row", "5");
+    set_field(&mut h, "Seeds per hole", "2");
+    h.get_by(|n| {
+        n.role() == egui::accesskit::Role::RadioButton && n.label().as_deref() == Some("North")
+    })
+    .click();
+    h.get_by_label("skip the starting hole (origin=skip)")
+        .click();
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    assert!(h.state().rt.new_game.is_none());
+    assert_eq!(
+        h.state().rt.game.current().to_string(),
+        "en-gehe south=2,2,2,2,2 north=2,2,2,2,2 captured=0,0 turn=north origin=skip"
+    );
+    // Bao la Kimasai keeps the box: its long laps skip their origin too.
+    open_new_game(&mut h);
+    h.get_by_label("Bao la Kimasai").click();
+    h.run();
+    h.get_by_label("Start game").click();
+    h.run();
+    assert_eq!(
+        h.state().rt.game.current().to_string(),
+        "bao-la-kimasai south=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=24,24 turn=south opening=yes origin=skip"
+    );
+}
+
+#[test]
 fn one_enter_in_a_new_game_field_takes_what_was_typed_and_starts() {
     // Enter while a field is being typed in: the typed value is taken and
     // the game starts at once (it used to only end the typing, so that a
