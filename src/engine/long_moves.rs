@@ -131,6 +131,12 @@ pub(crate) fn recall(state: &LapStart) -> Option<Rest> {
     }
 }
 
+/// Forgets every remembered rest (benchmarks: a move sown afresh).
+pub(crate) fn forget_all() {
+    let mut slots = memo().lock().unwrap_or_else(|e| e.into_inner());
+    slots.fill(None);
+}
+
 /// Remembers the rest of a move from `state`.
 pub(crate) fn remember(state: LapStart, rest: Rest) {
     let mut slots = memo().lock().unwrap_or_else(|e| e.into_inner());
