@@ -112,9 +112,12 @@ fn slot(state: &LapStart) -> usize {
     (h as usize) % SLOTS
 }
 
-/// Rests recalled so far (for tests).
 #[cfg(test)]
-static RECALLED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+thread_local! {
+    /// Rests recalled so far on this thread (for tests: each test runs on
+    /// a thread of its own, so another test's recalls do not count).
+    static RECALLED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
 
 /// The remembered rest of a move from `state`, if any.
 pub(crate) fn recall(state: &LapStart) -> Option<Rest> {
@@ -124,7 +127,7 @@ pub(crate) fn recall(state: &LapStart) -> Option<Rest> {
     match slots[slot(state)] {
         Some((s, rest)) if s == *state => {
             #[cfg(test)]
-            RECALLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            RECALLED.with(|r| r.set(r.get() + 1));
             Some(rest)
         }
         _ => None,
@@ -147,7 +150,6 @@ pub(crate) fn remember(state: LapStart, rest: Rest) {
 mod tests {
     use super::*;
     use crate::engine::{Endless, Move, Position, Unfinished, notation};
-    use std::sync::atomic::Ordering;
 
     /// South's `i7` never ends: a cycle of 5,107,424 laps (North's reserve
     /// seed keeps raids off).
@@ -182,9 +184,9 @@ mod tests {
         let proved = pos.clone().apply_or_stop(mv, || true);
         assert_eq!(proved, Err(Unfinished::Endless(endless)));
         // Remembered now: the same verdict, and a lap cap still caps.
-        let before = RECALLED.load(Ordering::Relaxed);
+        let before = RECALLED.with(std::cell::Cell::get);
         assert_eq!(within(&pos, mv, crate::engine::LAP_LIMIT), Err(endless));
-        assert!(RECALLED.load(Ordering::Relaxed) > before);
+        assert_eq!(RECALLED.with(std::cell::Cell::get), before + 1);
         assert!(within(&pos, mv, 5_000).is_err());
     }
 
@@ -221,10 +223,10 @@ mod tests {
         assert!(first[0].is_err() && first[1].is_err(), "{first:?}");
         let end = first[2].expect("ends within 2,797 laps");
         assert_eq!(first[3], Ok(end));
-        let before = RECALLED.load(Ordering::Relaxed);
+        let before = RECALLED.with(std::cell::Cell::get);
         let again: Vec<_> = limits.iter().map(|&l| within(&pos, mv, l)).collect();
         assert_eq!(again, first);
-        assert!(RECALLED.load(Ordering::Relaxed) >= before + 4);
+        assert_eq!(RECALLED.with(std::cell::Cell::get), before + 4);
         // Without raids the move never reads South's side: a position that
         // differs only there is answered from the memo too.
         let other = pos.to_string().replace("south=2,5,0,1", "south=0,5,0,3");
@@ -238,6 +240,6 @@ mod tests {
             next.row(crate::engine::Side::South),
             other.row(crate::engine::Side::South)
         );
-        assert!(RECALLED.load(Ordering::Relaxed) >= before + 5);
+        assert_eq!(RECALLED.with(std::cell::Cell::get), before + 5);
     }
 }
