@@ -9,60 +9,85 @@ use maasai_mancala::engine::{
 use proptest::prelude::*;
 
 /// Random positions of both games, small enough that every move is quick
-/// to decide, with both origin rules.
+/// to decide, with both origin rules. Weighted towards the cases the rules
+/// treat apart: En Gehé rows up to 2×50 and a heavy hole whose laps run
+/// past their origin (where `origin=skip` matters); Bao la Kimasai with
+/// both reserves empty half the time (raids), sparse rows, and an empty
+/// inner row now and then (the game over).
 fn any_position() -> impl Strategy<Value = Position> {
     let en_gehe = (
-        3usize..=12,
+        prop_oneof![3 => 3usize..=12, 1 => 40usize..=50],
         0u64..=6,
         any::<bool>(),
         any::<bool>(),
         0u64..20,
         0u64..20,
+        // A hole of South's given about as many seeds as the track has
+        // holes (2n), a few fewer or more, if any.
+        prop::option::weighted(0.3, (any::<prop::sample::Index>(), 0u64..=6)),
     )
-        .prop_flat_map(|(n, max, north, skip, cs, cn)| {
+        .prop_flat_map(|(n, max, north, skip, cs, cn, heavy)| {
             (
                 prop::collection::vec(0..=max, n),
                 prop::collection::vec(0..=max, n),
-                Just((north, skip, cs, cn)),
+                Just((north, skip, cs, cn, heavy)),
             )
         })
-        .prop_map(|(south, north, (turn, skip, cs, cn))| Setup {
-            game: GameKind::EnGehe,
-            south,
-            north,
-            captured: [cs, cn],
-            reserve: [0, 0],
-            turn: if turn { Side::North } else { Side::South },
-            opening: false,
-            origin: if skip {
-                OriginRule::Skip
-            } else {
-                OriginRule::SowInto
-            },
+        .prop_map(|(mut south, north, (turn, skip, cs, cn, heavy))| {
+            if let Some((at, seeds)) = heavy {
+                let n = south.len();
+                south[at.index(n)] = 2 * n as u64 - 3 + seeds;
+            }
+            Setup {
+                game: GameKind::EnGehe,
+                south,
+                north,
+                captured: [cs, cn],
+                reserve: [0, 0],
+                turn: if turn { Side::North } else { Side::South },
+                opening: false,
+                origin: if skip {
+                    OriginRule::Skip
+                } else {
+                    OriginRule::SowInto
+                },
+            }
         });
+    // Sparse or full holes alike.
+    let hole = || prop_oneof![2 => Just(0u64), 3 => 0u64..=5];
     let bao = (
-        prop::collection::vec(0u64..=5, 16),
-        prop::collection::vec(0u64..=5, 16),
-        0u64..4,
-        0u64..4,
+        prop::collection::vec(hole(), 16),
+        prop::collection::vec(hole(), 16),
+        prop_oneof![Just((0u64, 0u64)), (0u64..4, 0u64..4)],
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
+        // An inner row emptied: none, South's or North's.
+        prop_oneof![6 => Just(None), 1 => Just(Some(0usize)), 1 => Just(Some(1usize))],
     )
-        .prop_map(|(south, north, rs, rn, turn, opening, skip)| Setup {
-            game: GameKind::BaoLaKimasai,
-            south,
-            north,
-            captured: [0, 0],
-            reserve: [rs, rn],
-            turn: if turn { Side::North } else { Side::South },
-            opening,
-            origin: if skip {
-                OriginRule::Skip
-            } else {
-                OriginRule::SowInto
+        .prop_map(
+            |(mut south, mut north, (rs, rn), turn, opening, skip, emptied)| {
+                match emptied {
+                    Some(0) => south[..8].fill(0),
+                    Some(_) => north[..8].fill(0),
+                    None => {}
+                }
+                Setup {
+                    game: GameKind::BaoLaKimasai,
+                    south,
+                    north,
+                    captured: [0, 0],
+                    reserve: [rs, rn],
+                    turn: if turn { Side::North } else { Side::South },
+                    opening,
+                    origin: if skip {
+                        OriginRule::Skip
+                    } else {
+                        OriginRule::SowInto
+                    },
+                }
             },
-        });
+        );
     prop_oneof![en_gehe, bao].prop_map(|s| s.validate().expect("generated setups are valid"))
 }
 
