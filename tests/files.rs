@@ -1479,18 +1479,26 @@ fn a_date_that_is_no_date_is_refused_with_its_place() {
 
 #[test]
 fn a_typed_path_reads_the_home_folder_and_is_made_whole() {
-    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
-    if let Some(home) = home.filter(|h| !h.as_os_str().is_empty()) {
-        assert_eq!(files::typed_path(" ~/games/g1 "), home.join("games/g1"));
-        assert_eq!(files::typed_path("~"), home);
-    }
+    use std::path::{Path, PathBuf};
+    // The folders given, not read from this process's HOME and working
+    // folder (an unset HOME skipped the checks of `~`).
+    let (home, here) = (Path::new("/home/ali"), Path::new("/work/games"));
+    let typed = |text: &str| files::typed_path_from(text, Some(home), Some(here));
+    assert_eq!(typed(" ~/games/g1 "), home.join("games/g1"));
+    assert_eq!(typed("~"), home);
+    assert_eq!(typed("~//g1"), home.join("g1"));
     // `~user` is not expanded (no shell's user database): it stays a name.
-    let here = std::env::current_dir().unwrap();
-    assert_eq!(files::typed_path("~ali/g"), here.join("~ali/g"));
-    assert_eq!(files::typed_path("saves/g1.ron"), here.join("saves/g1.ron"));
+    assert_eq!(typed("~ali/g"), here.join("~ali/g"));
+    assert_eq!(typed("saves/g1.ron"), here.join("saves/g1.ron"));
+    assert_eq!(typed("/tmp/g1.ron"), PathBuf::from("/tmp/g1.ron"));
+    // No home folder known: `~` is a name like any other.
+    let homeless = |text: &str| files::typed_path_from(text, None, Some(here));
+    assert_eq!(homeless("~/g1"), here.join("~/g1"));
+    assert_eq!(homeless("~"), here.join("~"));
+    // The process's own folders, as the window uses them.
     assert_eq!(
-        files::typed_path("/tmp/g1.ron"),
-        std::path::PathBuf::from("/tmp/g1.ron")
+        files::typed_path("saves/g1.ron"),
+        std::env::current_dir().unwrap().join("saves/g1.ron")
     );
 }
 

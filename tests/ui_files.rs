@@ -1200,7 +1200,13 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
             .is_some()
     );
     // The autosave takes the comment once the typing has rested a second
-    // (not on every keystroke).
+    // (not on every keystroke): not yet, just after the last key.
+    let early =
+        std::fs::read_to_string(autosave_path(&folders(dir.path()).data)).unwrap_or_default();
+    assert!(
+        !early.contains("A quiet start."),
+        "written while typing: {early}"
+    );
     std::thread::sleep(std::time::Duration::from_millis(1100));
     h.run();
     let autosave = std::fs::read_to_string(autosave_path(&folders(dir.path()).data)).unwrap();

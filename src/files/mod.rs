@@ -55,26 +55,29 @@ use std::path::{Path, PathBuf};
 /// a relative path taken from the working folder and made whole, so that a
 /// message about it names the folder it was looked for in.
 pub fn typed_path(text: &str) -> PathBuf {
+    let home = std::env::var_os("HOME")
+        .filter(|h| !h.is_empty())
+        .map(PathBuf::from);
+    typed_path_from(
+        text,
+        home.as_deref(),
+        std::env::current_dir().ok().as_deref(),
+    )
+}
+
+/// [`typed_path`] with the home folder and the working folder given (none
+/// known: a `~` stays a name, a relative path stays relative).
+pub fn typed_path_from(text: &str, home: Option<&Path>, here: Option<&Path>) -> PathBuf {
     let text = text.trim();
-    let home = || {
-        std::env::var_os("HOME")
-            .filter(|h| !h.is_empty())
-            .map(PathBuf::from)
-    };
-    let path = match text.strip_prefix('~') {
-        Some("") => home().unwrap_or_else(|| PathBuf::from(text)),
-        Some(rest) if rest.starts_with('/') => match home() {
-            Some(h) => h.join(rest.trim_start_matches('/')),
-            None => PathBuf::from(text),
-        },
+    let path = match (text.strip_prefix('~'), home) {
+        (Some(""), Some(h)) => h.to_path_buf(),
+        (Some(rest), Some(h)) if rest.starts_with('/') => h.join(rest.trim_start_matches('/')),
         _ => PathBuf::from(text),
     };
-    if path.is_relative()
-        && let Ok(here) = std::env::current_dir()
-    {
-        return here.join(path);
+    match here {
+        Some(here) if path.is_relative() => here.join(path),
+        _ => path,
     }
-    path
 }
 
 /// Whether nothing is at `path`: the system says there is no such file or
