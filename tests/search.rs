@@ -243,9 +243,16 @@ fn cancellation_returns_promptly_with_a_legal_move() {
     let p = GameOptions::en_gehe(50).start().unwrap();
     for threads in [1, 2] {
         let handle = SearchHandle::start(p, SearchConfig::default().threads(threads));
-        std::thread::sleep(Duration::from_millis(30));
-        let peek = handle.snapshot();
-        assert!(peek.best().is_some(), "depth 1 is published at once");
+        // Depth 1 is published while the search goes on (waited for, not
+        // timed: a loaded machine may take longer than any fixed sleep).
+        loop {
+            let ended = handle.is_finished();
+            if handle.snapshot().best().is_some() {
+                break;
+            }
+            assert!(!ended, "the search ended with nothing published");
+            std::thread::sleep(Duration::from_millis(5));
+        }
         handle.stop();
         let a = handle.wait();
         assert!(a.finished);
