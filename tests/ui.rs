@@ -2925,31 +2925,53 @@ fn a_move_list_row_too_long_for_its_column_drops_the_figures_not_half_a_word() {
     // "1. Ilkisongo 1 · best move — 3 laps, 6 so…": in a narrow column
     // the row was cut mid-word; the figures now give way whole, the
     // seeds sown first, and a capture stays.
-    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
-    let mut forms = Vec::new();
-    for name in [
-        "Ilkisongo",
-        "Ilkisongo of the river",
-        "Ilkisongo of the long river",
-    ] {
-        let mut h = harness_at(start, [1024.0, 680.0]);
-        h.state_mut().settings.speed = INSTANT_SPEED;
-        h.state_mut().rt.names = [name.into(), "Ilpurko".into()];
-        h.run();
-        h.get_by_label("South 1: 1 seed").click();
-        h.run_steps(4);
-        let head = format!("  1. {name} 1");
-        let tails = [
-            " — 1 lap, 1 sown, takes 2",
-            " — 1 lap, takes 2",
-            " — takes 2",
-        ];
-        let (form, elided) = row_form(&h, &head, &tails);
-        // What is painted of a shortened row is not cut short further.
-        assert!(!elided, "form {form} cut short");
-        forms.push(form);
-    }
+    let tails = [
+        " — 1 lap, 1 sown, takes 2",
+        " — 1 lap, takes 2",
+        " — takes 2",
+    ];
+    let forms = capture_row_forms(
+        [
+            "Ilkisongo",
+            "Ilkisongo of the river",
+            "Ilkisongo of the long river",
+        ],
+        |start| {
+            let mut h = harness_at(start, [1024.0, 680.0]);
+            h.state_mut().settings.speed = INSTANT_SPEED;
+            h
+        },
+        |_| {},
+        &tails,
+    );
+    // What is painted of a shortened row is not cut short further.
+    assert!(forms.iter().all(|&(_, elided)| !elided), "{forms:?}");
+    let forms: Vec<usize> = forms.iter().map(|&(form, _)| form).collect();
     assert_eq!(forms, [0, 1, 2], "the three forms");
+}
+
+/// For each South team name, which of `tails` the move list's row of
+/// South's capture `1` (a 2×3 board, in the window `window` makes, after
+/// `then`) reads, and whether it is painted cut short.
+fn capture_row_forms<const N: usize>(
+    names: [&str; N],
+    window: impl Fn(maasai_mancala::engine::Position) -> Harness<'static, MaasaiApp>,
+    then: impl Fn(&mut Harness<'static, MaasaiApp>),
+    tails: &[&str],
+) -> Vec<(usize, bool)> {
+    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
+    names
+        .iter()
+        .map(|name| {
+            let mut h = window(start);
+            h.state_mut().rt.names = [name.to_string(), "Ilpurko".into()];
+            h.run();
+            h.get_by_label("South 1: 1 seed").click();
+            h.run_steps(4);
+            then(&mut h);
+            row_form(&h, &format!("  1. {name} 1"), tails)
+        })
+        .collect()
 }
 
 /// Which of `tails` the move list's row `head`… reads, and whether what
@@ -2976,35 +2998,33 @@ fn a_commented_move_s_row_drops_its_mark_whole_where_even_that_does_not_fit() {
     // "30. North 45 · commen…": with the solver, the council and the plot
     // open the mark of a comment was cut mid-word; it now goes whole after
     // the figures (the hover still reads the comment).
-    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
-    let mut forms = Vec::new();
-    for name in [
-        "Ilkisongo",
-        "Ilkisongo of the river",
-        "Ilkisongo of the long ri",
-    ] {
-        let mut h = common::every_panel_at(start, [1024.0, 680.0]);
-        h.state_mut().rt.names = [name.into(), "Ilpurko".into()];
-        h.run();
-        h.get_by_label("South 1: 1 seed").click();
-        h.run_steps(4);
-        h.state_mut()
-            .rt
-            .comments
-            .insert(1, "the only capture".into());
-        h.run_steps(2);
-        let head = format!("  1. {name} 1");
-        let tails = [
-            " · commented — 1 lap, 1 sown, takes 2",
-            " · commented — 1 lap, takes 2",
-            " · commented — takes 2",
-            " · commented",
-            "",
-        ];
-        let (form, elided) = row_form(&h, &head, &tails);
+    let tails = [
+        " · commented — 1 lap, 1 sown, takes 2",
+        " · commented — 1 lap, takes 2",
+        " · commented — takes 2",
+        " · commented",
+        "",
+    ];
+    let forms = capture_row_forms(
+        [
+            "Ilkisongo",
+            "Ilkisongo of the river",
+            "Ilkisongo of the long ri",
+        ],
+        |start| common::every_panel_at(start, [1024.0, 680.0]),
+        |h| {
+            h.state_mut()
+                .rt
+                .comments
+                .insert(1, "the only capture".into());
+            h.run_steps(2);
+        },
+        &tails,
+    );
+    for &(form, elided) in &forms {
         assert!(form == tails.len() - 1 || !elided, "form {form} cut short");
-        forms.push(form);
     }
+    let forms: Vec<usize> = forms.iter().map(|&(form, _)| form).collect();
     assert!(forms.windows(2).all(|w| w[0] <= w[1]), "{forms:?}");
     assert_eq!(forms.last(), Some(&4), "{forms:?}");
 }
