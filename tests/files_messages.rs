@@ -553,6 +553,31 @@ fn raw_parser_words_never_reach_the_user() {
          `version`, `game`, `options`, `south_team`, `north_team`, `start`, `moves`, \
          `comments`, `cursor`, `date`, `event` and `notes`"
     );
+    // Inside the options too (a misspelt field there was passed over, and
+    // one put in place of another was called missing), in a saved game
+    // and in a presets file alike.
+    let text = game.replace("        seeds: 4,", "        seeds: 4,\n        seedz: 5,");
+    let (place, problem) = game_problem(&text);
+    assert_eq!(place.map(|p| p.0), Some(line_of(&text, "seedz:")));
+    assert_eq!(
+        problem,
+        "`seedz` is not a field of the game options (did you mean `seeds`?); the fields are \
+         `variant`, `seeds`, `first` and `origin`"
+    );
+    let (_, problem) = game_problem(&game.replace("holes: 6,", "holes: 6, holez: 3,"));
+    assert!(
+        problem.starts_with("`holez` is not a field of `EnGehe` (did you mean `holes`?)"),
+        "{problem}"
+    );
+    let presets = "PresetFile(version: 1, presets: [Preset(name: \"Eight\", options: \
+        GameOptions(variant: EnGehe(holes: 8), seeds: 4, seedz: 5, first: South, origin: SowInto), note: \"\")])";
+    let err = files::parse_presets(presets, Path::new("presets.ron")).unwrap_err();
+    assert!(
+        err.problem
+            .starts_with("`seedz` is not a field of the game options"),
+        "{}",
+        err.problem
+    );
     // Far from every field: no guess.
     let (_, problem) = game_problem(&game.replace("    event:", "    gathering:"));
     assert!(

@@ -211,6 +211,7 @@ impl std::str::FromStr for Side {
 
 /// Which of the two games, with the board size where it varies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Variant {
     /// En Gehé with rows of `holes` holes (RULES.md: 3 to 64; 40 to 50 in
     /// the tradition).
@@ -299,7 +300,10 @@ pub struct HoleRef {
 }
 
 /// Opening rules for a new game: everything the new-game dialog and presets choose.
+// A field the files do not have (a misspelt `seeds`) is refused by name,
+// as at the top level of each file, not passed over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameOptions {
     /// Which game, and for En Gehé the row length.
     pub variant: Variant,
