@@ -2288,6 +2288,35 @@ fn a_save_asks_before_replacing_a_file_changed_on_disk() {
 }
 
 #[test]
+fn a_file_changed_while_save_your_changes_waits_is_not_replaced_without_a_word() {
+    // Read for opening, then "save your changes?" about the game on view;
+    // meanwhile another program wrote the file. The game put on view is
+    // the version read, and its stamp was taken when it was put on view:
+    // Ctrl+S replaced the other program's version without asking.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.ron");
+    saved_game(&path);
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    play_first(&mut h);
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    for _ in 0..100 {
+        if h.query_by_label("Save your changes?").is_some() {
+            break;
+        }
+        h.step();
+    }
+    assert!(h.query_by_label("Save your changes?").is_some());
+    let theirs = std::fs::read_to_string(&path).unwrap() + "\n// edited elsewhere\n";
+    std::fs::write(&path, &theirs).unwrap();
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert_eq!(moves(&h).len(), 3, "the game read is on view");
+    files(&mut h, FileCommand::Save);
+    assert!(h.query_by_label("The file changed on disk").is_some());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "kept");
+}
+
+#[test]
 fn save_as_chosen_over_a_file_changed_on_disk_asks_before_replacing_it() {
     // The typed path starts as the game's own file, and Enter replaced the
     // other program's version at once, though Save as… was chosen so as

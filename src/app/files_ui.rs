@@ -1799,7 +1799,7 @@ impl MaasaiApp {
                     )));
                 }
             }
-            Ok(Opened::Game(file, stats)) => match self.own_file(path) {
+            Ok(Opened::Game(file, stats, stamp)) => match self.own_file(path) {
                 Some(own) => {
                     // The autosave is rewritten after every move: its game
                     // comes in as a record with no file, to be saved under a
@@ -1811,6 +1811,9 @@ impl MaasaiApp {
                 }
                 None => {
                     self.install_with(*file, stats, Some(path.to_path_buf()), false);
+                    // What a save checks against is the file this game was
+                    // read from.
+                    self.files.on_disk = stamp;
                     let note = self.remember(path);
                     self.rt.notice = Some(Notice::report(format!(
                         "{}{}{note}",
@@ -2560,8 +2563,10 @@ fn replay_pasted(record: &PastedRecord, keep_going: &mut dyn FnMut() -> bool) ->
 /// What a file to open holds, read and checked.
 #[derive(Debug)]
 enum Opened {
-    /// A game, with its move list's figures.
-    Game(Box<GameFile>, Vec<MoveStats>),
+    /// A game, with its move list's figures and the file's stamp as it
+    /// was read (not as it is when the game is put on view, after "save
+    /// your changes?": another program may have written it meanwhile).
+    Game(Box<GameFile>, Vec<MoveStats>, Option<FileStamp>),
     Study(Box<crate::study::Study>),
 }
 
@@ -2590,6 +2595,8 @@ fn read_for_open(path: &Path, mut keep_going: impl FnMut() -> bool) -> ReadResul
             format!("{e}\nThe current game is still open and unchanged."),
         )
     };
+    // Taken before the text is read: a change while it is read shows too.
+    let stamp = file_stamp(path);
     let text = crate::files::read_text(path).map_err(refused)?;
     if let Ok(crate::files::FileKind::Study) = crate::files::detect_kind(&text, path) {
         let origin = path.display().to_string();
@@ -2607,7 +2614,7 @@ fn read_for_open(path: &Path, mut keep_going: impl FnMut() -> bool) -> ReadResul
         Err(LoadError::Stopped) => return Err(Unread::Stopped),
     };
     let stats = move_stats_or_stop(&file.game, keep_going).ok_or(Unread::Stopped)?;
-    Ok(Opened::Game(Box::new(file), stats))
+    Ok(Opened::Game(Box::new(file), stats, stamp))
 }
 
 #[cfg(test)]
