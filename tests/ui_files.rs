@@ -752,6 +752,8 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
     h.run();
     assert_no_file_error(&h);
     assert_eq!(h.state().rt.game.current().to_string(), text);
+    // Set up as a new game is: nothing to save yet.
+    assert!(!h.state().unsaved());
 
     h.event(egui::Event::Paste("en-gehe south=1,2".into()));
     h.run();
@@ -789,6 +791,9 @@ fn a_game_record_is_copied_and_pasted_back_move_by_move() {
     assert_no_file_error(&h);
     assert_eq!(h.state().rt.game, game);
     assert_eq!(moves(&h), ["1", "6", "2"]);
+    // Its moves are in no file, and the clipboard goes with the session:
+    // changes to keep (a killed window's "Start fresh" dropped them).
+    assert!(h.state().unsaved());
     let notice = h.state().rt.notice.clone().expect("a report");
     assert!(notice.contains("pasted game record: 3 moves"), "{notice}");
     // The note is about the position set up: a move played goes past it,

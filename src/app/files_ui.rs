@@ -1691,7 +1691,11 @@ impl MaasaiApp {
                 let moves = game.moves().len();
                 let mut file = GameFile::from_game(*game);
                 [file.south_team, file.north_team] = self.rt.names.clone();
-                self.install_with(file, stats, None, false);
+                // A record's moves are saved in no file (the clipboard
+                // goes with the session): changes to keep, as moves played
+                // are, so that "Save your changes?" and "Start fresh"
+                // keep them. A position alone is set up like a new game.
+                self.install_with(file, stats, None, moves > 0);
                 // About the position set up: it goes once a move is
                 // played or another position is on view.
                 self.rt.report_about_view(if moves == 0 {
