@@ -1128,6 +1128,43 @@ fn the_rename_row_names_its_preset_and_the_delete_question_leaves_no_gap() {
 }
 
 #[test]
+fn a_presets_file_damaged_while_the_dialog_is_open_moves_no_field_when_a_save_is_refused() {
+    // Damaged from outside, then a preset saved: the line about the file
+    // came above the preset's name and moved every field below it.
+    let dir = tempfile::tempdir().unwrap();
+    let config = folders(dir.path()).config;
+    std::fs::create_dir_all(&config).unwrap();
+    let mut h = new_game_dialog(dir.path());
+    replace_field(&mut h, "Preset name", "Ten");
+    let places = |h: &Harness<'_, MaasaiApp>| {
+        [
+            "Preset name",
+            "Save as preset",
+            "Start game",
+            "South team name",
+        ]
+        .map(|label| h.get_by_label(label).rect())
+    };
+    let before = places(&h);
+    std::fs::write(
+        config.join("presets.ron"),
+        "PresetFile(version: 1, presets: [",
+    )
+    .unwrap();
+    h.get_by_label("Save as preset").click();
+    h.run();
+    assert!(h.state().files.error.is_some(), "refused");
+    h.state_mut().files.error = None;
+    h.run();
+    assert!(
+        h.query_by_label_contains("changes nothing until the file is mended or moved")
+            .is_some(),
+        "the dialog's line about the file"
+    );
+    assert_eq!(places(&h), before, "the fields moved");
+}
+
+#[test]
 fn a_preset_refused_for_a_damaged_presets_file_says_the_file_was_kept_and_what_to_do() {
     let dir = tempfile::tempdir().unwrap();
     let config = folders(dir.path()).config;

@@ -351,6 +351,9 @@ impl NewGameDialog {
                     for (field, problem) in picker.name_problems() {
                         problem_line(ui, Some(field), &problem);
                     }
+                    if let Some(text) = picker.load_error_text() {
+                        ui.colored_label(ui.visuals().error_fg_color, text);
+                    }
                 }
             });
         if let Some(shown) = &shown {

@@ -306,15 +306,6 @@ impl PresetPicker {
             }
         });
         self.row_height = self.row_height.max(row.response.rect.height());
-        if let Some(e) = &self.load_error {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!(
-                    "Your presets: {e}\nSaving, renaming or deleting a preset changes nothing \
-                     until the file is mended or moved."
-                ),
-            );
-        }
         let name_problem = self.new_name_problem();
         ui.horizontal(|ui| {
             let l = ui.label("Preset name");
@@ -356,6 +347,19 @@ impl PresetPicker {
             }
         });
         out
+    }
+
+    /// Why the user's presets cannot be changed, if they cannot (their
+    /// file is damaged): said under the dialog's buttons, where a message
+    /// coming with a refused save moves no field (above the preset's name
+    /// it moved every field and button below it).
+    pub fn load_error_text(&self) -> Option<String> {
+        self.load_error.as_ref().map(|e| {
+            format!(
+                "Your presets: {e}\nSaving, renaming or deleting a preset changes nothing \
+                 until the file is mended or moved."
+            )
+        })
     }
 
     /// New name, Rename and Delete preset, about the user preset `old`
