@@ -123,20 +123,17 @@ pub(crate) fn create_folder(dir: &Path, which: &str) -> Result<(), FileError> {
                 ) => Err(file_in_place(&file)),
                 // Where the making stopped: the folder that could not be
                 // made in one that is there ("no such file or folder" for
-                // a HOME under /proc did not say which was missing).
-                (std::io::ErrorKind::NotFound, _)
-                    if let Some((made_in, missing)) = first_missing(dir) =>
-                {
-                    Err(FileError::io(
-                        dir,
-                        &format!(
-                            "cannot create the {which} folder: {} cannot be made in {}",
-                            missing.display(),
-                            made_in.display()
-                        ),
-                        &e,
-                    ))
-                }
+                // a HOME under /proc did not say which was missing, nor a
+                // read-only folder which folder it kept from being made).
+                (_, _) if let Some((made_in, missing)) = first_missing(dir) => Err(FileError::io(
+                    dir,
+                    &format!(
+                        "cannot create the {which} folder: {} cannot be made in {}",
+                        missing.display(),
+                        made_in.display()
+                    ),
+                    &e,
+                )),
                 _ => Err(FileError::io(
                     dir,
                     &format!("cannot create the {which} folder"),
@@ -287,6 +284,15 @@ mod folder_tests {
         assert!(
             e.problem
                 .starts_with("cannot create the data folder: /proc/nohome cannot be made in /proc"),
+            "{e}"
+        );
+        // Refused other than as missing (sysfs takes no folders): the
+        // message named the data folder alone.
+        let dir = Path::new("/sys/nohome/.local/share/maasai-mancala");
+        let e = create_folder(dir, "data").unwrap_err();
+        assert!(
+            e.problem
+                .starts_with("cannot create the data folder: /sys/nohome cannot be made in /sys"),
             "{e}"
         );
     }
