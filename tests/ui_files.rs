@@ -2715,6 +2715,17 @@ fn a_path_typed_to_open_that_names_no_file_stays_in_the_window_to_correct() {
     assert!(h.state().files.error.is_none());
     let prompt = h.state().files.path_prompt.as_ref().expect("still open");
     assert_eq!(prompt.text, typo.display().to_string());
+    // As typed: a name alone stays a name (it became the whole path the
+    // message names).
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = "smal3".into();
+    files(
+        &mut h,
+        FileCommand::OpenPath(maasai_mancala::files::typed_path("smal3")),
+    );
+    h.get_by_label("OK").click();
+    h.run();
+    let prompt = h.state().files.path_prompt.as_ref().expect("still open");
+    assert_eq!(prompt.text, "smal3");
     // A file opened from the list of recent files brings no such window.
     h.key_press(egui::Key::Escape);
     h.run();

@@ -1191,7 +1191,6 @@ impl MaasaiApp {
             FileCommand::Open => self.guard(ctx, Pending::Open),
             FileCommand::OpenPath(path) => {
                 let prompt = self.files.path_prompt.take();
-                let typed = path.display().to_string();
                 let path = open_target(path);
                 // A file that is not there is said so at once, before
                 // "save your changes?" asks about leaving the game for it.
@@ -1199,8 +1198,9 @@ impl MaasaiApp {
                     // A path typed into the Open window stays there, as
                     // typed, to be corrected (it went with the window, and
                     // a typo meant typing it all again).
+                    // (Its text is what was typed: `nofile`, not the
+                    // whole path the message names.)
                     if let Some(mut prompt) = prompt.filter(|p| p.purpose == Purpose::Open) {
-                        prompt.text = typed;
                         prompt.focused = false;
                         self.files.path_prompt = Some(prompt);
                     }
