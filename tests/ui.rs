@@ -416,6 +416,68 @@ fn tab_reaches_the_moves_before_the_comment_box_under_them() {
 }
 
 #[test]
+fn shift_tab_goes_up_a_long_move_list_bringing_each_move_into_view() {
+    // Thirty moves, every panel open at 1024×680: the list shows a dozen.
+    // Shift+Tab from the comment box stopped at rows out of sight (one cut
+    // off, one not in view at all) and never reached moves 1 to 16.
+    let mut game = maasai_mancala::engine::Game::new(en_gehe(8));
+    while game.moves().len() < 30 {
+        let moves = game.current().legal_moves();
+        let Some(&mv) = moves.get(moves.len() / 2) else {
+            break;
+        };
+        game.play(mv).unwrap();
+    }
+    assert_eq!(game.moves().len(), 30, "a long enough game");
+    let record = maasai_mancala::files::record_text(&game);
+    let mut h = common::every_panel_at(en_gehe(8), [1024.0, 680.0]);
+    h.run_steps(3);
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::PasteText(record),
+    ));
+    for _ in 0..20 {
+        h.step();
+    }
+    h.run_steps(4);
+    assert_eq!(h.state().rt.game.moves().len(), 30);
+    h.get_by(|n| {
+        n.label()
+            .is_some_and(|l| l.starts_with("Comment on move 30"))
+    })
+    .click();
+    h.run_steps(3);
+    let mut reached = std::collections::BTreeSet::new();
+    for _ in 0..34 {
+        h.key_press_modifiers(egui::Modifiers::SHIFT, egui::Key::Tab);
+        h.run_steps(6);
+        let top = h.get_by_label("Start position").rect().bottom();
+        let bottom = h
+            .get_by(|n| n.label().is_some_and(|l| l.starts_with("Comment on move")))
+            .rect()
+            .top();
+        let Some(node) = h.query_all(by().predicate(|n| n.is_focused())).next() else {
+            panic!("Shift+Tab left no widget focused");
+        };
+        let label = node.accesskit_node().label().unwrap_or_default();
+        let Some(number) = label
+            .trim_start()
+            .split('.')
+            .next()
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        let rect = node.rect();
+        assert!(
+            rect.top() >= top - 1.0 && rect.bottom() <= bottom + 1.0,
+            "move {number} focused out of sight: {rect:?} not within {top}..{bottom}"
+        );
+        reached.insert(number);
+    }
+    assert!(reached.contains(&1), "moves focused: {reached:?}");
+}
+
+#[test]
 fn step_buttons_that_would_do_nothing_are_greyed() {
     use maasai_mancala::app::controls::AnimCommand;
     let greyed = |h: &Harness<'_, MaasaiApp>, label: &str| {

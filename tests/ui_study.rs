@@ -2999,3 +2999,45 @@ fn a_solve_stopped_by_its_move_undone_leaves_no_note_of_a_taken_back_position() 
         h.state().solver.note
     );
 }
+
+#[test]
+fn tab_through_the_study_library_brings_each_study_s_buttons_into_view() {
+    // At 1024×680 the last studies' Read and Exercise buttons lie below the
+    // list's view: Tab stopped at them with nothing ringed in sight (and
+    // Enter there opened a study the user could not see).
+    let mut h = harness_at(GameOptions::en_gehe(6).start().unwrap(), [1024.0, 680.0]);
+    h.run_steps(2);
+    open_the_library_once_read(&mut h);
+    let top = h
+        .get_by_label_contains("Endgame studies with a goal")
+        .rect()
+        .bottom();
+    let mut buttons = 0;
+    for _ in 0..60 {
+        h.key_press(egui::Key::Tab);
+        h.run_steps(6);
+        let bottom = h.get_by_label("Open a study file…").rect().top();
+        let Some(node) = h.query_all(by_focus()).next() else {
+            continue;
+        };
+        let label = node.accesskit_node().label().unwrap_or_default();
+        if label != "Read" && label != "Exercise" {
+            continue;
+        }
+        let rect = node.rect();
+        assert!(
+            rect.top() >= top - 1.0 && rect.bottom() <= bottom + 1.0,
+            "{label} focused out of sight: {rect:?} not within {top}..{bottom}"
+        );
+        buttons += 1;
+    }
+    // Every study's two buttons, once at least.
+    assert!(
+        buttons >= 2 * SHIPPED_STUDIES.len(),
+        "{buttons} buttons focused"
+    );
+}
+
+fn by_focus() -> egui_kittest::kittest::By<'static> {
+    egui_kittest::kittest::By::new().predicate(|n| n.is_focused())
+}

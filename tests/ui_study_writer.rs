@@ -638,3 +638,57 @@ fn a_shipped_studys_title_is_not_taken() {
     );
     assert!(!dir.path().join("config/studies").exists());
 }
+
+#[test]
+fn tab_through_a_long_solution_s_comments_brings_each_into_view() {
+    // 2×4, 4 seeds: a line of over twenty moves, a comment box each, a
+    // few in view at 1024×680. Tab stopped at boxes out of sight (one cut
+    // off, one not shown at all) and never reached the rest.
+    let dir = tempfile::tempdir().unwrap();
+    let pos =
+        parse_position("en-gehe south=4,4,4,4 north=4,4,4,4 captured=0,0 turn=south").unwrap();
+    let folders = folders(dir.path());
+    let mut h = Harness::builder()
+        .with_size([1024.0, 680.0])
+        .with_theme(egui::Theme::Light)
+        .build_eframe(move |cc| MaasaiApp::new_for_tests_with_folders(&cc.egui_ctx, pos, folders));
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    open_dialog(&mut h, pos);
+    let steps = h.state().solver.writer.as_ref().unwrap().comments.len();
+    assert!(steps > 12, "{steps} steps");
+    h.get_by_label("Title").click();
+    h.run_steps(2);
+    let mut boxes = std::collections::BTreeSet::new();
+    for _ in 0..(steps + 12) {
+        h.key_press(egui::Key::Tab);
+        h.run_steps(6);
+        let Some(id) = h.ctx.memory(|m| m.focused()) else {
+            continue;
+        };
+        let Some(node) = h.query_all(by_focus()).next() else {
+            continue;
+        };
+        let label = node.accesskit_node().label().unwrap_or_default();
+        let Some(number) = label
+            .strip_suffix('.')
+            .and_then(|n| n.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        let shown = h.ctx.read_response(id).expect("drawn");
+        assert!(
+            shown.interact_rect.height() >= shown.rect.height() - 1.0,
+            "comment {number} focused out of sight: {:?} of {:?} in view",
+            shown.interact_rect,
+            shown.rect
+        );
+        boxes.insert(number);
+    }
+    assert_eq!(boxes.len(), steps, "comments focused: {boxes:?}");
+}
+
+fn by_focus() -> egui_kittest::kittest::By<'static> {
+    egui_kittest::kittest::By::new().predicate(|n| n.is_focused())
+}

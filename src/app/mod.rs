@@ -1830,6 +1830,17 @@ pub(crate) fn capitalised(text: &str) -> String {
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// Scrolls the widget of `resp` into view in the scroll area around `ui`
+/// once the focus has come to it: egui moves the focus with Tab but
+/// scrolls nothing, so Tab went on into rows out of sight (of the move
+/// list, a study's comments, the study library), ringing nothing the user
+/// could see.
+pub(crate) fn follow_focus(ui: &egui::Ui, resp: &egui::Response) {
+    if resp.gained_focus() {
+        ui.scroll_to_rect(resp.rect, None);
+    }
+}
+
 /// Rings a field at fault in the error colour: painted, taking no room,
 /// so that a problem coming or going moves no control (its words are
 /// said in one place of the dialog or panel).

@@ -236,6 +236,7 @@ fn rows_ui(
                     .clone()
             };
             let mut row = ui.selectable_label(rt.view == i + 1, &shown);
+            super::follow_focus(ui, &row);
             if i == row_of_view {
                 view_rect = Some(row.rect);
             }

@@ -1353,13 +1353,17 @@ fn study_row(
     out: &mut Vec<AppCommand>,
 ) {
     ui.horizontal(|ui| {
-        if ui.button("Read").clicked() {
+        let read = ui.button("Read");
+        super::follow_focus(ui, &read);
+        if read.clicked() {
             out.push(AppCommand::Study(StudyCommand::Start(
                 Box::new(study.clone()),
                 Mode::Book,
             )));
         }
-        if ui.button("Exercise").clicked() {
+        let exercise = ui.button("Exercise");
+        super::follow_focus(ui, &exercise);
+        if exercise.clicked() {
             out.push(AppCommand::Study(StudyCommand::Start(
                 Box::new(study.clone()),
                 Mode::Exercise,

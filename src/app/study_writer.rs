@@ -860,7 +860,7 @@ pub fn writer_ui(
                                 number.weak()
                             };
                             let l = ui.add_sized([28.0, text_height], egui::Label::new(number));
-                            egui::ScrollArea::vertical()
+                            let field = egui::ScrollArea::vertical()
                                 .id_salt(("study-writer-step", i, w.start))
                                 .max_height(box_height)
                                 .show(ui, |ui| {
@@ -873,7 +873,13 @@ pub fn writer_ui(
                                         .labelled_by(l.id)
                                         .on_hover_text(format!("Must begin with “{}”", names[i]));
                                     edited |= r.changed();
+                                    r
                                 });
+                            // Into the list's view (the box's own scroll
+                            // area takes the request made inside it).
+                            if field.inner.gained_focus() {
+                                ui.scroll_to_rect(field.inner_rect, None);
+                            }
                         });
                     }
                 });
