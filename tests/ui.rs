@@ -2826,6 +2826,48 @@ fn f1_opens_the_help_and_esc_closes_it_after_clearing_a_typed_hole() {
 }
 
 #[test]
+fn the_help_reads_as_a_page_by_keys_and_the_game_behind_stays() {
+    // Page Down, End and the arrows moved through the game behind the
+    // help, which stayed at its top: its rules were out of reach by keys.
+    let mut h = sowing_instantly(en_gehe(6));
+    common::play(&mut h, "1");
+    common::play(&mut h, "1");
+    let view = h.state().rt.view;
+    assert_eq!(view, 2);
+    h.key_press(egui::Key::F1);
+    h.run();
+    let heading = |h: &Harness<'_, MaasaiApp>, text: &str| h.get_by_label(text).rect();
+    let top = heading(&h, "Keyboard and mouse");
+    let last = heading(&h, "This program's choices");
+    assert!(last.top() > 680.0, "the end of the help starts out of view");
+    h.key_press(egui::Key::PageDown);
+    h.run();
+    let paged = heading(&h, "Keyboard and mouse");
+    assert!(
+        paged.top() < top.top() - 100.0,
+        "a page down: {paged:?} from {top:?}"
+    );
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    assert!(
+        heading(&h, "Keyboard and mouse").top() > paged.top(),
+        "a line up"
+    );
+    h.key_press(egui::Key::End);
+    h.run();
+    assert!(
+        heading(&h, "This program's choices").bottom() < 680.0,
+        "the end in view"
+    );
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert_eq!(heading(&h, "Keyboard and mouse"), top, "back at the top");
+    // The game behind did not move.
+    assert_eq!(h.state().rt.view, view);
+    assert!(h.state().rt.shown_replay().is_none_or(|r| r.at_end()));
+}
+
+#[test]
 fn the_hover_preview_goes_when_the_pointer_leaves_the_hole() {
     let mut h = harness(en_gehe(6));
     h.run();

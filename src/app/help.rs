@@ -102,7 +102,10 @@ const SHORTCUTS: &[(&str, &str)] = &[
         "pan a board bigger than its room",
     ),
     ("F", "flip the board"),
-    ("F1", "this help (Esc closes it)"),
+    (
+        "F1",
+        "this help (Esc closes it; the Up and Down arrows, Page Up/Down and Home/End scroll it)",
+    ),
     (
         "Tab / Shift+Tab",
         "move the keyboard focus (ringed) over the buttons and fields; Enter or Space presses the focused button (the other keys keep working). Holes are played by typing, not reached with Tab; in the editor a hole reached with Tab takes the digits typed",
@@ -113,7 +116,50 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
 ];
 
-pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
+/// A press that scrolls the help, read as a page is read.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HelpScroll {
+    /// ↑ (-1) or ↓ (+1): a line or so.
+    Lines(f32),
+    /// Page Up (-1) or Page Down (+1): most of what is in view.
+    Pages(f32),
+    /// Home or Ctrl+Home.
+    Top,
+    /// End or Ctrl+End.
+    Bottom,
+}
+
+impl HelpScroll {
+    /// The scroll a key pressed with `modifiers` asks of the help, if any.
+    pub fn of(key: egui::Key, modifiers: egui::Modifiers) -> Option<HelpScroll> {
+        use egui::{Key, Modifiers};
+        let bare = modifiers.matches_logically(Modifiers::NONE);
+        let command = modifiers.matches_logically(Modifiers::COMMAND);
+        Some(match key {
+            Key::ArrowUp if bare => HelpScroll::Lines(-1.0),
+            Key::ArrowDown if bare => HelpScroll::Lines(1.0),
+            Key::PageUp if bare => HelpScroll::Pages(-1.0),
+            Key::PageDown if bare => HelpScroll::Pages(1.0),
+            Key::Home if bare || command => HelpScroll::Top,
+            Key::End if bare || command => HelpScroll::Bottom,
+            _ => return None,
+        })
+    }
+
+    /// How far the content moves, in points (egui's sign: positive moves
+    /// it down, showing what is above), with `page` points in view.
+    fn delta(self, page: f32) -> f32 {
+        match self {
+            HelpScroll::Lines(n) => -40.0 * n,
+            HelpScroll::Pages(n) => -0.9 * page * n,
+            // Beyond any length: the scroll area stops at the end.
+            HelpScroll::Top => 1e7,
+            HelpScroll::Bottom => -1e7,
+        }
+    }
+}
+
+pub fn help_ui(ctx: &egui::Context, open: bool, scroll: Option<HelpScroll>) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let mut still_open = open;
     // The shortcut table is laid out again in the frames after the window
@@ -137,6 +183,13 @@ pub fn help_ui(ctx: &egui::Context, open: bool) -> Vec<AppCommand> {
         .default_pos([80.0, 48.0])
         .vscroll(true)
         .show(ctx, |ui| {
+            if let Some(scroll) = scroll {
+                let page = ui.clip_rect().height();
+                ui.scroll_with_delta_animation(
+                    egui::vec2(0.0, scroll.delta(page)),
+                    egui::style::ScrollAnimation::none(),
+                );
+            }
             ui.heading("Keyboard and mouse");
             egui::Grid::new("shortcuts")
                 .num_columns(2)

@@ -115,6 +115,8 @@ pub enum AppCommand {
     /// File actions: see [`files_ui`].
     Files(files_ui::FileCommand),
     ShowHelp(bool),
+    /// Scroll the open help (keys read it as a page).
+    ScrollHelp(help::HelpScroll),
     ShowMoveList(bool),
     SetTheme(ThemeChoice),
     Flip,
@@ -463,6 +465,12 @@ impl MaasaiApp {
                         Key::Z if is(Modifiers::COMMAND) => Some(AppCommand::Undo),
                         Key::Y if is(Modifiers::COMMAND) => Some(AppCommand::Redo),
                         Key::N if is(Modifiers::COMMAND) => Some(AppCommand::OpenNewGame),
+                        // With the help open, the keys that read a page
+                        // scroll it: they went through the game behind it,
+                        // and the help's rules were out of reach by keys.
+                        _ if help_open && let Some(s) = help::HelpScroll::of(*key, *modifiers) => {
+                            Some(AppCommand::ScrollHelp(s))
+                        }
                         _ if let Some(c) = zoom_or_pan(*key, *modifiers, step) => Some(c),
                         // From move to move of the game: the position
                         // before the move on view, the next move's, the
@@ -841,6 +849,10 @@ impl MaasaiApp {
                 AppCommand::ShowHelp(open) => {
                     egui::Popup::close_all(ctx);
                     self.rt.help_open = open;
+                }
+                AppCommand::ScrollHelp(scroll) => {
+                    self.rt.help_scroll = Some(scroll);
+                    ctx.request_repaint();
                 }
                 AppCommand::ShowMoveList(show) => self.settings.show_move_list = show,
                 AppCommand::SetTheme(theme) => {
@@ -1453,7 +1465,7 @@ fn under_board(ui: &egui::Ui, reserved: f32, min: f32) -> f32 {
 fn help_and_dialogs(app: &mut MaasaiApp, ctx: &egui::Context) -> Vec<AppCommand> {
     let mut out = Vec::new();
     if app.rt.help_open {
-        out.extend(help::help_ui(ctx, true));
+        out.extend(help::help_ui(ctx, true, app.rt.help_scroll.take()));
     }
     if let Some(w) = &mut app.solver.writer {
         let config = app.files.folders.as_ref().map(|f| f.config.as_path());

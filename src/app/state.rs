@@ -425,6 +425,9 @@ pub struct Runtime {
     pub notice_about: Option<(String, usize, usize)>,
     pub new_game: Option<NewGameDialog>,
     pub help_open: bool,
+    /// Keys pressed to scroll the help (Page Down, ↓, Ctrl+End…), for its
+    /// next frame.
+    pub help_scroll: Option<super::help::HelpScroll>,
     /// The finished game whose result panel was closed
     /// ([`Runtime::ending`]): another ending (a branch played to its end,
     /// another game) shows the panel again, though as long.
@@ -530,6 +533,7 @@ impl Runtime {
             notice_about: None,
             new_game: None,
             help_open: false,
+            help_scroll: None,
             game_over_dismissed: None,
             window_title: String::new(),
             pan: egui::Vec2::ZERO,
