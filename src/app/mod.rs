@@ -319,6 +319,12 @@ impl MaasaiApp {
 
     fn setup_context(ctx: &egui::Context, settings: &Settings) {
         ctx.set_theme(settings.theme.preference());
+        // egui's light warning orange (2.8:1 on the panel) and error red
+        // (3.8:1) were hard to read at text size: darker, 5:1 and more.
+        ctx.style_mut_of(egui::Theme::Light, |s| {
+            s.visuals.warn_fg_color = egui::Color32::from_rgb(0xb0, 0x4a, 0x00);
+            s.visuals.error_fg_color = egui::Color32::from_rgb(0xc8, 0x00, 0x00);
+        });
         // Ctrl +/- zoom the board, not the whole interface.
         ctx.options_mut(|o| o.zoom_with_keyboard = false);
     }
@@ -1842,6 +1848,24 @@ pub(crate) fn capitalised(text: &str) -> String {
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// The contrast ratio of two colours (WCAG: 1 to 21; text wants 4.5).
+#[cfg(test)]
+pub(crate) fn contrast(a: egui::Color32, b: egui::Color32) -> f32 {
+    let luminance = |c: egui::Color32| {
+        let lin = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c.r()) + 0.7152 * lin(c.g()) + 0.0722 * lin(c.b())
+    };
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
 /// Scrolls the widget of `resp` into view in the scroll area around `ui`
 /// once the focus has come to it: egui moves the focus with Tab but
 /// scrolls nothing, so Tab went on into rows out of sight (of the move
@@ -1910,4 +1934,18 @@ pub(crate) fn button_width_for(ui: &egui::Ui, labels: &[&str]) -> f32 {
         })
         .fold(0.0, f32::max)
         + 2.0 * ui.spacing().button_padding.x
+}
+
+#[cfg(test)]
+mod theme_tests {
+    #[test]
+    fn the_light_theme_s_warnings_and_errors_read_on_its_panel() {
+        let ctx = egui::Context::default();
+        super::MaasaiApp::setup_context(&ctx, &super::Settings::default());
+        let visuals = ctx.style_of(egui::Theme::Light).visuals.clone();
+        for colour in [visuals.warn_fg_color, visuals.error_fg_color] {
+            let c = super::contrast(colour, visuals.panel_fill);
+            assert!(c >= 4.5, "{colour:?}: {c:.2}");
+        }
+    }
 }

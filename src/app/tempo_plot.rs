@@ -108,10 +108,7 @@ pub fn plot_ui(
         }
         (c.from, figs, c.name)
     });
-    let colors = [
-        egui::Color32::from_rgb(0xc0, 0x50, 0x20),
-        egui::Color32::from_rgb(0x20, 0x60, 0xb0),
-    ];
+    let colors = side_colours(ui.visuals().dark_mode);
     // Half the panel each, however narrow (side panels may leave little).
     let width = ((ui.available_width() - 16.0) / 2.0).max(80.0);
     // The panel's height: inside the row below, "available" is the row's.
@@ -383,9 +380,36 @@ fn one_two_five_spacer(input: GridInput) -> Vec<GridMark> {
     marks
 }
 
+/// South's and North's colours in the plots, each readable on its
+/// theme's panel (the light theme's blue was 2.8:1 on the dark one).
+fn side_colours(dark: bool) -> [egui::Color32; 2] {
+    if dark {
+        [
+            egui::Color32::from_rgb(0xe0, 0x70, 0x3a),
+            egui::Color32::from_rgb(0x5a, 0x9b, 0xe6),
+        ]
+    } else {
+        [
+            egui::Color32::from_rgb(0xc0, 0x50, 0x20),
+            egui::Color32::from_rgb(0x20, 0x60, 0xb0),
+        ]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_sides_colours_read_on_the_dark_theme_s_panel_and_plot() {
+        let dark = egui::Visuals::dark();
+        for colour in side_colours(true) {
+            for ground in [dark.panel_fill, dark.extreme_bg_color] {
+                let c = crate::app::contrast(colour, ground);
+                assert!(c >= 4.5, "{colour:?} on {ground:?}: {c:.2}");
+            }
+        }
+    }
 
     fn values(bounds: (f64, f64), base_step_size: f64) -> Vec<f64> {
         let mut v: Vec<f64> = one_two_five_spacer(GridInput {

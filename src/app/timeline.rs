@@ -59,6 +59,18 @@ impl Colours {
     }
 }
 
+/// A lap number's colour: black on the bright part of a lap (sown so
+/// far, left of the marker) and on the light theme's dim one; white on
+/// the dark theme's dim part. (White on the dark theme's bright colours
+/// was 2.4:1 on the last lap's green.)
+fn number_colour(dark: bool, on_sown_part: bool) -> Color32 {
+    if dark && !on_sown_part {
+        Color32::WHITE
+    } else {
+        Color32::BLACK
+    }
+}
+
 /// The part of the strip a step range covers: `[from, to)` of `end` steps.
 fn span(rect: Rect, from: u64, to: u64, end: u64) -> Rect {
     let x = |s: u64| rect.left() + rect.width() * s as f32 / end.max(1) as f32;
@@ -145,12 +157,6 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
     };
     let last = r.lap_count() - 1;
     let font = egui::FontId::proportional(11.0);
-    // Readable on the bright part and on the dim one.
-    let number = if visuals.dark_mode {
-        Color32::WHITE
-    } else {
-        Color32::BLACK
-    };
     // A move of more laps than the strip has pixels: one relay-coloured
     // bar under them, and only laps a pixel wide drawn over it (thousands
     // of slivers a frame would cost the window its pace).
@@ -181,12 +187,15 @@ pub fn timeline_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             );
         }
         if whole.width() >= NUMBERED_WIDTH {
-            let galley = painter.layout_no_wrap((i + 1).to_string(), font.clone(), number);
+            let galley =
+                painter.layout_no_wrap((i + 1).to_string(), font.clone(), Color32::PLACEHOLDER);
             // Beside the step's marker, not under it (it cut "15" into
             // "1|5"); where neither side has room the number gives way.
             if let Some(x) = number_left(whole, galley.size().x, marker) {
                 let top = whole.center().y - galley.size().y / 2.0;
-                painter.galley(egui::pos2(x, top), galley, number);
+                let sown_part = x + galley.size().x <= marker;
+                let colour = number_colour(visuals.dark_mode, sown_part);
+                painter.galley(egui::pos2(x, top), galley, colour);
             }
         }
     }
@@ -243,6 +252,17 @@ fn number_left(lap: egui::Rect, width: f32, marker: f32) -> Option<f32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lap_numbers_read_on_every_lap_colour_of_both_themes() {
+        for dark in [false, true] {
+            let c = Colours::new(dark);
+            for colour in [c.relay[0], c.relay[1], c.raid, c.last, c.capture] {
+                let ratio = crate::app::contrast(number_colour(dark, true), colour);
+                assert!(ratio >= 4.5, "dark {dark}: on {colour:?}: {ratio:.2}");
+            }
+        }
+    }
 
     #[test]
     fn a_lap_number_keeps_clear_of_the_step_marker() {
