@@ -543,12 +543,16 @@ fn an_autosave_without_its_own_version_says_so_not_its_game_s_version_line() {
 #[test]
 fn raw_parser_words_never_reach_the_user() {
     let game = game_text();
-    // A misspelt field: which record has it, its fields, the nearest one.
-    let text = game.replace("    moves: [", "    movez: [");
-    let (place, problem) = game_problem(&text);
-    assert_eq!(place.map(|p| p.0), Some(line_of(&text, "movez:")));
+    // A misspelt field: which record has it, its fields, the nearest one;
+    // placed on the misspelt field's line.
+    let misspelt = |from: &str, to: &str, field: &str| {
+        let text = game.replace(from, to);
+        let (place, problem) = game_problem(&text);
+        assert_eq!(place.map(|p| p.0), Some(line_of(&text, field)));
+        problem
+    };
     assert_eq!(
-        problem,
+        misspelt("    moves: [", "    movez: [", "movez:"),
         "`movez` is not a field of a saved game (did you mean `moves`?); the fields are \
          `version`, `game`, `options`, `south_team`, `north_team`, `start`, `moves`, \
          `comments`, `cursor`, `date`, `event` and `notes`"
@@ -556,11 +560,12 @@ fn raw_parser_words_never_reach_the_user() {
     // Inside the options too (a misspelt field there was passed over, and
     // one put in place of another was called missing), in a saved game
     // and in a presets file alike.
-    let text = game.replace("        seeds: 4,", "        seeds: 4,\n        seedz: 5,");
-    let (place, problem) = game_problem(&text);
-    assert_eq!(place.map(|p| p.0), Some(line_of(&text, "seedz:")));
     assert_eq!(
-        problem,
+        misspelt(
+            "        seeds: 4,",
+            "        seeds: 4,\n        seedz: 5,",
+            "seedz:"
+        ),
         "`seedz` is not a field of the game options (did you mean `seeds`?); the fields are \
          `variant`, `seeds`, `first` and `origin`"
     );

@@ -875,11 +875,9 @@ pub fn writer_ui(
                                     edited |= r.changed();
                                     r
                                 });
-                            // Into the list's view (the box's own scroll
-                            // area takes the request made inside it).
-                            if field.inner.gained_focus() {
-                                ui.scroll_to_rect(field.inner_rect, None);
-                            }
+                            // The box into the list's view (its own scroll
+                            // area takes a request made inside it).
+                            super::follow_focus(ui, &field.inner.with_new_rect(field.inner_rect));
                         });
                     }
                 });

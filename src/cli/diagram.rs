@@ -66,28 +66,20 @@ pub fn diagram(
         result: status.result().copied(),
     };
     let svg = render_svg(&pos, &options);
-    let Some(path) = out else {
+    // The program's own standard output or error, also by name: written
+    // through its handle, so a redirection to a file (`> x.svg`, `>> log`)
+    // is written as the shell opened it, not taken for a file to replace.
+    let Some(path) = out.filter(|p| std_stream(p) != Some(StdStream::Out)) else {
         use std::io::Write;
         let mut stdout = std::io::stdout().lock();
         return stdout.write_all(svg.as_bytes()).map_err(super::write_error);
     };
-    // The program's own standard output or error by name: written through
-    // its handle, so a redirection to a file (`> x.svg`, `>> log`) is
-    // written as the shell opened it, not taken for a file to replace.
-    match std_stream(path) {
-        Some(1) => {
-            use std::io::Write;
-            let mut stdout = std::io::stdout().lock();
-            return stdout.write_all(svg.as_bytes()).map_err(super::write_error);
-        }
-        Some(_) => {
-            use std::io::Write;
-            return std::io::stderr()
-                .lock()
-                .write_all(svg.as_bytes())
-                .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())));
-        }
-        None => {}
+    if std_stream(path) == Some(StdStream::Err) {
+        use std::io::Write;
+        return std::io::stderr()
+            .lock()
+            .write_all(svg.as_bytes())
+            .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())));
     }
     if is_stream(path) {
         // `--out /dev/stdout`, a pipe or `/dev/null`: there is no file to
@@ -109,13 +101,19 @@ pub fn diagram(
     Ok(())
 }
 
-/// 1 or 2 when `path` names the program's standard output or error
+/// The program's own standard output or error.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum StdStream {
+    Out,
+    Err,
+}
+
+/// Which of the program's standard streams `path` names, if one
 /// (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/2`, …).
-fn std_stream(path: &Path) -> Option<u8> {
-    let text = path.to_str()?;
-    match text {
-        "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1" => Some(1),
-        "/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2" => Some(2),
+fn std_stream(path: &Path) -> Option<StdStream> {
+    match path.to_str()? {
+        "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1" => Some(StdStream::Out),
+        "/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2" => Some(StdStream::Err),
         _ => None,
     }
 }

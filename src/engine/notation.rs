@@ -309,7 +309,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
 
 /// Characters that print as nothing (a byte-order mark, zero-width
 /// spaces and joiners, controls) and so make a token look right but fail.
-fn invisible(c: char) -> bool {
+pub(crate) fn invisible(c: char) -> bool {
     matches!(
         c,
         '\u{feff}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{00ad}'

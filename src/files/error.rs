@@ -525,12 +525,11 @@ pub(crate) fn file_on_the_way(path: &Path) -> Option<PathBuf> {
 /// (bidirectional overrides), written as escapes (`\n`, `\u{0}`), so
 /// that what is quoted stays on its line and reads as it is.
 pub(crate) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
-    // Also the marks that show nothing (zero-width spaces and joiners,
-    // word joiner, byte-order mark, soft hyphen): quoted raw, a wrong
-    // word looked right.
+    // Also the marks that show nothing, as notation refuses them (quoted
+    // raw, a wrong word looked right), and those that turn text around.
     let hidden = |c: char| {
-        c.is_control()
-            || matches!(c, '\u{00AD}' | '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}')
+        crate::engine::notation::invisible(c)
+            || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
     };
     if !text.contains(hidden) {
         return text.into();
