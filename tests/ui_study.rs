@@ -1531,6 +1531,32 @@ fn a_solve_started_over_a_running_one_says_what_the_first_had_proved() {
 }
 
 #[test]
+fn the_solve_button_of_the_position_on_view_stays_put_while_a_kept_solve_runs_on() {
+    // The kept solve's rows (its bounds, its question, its best line so
+    // far) grow as it runs. Drawn above the Solve button of the position
+    // on view, they moved it between the frame a click aimed at and the
+    // frame it landed on, and the click missed.
+    let mut h = a_kept_solve_then_a_move();
+    let solve = h.get_by_label("Solve").rect();
+    let kept = h.get_by_label("Proved at least").rect();
+    assert!(
+        solve.bottom() < kept.top(),
+        "Solve {solve:?} goes above the kept solve's rows {kept:?}"
+    );
+    // Some 300 frames of its progress (nodes, bounds, the question asked).
+    for _ in 0..300 {
+        h.step();
+        assert_eq!(
+            h.get_by_label("Solve").rect(),
+            solve,
+            "the Solve button moved"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(h.state().solver.running(), "the kept solve ran on");
+}
+
+#[test]
 fn a_best_move_is_never_called_wrong_when_the_studys_goal_cannot_be_reached() {
     // 02-capture is worth +3; claimed as +5 it cannot be reached, and its
     // best move used to be called wrong (as every other move).

@@ -1128,50 +1128,20 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            if let Some(r) = &panel.running {
+            // A solve of another position (kept on when the board moved)
+            // goes under the position on view: its rows grow as it runs,
+            // and the Solve button under them moved away from the pointer
+            // between two frames, so a click missed it.
+            let running = panel.running.as_ref();
+            let elsewhere = running.filter(|r| panel.belongs_to(r) != pos.key());
+            if let Some(r) = running.filter(|_| elsewhere.is_none()) {
                 running_ui(ui, panel, r, pos.key(), &mut out);
                 ui.separator();
             }
-            if let Some(Status::Over(result)) = &shown_status {
-                // Nothing to prove: the rules give the value. First, before
-                // a kept solution of the same position: the game's history
-                // decides a repetition, and this one ended the game where
-                // the same position earlier in it still had moves.
-                ui.label(format!(
-                    "The game is over in this position: {}",
-                    rt.describe_result(result)
-                ));
-                save_as_study_button(
-                    ui,
-                    Some("the game is over here: a study needs a move to play".into()),
-                    &mut out,
-                );
-            } else if let Some(solution) = panel.solution(&pos) {
-                solution_ui(ui, &pos, solution, rt, &mut out);
-                if solution.best.is_some() {
-                    ui.add_space(6.0);
-                    every_move_ui(ui, panel, &pos, rt, &mut out);
-                }
-            } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
-                ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .button("Solve")
-                        .on_hover_text("Prove the value of the position on view with perfect play")
-                        .clicked()
-                    {
-                        out.push(AppCommand::Solver(SolverCommand::Solve));
-                    }
-                    let why = "solve the position first: a study's goal and line are what the \
-                               solver proves (a cancelled solve's bounds are not enough)";
-                    save_as_study_button(ui, Some(why.into()), &mut out);
-                });
-                ui.label(
-                    egui::RichText::new(
-                        "Small endgames are solved in a moment; big boards with many seeds may \
-                         take minutes or more. Proved values are kept for the session.",
-                    )
-                    .weak(),
-                );
+            shown_ui(ui, panel, &pos, shown_status.as_ref(), rt, &mut out);
+            if let Some(r) = elsewhere {
+                ui.separator();
+                running_ui(ui, panel, r, pos.key(), &mut out);
             }
             if let Some(note) = &panel.note {
                 ui.add_space(6.0);
@@ -1179,6 +1149,59 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
             }
         });
     out
+}
+
+/// What the panel says of the position on view: its value when the game
+/// is over or the value is proved, else the Solve button.
+fn shown_ui(
+    ui: &mut egui::Ui,
+    panel: &SolverPanel,
+    pos: &Position,
+    shown_status: Option<&Status>,
+    rt: &Runtime,
+    out: &mut Vec<AppCommand>,
+) {
+    if let Some(Status::Over(result)) = shown_status {
+        // Nothing to prove: the rules give the value. First, before
+        // a kept solution of the same position: the game's history
+        // decides a repetition, and this one ended the game where
+        // the same position earlier in it still had moves.
+        ui.label(format!(
+            "The game is over in this position: {}",
+            rt.describe_result(result)
+        ));
+        save_as_study_button(
+            ui,
+            Some("the game is over here: a study needs a move to play".into()),
+            out,
+        );
+    } else if let Some(solution) = panel.solution(pos) {
+        solution_ui(ui, pos, solution, rt, out);
+        if solution.best.is_some() {
+            ui.add_space(6.0);
+            every_move_ui(ui, panel, pos, rt, out);
+        }
+    } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Solve")
+                .on_hover_text("Prove the value of the position on view with perfect play")
+                .clicked()
+            {
+                out.push(AppCommand::Solver(SolverCommand::Solve));
+            }
+            let why = "solve the position first: a study's goal and line are what the \
+                       solver proves (a cancelled solve's bounds are not enough)";
+            save_as_study_button(ui, Some(why.into()), out);
+        });
+        ui.label(
+            egui::RichText::new(
+                "Small endgames are solved in a moment; big boards with many seeds may \
+                 take minutes or more. Proved values are kept for the session.",
+            )
+            .weak(),
+        );
+    }
 }
 
 fn running_ui(
