@@ -215,6 +215,83 @@ fn a_file_named_at_launch_is_read_once_and_the_last_game_waits_for_it() {
     assert_eq!(studied(&h), Some(60_000));
 }
 
+/// The last session's autosave of a 2×6 game whose one move takes about
+/// 20 s (release build) to prove endless.
+fn slow_autosave(data: &Path) {
+    std::fs::create_dir_all(data).unwrap();
+    std::fs::write(
+        autosave_path(data),
+        r#"Autosave(version: 1, source: None, unsaved: true,
+  game: SavedGame(version: 1, game: "en-gehe",
+    options: GameOptions(variant: EnGehe(holes: 6), seeds: 4, first: South, origin: SowInto),
+    start: "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south",
+    moves: ["3"]))
+"#,
+    )
+    .unwrap();
+}
+
+#[test]
+fn the_last_session_s_autosave_is_read_off_the_window_s_thread_and_can_be_stopped() {
+    // Replayed on the window's thread, this autosave's endless move kept
+    // the window black for 20 s at launch.
+    let dir = tempfile::tempdir().unwrap();
+    let f = folders(dir.path());
+    slow_autosave(&f.data);
+    let text = std::fs::read_to_string(autosave_path(&f.data)).unwrap();
+    let mut h = build(move |ctx| MaasaiApp::new_for_tests_in_background(ctx, en_gehe(6), f));
+    frames(&mut h);
+    assert!(
+        h.state().files.reading.is_some(),
+        "read on the window's thread"
+    );
+    assert!(
+        h.query_by_label("Reading the last session's game")
+            .is_some()
+    );
+    // A move meanwhile does not autosave over the game being read.
+    play(&mut h, "1");
+    let data = folders(dir.path()).data;
+    assert_eq!(std::fs::read_to_string(autosave_path(&data)).unwrap(), text);
+    // Stopped, the autosave is kept aside unread, and the user told where.
+    click(&mut h, "Stop reading it");
+    assert!(h.state().files.reading.is_none());
+    assert!(
+        h.query_by_label("Reading the last session's game")
+            .is_none()
+    );
+    let aside = data.join("unsaved game.ron");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), text);
+    let (title, message) = h.state().files.error.clone().expect("said");
+    assert_eq!(title, "The last session's game was not read");
+    assert!(message.contains("unsaved game.ron"), "{message}");
+    assert!(h.state().files.resume_offer.is_none());
+    // The game on view autosaves again from the next change.
+    click(&mut h, "OK");
+    play(&mut h, "2");
+    h.state_mut().flush_autosave();
+    let saved = std::fs::read_to_string(autosave_path(&data)).unwrap();
+    assert!(saved.contains("\"1\""), "{saved}");
+}
+
+#[test]
+fn the_last_session_s_game_read_off_the_window_s_thread_is_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = folders(dir.path());
+    let mut last = GameFile::from_game(Game::new(en_gehe(6)));
+    last.game
+        .play(last.game.variant().parse_move("4").unwrap())
+        .unwrap();
+    write_autosave(&f.data, &last, None, true).unwrap();
+    let mut h = build(move |ctx| MaasaiApp::new_for_tests_in_background(ctx, en_gehe(6), f));
+    step_until(&mut h, "the autosave read", |app| {
+        app.files.reading.is_none()
+    });
+    frames(&mut h);
+    assert!(h.state().files.resume_offer.is_some());
+    assert!(h.query_by_label("Resume last game?").is_some());
+}
+
 #[test]
 fn a_study_that_begins_with_a_comment_opens_as_a_study() {
     let dir = tempfile::tempdir().unwrap();

@@ -13,8 +13,8 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
     Autosave, FileError, Folders, GameFile, LoadError, PastedRecord, Preset, RecentFiles,
-    add_user_preset, clear_autosave, delete_user_preset, load_autosave, position_text, read_pasted,
-    record_text, rename_user_preset, save_game, set_aside_damaged_autosave,
+    add_user_preset, clear_autosave, delete_user_preset, position_text, read_pasted, record_text,
+    rename_user_preset, save_game, set_aside_damaged_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -342,12 +342,32 @@ fn last_session(
     folders: &Folders,
     last: LastSession,
 ) -> (Option<Autosave>, Option<(String, String)>) {
-    let loaded = load_autosave(&folders.data).map(|a| {
+    let loaded = crate::files::never_stopped(read_last_session(&folders.data, &mut || true));
+    settle_last_session(folders, last, loaded.map_err(|e| e.to_string()))
+}
+
+/// The last session's autosave in `data`, read and its moves replayed,
+/// checked against the file its game was saved to; stops when
+/// `keep_going` says so.
+fn read_last_session(
+    data: &Path,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<Option<Autosave>, LoadError> {
+    crate::files::load_autosave_or_stop(data, keep_going).map(|a| {
         a.map(|mut a| {
             a.check_source();
             a
         })
-    });
+    })
+}
+
+/// What [`last_session`] does with the autosave once it is read
+/// (`loaded`: its game, or why it cannot be read).
+fn settle_last_session(
+    folders: &Folders,
+    last: LastSession,
+    loaded: Result<Option<Autosave>, String>,
+) -> (Option<Autosave>, Option<(String, String)>) {
     match loaded {
         Ok(Some(a))
             if last == LastSession::Offer
@@ -502,9 +522,15 @@ pub struct FilesState {
     /// A file read for opening, kept for the open that waited on "save
     /// your changes?" (so it is read once).
     read: Option<(PathBuf, Box<Opened>)>,
-    /// The file named at launch is still being read: the last session's
-    /// autosave waits on whether it opens ([`LastSession::AfterOpening`]).
+    /// The last session's game is not settled yet: the file named at
+    /// launch is still being read (the autosave waits on whether it opens,
+    /// [`LastSession::AfterOpening`]), or the autosave itself. Nothing is
+    /// autosaved meanwhile: the autosave on disk is that game's.
     launch: bool,
+    /// The autosave still to be read, and what to do with it: read off the
+    /// window's thread once no other file is (replaying a damaged one's
+    /// endless move took 20 s, with the window black).
+    last_to_read: Option<LastSession>,
     /// A diagram export waiting for its file.
     pub diagram: Option<DiagramJob>,
     /// The typed-path window of a diagram export.
@@ -533,6 +559,9 @@ pub struct Reading {
 pub enum Job {
     /// A file, read for opening.
     Open(PathBuf),
+    /// The last session's autosave, read to offer its game back (or to
+    /// keep it aside).
+    LastSession,
     /// A pasted game record of this many moves, replayed.
     Paste(usize),
 }
@@ -541,6 +570,8 @@ pub enum Job {
 enum Done {
     Read(PathBuf, ReadResult),
     Pasted(PasteResult),
+    /// The last session's game, or why its autosave cannot be read.
+    LastSession(Result<Option<Autosave>, String>),
 }
 
 /// A pasted game record replayed, with the move list's figures, or why not.
@@ -627,16 +658,10 @@ impl FilesState {
             }),
             None => RecentFiles::default(),
         };
-        let mut resume_offer = None;
-        if let Some(f) = &folders
-            && matches!(last, LastSession::Offer | LastSession::KeepAside)
-        {
-            let (offer, problem) = last_session(f, last);
-            resume_offer = offer;
-            if let Some(problem) = problem {
-                error = Some(join_messages(error, problem));
-            }
-        }
+        // Read later (see `MaasaiApp::poll_last_session`).
+        let last_to_read = Some(last).filter(|l| {
+            folders.is_some() && matches!(l, LastSession::Offer | LastSession::KeepAside)
+        });
         let state = FilesState {
             folders,
             window_claim,
@@ -654,7 +679,7 @@ impl FilesState {
             on_disk: None,
             changed_on_disk: None,
             after_save: None,
-            resume_offer,
+            resume_offer: None,
             declined_at: None,
             dialog: None,
             allow_close: false,
@@ -663,7 +688,8 @@ impl FilesState {
             text_edited: None,
             reading: None,
             read: None,
-            launch: last == LastSession::AfterOpening,
+            launch: last == LastSession::AfterOpening || last_to_read.is_some(),
+            last_to_read,
             diagram: None,
             diagram_prompt: None,
             diagram_dialog: None,
@@ -791,6 +817,9 @@ impl MaasaiApp {
         );
         self.files = files;
         self.files.error = error;
+        if !self.rt.background {
+            self.settle_last_session_at_once();
+        }
         // A fresh game is nothing to save, nor to autosave over the last one.
         self.files.saved = Some(signature(&self.rt));
         self.mark_autosaved();
@@ -897,6 +926,7 @@ impl MaasaiApp {
     pub(super) fn files_input(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         use egui::{Key, Modifiers};
         self.poll_reading(ctx);
+        self.poll_last_session(ctx);
         self.poll_autosave();
         let mut out = Vec::new();
         if !self.dialog_open() {
@@ -1239,6 +1269,10 @@ impl MaasaiApp {
                 let what = match &reading.job {
                     Job::Open(path) => format!("opening {}", path.display()),
                     Job::Paste(_) => "setting up the pasted game record".to_string(),
+                    Job::LastSession => {
+                        self.last_session_stopped();
+                        return;
+                    }
                 };
                 self.rt.notice = Some(Notice::report(format!(
                     "Stopped {what}: the current game is still open and unchanged."
@@ -1856,25 +1890,100 @@ impl MaasaiApp {
 
     /// The file named at launch was read (`opened`: and it opens) or not:
     /// what it means for the last session's game ([`LastSession::AfterOpening`]).
+    /// Also for a file opened while the autosave was still to be read: its
+    /// game then is kept aside, not offered in the opened file's place.
     fn launch_settled(&mut self, opened: bool) {
-        if !std::mem::take(&mut self.files.launch) {
+        if !self.files.launch {
             return;
         }
-        let Some(folders) = self.files.folders.clone() else {
+        if self.files.folders.is_none() {
+            self.files.launch = false;
             return;
-        };
+        }
         let last = if opened {
             LastSession::KeepAside
         } else {
             LastSession::Offer
         };
+        match self.files.last_to_read {
+            None => self.files.last_to_read = Some(last),
+            Some(_) if opened => self.files.last_to_read = Some(last),
+            Some(_) => {}
+        }
+        if !self.rt.background {
+            self.settle_last_session_at_once();
+        }
+    }
+
+    /// Reads the last session's autosave at once, on the window's thread
+    /// (tests, which run nothing in the background).
+    fn settle_last_session_at_once(&mut self) {
+        let (Some(last), Some(folders)) = (self.files.last_to_read, self.files.folders.clone())
+        else {
+            return;
+        };
         // The autosave on disk is read, and may be moved aside.
         self.flush_autosave();
         let (offer, problem) = last_session(&folders, last);
+        self.last_session_settled(offer, problem);
+    }
+
+    /// Starts reading the last session's autosave off the window's thread,
+    /// once no other file is being read (a file opened meanwhile comes
+    /// first, and decides whether its game is offered or kept aside).
+    fn poll_last_session(&mut self, ctx: &egui::Context) {
+        if self.files.reading.is_some() || self.files.last_to_read.is_none() {
+            return;
+        }
+        if !self.rt.background {
+            self.settle_last_session_at_once();
+            return;
+        }
+        let Some(folders) = &self.files.folders else {
+            return;
+        };
+        let data = folders.data.clone();
+        self.flush_autosave();
+        self.run_reading(ctx, Job::LastSession, move |keep_going| {
+            Done::LastSession(match read_last_session(&data, keep_going) {
+                Ok(a) => Ok(a),
+                Err(LoadError::Failed(e)) => Err(e.to_string()),
+                // Nobody waits for it any more.
+                Err(LoadError::Stopped) => Err("the reading was stopped".into()),
+            })
+        });
+    }
+
+    /// The last session's game is settled: `offer` it back, and say
+    /// `problem`.
+    fn last_session_settled(&mut self, offer: Option<Autosave>, problem: Option<(String, String)>) {
+        self.files.launch = false;
+        self.files.last_to_read = None;
         self.files.resume_offer = offer;
         if let Some(problem) = problem {
             self.files.error = Some(join_messages(self.files.error.take(), problem));
         }
+    }
+
+    /// The user stopped the reading of the last session's autosave: it is
+    /// moved aside unread, since the next autosave would write over it.
+    fn last_session_stopped(&mut self) {
+        let Some(folders) = self.files.folders.clone() else {
+            self.last_session_settled(None, None);
+            return;
+        };
+        let problem = match move_unsaved_aside(&folders.data) {
+            Ok(aside) => (
+                "The last session's game was not read".into(),
+                format!(
+                    "Reading its autosave was stopped.\n\
+                     It was moved to {}: Open… in the Game menu opens it.",
+                    aside.display()
+                ),
+            ),
+            Err(failed) => still_in_autosave(&folders.data, failed, "The next change's autosave"),
+        };
+        self.last_session_settled(None, Some(problem));
     }
 
     /// Reads `path` for opening: on its own thread in the window, waiting
@@ -1943,6 +2052,9 @@ impl MaasaiApp {
                 Job::Paste(_) => Done::Pasted(Err(LoadError::Failed(
                     "replaying its moves failed unexpectedly.".to_string(),
                 ))),
+                Job::LastSession => {
+                    Done::LastSession(Err("reading it failed unexpectedly".to_string()))
+                }
             },
         };
         self.files.reading = None;
@@ -1953,6 +2065,15 @@ impl MaasaiApp {
         match done {
             Done::Read(path, result) => self.file_read(ctx, path, result),
             Done::Pasted(result) => self.pasted(ctx, result),
+            Done::LastSession(loaded) => {
+                let (Some(last), Some(folders)) =
+                    (self.files.last_to_read, self.files.folders.clone())
+                else {
+                    return;
+                };
+                let (offer, problem) = settle_last_session(&folders, last, loaded);
+                self.last_session_settled(offer, problem);
+            }
         }
     }
 
@@ -2293,6 +2414,11 @@ fn reading_ui(ctx: &egui::Context, job: &Job) -> Option<FileCommand> {
                 count_word(*moves, "move")
             ),
             "Stop pasting it",
+        ),
+        Job::LastSession => (
+            "Reading the last session's game",
+            "Reading the autosave and replaying its moves…".to_string(),
+            "Stop reading it",
         ),
     };
     egui::Window::new(title)

@@ -301,6 +301,19 @@ impl MaasaiApp {
         app
     }
 
+    /// [`Self::new_for_tests_with_folders`] reading files off the window's
+    /// thread as the window does, the last session's autosave included.
+    pub fn new_for_tests_in_background(
+        ctx: &egui::Context,
+        start: Position,
+        folders: crate::files::Folders,
+    ) -> MaasaiApp {
+        let mut app = Self::new_for_tests(ctx, start);
+        app.rt.background = true;
+        app.init_files(Some(folders), false, files_ui::LastSession::Offer);
+        app
+    }
+
     /// An app for tests started as with a file named at launch: its files
     /// in `folders`, the last session's autosave moved aside if it holds
     /// unsaved changes and `file` opens (else offered), `file` queued to be

@@ -128,11 +128,22 @@ pub fn write_autosave(
 /// The last autosaved game, `None` when there is none. A damaged autosave
 /// is an error (naming the file and place), never a panic.
 pub fn load_autosave(data_dir: &Path) -> Result<Option<Autosave>, FileError> {
+    never_stopped(load_autosave_or_stop(data_dir, &mut || true))
+}
+
+/// [`load_autosave`] that stops when `keep_going` says so: replaying the
+/// game's moves may take long (a move proved endless, half a minute), and
+/// the window reads it off its own thread.
+pub fn load_autosave_or_stop(
+    data_dir: &Path,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<Option<Autosave>, LoadError> {
     let path = autosave_path(data_dir);
     if !path.exists() {
         return Ok(None);
     }
-    parse_autosave(&read_text(&path)?, &path).map(Some)
+    let text = read_text(&path).map_err(LoadError::Failed)?;
+    parse_autosave_or_stop(&text, &path, keep_going).map(Some)
 }
 
 /// Reads an autosave's text; `path` only names the file in errors.

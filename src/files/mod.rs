@@ -21,13 +21,14 @@ mod window_claim;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_with};
 pub use autosave::{
-    AUTOSAVE_FILE, Autosave, autosave_path, clear_autosave, load_autosave,
+    AUTOSAVE_FILE, Autosave, autosave_path, clear_autosave, load_autosave, load_autosave_or_stop,
     parse_autosave as parse_autosave_text, set_aside_damaged_autosave, write_autosave,
 };
 pub use clipboard::{
     PastedRecord, RefusedMove, parse_pasted, position_text, read_pasted, record_text, replay_moves,
 };
 pub use date::{iso8601_utc, now_iso8601};
+pub(crate) use error::never_stopped;
 pub use error::{FileError, LoadError};
 pub(crate) use game::name_problem;
 pub use game::{
