@@ -1104,6 +1104,59 @@ fn play_save_that_fails_prints_no_result() {
 }
 
 #[test]
+fn play_save_to_the_program_s_own_output_is_refused_and_the_shell_s_file_kept() {
+    // `play … --save /dev/stdout --force >> out.txt` replaced out.txt with
+    // the saved game (its text kept as out.txt.bak) and lost the answer
+    // printed to the old file.
+    let dir = tempfile::tempdir().unwrap();
+    let p = "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south";
+    let path = dir.path().join("out.txt");
+    for (target, stream) in [
+        ("/dev/stdout", "standard output"),
+        ("/proc/self/fd/1", "standard output"),
+        (path.to_str().unwrap(), "standard output"),
+        ("/dev/stderr", "standard error"),
+    ] {
+        std::fs::write(&path, "precious\n").unwrap();
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let err_file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap();
+        let (out_to, err_to) = if stream == "standard output" {
+            (Stdio::from(file), Stdio::piped())
+        } else {
+            (Stdio::piped(), Stdio::from(err_file))
+        };
+        let done = Command::new(BIN)
+            .args(["play", p, "1", "--save", target, "--force"])
+            .stdout(out_to)
+            .stderr(err_to)
+            .output()
+            .unwrap();
+        assert_eq!(done.status.code(), Some(2), "{target}");
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(written.starts_with("precious\n"), "{target}: {written}");
+        assert!(!written.contains("SavedGame"), "{target}: {written}");
+        assert!(!dir.path().join("out.txt.bak").exists(), "{target}");
+        let said = if stream == "standard output" {
+            String::from_utf8(done.stderr).unwrap()
+        } else {
+            written
+        };
+        assert!(
+            said.contains(&format!(
+                "{target}: not saved: it is this program's {stream}"
+            )),
+            "{target}: {said}"
+        );
+    }
+}
+
+#[test]
 fn check_prove_refuses_a_solution_move_that_is_not_best() {
     // 02-capture with North's best defence kept but South's winning first
     // move replaced by a legal losing one (and its comment to match): the

@@ -170,12 +170,15 @@ fn diagram_out_to_standard_output_redirected_to_a_file_writes_into_it() {
     // it was refused as one already there, naming /dev/stdout.bak.
     let dir = tempfile::tempdir().unwrap();
     let expected = ok(&["diagram", SMALL]);
+    let path = dir.path().join("x.svg");
     for (append, out) in [
         (false, "/dev/stdout"),
         (true, "/dev/stdout"),
         (false, "/dev/fd/1"),
+        // The same file by its own name (it was replaced, its text kept as
+        // x.svg.bak, and the diagram written to the old file lost).
+        (true, path.to_str().unwrap()),
     ] {
-        let path = dir.path().join("x.svg");
         std::fs::write(&path, "earlier\n").unwrap();
         let file = std::fs::OpenOptions::new()
             .write(true)

@@ -2,6 +2,7 @@
 //! a file.
 
 use super::CliError;
+use super::files::{StdStream, std_stream};
 use crate::diagram::{DiagramOptions, parse_hole, render_svg};
 use std::path::Path;
 
@@ -99,23 +100,6 @@ pub fn diagram(
     refuse_out(path, force)?;
     crate::diagram::save_svg(path, &svg)?;
     Ok(())
-}
-
-/// The program's own standard output or error.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum StdStream {
-    Out,
-    Err,
-}
-
-/// Which of the program's standard streams `path` names, if one
-/// (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/2`, …).
-fn std_stream(path: &Path) -> Option<StdStream> {
-    match path.to_str()? {
-        "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1" => Some(StdStream::Out),
-        "/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2" => Some(StdStream::Err),
-        _ => None,
-    }
 }
 
 /// Whether `path` (its links followed) is a stream rather than a file: a

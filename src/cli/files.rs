@@ -130,6 +130,46 @@ pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
     )))
 }
 
+/// The program's own standard output or error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum StdStream {
+    Out,
+    Err,
+}
+
+/// Which of the program's standard streams `path` is, if one: by name
+/// (`/dev/stdout`, `/dev/fd/1`, `/proc/self/fd/2`, …), or (on Unix) the
+/// very file, pipe or terminal the stream is open on, under any name
+/// (`out.txt` when run `> out.txt`, `/proc/self/fd/1`, a link to it).
+/// Replaced as a file, the shell's file went from under the stream and
+/// the program's own output with it.
+pub(super) fn std_stream(path: &Path) -> Option<StdStream> {
+    match path.to_str() {
+        Some("/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1") => return Some(StdStream::Out),
+        Some("/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2") => return Some(StdStream::Err),
+        _ => {}
+    }
+    #[cfg(unix)]
+    {
+        use std::os::fd::{AsFd, BorrowedFd};
+        use std::os::unix::fs::MetadataExt;
+        let named = std::fs::metadata(path).ok()?;
+        let is_it = |fd: BorrowedFd<'_>| {
+            fd.try_clone_to_owned()
+                .ok()
+                .and_then(|fd| std::fs::File::from(fd).metadata().ok())
+                .is_some_and(|m| m.dev() == named.dev() && m.ino() == named.ino())
+        };
+        if is_it(std::io::stdout().as_fd()) {
+            return Some(StdStream::Out);
+        }
+        if is_it(std::io::stderr().as_fd()) {
+            return Some(StdStream::Err);
+        }
+    }
+    None
+}
+
 /// Why `play --save` must not write to `path`, if it must not: one of the
 /// program's own files (the window's check, [`files::Folders::own_file`]),
 /// refused even with `--force`; or a file already there, refused unless
@@ -138,6 +178,17 @@ pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
 /// move is replayed: nothing is printed of a game that is not saved.
 pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
     refuse_own(path, "saved")?;
+    if let Some(stream) = std_stream(path) {
+        let what = match stream {
+            StdStream::Out => "standard output, where `play` prints its answer",
+            StdStream::Err => "standard error, where its messages go",
+        };
+        return Err(CliError(format!(
+            "{}: not saved: it is this program's {what} (--force does not change that); \
+             save the game to a file of its own",
+            path.display()
+        )));
+    }
     // A folder, a device or a pipe is refused by the save itself.
     if force || !path.is_file() {
         return Ok(());
