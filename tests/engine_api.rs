@@ -287,6 +287,31 @@ fn a_record_can_be_cut_back_past_its_end_without_a_panic() {
 }
 
 #[test]
+fn a_move_that_ends_is_found_before_one_beside_it_is_proved_endless() {
+    // South 1 runs past the billion-lap limit (17 s, release build); South
+    // 2 ends after 18,338 laps and South 3 after 46,769. Whether the game
+    // goes on was asked of South 1 first, sown to the end: playing South 2
+    // in the window froze it that long. A stop asked for after some 50
+    // million laps (keep_going is asked about every million) comes long
+    // after the answer now.
+    let p = pos("en-gehe south=27118,9579,2419 north=5792,480,14612 captured=0,0 turn=south");
+    let mut asked = 0;
+    let mut keep_going = || {
+        asked += 1;
+        asked < 50
+    };
+    assert_eq!(p.status_or_stop(&mut keep_going), Some(Status::Ongoing));
+    let mut game = Game::new(p);
+    let played = game
+        .play_or_stop(Move(1), &mut keep_going)
+        .map(|r| r.copied());
+    let mut after = p;
+    after.apply_fast(Move(1)).unwrap();
+    assert_eq!(played, Some(Ok(after)));
+    assert!(asked < 50, "asked {asked} times");
+}
+
+#[test]
 fn a_lap_cap_is_kept_exactly_in_both_games() {
     // `apply_within(mv, k)` lets a move of k laps end and stops one of
     // more; En Gehé used to let every move run 24 laps whatever the cap.

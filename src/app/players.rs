@@ -232,7 +232,9 @@ fn start(
 /// who plays, what it is doing, and Pause/Resume.
 pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
     let mut commands = Vec::new();
-    let over = rt.game.is_over();
+    // From the check of the moves: whether the game is over may take
+    // seconds to work out (every move sown), and this runs every frame.
+    let over = matches!(rt.live_status(), Some(crate::engine::Status::Over(_)));
     // The buttons first, each side's in its own place, the changing words
     // after them: a word that came and went before them, or one side's
     // button going once taken over, moved the other under the pointer (a

@@ -358,9 +358,11 @@ impl Game {
     pub fn play_or_stop(
         &mut self,
         mv: Move,
-        keep_going: impl FnMut() -> bool,
+        mut keep_going: impl FnMut() -> bool,
     ) -> Option<Result<&Position, PlayError>> {
-        if let Status::Over(result) = self.status() {
+        // Whether the game is over may take long too (every move the side
+        // has may have to be sown), so it stops as the move does.
+        if let Status::Over(result) = self.status_or_stop(&mut keep_going)? {
             // Over because every move the side has is endless: asking for
             // one of them says that it never ends (RULES.md "Endless
             // moves"), as for any other endless move.

@@ -385,13 +385,30 @@ impl Position {
         if ended {
             return Some(true);
         }
-        for mv in long {
-            let mut next = *self;
-            match next.apply_or_stop(mv, &mut keep_going) {
-                Ok(()) => return Some(true),
-                Err(Unfinished::Stopped) => return None,
-                Err(Unfinished::Endless(_)) => {}
+        // The long ones in widening rounds, each sown for up to 8 times the
+        // laps of the round before: a move that ends after 20,000 laps is
+        // found before the one beside it is proved endless (a billion laps,
+        // 17 s, when it was sown first to the end).
+        let mut open = long;
+        let mut laps = super::QUICK_LAPS;
+        while !open.is_empty() {
+            laps = laps.saturating_mul(8).min(super::LAP_LIMIT);
+            let mut still = Vec::new();
+            for mv in open {
+                let mut next = *self;
+                match next.sow(mv, laps, &mut keep_going) {
+                    Ok(()) => return Some(true),
+                    Err(Unfinished::Stopped) => return None,
+                    // Not ended within this round's laps: a cap, no verdict.
+                    Err(Unfinished::Endless(Endless { cycle_laps: None }))
+                        if laps < super::LAP_LIMIT =>
+                    {
+                        still.push(mv)
+                    }
+                    Err(Unfinished::Endless(_)) => {}
+                }
             }
+            open = still;
         }
         Some(false)
     }
