@@ -289,7 +289,7 @@ fn a_record_can_be_cut_back_past_its_end_without_a_panic() {
 #[test]
 fn a_move_that_ends_is_found_before_one_beside_it_is_proved_endless() {
     // South 1 runs past the billion-lap limit (17 s, release build); South
-    // 2 ends after 18,338 laps and South 3 after 46,769. Whether the game
+    // 2 ends after 18,336 laps and South 3 after 46,767. Whether the game
     // goes on was asked of South 1 first, sown to the end: playing South 2
     // in the window froze it that long. A stop asked for after some 50
     // million laps (keep_going is asked about every million) comes long
