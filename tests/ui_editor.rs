@@ -623,6 +623,38 @@ fn a_row_length_out_of_range_is_refused_not_clamped() {
 }
 
 #[test]
+fn a_refusal_in_an_editor_since_closed_never_comes_back_in_the_next() {
+    // Each editor counted its edits from 0, and a field's refusal was kept
+    // (with the field's id, which outlives the editor) for the count it
+    // was typed at: the next editor showed it again, about text nobody
+    // typed there, once it reached that count of edits.
+    for leave in ["Cancel", "Play from here"] {
+        let mut h = harness(en_gehe(6));
+        open_editor(&mut h);
+        h.get_by_label("South 2: 4 seeds").click();
+        h.run();
+        type_number(&mut h, "Holes per row:", "99");
+        let refusal = "“99” is not a row length";
+        assert!(h.query_by_label_contains(refusal).is_some());
+        h.get_by_label(leave).click();
+        h.run();
+        if leave == "Cancel" {
+            discard(&mut h);
+        }
+        assert!(h.state().editor.is_none(), "{leave}");
+        open_editor(&mut h);
+        for seeds in 4..7 {
+            assert!(
+                h.query_by_label_contains(refusal).is_none(),
+                "{leave}: the last editor's refusal is back"
+            );
+            h.get_by_label(&format!("South 3: {seeds} seeds")).click();
+            h.run();
+        }
+    }
+}
+
+#[test]
 fn a_clicked_reserve_pile_takes_typed_digits_like_a_hole() {
     let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
     open_editor(&mut h);

@@ -15,7 +15,7 @@ use crate::engine::{
 };
 use crate::files::{LoadError, replay_moves};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 /// A hole of the setup: its owner and its index in the owner's sowing order.
@@ -412,14 +412,24 @@ pub struct Editor {
     /// A sowing was playing when the editor opened (it paused): Cancel
     /// plays it on.
     pub resume_sowing: bool,
-    /// Counts the changes of the setup (edits, undo, redo): a number
-    /// field's refusal is about the setup it was typed into, and goes once
-    /// anything else is edited.
+    /// Names the setup as it is, new at each change (edits, undo, redo): a
+    /// number field's refusal is about the setup it was typed into, and
+    /// goes once anything else is edited. Never the same twice in a run
+    /// ([`fresh_revision`]): the refusals are kept with the fields' ids,
+    /// which outlive the editor.
     revision: u64,
     /// The row length that switching the game to En Gehé sets up: the
     /// board's when it last was En Gehé, else (opened on Bao la Kimasai)
     /// the last new game's if that was En Gehé (see `MaasaiApp`), else 10.
     pub en_gehe_holes: u8,
+}
+
+/// A revision no editor of this run has had: counted from 0 by each
+/// editor, a refusal typed into a field in an editor since closed came
+/// back in the next one once it reached that count of edits.
+fn fresh_revision() -> u64 {
+    static LAST: AtomicU64 = AtomicU64::new(0);
+    LAST.fetch_add(1, Ordering::Relaxed) + 1
 }
 
 /// The editor's one limit on a count: no hole, reserve pile or captured
@@ -528,7 +538,7 @@ impl Editor {
             leaving: None,
             start_when_checked: None,
             resume_sowing: false,
-            revision: 0,
+            revision: fresh_revision(),
             en_gehe_holes: match from.variant() {
                 Variant::EnGehe { holes } => holes,
                 Variant::BaoLaKimasai => DEFAULT_EN_GEHE_HOLES,
@@ -707,7 +717,7 @@ impl Editor {
             self.typing_into = None;
         }
         if self.setup != before {
-            self.revision += 1;
+            self.revision = fresh_revision();
             self.note = None;
             self.typing_note = None;
             if !same_field {
@@ -849,7 +859,7 @@ impl Editor {
                 // A note on the last change goes with it.
                 self.note = None;
                 if let Some(prev) = self.undo.pop() {
-                    self.revision += 1;
+                    self.revision = fresh_revision();
                     self.redo.push(std::mem::replace(&mut self.setup, prev));
                     self.recheck();
                 }
@@ -857,7 +867,7 @@ impl Editor {
             C::Redo => {
                 self.note = None;
                 if let Some(next) = self.redo.pop() {
-                    self.revision += 1;
+                    self.revision = fresh_revision();
                     // A redone cut of the rows says again what it drops.
                     let lost = match next.variant() {
                         Ok(v @ Variant::EnGehe { .. }) => dropped_by(&self.setup, v),
