@@ -2761,6 +2761,49 @@ fn a_move_the_solver_proved_best_is_called_best() {
 }
 
 #[test]
+fn a_proved_best_move_s_row_keeps_best_move_where_proved_does_not_fit() {
+    // "1. South 50" stood among rows reading "· best move" in the column
+    // beside the solver: the solver's "best move, proved" did not fit
+    // whole, and went whole.
+    let start = small_position();
+    let mut rows = Vec::new();
+    for name in [
+        "South",
+        "Ilkisongo",
+        "Ilkisongo of the",
+        "Ilkisongo of the river",
+    ] {
+        let mut h = harness_at(start, [1024.0, 680.0]);
+        h.state_mut().solver.session =
+            Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
+        h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+        h.state_mut().settings.show_solver = true;
+        h.state_mut().rt.names = [name.to_string(), "North".into()];
+        h.run_steps(1);
+        h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+        h.run_steps(2);
+        h.state_mut().queue(AppCommand::ViewStart);
+        h.run_steps(2);
+        solve_on_view(&mut h, &start);
+        let head = format!("  1. {name} 1");
+        let row = h
+            .query_by_label_contains(&head)
+            .and_then(|n| n.accesskit_node().label())
+            .expect("the row");
+        rows.push(row);
+    }
+    assert!(
+        rows.iter().any(|r| r.contains("· best move, proved")),
+        "{rows:?}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("· best move") && !r.contains("proved")),
+        "{rows:?}"
+    );
+}
+
+#[test]
 fn proved_bao_costs_say_both_outcomes() {
     let cost = ProvedCost {
         played: Move(3),

@@ -208,10 +208,15 @@ fn rows_ui(
                 Some(at) => &cost[..at],
                 None => cost.as_str(),
             };
-            // The note's cost without its unit ("cost about 2"), before the
-            // note goes: in the solver's narrow column a mistake's row
-            // showed no note at all among rows saying "best move".
-            let terse_cost = short_cost.replace(" seeds", "").replace(" seed", "");
+            // The note's cost without its unit ("cost about 2"), and the
+            // solver's "best move, proved" as "best move", before the note
+            // goes: in the solver's narrow column a mistake's row, or the
+            // proved best move, showed no note at all among rows saying
+            // "best move".
+            let terse_cost = short_cost
+                .replace(" seeds", "")
+                .replace(" seed", "")
+                .replace(", proved", "");
             let candidates = [
                 format!("{full} — {laps}{taken}"),
                 with_taken(&full),
