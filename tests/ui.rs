@@ -2761,6 +2761,29 @@ fn the_animation_line_stays_inside_the_smallest_window() {
     );
 }
 
+#[test]
+fn the_tempo_plot_s_axis_groups_digits_as_the_board_does() {
+    // The board said "tempo 4,900", the plot's axis "4900" and "4930".
+    let mut h = harness_at(GameOptions::default().start().unwrap(), [1600.0, 1000.0]);
+    h.state_mut().settings.show_tempo_plot = true;
+    h.run_steps(3);
+    let mut painted = Vec::new();
+    for clipped in &h.output().shapes {
+        painted_galleys(&clipped.shape, &mut painted);
+    }
+    let texts: Vec<&str> = painted.iter().map(|g| g.job.text.as_str()).collect();
+    let axis_marks: Vec<&str> = texts
+        .iter()
+        .copied()
+        .filter(|t| !t.is_empty() && t.chars().all(|c| c.is_ascii_digit() || c == ','))
+        .collect();
+    assert!(axis_marks.iter().any(|t| t.contains(',')), "{axis_marks:?}");
+    assert!(
+        axis_marks.iter().all(|t| t.len() < 4 || t.contains(',')),
+        "{axis_marks:?}"
+    );
+}
+
 /// Every text a shape paints.
 fn painted_galleys(shape: &egui::Shape, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
     match shape {

@@ -196,8 +196,13 @@ pub fn plot_ui(
                             // that would not fit are still left out; a long
                             // game's four-digit numbers need more room
                             // ("500600" ran together at 24 px).
-                            .label_spacing(label_spacing(game.len())),
+                            .label_spacing(label_spacing(game.len()))
+                            .formatter(grouped_mark),
                     ])
+                    // Grouped as the board's figures are ("tempo 4,900"):
+                    // "4930" beside the board's "4,930" read as another
+                    // number.
+                    .custom_y_axes(vec![egui_plot::AxisHints::new_y().formatter(grouped_mark)])
                     .include_x(0.0)
                     .include_x(4.0)
                     .x_grid_spacer(one_two_five_spacer)
@@ -345,6 +350,18 @@ impl super::MaasaiApp {
 /// egui_plot's least spacing allows, and the next two up. Its own powers of
 /// ten left a short plot of 0 to 8 seeds, or of tempo 110 to 119, with a
 /// single labelled line.
+/// An axis label: the grid's whole number with its digits grouped, as
+/// every count in the window is ("4,900", "1,200").
+fn grouped_mark(mark: GridMark, _shown: &std::ops::RangeInclusive<f64>) -> String {
+    let value = mark.value.round();
+    let digits = group_digits(value.abs() as u64);
+    if value < 0.0 {
+        format!("-{digits}")
+    } else {
+        digits
+    }
+}
+
 fn one_two_five_spacer(input: GridInput) -> Vec<GridMark> {
     let (lo, hi) = input.bounds;
     // Seeds and tempo are whole numbers: no step under one.
