@@ -2804,6 +2804,33 @@ fn a_proved_best_move_s_row_keeps_best_move_where_proved_does_not_fit() {
 }
 
 #[test]
+fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
+    // The session's very first solve said "(what the session had proved
+    // before is reused)", with nothing proved before it.
+    let start = small_position();
+    let mut h = harness(start);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(1);
+    solve_on_view(&mut h, &start);
+    let reused = "(what the session had proved before is reused)";
+    let said = |h: &Harness<'_, MaasaiApp>| {
+        h.query_by_label_contains("This solve: ")
+            .and_then(|n| n.accesskit_node().value())
+            .expect("the solve's figures")
+    };
+    assert!(!said(&h).contains(reused), "{}", said(&h));
+    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+    h.run_steps(2);
+    let next = *h.state().rt.game.current();
+    solve_on_view(&mut h, &next);
+    assert!(said(&h).contains(reused), "{}", said(&h));
+    // Back at the start, its own solve is still the first.
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run_steps(2);
+    assert!(!said(&h).contains(reused), "{}", said(&h));
+}
+
+#[test]
 fn proved_bao_costs_say_both_outcomes() {
     let cost = ProvedCost {
         played: Move(3),

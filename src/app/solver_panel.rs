@@ -87,6 +87,9 @@ struct Running {
     /// Cancel was pressed (a move's solve that ends without its value was
     /// stopped, not out of time).
     cancelled: bool,
+    /// The panel's first solve of the session: nothing proved before it
+    /// to reuse.
+    first: bool,
 }
 
 /// Proving the value of every move of one position: the moves still to
@@ -173,6 +176,11 @@ pub struct SolverPanel {
     running: Option<Running>,
     /// Finished solutions by position key.
     solved: HashMap<u64, Solution>,
+    /// Solves started this session (see [`Running::first`]).
+    started: u64,
+    /// The position whose solve was the session's first, once solved: its
+    /// solution does not say it reused what the session had proved.
+    first_solved: Option<u64>,
     /// What happened to the last solve that did not finish.
     pub note: Option<String>,
     /// The position the note speaks of ("the position after move 12"):
@@ -218,6 +226,8 @@ impl Default for SolverPanel {
             session: None,
             running: None,
             solved: HashMap::new(),
+            started: 0,
+            first_solved: None,
             note: None,
             note_game: None,
             note_at: None,
@@ -673,7 +683,9 @@ impl SolverPanel {
                 for_move: Some(mv),
                 deadline: Some(Instant::now() + job.budget),
                 cancelled: false,
+                first: self.started == 0,
             });
+            self.started += 1;
             return;
         }
         self.every_move = None;
@@ -724,7 +736,9 @@ impl SolverPanel {
             for_move: None,
             deadline: None,
             cancelled: false,
+            first: self.started == 0,
         });
+        self.started += 1;
     }
 
     /// Collects a finished solve, stops one whose position left the board,
@@ -768,6 +782,9 @@ impl SolverPanel {
                             if let Some(u) = self.unsolved.get_mut(&job.key) {
                                 u.retain(|u| u.mv != mv);
                             }
+                        }
+                        if r.first {
+                            self.first_solved = Some(r.key);
                         }
                         self.solved.insert(r.key, solution);
                     }
@@ -1176,7 +1193,8 @@ fn shown_ui(
             out,
         );
     } else if let Some(solution) = panel.solution(pos) {
-        solution_ui(ui, pos, solution, rt, out);
+        let reused = panel.first_solved != Some(pos.key());
+        solution_ui(ui, pos, solution, reused, rt, out);
         if solution.best.is_some() {
             ui.add_space(6.0);
             every_move_ui(ui, panel, pos, rt, out);
@@ -1352,10 +1370,13 @@ fn running_ui(
     }
 }
 
+/// `reused`: solved after others this session, whose proofs it may have
+/// drawn on.
 fn solution_ui(
     ui: &mut egui::Ui,
     pos: &Position,
     s: &Solution,
+    reused: bool,
     rt: &Runtime,
     out: &mut Vec<AppCommand>,
 ) {
@@ -1375,9 +1396,14 @@ fn solution_ui(
     ));
     ui.label(
         egui::RichText::new(format!(
-            "This solve: {} nodes in {:.2} s (what the session had proved before is reused).",
+            "This solve: {} nodes in {:.2} s{}.",
             group_digits(s.nodes),
-            s.elapsed.as_secs_f64()
+            s.elapsed.as_secs_f64(),
+            if reused {
+                " (what the session had proved before is reused)"
+            } else {
+                ""
+            }
         ))
         .weak(),
     );
