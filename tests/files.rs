@@ -737,6 +737,29 @@ fn recent_files_are_bounded_deduplicated_and_persisted() {
 }
 
 #[test]
+fn a_recent_list_entry_that_names_no_file_is_refused_by_its_number() {
+    // An empty entry showed as a blank row in Recent files and opened as
+    // ": there is no such file"; one with a NUL as the working folder.
+    let config = tempfile::tempdir().unwrap();
+    let path = config.path().join(files::RECENT_FILE);
+    for (entries, said) in [
+        (
+            r#"["/tmp/a.ron", ""]"#,
+            "entry 2 of `files` () is not a file's path: it is empty",
+        ),
+        (
+            r#"["a\u{0}b.ron"]"#,
+            "entry 1 of `files` (a\\0b.ron) is not a file's path: it holds a NUL character",
+        ),
+    ] {
+        std::fs::write(&path, format!("RecentFiles(version: 1, files: {entries})")).unwrap();
+        let err = RecentFiles::load(config.path()).unwrap_err();
+        assert_eq!(err.path, path);
+        assert_eq!(err.problem, said, "{entries}");
+    }
+}
+
+#[test]
 fn positions_copy_and_paste_as_notation() {
     let pos = sample_game(3).game.current().to_owned();
     let text = files::position_text(&pos);

@@ -41,6 +41,26 @@ impl RecentFiles {
             RECENT_VERSION,
             "recent-files list",
         )?;
+        // The window lists only files it opened or saved: an entry that
+        // can name no file was written by something else (it showed as a
+        // blank row, and opening it said ": there is no such file").
+        for (n, file) in list.files.iter().enumerate() {
+            let why = match file.to_str() {
+                Some("") => Some("it is empty"),
+                Some(text) if text.contains('\0') => Some("it holds a NUL character"),
+                _ => None,
+            };
+            if let Some(why) = why {
+                return Err(FileError::new(
+                    &path,
+                    format!(
+                        "entry {} of `files` ({}) is not a file's path: {why}",
+                        n + 1,
+                        file.to_string_lossy().escape_debug()
+                    ),
+                ));
+            }
+        }
         let mut clean = RecentFiles::default();
         for file in list.files.into_iter().rev() {
             clean.add(&file);
