@@ -366,6 +366,12 @@ fn a_value_of_the_wrong_shape_says_what_its_field_takes() {
             "    cursor: 2e1,",
             "`cursor` takes a whole number from 0 to the game's number of moves, not 2e1",
         ),
+        // Past the largest float: RON itself said "`e` is not a digit".
+        (
+            "    cursor: 2,",
+            "    cursor: 1e400,",
+            "`cursor` takes a whole number from 0 to the game's number of moves, not 1e400",
+        ),
         (
             "    version: 1,",
             "    version: 1.0,",

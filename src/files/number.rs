@@ -138,7 +138,9 @@ pub(crate) fn wrong_number(
             }
             _ => format!("{written} takes a whole number {range}; {value} is too small ({what})"),
         }
-    } else if number.parse::<f64>().is_ok_and(f64::is_finite) {
+    } else if number.parse::<f64>().is_ok() {
+        // A number of another kind, however large (`1e400`, which RON
+        // itself refuses at its `e`).
         format!("{written} takes a whole number {range}, not {value} ({what})")
     } else {
         return None;
