@@ -62,7 +62,10 @@ fn main() -> std::process::ExitCode {
             }
             return match e.print() {
                 Err(io) if io.kind() != std::io::ErrorKind::BrokenPipe => {
-                    eprintln!("error: cannot write the output: {io}");
+                    eprintln!(
+                        "error: cannot write the output: {}",
+                        cli::output_failure(&io)
+                    );
                     std::process::ExitCode::from(2)
                 }
                 _ => std::process::ExitCode::from(u8::try_from(code).unwrap_or(2)),

@@ -880,8 +880,10 @@ fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
         let (err, code) = run_into_full_disk(args, input);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+        // In the words every save uses, not "No space left on device (os
+        // error 28)".
         assert!(
-            err.starts_with("error: cannot write the output: "),
+            err.starts_with("error: cannot write the output: the disk is full"),
             "{args:?}: {err}"
         );
     }

@@ -204,6 +204,24 @@ fn diagram_out_to_standard_output_redirected_to_a_file_writes_into_it() {
 }
 
 #[test]
+fn diagram_out_to_a_full_device_says_the_disk_is_full() {
+    // "No space left on device (os error 28)" where every save says it in
+    // words, by its own name and through a link alike.
+    let dir = tempfile::tempdir().unwrap();
+    let link = dir.path().join("full.svg");
+    std::os::unix::fs::symlink("/dev/full", &link).unwrap();
+    for out in ["/dev/full", link.to_str().unwrap()] {
+        let err = refused(&["diagram", SMALL, "--out", out]);
+        assert_eq!(
+            err,
+            format!(
+                "error: {out}: cannot write: the disk is full (free some space, or use another disk)\n"
+            )
+        );
+    }
+}
+
+#[test]
 fn diagram_out_to_a_folder_that_cannot_take_it_says_why() {
     let dir = tempfile::tempdir().unwrap();
     let missing = dir.path().join("no such folder").join("fig.svg");

@@ -80,7 +80,7 @@ pub fn diagram(
         return std::io::stderr()
             .lock()
             .write_all(svg.as_bytes())
-            .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())));
+            .map_err(|e| cannot_write(path, &e));
     }
     if is_stream(path) {
         // `--out /dev/stdout`, a pipe or `/dev/null`: there is no file to
@@ -89,17 +89,23 @@ pub fn diagram(
         let mut stream = std::fs::OpenOptions::new()
             .write(true)
             .open(path)
-            .map_err(|e| CliError(format!("{}: cannot write: {e}", path.display())))?;
+            .map_err(|e| cannot_write(path, &e))?;
         return stream
             .write_all(svg.as_bytes())
             .map_err(|e| match e.kind() {
                 std::io::ErrorKind::BrokenPipe => CliError::reader_gone(),
-                _ => CliError(format!("{}: cannot write: {e}", path.display())),
+                _ => cannot_write(path, &e),
             });
     }
     refuse_out(path, force)?;
     crate::diagram::save_svg(path, &svg)?;
     Ok(())
+}
+
+/// A write to the stream `path` that failed, in the words every save
+/// uses ("the disk is full", not "No space left on device (os error 28)").
+fn cannot_write(path: &Path, e: &std::io::Error) -> CliError {
+    CliError(crate::files::FileError::io(path, "cannot write", e).to_string())
 }
 
 /// Whether `path` (its links followed) is a stream rather than a file: a

@@ -430,11 +430,17 @@ impl CliError {
 
 /// A failed write of the output: quiet when the reader went away, otherwise
 /// an error (a full disk must not pass for success).
+/// Why standard output could not be written, in the words every save
+/// uses ("the disk is full", not "No space left on device (os error 28)").
+pub fn output_failure(e: &std::io::Error) -> String {
+    crate::files::io_words(std::path::Path::new(""), e)
+}
+
 pub(crate) fn write_error(e: std::io::Error) -> CliError {
     if e.kind() == std::io::ErrorKind::BrokenPipe {
         CliError::reader_gone()
     } else {
-        CliError(format!("cannot write the output: {e}"))
+        CliError(format!("cannot write the output: {}", output_failure(&e)))
     }
 }
 

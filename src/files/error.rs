@@ -476,6 +476,10 @@ pub(crate) fn io_words(path: &Path, err: &std::io::Error) -> String {
         }
         K::OutOfMemory => "there is not enough memory".to_string(),
         K::Interrupted | K::TimedOut => "interrupted; try again".to_string(),
+        // ELOOP (its kind is not stable yet): said as a save says it.
+        _ if cfg!(target_os = "linux") && err.raw_os_error() == Some(40) => {
+            "a symbolic link in a loop of links that leads to no file".to_string()
+        }
         _ => err.to_string(),
     }
 }

@@ -28,8 +28,8 @@ pub use clipboard::{
     PastedRecord, RefusedMove, parse_pasted, position_text, read_pasted, record_text, replay_moves,
 };
 pub use date::{iso8601_utc, now_iso8601};
-pub(crate) use error::never_stopped;
 pub use error::{FileError, LoadError};
+pub(crate) use error::{io_words, never_stopped};
 pub(crate) use game::name_problem;
 pub use game::{
     GAME_VERSION, GameFile, MAX_COMMENT_CHARS, MAX_EVENT_CHARS, MAX_FILE_BYTES, MAX_NOTES_CHARS,
