@@ -106,6 +106,7 @@ fn the_hover_preview_names_holes_as_the_board_does() {
         .expect("a preview")
         .text
         .clone();
+    assert!(text.starts_with("South 1: 5 laps, "), "{text}");
     assert!(text.contains("ends in South 3;"), "{text}");
     assert!(
         text.contains("captures 2 (1 facing + the last seed)"),

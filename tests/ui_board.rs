@@ -727,7 +727,7 @@ fn a_big_move_s_counts_are_grouped_as_other_counts_are() {
     assert!(
         preview
             .text
-            .starts_with("1: 14,541 laps, 144,682,637 seeds sown"),
+            .starts_with("South 1: 14,541 laps, 144,682,637 seeds sown"),
         "{}",
         preview.text
     );

@@ -198,8 +198,12 @@ impl Preview {
             pos.variant().hole_name(end.index)
         );
         use crate::engine::{group_digits, grouped_count};
+        // The moving hole too is named as the board labels it: "50: 1
+        // lap…" read as another kind of name than the "South 50" it ends
+        // beside.
         let mut text = format!(
-            "{}: {}, {} sown, ends in {}",
+            "{} {}: {}, {} sown, ends in {}",
+            pos.turn().title(),
             stats.name,
             grouped_count(stats.laps as u64, "lap"),
             grouped_count(stats.sown, "seed"),
