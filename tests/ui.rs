@@ -93,6 +93,48 @@ fn clicking_a_hole_plays_the_move() {
 }
 
 #[test]
+fn ctrl_q_quits_as_the_window_s_close_button_does() {
+    // egui's own quit shortcut, which Game ▸ Quit and the help now name
+    // (the menu named none, where desktop programs have Ctrl+Q).
+    let closes = |h: &mut Harness<'_, MaasaiApp>| {
+        // The press alone: a step runs a frame for each event queued, and
+        // the output read is the last frame's.
+        h.event(egui::Event::Key {
+            key: egui::Key::Q,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::COMMAND,
+        });
+        h.step();
+        h.output()
+            .viewport_output
+            .get(&egui::ViewportId::ROOT)
+            .is_some_and(|v| v.commands.contains(&egui::ViewportCommand::Close))
+    };
+    let mut h = harness(en_gehe(6));
+    h.run();
+    assert!(closes(&mut h), "on the board");
+    // Also while a comment is typed, and in the position editor.
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    h.state_mut().rt.view = 1;
+    h.run_steps(2);
+    h.get_by_label("Comment on move 1 (South 1)").focus();
+    h.run_steps(2);
+    assert!(h.ctx.text_edit_focused(), "typing a comment");
+    assert!(closes(&mut h), "while a comment is typed");
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::E);
+    h.run();
+    assert!(h.state().editor.is_some());
+    assert!(closes(&mut h), "in the editor");
+}
+
+#[test]
 fn the_hover_preview_names_holes_as_the_board_does() {
     let mut h = harness(en_gehe(6));
     h.run();

@@ -1377,7 +1377,7 @@ fn a_menu_open_over_the_council_previews_nothing() {
     h.get_by_label("Game").click();
     h.run_steps(2);
     let (_, board) = h.state().rt.board_area.expect("the board is drawn");
-    let menu = ["New game…  (Ctrl+N)", "Players", "Quit"]
+    let menu = ["New game…  (Ctrl+N)", "Players", "Quit  (Ctrl+Q)"]
         .iter()
         .map(|label| h.get_by_label(label).rect())
         .reduce(|a, b| a.union(b))
@@ -1406,7 +1406,10 @@ fn a_menu_open_over_the_council_previews_nothing() {
     for &at in &points {
         h.hover_at(at);
         h.run_steps(2);
-        assert!(h.query_by_label("Quit").is_some(), "the menu stays open");
+        assert!(
+            h.query_by_label("Quit  (Ctrl+Q)").is_some(),
+            "the menu stays open"
+        );
         assert!(
             h.state().rt.preview.is_none(),
             "the menu at {at:?} previews {:?}",
@@ -1418,7 +1421,10 @@ fn a_menu_open_over_the_council_previews_nothing() {
     h.hover_at(egui::pos2(640.0, 790.0));
     h.key_press(egui::Key::Escape);
     h.run_steps(2);
-    assert!(h.query_by_label("Quit").is_none(), "the menu closed");
+    assert!(
+        h.query_by_label("Quit  (Ctrl+Q)").is_none(),
+        "the menu closed"
+    );
     let mut previewed = [0, 0];
     for &at in &points {
         h.hover_at(at);

@@ -85,6 +85,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+N", "new game"),
     ("Ctrl+O", "open a saved game or study"),
     ("Ctrl+S / Ctrl+Shift+S", "save / save as"),
+    ("Ctrl+Q", "quit (unsaved changes ask first)"),
     (
         "Ctrl+V",
         "set up the position string on the clipboard (RULES.md notation), or replay a game record (a position followed by its moves)",

@@ -115,7 +115,7 @@ pub fn menu_ui(
                 }
                 ui.separator();
             }
-            if ui.button("Quit").clicked() {
+            if ui.button("Quit  (Ctrl+Q)").clicked() {
                 commands.push(AppCommand::Quit);
             }
         });
