@@ -176,16 +176,21 @@ fn a_file_that_cannot_be_opened_is_said_before_the_question_after_one_read() {
     assert!(message.contains("truncated"), "{message}");
 }
 
-#[test]
-fn a_file_named_at_launch_is_read_once_and_the_last_game_waits_for_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let f = folders(dir.path());
-    // The last session's game, with changes saved nowhere else.
+/// The last session's game in the autosave in `data`: a move of a 2×6
+/// game, with changes saved nowhere else.
+fn last_game_unsaved(data: &Path) {
     let mut last = GameFile::from_game(Game::new(en_gehe(6)));
     last.game
         .play(last.game.variant().parse_move("4").unwrap())
         .unwrap();
-    write_autosave(&f.data, &last, None, true).unwrap();
+    write_autosave(data, &last, None, true).unwrap();
+}
+
+#[test]
+fn a_file_named_at_launch_is_read_once_and_the_last_game_waits_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = folders(dir.path());
+    last_game_unsaved(&f.data);
     let autosave = std::fs::read_to_string(autosave_path(&f.data)).unwrap();
     let path = dir.path().join("many lines.ron");
     std::fs::write(&path, slow_study(60_000)).unwrap();
@@ -278,11 +283,7 @@ fn the_last_session_s_autosave_is_read_off_the_window_s_thread_and_can_be_stoppe
 fn the_last_session_s_game_read_off_the_window_s_thread_is_offered() {
     let dir = tempfile::tempdir().unwrap();
     let f = folders(dir.path());
-    let mut last = GameFile::from_game(Game::new(en_gehe(6)));
-    last.game
-        .play(last.game.variant().parse_move("4").unwrap())
-        .unwrap();
-    write_autosave(&f.data, &last, None, true).unwrap();
+    last_game_unsaved(&f.data);
     let mut h = build(move |ctx| MaasaiApp::new_for_tests_in_background(ctx, en_gehe(6), f));
     step_until(&mut h, "the autosave read", |app| {
         app.files.reading.is_none()
