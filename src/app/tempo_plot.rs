@@ -68,7 +68,7 @@ const FROM_ZERO_UP_TO: f64 = 40.0;
 /// The values a plot's y axis must at least span, for values from `lo` to
 /// `hi` (`None`: no values). Seed counts of Bao la Kimasai and small
 /// captured counts from zero (with a few seeds of axis while nothing is
-/// captured); tempo and large captured counts fitted to their values, with
+/// captured), and values reaching down near zero; tempo and large captured counts fitted to their values, with
 /// at least 10 units (1 % of a tempo) of axis so a flat line is not blown
 /// up into a drama of ±2.
 fn y_span(tempo: bool, bao: bool, lo: f64, hi: f64) -> Option<(f64, f64)> {
@@ -77,6 +77,12 @@ fn y_span(tempo: bool, bao: bool, lo: f64, hi: f64) -> Option<(f64, f64)> {
     }
     if bao || (!tempo && hi <= FROM_ZERO_UP_TO) {
         return Some((0.0, hi.max(4.0)));
+    }
+    // Values that reach down near zero (an endgame's tempo of 31 against
+    // 244) are read from it: fitted, the 31 sat on the chart's floor with
+    // no line under it, and read as 0.
+    if lo >= 0.0 && lo < (hi - lo) / 2.0 {
+        return Some((0.0, hi));
     }
     let least = if tempo { (0.01 * hi).max(10.0) } else { 10.0 };
     let mid = (lo + hi) / 2.0;
@@ -466,6 +472,9 @@ mod y_span_tests {
         assert_eq!(y_span(true, false, 4900.0, 4900.0), Some((4875.5, 4924.5)));
         // Tempo that moves is fitted to its values.
         assert_eq!(y_span(true, false, 100.0, 300.0), Some((100.0, 300.0)));
+        // Down near zero, from zero: 31 against 244 read as 0 on the floor.
+        assert_eq!(y_span(true, false, 31.0, 244.0), Some((0.0, 244.0)));
+        assert_eq!(y_span(false, false, 20.0, 150.0), Some((0.0, 150.0)));
         // Bao la Kimasai's counts are read from zero.
         assert_eq!(y_span(false, true, 50.0, 60.0), Some((0.0, 60.0)));
         assert_eq!(y_span(false, false, f64::INFINITY, f64::NEG_INFINITY), None);
