@@ -17,7 +17,12 @@ use maasai_mancala::study::Study;
 const TABLE_BITS: u32 = 16;
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
-    let mut h = harness_at(start, WIDE_SIZE);
+    harness_sized(start, WIDE_SIZE)
+}
+
+/// [`harness`] in a window of `size`.
+fn harness_sized(start: Position, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(start, size);
     h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
     // Sowing shown at once, so replies land without waiting for animation.
     h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
@@ -1387,9 +1392,7 @@ fn an_exercise_hides_the_council_and_the_solver() {
 /// A 1024×680 window (the least the README promises) with a study, the
 /// solver, the council, the tempo plot and the move list all open.
 fn crowded_window(s: Study) -> Harness<'static, MaasaiApp> {
-    let mut h = harness_at(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
-    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    let mut h = harness_sized(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
     h.state_mut().settings.show_solver = true;
     h.state_mut().settings.show_council = true;
     h.state_mut().settings.show_tempo_plot = true;
@@ -2633,9 +2636,7 @@ fn a_wrong_move_does_not_widen_the_study_panel() {
     // goes to the last mover" the panel widened from ~260 to ~308 px, the
     // board shrinking and shifting right.
     let s = study("03-remainder.ron");
-    let mut h = harness_at(GameOptions::default().start().unwrap(), SMALL_SIZE);
-    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    let mut h = harness_sized(GameOptions::default().start().unwrap(), SMALL_SIZE);
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
         Box::new(s.clone()),
         Mode::Exercise,
@@ -2773,10 +2774,7 @@ fn a_proved_best_move_s_row_keeps_best_move_where_proved_does_not_fit() {
         "Ilkisongo of the",
         "Ilkisongo of the river",
     ] {
-        let mut h = harness_at(start, [1024.0, 680.0]);
-        h.state_mut().solver.session =
-            Some(Session::with_solver(Solver::with_table_bits(TABLE_BITS)));
-        h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+        let mut h = harness_sized(start, [1024.0, 680.0]);
         h.state_mut().settings.show_solver = true;
         h.state_mut().rt.names = [name.to_string(), "North".into()];
         h.run_steps(1);

@@ -157,30 +157,13 @@ impl Drop for Check {
     }
 }
 
-/// [`Position::status`] that gives up (`None`) once `flag` says stop: the
-/// moves that run long are sown with [`Position::apply_or_stop`] first.
-/// (The status asked afterwards finds them remembered, Bao la Kimasai's
-/// long moves being kept by the engine, or quick.)
+/// [`Position::status`] that gives up (`None`) once `flag` says stop.
 fn status_or_stop(p: &Position, flag: &StopFlag) -> Option<Status> {
-    let mut ended = false;
-    let long = p.sow_quick_moves(&[], |_, _| {
-        ended = true;
-        std::ops::ControlFlow::Break(())
-    });
-    if !ended {
-        for mv in long {
-            let mut next = *p;
-            match next.apply_or_stop(mv, || flag.keep_going()) {
-                Ok(()) => break,
-                Err(crate::engine::Unfinished::Endless(_)) => {}
-                Err(crate::engine::Unfinished::Stopped) => {
-                    flag.mark_given_up();
-                    return None;
-                }
-            }
-        }
+    let status = p.status_or_stop(|| flag.keep_going());
+    if status.is_none() {
+        flag.mark_given_up();
     }
-    Some(p.status())
+    status
 }
 
 impl Check {

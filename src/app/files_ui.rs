@@ -272,6 +272,21 @@ pub enum LastSession {
     Ignore,
 }
 
+/// Where the last session's game stands. Until it is settled nothing is
+/// autosaved: the autosave on disk is that game's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LastGame {
+    /// Offered, kept aside, or there was none: autosaves go on.
+    Settled,
+    /// The file named at launch is still being read: whether it opens
+    /// decides ([`LastSession::AfterOpening`]).
+    AwaitingFile,
+    /// The autosave is still to be read, and then done with as this says:
+    /// off the window's thread, once no other file is (replaying a damaged
+    /// one's endless move took 20 s, with the window black).
+    ToRead(LastSession),
+}
+
 pub use crate::files::UNSAVED_ASIDE;
 
 /// Moves the autosave (a game with changes saved nowhere else) aside to
@@ -522,15 +537,8 @@ pub struct FilesState {
     /// A file read for opening, kept for the open that waited on "save
     /// your changes?" (so it is read once).
     read: Option<(PathBuf, Box<Opened>)>,
-    /// The last session's game is not settled yet: the file named at
-    /// launch is still being read (the autosave waits on whether it opens,
-    /// [`LastSession::AfterOpening`]), or the autosave itself. Nothing is
-    /// autosaved meanwhile: the autosave on disk is that game's.
-    launch: bool,
-    /// The autosave still to be read, and what to do with it: read off the
-    /// window's thread once no other file is (replaying a damaged one's
-    /// endless move took 20 s, with the window black).
-    last_to_read: Option<LastSession>,
+    /// Where the last session's game stands.
+    last_game: LastGame,
     /// A diagram export waiting for its file.
     pub diagram: Option<DiagramJob>,
     /// The typed-path window of a diagram export.
@@ -659,9 +667,13 @@ impl FilesState {
             None => RecentFiles::default(),
         };
         // Read later (see `MaasaiApp::poll_last_session`).
-        let last_to_read = Some(last).filter(|l| {
-            folders.is_some() && matches!(l, LastSession::Offer | LastSession::KeepAside)
-        });
+        let last_game = match last {
+            LastSession::AfterOpening => LastGame::AwaitingFile,
+            LastSession::Offer | LastSession::KeepAside if folders.is_some() => {
+                LastGame::ToRead(last)
+            }
+            _ => LastGame::Settled,
+        };
         let state = FilesState {
             folders,
             window_claim,
@@ -688,8 +700,7 @@ impl FilesState {
             text_edited: None,
             reading: None,
             read: None,
-            launch: last == LastSession::AfterOpening || last_to_read.is_some(),
-            last_to_read,
+            last_game,
             diagram: None,
             diagram_prompt: None,
             diagram_dialog: None,
@@ -993,7 +1004,7 @@ impl MaasaiApp {
                 if !self.files.discarded
                     && self.files.resume_offer.is_none()
                     && !declined
-                    && !self.files.launch
+                    && self.files.last_game == LastGame::Settled
                 {
                     self.autosave(ctx, true);
                 }
@@ -1102,7 +1113,7 @@ impl MaasaiApp {
         if let Some(left) = typing {
             // Back once the text has rested, to write it then.
             ctx.request_repaint_after(left);
-        } else if self.files.resume_offer.is_none() && !self.files.launch {
+        } else if self.files.resume_offer.is_none() && self.files.last_game == LastGame::Settled {
             self.files.text_edited = None;
             self.autosave(ctx, false);
         }
@@ -1120,7 +1131,7 @@ impl MaasaiApp {
         // Until the last session's game is settled (the file named at
         // launch still being read, or the offer to resume it standing) the
         // autosave on disk is that game's: a save meanwhile wrote over it.
-        if self.files.launch || self.files.resume_offer.is_some() {
+        if self.files.last_game != LastGame::Settled || self.files.resume_offer.is_some() {
             return;
         }
         let Some(folders) = &self.files.folders else {
@@ -1880,7 +1891,11 @@ impl MaasaiApp {
     /// opened: then the messages of the start (a damaged recent-files
     /// list, settings not read) are kept before it.
     fn say_error(&mut self, title: &str, message: String) {
-        let earlier = self.files.error.take().filter(|_| self.files.launch);
+        let earlier = self
+            .files
+            .error
+            .take()
+            .filter(|_| self.files.last_game != LastGame::Settled);
         self.show_error(title, message);
         if earlier.is_some() {
             let this = self.files.error.take().expect("just set");
@@ -1893,11 +1908,11 @@ impl MaasaiApp {
     /// Also for a file opened while the autosave was still to be read: its
     /// game then is kept aside, not offered in the opened file's place.
     fn launch_settled(&mut self, opened: bool) {
-        if !self.files.launch {
+        if self.files.last_game == LastGame::Settled {
             return;
         }
         if self.files.folders.is_none() {
-            self.files.launch = false;
+            self.files.last_game = LastGame::Settled;
             return;
         }
         let last = if opened {
@@ -1905,10 +1920,8 @@ impl MaasaiApp {
         } else {
             LastSession::Offer
         };
-        match self.files.last_to_read {
-            None => self.files.last_to_read = Some(last),
-            Some(_) if opened => self.files.last_to_read = Some(last),
-            Some(_) => {}
+        if opened || self.files.last_game == LastGame::AwaitingFile {
+            self.files.last_game = LastGame::ToRead(last);
         }
         if !self.rt.background {
             self.settle_last_session_at_once();
@@ -1918,7 +1931,8 @@ impl MaasaiApp {
     /// Reads the last session's autosave at once, on the window's thread
     /// (tests, which run nothing in the background).
     fn settle_last_session_at_once(&mut self) {
-        let (Some(last), Some(folders)) = (self.files.last_to_read, self.files.folders.clone())
+        let (LastGame::ToRead(last), Some(folders)) =
+            (self.files.last_game, self.files.folders.clone())
         else {
             return;
         };
@@ -1932,7 +1946,7 @@ impl MaasaiApp {
     /// once no other file is being read (a file opened meanwhile comes
     /// first, and decides whether its game is offered or kept aside).
     fn poll_last_session(&mut self, ctx: &egui::Context) {
-        if self.files.reading.is_some() || self.files.last_to_read.is_none() {
+        if self.files.reading.is_some() || !matches!(self.files.last_game, LastGame::ToRead(_)) {
             return;
         }
         if !self.rt.background {
@@ -1957,8 +1971,7 @@ impl MaasaiApp {
     /// The last session's game is settled: `offer` it back, and say
     /// `problem`.
     fn last_session_settled(&mut self, offer: Option<Autosave>, problem: Option<(String, String)>) {
-        self.files.launch = false;
-        self.files.last_to_read = None;
+        self.files.last_game = LastGame::Settled;
         self.files.resume_offer = offer;
         if let Some(problem) = problem {
             self.files.error = Some(join_messages(self.files.error.take(), problem));
@@ -2066,8 +2079,8 @@ impl MaasaiApp {
             Done::Read(path, result) => self.file_read(ctx, path, result),
             Done::Pasted(result) => self.pasted(ctx, result),
             Done::LastSession(loaded) => {
-                let (Some(last), Some(folders)) =
-                    (self.files.last_to_read, self.files.folders.clone())
+                let (LastGame::ToRead(last), Some(folders)) =
+                    (self.files.last_game, self.files.folders.clone())
                 else {
                     return;
                 };

@@ -296,9 +296,7 @@ impl MaasaiApp {
         start: Position,
         folders: crate::files::Folders,
     ) -> MaasaiApp {
-        let mut app = Self::new_for_tests(ctx, start);
-        app.init_files(Some(folders), false, files_ui::LastSession::Offer);
-        app
+        Self::offering_last_game(ctx, start, folders, false)
     }
 
     /// [`Self::new_for_tests_with_folders`] reading files off the window's
@@ -308,8 +306,19 @@ impl MaasaiApp {
         start: Position,
         folders: crate::files::Folders,
     ) -> MaasaiApp {
+        Self::offering_last_game(ctx, start, folders, true)
+    }
+
+    /// A test app with its files in `folders`, the autosave found there
+    /// offered; `background`: files are read on threads.
+    fn offering_last_game(
+        ctx: &egui::Context,
+        start: Position,
+        folders: crate::files::Folders,
+        background: bool,
+    ) -> MaasaiApp {
         let mut app = Self::new_for_tests(ctx, start);
-        app.rt.background = true;
+        app.rt.background = background;
         app.init_files(Some(folders), false, files_ui::LastSession::Offer);
         app
     }

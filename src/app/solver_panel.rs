@@ -176,8 +176,8 @@ pub struct SolverPanel {
     running: Option<Running>,
     /// Finished solutions by position key.
     solved: HashMap<u64, Solution>,
-    /// Solves started this session (see [`Running::first`]).
-    started: u64,
+    /// A solve was started this session (see [`Running::first`]).
+    started: bool,
     /// The position whose solve was the session's first, once solved: its
     /// solution does not say it reused what the session had proved.
     first_solved: Option<u64>,
@@ -226,7 +226,7 @@ impl Default for SolverPanel {
             session: None,
             running: None,
             solved: HashMap::new(),
-            started: 0,
+            started: false,
             first_solved: None,
             note: None,
             note_game: None,
@@ -683,9 +683,8 @@ impl SolverPanel {
                 for_move: Some(mv),
                 deadline: Some(Instant::now() + job.budget),
                 cancelled: false,
-                first: self.started == 0,
+                first: !std::mem::replace(&mut self.started, true),
             });
-            self.started += 1;
             return;
         }
         self.every_move = None;
@@ -736,9 +735,8 @@ impl SolverPanel {
             for_move: None,
             deadline: None,
             cancelled: false,
-            first: self.started == 0,
+            first: !std::mem::replace(&mut self.started, true),
         });
-        self.started += 1;
     }
 
     /// Collects a finished solve, stops one whose position left the board,
