@@ -251,11 +251,29 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
+    // Where: the word holding the byte, the byte written out.
     assert_eq!(
         lines[1],
-        "error: invalid position: line 2 is not UTF-8 text"
+        "error: invalid position: line 2 is not UTF-8 text: `turn=sou\\xe9th`"
     );
     assert!(!lines[2].starts_with("error"), "{text}");
+    // At the start of a line, and a long word named by its start.
+    let mut input = b"\xff\xfeen-gehe ; 1\n".to_vec();
+    input.extend_from_slice(&[b'7'; 500]);
+    input.extend_from_slice(b"\x80 ; 1\n");
+    let (text, success) = apply_all(input);
+    assert!(success);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: invalid position: line 1 is not UTF-8 text: `\\xff\\xfeen-gehe`".to_string(),
+            format!(
+                "error: invalid position: line 2 is not UTF-8 text: `{}… (504 characters)`",
+                "7".repeat(48)
+            )
+        ]
+    );
 }
 
 #[test]

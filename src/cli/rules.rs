@@ -310,7 +310,28 @@ pub fn apply() -> Result<(), CliError> {
             Ok(line) => super::printable(&apply_line(number, line.trim_end_matches(['\n', '\r']))),
             // README: every error line says `endless`, `illegal` or
             // `invalid position`.
-            Err(_) => format!("error: invalid position: line {number} is not UTF-8 text"),
+            // Where: the word holding the first byte that is not, with each
+            // such byte written as `\xNN`.
+            Err(e) => {
+                let at = e.valid_up_to();
+                let blank = |b: &u8| b.is_ascii_whitespace();
+                let start = bytes[..at].iter().rposition(blank).map_or(0, |i| i + 1);
+                let end = bytes[at..]
+                    .iter()
+                    .position(blank)
+                    .map_or(bytes.len(), |i| at + i);
+                let mut word = String::new();
+                for chunk in bytes[start..end].utf8_chunks() {
+                    word.push_str(chunk.valid());
+                    for b in chunk.invalid() {
+                        word.push_str(&format!("\\x{b:02x}"));
+                    }
+                }
+                super::printable(&format!(
+                    "error: invalid position: line {number} is not UTF-8 text: `{}`",
+                    crate::engine::shortened(&word)
+                ))
+            }
         };
         if let Err(e) = writeln!(out, "{answer}") {
             let e = super::write_error(e);

@@ -206,6 +206,29 @@ pub struct Game {
     moves: Vec<Move>,
     /// `positions[i]` is the position after `i` moves; never empty.
     positions: Vec<Position>,
+    /// How the game stands after the last move, once it was worked out:
+    /// it may take every move the side has sown to its end (a side whose
+    /// every move is endless), and panels ask it every frame.
+    status: StatusMemo,
+}
+
+/// A [`Game`]'s status once known. It is part of no game's identity: two
+/// records of the same moves are equal whether or not either was asked.
+#[derive(Clone, Debug, Default)]
+struct StatusMemo(std::sync::OnceLock<Status>);
+
+impl PartialEq for StatusMemo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for StatusMemo {}
+
+#[cfg(test)]
+thread_local! {
+    /// How many times a status was worked out rather than recalled (tests).
+    static WORKED_OUT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 impl Game {
@@ -214,6 +237,7 @@ impl Game {
         Game {
             moves: Vec::new(),
             positions: vec![start],
+            status: StatusMemo::default(),
         }
     }
 
@@ -323,6 +347,16 @@ impl Game {
     /// promptly once nobody waits for it (see [`Position::status_or_stop`]):
     /// `None` when `keep_going` said stop.
     pub fn status_or_stop(&self, keep_going: impl FnMut() -> bool) -> Option<Status> {
+        if let Some(known) = self.status.0.get() {
+            return Some(known.clone());
+        }
+        #[cfg(test)]
+        WORKED_OUT.with(|w| w.set(w.get() + 1));
+        let status = self.work_out_status(keep_going)?;
+        Some(self.status.0.get_or_init(|| status).clone())
+    }
+
+    fn work_out_status(&self, keep_going: impl FnMut() -> bool) -> Option<Status> {
         let current = self.current();
         let seen = self
             .positions
@@ -380,12 +414,16 @@ impl Game {
         };
         self.moves.push(mv);
         self.positions.push(next);
+        self.status = StatusMemo::default();
         Some(Ok(self.current()))
     }
 
     /// Cuts the record back to its first `len` moves (undo); a `len` past
     /// the end changes nothing.
     pub fn truncate(&mut self, len: usize) {
+        if len < self.moves.len() {
+            self.status = StatusMemo::default();
+        }
         self.moves.truncate(len);
         self.positions.truncate(len.saturating_add(1));
     }
@@ -422,6 +460,45 @@ mod tests {
             "en-gehe south=1,2,0,1,3 north=2,0,1,1,0 captured=0,0 turn=south",
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_game_s_status_is_worked_out_once_per_position_and_again_after_a_change() {
+        let worked_out = || WORKED_OUT.with(std::cell::Cell::get);
+        // South's every move is endless: its status sows each to its cycle.
+        let stuck = crate::engine::notation::parse_position(
+            "en-gehe south=3,8,0 north=1,0,4 captured=0,0 turn=south",
+        )
+        .unwrap();
+        let game = Game::new(stuck);
+        let before = worked_out();
+        let over = game.status();
+        assert!(
+            matches!(&over, Status::Over(r) if r.reason == EndReason::OnlyEndless(Side::South))
+        );
+        for _ in 0..10 {
+            assert_eq!(game.status(), over);
+            assert!(game.is_over());
+        }
+        assert_eq!(worked_out(), before + 1, "asked every frame, sown once");
+        let fresh = Game::new(stuck);
+        assert_eq!(fresh, game, "the memo is no part of a game's identity");
+
+        // A move and an undo each make the status a new question.
+        let mut game = Game::new(start_2x5());
+        assert_eq!(game.status(), Status::Ongoing);
+        let first = game.current().legal_moves()[0];
+        game.play(first).unwrap();
+        let after_move = worked_out();
+        let expected = game.current().status();
+        assert_eq!(game.status(), expected);
+        assert_eq!(worked_out(), after_move + 1);
+        game.truncate(5);
+        assert_eq!(game.status(), expected);
+        assert_eq!(worked_out(), after_move + 1, "no move was undone");
+        game.truncate(0);
+        assert_eq!(game.status(), Status::Ongoing);
+        assert_eq!(worked_out(), after_move + 2);
     }
 
     #[test]
