@@ -579,7 +579,7 @@ enum Done {
     Read(PathBuf, ReadResult),
     Pasted(PasteResult),
     /// The last session's game, or why its autosave cannot be read.
-    LastSession(Result<Option<Autosave>, String>),
+    LastSession(Result<Option<Box<Autosave>>, String>),
 }
 
 /// A pasted game record replayed, with the move list's figures, or why not.
@@ -1960,7 +1960,7 @@ impl MaasaiApp {
         self.flush_autosave();
         self.run_reading(ctx, Job::LastSession, move |keep_going| {
             Done::LastSession(match read_last_session(&data, keep_going) {
-                Ok(a) => Ok(a),
+                Ok(a) => Ok(a.map(Box::new)),
                 Err(LoadError::Failed(e)) => Err(e.to_string()),
                 // Nobody waits for it any more.
                 Err(LoadError::Stopped) => Err("the reading was stopped".into()),
@@ -2084,6 +2084,7 @@ impl MaasaiApp {
                 else {
                     return;
                 };
+                let loaded = loaded.map(|a| a.map(|a| *a));
                 let (offer, problem) = settle_last_session(&folders, last, loaded);
                 self.last_session_settled(offer, problem);
             }
