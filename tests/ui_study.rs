@@ -2802,6 +2802,49 @@ fn a_proved_best_move_s_row_keeps_best_move_where_proved_does_not_fit() {
 }
 
 #[test]
+fn a_long_team_name_gives_way_to_the_hole_played_in_the_move_list_and_comment_heading() {
+    // "1. Ilkisongo Elders Co…": the narrow column cut the row inside the
+    // team's name, and the hole played was read only on hover.
+    let start = small_position();
+    let long = "Ilkisongo Elders Council of the Great River Valley";
+    let mut h = harness_sized(start, [1024.0, 680.0]);
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().rt.names = [long.to_string(), "North".into()];
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+    h.run_steps(3);
+    let row = h
+        .query_by_label_contains("  1. ")
+        .and_then(|n| n.accesskit_node().label())
+        .expect("the row");
+    assert!(row.ends_with(" 1") && row.len() < long.len(), "{row}");
+    assert!(
+        row.starts_with("  1. Ilkisongo") && row.contains('…'),
+        "{row}"
+    );
+    let heading = h
+        .query_by_label_contains("Comment on move 1")
+        .and_then(|n| n.accesskit_node().label())
+        .expect("the comment's heading");
+    assert!(
+        heading.ends_with(" 1)") && heading.contains('…'),
+        "{heading}"
+    );
+    // A name that fits is shown whole, as before.
+    let mut h = harness_sized(start, [1024.0, 680.0]);
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().rt.names = ["Ilkisongo".to_string(), "North".into()];
+    h.run_steps(1);
+    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+    h.run_steps(3);
+    assert!(h.query_by_label_contains("  1. Ilkisongo 1").is_some());
+    assert!(
+        h.query_by_label_contains("Comment on move 1 (Ilkisongo (South) 1)")
+            .is_some()
+    );
+}
+
+#[test]
 fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
     // The session's very first solve said "(what the session had proved
     // before is reused)", with nothing proved before it.

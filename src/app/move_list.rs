@@ -231,14 +231,23 @@ fn rows_ui(
                 // comment): "· commen…" was cut mid-word.
                 head_marked("", false),
             ];
+            // Last, the team's name is cut by whole words and then left out,
+            // so the hole played stays in sight ("1. Ilkisongo Elders Co…"
+            // hid it behind a long name).
+            let teams = shorter_names(&rt.names[mover.index()]);
             let shown = if fits(&text) {
                 text.clone()
             } else {
                 candidates
                     .iter()
+                    .cloned()
+                    .chain(
+                        teams
+                            .iter()
+                            .map(|team| format!("{:>3}. {team}{}", i + 1, s.name)),
+                    )
                     .find(|t| fits(t))
-                    .unwrap_or(&candidates[candidates.len() - 1])
-                    .clone()
+                    .unwrap_or_else(|| format!("{:>3}. {}", i + 1, s.name))
             };
             let mut row = ui.selectable_label(rt.view == i + 1, &shown);
             super::follow_focus(ui, &row);
@@ -292,6 +301,28 @@ fn rows_ui(
         }
     }
     ui.data_mut(|d| d.insert_temp(follow_id, (follow.saturating_sub(1), hidden)));
+}
+
+/// A team's name cut short by whole words, longest first, each with a
+/// space for the move after it, then left out ("Ilkisongo Elders Council"
+/// gives "Ilkisongo Elders… ", "Ilkisongo… " and ""): where a row or a
+/// heading does not fit, the name gives way to the move it names.
+pub fn shorter_names(team: &str) -> Vec<String> {
+    let words: Vec<&str> = team.split_whitespace().collect();
+    let mut out: Vec<String> = (1..words.len())
+        .rev()
+        .map(|k| format!("{}… ", words[..k].join(" ")))
+        .collect();
+    // A single long word is cut by its letters' halves, then goes.
+    if words.len() == 1 && words[0].chars().count() > 6 {
+        let half: String = words[0]
+            .chars()
+            .take(words[0].chars().count() / 2)
+            .collect();
+        out.push(format!("{half}… "));
+    }
+    out.push(String::new());
+    out
 }
 
 /// Frames the list tries to bring the move on view into sight after it
@@ -351,8 +382,25 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             // One line, cut with … (whole on hover): a long team name
             // wrapped it after a lone "(" and moved the box down.
             let heading = format!("Comment on move {n} ({} {name})", rt.team(mover));
+            // The move stays whole: the team's name gives way first.
+            let font = egui::TextStyle::Body.resolve(ui.style());
+            let room = ui.available_width();
+            let shown = std::iter::once(heading.clone())
+                .chain(
+                    shorter_names(&rt.team(mover))
+                        .iter()
+                        .map(|team| format!("Comment on move {n} ({team}{name})")),
+                )
+                .find(|t| {
+                    ui.fonts_mut(|f| {
+                        f.layout_no_wrap(t.clone(), font.clone(), egui::Color32::PLACEHOLDER)
+                    })
+                    .size()
+                    .x <= room
+                })
+                .unwrap_or_else(|| format!("Comment on move {n} ({name})"));
             let label = ui
-                .add(egui::Label::new(&heading).truncate())
+                .add(egui::Label::new(&shown).truncate())
                 .on_hover_text(&heading);
             // Edited in place: the text comes from the game each frame and
             // every change goes back as a command.
