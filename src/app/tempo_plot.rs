@@ -67,7 +67,7 @@ const FROM_ZERO_UP_TO: f64 = 40.0;
 
 /// The values a plot's y axis must at least span, for values from `lo` to
 /// `hi` (`None`: no values). Seed counts of Bao la Kimasai and small
-/// captured counts from zero (with a few seeds of axis while nothing is
+/// captured counts from zero (up to at least 5 while little or nothing is
 /// captured), and values reaching down near zero; tempo and large captured counts fitted to their values, with
 /// at least 10 units (1 % of a tempo) of axis so a flat line is not blown
 /// up into a drama of ±2.
@@ -76,7 +76,9 @@ fn y_span(tempo: bool, bao: bool, lo: f64, hi: f64) -> Option<(f64, f64)> {
         return None;
     }
     if bao || (!tempo && hi <= FROM_ZERO_UP_TO) {
-        return Some((0.0, hi.max(4.0)));
+        // Up to at least 5, the first labelled mark above 0 of a short
+        // chart: with 4, a capture of 3 had "0" alone beside it.
+        return Some((0.0, hi.max(5.0)));
     }
     // Values that reach down near zero (an endgame's tempo of 31 against
     // 244) are read from it: fitted, the 31 sat on the chart's floor with
@@ -464,7 +466,8 @@ mod y_span_tests {
     #[test]
     fn captured_counts_of_an_endgame_are_fitted_and_flat_lines_keep_some_axis() {
         // Early in a game: from zero, at least 4 seeds of axis.
-        assert_eq!(y_span(false, false, 0.0, 0.0), Some((0.0, 4.0)));
+        assert_eq!(y_span(false, false, 0.0, 0.0), Some((0.0, 5.0)));
+        assert_eq!(y_span(false, false, 0.0, 3.0), Some((0.0, 5.0)));
         assert_eq!(y_span(false, false, 0.0, 12.0), Some((0.0, 12.0)));
         // An endgame's 190 against 196: fitted, not 0 to 200.
         assert_eq!(y_span(false, false, 190.0, 196.0), Some((188.0, 198.0)));
