@@ -1145,11 +1145,22 @@ pub fn move_comment(pos: &Position, mv: Move) -> String {
         [one] => one.clone(),
         [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     };
+    // A list that names a hole of the other side names each hole's owner:
+    // "North's hole 1 and hole 1" read as one hole twice.
+    let owned = |h: usize| format!("{}'s {}", pos.hole_at(h).side.title(), bare(h));
+    let mixed = relays.iter().any(|&h| pos.hole_at(h).side != trace.mover)
+        && relays.iter().any(|&h| pos.hole_at(h).side == trace.mover);
     match relays.len() {
         0 => {}
         n @ 1..=3 => text.push_str(&format!(
             ", relaying at {}",
-            list(relays.iter().map(|&h| label(h)).take(n).collect())
+            list(
+                relays
+                    .iter()
+                    .map(|&h| if mixed { owned(h) } else { label(h) })
+                    .take(n)
+                    .collect()
+            )
         )),
         n => text.push_str(&format!(
             ", relaying {} times",
@@ -1646,6 +1657,28 @@ mod builder_tests {
             move_comment(&pos, Move(3)),
             "South 4: sows 1 seed from hole 4; the last seed falls into the empty hole 1 of \
              North's row: nothing is captured."
+        );
+    }
+
+    #[test]
+    fn relays_on_both_rows_name_every_hole_s_owner() {
+        // South 3 relays at North's 1 and 3, then at its own 2: "North's
+        // hole 1, hole 3 and hole 2" read as North's holes, and on a 2×3
+        // board "North's hole 1 and hole 1" as one hole twice.
+        let pos =
+            parse_position("en-gehe south=1,1,1 north=1,0,1 captured=0,0 turn=south").unwrap();
+        let c = move_comment(&pos, Move(2));
+        assert!(
+            c.contains(", relaying at North's hole 1, North's hole 3 and South's hole 2;"),
+            "{c}"
+        );
+        // Relays on one row alone keep the short names.
+        let pos =
+            parse_position("en-gehe south=1,0,1 north=1,0,1 captured=0,0 turn=south").unwrap();
+        let c = move_comment(&pos, Move(2));
+        assert!(
+            c.contains(", relaying at North's hole 1 and North's hole 3;"),
+            "{c}"
         );
     }
 
