@@ -342,3 +342,40 @@ fn the_message_of_a_failed_export_hides_nothing_of_the_export_window() {
     let screen = h.ctx.content_rect();
     assert!(screen.contains_rect(message), "{message:?} in {screen:?}");
 }
+
+#[test]
+fn the_export_window_is_drawn_at_its_width_and_place_without_waiting_for_input() {
+    // With Browse… beside the field the window grew over five frames and
+    // moved to stay centred; with no input to draw the next frame it could
+    // rest half-grown, Browse… out of sight, and a click aimed at Export
+    // landed on Cancel once it moved.
+    for size in [[1024.0, 680.0], [1600.0, 1000.0]] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut h = harness_in(dir.path(), en_gehe(8), size);
+        h.state_mut().files.native_dialogs = true;
+        h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+        h.run();
+        play(&mut h, "1");
+        h.get_by_label("Game").click();
+        h.run();
+        h.get_by_label("Export diagram (SVG)…").click();
+        // As the window draws when nothing else comes: until it asks for
+        // no more frames.
+        h.run();
+        let settled = area(&h, "diagram-path");
+        let places = |h: &Harness<'_, MaasaiApp>| {
+            ["Browse…", "Export", "Cancel"].map(|l| h.get_by_label(l).rect())
+        };
+        let buttons = places(&h);
+        for _ in 0..5 {
+            h.step();
+        }
+        assert_eq!(area(&h, "diagram-path"), settled, "{size:?}");
+        assert_eq!(places(&h), buttons, "{size:?}");
+        assert!(settled.right() <= size[0] && buttons[0].right() <= settled.right());
+        assert!(
+            (settled.center().x - size[0] / 2.0).abs() < 1.0,
+            "{settled:?}"
+        );
+    }
+}
