@@ -76,7 +76,7 @@ fn main() -> std::process::ExitCode {
         Some(command) => {
             // README: a failed write other than to a reader gone away is an
             // error; a closed stdout would otherwise pass for success.
-            if let Some(why) = stdout_unwritable() {
+            if let Some(why) = stdout_unwritable().filter(|_| command.writes_to_stdout()) {
                 eprintln!("error: cannot write the output: {why}");
                 return std::process::ExitCode::from(2);
             }

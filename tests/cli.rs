@@ -2005,6 +2005,18 @@ fn a_closed_standard_output_is_an_error_not_success() {
         &["play", SMALL, "1", "--save", file.to_str().unwrap()],
     );
     assert_eq!(code, 2, "{err}");
+    // A diagram written to a file of its own needs no standard output;
+    // one written through it does.
+    let svg = dir.path().join("d.svg");
+    for script in [r#"exec "$0" "$@" >&-"#, r#"exec "$0" "$@" 1</dev/null"#] {
+        let _ = std::fs::remove_file(&svg);
+        let (err, code) = run_in_shell(script, &["diagram", SMALL, "--out", svg.to_str().unwrap()]);
+        assert_eq!((err.as_str(), code), ("", 0), "{script}");
+        assert!(std::fs::read_to_string(&svg).unwrap().contains("</svg>"));
+        let (err, code) = run_in_shell(script, &["diagram", SMALL, "--out", "/dev/stdout"]);
+        assert_eq!(code, 2, "{script}: {err}");
+        assert!(err.starts_with("error: cannot write the output: "), "{err}");
+    }
     // Output thrown away on purpose is no error; nor is a reader gone.
     for script in [
         r#"exec "$0" "$@" >/dev/null"#,

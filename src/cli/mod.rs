@@ -361,6 +361,21 @@ pub enum Command {
     },
 }
 
+impl Command {
+    /// Whether the command's output goes to standard output: every
+    /// command's but a diagram written to a file of its own (`diagram
+    /// --out x.svg >&-` was refused for a closed standard output it never
+    /// writes to).
+    pub fn writes_to_stdout(&self) -> bool {
+        match self {
+            Command::Diagram {
+                out: Some(path), ..
+            } => files::std_stream(path) == Some(files::StdStream::Out),
+            _ => true,
+        }
+    }
+}
+
 /// Options of a new game.
 #[derive(Args, Debug, Clone)]
 pub struct StartArgs {
