@@ -356,7 +356,7 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
 fn last_session(
     folders: &Folders,
     last: LastSession,
-) -> (Option<Autosave>, Option<(String, String)>) {
+) -> (Option<ResumeOffer>, Option<(String, String)>) {
     let loaded = crate::files::never_stopped(read_last_session(&folders.data, &mut || true));
     settle_last_session(folders, last, loaded.map_err(|e| e.to_string()))
 }
@@ -367,13 +367,56 @@ fn last_session(
 fn read_last_session(
     data: &Path,
     keep_going: &mut dyn FnMut() -> bool,
-) -> Result<Option<Autosave>, LoadError> {
-    crate::files::load_autosave_or_stop(data, keep_going).map(|a| {
-        a.map(|mut a| {
-            a.check_source();
-            a
+) -> Result<Option<ResumeOffer>, LoadError> {
+    let Some(mut autosave) = crate::files::load_autosave_or_stop(data, &mut *keep_going)? else {
+        return Ok(None);
+    };
+    autosave.check_source();
+    ResumeOffer::prepare(autosave, keep_going).map(Some)
+}
+
+/// The last session's game offered back, with what Resume needs worked
+/// out off the window's thread when it was read: Resume used to trace
+/// every move again for the move list, and read and replay the file its
+/// game was saved to, on the window's thread.
+pub struct ResumeOffer {
+    pub autosave: Autosave,
+    /// The move list's figures of its moves.
+    stats: Vec<MoveStats>,
+    /// The game its file holds, where it has changes not saved there:
+    /// undoing back to it clears the unsaved mark, as before the restart.
+    saved: Option<Signature>,
+}
+
+impl ResumeOffer {
+    fn prepare(
+        autosave: Autosave,
+        keep_going: &mut dyn FnMut() -> bool,
+    ) -> Result<ResumeOffer, LoadError> {
+        let stats =
+            move_stats_or_stop(&autosave.game.game, &mut *keep_going).ok_or(LoadError::Stopped)?;
+        let saved = match (&autosave.source, autosave.unsaved, autosave.source_lost) {
+            (Some(source), true, None) => crate::files::read_text(source)
+                .ok()
+                .and_then(|text| {
+                    crate::files::game_from_text_or_stop(&text, source, &mut *keep_going).ok()
+                })
+                .map(|file| file_signature(&file)),
+            _ => None,
+        };
+        Ok(ResumeOffer {
+            autosave,
+            stats,
+            saved,
         })
-    })
+    }
+}
+
+impl std::ops::Deref for ResumeOffer {
+    type Target = Autosave;
+    fn deref(&self) -> &Autosave {
+        &self.autosave
+    }
 }
 
 /// What [`last_session`] does with the autosave once it is read
@@ -381,8 +424,8 @@ fn read_last_session(
 fn settle_last_session(
     folders: &Folders,
     last: LastSession,
-    loaded: Result<Option<Autosave>, String>,
-) -> (Option<Autosave>, Option<(String, String)>) {
+    loaded: Result<Option<ResumeOffer>, String>,
+) -> (Option<ResumeOffer>, Option<(String, String)>) {
     match loaded {
         Ok(Some(a))
             if last == LastSession::Offer
@@ -514,7 +557,7 @@ pub struct FilesState {
     /// The file a save found changed on disk, waiting on the user's answer.
     pub changed_on_disk: Option<PathBuf>,
     /// The autosave offered back at start.
-    pub resume_offer: Option<Autosave>,
+    pub resume_offer: Option<ResumeOffer>,
     /// The game on view when the resume offer was declined: until it
     /// changes (the next move), the autosave on disk is the declined game's
     /// and stays, also on closing.
@@ -579,7 +622,7 @@ enum Done {
     Read(PathBuf, ReadResult),
     Pasted(PasteResult),
     /// The last session's game, or why its autosave cannot be read.
-    LastSession(Result<Option<Box<Autosave>>, String>),
+    LastSession(Result<Option<Box<ResumeOffer>>, String>),
 }
 
 /// A pasted game record replayed, with the move list's figures, or why not.
@@ -1753,18 +1796,17 @@ impl MaasaiApp {
                 });
             }
             Pending::Resume => {
-                if let Some(a) = self.files.resume_offer.take() {
+                if let Some(offer) = self.files.resume_offer.take() {
                     // Changes made since its file was saved: the file's own
                     // game is what counts as saved, so that undoing back to
                     // it clears the unsaved mark as it did before the
                     // restart (it stayed).
-                    let saved = match (&a.source, a.unsaved, a.source_lost) {
-                        (Some(source), true, None) => crate::files::load_game(source)
-                            .ok()
-                            .map(|file| file_signature(&file)),
-                        _ => None,
-                    };
-                    self.install(a.game, a.source, a.unsaved);
+                    let ResumeOffer {
+                        autosave: a,
+                        stats,
+                        saved,
+                    } = offer;
+                    self.install_with(a.game, stats, a.source, a.unsaved);
                     if saved.is_some() {
                         self.files.saved = saved;
                     }
@@ -1970,7 +2012,11 @@ impl MaasaiApp {
 
     /// The last session's game is settled: `offer` it back, and say
     /// `problem`.
-    fn last_session_settled(&mut self, offer: Option<Autosave>, problem: Option<(String, String)>) {
+    fn last_session_settled(
+        &mut self,
+        offer: Option<ResumeOffer>,
+        problem: Option<(String, String)>,
+    ) {
         self.files.last_game = LastGame::Settled;
         self.files.resume_offer = offer;
         if let Some(problem) = problem {
@@ -2836,6 +2882,59 @@ mod start_tests {
         let mut app = MaasaiApp::new_for_tests(&ctx, start);
         app.init_files(None, false, LastSession::Offer);
         assert!(!app.rt.computer.paused);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_resume_offer_is_read_with_all_resume_needs() {
+        // Resume traced every move again for the move list, and read and
+        // replayed the game's own file for what counts as saved, on the
+        // window's thread: both come with the offer, read on a thread.
+        let dir = std::env::temp_dir().join(format!("mm-offer-{}", std::process::id()));
+        let data = dir.join("data");
+        let start = crate::engine::GameOptions::en_gehe(6).start().unwrap();
+        let mut game = Game::new(start);
+        for _ in 0..3 {
+            game.play(game.current().legal_moves()[0]).unwrap();
+        }
+        let mut saved_game = game.clone();
+        saved_game.truncate(2);
+        let source = dir.join("g.ron");
+        std::fs::create_dir_all(&dir).unwrap();
+        let saved_file = GameFile::from_game(saved_game);
+        crate::files::save_game(&source, &saved_file).unwrap();
+        let file = GameFile::from_game(game.clone());
+        crate::files::write_autosave(&data, &file, Some(&source), true).unwrap();
+
+        let offer = read_last_session(&data, &mut || true).unwrap().unwrap();
+        assert_eq!(offer.stats, move_stats(&game));
+        assert_eq!(offer.stats.len(), 3);
+        assert!(offer.unsaved);
+        let saved = offer.saved.as_ref().expect("its file's game");
+        assert!(*saved == file_signature(&saved_file));
+        // Asked to stop, the reading stops.
+        let mut asked = 0;
+        let stopped = read_last_session(&data, &mut || {
+            asked += 1;
+            asked < 3
+        });
+        assert!(matches!(stopped, Err(LoadError::Stopped)));
+        // Resumed, the move list has its figures and undoing back to the
+        // file's game clears the unsaved mark, as before the restart.
+        let ctx = egui::Context::default();
+        let mut app = MaasaiApp::new_for_tests(&ctx, start);
+        let folders = Folders {
+            config: dir.join("config"),
+            data: data.clone(),
+        };
+        app.init_files(Some(folders), false, LastSession::Offer);
+        assert!(app.files.resume_offer.is_some());
+        app.perform(&ctx, Pending::Resume);
+        assert_eq!(app.rt.game, game);
+        assert_eq!(app.rt.stats, move_stats(&game));
+        assert!(app.unsaved());
+        app.rt.game.truncate(2);
+        assert!(!app.unsaved(), "the file's own game counts as saved");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
