@@ -3176,11 +3176,7 @@ fn a_commented_move_s_row_drops_its_mark_whole_where_even_that_does_not_fit() {
         "",
     ];
     let forms = capture_row_forms(
-        [
-            "Ilkisongo",
-            "Ilkisongo of the river",
-            "Ilkisongo of the long ri",
-        ],
+        ["Ilkisongo", "Ilkisongo of", "Ilkisongo of the"],
         |start| common::every_panel_at(start, [1024.0, 680.0]),
         |h| {
             h.state_mut()
@@ -3197,6 +3193,21 @@ fn a_commented_move_s_row_drops_its_mark_whole_where_even_that_does_not_fit() {
     let forms: Vec<usize> = forms.iter().map(|&(form, _)| form).collect();
     assert!(forms.windows(2).all(|w| w[0] <= w[1]), "{forms:?}");
     assert_eq!(forms.last(), Some(&4), "{forms:?}");
+    // Where even that does not fit, the team's name gives way by whole
+    // words, never the hole played (it was cut off as "Ilkisongo of the
+    // ri…").
+    let start = parse_position("en-gehe south=1,0,2 north=1,1,0 captured=0,0 turn=south").unwrap();
+    let mut h = common::every_panel_at(start, [1024.0, 680.0]);
+    h.state_mut().rt.names = ["Ilkisongo of the river".into(), "Ilpurko".into()];
+    h.run();
+    h.get_by_label("South 1: 1 seed").click();
+    h.run_steps(4);
+    h.state_mut()
+        .rt
+        .comments
+        .insert(1, "the only capture".into());
+    h.run_steps(2);
+    assert_eq!(row_form(&h, "  1. Ilkisongo of the… 1", &[""]), (0, false));
 }
 
 #[test]

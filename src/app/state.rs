@@ -771,7 +771,7 @@ impl Runtime {
             .try_play(mv)
             .map_err(|e| e.to_string())?;
         while self.game.moves().len() > at {
-            self.undo();
+            self.take_back_last();
         }
         let redo = std::mem::take(&mut self.redo);
         let comments = self.comments.split_off(&(at + 1));
@@ -807,9 +807,25 @@ impl Runtime {
     }
 
     pub fn undo(&mut self) -> bool {
+        let Some(len) = self.take_back_last() else {
+            return false;
+        };
+        // The move now on view can be replayed, as after redo.
+        match len - 1 {
+            0 => self.view_start(),
+            n => self.view_move(n - 1),
+        }
+        true
+    }
+
+    /// [`Self::undo`] but the view: takes the last move off the game and
+    /// returns how many moves there were (`None`: none). Play from here
+    /// takes many moves off at once and views only where it ends (each
+    /// undo's view traced its move again).
+    fn take_back_last(&mut self) -> Option<usize> {
         let len = self.game.moves().len();
         if len == 0 {
-            return false;
+            return None;
         }
         self.redo.push(self.game.moves()[len - 1]);
         self.game.truncate(len - 1);
@@ -825,12 +841,7 @@ impl Runtime {
             self.by_computer.retain(|&n, _| n < len);
             self.by_computer.extend(t.by_computer);
         }
-        // The move now on view can be replayed, as after redo.
-        match len - 1 {
-            0 => self.view_start(),
-            n => self.view_move(n - 1),
-        }
-        true
+        Some(len)
     }
 
     /// Whether the computer played move `number` (1 is the first), as far
