@@ -234,7 +234,7 @@ fn rows_ui(
             // Last, the team's name is cut by whole words and then left out,
             // so the hole played stays in sight ("1. Ilkisongo Elders Co…"
             // hid it behind a long name).
-            let teams = shorter_names(&rt.names[mover.index()]);
+            let teams = shorter_names(&rt.names[mover.index()], mover);
             let shown = if fits(&text) {
                 text.clone()
             } else {
@@ -304,23 +304,24 @@ fn rows_ui(
 }
 
 /// A team's name cut short by whole words, longest first, each with a
-/// space for the move after it, then left out ("Ilkisongo Elders Council"
-/// gives "Ilkisongo Elders… ", "Ilkisongo… " and ""): where a row or a
-/// heading does not fit, the name gives way to the move it names.
-pub fn shorter_names(team: &str) -> Vec<String> {
+/// space for the move after it, then its side's name, then nothing
+/// ("Ilkisongo Elders Council" of South gives "Ilkisongo Elders… ",
+/// "Ilkisongo… ", "South " and ""): where a row or a heading does not fit,
+/// the name gives way to the move it names.
+pub fn shorter_names(team: &str, side: crate::engine::Side) -> Vec<String> {
     let words: Vec<&str> = team.split_whitespace().collect();
     let mut out: Vec<String> = (1..words.len())
         .rev()
         .map(|k| format!("{}… ", words[..k].join(" ")))
         .collect();
-    // A single long word is cut by its letters' halves, then goes.
-    if words.len() == 1 && words[0].chars().count() > 6 {
-        let half: String = words[0]
-            .chars()
-            .take(words[0].chars().count() / 2)
-            .collect();
+    // A long first word is cut by its letters' halves too.
+    if let Some(first) = words.first()
+        && first.chars().count() > 6
+    {
+        let half: String = first.chars().take(first.chars().count() / 2).collect();
         out.push(format!("{half}… "));
     }
+    out.push(format!("{} ", side.title()));
     out.push(String::new());
     out
 }
@@ -387,7 +388,7 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             let room = ui.available_width();
             let shown = std::iter::once(heading.clone())
                 .chain(
-                    shorter_names(&rt.team(mover))
+                    shorter_names(&rt.names[mover.index()], mover)
                         .iter()
                         .map(|team| format!("Comment on move {n} ({team}{name})")),
                 )
