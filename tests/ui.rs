@@ -157,6 +157,42 @@ fn the_hover_preview_names_holes_as_the_board_does() {
 }
 
 #[test]
+fn every_hole_says_whose_it_is_and_what_it_holds_on_hover() {
+    // Only the side to move's holes had hover text: zoomed far in, where
+    // no hole number is drawn, the other side's holes could not be named.
+    let start = parse_position("en-gehe south=1,0,2 north=3,0,1 captured=0,0 turn=south").unwrap();
+    let mut h = harness(start);
+    h.run();
+    // Each hole's hover text is its name and count, as its label.
+    for label in ["North 1: 3 seeds", "North 2: 0 seeds", "South 2: 0 seeds"] {
+        // The hover text, as a screen reader reads it.
+        let said = |h: &Harness<'_, MaasaiApp>| {
+            h.get_by_label(label)
+                .accesskit_node()
+                .description()
+                .map(|d| d.to_string())
+        };
+        assert_eq!(said(&h), None, "{label} before the hover");
+        h.get_by_label(label).hover();
+        h.run_steps(2);
+        assert_eq!(said(&h).as_deref(), Some(label));
+    }
+    // A hole to play still previews its move.
+    h.get_by_label("South 1: 1 seed").hover();
+    h.run_steps(2);
+    let said = h
+        .get_by_label("South 1: 1 seed")
+        .accesskit_node()
+        .description()
+        .map(|d| d.to_string());
+    assert!(
+        said.as_deref()
+            .is_some_and(|t| t.starts_with("South 1: 1 lap")),
+        "{said:?}"
+    );
+}
+
+#[test]
 fn keyboard_plays_a_typed_hole() {
     let mut h = sowing_instantly(en_gehe(6));
     h.event(egui::Event::Text("3".into()));

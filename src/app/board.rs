@@ -1896,6 +1896,15 @@ fn board_canvas(
                     resp,
                     upper,
                 });
+            } else if hovered && !animating {
+                // Any other hole says whose it is and what it holds: zoomed
+                // far in, its number may be drawn nowhere, and a count run
+                // up a narrow hole reads sideways.
+                tip = Some(HoleTip {
+                    text: label,
+                    resp,
+                    upper,
+                });
             }
         }
     }
