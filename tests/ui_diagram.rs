@@ -287,14 +287,22 @@ fn area(h: &Harness<'_, MaasaiApp>, id: &str) -> egui::Rect {
 
 /// The export window at the audit's 1024x680, open on a played game.
 fn small_window(dir: &Path) -> Harness<'static, MaasaiApp> {
-    let mut h = harness_in(dir, en_gehe(8), [1024.0, 680.0]);
+    let mut h = export_window(dir, [1024.0, 680.0], false);
+    h.run();
+    h
+}
+
+/// The export window asked for on a played game in a window of `size`
+/// (with Browse… where `native_dialogs`), not yet drawn.
+fn export_window(dir: &Path, size: [f32; 2], native_dialogs: bool) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_in(dir, en_gehe(8), size);
+    h.state_mut().files.native_dialogs = native_dialogs;
     h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
     h.run();
     play(&mut h, "1");
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label("Export diagram (SVG)…").click();
-    h.run();
     h
 }
 
@@ -351,14 +359,7 @@ fn the_export_window_is_drawn_at_its_width_and_place_without_waiting_for_input()
     // landed on Cancel once it moved.
     for size in [[1024.0, 680.0], [1600.0, 1000.0]] {
         let dir = tempfile::tempdir().unwrap();
-        let mut h = harness_in(dir.path(), en_gehe(8), size);
-        h.state_mut().files.native_dialogs = true;
-        h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-        h.run();
-        play(&mut h, "1");
-        h.get_by_label("Game").click();
-        h.run();
-        h.get_by_label("Export diagram (SVG)…").click();
+        let mut h = export_window(dir.path(), size, true);
         // As the window draws when nothing else comes: until it asks for
         // no more frames.
         h.run();
