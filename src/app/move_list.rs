@@ -304,10 +304,11 @@ fn rows_ui(
 }
 
 /// A team's name cut short by whole words, longest first, each with a
-/// space for the move after it, then its side's name, then nothing
-/// ("Ilkisongo Elders Council" of South gives "Ilkisongo Elders… ",
-/// "Ilkisongo… ", "South " and ""): where a row or a heading does not fit,
-/// the name gives way to the move it names.
+/// space for the move after it, then a long first word's first half, its
+/// side's name, and nothing ("Ilkisongo Elders Council" of South gives
+/// "Ilkisongo Elders… ", "Ilkisongo… ", "Ilki… ", "South " and ""): where
+/// a row or a heading does not fit, the name gives way to the move it
+/// names.
 pub fn shorter_names(team: &str, side: crate::engine::Side) -> Vec<String> {
     let words: Vec<&str> = team.split_whitespace().collect();
     let mut out: Vec<String> = (1..words.len())
