@@ -57,7 +57,7 @@
 //!
 //! // Illegal moves are errors, never panics.
 //! assert!(pos.try_play(pos.parse_move("3")?).is_err()); // an empty hole
-//! assert!(pos.parse_move("9").is_err()); // no such hole
+//! assert!(pos.parse_move("9").is_err()); // not a hole of this 2×4 board
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

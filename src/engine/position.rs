@@ -386,7 +386,7 @@ impl Position {
             return Some(true);
         }
         // The long ones in widening rounds, each sown for up to 8 times the
-        // laps of the round before: a move that ends after 20,000 laps is
+        // laps of the round before: a move that ends after 18,336 laps is
         // found before the one beside it is proved endless (a billion laps,
         // 17 s, when it was sown first to the end).
         let mut open = long;

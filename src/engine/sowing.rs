@@ -2,8 +2,9 @@
 //! endless-move detection (Brent's cycle finding over lap-start states).
 //!
 //! Nothing here allocates; search and playouts call it millions of times a
-//! second. The traced path in `trace.rs` re-sows seed by seed for the
-//! visualiser, and property tests check that both agree.
+//! second. The traced path in `trace.rs` re-sows lap by lap for the
+//! visualiser (each lap's holes worked out from where it starts), and
+//! property tests check that both agree.
 
 use super::long_moves::{self, Answer, LapStart, MEMO_FROM_LAP, Rest};
 

@@ -677,7 +677,8 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// Iterative deepening; thread 0 publishes each completed iteration.
+    /// Iterative deepening; whichever thread first completes a deeper
+    /// iteration publishes it.
     fn iterate(&mut self, root: Position, config: &SearchConfig) {
         let shared = self.shared;
         let (decided, undecided) = root_children_while(
@@ -1226,9 +1227,10 @@ impl<'a> Worker<'a> {
 
     /// Quiescence search: a leaf is not judged in the middle of an
     /// exchange. The side to move may stand on the static evaluation or
-    /// play a move whose first lap already captures (En Gehé) or raids (Bao
-    /// la Kimasai), found without sowing; those are cheap to make, and the
-    /// answer to each is searched the same way, up to `left` plies.
+    /// play a move whose first lap already captures, found without sowing;
+    /// those are cheap to make, and the answer to each is searched the same
+    /// way, up to `left` plies. En Gehé only: Bao la Kimasai leaves are
+    /// scored statically (a raid quiescence measured weaker).
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize, left: u32) -> i32 {
         let me = pos.turn();
         // An En Gehé side with an empty row cannot move: the game is over,

@@ -31,9 +31,10 @@ pub struct Entry {
 pub struct Table {
     slots: Vec<[AtomicU64; 2]>,
     mask: usize,
-    /// Positions with endless candidate moves: key and a bit mask of the
-    /// holes whose sowing never ends. Recognising an endless move can take
-    /// many laps, so the search learns each one once.
+    /// Positions with moves too long for the tree: key and a bit mask of
+    /// the holes whose sowing did not end within the tree's lap cap (endless
+    /// ones, and legal ones that long). Sowing one that far takes many
+    /// laps, so the search learns each one once.
     endless: Vec<[AtomicU64; 2]>,
     endless_mask: usize,
 }

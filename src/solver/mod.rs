@@ -76,10 +76,12 @@
 //! that subtree is the classic graph-history approximation, accepted here as
 //! in other game solvers (sparse endgames rarely cycle).
 //!
-//! The solver makes no use of an endgame database: with repetition possible
-//! on the ring (seeds run round it forever without captures), a database
-//! of small seed counts would need retrograde analysis, and the table
-//! already keeps every proved endgame for the session.
+//! The solver makes no use of an En Gehé endgame database: with repetition
+//! possible on the ring (seeds run round it forever without captures), a
+//! database of small seed counts would need retrograde analysis, and the
+//! table already keeps every proved endgame for the session. Small Bao la
+//! Kimasai endgames are analysed backwards over every position reachable
+//! from them (`retro.rs`), which is how their draws are proved.
 
 mod retro;
 mod search;
