@@ -92,6 +92,33 @@ fn y_span(tempo: bool, bao: bool, lo: f64, hi: f64) -> Option<(f64, f64)> {
     Some((mid - half, mid + half))
 }
 
+/// The figures of each position along a line from `start`, sown once
+/// per line: the line is drawn every frame, and a long one (a solver's
+/// line of hundreds of moves) was played through again at each.
+fn line_figures(ui: &egui::Ui, start: Position, moves: &[Move]) -> Vec<Figures> {
+    type Kept = (Position, Vec<Move>, Vec<Figures>);
+    let id = egui::Id::unique("tempo-plot-line-figures");
+    if let Some((s, m, figs)) = ui
+        .data(|d| d.get_temp::<std::sync::Arc<Kept>>(id))
+        .as_deref()
+        && *s == start
+        && m == moves
+    {
+        return figs.clone();
+    }
+    let mut p = start;
+    let mut figs = vec![Figures::of(&p)];
+    for &mv in moves {
+        if p.play(mv).is_err() {
+            break;
+        }
+        figs.push(Figures::of(&p));
+    }
+    let kept: Kept = (start, moves.to_vec(), figs.clone());
+    ui.data_mut(|d| d.insert_temp(id, std::sync::Arc::new(kept)));
+    figs
+}
+
 /// Draws the two plots side by side; returns the position (moves played)
 /// a click on either chart asks to view.
 pub fn plot_ui(
@@ -105,17 +132,8 @@ pub fn plot_ui(
     let en_gehe = first.variant().is_en_gehe();
     let (titles, upper_names, lower_names) = labels(en_gehe);
     let game: Vec<Figures> = positions.iter().map(Figures::of).collect();
-    let cont: Option<(usize, Vec<Figures>, &str)> = line.map(|c| {
-        let mut p = c.start;
-        let mut figs = vec![Figures::of(&p)];
-        for &mv in c.moves {
-            if p.play(mv).is_err() {
-                break;
-            }
-            figs.push(Figures::of(&p));
-        }
-        (c.from, figs, c.name)
-    });
+    let cont: Option<(usize, Vec<Figures>, &str)> =
+        line.map(|c| (c.from, line_figures(ui, c.start, c.moves), c.name));
     let colors = side_colours(ui.visuals().dark_mode);
     // Half the panel each, however narrow (side panels may leave little).
     let width = ((ui.available_width() - 16.0) / 2.0).max(80.0);
@@ -424,6 +442,39 @@ fn side_colours(dark: bool) -> [egui::Color32; 2] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_s_figures_are_kept_for_that_line_only() {
+        let start = crate::engine::GameOptions::en_gehe(6).start().unwrap();
+        let played = |moves: &[Move]| {
+            let mut p = start;
+            let mut figs = vec![Figures::of(&p)];
+            for &mv in moves {
+                p.play(mv).unwrap();
+                figs.push(Figures::of(&p));
+            }
+            figs
+        };
+        let first = start.legal_moves();
+        let one = [first[0]];
+        let mut after = start;
+        after.play(first[1]).unwrap();
+        let two = [first[1], after.legal_moves()[0]];
+        let ctx = egui::Context::default();
+        let _ = ctx.run_ui(Default::default(), |ui| {
+            for line in [&one[..], &one[..], &two[..], &[], &one[..]] {
+                assert_eq!(line_figures(ui, start, line), played(line));
+            }
+            // Another start, the same moves: figures of its own.
+            let other = crate::engine::GameOptions::en_gehe(7).start().unwrap();
+            let mut p = other;
+            p.play(one[0]).unwrap();
+            assert_eq!(
+                line_figures(ui, other, &one),
+                vec![Figures::of(&other), Figures::of(&p)]
+            );
+        });
+    }
 
     #[test]
     fn the_sides_colours_read_on_the_dark_theme_s_panel_and_plot() {
