@@ -770,6 +770,10 @@ impl Runtime {
         self.game.positions()[at]
             .try_play(mv)
             .map_err(|e| e.to_string())?;
+        // The line taken off is the one on the board: an earlier branch's
+        // line is not brought back on the way (two branches in a row gave
+        // Redo the line from before the first, comments and all).
+        self.taken_line = None;
         while self.game.moves().len() > at {
             self.take_back_last();
         }
@@ -1005,6 +1009,35 @@ mod tests {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         panic!("gave up waiting for {what}");
+    }
+
+    #[test]
+    fn undo_after_a_second_branch_gives_redo_the_line_that_branch_took_off() {
+        let names = || ["South".to_string(), "North".to_string()];
+        let start = GameOptions::en_gehe(8).start().unwrap();
+        let mut rt = Runtime::new(start, names(), false);
+        for _ in 0..12 {
+            rt.play(rt.game.current().legal_moves()[0]).unwrap();
+        }
+        for n in [5, 7, 9, 11] {
+            rt.set_comment(n, format!("comment {n}"));
+        }
+        // First branch after move 8, with a comment on its move.
+        rt.view_move(7);
+        let first = *rt.game.positions()[8].legal_moves().last().unwrap();
+        rt.play_from_here(first).unwrap();
+        rt.set_comment(9, "branch A".into());
+        let line = rt.game.clone();
+        let comments = rt.comments.clone();
+        // Second branch after move 4: moves 5 to 9 of this line go.
+        rt.view_move(3);
+        let second = *rt.game.positions()[4].legal_moves().last().unwrap();
+        rt.play_from_here(second).unwrap();
+        assert_eq!(rt.game.moves().len(), 5);
+        assert!(rt.undo());
+        while rt.redo() {}
+        assert_eq!(rt.game, line, "the line the second branch took off");
+        assert_eq!(rt.comments, comments);
     }
 
     #[test]
