@@ -246,6 +246,11 @@ fn keyboard_plays_a_typed_hole() {
         h.run();
     }
     assert_eq!(h.state().rt.notice.as_deref(), Some("Nothing to redo"));
+    // About the position on view: it goes once another is on view (it
+    // stayed under the board after a click on another move).
+    h.get_by_label("Start position").click();
+    h.run();
+    assert_eq!(h.state().rt.notice.as_deref(), None);
 }
 
 #[test]

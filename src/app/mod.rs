@@ -830,7 +830,12 @@ impl MaasaiApp {
                     }
                     // A notice about the last move (say, an illegal one
                     // tried) no longer applies once the board moves.
-                    self.rt.notice = (!undone).then(|| "Nothing to undo".into());
+                    // About this view: it goes once another is on view.
+                    if undone {
+                        self.rt.notice = None;
+                    } else {
+                        self.rt.say_about_view("Nothing to undo".into());
+                    }
                 }
                 AppCommand::Redo => {
                     // A hole being typed was meant for the position undone to.
@@ -848,7 +853,12 @@ impl MaasaiApp {
                             && self.rt.redo()
                         {}
                     }
-                    self.rt.notice = (!redone).then(|| "Nothing to redo".into());
+                    // About this view: it goes once another is on view.
+                    if redone {
+                        self.rt.notice = None;
+                    } else {
+                        self.rt.say_about_view("Nothing to redo".into());
+                    }
                 }
                 AppCommand::OpenNewGame => {
                     // (The window's own Ctrl+N goes through the files' New,
