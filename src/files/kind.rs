@@ -142,16 +142,21 @@ pub fn describe_existing(path: &Path) -> String {
             parts.push(file_size(meta.len()));
         }
         if let Ok(changed) = meta.modified() {
-            // `2026-12-05T09:14:07Z` → `2026-12-05 09:14 UTC`
-            let stamp = super::iso8601_utc(changed);
-            parts.push(format!(
-                "last changed {} {} UTC",
-                &stamp[..10],
-                &stamp[11..16]
-            ));
+            parts.push(format!("last changed {}", changed_words(changed)));
         }
     }
     parts.join(", ")
+}
+
+/// A file's time to the minute: `2026-12-05T09:14:07Z` → `2026-12-05
+/// 09:14 UTC`. Split at the `T`, not at fixed places: a year past 9999
+/// has five digits.
+fn changed_words(time: std::time::SystemTime) -> String {
+    let stamp = super::iso8601_utc(time);
+    match stamp.split_once('T') {
+        Some((day, clock)) => format!("{day} {} UTC", clock.get(..5).unwrap_or(clock)),
+        None => stamp,
+    }
 }
 
 /// A file's size for people: `812 bytes`, `3.2 kB`, `1.4 MB`.
@@ -443,7 +448,16 @@ struct RecordProbe {}
 
 #[cfg(test)]
 mod tests {
-    use super::{describe_game, record_name};
+    use super::{changed_words, describe_game, record_name};
+
+    #[test]
+    fn a_file_s_time_reads_to_the_minute_in_any_year() {
+        use std::time::{Duration, UNIX_EPOCH};
+        let at = |secs: u64| changed_words(UNIX_EPOCH + Duration::from_secs(secs));
+        assert_eq!(at(1_796_549_557), "2026-12-06 09:32 UTC");
+        // 10000-01-01T00:00:00Z read "10000-01-0 T00:0 UTC" before.
+        assert_eq!(at(253_402_300_800), "10000-01-01 00:00 UTC");
+    }
     use crate::engine::{Game, notation};
     use crate::files::GameFile;
 
