@@ -461,7 +461,7 @@ mod tests {
         after.play(first[1]).unwrap();
         let two = [first[1], after.legal_moves()[0]];
         let ctx = egui::Context::default();
-        let _ = ctx.run_ui(Default::default(), |ui| {
+        let mut output = ctx.run_ui(Default::default(), |ui| {
             for line in [&one[..], &one[..], &two[..], &[], &one[..]] {
                 assert_eq!(line_figures(ui, start, line), played(line));
             }
@@ -474,6 +474,8 @@ mod tests {
                 vec![Figures::of(&other), Figures::of(&p)]
             );
         });
+        // No renderer takes the font atlas (debug builds check).
+        output.textures_delta.clear();
     }
 
     #[test]
