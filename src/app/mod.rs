@@ -830,12 +830,7 @@ impl MaasaiApp {
                     }
                     // A notice about the last move (say, an illegal one
                     // tried) no longer applies once the board moves.
-                    // About this view: it goes once another is on view.
-                    if undone {
-                        self.rt.notice = None;
-                    } else {
-                        self.rt.say_about_view("Nothing to undo".into());
-                    }
+                    self.rt.done_or_nothing_to(undone, "undo");
                 }
                 AppCommand::Redo => {
                     // A hole being typed was meant for the position undone to.
@@ -853,12 +848,7 @@ impl MaasaiApp {
                             && self.rt.redo()
                         {}
                     }
-                    // About this view: it goes once another is on view.
-                    if redone {
-                        self.rt.notice = None;
-                    } else {
-                        self.rt.say_about_view("Nothing to redo".into());
-                    }
+                    self.rt.done_or_nothing_to(redone, "redo");
                 }
                 AppCommand::OpenNewGame => {
                     // (The window's own Ctrl+N goes through the files' New,

@@ -231,19 +231,18 @@ fn rows_ui(
                 // comment): "· commen…" was cut mid-word.
                 head_marked("", false),
             ];
-            // Last, the team's name is cut by whole words and then left out,
-            // so the hole played stays in sight ("1. Ilkisongo Elders Co…"
-            // hid it behind a long name).
-            let teams = shorter_names(&rt.names[mover.index()], mover);
             let shown = if fits(&text) {
                 text.clone()
             } else {
+                // Last, the team's name is cut by whole words and then left
+                // out, so the hole played stays in sight ("1. Ilkisongo
+                // Elders Co…" hid it behind a long name).
                 candidates
                     .iter()
                     .cloned()
                     .chain(
-                        teams
-                            .iter()
+                        shorter_names(&rt.names[mover.index()], mover)
+                            .into_iter()
                             .map(|team| format!("{:>3}. {team}{}", i + 1, s.name)),
                     )
                     .find(|t| fits(t))

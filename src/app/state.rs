@@ -930,6 +930,17 @@ impl Runtime {
         self.about_view(Notice::refusal(text));
     }
 
+    /// After Undo or Redo: clears the line under the board, or says there
+    /// was nothing to `what`, about the position on view (it goes once
+    /// another is on view).
+    pub fn done_or_nothing_to(&mut self, done: bool, what: &str) {
+        if done {
+            self.notice = None;
+        } else {
+            self.say_about_view(format!("Nothing to {what}"));
+        }
+    }
+
     /// [`Self::say_about_view`] for a report (not a refusal).
     pub fn report_about_view(&mut self, text: String) {
         self.about_view(Notice::report(text));
