@@ -692,3 +692,46 @@ fn tab_through_a_long_solution_s_comments_brings_each_into_view() {
 fn by_focus() -> egui_kittest::kittest::By<'static> {
     egui_kittest::kittest::By::new().predicate(|n| n.is_focused())
 }
+
+/// A 2×50 endgame of 16 seeds that no solve finishes within a test's time
+/// (`bench --solver`'s scattered 16-seed #1).
+const UNFINISHED: &str = "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,1,1,1,0,0 north=0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,1,0,1,0,0,0,1,1,0,0,0,0,1,0,0 captured=0,0 turn=south";
+
+#[test]
+fn save_as_study_stops_a_kept_solve_of_another_position() {
+    use maasai_mancala::app::files_ui::FileCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let pos = small_position();
+    let mut h = harness(pos, dir.path());
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    // Another position, its solve kept on while the board goes back to the
+    // solved one.
+    let paste = |h: &mut Harness<'static, MaasaiApp>, text: &str| {
+        let command = AppCommand::Files(FileCommand::PasteText(text.into()));
+        h.state_mut().queue(command);
+        h.run_steps(3);
+    };
+    paste(&mut h, UNFINISHED);
+    h.state_mut().solver.keep_on_change = true;
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    assert!(h.state().solver.running());
+    paste(&mut h, &pos.to_string());
+    assert_eq!(*h.state().rt.shown_position(), pos);
+    assert!(h.state().solver.running(), "the kept solve goes on");
+    // The dialog's proof needs the solver: the kept solve stops for it
+    // (it held the solver until it ended, behind the modal dialog).
+    h.get_by_label(SAVE_AS_STUDY).click();
+    step_until(&mut h, "the study's proof", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.prepared.is_some())
+    });
+    assert!(!h.state().solver.running());
+    let note = h.state().solver.note.clone().unwrap_or_default();
+    assert!(note.contains("the study dialog needs the solver"), "{note}");
+}

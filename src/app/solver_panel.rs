@@ -1462,6 +1462,13 @@ impl MaasaiApp {
                 match &mut self.solver.writer {
                     Some(w) if w.is_for(&pos, value) => w.open = true,
                     _ => {
+                        // The dialog's proof needs the shared solver, which a
+                        // kept solve of another position (or a move of the
+                        // every-move list) would hold until it ends: hours,
+                        // behind a modal dialog. It stops, as for a study.
+                        if self.solver.running.is_some() || self.solver.every_move.is_some() {
+                            self.solver.cancel("the study dialog needs the solver");
+                        }
                         let session = self.solver.session();
                         self.solver.writer = Some(super::study_writer::StudyWriter::new(
                             ctx, session, pos, value,
