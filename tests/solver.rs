@@ -535,6 +535,38 @@ fn moves_into_a_repetition_or_the_end_need_no_solve() {
 }
 
 #[test]
+fn the_walk_of_a_positions_moves_stops_when_told() {
+    use maasai_mancala::solver::{moves_after, moves_after_or_stop};
+    // South's hole 3 is endless, proved only at the lap limit (seconds of
+    // sowing even in a release build): the walk asks whether to go on
+    // every million laps or so, and gives up at the first no.
+    let slow = notation::parse_position(
+        "en-gehe south=4,5,4,2,4,5 north=4,3,4,5,4,79 captured=0,0 turn=south",
+    )
+    .unwrap();
+    let mut asked = 0;
+    let walk = moves_after_or_stop(&[slow], || {
+        asked += 1;
+        asked < 3
+    });
+    assert!(walk.is_none());
+    assert_eq!(asked, 3);
+    // Told to go on, it is the walk of every list of move values.
+    let pos =
+        notation::parse_position("en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south")
+            .unwrap();
+    let walk = moves_after_or_stop(&[pos], || true).unwrap();
+    let whole = moves_after(&[pos]);
+    assert_eq!(walk.len(), 3);
+    let moves = |w: &[maasai_mancala::solver::MoveAfter]| {
+        w.iter()
+            .map(|m| (m.mv, m.child, m.settled))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(moves(&walk), moves(&whole));
+}
+
+#[test]
 fn solve_command_gives_every_moves_value() {
     // The remainder study: its three moves are worth +9, +3 and -1.
     let text = "en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south";

@@ -4181,3 +4181,40 @@ fn the_strips_hint_is_a_whole_phrase_that_fits_or_none() {
     let h = harness_at(en_gehe(50), [1024.0, 560.0]);
     assert!(strip_hint(&h).is_some(), "no hint at 1024 px");
 }
+
+#[test]
+fn the_value_of_every_move_is_cancelled_while_its_moves_are_found() {
+    use maasai_mancala::app::solver_panel::SolverCommand;
+    let pos =
+        parse_position("en-gehe south=0,2,0,1,1 north=1,2,0,1,1 captured=0,0 turn=south").unwrap();
+    let mut h = harness(pos);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(16)));
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(2);
+    h.get_by_label("Solve").click();
+    step_until(&mut h, "the solve", |app| {
+        app.solver.solution(&pos).is_some()
+    });
+    h.run_steps(2);
+    // Cancelled in the frame it was asked for, before the walk that finds
+    // the legal moves has answered (proving a move endless can take
+    // seconds): no solve runs yet, and the list stops all the same.
+    let solver = |c| AppCommand::Solver(c);
+    h.state_mut().queue(solver(SolverCommand::ValueEveryMove));
+    h.state_mut().queue(solver(SolverCommand::Cancel));
+    h.step();
+    let note = h.state().solver.note.clone().unwrap_or_default();
+    assert!(
+        note.contains("were cancelled while its legal moves were found"),
+        "{note}"
+    );
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!h.state().solver.running());
+    // Only the best move's value, from the solve; the list can be asked
+    // for again.
+    assert_eq!(h.state().solver.move_values(&pos).len(), 1);
+    assert!(h.query_by_label("Value of every move").is_some());
+}

@@ -16,9 +16,12 @@ use super::state::{CostNote, Runtime};
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status, group_digits};
 use crate::solver::{
-    Progress, Session, Solution, SolveHandle, Value, moves_after, no_result_within, plies, seeds,
+    Progress, Session, Solution, SolveHandle, Value, moves_after_or_stop, no_result_within, plies,
+    seeds,
 };
 use std::collections::{HashMap, VecDeque};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
@@ -107,8 +110,17 @@ struct EveryMove {
     /// [`MoveChildren`] has reported.
     pending: Option<VecDeque<(Move, Position)>>,
     children: Receiver<MoveChildren>,
+    /// Set when the list goes: the walk that finds its moves stops then
+    /// (it may be proving a move endless for seconds).
+    stop: Arc<AtomicBool>,
     /// The time each move's solve is given.
     budget: Duration,
+}
+
+impl Drop for EveryMove {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
 }
 
 /// The legal moves of a position with the positions after them, and the
@@ -121,21 +133,20 @@ struct MoveChildren {
 }
 
 impl MoveChildren {
-    fn of(line: &[Position], skip: &[Move]) -> MoveChildren {
+    /// `None` once `stop` is set (the list went).
+    fn of(line: &[Position], skip: &[Move], stop: &AtomicBool) -> Option<MoveChildren> {
         let mut out = MoveChildren {
             solve: Vec::new(),
             settled: Vec::new(),
         };
-        for m in moves_after(line)
-            .into_iter()
-            .filter(|m| !skip.contains(&m.mv))
-        {
+        let moves = moves_after_or_stop(line, || !stop.load(Ordering::Relaxed))?;
+        for m in moves.into_iter().filter(|m| !skip.contains(&m.mv)) {
             match m.settled {
                 Some(v) => out.settled.push((m.mv, v)),
                 None => out.solve.push((m.mv, m.child)),
             }
         }
-        out
+        Some(out)
     }
 }
 
@@ -568,11 +579,15 @@ impl SolverPanel {
         let mut line = rt.game.positions()[..rt.view].to_vec();
         line.push(pos);
         let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
         {
             let line = line.clone();
+            let stop = Arc::clone(&stop);
             std::thread::spawn(move || {
-                // The receiver may be gone if the list was stopped.
-                let _ = tx.send(MoveChildren::of(&line, &skip));
+                // Nothing to send once the list went (the receiver with it).
+                if let Some(children) = MoveChildren::of(&line, &skip, &stop) {
+                    let _ = tx.send(children);
+                }
             });
         }
         self.note = None;
@@ -584,6 +599,7 @@ impl SolverPanel {
             gone: false,
             pending: None,
             children: rx,
+            stop,
             budget: self.move_budget,
         });
     }
@@ -624,6 +640,7 @@ impl SolverPanel {
             pending: Some(unsolved.iter().map(|u| (u.mv, u.child)).collect()),
             // Nothing to wait for: the moves are known.
             children: channel().1,
+            stop: Arc::default(),
             budget: self.retry_budget(&pos),
         });
     }
@@ -1482,6 +1499,16 @@ impl MaasaiApp {
                 if let Some(r) = &mut self.solver.running {
                     r.cancelled = true;
                     r.handle.cancel();
+                } else if let Some(job) = self.solver.every_move.take() {
+                    // Still finding its moves: no solve to stop yet (the
+                    // walk stops as the list goes).
+                    self.solver.note_at = (!job.gone).then_some(job.at);
+                    self.solver.note = Some(format!(
+                        "The values of every move of {} were cancelled while its legal moves \
+                         were found; {}.",
+                        job.label.to_lowercase(),
+                        self.solver.kept_words(job.key, None)
+                    ));
                 }
             }
             SolverCommand::RetryUnsolved => self.solver.retry_unsolved(&self.rt),
@@ -1578,6 +1605,10 @@ fn every_move_ui(
         ui.horizontal_wrapped(|ui| {
             super::busy::spinner(ui);
             ui.label("Value of every move: finding the legal moves…");
+            // Proving a move endless can take a while.
+            if ui.button("Cancel").clicked() {
+                out.push(AppCommand::Solver(SolverCommand::Cancel));
+            }
         });
     }
     // Moves not tried yet come first; those out of time wait for a try

@@ -701,19 +701,35 @@ pub struct MoveAfter {
 /// The legal moves of the last position of `line` (the game so far), in
 /// sowing order, with the positions after them and the values that need no
 /// solve: the walk behind every list of move values. Proving a move endless
-/// can take seconds, so a window calls it off its UI thread.
+/// can take seconds, so a window calls [`moves_after_or_stop`] off its UI
+/// thread.
 pub fn moves_after(line: &[Position]) -> Vec<MoveAfter> {
+    match moves_after_or_stop(line, || true) {
+        Some(moves) => moves,
+        None => unreachable!("asked to keep going"),
+    }
+}
+
+/// [`moves_after`] for a walk that must stop promptly once nobody waits for
+/// it: a long move asks `keep_going` every million laps or so, and when it
+/// says no the walk gives up with `None`.
+pub fn moves_after_or_stop(
+    line: &[Position],
+    mut keep_going: impl FnMut() -> bool,
+) -> Option<Vec<MoveAfter>> {
     let Some(pos) = line.last() else {
-        return Vec::new();
+        return Some(Vec::new());
     };
-    pos.legal_moves()
-        .into_iter()
-        .filter_map(|mv| {
-            let child = pos.try_play(mv).ok()?;
-            let settled = settled_value_after(line, &child);
-            Some(MoveAfter { mv, child, settled })
-        })
-        .collect()
+    let (legal, _endless) = pos.classify_moves_why_or_stop(&mut keep_going)?;
+    let mut out = Vec::with_capacity(legal.len());
+    for mv in legal {
+        let Ok(child) = pos.try_play(mv) else {
+            continue;
+        };
+        let settled = settled_value_after_or_stop(line, &child, &mut keep_going)?;
+        out.push(MoveAfter { mv, child, settled });
+    }
+    Some(out)
 }
 
 /// The value, for the side that moved, of a move from the last position of
@@ -722,15 +738,29 @@ pub fn moves_after(line: &[Position]) -> Vec<MoveAfter> {
 /// game there) or the game is over in it. `None` when `child` must be
 /// solved; its value is then its solution's, [`Value::flipped_after_move`].
 pub fn settled_value_after(line: &[Position], child: &Position) -> Option<Value> {
+    match settled_value_after_or_stop(line, child, || true) {
+        Some(settled) => settled,
+        None => unreachable!("asked to keep going"),
+    }
+}
+
+/// [`settled_value_after`] that asks `keep_going` while it proves the
+/// child's moves endless (its game is over when all are): `None` when it
+/// said stop.
+fn settled_value_after_or_stop(
+    line: &[Position],
+    child: &Position,
+    keep_going: impl FnMut() -> bool,
+) -> Option<Option<Value>> {
     let key = node_key(child);
     let v = if line.iter().any(|p| node_key(p) == key) {
         repetition_value(child)
-    } else if let Status::Over(result) = child.status() {
+    } else if let Status::Over(result) = child.status_or_stop(keep_going)? {
         final_value(child, &result)
     } else {
-        return None;
+        return Some(None);
     };
-    Some(v.flipped_after_move())
+    Some(Some(v.flipped_after_move()))
 }
 
 impl Value {
