@@ -4218,3 +4218,30 @@ fn the_value_of_every_move_is_cancelled_while_its_moves_are_found() {
     assert_eq!(h.state().solver.move_values(&pos).len(), 1);
     assert!(h.query_by_label("Value of every move").is_some());
 }
+
+#[test]
+fn a_bao_result_window_narrowed_beside_the_board_keeps_its_title_whole() {
+    // South i1 steps into i2 and raids North's only inner seed: South wins.
+    // At 1024×680 the gaps beside the board are narrow; the window, as
+    // wide as its wrapped text, read "Game o…" in its title bar.
+    let start = parse_position(
+        "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+         north=0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,1 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let mut h = harness_at(start, [1024.0, 680.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(4);
+    h.get_by_label("South i1: 1 seed").click();
+    h.run_steps(12);
+    assert!(h.state().rt.result().is_some(), "South i1 ends the game");
+    let title = maasai_mancala::app::game_over::TITLE;
+    let needed = maasai_mancala::app::dialogs::title_bar_width(&h.ctx, title);
+    let window = h.get_by_label(title).rect();
+    assert!(
+        window.width() >= needed - 1.0,
+        "{window:?} narrower than its title bar ({needed})"
+    );
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    assert!(!window.intersects(board), "{window:?} over {board:?}");
+}

@@ -183,12 +183,7 @@ pub fn dialogs_ui(
         // A title longer than a message's usual width (messages joined at
         // the start, titled by all of them) widens the window to show it
         // whole, as far as the screen allows; it was cut short with "…".
-        let font = egui::TextStyle::Heading.resolve(&ctx.global_style());
-        let title_width = ctx.fonts_mut(|f| {
-            f.layout_no_wrap(title.clone(), font, egui::Color32::PLACEHOLDER)
-                .size()
-                .x
-        }) + TITLE_BAR_EXTRA;
+        let title_width = title_bar_width(ctx, &title);
         let width = title_width.min(screen.width() - 48.0).max(MESSAGE_WIDTH);
         egui::Window::new(title.as_str())
             .id(egui::Id::unique("file-error"))
@@ -411,9 +406,24 @@ fn question(
 /// The widest a message's text runs before it wraps.
 const MESSAGE_WIDTH: f32 = 640.0;
 
-/// The width of a window's title bar beyond its title: the margins, and
-/// the close button.
-const TITLE_BAR_EXTRA: f32 = 56.0;
+/// The width a window needs to show its title whole (egui cuts a title
+/// that does not fit short with "…"): egui's title bar holds the title
+/// between two gaps that grow, a button as tall as the title's row at one
+/// end (close or collapse), with gaps between the four, within the
+/// window's margins and stroke.
+pub fn title_bar_width(ctx: &egui::Context, title: &str) -> f32 {
+    let style = ctx.global_style();
+    let font = egui::TextStyle::Heading.resolve(&style);
+    let (text, row) = ctx.fonts_mut(|f| {
+        let text = f.layout_no_wrap(title.to_string(), font.clone(), egui::Color32::PLACEHOLDER);
+        (text.size().x, f.row_height(&font))
+    });
+    // One gap spare, for rounding.
+    text + row
+        + 4.0 * style.spacing.item_spacing.x
+        + style.spacing.window_margin.sum().x
+        + 2.0 * style.visuals.window_stroke.width
+}
 
 /// The height of a message window's parts around its text: the title bar,
 /// the row of buttons under the text, the spacing and the frame's margins.

@@ -5,6 +5,9 @@ use super::AppCommand;
 use super::state::Runtime;
 use crate::engine::Side;
 
+/// The result window's title.
+pub const TITLE: &str = "Game over";
+
 /// Whether the result window is to be shown: the game is over, the window
 /// was not dismissed, and its last position is on view with the last move
 /// sown. An earlier position (or the last move being replayed) is a game
@@ -102,6 +105,8 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         return commands;
     }
     let (at, width) = place(ctx, rt, result.score.is_none());
+    // A window's frame adds about 12 px to its content's width.
+    let title_width = super::dialogs::title_bar_width(ctx, TITLE) - 12.0;
     // A window of its own for each finished game, placed anew; it may be
     // dragged or folded away. egui keeps a window's place by its id, so the
     // id changes whenever it is to be placed again: with the run (game
@@ -123,7 +128,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         layout,
         generation,
     ));
-    let shown = egui::Window::new("Game over")
+    let shown = egui::Window::new(TITLE)
         .id(id)
         .collapsible(true)
         .resizable(false)
@@ -134,6 +139,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         .constrain(false)
         .max_width(width)
         .show(ctx, |ui| {
+            // As wide as its title: the window is as wide as what it
+            // holds, and a short wrapped text left "Game o…" in its bar.
+            ui.set_min_width(title_width.min(width));
             let winner = match result.winner {
                 Some(side) => format!("{} wins", rt.names[side.index()]),
                 None => "A draw".to_string(),
@@ -304,7 +312,9 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     let left_gap = board.left() - area.left();
     let right_gap = area.right() - board.right();
     let gap = left_gap.max(right_gap);
-    if compact && gap < w && gap >= NARROWEST + 12.0 {
+    // Nor narrower than its title: "Game o…" read in a narrow gap.
+    let narrowest = NARROWEST.max(super::dialogs::title_bar_width(ctx, TITLE));
+    if compact && gap < w && gap >= narrowest + 12.0 {
         // A window's frame adds about 12 px to its content's width.
         (w, h) = (gap - 12.0, 170.0);
     }
