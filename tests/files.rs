@@ -876,7 +876,8 @@ fn cli_check_accepts_presets_and_refuses_bad_files() {
     assert_eq!(code, 0);
     assert!(
         out.contains(
-            "ok, autosave: en-gehe 2×8, Ilkisongo (south) v Ilpurko (north), 3 moves, cursor at 2"
+            "ok, autosave: en-gehe 2×8, Ilkisongo (south) v Ilpurko (north), 3 moves, cursor at 2; \
+             North to move"
         ),
         "{out}"
     );

@@ -197,7 +197,7 @@ pub fn describe_game(file: &GameFile) -> String {
     };
     let moves = file.game.moves().len();
     let state = match file.game.status() {
-        Status::Ongoing => format!("{} to move", file.game.current().turn()),
+        Status::Ongoing => format!("{} to move", file.game.current().turn().title()),
         // A clause of the line, so without the sentence's full stop.
         Status::Over(result) => result.describe().trim_end_matches('.').to_string(),
     };
