@@ -535,6 +535,35 @@ fn moves_into_a_repetition_or_the_end_need_no_solve() {
 }
 
 #[test]
+fn a_session_values_a_position_after_a_game_as_a_fresh_solver_does() {
+    // On its own North wins by 4 (1 3 2); after this game North's 1 goes
+    // back to a position the game had: a repetition, worth 2. A session
+    // that had solved the position on its own answered +4 after the game
+    // too, from its table.
+    let alone = notation::parse_position("en-gehe south=0,0,1 north=1,0,0 captured=4,6 turn=north")
+        .unwrap();
+    let mut game = maasai_mancala::engine::Game::new(
+        notation::parse_position("en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south")
+            .unwrap(),
+    );
+    for hole in [1, 2, 2, 2, 1, 3, 3, 1, 1, 3, 1] {
+        game.play(maasai_mancala::engine::Move(hole - 1)).unwrap();
+    }
+    let history = &game.positions()[..game.positions().len() - 1];
+    assert_eq!(*game.current(), alone);
+    let value = |s: &mut Solver, history: &[Position]| {
+        s.solve_with(history, &alone, None, None).unwrap().value
+    };
+    let mut session = Solver::with_table_bits(12);
+    assert_eq!(value(&mut session, &[]), Value::Margin(4));
+    assert_eq!(value(&mut session, history), Value::Margin(2));
+    // The other way round.
+    let mut session = Solver::with_table_bits(12);
+    assert_eq!(value(&mut session, history), Value::Margin(2));
+    assert_eq!(value(&mut session, &[]), Value::Margin(4));
+}
+
+#[test]
 fn the_walk_of_a_positions_moves_stops_when_told() {
     use maasai_mancala::solver::{moves_after, moves_after_or_stop};
     // South's hole 3 is endless, proved only at the lap limit (seconds of

@@ -4245,3 +4245,52 @@ fn a_bao_result_window_narrowed_beside_the_board_keeps_its_title_whole() {
     let (_, board) = h.state().rt.board_area.expect("drawn");
     assert!(!window.intersects(board), "{window:?} over {board:?}");
 }
+
+#[test]
+fn a_position_met_after_a_game_is_solved_with_that_games_repetitions() {
+    use maasai_mancala::app::files_ui::FileCommand;
+    use maasai_mancala::app::solver_panel::SolverCommand;
+    use maasai_mancala::solver::Value;
+    // On its own North wins by 4 (1 3 2); after this game North's 1 goes
+    // back to a position the game had, a repetition worth 2. The panel
+    // showed the +4 it had proved for the position on its own.
+    let alone = parse_position("en-gehe south=0,0,1 north=1,0,0 captured=4,6 turn=north").unwrap();
+    let record = "en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south 1 2 2 2 1 3 3 1 1 3 1";
+    let mut h = harness(alone);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(16)));
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(2);
+    let solve = |h: &mut Harness<'static, MaasaiApp>| {
+        h.state_mut()
+            .queue(AppCommand::Solver(SolverCommand::Solve));
+        step_until(h, "the solve", |app| {
+            app.solver.shown_solution(&app.rt).is_some()
+        });
+        h.run_steps(2);
+        h.state()
+            .solver
+            .shown_solution(&h.state().rt)
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(solve(&mut h).value, Value::Margin(4));
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::PasteText(record.into())));
+    h.run_steps(4);
+    assert_eq!(*h.state().rt.shown_position(), alone);
+    assert_eq!(h.state().rt.game.moves().len(), 11);
+    assert!(h.state().solver.shown_solution(&h.state().rt).is_none());
+    assert!(
+        h.query_by_label("Solve").is_some(),
+        "not solved after this game"
+    );
+    let solution = solve(&mut h);
+    assert_eq!(solution.value, Value::Margin(2));
+    assert_eq!(solution.pv.len(), 1, "{:?}", solution.pv);
+    // The position on its own keeps its value.
+    assert_eq!(
+        h.state().solver.solution(&alone).unwrap().value,
+        Value::Margin(4)
+    );
+}

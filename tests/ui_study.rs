@@ -67,8 +67,11 @@ fn solved_in_the_panel(pos: Position) -> Harness<'static, MaasaiApp> {
 /// Clicks the solver panel's Solve and waits until `pos` is solved and
 /// its value drawn.
 fn solve_on_view(h: &mut Harness<'_, MaasaiApp>, pos: &Position) {
+    assert_eq!(h.state().rt.shown_position(), pos);
     h.get_by_label("Solve").click();
-    step_until(h, "the solve", |app| app.solver.solution(pos).is_some());
+    step_until(h, "the solve", |app| {
+        app.solver.shown_solution(&app.rt).is_some()
+    });
     h.run_steps(2);
 }
 
@@ -1410,7 +1413,7 @@ fn every_moves_value_stays_inside_a_crowded_window() {
     let mut h = crowded_window(study("01-relay.ron"));
     h.get_by_label("Solve").click();
     step_until(&mut h, "the solve", |app| {
-        app.solver.solution(app.rt.game.current()).is_some()
+        app.solver.shown_solution(&app.rt).is_some()
     });
     h.run_steps(2);
     click_in_view(&mut h, "Value of every move");
@@ -2151,7 +2154,13 @@ fn a_line_that_is_the_games_own_moves_is_stepped_along_on_an_earlier_position() 
     h.run_steps(3);
     let after = *h.state().rt.shown_position();
     solve_on_view(&mut h, &after);
-    let line = h.state().solver.solution(&after).unwrap().pv.clone();
+    let line = h
+        .state()
+        .solver
+        .shown_solution(&h.state().rt)
+        .unwrap()
+        .pv
+        .clone();
     assert!(line.len() >= 2, "a line of several moves: {line:?}");
     h.get_by_label("Play the line").click();
     step_until(&mut h, "the line played", |app| {
@@ -3061,7 +3070,7 @@ fn a_game_ended_by_repetition_shows_its_result_not_the_earlier_solve_of_its_posi
     h.run_steps(2);
     h.get_by_label("Solve").click();
     step_until(&mut h, "the solve of move 12", |app| {
-        app.solver.solution(app.rt.shown_position()).is_some()
+        app.solver.shown_solution(&app.rt).is_some()
     });
     h.state_mut().queue(AppCommand::ViewLive);
     h.run_steps(3);

@@ -42,8 +42,11 @@ fn harness(pos: Position, dir: &Path) -> Harness<'static, MaasaiApp> {
 fn open_dialog(h: &mut Harness<'static, MaasaiApp>, pos: Position) {
     // Nothing to save before the position is solved: greyed.
     assert!(h.get_by_label(SAVE_AS_STUDY).accesskit_node().is_disabled());
+    assert_eq!(*h.state().rt.shown_position(), pos);
     h.get_by_label("Solve").click();
-    step_until(h, "the solve", |app| app.solver.solution(&pos).is_some());
+    step_until(h, "the solve", |app| {
+        app.solver.shown_solution(&app.rt).is_some()
+    });
     h.run_steps(2);
     h.get_by_label(SAVE_AS_STUDY).click();
     step_until(h, "the study's proof", |app| {

@@ -183,7 +183,7 @@ pub fn dialogs_ui(
         // A title longer than a message's usual width (messages joined at
         // the start, titled by all of them) widens the window to show it
         // whole, as far as the screen allows; it was cut short with "…".
-        let title_width = title_bar_width(ctx, &title);
+        let title_width = title_bar_width(ctx, title);
         let width = title_width.min(screen.width() - 48.0).max(MESSAGE_WIDTH);
         egui::Window::new(title.as_str())
             .id(egui::Id::unique("file-error"))

@@ -1117,7 +1117,7 @@ impl MaasaiApp {
             ui.add_enabled_ui(!waiting, |ui| {
                 let study_of_view = if self.studies.exercising() {
                     menu::StudyOfView::Exercising
-                } else if self.solver.solution(self.rt.shown_position()).is_some() {
+                } else if self.solver.shown_solution(&self.rt).is_some() {
                     menu::StudyOfView::Solved
                 } else {
                     menu::StudyOfView::Unsolved

@@ -16,8 +16,8 @@ use super::state::{CostNote, Runtime};
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Move, Position, Status, group_digits};
 use crate::solver::{
-    Progress, Session, Solution, SolveHandle, Value, moves_after_or_stop, no_result_within, plies,
-    seeds,
+    Progress, Session, Solution, SolveHandle, SolveKeys, Value, moves_after_or_stop,
+    no_result_within, plies, seeds, solve_key,
 };
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
@@ -185,7 +185,9 @@ pub struct SolverPanel {
     /// takes 128 MiB). Tests may put a smaller one here.
     pub session: Option<Session>,
     running: Option<Running>,
-    /// Finished solutions by position key.
+    /// Finished solutions by [`solve_key`] (the position with the
+    /// positions of its game it could come back to: a repetition is valued
+    /// as one, so these can change its value). So are the maps below.
     solved: HashMap<u64, Solution>,
     /// A solve was started this session (see [`Running::first`]).
     started: bool,
@@ -269,9 +271,16 @@ impl SolverPanel {
         self.session.get_or_insert_with(Session::within_memory);
     }
 
-    /// The finished solution of `pos`, if it was solved this session.
+    /// The finished solution of `pos` on its own (no game before it), if
+    /// it was solved this session.
     pub fn solution(&self, pos: &Position) -> Option<&Solution> {
         self.solved.get(&pos.key())
+    }
+
+    /// The finished solution of the position on view, after the game
+    /// before it, if it was solved this session.
+    pub fn shown_solution(&self, rt: &Runtime) -> Option<&Solution> {
+        self.solved.get(&shown_key(rt))
     }
 
     /// Whether the "Save as study" dialog is open.
@@ -330,13 +339,20 @@ impl SolverPanel {
         self.note_at = at;
     }
 
-    /// The proved values of moves of `pos`, best first.
+    /// The proved values of moves of `pos` on its own (no game before
+    /// it), best first.
     pub fn move_values(&self, pos: &Position) -> Vec<(Move, Value)> {
-        let mut v = self
-            .move_values
-            .get(&pos.key())
-            .cloned()
-            .unwrap_or_default();
+        self.values_by_key(pos.key())
+    }
+
+    /// The proved values of moves of the position on view, after the game
+    /// before it, best first.
+    pub fn shown_move_values(&self, rt: &Runtime) -> Vec<(Move, Value)> {
+        self.values_by_key(shown_key(rt))
+    }
+
+    fn values_by_key(&self, key: u64) -> Vec<(Move, Value)> {
+        let mut v = self.move_values.get(&key).cloned().unwrap_or_default();
         v.sort_by_key(|(mv, value)| (std::cmp::Reverse(value.rank()), mv.0));
         v
     }
@@ -344,14 +360,10 @@ impl SolverPanel {
     /// The best value of `pos` with a move that reaches it, and the value
     /// of `played` (from `pos` into `child`), where this session proved
     /// both: by solving `pos` or valuing all its moves, and by solving
-    /// `child` or valuing `played`.
-    pub fn proved_cost(
-        &self,
-        pos: &Position,
-        played: Move,
-        child: &Position,
-    ) -> Option<ProvedCost> {
-        let key = pos.key();
+    /// `child` or valuing `played`. `keys`: the [`solve_key`]s of `pos`
+    /// and `child` after the game before them.
+    pub fn proved_cost(&self, keys: (u64, u64), played: Move) -> Option<ProvedCost> {
+        let (key, child_key) = keys;
         let listed = self.move_values.get(&key);
         let solution = self.solved.get(&key);
         let played_value = listed
@@ -359,7 +371,7 @@ impl SolverPanel {
             .or_else(|| solution.filter(|s| s.best == Some(played)).map(|s| s.value))
             .or_else(|| {
                 self.solved
-                    .get(&child.key())
+                    .get(&child_key)
                     .map(|s| s.value.flipped_after_move())
             })?;
         let (best, best_value) = match solution {
@@ -402,13 +414,23 @@ impl SolverPanel {
         if self.proved_notes.0 != stamp {
             let variant = rt.game.current().variant();
             let positions = rt.game.positions();
+            // Each position's key after the game before it, in one pass.
+            let mut history = SolveKeys::default();
+            let keys: Vec<u64> = positions
+                .iter()
+                .map(|p| {
+                    let key = history.key(p);
+                    history.push(p);
+                    key
+                })
+                .collect();
             let notes = rt
                 .game
                 .moves()
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &played)| {
-                    let cost = self.proved_cost(&positions[i], played, &positions[i + 1])?;
+                    let cost = self.proved_cost((keys[i], keys[i + 1]), played)?;
                     let note = CostNote {
                         text: cost.describe(variant),
                         review_depth: None,
@@ -421,10 +443,21 @@ impl SolverPanel {
         rt.cost_notes.extend(self.proved_notes.1.iter().cloned());
     }
 
-    /// The moves of `pos` whose solves ran out of time, with the bounds they
-    /// proved, in the order they were tried.
+    /// The moves of `pos` on its own (no game before it) whose solves ran
+    /// out of time, with the bounds they proved, in the order they were
+    /// tried.
     pub fn unsolved_moves(&self, pos: &Position) -> Vec<Unsolved> {
-        self.unsolved.get(&pos.key()).cloned().unwrap_or_default()
+        self.unsolved_by_key(pos.key())
+    }
+
+    /// [`SolverPanel::unsolved_moves`] of the position on view, after the
+    /// game before it.
+    pub fn shown_unsolved_moves(&self, rt: &Runtime) -> Vec<Unsolved> {
+        self.unsolved_by_key(shown_key(rt))
+    }
+
+    fn unsolved_by_key(&self, key: u64) -> Vec<Unsolved> {
+        self.unsolved.get(&key).cloned().unwrap_or_default()
     }
 
     /// Records what a move's solve that ended without its value proved
@@ -552,13 +585,14 @@ impl SolverPanel {
     /// valued or tried yet, each within [`SolverPanel::move_budget`].
     fn value_every_move(&mut self, rt: &Runtime) {
         let pos = *rt.shown_position();
-        let Some(solution) = self.solved.get(&pos.key()) else {
+        let key = shown_key(rt);
+        let Some(solution) = self.solved.get(&key) else {
             return;
         };
         if self.running.is_some() || self.every_move.is_some() {
             return;
         }
-        let known = self.move_values.entry(pos.key()).or_default();
+        let known = self.move_values.entry(key).or_default();
         if let Some(best) = solution.best
             && !known.iter().any(|(m, _)| *m == best)
         {
@@ -568,13 +602,7 @@ impl SolverPanel {
         let skip: Vec<Move> = known
             .iter()
             .map(|(m, _)| *m)
-            .chain(
-                self.unsolved
-                    .get(&pos.key())
-                    .into_iter()
-                    .flatten()
-                    .map(|u| u.mv),
-            )
+            .chain(self.unsolved.get(&key).into_iter().flatten().map(|u| u.mv))
             .collect();
         let mut line = rt.game.positions()[..rt.view].to_vec();
         line.push(pos);
@@ -592,7 +620,7 @@ impl SolverPanel {
         }
         self.note = None;
         self.every_move = Some(EveryMove {
-            key: pos.key(),
+            key,
             line,
             label: position_label(rt.view),
             at: (rt.view, pos.key()),
@@ -606,9 +634,9 @@ impl SolverPanel {
 
     /// The time a try again of the unsolved moves of `pos` gives each:
     /// [`LONGER`] times what the last try gave.
-    fn retry_budget(&self, pos: &Position) -> Duration {
+    fn retry_budget(&self, key: u64) -> Duration {
         let last = self
-            .unsolved_moves(pos)
+            .unsolved_by_key(key)
             .iter()
             .map(|u| u.budget)
             .max()
@@ -621,18 +649,19 @@ impl SolverPanel {
     /// keeps what they proved, so each goes on from there).
     fn retry_unsolved(&mut self, rt: &Runtime) {
         let pos = *rt.shown_position();
+        let key = shown_key(rt);
         if self.running.is_some() || self.every_move.is_some() {
             return;
         }
-        let unsolved = self.unsolved_moves(&pos);
-        if unsolved.is_empty() || !self.solved.contains_key(&pos.key()) {
+        let unsolved = self.unsolved_by_key(key);
+        if unsolved.is_empty() || !self.solved.contains_key(&key) {
             return;
         }
         let mut line = rt.game.positions()[..rt.view].to_vec();
         line.push(pos);
         self.note = None;
         self.every_move = Some(EveryMove {
-            key: pos.key(),
+            key,
             line,
             label: position_label(rt.view),
             at: (rt.view, pos.key()),
@@ -641,7 +670,7 @@ impl SolverPanel {
             // Nothing to wait for: the moves are known.
             children: channel().1,
             stop: Arc::default(),
-            budget: self.retry_budget(&pos),
+            budget: self.retry_budget(key),
         });
     }
 
@@ -674,7 +703,8 @@ impl SolverPanel {
         }
         let pending = job.pending.as_mut().expect("set above");
         while let Some((mv, child)) = pending.pop_front() {
-            if let Some(s) = self.solved.get(&child.key()) {
+            let child_key = solve_key(&job.line, &child);
+            if let Some(s) = self.solved.get(&child_key) {
                 let v = s.value.flipped_after_move();
                 self.move_values.entry(job.key).or_default().push((mv, v));
                 if let Some(u) = self.unsolved.get_mut(&job.key) {
@@ -691,7 +721,7 @@ impl SolverPanel {
                 .get_or_insert_with(Session::within_memory)
                 .solve(job.line.clone(), child);
             self.running = Some(Running {
-                key: child.key(),
+                key: child_key,
                 pos: child,
                 label: title,
                 at: job.at,
@@ -710,13 +740,14 @@ impl SolverPanel {
     /// Starts solving the position on view (unless its value is known).
     fn solve(&mut self, rt: &Runtime) {
         let pos = *rt.shown_position();
-        if self.solved.contains_key(&pos.key()) {
+        let key = shown_key(rt);
+        if self.solved.contains_key(&key) {
             return;
         }
         let mut stopped = None;
         let mut stopped_at = None;
         if let Some(r) = self.running.take() {
-            if r.key == pos.key() {
+            if r.key == key {
                 self.running = Some(r);
                 return;
             }
@@ -743,7 +774,7 @@ impl SolverPanel {
         self.note = stopped;
         self.note_at = stopped_at;
         self.running = Some(Running {
-            key: pos.key(),
+            key,
             pos,
             label: position_label(rt.view),
             at: (rt.view, pos.key()),
@@ -768,7 +799,7 @@ impl SolverPanel {
         ctx: &egui::Context,
         lines_may_play: bool,
     ) -> Option<AppCommand> {
-        let shown = rt.shown_position().key();
+        let shown = shown_key(rt);
         // A kept solve whose position has left the game (its move taken
         // back, or another line played from before it) is named for what
         // it is: "the position after move 3" named another position then.
@@ -947,6 +978,11 @@ impl SolverPanel {
     }
 }
 
+/// The [`solve_key`] of the position on view after the game before it.
+fn shown_key(rt: &Runtime) -> u64 {
+    solve_key(&rt.game.positions()[..rt.view], rt.shown_position())
+}
+
 /// What a stopped solve had proved, for its note ("; it had proved the
 /// value between -16 and +12 for South to move"); empty before any bound.
 fn proved_words(pos: &Position, p: &Progress) -> String {
@@ -1121,6 +1157,7 @@ fn line_text(pos: &Position, line: &[Move], max: usize) -> String {
 pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let pos = *rt.shown_position();
+    let key = shown_key(rt);
     ui.heading("Exact solver");
     // From the check of the moves (never a long move sown here).
     let shown_status = rt.shown_status();
@@ -1165,15 +1202,15 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
             // and the Solve button under them moved away from the pointer
             // between two frames, so a click missed it.
             let running = panel.running.as_ref();
-            let elsewhere = running.filter(|r| panel.belongs_to(r) != pos.key());
+            let elsewhere = running.filter(|r| panel.belongs_to(r) != key);
             if let Some(r) = running.filter(|_| elsewhere.is_none()) {
-                running_ui(ui, panel, r, pos.key(), &mut out);
+                running_ui(ui, panel, r, key, &mut out);
                 ui.separator();
             }
-            shown_ui(ui, panel, &pos, shown_status.as_ref(), rt, &mut out);
+            shown_ui(ui, panel, &pos, key, shown_status.as_ref(), rt, &mut out);
             if let Some(r) = elsewhere {
                 ui.separator();
-                running_ui(ui, panel, r, pos.key(), &mut out);
+                running_ui(ui, panel, r, key, &mut out);
             }
             if let Some(note) = &panel.note {
                 ui.add_space(6.0);
@@ -1185,10 +1222,12 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
 
 /// What the panel says of the position on view: its value when the game
 /// is over or the value is proved, else the Solve button.
+#[allow(clippy::too_many_arguments)]
 fn shown_ui(
     ui: &mut egui::Ui,
     panel: &SolverPanel,
     pos: &Position,
+    key: u64,
     shown_status: Option<&Status>,
     rt: &Runtime,
     out: &mut Vec<AppCommand>,
@@ -1207,14 +1246,14 @@ fn shown_ui(
             Some("the game is over here: a study needs a move to play".into()),
             out,
         );
-    } else if let Some(solution) = panel.solution(pos) {
-        let reused = panel.first_solved != Some(pos.key());
+    } else if let Some(solution) = panel.solved.get(&key) {
+        let reused = panel.first_solved != Some(key);
         solution_ui(ui, pos, solution, reused, rt, out);
         if solution.best.is_some() {
             ui.add_space(6.0);
             every_move_ui(ui, panel, pos, rt, out);
         }
-    } else if panel.running.as_ref().is_none_or(|r| r.key != pos.key()) {
+    } else if panel.running.as_ref().is_none_or(|r| r.key != key) {
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Solve")
@@ -1473,7 +1512,7 @@ impl MaasaiApp {
         match command {
             SolverCommand::SaveAsStudy => {
                 let pos = *self.rt.shown_position();
-                let Some(value) = self.solver.solution(&pos).map(|s| s.value) else {
+                let Some(value) = self.solver.shown_solution(&self.rt).map(|s| s.value) else {
                     return;
                 };
                 match &mut self.solver.writer {
@@ -1516,8 +1555,7 @@ impl MaasaiApp {
             SolverCommand::ValueEveryMove => self.solver.value_every_move(&self.rt),
             SolverCommand::PlayMove(mv) => self.play_solver_line(ctx, VecDeque::from([mv])),
             SolverCommand::PlayLine(n) => {
-                let pos = *self.rt.shown_position();
-                if let Some(s) = self.solver.solution(&pos) {
+                if let Some(s) = self.solver.shown_solution(&self.rt) {
                     let moves: VecDeque<Move> = s.pv.iter().take(n).copied().collect();
                     self.play_solver_line(ctx, moves);
                 }
@@ -1593,14 +1631,12 @@ fn every_move_ui(
     rt: &Runtime,
     out: &mut Vec<AppCommand>,
 ) {
-    let values = panel.move_values(pos);
-    let unsolved = panel.unsolved_moves(pos);
+    let key = shown_key(rt);
+    let values = panel.values_by_key(key);
+    let unsolved = panel.unsolved_by_key(key);
     // Counted off the UI thread by the first list of this position.
-    let legal = panel.legal_counts.get(&pos.key()).copied();
-    let proving = panel
-        .every_move
-        .as_ref()
-        .is_some_and(|j| j.key == pos.key());
+    let legal = panel.legal_counts.get(&key).copied();
+    let proving = panel.every_move.as_ref().is_some_and(|j| j.key == key);
     if proving && panel.running.is_none() {
         ui.horizontal_wrapped(|ui| {
             super::busy::spinner(ui);
@@ -1640,7 +1676,7 @@ fn every_move_ui(
                 "Solve the {n} unsolved move{} again, {} each; they go on from the \
                  bounds already proved",
                 if n == 1 { "" } else { "s" },
-                budget_words(panel.retry_budget(pos))
+                budget_words(panel.retry_budget(key))
             ))
             .on_disabled_hover_text("Wait for the running solve or cancel it");
         if b.clicked() {

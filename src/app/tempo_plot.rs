@@ -351,7 +351,7 @@ impl super::MaasaiApp {
         // An exercise's answer is for the user to find: no solver line then.
         let solved = self
             .solver
-            .solution(&shown)
+            .shown_solution(rt)
             .filter(|_| !self.studies.exercising());
         let (moves, name): (&[Move], &str) = match (&study_line, solved) {
             (Some(m), _) if !m.is_empty() => (m, "study line"),

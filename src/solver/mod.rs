@@ -478,10 +478,9 @@ impl Solver {
         progress: Option<&Arc<Mutex<Progress>>>,
     ) -> Result<Solution, Cancelled> {
         let shared = Shared::new(pos);
-        let mut search = Search::new(&self.table, stop, progress).share(&shared, 0);
-        for p in history {
-            search.push(node_key(p));
-        }
+        let mut search = Search::new(&self.table, stop, progress)
+            .share(&shared, 0)
+            .after_history(history, pos);
         if let Status::Over(result) = pos.status() {
             return Ok(Solution {
                 value: final_value(pos, &result),
@@ -537,10 +536,8 @@ impl Solver {
                         .spawn_scoped(scope, || {
                             let mut helper = Search::new(table, stop, None)
                                 .share(&shared, 1)
-                                .tell_questions(progress);
-                            for p in history {
-                                helper.push(node_key(p));
-                            }
+                                .tell_questions(progress)
+                                .after_history(history, pos);
                             // Its result is the main thread's too (shared
                             // bounds); only its work counts here.
                             let _ = helper.mtdf(pos, &shared, 1, |_, _, _, _| {});
@@ -585,11 +582,9 @@ impl Solver {
                 .stack_size(SOLVER_STACK)
                 .spawn_scoped(scope, || {
                     let shared = Shared::new(pos);
-                    let mut search =
-                        Search::new(table, Some(&quick_stop), progress).share(&shared, 0);
-                    for p in history {
-                        search.push(node_key(p));
-                    }
+                    let mut search = Search::new(table, Some(&quick_stop), progress)
+                        .share(&shared, 0)
+                        .after_history(history, pos);
                     let result = Self::run(&mut search, &shared, pos, progress);
                     let mut stats = search.stats;
                     stats.nodes = search.nodes;
@@ -675,16 +670,94 @@ impl Solver {
             .map(|m| match m.settled {
                 Some(v) => Ok((m.mv, v)),
                 None => {
-                    let mut search = Search::new(&self.table, stop, None);
-                    for p in &line {
-                        search.push(node_key(p));
-                    }
+                    let mut search =
+                        Search::new(&self.table, stop, None).after_history(&line, &m.child);
                     let shared = Shared::new(&m.child);
                     let score = search.mtdf(&m.child, &shared, 0, |_, _, _, _| {})?;
                     Ok((m.mv, search::value_of(&m.child, score).flipped_after_move()))
                 }
             })
             .collect()
+    }
+}
+
+/// The key a solve of `pos` reached after the game positions `history` is
+/// known by, for keeping its value. A solve counts a return to any position
+/// of the game as its repetition, so one position can have other values
+/// after other games (on a 2×3 board, +2 on its own and 0 after a game that
+/// had met a position of its best line). The key is the position's own,
+/// mixed with those of the history's positions it could come back to: the
+/// ones with its captured counts and reserves (later positions never have
+/// fewer captured or more in reserve). With none, it is the position's key.
+pub fn solve_key(history: &[Position], pos: &Position) -> u64 {
+    let mut keys = SolveKeys::default();
+    for p in history {
+        keys.push(p);
+    }
+    keys.key(pos)
+}
+
+/// [`solve_key`] for each position of a game in turn, in time linear in the
+/// game (a whole Bao la Kimasai raiding phase keeps its counts).
+#[derive(Clone, Debug, Default)]
+pub struct SolveKeys {
+    /// The captured counts and reserves of the positions pushed since they
+    /// last changed, whose repetition keys are `seen`.
+    counts: Option<[u32; 4]>,
+    seen: std::collections::HashSet<u64>,
+    /// The sum of the mixed keys of `seen` (a hash of the set, whatever the
+    /// order the positions came in).
+    sum: u64,
+}
+
+impl SolveKeys {
+    fn counts(pos: &Position) -> [u32; 4] {
+        use crate::engine::Side::{North, South};
+        [
+            pos.captured(South),
+            pos.captured(North),
+            pos.reserve(South),
+            pos.reserve(North),
+        ]
+    }
+
+    /// Adds `pos` to the history.
+    pub fn push(&mut self, pos: &Position) {
+        let counts = Self::counts(pos);
+        if self.counts != Some(counts) {
+            // None of the positions before can come back.
+            *self = SolveKeys {
+                counts: Some(counts),
+                ..SolveKeys::default()
+            };
+        }
+        let key = node_key(pos);
+        if self.seen.insert(key) {
+            self.sum = self.sum.wrapping_add(crate::engine::mix64(key));
+        }
+    }
+
+    /// The [`solve_key`] of `pos` after the positions pushed so far.
+    pub fn key(&self, pos: &Position) -> u64 {
+        if self.counts != Some(Self::counts(pos)) {
+            return pos.key();
+        }
+        // The position itself on the line adds nothing: the search puts it
+        // there anyway.
+        let own = node_key(pos);
+        let (sum, n) = if self.seen.contains(&own) {
+            (
+                self.sum.wrapping_sub(crate::engine::mix64(own)),
+                self.seen.len() - 1,
+            )
+        } else {
+            (self.sum, self.seen.len())
+        };
+        if n == 0 {
+            pos.key()
+        } else {
+            pos.key() ^ crate::engine::mix64(sum ^ (n as u64).rotate_left(32))
+        }
     }
 }
 

@@ -527,6 +527,25 @@ pub(crate) struct Search<'a> {
     /// (and how cheaply) a move from it refuted a window, see
     /// [`Self::note_cut`]. Kept for the whole solve, one per thread.
     history: [u32; MAX_HOLES],
+    /// With positions of the game before the root that the search could
+    /// come back to (a repetition, valued as such): a salt for the table
+    /// keys of the positions that could, those of the root's [`zone`]. A
+    /// bound proved after one game is then never read after another,
+    /// where the same position can be worth another value (on a 2×3 board
+    /// +4 on its own, 2 after a game whose position its move goes back
+    /// to); the session's table had given the first solve's value.
+    salt: Option<(u64, u64)>,
+}
+
+/// The captured counts and reserves of `pos`: positions of a game with
+/// other ones never come back after it (captures and reserves only go one
+/// way), so only positions of the root's zone can meet the game before it.
+#[inline]
+fn zone(pos: &Position) -> u64 {
+    pos.captured(Side::South) as u64
+        | (pos.captured(Side::North) as u64) << 16
+        | (pos.reserve(Side::South) as u64) << 32
+        | (pos.reserve(Side::North) as u64) << 48
 }
 
 impl<'a> Search<'a> {
@@ -558,6 +577,49 @@ impl<'a> Search<'a> {
             first_budget: FIRST_BUDGET,
             settle_laps: SETTLE_LAPS,
             history: [0; MAX_HOLES],
+            salt: None,
+        }
+    }
+
+    /// Puts the game positions before the root `root` on the line
+    /// (repetition counts them), and salts the table keys of the root's
+    /// zone when any of them could come back (see [`Search::salt`]).
+    pub fn after_history(mut self, history: &[Position], root: &Position) -> Self {
+        for p in history {
+            self.push(node_key(p));
+        }
+        let own = node_key(root);
+        let mut keys: Vec<u64> = history
+            .iter()
+            .filter(|p| p.variant() == root.variant() && zone(p) == zone(root))
+            .map(node_key)
+            .filter(|&k| k != own)
+            .collect();
+        keys.sort_unstable();
+        keys.dedup();
+        if !keys.is_empty() {
+            let salt = keys
+                .iter()
+                .fold(0x243f_6a88_85a3_08d3, |h, &k| mix64(h ^ k));
+            self.salt = Some((salt | 1, zone(root)));
+        }
+        self
+    }
+
+    /// The key `pos`'s bounds are stored under: its [`table_key`], salted
+    /// in the root's zone after a game it could come back to.
+    #[inline]
+    fn tkey(&self, pos: &Position) -> u64 {
+        self.salted(pos, table_key(pos))
+    }
+
+    /// `key` salted, or unsalted (the salt is its own inverse), as
+    /// [`Search::tkey`] salts `pos`'s.
+    #[inline]
+    fn salted(&self, pos: &Position, key: u64) -> u64 {
+        match self.salt {
+            Some((salt, z)) if zone(pos) == z => key ^ salt,
+            _ => key,
         }
     }
 
@@ -790,7 +852,7 @@ impl<'a> Search<'a> {
                 Err(Unfinished::Stopped) => return Err(Cancelled),
             }
             (kid.gain, kid.order) = self.rate(pos, &kid.pos, mv, tt_best, before);
-            kid.key = table_key(&kid.pos);
+            kid.key = self.tkey(&kid.pos);
             round.push(i as u8);
         }
         sort_by_order(kids, round);
@@ -854,7 +916,7 @@ impl<'a> Search<'a> {
         beta: i32,
     ) -> Result<(i32, usize), Cancelled> {
         // No budget is set out here, so only a stop can end it early.
-        self.search_keyed(pos, table_key(pos), alpha, beta)
+        self.search_keyed(pos, self.tkey(pos), alpha, beta)
             .map_err(|_| Cancelled)
     }
 
@@ -883,7 +945,8 @@ impl<'a> Search<'a> {
         if !en_gehe && let Some(score) = bao_decided(pos) {
             return Ok((score, NO_REP));
         }
-        let key = line_key(pos, tkey);
+        // The line's keys are never salted (the game's are not).
+        let key = line_key(pos, self.salted(pos, tkey));
         if self.path.len() != self.root_depth
             && let Some(at) = self.repeated(key)
         {
@@ -966,7 +1029,7 @@ impl<'a> Search<'a> {
         // Enhanced transposition cut-off: a child whose proved bound already
         // refutes the window ends the node before any search.
         for k in kids.iter_mut() {
-            k.key = table_key(&k.pos);
+            k.key = self.tkey(&k.pos);
             self.table.prefetch(k.key);
         }
         for &i in &perm {
@@ -1099,7 +1162,7 @@ impl<'a> Search<'a> {
     ) -> Result<i32, Cancelled> {
         self.root_depth = self.path.len();
         let (lo, hi) = shared.bounds();
-        let mut guess = match self.table.probe(table_key(pos)) {
+        let mut guess = match self.table.probe(self.tkey(pos)) {
             Some(e) if e.lower > -INF && e.lower < INF => e.lower,
             Some(e) if e.upper > -INF && e.upper < INF => e.upper,
             _ => 0,
@@ -1247,7 +1310,7 @@ impl<'a> Search<'a> {
             self.restarts += 1;
             let budget = self.restart_unit.saturating_mul(luby(self.restarts));
             self.budget_end = self.nodes.saturating_add(budget);
-            let r = self.search_keyed(pos, table_key(pos), beta - 1, beta);
+            let r = self.search_keyed(pos, self.tkey(pos), beta - 1, beta);
             self.budget_end = u64::MAX;
             match r {
                 Ok(x) => return Ok(Some(x)),
@@ -1295,7 +1358,7 @@ impl<'a> Search<'a> {
             if self.path.len() > base && self.repeated(key).is_some() {
                 break Ok(());
             }
-            let tt_best = self.table.probe(table_key(&cur)).map_or(0, |e| e.best);
+            let tt_best = self.table.probe(self.tkey(&cur)).map_or(0, |e| e.best);
             let (mut kids, mut perm) = (Vec::new(), Vec::new());
             if let Err(c) = self.children(&cur, tt_best, false, &mut kids, &mut perm) {
                 break Err(c);
@@ -1312,8 +1375,8 @@ impl<'a> Search<'a> {
             // a worse move than the whole solve took.
             let in_order = || perm.iter().map(|&i| &kids[i as usize]);
             let proved = in_order().find(|k| {
-                let tkey = table_key(&k.pos);
-                self.repeated(line_key(&k.pos, tkey)).is_none()
+                let tkey = self.tkey(&k.pos);
+                self.repeated(node_key(&k.pos)).is_none()
                     && self
                         .table
                         .probe(tkey)
@@ -1362,7 +1425,7 @@ impl<'a> Search<'a> {
         let mut cur = *pos;
         let mut seen = vec![node_key(pos)];
         while line.len() < max_len {
-            let Some(e) = self.table.probe(table_key(&cur)) else {
+            let Some(e) = self.table.probe(self.tkey(&cur)) else {
                 break;
             };
             if e.best == 0 {
