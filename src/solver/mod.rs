@@ -74,7 +74,11 @@
 //! table, never bounds. A score whose repetitions all lie inside its own
 //! subtree is stored; reusing it under another line that meets a position of
 //! that subtree is the classic graph-history approximation, accepted here as
-//! in other game solvers (sparse endgames rarely cycle).
+//! in other game solvers (sparse endgames rarely cycle). Between solves of
+//! one session it is not taken: a solve after game positions it could come
+//! back to salts the table keys of the positions that could meet them
+//! (`Search::after_history`), so a bound proved after one game is never
+//! read after another, and [`solve_key`] names a solution with its game.
 //!
 //! The solver makes no use of an En Gehé endgame database: with repetition
 //! possible on the ring (seeds run round it forever without captures), a
