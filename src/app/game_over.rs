@@ -104,9 +104,9 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         ctx.request_repaint();
         return commands;
     }
-    let (at, width) = place(ctx, rt, result.score.is_none());
-    // A window's frame adds about 12 px to its content's width.
-    let title_width = super::dialogs::title_bar_width(ctx, TITLE) - 12.0;
+    // The window is never narrower than its title bar needs.
+    let title_bar = super::dialogs::title_bar_width(ctx, TITLE);
+    let (at, width) = place(ctx, rt, result.score.is_none(), title_bar);
     // A window of its own for each finished game, placed anew; it may be
     // dragged or folded away. egui keeps a window's place by its id, so the
     // id changes whenever it is to be placed again: with the run (game
@@ -141,7 +141,8 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         .show(ctx, |ui| {
             // As wide as its title: the window is as wide as what it
             // holds, and a short wrapped text left "Game o…" in its bar.
-            ui.set_min_width(title_width.min(width));
+            // (A window's frame adds about 12 px to its content's width.)
+            ui.set_min_width((title_bar - 12.0).min(width));
             let winner = match result.winner {
                 Some(side) => format!("{} wins", rt.names[side.index()]),
                 None => "A draw".to_string(),
@@ -287,8 +288,8 @@ fn run_id() -> u64 {
 /// width. (Its size is not known before its first frame, so its usual size
 /// is assumed.) A `compact` window (no table
 /// of counts: Bao la Kimasai) narrows, its text wrapping, to fit a gap
-/// beside the board.
-fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) {
+/// beside the board, never below `title_bar`, the width its title needs.
+fn place(ctx: &egui::Context, rt: &Runtime, compact: bool, title_bar: f32) -> (egui::Pos2, f32) {
     use egui::{Rect, pos2, vec2};
     // The final counts' table makes En Gehé's wider and taller.
     let size = assumed_size(compact);
@@ -313,7 +314,7 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) 
     let right_gap = area.right() - board.right();
     let gap = left_gap.max(right_gap);
     // Nor narrower than its title: "Game o…" read in a narrow gap.
-    let narrowest = NARROWEST.max(super::dialogs::title_bar_width(ctx, TITLE));
+    let narrowest = NARROWEST.max(title_bar);
     if compact && gap < w && gap >= narrowest + 12.0 {
         // A window's frame adds about 12 px to its content's width.
         (w, h) = (gap - 12.0, 170.0);

@@ -345,12 +345,6 @@ impl SolverPanel {
         self.values_by_key(pos.key())
     }
 
-    /// The proved values of moves of the position on view, after the game
-    /// before it, best first.
-    pub fn shown_move_values(&self, rt: &Runtime) -> Vec<(Move, Value)> {
-        self.values_by_key(shown_key(rt))
-    }
-
     fn values_by_key(&self, key: u64) -> Vec<(Move, Value)> {
         let mut v = self.move_values.get(&key).cloned().unwrap_or_default();
         v.sort_by_key(|(mv, value)| (std::cmp::Reverse(value.rank()), mv.0));
@@ -448,12 +442,6 @@ impl SolverPanel {
     /// tried.
     pub fn unsolved_moves(&self, pos: &Position) -> Vec<Unsolved> {
         self.unsolved_by_key(pos.key())
-    }
-
-    /// [`SolverPanel::unsolved_moves`] of the position on view, after the
-    /// game before it.
-    pub fn shown_unsolved_moves(&self, rt: &Runtime) -> Vec<Unsolved> {
-        self.unsolved_by_key(shown_key(rt))
     }
 
     fn unsolved_by_key(&self, key: u64) -> Vec<Unsolved> {
@@ -1222,7 +1210,6 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
 
 /// What the panel says of the position on view: its value when the game
 /// is over or the value is proved, else the Solve button.
-#[allow(clippy::too_many_arguments)]
 fn shown_ui(
     ui: &mut egui::Ui,
     panel: &SolverPanel,
@@ -1251,7 +1238,7 @@ fn shown_ui(
         solution_ui(ui, pos, solution, reused, rt, out);
         if solution.best.is_some() {
             ui.add_space(6.0);
-            every_move_ui(ui, panel, pos, rt, out);
+            every_move_ui(ui, panel, pos, key, rt, out);
         }
     } else if panel.running.as_ref().is_none_or(|r| r.key != key) {
         ui.horizontal_wrapped(|ui| {
@@ -1622,16 +1609,17 @@ fn save_as_study_button(ui: &mut egui::Ui, refusal: Option<String>, out: &mut Ve
     }
 }
 
-/// The value of every move of `pos`: the list proved so far, best first,
-/// each move a button that plays it, and the button that proves the rest.
+/// The value of every move of `pos` (its [`solve_key`] `key`): the list
+/// proved so far, best first, each move a button that plays it, and the
+/// button that proves the rest.
 fn every_move_ui(
     ui: &mut egui::Ui,
     panel: &SolverPanel,
     pos: &Position,
+    key: u64,
     rt: &Runtime,
     out: &mut Vec<AppCommand>,
 ) {
-    let key = shown_key(rt);
     let values = panel.values_by_key(key);
     let unsolved = panel.unsolved_by_key(key);
     // Counted off the UI thread by the first list of this position.

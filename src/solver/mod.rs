@@ -694,20 +694,16 @@ impl Solver {
 /// ones with its captured counts and reserves (later positions never have
 /// fewer captured or more in reserve). With none, it is the position's key.
 pub fn solve_key(history: &[Position], pos: &Position) -> u64 {
-    let mut keys = SolveKeys::default();
-    for p in history {
-        keys.push(p);
-    }
-    keys.key(pos)
+    SolveKeys::after(history, pos).key(pos)
 }
 
 /// [`solve_key`] for each position of a game in turn, in time linear in the
 /// game (a whole Bao la Kimasai raiding phase keeps its counts).
 #[derive(Clone, Debug, Default)]
 pub struct SolveKeys {
-    /// The captured counts and reserves of the positions pushed since they
-    /// last changed, whose repetition keys are `seen`.
-    counts: Option<[u32; 4]>,
+    /// The captured counts and reserves ([`search::zone`]) of the positions
+    /// pushed since they last changed, whose repetition keys are `seen`.
+    zone: Option<u64>,
     seen: std::collections::HashSet<u64>,
     /// The sum of the mixed keys of `seen` (a hash of the set, whatever the
     /// order the positions came in).
@@ -715,23 +711,28 @@ pub struct SolveKeys {
 }
 
 impl SolveKeys {
-    fn counts(pos: &Position) -> [u32; 4] {
-        use crate::engine::Side::{North, South};
-        [
-            pos.captured(South),
-            pos.captured(North),
-            pos.reserve(South),
-            pos.reserve(North),
-        ]
+    /// The keys after `history`, for `pos`: only the positions since its
+    /// captured counts and reserves were reached can come back.
+    pub(crate) fn after(history: &[Position], pos: &Position) -> SolveKeys {
+        let zone = search::zone(pos);
+        let since = history
+            .iter()
+            .rposition(|p| search::zone(p) != zone)
+            .map_or(0, |i| i + 1);
+        let mut keys = SolveKeys::default();
+        for p in &history[since..] {
+            keys.push(p);
+        }
+        keys
     }
 
     /// Adds `pos` to the history.
     pub fn push(&mut self, pos: &Position) {
-        let counts = Self::counts(pos);
-        if self.counts != Some(counts) {
+        let zone = search::zone(pos);
+        if self.zone != Some(zone) {
             // None of the positions before can come back.
             *self = SolveKeys {
-                counts: Some(counts),
+                zone: Some(zone),
                 ..SolveKeys::default()
             };
         }
@@ -743,11 +744,19 @@ impl SolveKeys {
 
     /// The [`solve_key`] of `pos` after the positions pushed so far.
     pub fn key(&self, pos: &Position) -> u64 {
-        if self.counts != Some(Self::counts(pos)) {
-            return pos.key();
+        match self.history_hash(pos) {
+            Some(hash) => pos.key() ^ hash,
+            None => pos.key(),
         }
-        // The position itself on the line adds nothing: the search puts it
-        // there anyway.
+    }
+
+    /// A hash of the positions pushed so far that `pos` could come back to
+    /// (never zero), `None` when there are none. The position itself on the
+    /// line adds nothing: a search puts it there anyway.
+    pub(crate) fn history_hash(&self, pos: &Position) -> Option<u64> {
+        if self.zone != Some(search::zone(pos)) {
+            return None;
+        }
         let own = node_key(pos);
         let (sum, n) = if self.seen.contains(&own) {
             (
@@ -757,11 +766,7 @@ impl SolveKeys {
         } else {
             (self.sum, self.seen.len())
         };
-        if n == 0 {
-            pos.key()
-        } else {
-            pos.key() ^ crate::engine::mix64(sum ^ (n as u64).rotate_left(32))
-        }
+        (n > 0).then(|| crate::engine::mix64(sum ^ (n as u64).rotate_left(32)) | 1)
     }
 }
 

@@ -541,7 +541,7 @@ pub(crate) struct Search<'a> {
 /// other ones never come back after it (captures and reserves only go one
 /// way), so only positions of the root's zone can meet the game before it.
 #[inline]
-fn zone(pos: &Position) -> u64 {
+pub(crate) fn zone(pos: &Position) -> u64 {
     pos.captured(Side::South) as u64
         | (pos.captured(Side::North) as u64) << 16
         | (pos.reserve(Side::South) as u64) << 32
@@ -588,21 +588,10 @@ impl<'a> Search<'a> {
         for p in history {
             self.push(node_key(p));
         }
-        let own = node_key(root);
-        let mut keys: Vec<u64> = history
-            .iter()
-            .filter(|p| p.variant() == root.variant() && zone(p) == zone(root))
-            .map(node_key)
-            .filter(|&k| k != own)
-            .collect();
-        keys.sort_unstable();
-        keys.dedup();
-        if !keys.is_empty() {
-            let salt = keys
-                .iter()
-                .fold(0x243f_6a88_85a3_08d3, |h, &k| mix64(h ^ k));
-            self.salt = Some((salt | 1, zone(root)));
-        }
+        // The same hash the panel keeps the solution under (`solve_key`).
+        self.salt = super::SolveKeys::after(history, root)
+            .history_hash(root)
+            .map(|salt| (salt, zone(root)));
         self
     }
 
@@ -1375,11 +1364,11 @@ impl<'a> Search<'a> {
             // a worse move than the whole solve took.
             let in_order = || perm.iter().map(|&i| &kids[i as usize]);
             let proved = in_order().find(|k| {
-                let tkey = self.tkey(&k.pos);
-                self.repeated(node_key(&k.pos)).is_none()
+                let plain = table_key(&k.pos);
+                self.repeated(line_key(&k.pos, plain)).is_none()
                     && self
                         .table
-                        .probe(tkey)
+                        .probe(self.salted(&k.pos, plain))
                         .is_some_and(|e| e.upper <= to_child(cur_score, k.gain, en_gehe))
             });
             let mut found = proved.map(|k| k.mv);
