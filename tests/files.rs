@@ -1891,6 +1891,58 @@ fn a_game_undone_to_its_start_with_a_comment_kept_for_redo_saves_and_autosaves()
 }
 
 #[test]
+fn undone_moves_are_saved_checked_and_placed_like_the_game_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("undone.ron");
+    let mut file = sample_game(4);
+    let undone: Vec<_> = file.game.moves()[2..].to_vec();
+    file.truncate(2);
+    file.undone = undone.clone();
+    file.comments.insert(4, "played back by Redo".into());
+    files::save_game(&path, &file).unwrap();
+    let loaded = files::load_game(&path).unwrap();
+    assert_eq!(loaded.game.moves().len(), 2);
+    assert_eq!(loaded.undone, undone);
+    assert_eq!(loaded.comment(4), "played back by Redo");
+    let summary = files::check_file(&path).unwrap();
+    assert!(
+        summary.line.contains("2 moves (2 undone, for Redo)"),
+        "{summary:?}"
+    );
+    // A move played where they were drops them.
+    let mut played = loaded.clone();
+    let mv = played.game.current().legal_moves()[0];
+    played.play_at_cursor(mv).unwrap();
+    assert!(played.undone.is_empty());
+
+    let text = std::fs::read_to_string(&path).unwrap();
+    let first = format!("\"{}\"", file.game.variant().move_name(undone[0]));
+    let at = text.find("undone: [").unwrap();
+    let list_line = text[..at].lines().count();
+    // The second undone move edited to a hole that cannot be played.
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let second = list_line + 1;
+    assert!(lines[list_line].contains(&first), "{text}");
+    lines[second] = "        \"9\",".into();
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(
+        err.problem.starts_with("undone move 4 (North `9`)"),
+        "{err}"
+    );
+    assert_eq!(err.place.map(|(line, _)| line), Some(second + 1), "{err}");
+    // A comment past the undone moves is refused, naming them.
+    let edited = text.replace("4: \"played back", "5: \"played back");
+    std::fs::write(&path, edited).unwrap();
+    let err = files::load_game(&path).unwrap_err();
+    assert!(
+        err.problem
+            .contains("a comment for move 5, but the game has 2 moves and 2 undone"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_team_is_labelled_with_its_side_unless_named_after_it() {
     use maasai_mancala::files::team_label;
     assert_eq!(team_label("Ilkisongo", Side::South), "Ilkisongo (South)");

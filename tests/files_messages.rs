@@ -430,22 +430,22 @@ fn a_comment_s_move_number_of_the_wrong_kind_is_placed_at_it_with_the_numbers_it
         (
             "1: \"first\"",
             "1.5: \"first\"",
-            "a move number in `comments` takes a whole number from 1 to the game's number of moves, not 1.5",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, undone ones included, not 1.5",
         ),
         (
             "2: \"second\"",
             "2.5: \"second\"",
-            "a move number in `comments` takes a whole number from 1 to the game's number of moves, not 2.5",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, undone ones included, not 2.5",
         ),
         (
             "1: \"first\"",
             "-1: \"first\"",
-            "a move number in `comments` takes a whole number from 1 to the game's number of moves, not -1, which is negative",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, undone ones included, not -1, which is negative",
         ),
         (
             "2: \"second\"",
             "99999999999999999999: \"second\"",
-            "a move number in `comments` takes a whole number from 1 to the game's number of moves; 99999999999999999999 is too large",
+            "a move number in `comments` takes a whole number from 1 to the game's number of moves, undone ones included; 99999999999999999999 is too large",
         ),
         // RON places a first key of another kind at the `{` a line above.
         (
@@ -561,7 +561,7 @@ fn raw_parser_words_never_reach_the_user() {
         misspelt("    moves: [", "    movez: [", "movez:"),
         "`movez` is not a field of a saved game (did you mean `moves`?); the fields are \
          `version`, `game`, `options`, `south_team`, `north_team`, `start`, `moves`, \
-         `comments`, `cursor`, `date`, `event` and `notes`"
+         `undone`, `comments`, `cursor`, `date`, `event` and `notes`"
     );
     // Inside the options too (a misspelt field there was passed over, and
     // one put in place of another was called missing), in a saved game

@@ -543,6 +543,76 @@ fn a_resumed_game_undone_back_to_its_saved_file_is_saved_again() {
 }
 
 #[test]
+fn moves_undone_before_the_program_ends_are_redone_after_resuming() {
+    // Undo, then the program killed (or closed): the undone moves, which
+    // Redo would have played back, were gone after resuming, comments and
+    // all.
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = two_moves_in(dir.path());
+        h.state_mut().rt.comments.insert(2, "North answers".into());
+        h.run();
+        h.state_mut().queue(AppCommand::Undo);
+        h.run();
+        assert_eq!(h.state().rt.game.moves().len(), 1);
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    h.state_mut().queue(AppCommand::Redo);
+    h.run();
+    let rt = &h.state().rt;
+    let moves: Vec<String> = rt
+        .game
+        .moves()
+        .iter()
+        .map(|&m| rt.game.variant().move_name(m))
+        .collect();
+    assert_eq!(moves, ["1", "2"]);
+    assert_eq!(
+        rt.comments.get(&2).map(String::as_str),
+        Some("North answers")
+    );
+}
+
+#[test]
+fn a_saved_game_keeps_its_undone_moves_for_redo() {
+    // Saved after an undo, opened again: Redo plays the move back. A new
+    // move played in its place drops it from the next save.
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g.ron");
+    let mut h = two_moves_in(dir.path());
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    files(&mut h, FileCommand::SaveTo(saved.clone()));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(text.contains("undone: ["), "{text}");
+    drop(h);
+    let other = tempfile::tempdir().unwrap();
+    let mut h = files_harness(other.path(), en_gehe(6));
+    files(&mut h, FileCommand::OpenPath(saved.clone()));
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(!h.state().unsaved());
+    h.state_mut().queue(AppCommand::Redo);
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    let (legal, _) = h.state().rt.game.current().classify_moves();
+    let other = legal
+        .into_iter()
+        .find(|&m| m != h.state().rt.redo[0])
+        .unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(other));
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    files(&mut h, FileCommand::SaveTo(saved.clone()));
+    let text = std::fs::read_to_string(&saved).unwrap();
+    assert!(!text.contains("undone"), "{text}");
+}
+
+#[test]
 fn the_resume_question_names_the_file_the_game_will_be_moved_to() {
     // It always said "unsaved game.ron", also when that name was taken
     // and the game went to "unsaved game 2.ron".

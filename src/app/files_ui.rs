@@ -951,13 +951,17 @@ impl MaasaiApp {
     /// The current game as a saved-game record.
     pub fn current_file(&self) -> GameFile {
         let moves = self.rt.game.moves().len();
+        // Undone moves are kept (Redo brings them back after a restart or
+        // an open), with their comments.
+        let undone: Vec<_> = self.rt.redo.iter().rev().copied().collect();
         let mut comments = self.rt.comments.clone();
-        comments.retain(|&n, _| n <= moves);
+        comments.retain(|&n, _| n <= moves + undone.len());
         GameFile {
             options: self.files.record.options,
             south_team: self.rt.names[0].clone(),
             north_team: self.rt.names[1].clone(),
             game: self.rt.game.clone(),
+            undone,
             comments,
             cursor: self.rt.view.min(moves),
             date: self.files.record.date.clone(),
@@ -2331,6 +2335,7 @@ impl MaasaiApp {
         rt.notes = file.notes.clone();
         rt.stats = stats;
         rt.game = file.game.clone();
+        rt.redo = file.undone.iter().rev().copied().collect();
         let cursor = file.cursor.min(rt.game.moves().len());
         if cursor == 0 {
             rt.view_start();

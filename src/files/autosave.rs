@@ -58,15 +58,20 @@ impl Autosave {
     }
 }
 
-/// Whether two game files hold the same record: the move on view and the
-/// date of the save do not count, nor does a team left unnamed against
+/// Whether two game files hold the same record: the move on view, the
+/// moves undone (with their comments) and the date of the save do not count, nor does a team left unnamed against
 /// its side's title (the window shows and autosaves "South" for a file's
 /// blank name, as `play --save` writes).
 fn same_record(a: &GameFile, b: &GameFile) -> bool {
     let plain = |f: &GameFile| {
         let [south_team, north_team] = f.team_names();
+        let moves = f.game.moves().len();
+        let mut comments = f.comments.clone();
+        comments.retain(|&n, _| n <= moves);
         GameFile {
             cursor: 0,
+            undone: Vec::new(),
+            comments,
             date: String::new(),
             south_team,
             north_team,

@@ -35,7 +35,13 @@ pub struct SavedGame {
     /// The moves in RULES.md notation, in order (required: a misspelt
     /// `moves` must not read as a game without moves).
     pub moves: Vec<String>,
-    /// Comments by move number (1 is the first move); a number given
+    /// Moves undone and not redone, in the order Redo plays them back
+    /// (the first follows the last of `moves`): closing the window after
+    /// an undo must not lose them. Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub undone: Vec<String>,
+    /// Comments by move number (1 is the first move; the undone moves
+    /// are numbered on from the last of `moves`); a number given
     /// twice is refused (a map would keep only the last).
     #[serde(default, deserialize_with = "unique_comments")]
     pub comments: BTreeMap<usize, String>,
@@ -98,8 +104,11 @@ pub struct GameFile {
     pub north_team: String,
     /// The record: start position, moves, every position along the way.
     pub game: Game,
-    /// Comments by move number (1-based); numbers past the last move are
-    /// dropped on saving.
+    /// Moves undone and not redone, in the order Redo plays them back.
+    pub undone: Vec<Move>,
+    /// Comments by move number (1-based, the undone moves numbered on from
+    /// the last move); numbers past the last undone move are dropped on
+    /// saving.
     pub comments: BTreeMap<usize, String>,
     /// How many moves the user is looking at, `0..=game.moves().len()`.
     pub cursor: usize,
@@ -223,6 +232,7 @@ impl GameFile {
             north_team: String::new(),
             cursor: game.moves().len(),
             game,
+            undone: Vec::new(),
             comments: BTreeMap::new(),
             date: now_iso8601(),
             event: String::new(),
@@ -278,13 +288,17 @@ impl GameFile {
             self.truncate(at);
         }
         self.game.play(mv)?;
+        // Played in their place: Redo has nothing to bring back.
+        self.undone.clear();
         self.cursor = self.game.moves().len();
         Ok(self.game.current())
     }
 
-    /// Cuts the game back to its first `len` moves, with their comments.
+    /// Cuts the game back to its first `len` moves, with their comments
+    /// (and no undone moves: they followed the moves cut).
     pub fn truncate(&mut self, len: usize) {
         self.game.truncate(len);
+        self.undone.clear();
         self.comments.retain(|&n, _| n <= len);
         self.cursor = self.cursor.min(self.game.moves().len());
     }
@@ -301,10 +315,13 @@ impl GameFile {
             north_team: self.north_team.clone(),
             start: self.game.start().to_string(),
             moves: moves.iter().map(|&m| variant.move_name(m)).collect(),
+            undone: self.undone.iter().map(|&m| variant.move_name(m)).collect(),
             comments: self
                 .comments
                 .iter()
-                .filter(|(n, c)| (1..=moves.len()).contains(*n) && !c.trim().is_empty())
+                .filter(|(n, c)| {
+                    (1..=moves.len() + self.undone.len()).contains(*n) && !c.trim().is_empty()
+                })
                 .map(|(&n, c)| (n, c.clone()))
                 .collect(),
             cursor: self.cursor.min(moves.len()),
@@ -462,48 +479,40 @@ impl GameFile {
             }
         }
         let mut game = Game::new(start);
-        let replayed = game.replay_or_stop(&saved.moves, &mut *keep_going, |_, _, _| {
-            Ok::<(), Infallible>(())
-        });
-        replayed.map_err(|e| match e {
-            ReplayError::Stopped => LoadError::Stopped,
-            ReplayError::Rejected(never) => match never {},
-            ReplayError::Refused(RecordError {
-                index,
-                mover,
-                error,
-            }) => {
-                // A move after the end says why the game is over, as
-                // `play` does (the record keeps the moves before it).
-                let words = crate::engine::play_error_words(&error, Some(game.status()));
-                // A NUL byte or a line break in the move is shown escaped,
-                // here and in the engine's words about it.
-                let problem = super::error::escaped(&format!(
-                    "move {} ({} `{}`): {words}",
-                    index + 1,
-                    mover.title(),
-                    crate::engine::shortened(&saved.moves[index])
-                ))
-                .into_owned();
-                LoadError::Failed(match move_place(text, index) {
-                    Some((line, col)) => FileError::at(path, line, col, problem),
-                    None => at("moves", problem),
-                })
-            }
-        })?;
+        replay_field(&mut game, &saved.moves, "moves", 0, path, text, keep_going)?;
+        // The undone moves must follow the game's (Redo plays them), so
+        // they are replayed on a copy of it.
+        let mut redone = game.clone();
+        replay_field(
+            &mut redone,
+            &saved.undone,
+            "undone",
+            saved.moves.len(),
+            path,
+            text,
+            keep_going,
+        )?;
+        let undone = redone.moves()[saved.moves.len()..].to_vec();
         let count = saved.moves.len();
+        let numbered = count + undone.len();
         if let Some((&n, _)) = saved
             .comments
             .iter()
-            .find(|(n, _)| !(1..=count).contains(*n))
+            .find(|(n, _)| !(1..=numbered).contains(*n))
         {
             let problem = if n == 0 {
                 "a comment for move 0: moves are numbered from 1".to_string()
             } else {
-                format!(
-                    "a comment for move {n}, but the game has {}",
-                    crate::engine::count_word(count, "move")
-                )
+                match undone.len() {
+                    0 => format!(
+                        "a comment for move {n}, but the game has {}",
+                        crate::engine::count_word(count, "move")
+                    ),
+                    u => format!(
+                        "a comment for move {n}, but the game has {} and {u} undone",
+                        crate::engine::count_word(count, "move")
+                    ),
+                }
             };
             return Err(at("comments", problem).into());
         }
@@ -523,6 +532,7 @@ impl GameFile {
             south_team: saved.south_team,
             north_team: saved.north_team,
             game,
+            undone,
             comments: saved.comments,
             cursor: saved.cursor,
             date: saved.date,
@@ -530,6 +540,51 @@ impl GameFile {
             notes: saved.notes,
         })
     }
+}
+
+/// Replays a saved game's list of moves (`moves`, or `undone` after them)
+/// onto `game`, the first numbered `before + 1`; a move the record cannot
+/// play is refused at its place in the list, saying why (a move after the
+/// end says why the game is over, as `play` does).
+fn replay_field(
+    game: &mut Game,
+    moves: &[String],
+    field: &str,
+    before: usize,
+    path: &Path,
+    text: &str,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Result<(), LoadError> {
+    let replayed = game.replay_or_stop(moves, &mut *keep_going, |_, _, _| Ok::<(), Infallible>(()));
+    replayed.map_err(|e| match e {
+        ReplayError::Stopped => LoadError::Stopped,
+        ReplayError::Rejected(never) => match never {},
+        ReplayError::Refused(RecordError {
+            index,
+            mover,
+            error,
+        }) => {
+            let words = crate::engine::play_error_words(&error, Some(game.status()));
+            let what = if field == "undone" {
+                "undone move"
+            } else {
+                "move"
+            };
+            // A NUL byte or a line break in the move is shown escaped,
+            // here and in the engine's words about it.
+            let problem = super::error::escaped(&format!(
+                "{what} {} ({} `{}`): {words}",
+                before + index + 1,
+                mover.title(),
+                crate::engine::shortened(&moves[index])
+            ))
+            .into_owned();
+            LoadError::Failed(match list_place(text, field, index) {
+                Some((line, col)) => FileError::at(path, line, col, problem),
+                None => field_error(path, text, field, problem),
+            })
+        }
+    })
 }
 
 /// En Gehé: the option (`first` or `seeds`) that says what the start
@@ -666,8 +721,9 @@ fn too_long_text<'a>(
 /// [`MAX_COMMENT_CHARS`]): said while the text can still be shortened in
 /// the window, not when the file is next opened.
 pub(crate) fn check_text_lengths(path: &Path, file: &GameFile) -> Result<(), FileError> {
-    // Comments past the last move are not saved (see `to_saved`).
-    let moves = file.game.moves().len();
+    // Comments past the last move (undone ones included) are not saved
+    // (see `to_saved`).
+    let moves = file.game.moves().len() + file.undone.len();
     // Half-open: with no moves (all undone, a comment kept for redo)
     // `1..=0` would make the map's range panic.
     let comments = file
@@ -838,7 +894,7 @@ pub(crate) fn to_pretty_ron<T: Serialize>(value: &T, path: &Path) -> Result<Stri
 /// RON cannot read there: its own words ("a map, opened with `{`, is
 /// expected here", for comments written as a list) do not say what
 /// belongs there. (`None`: a field that only ends the one before it.)
-const FIELD_HINTS: [(&str, Option<&str>); 14] = [
+const FIELD_HINTS: [(&str, Option<&str>); 15] = [
     (
         "version",
         Some("`version` takes a whole number, the format version: `version: 1`"),
@@ -860,6 +916,10 @@ const FIELD_HINTS: [(&str, Option<&str>); 14] = [
     (
         "moves",
         Some("`moves` takes a list of moves in double quotes: `moves: [\"1\", \"2\"]`"),
+    ),
+    (
+        "undone",
+        Some("`undone` takes a list of moves in double quotes: `undone: [\"3\", \"4\"]`"),
     ),
     (
         "comments",
@@ -906,7 +966,7 @@ const WHOLE_FIELDS: [WholeField; 5] = [
         name: "comments",
         kind: Written::MapKey,
         what: "comments by move number: `comments: {1: \"…\"}`",
-        range: "from 1 to the game's number of moves",
+        range: "from 1 to the game's number of moves, undone ones included",
         min: 0,
         max: usize::MAX as i128,
     },
@@ -1106,11 +1166,12 @@ pub(crate) fn entry_error(
     }
 }
 
-/// Where move `index` (0-based) is written: the opening quote of the
-/// `index`-th string in the `moves: [...]` list, however the list is laid
-/// out (several moves on a line, comments between them).
-fn move_place(text: &str, index: usize) -> Option<(usize, usize)> {
-    let (line, col) = field_place(text, "moves")?;
+/// Where move `index` (0-based) of the list `field` (`moves`, `undone`)
+/// is written: the opening quote of the `index`-th string in its
+/// `[...]`, however the list is laid out (several moves on a line,
+/// comments between them).
+fn list_place(text: &str, field: &str, index: usize) -> Option<(usize, usize)> {
+    let (line, col) = field_place(text, field)?;
     let line_start: usize = text
         .split_inclusive('\n')
         .take(line - 1)

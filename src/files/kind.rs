@@ -219,8 +219,12 @@ pub fn describe_game(file: &GameFile) -> String {
         ("", n) => format!(", {n} (north)"),
         (s, n) => format!(", {s} (south) v {n} (north)"),
     };
+    let undone = match file.undone.len() {
+        0 => String::new(),
+        n => format!(" ({n} undone, for Redo)"),
+    };
     format!(
-        "{board}{teams}, {moves} move{}, cursor at {}; {state}",
+        "{board}{teams}, {moves} move{}{undone}, cursor at {}; {state}",
         if moves == 1 { "" } else { "s" },
         file.cursor
     )
