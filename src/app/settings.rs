@@ -141,6 +141,18 @@ fn repair_window_state(file: &std::path::Path) {
         return;
     };
     let mut fixed = Vec::new();
+    // eframe drops egui's record silently when it cannot read it (a
+    // hand edit, another egui version): said here, the file kept aside.
+    let mut unread = None;
+    if let Some(egui) = map.get("egui")
+        && let Err(e) = ron::from_str::<egui::Memory>(egui)
+    {
+        unread = Some(
+            crate::files::error::escaped(&crate::engine::shortened(&e.code.to_string()))
+                .into_owned(),
+        );
+        map.remove("egui");
+    }
     if let Some(egui) = map.get_mut("egui")
         && let Some((at, zoom)) = number_after(egui, "zoom_factor:")
         && !(zoom.is_finite() && (0.25..=5.0).contains(&zoom))
@@ -176,7 +188,7 @@ fn repair_window_state(file: &std::path::Path) {
             fixed.push("the window's size and place".to_string());
         }
     }
-    if fixed.is_empty() {
+    if fixed.is_empty() && unread.is_none() {
         return;
     }
     let aside = crate::files::damaged_aside_path(file);
@@ -184,17 +196,31 @@ fn repair_window_state(file: &std::path::Path) {
     let written = ron::ser::to_string_pretty(&map, ron::ser::PrettyConfig::default())
         .ok()
         .is_some_and(|t| std::fs::write(file, t).is_ok());
+    let back = |many: bool| match (written, many) {
+        (false, _) => "could not be put back",
+        (true, false) => "is back",
+        (true, true) => "are back",
+    };
+    let mut said = Vec::new();
+    if let Some(why) = unread {
+        said.push(format!(
+            "egui's record of the interface zoom and layout cannot be read ({why}; a hand edit, or written by another version) and {} to the default",
+            back(false)
+        ));
+    }
+    if !fixed.is_empty() {
+        said.push(format!(
+            "{} made no sense and {} to the default{}",
+            fixed.join(" and "),
+            back(fixed.len() > 1),
+            if fixed.len() > 1 { "s" } else { "" },
+        ));
+    }
     if let Ok(mut m) = MOVED_ASIDE.lock() {
         *m = Some(format!(
-            "In the settings file {}, {} made no sense and {} back to the default{}.{}",
+            "In the settings file {}, {}.{}",
             file.display(),
-            fixed.join(" and "),
-            match (written, fixed.len()) {
-                (false, _) => "could not be put",
-                (true, 1) => "is",
-                (true, _) => "are",
-            },
-            if fixed.len() > 1 { "s" } else { "" },
+            said.join("; "),
             if kept {
                 format!(" The file as it was is kept as {}.", aside.display())
             } else {
@@ -628,6 +654,7 @@ mod tests {
 
     #[test]
     fn eframes_zoom_and_window_size_that_make_no_sense_are_mended_before_it_reads_them() {
+        let _one_at_a_time = MOVED_ASIDE_TESTS.lock();
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("app.ron");
         let mut map = std::collections::BTreeMap::new();
@@ -680,6 +707,41 @@ mod tests {
         assert_eq!(moved_aside_at_start(), None);
     }
 
+    #[test]
+    fn an_unreadable_egui_record_is_said_and_dropped_before_eframe_drops_it_silently() {
+        let _one_at_a_time = MOVED_ASIDE_TESTS.lock();
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("app.ron");
+        let mut map = std::collections::BTreeMap::new();
+        // egui's own record, as eframe writes it, reads.
+        let memory = ron::to_string(&egui::Memory::default()).unwrap();
+        map.insert("egui".to_string(), memory);
+        map.insert(STORAGE_KEY.to_string(), "(zoom:1.0)".to_string());
+        std::fs::write(&file, ron::to_string(&map).unwrap()).unwrap();
+        repair_window_state(&file);
+        assert!(!dir.path().join("app.ron.damaged").exists());
+        assert_eq!(moved_aside_at_start(), None);
+        // Cut short by hand: eframe would start without it, unsaid.
+        map.insert("egui".to_string(), "(options:(zoom_factor:1.5".to_string());
+        std::fs::write(&file, ron::to_string(&map).unwrap()).unwrap();
+        repair_window_state(&file);
+        let read: std::collections::BTreeMap<String, String> =
+            ron::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert!(!read.contains_key("egui"));
+        assert_eq!(read[STORAGE_KEY], "(zoom:1.0)", "the rest is kept");
+        assert!(dir.path().join("app.ron.damaged").exists());
+        let said = moved_aside_at_start().expect("a message");
+        assert!(
+            said.contains("egui's record of the interface zoom and layout cannot be read (")
+                && said.contains("is back to the default"),
+            "{said}"
+        );
+    }
+
+    /// The tests that read the message left in [`MOVED_ASIDE`] (one
+    /// for the process) take turns.
+    static MOVED_ASIDE_TESTS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// eframe's storage as the window gets it at start.
     struct Stored(Option<String>);
     impl eframe::Storage for Stored {
@@ -693,6 +755,7 @@ mod tests {
 
     #[test]
     fn loading_names_the_file_and_every_field_not_read() {
+        let _one_at_a_time = MOVED_ASIDE_TESTS.lock();
         let good = Settings {
             theme: ThemeChoice::Dark,
             speed: 30.0,
