@@ -577,6 +577,74 @@ fn moves_undone_before_the_program_ends_are_redone_after_resuming() {
 }
 
 #[test]
+fn a_game_with_every_move_undone_is_offered_again_for_redo() {
+    // Every move undone, then the program ended: the game matched its new
+    // start, so nothing was offered, and the next game's autosaves wrote
+    // over the moves and their comments.
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = two_moves_in(dir.path());
+        h.state_mut().rt.comments.insert(1, "South opens".into());
+        h.run();
+        for _ in 0..2 {
+            h.state_mut().queue(AppCommand::Undo);
+            h.run();
+        }
+        assert!(h.state().rt.game.moves().is_empty());
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("0 moves and 2 undone (Redo plays them back)")
+            .is_some()
+    );
+    h.get_by_label("Resume last game").click();
+    h.run();
+    for _ in 0..2 {
+        h.state_mut().queue(AppCommand::Redo);
+        h.run();
+    }
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("South opens")
+    );
+}
+
+#[test]
+fn a_position_set_up_counts_as_unsaved_and_is_offered_again() {
+    // Play from here in the editor (which pastes its position) or a
+    // pasted position: no moves yet, so the title had no `*`, closing
+    // asked nothing and the next start offered nothing; the position
+    // was gone with the next game's autosaves.
+    let dir = tempfile::tempdir().unwrap();
+    let set_up = "en-gehe south=5,5,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south";
+    {
+        let mut h = files_harness(dir.path(), en_gehe(6));
+        files(&mut h, FileCommand::PasteText(set_up.into()));
+        assert_eq!(h.state().rt.game.start().to_string(), set_up);
+        assert!(h.state().unsaved());
+        assert!(h.state().window_title().starts_with('*'));
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("En Gehé 2×6 from a position set up, 0 moves")
+            .is_some()
+    );
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.start().to_string(), set_up);
+    // A new game's start pasted is no work of the user's.
+    let plain = "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south";
+    files(&mut h, FileCommand::PasteText(plain.into()));
+    if h.query_by_label("Discard changes").is_some() {
+        h.get_by_label("Discard changes").click();
+        h.run();
+    }
+    assert_eq!(h.state().rt.game.start().to_string(), plain);
+    assert!(!h.state().unsaved());
+}
+
+#[test]
 fn a_saved_game_keeps_its_undone_moves_for_redo() {
     // Saved after an undo, opened again: Redo plays the move back. A new
     // move played in its place drops it from the next save.
@@ -822,8 +890,9 @@ fn pasting_positions_sets_them_up_or_explains_why_not() {
     h.run();
     assert_no_file_error(&h);
     assert_eq!(h.state().rt.game.current().to_string(), text);
-    // Set up as a new game is: nothing to save yet.
-    assert!(!h.state().unsaved());
+    // A position set up is saved nowhere (the editor's Play from here
+    // comes this way): a change to keep, as moves are.
+    assert!(h.state().unsaved());
 
     h.event(egui::Event::Paste("en-gehe south=1,2".into()));
     h.run();

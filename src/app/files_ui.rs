@@ -429,7 +429,10 @@ fn settle_last_session(
     match loaded {
         Ok(Some(a))
             if last == LastSession::Offer
-                && (!a.game.game.moves().is_empty() || a.source.is_some()) =>
+                && (!a.game.game.moves().is_empty()
+                    || a.source.is_some()
+                    || a.unsaved
+                    || !a.game.undone.is_empty()) =>
         {
             (Some(a), None)
         }
@@ -1786,8 +1789,11 @@ impl MaasaiApp {
                 // A record's moves are saved in no file (the clipboard
                 // goes with the session): changes to keep, as moves played
                 // are, so that "Save your changes?" and "Start fresh"
-                // keep them. A position alone is set up like a new game.
-                self.install_with(file, stats, None, moves > 0);
+                // keep them. So is a position set up (the editor's Play
+                // from here comes this way: it was the user's work, lost
+                // unasked on closing); a new game's start is not.
+                let set_up = file.options.start().ok() != Some(*file.game.start());
+                self.install_with(file, stats, None, moves > 0 || set_up);
                 // About the position set up: it goes once a move is
                 // played or another position is on view.
                 self.rt.report_about_view(if moves == 0 {
@@ -2549,8 +2555,18 @@ pub fn describe_autosave(a: &Autosave) -> String {
         }
         _ => format!("{} to move", file.game.current().turn().title()),
     };
+    // A game with nothing else to tell it by (no moves yet, all undone).
+    let set_up = if file.options.start().ok() != Some(*file.game.start()) {
+        " from a position set up"
+    } else {
+        ""
+    };
+    let undone = match file.undone.len() {
+        0 => String::new(),
+        n => format!(" and {n} undone (Redo plays them back)"),
+    };
     let mut text = format!(
-        "{board}{teams}, {moves} move{}{on_view}; {state}",
+        "{board}{set_up}{teams}, {moves} move{}{undone}{on_view}; {state}",
         if moves == 1 { "" } else { "s" }
     );
     if let Some(source) = &a.source {
