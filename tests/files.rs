@@ -391,6 +391,7 @@ fn truncated_autosave_is_an_error_not_a_panic() {
     let autosave = Autosave {
         game: sample_game(4),
         source: None,
+        source_stamp: None,
         unsaved: false,
         source_lost: None,
     };

@@ -492,6 +492,51 @@ fn a_last_game_whose_file_is_gone_or_changed_is_moved_aside_when_declined() {
 }
 
 #[test]
+fn a_save_after_resuming_asks_before_replacing_a_file_changed_while_closed() {
+    // Saved to g.ron, one more move, the program killed; another program
+    // then wrote g.ron. Resumed, Save replaced it unasked: the window took
+    // the file as it found it on resuming for the one it had saved.
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        files(&mut h, FileCommand::SaveTo(saved.clone()));
+        play_in_background(&mut h);
+        assert!(h.state().unsaved());
+    }
+    let theirs = {
+        let mut other = two_moves_in(tempfile::tempdir().unwrap().path());
+        play(&mut other, "6");
+        files(&mut other, FileCommand::SaveTo(saved.clone()));
+        std::fs::read_to_string(&saved).unwrap()
+    };
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    files(&mut h, FileCommand::Save);
+    assert!(h.query_by_label("The file changed on disk").is_some());
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), theirs);
+    // Unchanged since, it saves at once.
+    h.get_by_label("Cancel").click();
+    h.run();
+    drop(h);
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        files(&mut h, FileCommand::SaveTo(saved.clone()));
+        play_in_background(&mut h);
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    files(&mut h, FileCommand::Save);
+    assert!(h.query_by_label("The file changed on disk").is_none());
+    assert!(!h.state().unsaved());
+}
+
+#[test]
 fn a_resumed_game_whose_file_is_gone_counts_as_unsaved() {
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("g.ron");

@@ -15,7 +15,7 @@
 //! every snapshot queued so far to be written. Dropping the writer writes
 //! what is still waiting first: nothing queued is lost on exit.
 
-use crate::files::{FileError, GameFile, autosave_path, write_autosave};
+use crate::files::{FileError, GameFile, autosave_path, write_autosave_stamped};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -28,6 +28,8 @@ pub struct Snapshot {
     pub data: PathBuf,
     pub game: GameFile,
     pub source: Option<PathBuf>,
+    /// The source's stamp as the window last opened or saved it.
+    pub source_stamp: Option<crate::files::FileStamp>,
     pub unsaved: bool,
 }
 
@@ -35,7 +37,12 @@ impl Snapshot {
     /// Writes it (the RON made and the file synced here, on the caller's
     /// thread).
     pub fn write(&self) -> Written {
-        write_autosave(&self.data, &self.game, self.source.as_deref(), self.unsaved)
+        write_autosave_stamped(
+            &self.data,
+            &self.game,
+            self.source.as_deref().map(|p| (p, self.source_stamp)),
+            self.unsaved,
+        )
     }
 }
 
@@ -241,6 +248,7 @@ mod tests {
             data: PathBuf::from("unused"),
             game: GameFile::from_game(Game::new(start)),
             source: Some(PathBuf::from(name)),
+            source_stamp: None,
             unsaved: true,
         }
     }

@@ -12,9 +12,9 @@ use super::state::{MoveStats, Notice, Runtime};
 use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
-    Autosave, FileError, Folders, GameFile, LoadError, PastedRecord, Preset, RecentFiles,
-    add_user_preset, clear_autosave, delete_user_preset, position_text, read_pasted, record_text,
-    rename_user_preset, save_game, set_aside_damaged_autosave,
+    Autosave, FileError, FileStamp, Folders, GameFile, LoadError, PastedRecord, Preset,
+    RecentFiles, add_user_preset, clear_autosave, delete_user_preset, position_text, read_pasted,
+    record_text, rename_user_preset, save_game, set_aside_damaged_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -1201,6 +1201,7 @@ impl MaasaiApp {
             data,
             game: self.current_file(),
             source: self.files.path.clone(),
+            source_stamp: self.files.on_disk,
             unsaved: written.1,
         };
         self.files.autosaved = Some(written);
@@ -1819,6 +1820,12 @@ impl MaasaiApp {
                     self.install_with(a.game, stats, a.source, a.unsaved);
                     if saved.is_some() {
                         self.files.saved = saved;
+                    }
+                    // The file as this window last knew it, not as it is
+                    // now: another program may have written it since, and
+                    // a save then asks first.
+                    if a.source_stamp.is_some() {
+                        self.files.on_disk = a.source_stamp;
                     }
                     self.mark_autosaved();
                     self.rt.notice = Some(Notice::report(super::state::RESUMED_NOTICE));
@@ -2720,8 +2727,6 @@ fn clipboard_problem(e: &arboard::Error) -> String {
 
 /// When a file was last changed, and its length: what tells that another
 /// program wrote it. `None` when it is not there (a save then just writes).
-type FileStamp = (std::time::SystemTime, u64);
-
 fn file_stamp(path: &Path) -> Option<FileStamp> {
     let meta = std::fs::metadata(path).ok()?;
     Some((meta.modified().ok()?, meta.len()))

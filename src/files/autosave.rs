@@ -22,6 +22,11 @@ pub struct Autosave {
     pub game: GameFile,
     /// The file the game was opened from or last saved to, if any.
     pub source: Option<PathBuf>,
+    /// When `source` was last written and how long it was, as the window
+    /// last opened or saved it: a save after resuming asks first when the
+    /// file has changed since (another program wrote it while this one
+    /// was closed). `None` in autosaves written before it was kept.
+    pub source_stamp: Option<FileStamp>,
     /// Whether the game had changes not yet saved to `source`.
     pub unsaved: bool,
     /// Why `source` no longer keeps the game although it was saved there
@@ -81,12 +86,18 @@ fn same_record(a: &GameFile, b: &GameFile) -> bool {
     plain(a) == plain(b)
 }
 
+/// A file's last-modified time and length, which tell whether another
+/// program has written it since.
+pub type FileStamp = (std::time::SystemTime, u64);
+
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "Autosave", deny_unknown_fields)]
 struct AutosaveRecord {
     #[serde(default)]
     version: u32,
     source: Option<PathBuf>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    source_stamp: Option<FileStamp>,
     unsaved: bool,
     game: SavedGame,
 }
@@ -114,15 +125,26 @@ pub fn write_autosave(
     source: Option<&Path>,
     unsaved: bool,
 ) -> Result<(), FileError> {
+    write_autosave_stamped(data_dir, game, source.map(|p| (p, None)), unsaved)
+}
+
+/// [`write_autosave`] with the source file's stamp as the window last
+/// opened or saved it (see [`Autosave::source_stamp`]).
+pub fn write_autosave_stamped(
+    data_dir: &Path,
+    game: &GameFile,
+    source: Option<(&Path, Option<FileStamp>)>,
+    unsaved: bool,
+) -> Result<(), FileError> {
     super::game::check_text_lengths(&autosave_path(data_dir), game)?;
     super::create_folder(data_dir, "data")?;
     // A source whose name is not UTF-8 has no RON string: the game is
     // kept without it (resumed, it is saved under a new name).
+    let source = source.filter(|(p, _)| p.to_str().is_some());
     let record = AutosaveRecord {
         version: AUTOSAVE_VERSION,
-        source: source
-            .filter(|p| p.to_str().is_some())
-            .map(Path::to_path_buf),
+        source: source.map(|(p, _)| p.to_path_buf()),
+        source_stamp: source.and_then(|(_, stamp)| stamp),
         unsaved,
         game: game.to_saved(),
     };
@@ -208,6 +230,7 @@ fn parse_as_named(
     let game = GameFile::from_saved_or_stop(record.game, path, text, keep_going)?;
     Ok(Autosave {
         game,
+        source_stamp: record.source.as_ref().and(record.source_stamp),
         source: record.source,
         unsaved: record.unsaved,
         source_lost: None,

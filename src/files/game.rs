@@ -894,7 +894,7 @@ pub(crate) fn to_pretty_ron<T: Serialize>(value: &T, path: &Path) -> Result<Stri
 /// RON cannot read there: its own words ("a map, opened with `{`, is
 /// expected here", for comments written as a list) do not say what
 /// belongs there. (`None`: a field that only ends the one before it.)
-const FIELD_HINTS: [(&str, Option<&str>); 15] = [
+const FIELD_HINTS: [(&str, Option<&str>); 16] = [
     (
         "version",
         Some("`version` takes a whole number, the format version: `version: 1`"),
@@ -940,6 +940,10 @@ const FIELD_HINTS: [(&str, Option<&str>); 15] = [
         Some("`source` takes `Some(\"path of the game's file\")` or `None`"),
     ),
     ("unsaved", Some("`unsaved` takes `true` or `false`")),
+    (
+        "source_stamp",
+        Some("`source_stamp` takes `Some((modified, length))` as the program wrote it, or `None`"),
+    ),
 ];
 
 /// [`FileError::ron`] of a saved game or autosave, with what the field
