@@ -1,6 +1,8 @@
 //! The real-window check: start the built binary under Xvfb, wait for its
 //! window, take a screenshot of the screen, and fail if no window appears
-//! or the picture is blank. Needs xvfb-run, xdotool and ImageMagick
+//! or the picture is blank; then end it as a logout does (SIGTERM) and
+//! fail unless it closed as its close button would, keeping the game and
+//! the settings. Needs xvfb-run, xdotool and ImageMagick
 //! (`scripts/test` installs them on Debian).
 
 use std::process::{Command, Stdio};
@@ -22,9 +24,16 @@ if [ -z "$found" ]; then echo "no window within 60 s"; kill "$app"; exit 4; fi
 # Give the renderer a few frames to draw the board.
 sleep 4
 import -window root "$SHOT"
-kill "$app"
-wait "$app" 2>/dev/null
 echo "window $found"
+# A logout's SIGTERM closes the window as its close button does: the
+# game goes to the autosave and eframe keeps the settings (the process
+# used to die at once, keeping neither).
+kill -TERM "$app"
+wait "$app"
+echo "exit $?"
+for kept in autosave.ron app.ron; do
+  [ -n "$(find "$HOME" -name "$kept")" ] && echo "kept $kept"
+done
 "#;
 
 #[test]
@@ -66,6 +75,9 @@ fn the_window_opens_and_draws_something() {
         started.elapsed()
     );
     assert!(stdout.contains("window "), "{stdout}");
+    for said in ["exit 0", "kept autosave.ron", "kept app.ron"] {
+        assert!(stdout.contains(said), "{said}: {stdout}\n{stderr}");
+    }
 
     // The picture must not be blank: measure the spread of its pixel values.
     let stats = Command::new("convert")

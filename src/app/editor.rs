@@ -2038,6 +2038,9 @@ impl super::MaasaiApp {
     /// question (unsaved changes to the game) comes after this one, once
     /// discarding closes the window again.
     pub(super) fn editor_holds_close(&mut self, ctx: &egui::Context) {
+        if self.closing_unasked() {
+            return;
+        }
         let Some(ed) = &mut self.editor else { return };
         if !ctx.input(|i| i.viewport().close_requested())
             || !ed.ask_before_leaving(DiscardAsked::Close)

@@ -921,6 +921,21 @@ impl MaasaiApp {
         format!("{mark}{name} — Maasai mancala")
     }
 
+    /// Closes the window with nothing asked (a logout, a shutdown: see
+    /// `termination`): the game goes to the autosave as on any close, and
+    /// is offered again on the next start.
+    pub(super) fn close_unasked(&mut self, ctx: &egui::Context) {
+        if !self.files.allow_close {
+            self.files.allow_close = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+    }
+
+    /// Whether the window is closing with nothing more asked.
+    pub(super) fn closing_unasked(&self) -> bool {
+        self.files.allow_close
+    }
+
     /// Counts the game on view as saved (a study as it starts).
     pub(super) fn mark_saved(&mut self) {
         self.files.saved = Some(signature(&self.rt));

@@ -32,6 +32,7 @@ pub mod state;
 pub mod studies_ui;
 pub mod study_writer;
 pub mod tempo_plot;
+mod termination;
 pub mod timeline;
 
 /// The names of the panels around the board: egui keeps each panel's
@@ -1107,6 +1108,9 @@ impl MaasaiApp {
         // Nor does the board take clicks then.
         self.rt.board_inert = waiting;
         self.rt.move_wait = self.studies.refuses_move(&self.rt);
+        if termination::requested() {
+            self.close_unasked(&ctx);
+        }
         self.editor_holds_close(&ctx);
         commands.extend(self.files_input(&ctx));
 
@@ -1841,7 +1845,10 @@ pub fn run(file: Option<PathBuf>) -> eframe::Result {
     eframe::run_native(
         APP_ID,
         options,
-        Box::new(move |cc| Ok(Box::new(MaasaiApp::new(cc, file)))),
+        Box::new(move |cc| {
+            termination::listen(&cc.egui_ctx);
+            Ok(Box::new(MaasaiApp::new(cc, file)))
+        }),
     )
 }
 
