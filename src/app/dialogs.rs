@@ -377,13 +377,13 @@ pub(super) const DIAGRAM_WINDOW: &str = "diagram-path";
 
 /// A modal question: a heading, its text and a row of answers; the
 /// command of the answer clicked, if any.
-fn question(
+pub(super) fn question<C: Clone>(
     ctx: &egui::Context,
     id: &str,
     heading: &str,
     text: &str,
-    answers: &[(&str, FileCommand)],
-) -> Option<FileCommand> {
+    answers: &[(&str, C)],
+) -> Option<C> {
     let mut chosen = None;
     // The modal is centred, with a margin above and below.
     let room = ctx.content_rect().height() - 24.0;
@@ -405,6 +405,20 @@ fn question(
 
 /// The widest a message's text runs before it wraps.
 const MESSAGE_WIDTH: f32 = 640.0;
+
+/// Holds the window's close request back for a question first (the
+/// caller asks it): egui's close is cancelled and the request taken out
+/// of the frame's input, so that the questions after it (unsaved changes
+/// to the game) wait until this one is answered and closes again.
+pub(super) fn hold_close(ctx: &egui::Context) {
+    ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+    ctx.input_mut(|i| {
+        let id = i.raw.viewport_id;
+        if let Some(viewport) = i.raw.viewports.get_mut(&id) {
+            viewport.events.retain(|e| *e != egui::ViewportEvent::Close);
+        }
+    });
+}
 
 /// The width a window needs to show its title whole (egui cuts a title
 /// that does not fit short with "…"): egui's title bar holds the title

@@ -2047,13 +2047,7 @@ impl super::MaasaiApp {
         {
             return;
         }
-        ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-        ctx.input_mut(|i| {
-            let id = i.raw.viewport_id;
-            if let Some(viewport) = i.raw.viewports.get_mut(&id) {
-                viewport.events.retain(|e| *e != egui::ViewportEvent::Close);
-            }
-        });
+        super::dialogs::hold_close(ctx);
     }
 }
 

@@ -1112,6 +1112,7 @@ impl MaasaiApp {
             self.close_unasked(&ctx);
         }
         self.editor_holds_close(&ctx);
+        self.writer_holds_close(&ctx);
         commands.extend(self.files_input(&ctx));
 
         egui::Panel::top("menu-bar").show(ui, |ui| {

@@ -52,6 +52,9 @@ pub enum WriterCommand {
     /// Close the dialog and open the study library.
     ShowLibrary,
     Close,
+    /// The answer to "Discard the study?" when the window closes: keep
+    /// editing (false), or discard it and close the window (true).
+    DiscardOnClose(bool),
 }
 
 /// The study as the solver proved it, ready for the author's words.
@@ -132,6 +135,11 @@ pub struct StudyWriter {
     /// A save into the studies folder just ended (an open library reads
     /// the folder again).
     just_saved: bool,
+    /// The description and comments as the solver drafted them: words
+    /// the author changed are asked about before the window closes.
+    drafted: Option<(String, Vec<String>)>,
+    /// The window's close waits for "Discard the study?".
+    pub ask_close: bool,
 }
 
 impl StudyWriter {
@@ -160,6 +168,8 @@ impl StudyWriter {
             browse: None,
             browse_note: None,
             just_saved: false,
+            drafted: None,
+            ask_close: false,
         };
         // A position that makes no study (a Bao loss, say) is said so at
         // once: there is nothing to prove.
@@ -192,6 +202,21 @@ impl StudyWriter {
         self.start == *start && self.panel_value == value
     }
 
+    /// Whether the author has written words the study keeps nowhere: a
+    /// title, author or source, or a description or comment other than
+    /// the solver's draft, not saved since.
+    pub fn has_unsaved_words(&self) -> bool {
+        let Some((description, comments)) = &self.drafted else {
+            return false;
+        };
+        self.saved.is_none()
+            && (!self.title.trim().is_empty()
+                || !self.author.trim().is_empty()
+                || self.source != crate::study::default_source()
+                || self.description != *description
+                || self.comments != *comments)
+    }
+
     /// Whether the study is still being proved or saved.
     pub fn busy(&self) -> bool {
         self.preparing.is_some() || self.saving.is_some()
@@ -204,6 +229,7 @@ impl StudyWriter {
                 Ok(Ok((prepared, file))) => {
                     self.description = file.description;
                     self.comments = file.solution.into_iter().map(|s| s.comment).collect();
+                    self.drafted = Some((self.description.clone(), self.comments.clone()));
                     self.prepared = Some(prepared);
                     self.preparing = None;
                 }
@@ -661,6 +687,13 @@ impl MaasaiApp {
                 self.apply_study(ctx, super::studies_ui::StudyCommand::ShowLibrary(false));
                 self.apply_study(ctx, super::studies_ui::StudyCommand::ShowLibrary(true));
             }
+            WriterCommand::DiscardOnClose(discard) => {
+                w.ask_close = false;
+                if discard {
+                    self.solver.writer = None;
+                    ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+                }
+            }
             WriterCommand::Close => {
                 // Kept (unless saved) to come back as left, for the same
                 // position; its proof stops.
@@ -673,6 +706,30 @@ impl MaasaiApp {
         }
     }
 }
+
+impl MaasaiApp {
+    /// The window's close button while a study has words of the author's
+    /// not saved (the dialog open, or closed and kept for the session):
+    /// the close waits for "Discard the study?". Called after the
+    /// editor's question and before the files see the request.
+    pub(super) fn writer_holds_close(&mut self, ctx: &egui::Context) {
+        if self.closing_unasked() {
+            return;
+        }
+        let Some(w) = &mut self.solver.writer else {
+            return;
+        };
+        if !ctx.input(|i| i.viewport().close_requested()) || !w.has_unsaved_words() {
+            return;
+        }
+        w.open = true;
+        w.ask_close = true;
+        super::dialogs::hold_close(ctx);
+    }
+}
+
+/// The question asked when the window closes over a study not saved.
+pub const DISCARD_HEADING: &str = "Discard the study?";
 
 /// Under the path when Browse… brought no file back.
 pub const NO_FILE_CHOSEN: &str =
@@ -717,6 +774,39 @@ pub fn writer_ui(
         ctx.request_repaint_after(Duration::from_millis(100));
     }
     let cmd = |c: WriterCommand| AppCommand::Solver(SolverCommand::Writer(c));
+    if w.ask_close {
+        // Keep editing is the first answer, and Esc's and Enter's (a
+        // key pressed by habit loses nothing).
+        let keys = !message_open
+            && ctx.input(|i| i.key_pressed(egui::Key::Escape) || i.key_pressed(egui::Key::Enter));
+        let title = w.title.trim();
+        let named = if title.is_empty() {
+            "The study".to_string()
+        } else {
+            format!("The study “{}”", super::one_short_line(title, 60))
+        };
+        let text = format!(
+            "{named} is not saved: closing the window throws away its title, author, \
+             description and comments. Keep editing to save it (Save to my studies, or \
+             Save elsewhere…)."
+        );
+        let answer = super::dialogs::question(
+            ctx,
+            "discard-study-on-close",
+            DISCARD_HEADING,
+            &text,
+            &[
+                ("Keep editing", WriterCommand::DiscardOnClose(false)),
+                ("Discard and close", WriterCommand::DiscardOnClose(true)),
+            ],
+        );
+        match answer {
+            Some(c) => out.push(cmd(c)),
+            None if keys => out.push(cmd(WriterCommand::DiscardOnClose(false))),
+            None => {}
+        }
+        return out;
+    }
     // Esc backs out, as in the other dialogs: of the "Replace it?"
     // question first (Choose another name), else of the dialog, which
     // comes back as it was left. A message window over it keeps its Esc.
