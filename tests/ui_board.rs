@@ -860,3 +860,44 @@ fn the_result_window_s_title_bar_spans_its_frame_where_it_is_narrowed() {
         );
     }
 }
+
+#[test]
+fn a_tempo_note_too_long_for_its_line_is_cut_by_whole_words() {
+    // Beside a 2×50 row with every panel open the note read "(North's
+    // tem…" or a bare "(…": cut by letters, it said nothing.
+    let pos: Position = "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,2,0,0,1,1,1,0,0 north=0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,0,0,1,0,1,0,1,0,0,0,1,1,0,0,0,0,1,0,0 captured=0,0 turn=south"
+        .parse()
+        .unwrap();
+    let mut cut = 0;
+    for width in (600..=1100).step_by(25) {
+        let mut h = harness_at(pos, [width as f32, 680.0]);
+        h.state_mut().settings.show_council = true;
+        h.state_mut().settings.show_solver = true;
+        h.state_mut().settings.show_tempo_plot = true;
+        h.run_steps(4);
+        let notes: Vec<String> = h
+            .query_all_by(|node| {
+                node.value().is_some_and(|l| {
+                    l.starts_with('(') && (l.contains("tempo") || l.contains("North"))
+                })
+            })
+            .map(|node| {
+                node.accesskit_node()
+                    .value()
+                    .unwrap_or_default()
+                    .to_string()
+            })
+            .collect();
+        for note in &notes {
+            assert!(note.ends_with(')'), "at {width} px: {note}");
+            assert!(
+                !note.ends_with("…)") || note.chars().rev().nth(2) != Some(' '),
+                "at {width} px: {note}"
+            );
+            if note.ends_with("…)") {
+                cut += 1;
+            }
+        }
+    }
+    assert!(cut > 0, "no width cut a note: the test looks at nothing");
+}

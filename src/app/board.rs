@@ -962,7 +962,28 @@ fn tempo_labels(
         ),
         None => (format!("({standing})"), TEMPO_HELP.to_string()),
     };
-    cut_label(ui, egui::RichText::new(note).weak()).on_hover_text(hover);
+    // Cut by whole words where it does not fit ("(North's tempo…)"), and
+    // left out where not even its first word does: cut by letters it
+    // read "(North's tem…" or a bare "(…".
+    let room = ui.available_size_before_wrap().x;
+    let fits = |text: &str| super::text_width(ui, egui::RichText::new(text).weak()) <= room;
+    let words: Vec<&str> = note[1..note.len() - 1].split(' ').collect();
+    let shorter = (1..words.len()).rev().map(|k| {
+        let kept = words[..k].join(" ");
+        format!("({}…)", kept.trim_end_matches([';', ',']))
+    });
+    if let Some(text) = std::iter::once(note.clone())
+        .chain(shorter)
+        .find(|t| fits(t))
+    {
+        // Cut, the hover says it whole first.
+        let hover = if text == note {
+            hover
+        } else {
+            format!("{note}\n\n{hover}")
+        };
+        cut_label(ui, egui::RichText::new(text).weak()).on_hover_text(hover);
+    }
 }
 
 /// The longest status lines, as [`status_line`] writes them (its numbers
