@@ -1,7 +1,9 @@
-//! Solves one position and prints each MTD(f) pass as it is proved
+//! Solves one position and prints the MTD(f) passes as they are proved
 //! (bounds, nodes, time), and when the value is proved (what follows is
 //! reading the principal line): for studying where a hard solve spends
-//! its time.
+//! its time. It looks every 20 ms, so passes that begin and end between
+//! two looks are not printed (the stats line at the end counts every
+//! pass); the slow passes, which this is for, all are.
 //!
 //! `cargo run --release --example solve_progress -- "POSITION" [LIMIT_SECONDS] [TABLE_BITS] [THREADS]`
 
