@@ -1809,41 +1809,31 @@ fn a_new_game_started_over_edits_keeps_them_and_asks() {
     assert_eq!(h.state().rt.game.current(), &en_gehe(8));
 }
 
-/// Asks the window to close, as its close button would, for one frame;
-/// whether that frame cancelled the close.
-fn close_cancelled(h: &mut Harness<'_, MaasaiApp>) -> bool {
-    common::ask_to_close(h);
-    h.step();
-    sent(h, &egui::ViewportCommand::CancelClose)
-}
-
-/// Whether the last frame sent the window `command`.
-fn sent(h: &Harness<'_, MaasaiApp>, command: &egui::ViewportCommand) -> bool {
-    h.output()
-        .viewport_output
-        .get(&egui::ViewportId::ROOT)
-        .is_some_and(|v| v.commands.contains(command))
-}
-
 #[test]
 fn closing_the_window_over_edits_asks_first() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);
-    assert!(!close_cancelled(&mut h), "nothing to lose, yet asked");
+    assert!(
+        !common::close_cancelled(&mut h),
+        "nothing to lose, yet asked"
+    );
     h.run();
     h.get_by_label("South 1: 4 seeds").click();
     h.run();
-    assert!(close_cancelled(&mut h), "closed over the edits");
+    assert!(common::close_cancelled(&mut h), "closed over the edits");
     h.run();
     assert!(label_with(&h, "throws away").starts_with("Closing the window throws away"));
     h.key_press(egui::Key::Escape);
     h.run();
     assert!(!shows(&h, DISCARD_QUESTION));
-    assert!(close_cancelled(&mut h));
+    assert!(common::close_cancelled(&mut h));
     h.run();
     h.get_by_label("Discard and close").click();
     h.step();
-    assert!(sent(&h, &egui::ViewportCommand::Close), "the window stays");
+    assert!(
+        common::sent(&h, &egui::ViewportCommand::Close),
+        "the window stays"
+    );
     h.run();
     assert!(h.state().editor.is_none());
 }

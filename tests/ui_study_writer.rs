@@ -397,22 +397,6 @@ fn a_dialog_closed_unsaved_comes_back_as_it_was_left() {
     assert!(h.state().solver.writer.is_none());
 }
 
-/// Asks the window to close, as its close button would; whether the
-/// frame held the close back.
-fn close_cancelled(h: &mut Harness<'static, MaasaiApp>) -> bool {
-    common::ask_to_close(h);
-    h.step();
-    sent(h, &egui::ViewportCommand::CancelClose)
-}
-
-/// Whether the last frame sent the window `command`.
-fn sent(h: &Harness<'_, MaasaiApp>, command: &egui::ViewportCommand) -> bool {
-    h.output()
-        .viewport_output
-        .get(&egui::ViewportId::ROOT)
-        .is_some_and(|v| v.commands.contains(command))
-}
-
 #[test]
 fn closing_the_window_over_a_study_not_saved_asks_first() {
     // The title, author and comments typed into the dialog went unasked
@@ -422,13 +406,13 @@ fn closing_the_window_over_a_study_not_saved_asks_first() {
     let mut h = harness(small_position(), dir.path());
     open_dialog(&mut h, small_position());
     // The solver's draft alone is no work of the author's.
-    assert!(!close_cancelled(&mut h), "nothing typed, yet asked");
+    assert!(!common::close_cancelled(&mut h), "nothing typed, yet asked");
     h.run_steps(2);
     type_title(&mut h, "Half done");
     // Closed and kept for the session, it is still asked about.
     h.get_by_label("Close").click();
     h.run_steps(2);
-    assert!(close_cancelled(&mut h), "closed over the study");
+    assert!(common::close_cancelled(&mut h), "closed over the study");
     h.run_steps(2);
     assert!(h.query_by_label(DISCARD_HEADING).is_some());
     assert!(
@@ -439,18 +423,21 @@ fn closing_the_window_over_a_study_not_saved_asks_first() {
     h.run_steps(2);
     assert!(h.query_by_label(DISCARD_HEADING).is_none());
     assert_eq!(h.state().solver.writer.as_ref().unwrap().title, "Half done");
-    assert!(close_cancelled(&mut h));
+    assert!(common::close_cancelled(&mut h));
     h.run_steps(2);
     h.get_by_label("Discard and close").click();
     h.step();
-    assert!(sent(&h, &egui::ViewportCommand::Close), "the window stays");
+    assert!(
+        common::sent(&h, &egui::ViewportCommand::Close),
+        "the window stays"
+    );
     h.run_steps(2);
     assert!(h.state().solver.writer.is_none());
     // Saved, it closes unasked.
     let mut h = dialog_titled(dir.path(), "Done");
     h.get_by_label(SAVE_LABEL).click();
     until_saved(&mut h, "the save");
-    assert!(!close_cancelled(&mut h), "saved, yet asked");
+    assert!(!common::close_cancelled(&mut h), "saved, yet asked");
 }
 
 #[test]

@@ -113,6 +113,22 @@ pub fn ask_to_close(h: &mut Harness<'_, MaasaiApp>) {
         .push(egui::ViewportEvent::Close);
 }
 
+/// Asks the window to close, as its close button would, for one frame;
+/// whether that frame cancelled the close (a question held it back).
+pub fn close_cancelled(h: &mut Harness<'_, MaasaiApp>) -> bool {
+    ask_to_close(h);
+    h.step();
+    sent(h, &egui::ViewportCommand::CancelClose)
+}
+
+/// Whether the last frame sent the window `command`.
+pub fn sent(h: &Harness<'_, MaasaiApp>, command: &egui::ViewportCommand) -> bool {
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .is_some_and(|v| v.commands.contains(command))
+}
+
 /// Turns the mouse wheel `points` down (towards the user) over wherever the
 /// pointer is, in the frame still to run.
 pub fn scroll_down(h: &mut Harness<'_, MaasaiApp>, points: f32) {
