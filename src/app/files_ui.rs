@@ -1808,7 +1808,7 @@ impl MaasaiApp {
                 // keep them. So is a position set up (the editor's Play
                 // from here comes this way: it was the user's work, lost
                 // unasked on closing); a new game's start is not.
-                let set_up = file.options.start().ok() != Some(*file.game.start());
+                let set_up = file.is_set_up();
                 self.install_with(file, stats, None, moves > 0 || set_up);
                 // About the position set up: it goes once a move is
                 // played or another position is on view.
@@ -2578,7 +2578,7 @@ pub fn describe_autosave(a: &Autosave) -> String {
         _ => format!("{} to move", file.game.current().turn().title()),
     };
     // A game with nothing else to tell it by (no moves yet, all undone).
-    let set_up = if file.options.start().ok() != Some(*file.game.start()) {
+    let set_up = if file.is_set_up() {
         " from a position set up"
     } else {
         ""

@@ -240,6 +240,12 @@ impl GameFile {
         }
     }
 
+    /// Whether the game starts from a position set up (in the editor, or
+    /// pasted) rather than a new game's start under its options.
+    pub fn is_set_up(&self) -> bool {
+        self.options.start().ok() != Some(*self.game.start())
+    }
+
     /// The position the user is looking at.
     pub fn cursor_position(&self) -> &Position {
         let at = self.cursor.min(self.game.moves().len());
