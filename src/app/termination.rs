@@ -91,8 +91,13 @@ mod linux {
         }
         for signal in SIGNALS {
             // SAFETY: the handler is async-signal-safe (see `on_signal`).
+            // A signal the starting program ignores stays ignored (`nohup`
+            // ignores SIGHUP, a shell SIGINT for a job in the background).
             unsafe {
-                libc::signal(signal, on_signal as *const () as libc::sighandler_t);
+                let before = libc::signal(signal, on_signal as *const () as libc::sighandler_t);
+                if before == libc::SIG_IGN {
+                    libc::signal(signal, libc::SIG_IGN);
+                }
             }
         }
     }
