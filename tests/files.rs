@@ -1910,11 +1910,15 @@ fn undone_moves_are_saved_checked_and_placed_like_the_game_s() {
         summary.line.contains("2 moves (2 undone, for Redo)"),
         "{summary:?}"
     );
-    // A move played where they were drops them.
+    // A move played where they were drops them, and their comments (the
+    // first's stuck to the new move, numbered as it was).
     let mut played = loaded.clone();
+    played.comments.insert(3, "undone move's".into());
     let mv = played.game.current().legal_moves()[0];
     played.play_at_cursor(mv).unwrap();
     assert!(played.undone.is_empty());
+    assert_eq!(played.comment(3), "");
+    assert_eq!(played.comment(4), "");
 
     let text = std::fs::read_to_string(&path).unwrap();
     let first = format!("\"{}\"", file.game.variant().move_name(undone[0]));

@@ -639,7 +639,7 @@ fn a_game_with_every_move_undone_is_offered_again_for_redo() {
     }
     let mut h = files_harness(dir.path(), en_gehe(8));
     assert!(
-        h.query_by_label_contains("0 moves and 2 undone (Redo plays them back)")
+        h.query_by_label_contains("0 moves (2 undone, for Redo)")
             .is_some()
     );
     h.get_by_label("Resume last game").click();
@@ -648,11 +648,39 @@ fn a_game_with_every_move_undone_is_offered_again_for_redo() {
         h.state_mut().queue(AppCommand::Redo);
         h.run();
     }
-    assert_eq!(h.state().rt.game.moves().len(), 2);
+    let rt = &h.state().rt;
+    let moves: Vec<String> = rt
+        .game
+        .moves()
+        .iter()
+        .map(|&m| rt.game.variant().move_name(m))
+        .collect();
+    assert_eq!(moves, ["1", "2"], "redone in the order played");
     assert_eq!(
         h.state().rt.comments.get(&1).map(String::as_str),
         Some("South opens")
     );
+    drop(h);
+    // Declined, it is moved aside as a game with changes is (the fresh
+    // game's autosaves would write over its only copy).
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let mut h = two_moves_in(dir.path());
+        for _ in 0..2 {
+            h.state_mut().queue(AppCommand::Undo);
+            h.run();
+        }
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("Start fresh moves it to a file of its own")
+            .is_some()
+    );
+    h.get_by_label("Start fresh").click();
+    h.run();
+    let aside = folders(dir.path()).data.join("unsaved game.ron");
+    let kept = maasai_mancala::files::load_game(&aside).unwrap();
+    assert_eq!(kept.undone.len(), 2);
 }
 
 #[test]
@@ -681,12 +709,39 @@ fn a_position_set_up_counts_as_unsaved_and_is_offered_again() {
     // A new game's start pasted is no work of the user's.
     let plain = "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south";
     files(&mut h, FileCommand::PasteText(plain.into()));
-    if h.query_by_label("Discard changes").is_some() {
-        h.get_by_label("Discard changes").click();
-        h.run();
-    }
+    // The position set up is asked about before it goes.
+    h.get_by_label("Discard changes").click();
+    h.run();
     assert_eq!(h.state().rt.game.start().to_string(), plain);
     assert!(!h.state().unsaved());
+}
+
+#[test]
+fn a_study_opened_over_its_own_position_set_up_waits_for_the_save_question() {
+    // The position set up in the editor, then its study opened: the study
+    // took the game still on the board (same start, no moves) while "Save
+    // your changes?" stood, and ended as soon as the answer brought its
+    // own game.
+    use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
+    let (studies, _) = shipped_studies();
+    let study = studies[0].clone();
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::PasteText(study.start.to_string()));
+    assert!(h.state().unsaved());
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(study),
+        Mode::Book,
+    )));
+    h.run();
+    assert!(
+        h.state().studies.active.is_none(),
+        "taken before the answer"
+    );
+    h.get_by_label("Discard changes").click();
+    h.run();
+    h.run_steps(4);
+    assert!(h.state().studies.active.is_some(), "the study ended");
 }
 
 #[test]

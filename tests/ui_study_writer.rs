@@ -438,6 +438,16 @@ fn closing_the_window_over_a_study_not_saved_asks_first() {
     h.get_by_label(SAVE_LABEL).click();
     until_saved(&mut h, "the save");
     assert!(!common::close_cancelled(&mut h), "saved, yet asked");
+    h.run_steps(2);
+    // Words typed after the save are asked about again.
+    h.get_by_label("Author").click();
+    h.run_steps(1);
+    h.get_by_label("Author").type_text("Me");
+    h.run_steps(2);
+    assert!(
+        common::close_cancelled(&mut h),
+        "closed over words typed since the save"
+    );
 }
 
 #[test]

@@ -122,7 +122,7 @@ pub fn dialogs_ui(
             "The game you were playing last time was kept: {}.",
             describe_autosave(offer)
         );
-        if offer.unsaved {
+        if offer.has_unsaved_work() {
             // Said before the choice: declining does not throw it away. The
             // name it will get (it said "unsaved game.ron" when that was
             // taken and the game went to "unsaved game 3.ron").

@@ -431,15 +431,14 @@ fn settle_last_session(
             if last == LastSession::Offer
                 && (!a.game.game.moves().is_empty()
                     || a.source.is_some()
-                    || a.unsaved
-                    || !a.game.undone.is_empty()) =>
+                    || a.has_unsaved_work()) =>
         {
             (Some(a), None)
         }
         // A file opened at launch takes the game's place, and the
         // next autosave would write over a game saved nowhere else:
         // it is moved aside first, under a name that says what it is.
-        Ok(Some(a)) if a.unsaved => (None, Some(keep_unsaved_aside(&folders.data))),
+        Ok(Some(a)) if a.has_unsaved_work() => (None, Some(keep_unsaved_aside(&folders.data))),
         Ok(_) => (None, None),
         Err(e) => {
             let bak = crate::files::backup_path(&crate::files::autosave_path(&folders.data));
@@ -845,7 +844,8 @@ fn signature_of(
         start: *game.start(),
         moves: game.moves().to_vec(),
         names,
-        // Only the comments a save would keep.
+        // The comments of the game's moves (a save keeps those of undone
+        // moves too, but they change only with the moves).
         comments: comments
             .range(..=game.moves().len())
             .map(|(&n, c)| (n, c.clone()))
@@ -1365,7 +1365,7 @@ impl MaasaiApp {
                 // the fresh game's first autosave (a computer's move, at
                 // once): it is moved to a file of its own first.
                 if let (Some(folders), Some(offer)) = (self.files.folders.clone(), offer)
-                    && offer.unsaved
+                    && offer.has_unsaved_work()
                 {
                     // What is moved aside is the autosave on disk.
                     self.flush_autosave();
@@ -2585,7 +2585,7 @@ pub fn describe_autosave(a: &Autosave) -> String {
     };
     let undone = match file.undone.len() {
         0 => String::new(),
-        n => format!(" and {n} undone (Redo plays them back)"),
+        n => format!(" ({n} undone, for Redo)"),
     };
     let mut text = format!(
         "{board}{set_up}{teams}, {moves} move{}{undone}{on_view}; {state}",

@@ -964,7 +964,12 @@ impl MaasaiApp {
         let Some((study, ..)) = &self.studies.pending else {
             return;
         };
-        let installed = *self.rt.game.start() == study.start && self.rt.game.moves().is_empty();
+        // Not while "Save your changes?" stands: a game set up from the
+        // same position is on the board until it is answered, and the
+        // study took it for its own, then ended when the paste came.
+        let installed = !self.files.action_waiting()
+            && *self.rt.game.start() == study.start
+            && self.rt.game.moves().is_empty();
         if installed {
             let (study, mode, before) = self.studies.pending.take().expect("checked above");
             // A study opened from another keeps the way back to the game

@@ -57,6 +57,16 @@ pub enum WriterCommand {
     DiscardOnClose(bool),
 }
 
+/// The words of a study the author may write or change.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Words {
+    title: String,
+    author: String,
+    source: String,
+    description: String,
+    comments: Vec<String>,
+}
+
 /// The study as the solver proved it, ready for the author's words.
 #[derive(Clone, Debug)]
 pub struct Prepared {
@@ -135,9 +145,12 @@ pub struct StudyWriter {
     /// A save into the studies folder just ended (an open library reads
     /// the folder again).
     just_saved: bool,
-    /// The description and comments as the solver drafted them: words
-    /// the author changed are asked about before the window closes.
-    drafted: Option<(String, Vec<String>)>,
+    /// The words the dialog holds that are no work of the author's, or
+    /// are saved: empty fields, then the solver's draft, then the words
+    /// of the last save. Others are asked about before the window closes.
+    kept: Words,
+    /// The words of the save under way (kept once it succeeds).
+    saving_words: Option<Words>,
     /// The window's close waits for "Discard the study?".
     pub ask_close: bool,
 }
@@ -168,7 +181,11 @@ impl StudyWriter {
             browse: None,
             browse_note: None,
             just_saved: false,
-            drafted: None,
+            kept: Words {
+                source: crate::study::default_source(),
+                ..Words::default()
+            },
+            saving_words: None,
             ask_close: false,
         };
         // A position that makes no study (a Bao loss, say) is said so at
@@ -202,19 +219,23 @@ impl StudyWriter {
         self.start == *start && self.panel_value == value
     }
 
+    /// The author's words as they stand.
+    fn words(&self) -> Words {
+        Words {
+            title: self.title.clone(),
+            author: self.author.clone(),
+            source: self.source.clone(),
+            description: self.description.clone(),
+            comments: self.comments.clone(),
+        }
+    }
+
     /// Whether the author has written words the study keeps nowhere: a
     /// title, author or source, or a description or comment other than
-    /// the solver's draft, not saved since.
+    /// the solver's draft, not saved since (typed during the proof, or
+    /// after a save, too).
     pub fn has_unsaved_words(&self) -> bool {
-        let Some((description, comments)) = &self.drafted else {
-            return false;
-        };
-        self.saved.is_none()
-            && (!self.title.trim().is_empty()
-                || !self.author.trim().is_empty()
-                || self.source != crate::study::default_source()
-                || self.description != *description
-                || self.comments != *comments)
+        self.words() != self.kept
     }
 
     /// Whether the study is still being proved or saved.
@@ -229,7 +250,8 @@ impl StudyWriter {
                 Ok(Ok((prepared, file))) => {
                     self.description = file.description;
                     self.comments = file.solution.into_iter().map(|s| s.comment).collect();
-                    self.drafted = Some((self.description.clone(), self.comments.clone()));
+                    self.kept.description = self.description.clone();
+                    self.kept.comments = self.comments.clone();
                     self.prepared = Some(prepared);
                     self.preparing = None;
                 }
@@ -247,6 +269,9 @@ impl StudyWriter {
         if let Some(rx) = &self.saving {
             match rx.try_recv() {
                 Ok(Ok(saved)) => {
+                    if let Some(words) = self.saving_words.take() {
+                        self.kept = words;
+                    }
                     self.just_saved = saved.in_library;
                     self.saved = Some(saved);
                     self.saved_news = true;
@@ -385,6 +410,7 @@ impl StudyWriter {
                 self.error = None;
                 self.saved = None;
                 self.saving = Some(rx);
+                self.saving_words = Some(self.words());
             }
             Err(e) => self.error = Some(format!("Not saved: cannot start the save: {e}.")),
         }
@@ -699,7 +725,8 @@ impl MaasaiApp {
                 // position; its proof stops.
                 w.open = false;
                 w.preparing = None;
-                if w.saved.is_some() || w.prepared.is_none() {
+                // (Not with words typed since the save: they come back too.)
+                if (w.saved.is_some() && !w.has_unsaved_words()) || w.prepared.is_none() {
                     self.solver.writer = None;
                 }
             }

@@ -36,68 +36,103 @@ pub fn listen(ctx: &egui::Context) {
 #[cfg(target_os = "linux")]
 mod linux {
     use super::{GRACE, REQUESTED};
-    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::io::Write;
+    use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
     const SIGNALS: [libc::c_int; 3] = [libc::SIGTERM, libc::SIGHUP, libc::SIGINT];
 
     /// The pipe's writing end, for the handler.
     static WAKE: AtomicI32 = AtomicI32::new(-1);
+    /// The signals handled here (bit `1 << signal`), put back to their
+    /// default by the first: any second one ends the process.
+    static HANDLED: AtomicU32 = AtomicU32::new(0);
 
-    extern "C" fn on_signal(signal: libc::c_int) {
+    extern "C" fn on_signal(_: libc::c_int) {
         REQUESTED.store(true, Ordering::SeqCst);
-        // SAFETY: signal() and write() are async-signal-safe; the next
-        // such signal ends the process as it did before.
+        // SAFETY: signal(), write() and errno are async-signal-safe; errno
+        // is put back as it was for the code the signal interrupted.
         unsafe {
-            libc::signal(signal, libc::SIG_DFL);
+            let errno = *libc::__errno_location();
+            let handled = HANDLED.load(Ordering::SeqCst);
+            for signal in SIGNALS {
+                if handled & (1 << signal) != 0 {
+                    libc::signal(signal, libc::SIG_DFL);
+                }
+            }
             let fd = WAKE.load(Ordering::SeqCst);
             if fd >= 0 {
                 let byte = 1u8;
                 libc::write(fd, (&byte as *const u8).cast(), 1);
             }
+            *libc::__errno_location() = errno;
         }
     }
 
     pub(super) fn listen(ctx: &egui::Context) {
         let mut fds = [0 as libc::c_int; 2];
-        // SAFETY: pipe() fills the two descriptors it is given.
-        if unsafe { libc::pipe(fds.as_mut_ptr()) } != 0 {
+        // SAFETY: pipe2() fills the two descriptors it is given; neither
+        // goes to a child process (a file dialog's helper), and a full
+        // pipe never blocks the handler.
+        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
             return;
         }
         let [read, write] = fds;
+        // SAFETY: sets a flag of the descriptor just made.
+        unsafe {
+            libc::fcntl(write, libc::F_SETFL, libc::O_NONBLOCK);
+        }
         WAKE.store(write, Ordering::SeqCst);
         let ctx = ctx.clone();
         let waiter = std::thread::Builder::new()
             .name("termination".into())
             .spawn(move || {
                 let mut byte = 0u8;
-                // SAFETY: reads one byte into `byte` from the pipe's end,
-                // which this thread alone reads.
                 loop {
+                    // SAFETY: reads one byte into `byte` from the pipe's
+                    // end, which this thread alone reads.
                     let n = unsafe { libc::read(read, (&mut byte as *mut u8).cast(), 1) };
+                    if n == 1 {
+                        break;
+                    }
                     let interrupted = n < 0
                         && std::io::Error::last_os_error().kind()
                             == std::io::ErrorKind::Interrupted;
                     if !interrupted {
-                        break;
+                        // No signal can come this way any more.
+                        return;
                     }
                 }
                 ctx.request_repaint();
                 std::thread::sleep(GRACE);
-                eprintln!("the window did not close within {GRACE:?} of the signal: ending");
-                std::process::exit(1);
+                // stderr may be gone with the terminal (SIGHUP): never a
+                // panic here, which would keep the process alive.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "the window did not close within {GRACE:?} of the signal: ending"
+                );
+                // SAFETY: ends the process at once, as the signal would
+                // have; nothing else runs (the window's thread is stuck).
+                unsafe { libc::_exit(1) };
             });
         if waiter.is_err() {
             return;
         }
         for signal in SIGNALS {
-            // SAFETY: the handler is async-signal-safe (see `on_signal`).
             // A signal the starting program ignores stays ignored (`nohup`
-            // ignores SIGHUP, a shell SIGINT for a job in the background).
+            // ignores SIGHUP, a shell SIGINT for a job in the background):
+            // looked up before the handler goes in, so that one coming in
+            // between is not taken.
+            // SAFETY: sigaction() with a null new action only reads the
+            // current one; the handler is async-signal-safe.
             unsafe {
-                let before = libc::signal(signal, on_signal as *const () as libc::sighandler_t);
-                if before == libc::SIG_IGN {
-                    libc::signal(signal, libc::SIG_IGN);
+                let mut before: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(signal, std::ptr::null(), &mut before) != 0
+                    || before.sa_sigaction == libc::SIG_IGN
+                {
+                    continue;
                 }
+                HANDLED.fetch_or(1 << signal, Ordering::SeqCst);
+                libc::signal(signal, on_signal as *const () as libc::sighandler_t);
             }
         }
     }

@@ -35,6 +35,15 @@ pub struct Autosave {
 }
 
 impl Autosave {
+    /// Whether the game holds work a fresh game's autosave would lose:
+    /// changes not saved, or moves undone that Redo could play back (a
+    /// game with every move undone matches a new game, yet its moves and
+    /// their comments are nowhere else). Such a game is moved aside, not
+    /// written over, when it is not resumed.
+    pub fn has_unsaved_work(&self) -> bool {
+        self.unsaved || !self.game.undone.is_empty()
+    }
+
     /// Looks whether the file the game was saved to still holds it (it may
     /// have gone with a folder or a USB stick since, or another program may
     /// have changed it): if not, the game counts as unsaved, so that
@@ -144,7 +153,11 @@ pub fn write_autosave_stamped(
     let record = AutosaveRecord {
         version: AUTOSAVE_VERSION,
         source: source.map(|(p, _)| p.to_path_buf()),
-        source_stamp: source.and_then(|(_, stamp)| stamp),
+        // (RON holds no time before 1970: such a file goes unstamped
+        // rather than failing every autosave.)
+        source_stamp: source
+            .and_then(|(_, stamp)| stamp)
+            .filter(|(time, _)| time.duration_since(std::time::UNIX_EPOCH).is_ok()),
         unsaved,
         game: game.to_saved(),
     };

@@ -294,8 +294,13 @@ impl GameFile {
             self.truncate(at);
         }
         self.game.play(mv)?;
-        // Played in their place: Redo has nothing to bring back.
-        self.undone.clear();
+        // Played in their place: Redo has nothing to bring back, and the
+        // comments of the moves undone go with them.
+        if !self.undone.is_empty() {
+            self.undone.clear();
+            let played = self.game.moves().len();
+            self.comments.retain(|&n, _| n < played);
+        }
         self.cursor = self.game.moves().len();
         Ok(self.game.current())
     }
@@ -488,17 +493,21 @@ impl GameFile {
         replay_field(&mut game, &saved.moves, "moves", 0, path, text, keep_going)?;
         // The undone moves must follow the game's (Redo plays them), so
         // they are replayed on a copy of it.
-        let mut redone = game.clone();
-        replay_field(
-            &mut redone,
-            &saved.undone,
-            "undone",
-            saved.moves.len(),
-            path,
-            text,
-            keep_going,
-        )?;
-        let undone = redone.moves()[saved.moves.len()..].to_vec();
+        let undone = if saved.undone.is_empty() {
+            Vec::new()
+        } else {
+            let mut redone = game.clone();
+            replay_field(
+                &mut redone,
+                &saved.undone,
+                "undone",
+                saved.moves.len(),
+                path,
+                text,
+                keep_going,
+            )?;
+            redone.moves()[saved.moves.len()..].to_vec()
+        };
         let count = saved.moves.len();
         let numbered = count + undone.len();
         if let Some((&n, _)) = saved
