@@ -404,6 +404,14 @@ fn two_moves_in(dir: &Path) -> Harness<'static, MaasaiApp> {
     h
 }
 
+/// A new window with its folders in `dir`, the last game resumed.
+fn resumed_in(dir: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = files_harness(dir, en_gehe(8));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    h
+}
+
 /// Asks the window to close, as its close button would.
 fn request_close(h: &mut Harness<'_, MaasaiApp>) {
     common::ask_to_close(h);
@@ -510,9 +518,7 @@ fn a_save_after_resuming_asks_before_replacing_a_file_changed_while_closed() {
         files(&mut other, FileCommand::SaveTo(saved.clone()));
         std::fs::read_to_string(&saved).unwrap()
     };
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    h.get_by_label("Resume last game").click();
-    h.run();
+    let mut h = resumed_in(dir.path());
     assert_eq!(h.state().rt.game.moves().len(), 3);
     files(&mut h, FileCommand::Save);
     assert!(h.query_by_label("The file changed on disk").is_some());
@@ -528,9 +534,7 @@ fn a_save_after_resuming_asks_before_replacing_a_file_changed_while_closed() {
         files(&mut h, FileCommand::SaveTo(saved.clone()));
         play_in_background(&mut h);
     }
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    h.get_by_label("Resume last game").click();
-    h.run();
+    let mut h = resumed_in(dir.path());
     files(&mut h, FileCommand::Save);
     assert!(h.query_by_label("The file changed on disk").is_none());
     assert!(!h.state().unsaved());
@@ -545,16 +549,12 @@ fn a_resumed_game_whose_file_is_gone_counts_as_unsaved() {
         files(&mut h, FileCommand::SaveTo(saved.clone()));
     }
     // Its file still there: resumed as saved.
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    h.get_by_label("Resume last game").click();
-    h.run();
+    let h = resumed_in(dir.path());
     assert_eq!(h.state().rt.game.moves().len(), 2);
     assert!(!h.state().unsaved());
     drop(h);
     std::fs::remove_file(&saved).unwrap();
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    h.get_by_label("Resume last game").click();
-    h.run();
+    let h = resumed_in(dir.path());
     assert_eq!(h.state().rt.game.moves().len(), 2);
     assert!(h.state().unsaved());
 }
@@ -574,9 +574,7 @@ fn a_resumed_game_undone_back_to_its_saved_file_is_saved_again() {
         assert_eq!(h.state().rt.game.moves().len(), 4);
         assert!(h.state().unsaved());
     }
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    h.get_by_label("Resume last game").click();
-    h.run();
+    let mut h = resumed_in(dir.path());
     assert_eq!(h.state().rt.game.moves().len(), 4);
     assert!(h.state().unsaved());
     for _ in 0..2 {
@@ -601,9 +599,7 @@ fn moves_undone_before_the_program_ends_are_redone_after_resuming() {
         h.run();
         assert_eq!(h.state().rt.game.moves().len(), 1);
     }
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    h.get_by_label("Resume last game").click();
-    h.run();
+    let mut h = resumed_in(dir.path());
     assert_eq!(h.state().rt.game.moves().len(), 1);
     h.state_mut().queue(AppCommand::Redo);
     h.run();

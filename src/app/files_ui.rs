@@ -2583,10 +2583,7 @@ pub fn describe_autosave(a: &Autosave) -> String {
     } else {
         ""
     };
-    let undone = match file.undone.len() {
-        0 => String::new(),
-        n => format!(" ({n} undone, for Redo)"),
-    };
+    let undone = file.undone_words();
     let mut text = format!(
         "{board}{set_up}{teams}, {moves} move{}{undone}{on_view}; {state}",
         if moves == 1 { "" } else { "s" }

@@ -240,6 +240,21 @@ impl GameFile {
         }
     }
 
+    /// The moves comments may be numbered for: the game's, then the
+    /// undone ones (numbered on from the last).
+    pub fn numbered_moves(&self) -> usize {
+        self.game.moves().len() + self.undone.len()
+    }
+
+    /// How the undone moves are told in a one-line description
+    /// (" (2 undone, for Redo)"), empty when there are none.
+    pub fn undone_words(&self) -> String {
+        match self.undone.len() {
+            0 => String::new(),
+            n => format!(" ({n} undone, for Redo)"),
+        }
+    }
+
     /// Whether the game starts from a position set up (in the editor, or
     /// pasted) rather than a new game's start under its options.
     pub fn is_set_up(&self) -> bool {
@@ -330,9 +345,7 @@ impl GameFile {
             comments: self
                 .comments
                 .iter()
-                .filter(|(n, c)| {
-                    (1..=moves.len() + self.undone.len()).contains(*n) && !c.trim().is_empty()
-                })
+                .filter(|(n, c)| (1..=self.numbered_moves()).contains(*n) && !c.trim().is_empty())
                 .map(|(&n, c)| (n, c.clone()))
                 .collect(),
             cursor: self.cursor.min(moves.len()),
@@ -738,7 +751,7 @@ fn too_long_text<'a>(
 pub(crate) fn check_text_lengths(path: &Path, file: &GameFile) -> Result<(), FileError> {
     // Comments past the last move (undone ones included) are not saved
     // (see `to_saved`).
-    let moves = file.game.moves().len() + file.undone.len();
+    let moves = file.numbered_moves();
     // Half-open: with no moves (all undone, a comment kept for redo)
     // `1..=0` would make the map's range panic.
     let comments = file

@@ -219,10 +219,7 @@ pub fn describe_game(file: &GameFile) -> String {
         ("", n) => format!(", {n} (north)"),
         (s, n) => format!(", {s} (south) v {n} (north)"),
     };
-    let undone = match file.undone.len() {
-        0 => String::new(),
-        n => format!(" ({n} undone, for Redo)"),
-    };
+    let undone = file.undone_words();
     format!(
         "{board}{teams}, {moves} move{}{undone}, cursor at {}; {state}",
         if moves == 1 { "" } else { "s" },
