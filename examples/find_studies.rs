@@ -246,7 +246,10 @@ fn south_chains(pos: &Position, line: &[Move]) -> bool {
 /// North's at its start).
 fn real_board_endgame(rng: &mut SmallRng, holes: usize) -> Option<Position> {
     let seeds = rng.random_range(6..=10);
-    let (south_span, north_span) = (rng.random_range(4..=holes), rng.random_range(4..=holes));
+    let (south_span, north_span) = (
+        rng.random_range(holes.min(4)..=holes),
+        rng.random_range(holes.min(4)..=holes),
+    );
     let pos = sparse_en_gehe(rng, holes, seeds, south_span, north_span);
     matches!(pos.status(), Status::Ongoing).then_some(pos)
 }
@@ -261,25 +264,77 @@ fn main() {
         .unwrap();
 }
 
+const USAGE: &str = "usage: find_studies KIND [TRIES] [SEED] [--holes N] | find_studies show \"POSITION\"\n\
+KIND: relay, capture, remainder, tempo, raid, phase, herd, chain, sacrifice, quiet, endgame";
+
+const KINDS: [&str; 11] = [
+    "relay",
+    "capture",
+    "remainder",
+    "tempo",
+    "raid",
+    "phase",
+    "herd",
+    "chain",
+    "sacrifice",
+    "quiet",
+    "endgame",
+];
+
+/// Ends the run with what was wrong with the arguments and how they go.
+fn refuse(problem: &str) -> ! {
+    eprintln!("find_studies: {problem}\n{USAGE}");
+    std::process::exit(2);
+}
+
+/// The optional number at `args[i]`, or `default`; a word that is not one
+/// is refused, not read as the default.
+fn number<T: std::str::FromStr>(args: &[String], i: usize, what: &str, default: T) -> T {
+    match args.get(i) {
+        None => default,
+        Some(s) => s
+            .parse()
+            .unwrap_or_else(|_| refuse(&format!("{what} must be a whole number, not \"{s}\""))),
+    }
+}
+
 fn run() {
+    // `find_studies … | head` ends quietly when head has read enough.
+    maasai_mancala::cli::quiet_on_closed_pipe();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let holes: Option<usize> = args.iter().position(|a| a == "--holes").map(|i| {
-        let n = args.get(i + 1).and_then(|s| s.parse().ok());
+        let n = args.get(i + 1).map(|s| (s.clone(), s.parse::<usize>()));
         args.drain(i..(i + 2).min(args.len()));
-        n.expect("--holes takes a number of holes a row")
+        match n {
+            Some((_, Ok(n))) if (3..=64).contains(&n) => n,
+            Some((s, _)) => refuse(&format!(
+                "--holes takes a number of holes a row from 3 to 64, not \"{s}\""
+            )),
+            None => refuse("--holes takes a number of holes a row from 3 to 64"),
+        }
     });
     let kind = args.first().map(String::as_str).unwrap_or("relay");
-    let tries: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(2000);
-    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    if kind == "show" {
+        // `show "POSITION"`: the solved line of one position.
+        let Some(text) = args.get(1) else {
+            refuse("show takes a position")
+        };
+        let pos = notation::parse_position(text)
+            .unwrap_or_else(|e| refuse(&format!("the position: {e}")));
+        show(&pos, &mut Solver::with_table_bits(20), "show");
+        return;
+    }
+    if !KINDS.contains(&kind) {
+        refuse(&format!("unknown kind \"{kind}\""));
+    }
+    if args.len() > 3 {
+        refuse(&format!("unexpected \"{}\"", args[3]));
+    }
+    let tries: usize = number(&args, 1, "TRIES", 2000);
+    let seed: u64 = number(&args, 2, "SEED", 1);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_table_bits(20);
     let mut shown = 0;
-    if kind == "show" {
-        // `show "POSITION"`: the solved line of one position.
-        let pos = notation::parse_position(&args[1]).unwrap();
-        show(&pos, &mut solver, "show");
-        return;
-    }
     for _ in 0..tries {
         if shown >= 3 {
             break;
@@ -476,7 +531,7 @@ fn run() {
                     shown += 1;
                 }
             }
-            _ => panic!("unknown kind {kind}"),
+            _ => unreachable!("the kinds were checked against KINDS"),
         }
     }
 }

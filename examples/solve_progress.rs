@@ -11,23 +11,55 @@ use maasai_mancala::engine::notation;
 use maasai_mancala::solver::{Session, Solver};
 use std::time::{Duration, Instant};
 
+const USAGE: &str = "usage: solve_progress \"POSITION\" [LIMIT_SECONDS] [TABLE_BITS] [THREADS]";
+
+/// Ends the run with what was wrong with the arguments and how they go.
+fn refuse(problem: &str) -> ! {
+    eprintln!("solve_progress: {problem}\n{USAGE}");
+    std::process::exit(2);
+}
+
+/// The optional number at `args[i]`, or `default`; a word that is not one,
+/// or one `fits` refuses, is refused, not read as the default.
+fn number<T: std::str::FromStr + Copy>(
+    args: &[String],
+    i: usize,
+    what: &str,
+    default: T,
+    fits: impl Fn(T) -> bool,
+) -> T {
+    match args.get(i) {
+        None => default,
+        Some(s) => match s.parse() {
+            Ok(n) if fits(n) => n,
+            _ => refuse(&format!("{what} cannot be \"{s}\"")),
+        },
+    }
+}
+
 fn main() {
+    // `solve_progress … | head` ends quietly when head has read enough.
+    maasai_mancala::cli::quiet_on_closed_pipe();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let Some(text) = args.first() else {
-        eprintln!("usage: solve_progress \"POSITION\" [LIMIT_SECONDS] [TABLE_BITS] [THREADS]");
-        std::process::exit(2);
+        refuse("no position given");
     };
-    let limit: f64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(60.0);
-    let bits: u32 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(22);
-    let threads: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(2);
-    let pos = match notation::parse_position(text) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
-    let session = Session::with_solver(Solver::with_table_bits(bits).with_threads(threads));
+    if args.len() > 4 {
+        refuse(&format!("unexpected \"{}\"", args[4]));
+    }
+    let limit: f64 = number(&args, 1, "LIMIT_SECONDS", 60.0, |s: f64| {
+        s > 0.0 && Duration::try_from_secs_f64(s).is_ok()
+    });
+    let bits: u32 = number(&args, 2, "TABLE_BITS", 22, |b| {
+        maasai_mancala::solver::TABLE_BITS.contains(&b)
+    });
+    let threads: usize = number(&args, 3, "THREADS (1 or 2)", 2, |t| (1..=2).contains(&t));
+    let pos =
+        notation::parse_position(text).unwrap_or_else(|e| refuse(&format!("the position: {e}")));
+    let solver = Solver::try_with_table_bits(bits)
+        .unwrap_or_else(|e| refuse(&format!("TABLE_BITS {bits}: {e}")))
+        .with_threads(threads);
+    let session = Session::with_solver(solver);
     let began = Instant::now();
     let handle = session.solve(Vec::new(), pos);
     let mut last = 0;

@@ -2533,6 +2533,13 @@ fn a_save_asks_before_replacing_a_file_changed_on_disk() {
     let (mut h, path, theirs) = changed_on_disk_with_a_move_to_save(dir.path());
     files(&mut h, FileCommand::Save);
     assert!(h.query_by_label("The file changed on disk").is_some());
+    // What the other program left there is said, as "Replace it?" says it.
+    assert!(
+        h.query_by_label_contains(
+            "since this game was opened or saved here. It is now: A saved game, "
+        )
+        .is_some()
+    );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "not yet");
     h.get_by_label("Cancel").click();
     h.run();

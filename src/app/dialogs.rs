@@ -93,12 +93,18 @@ pub fn dialogs_ui(
                 ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
             ],
         ));
-    } else if let Some(path) = &files.changed_on_disk {
+    } else if let Some(changed) = &files.changed_on_disk {
         if esc {
             out.push(FileCommand::KeepChanged);
         }
+        let path = &changed.path;
+        let now = if changed.what.is_empty() {
+            String::new()
+        } else {
+            format!(" It is now: {}", changed.what)
+        };
         let text = format!(
-            "“{}” was changed by another program since this game was opened or saved here. \
+            "“{}” was changed by another program since this game was opened or saved here.{now} \
              Saving replaces those changes (the file as it is now is kept as “{}”).",
             path.display(),
             crate::files::backup_path(path).display()

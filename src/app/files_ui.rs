@@ -557,7 +557,7 @@ pub struct FilesState {
     /// another program (or another window) wrote there.
     on_disk: Option<FileStamp>,
     /// The file a save found changed on disk, waiting on the user's answer.
-    pub changed_on_disk: Option<PathBuf>,
+    pub changed_on_disk: Option<ReplaceQuestion>,
     /// The autosave offered back at start.
     pub resume_offer: Option<ResumeOffer>,
     /// The game on view when the resume offer was declined: until it
@@ -1399,7 +1399,7 @@ impl MaasaiApp {
                 None => self.choose_path(ctx, Purpose::SaveAs),
             },
             FileCommand::ReplaceChanged => {
-                let Some(path) = self.files.changed_on_disk.take() else {
+                let Some(ReplaceQuestion { path, .. }) = self.files.changed_on_disk.take() else {
                     return;
                 };
                 let next = self.files.after_save.take();
@@ -2206,7 +2206,8 @@ impl MaasaiApp {
     /// if the file changed on disk since it was opened or saved here.
     fn save_own(&mut self, ctx: &egui::Context, path: &Path, next: Option<Pending>) {
         if self.changed_on_disk_since_here(path) {
-            self.files.changed_on_disk = Some(path.to_path_buf());
+            // What the other program left there, read once for the question.
+            self.files.changed_on_disk = Some(ReplaceQuestion::new(path.to_path_buf()));
             self.files.after_save = next;
             return;
         }
