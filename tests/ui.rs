@@ -3918,11 +3918,13 @@ fn the_strip_names_only_the_move_where_its_whole_text_does_not_fit() {
             .find(|n| n.value().is_some_and(|v| v.starts_with("Move ")))
             .expect("the strip");
         let text = strip.value().unwrap();
-        if text.trim_end() == "Move 1 (hole 1)" {
+        // Without its caption: the move and its counters, or the move.
+        let last = text.trim_end().rsplit("   ").next().unwrap_or_default();
+        if last == "Move 1 (hole 1)" || last.starts_with("seed ") {
             short += 1;
-            continue;
+        } else {
+            whole += 1;
         }
-        whole += 1;
         let body = egui::FontId::proportional(
             h.ctx
                 .global_style()
@@ -3948,8 +3950,8 @@ fn the_strip_names_only_the_move_where_its_whole_text_does_not_fit() {
 #[test]
 fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
     // At 800 px the strip read "M…": neither the move nor anything else.
-    // Narrowed step by step, it says the whole text, the move, its number,
-    // then nothing, each uncut.
+    // Narrowed step by step, it says the whole text, the move and its
+    // counters, the move, its number, then nothing, each uncut.
     let strip = |h: &Harness<'_, MaasaiApp>| {
         h.query_all_by_label_contains("Move 1")
             .find(|n| n.value().is_some_and(|v| v.starts_with("Move 1")))
@@ -3982,6 +3984,13 @@ fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
                 match text.trim_end() {
                     "Move 1" => "number",
                     "Move 1 (hole 1)" => "move",
+                    t if t
+                        .rsplit("   ")
+                        .next()
+                        .is_some_and(|l| l.starts_with("seed ")) =>
+                    {
+                        "counters"
+                    }
                     _ => "whole",
                 }
             }
@@ -3990,7 +3999,7 @@ fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
             seen.push(kind);
         }
     }
-    assert_eq!(seen, ["whole", "move", "number", "nothing"]);
+    assert_eq!(seen, ["whole", "counters", "move", "number", "nothing"]);
 }
 
 #[test]

@@ -596,6 +596,15 @@ fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     assert!(h.state().rt.game.moves().is_empty());
     assert!(h.query_by_label_contains("Taken back: Wrong").is_some());
     assert!(h.query_by_label("Take back the wrong move").is_none());
+    // Without the defence's answer, which was taken back with it (the
+    // greyed line said "North answers 3." of a move no longer on view).
+    assert!(
+        h.query_by_label(
+            "Taken back: Wrong: after South 3 North holds you to \u{2212}7; the goal needs +3."
+        )
+        .is_some(),
+        "the taken-back verdict still names the answer"
+    );
 
     // A right move: called correct, and the program answers.
     play_and_await_the_defence(&mut h, "South 1: 2 seeds");
@@ -906,6 +915,14 @@ fn the_library_lists_every_shipped_study() {
         h.query_all_by_label("Exercise").count(),
         studies.len(),
         "one Exercise button per study"
+    );
+    // The line under a title counts the solution's moves as that: "3
+    // moves" under "Relay: one move, three laps" read as the study's length.
+    assert!(
+        h.query_by_label_contains(
+            "En Gehé 2×5 · South to move wins by at least 3 · solution of 3 moves"
+        )
+        .is_some()
     );
     // Esc closes it, as it does the dialogs.
     h.key_press(egui::Key::Escape);

@@ -955,25 +955,34 @@ fn tempo_labels(
     // One note, cut rather than wrapped (whole on hover): its length
     // changes as seeds are sown, and a line that wraps and unwraps moves
     // the board under it.
-    let (note, hover) = match in_hand {
+    let (note, hover, in_held) = match in_hand {
         Some((held, why)) => (
             format!("({standing}; {held})"),
             format!("{why}{TEMPO_HELP}"),
+            Some(held),
         ),
-        None => (format!("({standing})"), TEMPO_HELP.to_string()),
+        None => (format!("({standing})"), TEMPO_HELP.to_string(), None),
     };
-    // Cut by whole words where it does not fit ("(North's tempo…)"), and
-    // left out where not even its first word does: cut by letters it
-    // read "(North's tem…" or a bare "(…".
+    // Where it does not fit: first without the last words of the seeds
+    // in hand, then the standing in fewest words ("(deficit 2)"), else
+    // nothing. Cut by letters it read "(North's tem…", and cut by words
+    // "(North's…)": the number went first either way.
     let room = ui.available_size_before_wrap().x;
     let fits = |text: &str| super::text_width(ui, egui::RichText::new(text).weak()) <= room;
     let words: Vec<&str> = note[1..note.len() - 1].split(' ').collect();
-    let shorter = (1..words.len()).rev().map(|k| {
+    let standing_words = standing.split(' ').count();
+    let shorter = (standing_words..words.len()).rev().map(|k| {
         let kept = words[..k].join(" ");
         format!("({}…)", kept.trim_end_matches([';', ',']))
     });
+    let short = super::editor::tempo_standing_short(own, other);
+    let compact = in_held
+        .iter()
+        .map(|held| format!("({short}; {held})"))
+        .chain(std::iter::once(format!("({short})")));
     if let Some(text) = std::iter::once(note.clone())
         .chain(shorter)
+        .chain(compact)
         .find(|t| fits(t))
     {
         // Cut, the hover says it whole first.

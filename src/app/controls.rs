@@ -144,8 +144,9 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 let heading = egui::RichText::new(format!("{heading}   ")).strong();
                 let counters =
                     egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter()));
-                // Where the row is too short for the whole text, only the
-                // move: the line under the board says the rest whole. (A
+                // Where the row is too short for the whole text, the move
+                // and its counters, then only the move: the line under the
+                // board says the rest whole. (A
                 // row of their own that came and went with each sowing
                 // moved the board, and took height from it in a small
                 // window; measuring only up to the counters cut the
@@ -155,13 +156,16 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 let number = egui::RichText::new(format!("Move {}", r.move_index + 1)).strong();
                 let whole = label(vec![
                     heading.clone(),
-                    counters,
+                    counters.clone(),
                     egui::RichText::new(r.caption()).italics(),
                 ]);
+                // Next the counters without the caption, which is the
+                // longest part and the line under the board says whole.
+                let counted = label(vec![heading.clone(), counters]);
                 let fits = |ui: &mut egui::Ui, job: &egui::text::LayoutJob| {
                     ui.fonts_mut(|f| f.layout_job(job.clone())).size().x <= ui.available_width()
                 };
-                match [whole, label(vec![heading]), label(vec![number])]
+                match [whole, counted, label(vec![heading]), label(vec![number])]
                     .into_iter()
                     .find(|job| fits(ui, job))
                 {

@@ -1156,6 +1156,18 @@ pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
     (format!("tempo {}", group(own)), standing)
 }
 
+/// The standing of [`tempo_words`] in fewest words, for a line too short
+/// for the whole ("deficit 2", "ahead by 2", "level"): cut by words,
+/// "(North's…)" kept nothing of it.
+pub fn tempo_standing_short(own: u64, other: u64) -> String {
+    let group = crate::engine::group_digits;
+    match own.cmp(&other) {
+        std::cmp::Ordering::Equal => "level".to_string(),
+        std::cmp::Ordering::Less => format!("deficit {}", group(other - own)),
+        std::cmp::Ordering::Greater => format!("ahead by {}", group(own - other)),
+    }
+}
+
 /// Hover text explaining tempo.
 pub const TEMPO_HELP: &str = "Tempo: Σ seeds × holes each could still move forward before \
      leaving its row. The deficit is the other side's tempo minus this side's.";

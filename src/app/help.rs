@@ -58,6 +58,26 @@ then takes the seeds in its own row; in Bao la Kimasai it is a draw.
 • Computer players: the new-game dialog, or Game > Players during a game, gives either side to the \
 computer at a level (Beginner, Club, Strong, Master); Pause and Take over are in the strip above the board.";
 
+/// Where the program's tools are: Help said how to play but not that the
+/// council, the solver or the studies exist.
+const WHERE: &str = "\
+• Watching a sowing: a move is sown seed by seed. The buttons under the board (|< Start, << Back lap, \
+< Back seed, Play, Step seed >, Step lap >>, End >|) step through it, forwards and back; in a window at \
+least 720 points high a strip of its laps above them goes to any seed with a click. The move list on \
+the right shows any earlier move, and takes a comment on it.
+• View > Council of advisors: the team's advisors each propose a move and say why, with their \
+consensus and every move ranked by a search. \u{201c}Hide advice until asked\u{201d} keeps it for when \
+you ask the council.
+• View > Exact solver: the value of the position on view with perfect play (En Gehé: the final \
+seed margin; Bao la Kimasai: win or loss, in plies), the best move and the whole line, which can be \
+played out on the board.
+• View > Tempo and captures plot: each side's tempo and captured seeds over the game.
+• Studies > Study library…: studies to read (the solution, a comment for each move) or to take as \
+an exercise (you play the studied side; each move is judged and answered). Save as study… makes one \
+of a solved position.
+• Game > Edit position… (Ctrl+E) sets up any position; Game > New game… chooses the game, \
+the board, the players and presets.";
+
 const SHORTCUTS: &[(&str, &str)] = &[
     (
         "1 … 64, i1 … o8, then Enter",
@@ -191,6 +211,9 @@ pub fn help_ui(ctx: &egui::Context, open: bool, scroll: Option<HelpScroll>) -> V
                     egui::style::ScrollAnimation::none(),
                 );
             }
+            ui.heading("Where things are");
+            ui.label(WHERE);
+            ui.separator();
             ui.heading("Keyboard and mouse");
             egui::Grid::new("shortcuts")
                 .num_columns(2)
@@ -220,4 +243,49 @@ pub fn help_ui(ctx: &egui::Context, open: bool, scroll: Option<HelpScroll>) -> V
         commands.push(AppCommand::ShowHelp(false));
     }
     commands
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WHERE;
+
+    #[test]
+    fn the_places_the_help_names_are_called_so_in_the_window() {
+        // A renamed menu item or button would leave the help pointing at
+        // nothing: each name it gives is a label in the window's code.
+        let menus = include_str!("menu.rs");
+        let sources = [
+            (menus, "Council of advisors"),
+            (menus, "Exact solver"),
+            (menus, "Tempo and captures plot"),
+            (menus, "Study library…"),
+            (menus, "Edit position…"),
+            (menus, "New game…"),
+            (include_str!("solver_panel.rs"), "Save as study…"),
+            (include_str!("council.rs"), "Hide advice until asked"),
+            (
+                include_str!("timeline.rs"),
+                "MIN_WINDOW_HEIGHT: f32 = 720.0",
+            ),
+        ];
+        for (source, name) in sources {
+            assert!(source.contains(name), "{name} is not in the window's code");
+            let said = name.trim_start_matches("MIN_WINDOW_HEIGHT: f32 = ");
+            let said = said.trim_end_matches(".0");
+            assert!(WHERE.contains(said), "the help does not say {said}");
+        }
+        let controls = include_str!("controls.rs");
+        for button in [
+            "|< Start",
+            "<< Back lap",
+            "< Back seed",
+            "Play",
+            "Step seed >",
+            "Step lap >>",
+            "End >|",
+        ] {
+            assert!(controls.contains(&format!("\"{button}\"")), "{button}");
+            assert!(WHERE.contains(button), "{button}");
+        }
+    }
 }

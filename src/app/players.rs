@@ -42,20 +42,25 @@ impl Player {
         matches!(self, Player::Computer { .. })
     }
 
-    /// e.g. `Human`, `Computer (Strong, 1.0 s)`.
+    /// e.g. `Human`, `Computer (Master, 1.0 s)`, `Computer (Club, up to
+    /// 1.0 s)` (a level with a depth of its own mostly stops sooner: "1.0
+    /// s" read as the time it takes), `Computer (Greedy)` (no search, no
+    /// time).
     pub fn describe(self) -> String {
-        match self {
-            Player::Human => "Human".into(),
-            // Tenths of a second where they say it; a shorter time in ms.
-            Player::Computer { level, movetime_ms } if movetime_ms % 100 == 0 => format!(
-                "Computer ({}, {:.1} s)",
-                level.title(),
-                movetime_ms as f64 / 1000.0
-            ),
-            Player::Computer { level, movetime_ms } => {
-                format!("Computer ({}, {movetime_ms} ms)", level.title())
-            }
-        }
+        let Player::Computer { level, movetime_ms } = self else {
+            return "Human".into();
+        };
+        let Some(style) = level.style() else {
+            return format!("Computer ({})", level.title());
+        };
+        // Tenths of a second where they say it; a shorter time in ms.
+        let time = if movetime_ms % 100 == 0 {
+            format!("{:.1} s", movetime_ms as f64 / 1000.0)
+        } else {
+            format!("{movetime_ms} ms")
+        };
+        let up_to = if style.depth.is_some() { "up to " } else { "" };
+        format!("Computer ({}, {up_to}{time})", level.title())
     }
 }
 
@@ -455,14 +460,35 @@ mod tests {
 
     #[test]
     fn a_thinking_time_is_said_as_set() {
-        let computer = |movetime_ms| Player::Computer {
-            level: Level::Beginner,
-            movetime_ms,
-        };
-        assert_eq!(computer(1000).describe(), "Computer (Beginner, 1.0 s)");
-        assert_eq!(computer(2500).describe(), "Computer (Beginner, 2.5 s)");
+        let computer = |level, movetime_ms| Player::Computer { level, movetime_ms };
+        assert_eq!(
+            computer(Level::Master, 1000).describe(),
+            "Computer (Master, 1.0 s)"
+        );
+        assert_eq!(
+            computer(Level::Master, 2500).describe(),
+            "Computer (Master, 2.5 s)"
+        );
         // 50 ms read "0.1 s".
-        assert_eq!(computer(50).describe(), "Computer (Beginner, 50 ms)");
+        assert_eq!(
+            computer(Level::Master, 50).describe(),
+            "Computer (Master, 50 ms)"
+        );
+        // Club stops at its depth, mostly in milliseconds: "1.0 s" read as
+        // the time it takes.
+        assert_eq!(
+            computer(Level::Club, 1000).describe(),
+            "Computer (Club, up to 1.0 s)"
+        );
+        assert_eq!(
+            computer(Level::Beginner, 50).describe(),
+            "Computer (Beginner, up to 50 ms)"
+        );
+        // No search, no time.
+        assert_eq!(
+            computer(Level::Greedy, 1000).describe(),
+            "Computer (Greedy)"
+        );
         assert_eq!(Player::Human.describe(), "Human");
     }
 }

@@ -299,7 +299,7 @@ impl PresetPicker {
                     self.manage_row(ui, Some(&old), &mut out);
                 }
                 None => {
-                    fixed_label(ui, egui::RichText::new("None of yours chosen").weak())
+                    fixed_label(ui, egui::RichText::new("No preset of yours chosen").weak())
                         .on_hover_text(NONE_CHOSEN);
                     self.manage_row(ui, None, &mut out);
                 }
@@ -421,7 +421,7 @@ impl PresetPicker {
         self.selected = Some(i);
         self.managed = (e.source == PresetSource::User).then_some(i);
         // Only one of yours can be renamed: a shipped preset's name stood
-        // in the greyed New name field beside "None of yours chosen".
+        // in the greyed New name field beside "No preset of yours chosen".
         self.rename = match e.source {
             PresetSource::User => e.preset.name.clone(),
             PresetSource::Shipped => String::new(),

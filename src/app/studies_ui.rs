@@ -167,6 +167,9 @@ pub struct Verdict {
     pub text: String,
     /// Moves of the exercise before the judged move.
     pub ply: usize,
+    /// The end of `text` that names the defence's answer (see
+    /// `answer_text`).
+    pub answer: String,
     /// The move was taken back since.
     pub taken_back: bool,
     /// It was the only legal move: no choice, so never "wrong".
@@ -760,17 +763,22 @@ pub fn verdict_text(
         };
         wrong(holds)
     };
-    if let Some(r) = fb.reply {
-        let after = before.try_play(fb.played).ok();
-        if let Some(p) = after {
-            text.push_str(&format!(
-                " {} answers {}.",
-                p.turn().title(),
-                p.variant().move_name(r)
-            ));
-        }
-    }
+    text.push_str(&answer_text(before, fb));
     text
+}
+
+/// The end of a verdict that names the defence's answer (" North answers
+/// 3."), or nothing: left out once the move is taken back, the answer
+/// with it.
+fn answer_text(before: &Position, fb: &Feedback) -> String {
+    match (fb.reply, before.try_play(fb.played)) {
+        (Some(r), Ok(p)) => format!(
+            " {} answers {}.",
+            p.turn().title(),
+            p.variant().move_name(r)
+        ),
+        _ => String::new(),
+    }
 }
 
 impl MaasaiApp {
@@ -1288,6 +1296,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                     // A new move judged: the notes of moves taken back go.
                     a.log.retain(|v| !v.taken_back);
                     a.log.push(Verdict {
+                        answer: answer_text(&before, &fb),
                         feedback: fb,
                         text,
                         ply: before_len,
@@ -1389,7 +1398,10 @@ fn study_row(
                 String::new()
             };
             let text = format!(
-                "{file}{} · {} · {} move{}",
+                // The solution's length, both sides' moves: "3 moves"
+                // read as the study's own length under "one move, three
+                // laps".
+                "{file}{} · {} · solution of {} move{}",
                 board_name(&study.start),
                 study.file.goal.text.replace(['\n', '\r'], " "),
                 study.solution.len(),
@@ -1900,7 +1912,9 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     });
     for v in &a.log {
         if v.taken_back {
-            ui.label(egui::RichText::new(format!("Taken back: {}", v.text)).weak());
+            // The answer was taken back with the move: no longer on the board.
+            let judged = v.text.strip_suffix(&v.answer).unwrap_or(&v.text);
+            ui.label(egui::RichText::new(format!("Taken back: {judged}")).weak());
             continue;
         }
         let color = if v.feedback.keeps_goal {

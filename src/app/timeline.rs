@@ -102,13 +102,17 @@ fn part_at(r: &Replay, step: u64) -> (u64, u64, String) {
     let i = r.lap_of_seed(step);
     let (from, to) = r.lap_steps(i);
     let words = format!(
-        "Lap {} of {}: {}",
+        "Lap {} of {}: {}\n{HOLE_NAMES}",
         i + 1,
         r.lap_count(),
         trace.laps[i].describe(&trace.before)
     );
     (from, to, words)
 }
+
+/// The laps are told as the command line's `trace` tells them, holes
+/// short ("N6"), which the board names nowhere else: said under each.
+const HOLE_NAMES: &str = "(S: a hole of South's, N: of North's, \"N6\" North 6.)";
 
 /// Draws the strip for the move on view (an empty track when none is
 /// shown, so the controls do not jump when a move is played); returns a
@@ -277,6 +281,22 @@ mod tests {
         // No room on either side: left out.
         let narrow = egui::Rect::from_min_max(egui::pos2(100.0, 0.0), egui::pos2(118.0, 16.0));
         assert_eq!(number_left(narrow, 13.0, 109.0), None);
+    }
+
+    #[test]
+    fn a_laps_words_say_how_its_holes_are_named() {
+        let pos: crate::engine::Position =
+            "en-gehe south=0,2,0,0,0 north=0,0,0,1,0 captured=0,0 turn=south"
+                .parse()
+                .unwrap();
+        let r = Replay::new(0, pos.trace(crate::engine::Move(1)).unwrap());
+        let (_, _, words) = part_at(&r, 1);
+        assert_eq!(
+            words,
+            format!(
+                "Lap 1 of 1: lift 2 from S2; sow S3 S4; lands in empty S4: the move ends\n{HOLE_NAMES}"
+            )
+        );
     }
 
     #[test]
