@@ -963,26 +963,10 @@ fn tempo_labels(
         ),
         None => (format!("({standing})"), TEMPO_HELP.to_string(), None),
     };
-    // Where it does not fit: first without the last words of the seeds
-    // in hand, then the standing in fewest words ("(deficit 2)"), else
-    // nothing. Cut by letters it read "(North's tem…", and cut by words
-    // "(North's…)": the number went first either way.
     let room = ui.available_size_before_wrap().x;
     let fits = |text: &str| super::text_width(ui, egui::RichText::new(text).weak()) <= room;
-    let words: Vec<&str> = note[1..note.len() - 1].split(' ').collect();
-    let standing_words = standing.split(' ').count();
-    let shorter = (standing_words..words.len()).rev().map(|k| {
-        let kept = words[..k].join(" ");
-        format!("({}…)", kept.trim_end_matches([';', ',']))
-    });
-    let short = super::editor::tempo_standing_short(own, other);
-    let compact = in_held
-        .iter()
-        .map(|held| format!("({short}; {held})"))
-        .chain(std::iter::once(format!("({short})")));
-    if let Some(text) = std::iter::once(note.clone())
-        .chain(shorter)
-        .chain(compact)
+    if let Some(text) = tempo_notes(&standing, in_held.as_deref(), own, other)
+        .into_iter()
         .find(|t| fits(t))
     {
         // Cut, the hover says it whole first.
@@ -993,6 +977,33 @@ fn tempo_labels(
         };
         cut_label(ui, egui::RichText::new(text).weak()).on_hover_text(hover);
     }
+}
+
+/// A side's tempo note, whole (`standing` and the seeds in hand,
+/// `held`), then shorter, for the first that fits its line: first without
+/// the last words of the seeds in hand, then the standing in fewest words
+/// ("(deficit 2)"), then signed ("(−2)"). Cut by letters it read
+/// "(North's tem…", and cut by words "(North's…)": the number went first
+/// either way.
+fn tempo_notes(standing: &str, held: Option<&str>, own: u64, other: u64) -> Vec<String> {
+    let whole = match held {
+        Some(held) => format!("{standing}; {held}"),
+        None => standing.to_string(),
+    };
+    let words: Vec<&str> = whole.split(' ').collect();
+    let standing_words = standing.split(' ').count();
+    let mut notes = vec![format!("({whole})")];
+    notes.extend((standing_words..words.len()).rev().map(|k| {
+        let kept = words[..k].join(" ");
+        format!("({}…)", kept.trim_end_matches([';', ',']))
+    }));
+    let [short, shortest] = super::editor::tempo_standing_short(own, other);
+    notes.extend(held.map(|held| format!("({short}; {held})")));
+    notes.push(format!("({short})"));
+    notes.push(format!("({shortest})"));
+    // Level has no shorter form than "(level)".
+    notes.dedup();
+    notes
 }
 
 /// The longest status lines, as [`status_line`] writes them (its numbers
@@ -2633,6 +2644,37 @@ fn interact_in_sight(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tempo_note_shortens_to_its_number_never_past_it() {
+        // South ahead by 8 beside a 2×5 board: cut by words it read
+        // "(South…)", then nothing; the number goes last now.
+        let (_, standing) = tempo_words("South", 11, 3);
+        assert_eq!(
+            tempo_notes(&standing, None, 11, 3),
+            ["(South ahead by 8 in tempo)", "(ahead by 8)", "(+8)"]
+        );
+        let (_, standing) = tempo_words("North", 3, 11);
+        assert_eq!(
+            tempo_notes(&standing, Some("+2 in hand at 3"), 3, 11),
+            [
+                "(North's tempo deficit 8; +2 in hand at 3)",
+                "(North's tempo deficit 8; +2 in hand at…)",
+                "(North's tempo deficit 8; +2 in hand…)",
+                "(North's tempo deficit 8; +2 in…)",
+                "(North's tempo deficit 8; +2…)",
+                "(North's tempo deficit 8…)",
+                "(deficit 8; +2 in hand at 3)",
+                "(deficit 8)",
+                "(\u{2212}8)",
+            ]
+        );
+        let (_, standing) = tempo_words("North", 5, 5);
+        assert_eq!(
+            tempo_notes(&standing, None, 5, 5),
+            ["(tempo level)", "(level)"]
+        );
+    }
 
     /// The box a hole's name takes (two digits or a Bao la Kimasai name,
     /// as tall as [`Geometry::label_pos`] allows for).

@@ -1156,15 +1156,22 @@ pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
     (format!("tempo {}", group(own)), standing)
 }
 
-/// The standing of [`tempo_words`] in fewest words, for a line too short
-/// for the whole ("deficit 2", "ahead by 2", "level"): cut by words,
-/// "(North's…)" kept nothing of it.
-pub fn tempo_standing_short(own: u64, other: u64) -> String {
+/// The standing of [`tempo_words`] shorter, for a line too short for the
+/// whole: in fewest words ("deficit 2", "ahead by 2", "level"), then as a
+/// signed difference ("−2", "+2"). Cut by words, "(North's…)" kept
+/// nothing of it.
+pub fn tempo_standing_short(own: u64, other: u64) -> [String; 2] {
     let group = crate::engine::group_digits;
     match own.cmp(&other) {
-        std::cmp::Ordering::Equal => "level".to_string(),
-        std::cmp::Ordering::Less => format!("deficit {}", group(other - own)),
-        std::cmp::Ordering::Greater => format!("ahead by {}", group(own - other)),
+        std::cmp::Ordering::Equal => ["level".to_string(), "level".to_string()],
+        std::cmp::Ordering::Less => [
+            format!("deficit {}", group(other - own)),
+            format!("\u{2212}{}", group(other - own)),
+        ],
+        std::cmp::Ordering::Greater => [
+            format!("ahead by {}", group(own - other)),
+            format!("+{}", group(own - other)),
+        ],
     }
 }
 
