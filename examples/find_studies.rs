@@ -255,6 +255,9 @@ fn real_board_endgame(rng: &mut SmallRng, holes: usize) -> Option<Position> {
 }
 
 fn main() {
+    // `find_studies … | head` ends quietly when head has read enough (set
+    // before any other thread starts).
+    maasai_mancala::cli::quiet_on_closed_pipe();
     // Solves recurse deeply on 2×50 boards.
     std::thread::Builder::new()
         .stack_size(512 << 20)
@@ -263,9 +266,6 @@ fn main() {
         .join()
         .unwrap();
 }
-
-const USAGE: &str = "usage: find_studies KIND [TRIES] [SEED] [--holes N] | find_studies show \"POSITION\"\n\
-KIND: relay, capture, remainder, tempo, raid, phase, herd, chain, sacrifice, quiet, endgame";
 
 const KINDS: [&str; 11] = [
     "relay",
@@ -281,26 +281,41 @@ const KINDS: [&str; 11] = [
     "endgame",
 ];
 
+/// The kinds that take `--holes` (the others have boards of their own).
+const SIZED_KINDS: [&str; 3] = ["sacrifice", "quiet", "endgame"];
+
 /// Ends the run with what was wrong with the arguments and how they go.
 fn refuse(problem: &str) -> ! {
-    eprintln!("find_studies: {problem}\n{USAGE}");
+    eprintln!(
+        "find_studies: {problem}\n\
+         usage: find_studies KIND [TRIES] [SEED] [--holes N] | find_studies show \"POSITION\"\n\
+         KIND: {} (--holes 3 to 64 only for {})",
+        KINDS.join(", "),
+        SIZED_KINDS.join(", ")
+    );
     std::process::exit(2);
 }
 
 /// The optional number at `args[i]`, or `default`; a word that is not one
 /// is refused, not read as the default.
-fn number<T: std::str::FromStr>(args: &[String], i: usize, what: &str, default: T) -> T {
+fn number<T: std::str::FromStr + std::fmt::Display>(
+    args: &[String],
+    i: usize,
+    what: &str,
+    default: T,
+    max: T,
+) -> T {
     match args.get(i) {
         None => default,
-        Some(s) => s
-            .parse()
-            .unwrap_or_else(|_| refuse(&format!("{what} must be a whole number, not \"{s}\""))),
+        Some(s) => s.parse().unwrap_or_else(|_| {
+            refuse(&format!(
+                "{what} must be a whole number from 0 to {max}, not \"{s}\""
+            ))
+        }),
     }
 }
 
 fn run() {
-    // `find_studies … | head` ends quietly when head has read enough.
-    maasai_mancala::cli::quiet_on_closed_pipe();
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let holes: Option<usize> = args.iter().position(|a| a == "--holes").map(|i| {
         let n = args.get(i + 1).map(|s| (s.clone(), s.parse::<usize>()));
@@ -314,11 +329,17 @@ fn run() {
         }
     });
     let kind = args.first().map(String::as_str).unwrap_or("relay");
+    if holes.is_some() && !SIZED_KINDS.contains(&kind) {
+        refuse(&format!("--holes is not for {kind}: its board is its own"));
+    }
     if kind == "show" {
         // `show "POSITION"`: the solved line of one position.
         let Some(text) = args.get(1) else {
             refuse("show takes a position")
         };
+        if let Some(extra) = args.get(2) {
+            refuse(&format!("unexpected \"{extra}\" after the position"));
+        }
         let pos = notation::parse_position(text)
             .unwrap_or_else(|e| refuse(&format!("the position: {e}")));
         show(&pos, &mut Solver::with_table_bits(20), "show");
@@ -330,8 +351,8 @@ fn run() {
     if args.len() > 3 {
         refuse(&format!("unexpected \"{}\"", args[3]));
     }
-    let tries: usize = number(&args, 1, "TRIES", 2000);
-    let seed: u64 = number(&args, 2, "SEED", 1);
+    let tries: usize = number(&args, 1, "TRIES", 2000, usize::MAX);
+    let seed: u64 = number(&args, 2, "SEED", 1, u64::MAX);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_table_bits(20);
     let mut shown = 0;

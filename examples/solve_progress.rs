@@ -20,11 +20,13 @@ fn refuse(problem: &str) -> ! {
 }
 
 /// The optional number at `args[i]`, or `default`; a word that is not one,
-/// or one `fits` refuses, is refused, not read as the default.
+/// or one `fits` refuses, is refused with what is `allowed`, not read as
+/// the default.
 fn number<T: std::str::FromStr + Copy>(
     args: &[String],
     i: usize,
     what: &str,
+    allowed: &str,
     default: T,
     fits: impl Fn(T) -> bool,
 ) -> T {
@@ -32,7 +34,7 @@ fn number<T: std::str::FromStr + Copy>(
         None => default,
         Some(s) => match s.parse() {
             Ok(n) if fits(n) => n,
-            _ => refuse(&format!("{what} cannot be \"{s}\"")),
+            _ => refuse(&format!("{what} cannot be \"{s}\": {allowed}")),
         },
     }
 }
@@ -47,13 +49,24 @@ fn main() {
     if args.len() > 4 {
         refuse(&format!("unexpected \"{}\"", args[4]));
     }
-    let limit: f64 = number(&args, 1, "LIMIT_SECONDS", 60.0, |s: f64| {
-        s > 0.0 && Duration::try_from_secs_f64(s).is_ok()
-    });
-    let bits: u32 = number(&args, 2, "TABLE_BITS", 22, |b| {
-        maasai_mancala::solver::TABLE_BITS.contains(&b)
-    });
-    let threads: usize = number(&args, 3, "THREADS (1 or 2)", 2, |t| (1..=2).contains(&t));
+    let limit: f64 = number(
+        &args,
+        1,
+        "LIMIT_SECONDS",
+        "a number of seconds above 0",
+        60.0,
+        |s: f64| s > 0.0 && Duration::try_from_secs_f64(s).is_ok(),
+    );
+    let range = maasai_mancala::solver::TABLE_BITS;
+    let bits: u32 = number(
+        &args,
+        2,
+        "TABLE_BITS",
+        &format!("a whole number from {} to {}", range.start(), range.end()),
+        22,
+        |b| range.contains(&b),
+    );
+    let threads: usize = number(&args, 3, "THREADS", "1 or 2", 2, |t| (1..=2).contains(&t));
     let pos =
         notation::parse_position(text).unwrap_or_else(|e| refuse(&format!("the position: {e}")));
     let solver = Solver::try_with_table_bits(bits)

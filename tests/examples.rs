@@ -16,16 +16,23 @@ fn example(name: &str) -> PathBuf {
             .args(["build", "--locked", "--quiet"])
             .args(["--example", "find_studies", "--example", "solve_progress"])
             .current_dir(env!("CARGO_MANIFEST_DIR"));
-        if !cfg!(debug_assertions) {
-            build.arg("--release");
-        }
+        // The profile `cargo test` built this test with, so that the
+        // examples it already built are fresh (a dev build would compile
+        // the whole library again).
+        build.args(if cfg!(debug_assertions) {
+            ["--profile", "test"]
+        } else {
+            ["--profile", "release"]
+        });
         let status = build.status().expect("cargo runs");
         assert!(status.success(), "the examples build");
     });
     // target/<profile>/deps/examples-… → target/<profile>/examples/NAME
     let exe = std::env::current_exe().unwrap();
     let profile_dir = exe.parent().unwrap().parent().unwrap();
-    profile_dir.join("examples").join(name)
+    profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
 fn run(name: &str, args: &[&str]) -> Output {
@@ -46,11 +53,11 @@ fn find_studies_says_what_is_wrong_with_its_arguments() {
         (&["sacrifices"][..], "unknown kind \"sacrifices\""),
         (
             &["relay", "many"][..],
-            "TRIES must be a whole number, not \"many\"",
+            "TRIES must be a whole number from 0 to ",
         ),
         (
             &["relay", "10", "-1"][..],
-            "SEED must be a whole number, not \"-1\"",
+            "SEED must be a whole number from 0 to 18446744073709551615, not \"-1\"",
         ),
         (&["relay", "10", "1", "extra"][..], "unexpected \"extra\""),
         (
@@ -67,6 +74,18 @@ fn find_studies_says_what_is_wrong_with_its_arguments() {
         ),
         (&["show"][..], "show takes a position"),
         (&["show", "en-gehe south=1"][..], "the position: "),
+        (
+            &[
+                "show",
+                "en-gehe south=1,0,0 north=0,1,0 captured=0,0 turn=south",
+                "10",
+            ][..],
+            "unexpected \"10\" after the position",
+        ),
+        (
+            &["relay", "--holes", "8"][..],
+            "--holes is not for relay: its board is its own",
+        ),
     ] {
         let err = refused(&run("find_studies", args));
         assert!(err.contains(words), "{args:?}: {err}");
@@ -88,13 +107,19 @@ fn solve_progress_says_what_is_wrong_with_its_arguments() {
     for (args, words) in [
         (&[][..], "no position given"),
         (&["en-gehe"][..], "the position: "),
-        (&[pos, "soon"][..], "LIMIT_SECONDS cannot be \"soon\""),
+        (
+            &[pos, "soon"][..],
+            "LIMIT_SECONDS cannot be \"soon\": a number of seconds above 0",
+        ),
         (&[pos, "-5"][..], "LIMIT_SECONDS cannot be \"-5\""),
         (&[pos, "inf"][..], "LIMIT_SECONDS cannot be \"inf\""),
-        (&[pos, "5", "99"][..], "TABLE_BITS cannot be \"99\""),
+        (
+            &[pos, "5", "99"][..],
+            "TABLE_BITS cannot be \"99\": a whole number from 4 to 30",
+        ),
         (
             &[pos, "5", "16", "3"][..],
-            "THREADS (1 or 2) cannot be \"3\"",
+            "THREADS cannot be \"3\": 1 or 2",
         ),
         (&[pos, "5", "16", "1", "more"][..], "unexpected \"more\""),
     ] {

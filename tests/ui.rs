@@ -3903,7 +3903,7 @@ fn the_move_on_view_stays_above_the_comment_box() {
 }
 
 #[test]
-fn the_strip_names_only_the_move_where_its_whole_text_does_not_fit() {
+fn the_strip_drops_the_caption_first_where_its_whole_text_does_not_fit() {
     // At 1024×680 the strip said "Move 1 (hole 1)   lap 1 of 5   seed 3 of
     // 4   … lan…": the counters fitted, so the caption was cut mid-word.
     let mut h = fine_harness(en_gehe(6), [1024.0, 680.0]);

@@ -2536,7 +2536,7 @@ fn a_save_asks_before_replacing_a_file_changed_on_disk() {
     // What the other program left there is said, as "Replace it?" says it.
     assert!(
         h.query_by_label_contains(
-            "since this game was opened or saved here. It is now: A saved game, "
+            "since this game was opened or saved here. It is now a saved game, "
         )
         .is_some()
     );

@@ -23,7 +23,7 @@ pub enum Style {
     /// The move after which the opponent's best immediate take is smallest.
     Guardian,
     /// En Gehé: the best tempo count; Bao la Kimasai: the most seeds kept in
-    /// the outer row, moves kept for later.
+    /// the outer row, to play later.
     TempoCounter,
     /// The most own holes left to move from, against the opponent's.
     Herder,
@@ -80,7 +80,7 @@ pub const COUNCIL: [Advisor; 8] = [
     },
     Advisor {
         name: "The Tempo-Counter",
-        character: "Counts how long each side can wait (its tempo), and keeps ours longest.",
+        character: "Counts how long each side can wait (En Gehé: tempo; Bao la Kimasai: seeds kept in the outer row), and keeps ours longest.",
         weight: 1,
         style: Style::TempoCounter,
     },
@@ -553,9 +553,9 @@ fn sentence(
         Style::TempoCounter => match v {
             Variant::EnGehe { .. } => tempo_sentence(&label_cap, them, f.tempo, among),
             // With nothing left in the outer row there is nothing to keep
-            // for later: say so rather than call none "moves kept for later".
+            // for later: say so rather than say it keeps none.
             Variant::BaoLaKimasai if f.tempo > 0 => format!(
-                "{label_cap} keeps {} in our outer row, moves kept for later (no {m} keeps more).",
+                "{label_cap} keeps {} in our outer row to play later (no {m} keeps more).",
                 seeds(f.tempo)
             ),
             Variant::BaoLaKimasai => format!(

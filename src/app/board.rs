@@ -950,60 +950,64 @@ fn tempo_labels(
     other: u64,
     in_hand: Option<(String, String)>,
 ) {
-    let (count, standing) = tempo_words(name, own, other);
+    let (count, _) = tempo_words(name, own, other);
     cut_label(ui, egui::RichText::new(count)).on_hover_text(TEMPO_HELP);
     // One note, cut rather than wrapped (whole on hover): its length
     // changes as seeds are sown, and a line that wraps and unwraps moves
     // the board under it.
-    let (note, hover, in_held) = match in_hand {
-        Some((held, why)) => (
-            format!("({standing}; {held})"),
-            format!("{why}{TEMPO_HELP}"),
-            Some(held),
-        ),
-        None => (format!("({standing})"), TEMPO_HELP.to_string(), None),
+    let (hover, held) = match in_hand {
+        Some((held, why)) => (format!("{why}{TEMPO_HELP}"), Some(held)),
+        None => (TEMPO_HELP.to_string(), None),
     };
+    let notes = tempo_notes(name, held.as_deref(), own, other);
     let room = ui.available_size_before_wrap().x;
     let fits = |text: &str| super::text_width(ui, egui::RichText::new(text).weak()) <= room;
-    if let Some(text) = tempo_notes(&standing, in_held.as_deref(), own, other)
-        .into_iter()
-        .find(|t| fits(t))
-    {
+    if let Some(text) = notes.iter().find(|t| fits(t)) {
         // Cut, the hover says it whole first.
-        let hover = if text == note {
+        let hover = if *text == notes[0] {
             hover
         } else {
-            format!("{note}\n\n{hover}")
+            format!("{}\n\n{hover}", notes[0])
         };
         cut_label(ui, egui::RichText::new(text).weak()).on_hover_text(hover);
     }
 }
 
-/// A side's tempo note, whole (`standing` and the seeds in hand,
-/// `held`), then shorter, for the first that fits its line: first without
-/// the last words of the seeds in hand, then the standing in fewest words
-/// ("(deficit 2)"), then signed ("(−2)"). Cut by letters it read
-/// "(North's tem…", and cut by words "(North's…)": the number went first
-/// either way.
-fn tempo_notes(standing: &str, held: Option<&str>, own: u64, other: u64) -> Vec<String> {
+/// A side's tempo note, whole (its standing and the seeds in hand,
+/// `held`), then shorter, each shorter than the one before, for the first
+/// that fits its line: the standing in fewest words with the seeds in
+/// hand ("(deficit 2; +2 in hand at 3)"), the whole cut by words but never
+/// into its standing, the standing in fewest words ("(deficit 2)"), then
+/// signed ("(−2)"). Cut by letters it read "(North's tem…", and cut by
+/// words "(North's…)": the number went first either way.
+fn tempo_notes(name: &str, held: Option<&str>, own: u64, other: u64) -> Vec<String> {
+    let [standing, short, signed] = super::editor::tempo_standings(name, own, other);
     let whole = match held {
         Some(held) => format!("{standing}; {held}"),
-        None => standing.to_string(),
+        None => standing.clone(),
     };
     let words: Vec<&str> = whole.split(' ').collect();
     let standing_words = standing.split(' ').count();
     let mut notes = vec![format!("({whole})")];
+    notes.extend(held.map(|held| format!("({short}; {held})")));
     notes.extend((standing_words..words.len()).rev().map(|k| {
         let kept = words[..k].join(" ");
         format!("({}…)", kept.trim_end_matches([';', ',']))
     }));
-    let [short, shortest] = super::editor::tempo_standing_short(own, other);
-    notes.extend(held.map(|held| format!("({short}; {held})")));
     notes.push(format!("({short})"));
-    notes.push(format!("({shortest})"));
-    // Level has no shorter form than "(level)".
-    notes.dedup();
-    notes
+    notes.push(format!("({signed})"));
+    // Only what is shorter than every form before it could fit where
+    // those did not.
+    let mut kept: Vec<String> = Vec::new();
+    for note in notes {
+        if kept
+            .last()
+            .is_none_or(|last| note.chars().count() < last.chars().count())
+        {
+            kept.push(note);
+        }
+    }
+    kept
 }
 
 /// The longest status lines, as [`status_line`] writes them (its numbers
@@ -2649,29 +2653,24 @@ mod tests {
     fn a_tempo_note_shortens_to_its_number_never_past_it() {
         // South ahead by 8 beside a 2×5 board: cut by words it read
         // "(South…)", then nothing; the number goes last now.
-        let (_, standing) = tempo_words("South", 11, 3);
         assert_eq!(
-            tempo_notes(&standing, None, 11, 3),
+            tempo_notes("South", None, 11, 3),
             ["(South ahead by 8 in tempo)", "(ahead by 8)", "(+8)"]
         );
-        let (_, standing) = tempo_words("North", 3, 11);
+        // The seeds in hand stay whole longer than the side's name, which
+        // its row says already.
         assert_eq!(
-            tempo_notes(&standing, Some("+2 in hand at 3"), 3, 11),
+            tempo_notes("North", Some("+2 in hand at 3"), 3, 11),
             [
                 "(North's tempo deficit 8; +2 in hand at 3)",
-                "(North's tempo deficit 8; +2 in hand at…)",
-                "(North's tempo deficit 8; +2 in hand…)",
-                "(North's tempo deficit 8; +2 in…)",
-                "(North's tempo deficit 8; +2…)",
-                "(North's tempo deficit 8…)",
                 "(deficit 8; +2 in hand at 3)",
+                "(North's tempo deficit 8…)",
                 "(deficit 8)",
                 "(\u{2212}8)",
             ]
         );
-        let (_, standing) = tempo_words("North", 5, 5);
         assert_eq!(
-            tempo_notes(&standing, None, 5, 5),
+            tempo_notes("North", None, 5, 5),
             ["(tempo level)", "(level)"]
         );
     }

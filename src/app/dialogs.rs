@@ -98,10 +98,12 @@ pub fn dialogs_ui(
             out.push(FileCommand::KeepChanged);
         }
         let path = &changed.path;
-        let now = if changed.what.is_empty() {
-            String::new()
-        } else {
-            format!(" It is now: {}", changed.what)
+        // Said in the sentence, as "Replace it?" says it on a line of its
+        // own ("A saved game, 3.2 kB, …").
+        let mut what = changed.what.chars();
+        let now = match what.next() {
+            Some(first) => format!(" It is now {}{}", first.to_lowercase(), what.as_str()),
+            None => String::new(),
         };
         let text = format!(
             "“{}” was changed by another program since this game was opened or saved here.{now} \

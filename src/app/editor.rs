@@ -1147,31 +1147,37 @@ pub fn row_tempo(row: impl IntoIterator<Item = u64>, holes: usize) -> u64 {
 pub fn tempo_words(name: &str, own: u64, other: u64) -> (String, String) {
     // Grouped as the editor's counts are (an edited board's tempo runs
     // into the millions).
-    let group = crate::engine::group_digits;
-    let standing = match own.cmp(&other) {
-        std::cmp::Ordering::Equal => "tempo level".to_string(),
-        std::cmp::Ordering::Less => format!("{name}'s tempo deficit {}", group(other - own)),
-        std::cmp::Ordering::Greater => format!("{name} ahead by {} in tempo", group(own - other)),
-    };
-    (format!("tempo {}", group(own)), standing)
+    let [standing, ..] = tempo_standings(name, own, other);
+    (
+        format!("tempo {}", crate::engine::group_digits(own)),
+        standing,
+    )
 }
 
-/// The standing of [`tempo_words`] shorter, for a line too short for the
-/// whole: in fewest words ("deficit 2", "ahead by 2", "level"), then as a
-/// signed difference ("−2", "+2"). Cut by words, "(North's…)" kept
-/// nothing of it.
-pub fn tempo_standing_short(own: u64, other: u64) -> [String; 2] {
+/// How far a side is behind or ahead of the other in tempo, whole
+/// ("North's tempo deficit 2"), in fewest words ("deficit 2", for a line
+/// too short for the whole: cut by words, "(North's…)" kept nothing of
+/// it) and signed ("−2").
+pub fn tempo_standings(name: &str, own: u64, other: u64) -> [String; 3] {
     let group = crate::engine::group_digits;
     match own.cmp(&other) {
-        std::cmp::Ordering::Equal => ["level".to_string(), "level".to_string()],
-        std::cmp::Ordering::Less => [
-            format!("deficit {}", group(other - own)),
-            format!("\u{2212}{}", group(other - own)),
-        ],
-        std::cmp::Ordering::Greater => [
-            format!("ahead by {}", group(own - other)),
-            format!("+{}", group(own - other)),
-        ],
+        std::cmp::Ordering::Equal => ["tempo level".into(), "level".into(), "level".into()],
+        std::cmp::Ordering::Less => {
+            let d = group(other - own);
+            [
+                format!("{name}'s tempo deficit {d}"),
+                format!("deficit {d}"),
+                format!("\u{2212}{d}"),
+            ]
+        }
+        std::cmp::Ordering::Greater => {
+            let d = group(own - other);
+            [
+                format!("{name} ahead by {d} in tempo"),
+                format!("ahead by {d}"),
+                format!("+{d}"),
+            ]
+        }
     }
 }
 

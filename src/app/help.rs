@@ -1,5 +1,5 @@
-//! Help: both rule sets in plain words (from RULES.md), the app's choices,
-//! and the keyboard shortcuts.
+//! Help: where the program's tools are, the keyboard shortcuts, both rule
+//! sets in plain words (from RULES.md) and the app's choices.
 
 use super::AppCommand;
 
@@ -65,9 +65,9 @@ const WHERE: &str = "\
 < Back seed, Play, Step seed >, Step lap >>, End >|) step through it, forwards and back; in a window at \
 least 720 points high a strip of its laps above them goes to any seed with a click. The move list on \
 the right shows any earlier move, and takes a comment on it.
-• View > Council of advisors: the team's advisors each propose a move and say why, with their \
-consensus and every move ranked by a search. \u{201c}Hide advice until asked\u{201d} keeps it for when \
-you ask the council.
+• View > Council of advisors: eight advisors each propose a move for the side to move and say why, \
+with their consensus and every move ranked by a search. \u{201c}Hide advice until asked\u{201d} keeps \
+the council quiet until you press Ask the council.
 • View > Exact solver: the value of the position on view with perfect play (En Gehé: the final \
 seed margin; Bao la Kimasai: win or loss, in plies), the best move and the whole line, which can be \
 played out on the board.
@@ -251,24 +251,50 @@ mod tests {
 
     #[test]
     fn the_places_the_help_names_are_called_so_in_the_window() {
-        // A renamed menu item or button would leave the help pointing at
-        // nothing: each name it gives is a label in the window's code.
+        // A renamed or moved menu item or button would leave the help
+        // pointing at nothing: each name it gives is a label in the
+        // window's code, a menu item in the menu the help names.
         let menus = include_str!("menu.rs");
-        let sources = [
-            (menus, "Council of advisors"),
-            (menus, "Exact solver"),
-            (menus, "Tempo and captures plot"),
-            (menus, "Study library…"),
-            (menus, "Edit position…"),
-            (menus, "New game…"),
-            (include_str!("solver_panel.rs"), "Save as study…"),
+        let menu = |title: &str| {
+            let start = menus
+                .find(&format!("ui.menu_button(\"{title}\""))
+                .unwrap_or_else(|| panic!("no menu {title}"));
+            let rest = &menus[start + 1..];
+            &rest[..rest.find("ui.menu_button(\"").unwrap_or(rest.len())]
+        };
+        for (title, item) in [
+            ("View", "Council of advisors"),
+            ("View", "Exact solver"),
+            ("View", "Tempo and captures plot"),
+            ("Studies", "Study library…"),
+            ("Studies", "super::solver_panel::SAVE_AS_STUDY"),
+            ("Game", "Edit position…"),
+            ("Game", "New game…"),
+        ] {
+            assert!(
+                menu(title).contains(item),
+                "{item} is not in the {title} menu"
+            );
+            let said = match item {
+                "super::solver_panel::SAVE_AS_STUDY" => super::super::solver_panel::SAVE_AS_STUDY,
+                _ => item,
+            };
+            // Save as study… is named in the Studies item before it.
+            let path = if said == item {
+                format!("{title} > {said}")
+            } else {
+                said.to_string()
+            };
+            assert!(WHERE.contains(&path), "the help does not say {path}");
+        }
+        for (source, name) in [
             (include_str!("council.rs"), "Hide advice until asked"),
+            (include_str!("council.rs"), "Ask the council"),
             (
                 include_str!("timeline.rs"),
                 "MIN_WINDOW_HEIGHT: f32 = 720.0",
             ),
-        ];
-        for (source, name) in sources {
+        ] {
             assert!(source.contains(name), "{name} is not in the window's code");
             let said = name.trim_start_matches("MIN_WINDOW_HEIGHT: f32 = ");
             let said = said.trim_end_matches(".0");

@@ -167,8 +167,8 @@ pub struct Verdict {
     pub text: String,
     /// Moves of the exercise before the judged move.
     pub ply: usize,
-    /// The end of `text` that names the defence's answer (see
-    /// `answer_text`).
+    /// The defence's answer, said after `text` (" North answers 3.", or
+    /// nothing; see `answer_text`).
     pub answer: String,
     /// The move was taken back since.
     pub taken_back: bool,
@@ -686,6 +686,19 @@ pub fn verdict_text(
     judgment: &Judgment,
     lost_before: bool,
 ) -> String {
+    let judged = judged_text(study, before, plies_before, judgment, lost_before);
+    judged + &answer_text(before, &judgment.feedback)
+}
+
+/// [`verdict_text`] without the defence's answer (said apart, and left out
+/// once the move is taken back).
+fn judged_text(
+    study: &Study,
+    before: &Position,
+    plies_before: usize,
+    judgment: &Judgment,
+    lost_before: bool,
+) -> String {
     let at_ply = |plies: u32| plies as usize + plies_before;
     let fb = &judgment.feedback;
     let me = before.turn();
@@ -700,7 +713,7 @@ pub fn verdict_text(
         }
         text
     };
-    let mut text = if forced && !fb.keeps_goal {
+    if forced && !fb.keeps_goal {
         format!("Forced: {name} is the only move, and the goal was already out of reach.")
     } else if fb.best && !fb.keeps_goal && lost_before {
         // The best move is never wrong: the goal went earlier.
@@ -762,9 +775,7 @@ pub fn verdict_text(
             Value::Draw => format!("after {name} it is a draw by repetition"),
         };
         wrong(holds)
-    };
-    text.push_str(&answer_text(before, fb));
-    text
+    }
 }
 
 /// The end of a verdict that names the defence's answer (" North answers
@@ -1263,7 +1274,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                 Ok(judgment) => {
                     let before = a.exercise.position().to_owned();
                     let before_len = a.exercise.game().moves().len();
-                    let text = verdict_text(
+                    let text = judged_text(
                         &a.study,
                         &before,
                         before_len,
@@ -1912,9 +1923,8 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
     });
     for v in &a.log {
         if v.taken_back {
-            // The answer was taken back with the move: no longer on the board.
-            let judged = v.text.strip_suffix(&v.answer).unwrap_or(&v.text);
-            ui.label(egui::RichText::new(format!("Taken back: {judged}")).weak());
+            // Without the answer, taken back with the move.
+            ui.label(egui::RichText::new(format!("Taken back: {}", v.text)).weak());
             continue;
         }
         let color = if v.feedback.keeps_goal {
@@ -1925,7 +1935,7 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         } else {
             ui.visuals().error_fg_color
         };
-        ui.label(egui::RichText::new(&v.text).color(color));
+        ui.label(egui::RichText::new(format!("{}{}", v.text, v.answer)).color(color));
     }
     if let Some(job) = &a.job {
         // Wrapped: in one row, unwrapped, "The solver is judging your

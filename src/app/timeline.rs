@@ -96,23 +96,40 @@ fn part_at(r: &Replay, step: u64) -> (u64, u64, String) {
         return (
             sown,
             r.end(),
-            format!("Capture: {}", c.describe(&trace.before)),
+            format!(
+                "Capture: {}\n{}",
+                c.describe(&trace.before),
+                hole_names(&trace.before)
+            ),
         );
     }
     let i = r.lap_of_seed(step);
     let (from, to) = r.lap_steps(i);
     let words = format!(
-        "Lap {} of {}: {}\n{HOLE_NAMES}",
+        "Lap {} of {}: {}\n{}",
         i + 1,
         r.lap_count(),
-        trace.laps[i].describe(&trace.before)
+        trace.laps[i].describe(&trace.before),
+        hole_names(&trace.before)
     );
     (from, to, words)
 }
 
-/// The laps are told as the command line's `trace` tells them, holes
-/// short ("N6"), which the board names nowhere else: said under each.
-const HOLE_NAMES: &str = "(S: a hole of South's, N: of North's, \"N6\" North 6.)";
+/// Laps and captures are told as the command line's `trace` tells them,
+/// holes short ("N6"), which the board names nowhere else: said under
+/// each, in the game's own hole names.
+fn hole_names(pos: &crate::engine::Position) -> String {
+    let v = pos.variant();
+    // Holes 3 and 6 (Bao la Kimasai: i3 and o6).
+    let (a, b) = if v.is_en_gehe() { (2, 5) } else { (2, 10) };
+    format!(
+        "(S{} is South's hole {}, N{} North's hole {}.)",
+        v.hole_name(a),
+        v.hole_name(a),
+        v.hole_name(b),
+        v.hole_name(b)
+    )
+}
 
 /// Draws the strip for the move on view (an empty track when none is
 /// shown, so the controls do not jump when a move is played); returns a
@@ -293,9 +310,15 @@ mod tests {
         let (_, _, words) = part_at(&r, 1);
         assert_eq!(
             words,
-            format!(
-                "Lap 1 of 1: lift 2 from S2; sow S3 S4; lands in empty S4: the move ends\n{HOLE_NAMES}"
-            )
+            "Lap 1 of 1: lift 2 from S2; sow S3 S4; lands in empty S4: the move ends\n\
+             (S3 is South's hole 3, N6 North's hole 6.)"
+        );
+        let bao = crate::engine::GameOptions::bao_la_kimasai()
+            .start()
+            .unwrap();
+        assert_eq!(
+            hole_names(&bao),
+            "(Si3 is South's hole i3, No6 North's hole o6.)"
         );
     }
 
