@@ -914,3 +914,35 @@ fn a_tempo_note_too_long_for_its_line_keeps_its_number() {
         "no width shortened a note: the test looks at nothing"
     );
 }
+
+#[test]
+fn the_council_under_the_board_gets_its_height_back_after_the_window_grew_and_shrank() {
+    // Bao la Kimasai with the council under the board at 1024×680: made
+    // bigger and then 1024×680 again, the council came back 9 px lower
+    // than before, and stayed so (egui keeps a panel's size and only ever
+    // cuts it to the room there is).
+    for sizes in [
+        &[[1600.0, 1000.0], [1024.0, 680.0]][..],
+        &[[1024.0, 600.0], [1024.0, 680.0]][..],
+        &[[1600.0, 1000.0], [900.0, 620.0], [1024.0, 680.0]][..],
+    ] {
+        let mut h = harness_at(
+            GameOptions::bao_la_kimasai().start().unwrap(),
+            [1024.0, 680.0],
+        );
+        h.state_mut().settings.show_council = true;
+        h.state_mut().settings.council_dock = maasai_mancala::app::settings::CouncilDock::Bottom;
+        h.state_mut().council.max_depth = Some(2);
+        h.run_steps(6);
+        let before = h.state().rt.council_rect.expect("the council is shown");
+        for size in sizes {
+            h.set_size(egui::vec2(size[0], size[1]));
+            h.run_steps(6);
+        }
+        let after = h.state().rt.council_rect.expect("the council is shown");
+        assert!(
+            (after.top() - before.top()).abs() < 0.5,
+            "through {sizes:?} the council went from {before:?} to {after:?}"
+        );
+    }
+}

@@ -1378,13 +1378,17 @@ impl MaasaiApp {
                         self.settings.zoom,
                     );
                 let least = spare.clamp(COUNCIL_MIN, COUNCIL_GROWN);
+                let most = under_board(ui, board_min, COUNCIL_MIN);
+                let panel = egui::Panel::bottom(panel_name::COUNCIL_BELOW)
+                    .resizable(true)
+                    .default_size(340.0)
+                    .min_size(least)
+                    .max_size(most);
                 council_rect = Some(
-                    egui::Panel::bottom(panel_name::COUNCIL_BELOW)
-                        .resizable(true)
-                        .default_size(340.0)
-                        .min_size(least)
-                        .max_size(under_board(ui, board_min, COUNCIL_MIN))
-                        .show(ui, |ui| council(ui, &mut commands))
+                    self.panel_widths
+                        .show_bottom(ui, panel_name::COUNCIL_BELOW, panel, most, |ui| {
+                            council(ui, &mut commands)
+                        })
                         .response
                         .rect,
                 );

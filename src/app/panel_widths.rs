@@ -35,10 +35,13 @@ impl PanelWidths {
         Self { panels }
     }
 
-    /// The widths the user left the panels at, to keep for the next run.
+    /// The widths the user left the side panels at, to keep for the next
+    /// run (the council under the board is kept in this run only: egui
+    /// keeps its height between runs).
     pub fn wishes(&self) -> std::collections::BTreeMap<String, f32> {
         self.panels
             .iter()
+            .filter(|(name, _)| PANELS.contains(name))
             .map(|(&name, &(wanted, _))| (name.to_string(), wanted))
             .collect()
     }
@@ -76,12 +79,38 @@ impl PanelWidths {
         most: f32,
         add_contents: impl FnOnce(&mut egui::Ui) -> R,
     ) -> egui::InnerResponse<R> {
+        self.show_sized(ui, name, panel, most, egui::Rect::width, add_contents)
+    }
+
+    /// A panel under the board drawn with its height kept, as [`Self::show`]
+    /// keeps a side panel's width: the council under a Bao la Kimasai board
+    /// came back 8 px lower after the window grew and shrank again.
+    pub fn show_bottom<R>(
+        &mut self,
+        ui: &mut egui::Ui,
+        name: &'static str,
+        panel: egui::Panel,
+        most: f32,
+        add_contents: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> egui::InnerResponse<R> {
+        self.show_sized(ui, name, panel, most, egui::Rect::height, add_contents)
+    }
+
+    fn show_sized<R>(
+        &mut self,
+        ui: &mut egui::Ui,
+        name: &'static str,
+        panel: egui::Panel,
+        most: f32,
+        extent: fn(&egui::Rect) -> f32,
+        add_contents: impl FnOnce(&mut egui::Ui) -> R,
+    ) -> egui::InnerResponse<R> {
         let panel = match self.restored(name, most) {
-            Some(width) => panel.exact_size(width),
+            Some(size) => panel.exact_size(size),
             None => panel,
         };
         let shown = panel.show(ui, add_contents);
-        self.note(name, shown.response.rect.width(), most);
+        self.note(name, extent(&shown.response.rect), most);
         shown
     }
 }
