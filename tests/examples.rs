@@ -3,7 +3,9 @@
 //! usage, and a reader that goes away ends them quietly, never a panic.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
 use std::sync::OnceLock;
 
 /// The example's binary, built for this test's profile first (a focused
@@ -141,16 +143,6 @@ fn a_reader_that_goes_away_ends_the_examples_quietly() {
         ("find_studies", &["show", pos][..]),
         ("solve_progress", &[pos, "5", "16"][..]),
     ] {
-        let mut child = Command::new(example(name))
-            .args(args)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        drop(child.stdout.take());
-        let out = child.wait_with_output().unwrap();
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(!err.contains("panicked"), "{name}: {err}");
-        assert_ne!(out.status.code(), Some(101), "{name}: {err}");
+        common::ends_quietly_when_its_reader_goes(Command::new(example(name)).args(args), name);
     }
 }

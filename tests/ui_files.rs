@@ -43,6 +43,15 @@ fn moves(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
     h.state().rt.stats.iter().map(|s| s.name.clone()).collect()
 }
 
+/// The game's moves in notation ("1", "2").
+fn move_names(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
+    let game = &h.state().rt.game;
+    game.moves()
+        .iter()
+        .map(|&m| game.variant().move_name(m))
+        .collect()
+}
+
 /// No file operation has failed (the failure is printed otherwise).
 fn assert_no_file_error(h: &Harness<'_, MaasaiApp>) {
     assert!(
@@ -603,16 +612,9 @@ fn moves_undone_before_the_program_ends_are_redone_after_resuming() {
     assert_eq!(h.state().rt.game.moves().len(), 1);
     h.state_mut().queue(AppCommand::Redo);
     h.run();
-    let rt = &h.state().rt;
-    let moves: Vec<String> = rt
-        .game
-        .moves()
-        .iter()
-        .map(|&m| rt.game.variant().move_name(m))
-        .collect();
-    assert_eq!(moves, ["1", "2"]);
+    assert_eq!(move_names(&h), ["1", "2"]);
     assert_eq!(
-        rt.comments.get(&2).map(String::as_str),
+        h.state().rt.comments.get(&2).map(String::as_str),
         Some("North answers")
     );
 }
@@ -644,14 +646,7 @@ fn a_game_with_every_move_undone_is_offered_again_for_redo() {
         h.state_mut().queue(AppCommand::Redo);
         h.run();
     }
-    let rt = &h.state().rt;
-    let moves: Vec<String> = rt
-        .game
-        .moves()
-        .iter()
-        .map(|&m| rt.game.variant().move_name(m))
-        .collect();
-    assert_eq!(moves, ["1", "2"], "redone in the order played");
+    assert_eq!(move_names(&h), ["1", "2"], "redone in the order played");
     assert_eq!(
         h.state().rt.comments.get(&1).map(String::as_str),
         Some("South opens")

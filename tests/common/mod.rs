@@ -197,3 +197,19 @@ pub fn folders(dir: &std::path::Path) -> Folders {
         data: dir.join("data"),
     }
 }
+
+/// Runs `command` with its reader gone before it writes (`… | head -1`):
+/// it must end as Unix tools do, not with a panic on the failed write.
+pub fn ends_quietly_when_its_reader_goes(command: &mut std::process::Command, what: &str) {
+    use std::process::Stdio;
+    let mut child = command
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    assert_ne!(out.status.code(), Some(101), "{what}: {err}");
+}
