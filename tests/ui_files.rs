@@ -339,16 +339,57 @@ fn a_second_window_open_at_once_keeps_its_own_autosave() {
         .own_file(&autosave_path(&data));
     assert_eq!(own, Some("autosave"));
 
-    // Both killed: the next start offers the first window's game, and a
-    // second window started beside it the second's.
+    // Both killed (a logout): the next start offers the first window's
+    // game, and says where the second's went, which had waited unseen in
+    // `window 2/` until two windows were open again.
     drop((first, second));
     let mut h = files_harness(dir.path(), en_gehe(8));
+    let aside = data.join("unsaved game.ron");
+    let (title, text) = h.state().files.error.clone().expect("a message");
+    assert_eq!(title, "The last game of another window was kept");
+    assert!(
+        text.contains(&format!(
+            "Window 2's game was moved to {}: Open… in the Game menu opens it.",
+            aside.display()
+        )),
+        "{text}"
+    );
+    assert!(!autosave_path(&window_2).exists());
+    h.get_by_label("OK").click();
+    h.run();
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game, first_game);
+    // A second window started beside it has nothing to offer back.
     let mut beside = files_harness(dir.path(), en_gehe(8));
-    for (h, game) in [(&mut h, first_game), (&mut beside, second_game)] {
-        h.get_by_label("Resume last game").click();
-        h.run();
-        assert_eq!(h.state().rt.game, game);
-    }
+    assert!(beside.query_by_label("Resume last game?").is_none());
+    assert!(beside.state().files.error.is_none());
+    files(&mut beside, FileCommand::OpenPath(aside.clone()));
+    assert_eq!(beside.state().rt.game, second_game);
+}
+
+#[test]
+fn another_window_s_saved_game_stays_for_its_window() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let path = dir.path().join("saved.ron");
+    let first = files_harness(dir.path(), en_gehe(6));
+    let mut second = files_harness(dir.path(), en_gehe(8));
+    play(&mut second, "3");
+    files(&mut second, FileCommand::SaveTo(path.clone()));
+    assert!(!second.state().unsaved());
+    let second_game = second.state().rt.game.clone();
+    drop((first, second));
+
+    // Saved in its file, it is no work lost: nothing is moved or said, and
+    // the next second window offers it back as before.
+    let h = files_harness(dir.path(), en_gehe(8));
+    assert!(h.state().files.error.is_none());
+    assert!(!data.join("unsaved game.ron").exists());
+    let mut beside = files_harness(dir.path(), en_gehe(8));
+    beside.get_by_label("Resume last game").click();
+    beside.run();
+    assert_eq!(beside.state().rt.game, second_game);
 }
 
 #[test]

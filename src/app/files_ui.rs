@@ -350,6 +350,67 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
     }
 }
 
+/// The games of windows after this one that ended without closing (their
+/// folders idle, see [`crate::files::claim_idle_windows`]) with changes
+/// saved in no file, moved aside to the data folder's `unsaved game.ron`,
+/// `unsaved game 2.ron`, …: otherwise such a game waited unseen in
+/// `window 2/` until two windows were open at once again. The message says
+/// where each went; `None` when there were none. Stops when `keep_going`
+/// says so (what was moved by then is still said).
+fn keep_idle_windows_games(
+    data: &Path,
+    keep_going: &mut dyn FnMut() -> bool,
+) -> Option<(String, String)> {
+    let root = crate::files::data_root(data);
+    let mut said = Vec::new();
+    for (folder, claim) in crate::files::claim_idle_windows(data) {
+        if !keep_going() {
+            break;
+        }
+        // A damaged one is left to its own window's next start, which
+        // says what is wrong with it.
+        let Ok(Some(mut autosave)) = crate::files::load_autosave_or_stop(&folder, &mut *keep_going)
+        else {
+            continue;
+        };
+        autosave.check_source();
+        if !autosave.has_unsaved_work() {
+            continue;
+        }
+        let from = crate::files::autosave_path(&folder);
+        let aside = unsaved_aside_path(root);
+        said.push(match std::fs::rename(&from, &aside) {
+            Ok(()) => format!(
+                "Window {}'s game was moved to {}: Open… in the Game menu opens it.",
+                claim.window,
+                aside.display()
+            ),
+            Err(e) => format!(
+                "Window {}'s game could not be moved to {} ({e}): it stays in {}, offered \
+                 back by the next window {} to open.",
+                claim.window,
+                aside.display(),
+                from.display(),
+                claim.window
+            ),
+        });
+    }
+    let (title, why) = match said.len() {
+        0 => return None,
+        1 => (
+            "The last game of another window was kept",
+            "Another window of this program ended without being closed, so its game was \
+             neither saved nor discarded.",
+        ),
+        _ => (
+            "The last games of other windows were kept",
+            "Other windows of this program ended without being closed, so their games were \
+             neither saved nor discarded.",
+        ),
+    };
+    Some((title.into(), format!("{why}\n{}", said.join("\n"))))
+}
+
 /// What the start of a run does with the last session's autosave in
 /// `folders` (`last` is `Offer` or `KeepAside`): the game to offer back,
 /// and a message to show (its title and text).
@@ -358,7 +419,13 @@ fn last_session(
     last: LastSession,
 ) -> (Option<ResumeOffer>, Option<(String, String)>) {
     let loaded = crate::files::never_stopped(read_last_session(&folders.data, &mut || true));
-    settle_last_session(folders, last, loaded.map_err(|e| e.to_string()))
+    let (offer, problem) = settle_last_session(folders, last, loaded.map_err(|e| e.to_string()));
+    let others = keep_idle_windows_games(&folders.data, &mut || true);
+    let problem = match (problem, others) {
+        (Some(p), Some(o)) => Some(join_messages(Some(p), o)),
+        (p, o) => p.or(o),
+    };
+    (offer, problem)
 }
 
 /// The last session's autosave in `data`, read and its moves replayed,
@@ -623,8 +690,13 @@ pub enum Job {
 enum Done {
     Read(PathBuf, ReadResult),
     Pasted(PasteResult),
-    /// The last session's game, or why its autosave cannot be read.
-    LastSession(Result<Option<Box<ResumeOffer>>, String>),
+    /// The last session's game, or why its autosave cannot be read; and
+    /// what was done with other windows' games
+    /// ([`keep_idle_windows_games`]).
+    LastSession(
+        Result<Option<Box<ResumeOffer>>, String>,
+        Option<(String, String)>,
+    ),
 }
 
 /// A pasted game record replayed, with the move list's figures, or why not.
@@ -2033,12 +2105,13 @@ impl MaasaiApp {
         let data = folders.data.clone();
         self.flush_autosave();
         self.run_reading(ctx, Job::LastSession, move |keep_going| {
-            Done::LastSession(match read_last_session(&data, keep_going) {
+            let own = match read_last_session(&data, &mut *keep_going) {
                 Ok(a) => Ok(a.map(Box::new)),
                 Err(LoadError::Failed(e)) => Err(e.to_string()),
                 // Nobody waits for it any more.
                 Err(LoadError::Stopped) => Err("the reading was stopped".into()),
-            })
+            };
+            Done::LastSession(own, keep_idle_windows_games(&data, keep_going))
         });
     }
 
@@ -2144,7 +2217,7 @@ impl MaasaiApp {
                     "replaying its moves failed unexpectedly.".to_string(),
                 ))),
                 Job::LastSession => {
-                    Done::LastSession(Err("reading it failed unexpectedly".to_string()))
+                    Done::LastSession(Err("reading it failed unexpectedly".to_string()), None)
                 }
             },
         };
@@ -2156,15 +2229,17 @@ impl MaasaiApp {
         match done {
             Done::Read(path, result) => self.file_read(ctx, path, result),
             Done::Pasted(result) => self.pasted(ctx, result),
-            Done::LastSession(loaded) => {
-                let (LastGame::ToRead(last), Some(folders)) =
+            Done::LastSession(loaded, others) => {
+                if let (LastGame::ToRead(last), Some(folders)) =
                     (self.files.last_game, self.files.folders.clone())
-                else {
-                    return;
-                };
-                let loaded = loaded.map(|a| a.map(|a| *a));
-                let (offer, problem) = settle_last_session(&folders, last, loaded);
-                self.last_session_settled(offer, problem);
+                {
+                    let loaded = loaded.map(|a| a.map(|a| *a));
+                    let (offer, problem) = settle_last_session(&folders, last, loaded);
+                    self.last_session_settled(offer, problem);
+                }
+                if let Some(others) = others {
+                    self.files.error = Some(join_messages(self.files.error.take(), others));
+                }
             }
         }
     }

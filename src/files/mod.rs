@@ -48,7 +48,9 @@ pub use presets::{
     preset_name_problem, rename_user_preset, shipped_presets, user_presets_path,
 };
 pub use recent::{RECENT_FILE, RECENT_LIMIT, RecentFiles};
-pub use window_claim::{WINDOW_LOCK_FILE, WindowClaim, window_data_folder};
+pub use window_claim::{
+    WINDOW_LOCK_FILE, WindowClaim, claim_idle_windows, data_root, window_data_folder,
+};
 
 use std::path::{Path, PathBuf};
 

@@ -39,7 +39,7 @@ pub fn window_data_folder(data: &Path, k: u32) -> PathBuf {
 /// The data folder a window's folder belongs to: `data` for `data` and for
 /// `data/window 2`, … (so that every window's autosave counts as the
 /// program's own file).
-pub(super) fn data_root(folder: &Path) -> &Path {
+pub fn data_root(folder: &Path) -> &Path {
     let slot = folder
         .file_name()
         .and_then(|n| n.to_str())
@@ -78,6 +78,50 @@ impl Folders {
         let data = window_data_folder(&self.data, MOST_WINDOWS);
         (Folders { data, ..self }, None)
     }
+}
+
+/// The windows after `own` (a window's data folder) whose folders hold an
+/// autosave and no running window: each claimed for as long as its claim
+/// lives, so that no window starting meanwhile takes it. A window takes
+/// the lowest free folder, so every folder below its own is held; one
+/// above it is idle when its window ended without closing (killed, or the
+/// session logged out), and its game would otherwise wait unseen until as
+/// many windows are open again.
+pub fn claim_idle_windows(own: &Path) -> Vec<(PathBuf, WindowClaim)> {
+    let root = data_root(own);
+    let first = window_number(own).map_or(MOST_WINDOWS + 1, |k| k + 1);
+    (first..=MOST_WINDOWS)
+        .filter_map(|k| {
+            let data = window_data_folder(root, k);
+            // Never made here: only a folder a window used has a game.
+            if !super::autosave_path(&data).is_file() {
+                return None;
+            }
+            let lock = try_claim(&data).ok()?;
+            Some((
+                data,
+                WindowClaim {
+                    _lock: lock,
+                    window: k,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Which window's data folder `folder` is: 1 for the data folder itself,
+/// `k` for `window k/` in it; `None` for the last (shared) one, after
+/// which no window's folder comes.
+fn window_number(folder: &Path) -> Option<u32> {
+    if data_root(folder) == folder {
+        return Some(1);
+    }
+    folder
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_prefix("window "))
+        .and_then(|k| k.parse::<u32>().ok())
+        .filter(|&k| k < MOST_WINDOWS)
 }
 
 /// Locks `data`'s lock file: `Err(None)` when another window holds it,
@@ -137,6 +181,42 @@ mod tests {
         let (f, claim) = folders(dir.path()).claim_window();
         assert_eq!(f.data, dir.path().join("data"));
         assert!(claim.is_none());
+    }
+
+    #[test]
+    fn only_the_idle_folders_after_a_window_s_own_are_claimed() {
+        let dir = tempfile::tempdir().unwrap();
+        let (first, _claim1) = folders(dir.path()).claim_window();
+        let (second, claim2) = folders(dir.path()).claim_window();
+        let (third, claim3) = folders(dir.path()).claim_window();
+        for f in [&first, &second, &third] {
+            std::fs::write(crate::files::autosave_path(&f.data), "a game").unwrap();
+        }
+        // A folder with no autosave is neither claimed nor made.
+        let (_fourth, claim4) = folders(dir.path()).claim_window();
+        drop(claim4);
+        let idle = |own: &Path| -> Vec<u32> {
+            claim_idle_windows(own)
+                .into_iter()
+                .map(|(_, c)| c.window)
+                .collect()
+        };
+        // Windows 2 and 3 still run: nothing is idle.
+        assert_eq!(idle(&first.data), Vec::<u32>::new());
+        drop(claim3);
+        assert_eq!(idle(&first.data), [3]);
+        // Never a folder below the window's own (those are held, or its
+        // own window takes them next).
+        assert_eq!(idle(&third.data), Vec::<u32>::new());
+        drop(claim2);
+        assert_eq!(idle(&first.data), [2, 3]);
+        assert_eq!(idle(&second.data), [3]);
+        // Held while the claims live: a window starting meanwhile skips them.
+        let held = claim_idle_windows(&first.data);
+        let (next, _c) = folders(dir.path()).claim_window();
+        assert_eq!(next.data, dir.path().join("data/window 4"));
+        drop(held);
+        assert!(!dir.path().join("data/window 5").exists());
     }
 
     #[test]
