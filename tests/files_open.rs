@@ -5,7 +5,7 @@
 //! study that begins with a comment opens as a study. A pasted game record
 //! is replayed off the window's thread the same way ("Pasting a game
 //! record", with a Stop). Also the start's messages about damaged files,
-//! shown together.
+//! shown together, and the games of windows that ended unclosed.
 
 mod common;
 use common::step_until;
@@ -487,4 +487,48 @@ impl egui::DroppedFile for Dropped {
     fn bytes(&self) -> Result<Vec<u8>, String> {
         std::fs::read(&self.0).map_err(|e| e.to_string())
     }
+}
+
+#[test]
+fn games_left_by_windows_that_ended_unclosed_are_moved_aside_off_the_window_s_thread() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let window = |k: u32| maasai_mancala::files::window_data_folder(&data, k);
+    last_game_unsaved(&data);
+    // Window 2 was killed with unsaved moves; window 3's autosave is
+    // damaged (left for its own window, which says what is wrong); window
+    // 4's game is saved in its file (no work lost).
+    last_game_unsaved(&window(2));
+    std::fs::create_dir_all(window(3)).unwrap();
+    std::fs::write(autosave_path(&window(3)), "not a game").unwrap();
+    let mut saved = GameFile::from_game(Game::new(en_gehe(6)));
+    saved
+        .game
+        .play(saved.game.variant().parse_move("2").unwrap())
+        .unwrap();
+    std::fs::create_dir_all(window(4)).unwrap();
+    write_autosave(&window(4), &saved, None, false).unwrap();
+    let window_2 = std::fs::read_to_string(autosave_path(&window(2))).unwrap();
+
+    let mut h = harness(dir.path());
+    step_until(&mut h, "the last session read", |app| {
+        app.files.reading.is_none() && app.files.resume_offer.is_some()
+    });
+    let aside = data.join("unsaved game.ron");
+    let (title, text) = h.state().files.error.clone().expect("said");
+    assert_eq!(title, "The last game of another window was kept");
+    assert!(
+        text.contains(&format!("Window 2's game was moved to {}", aside.display())),
+        "{text}"
+    );
+    assert!(
+        !text.contains("Window 3") && !text.contains("Window 4"),
+        "{text}"
+    );
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), window_2);
+    assert!(!autosave_path(&window(2)).exists());
+    assert!(autosave_path(&window(3)).exists());
+    assert!(autosave_path(&window(4)).exists());
+    // The window's own last game is still offered back.
+    assert!(h.query_by_label("Resume last game?").is_some());
 }
