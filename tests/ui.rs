@@ -1066,7 +1066,9 @@ fn the_lap_and_its_caption_are_said_under_the_board() {
         1,
         "under the board: {caption}"
     );
-    assert!(strip_says(&h, &caption), "in the strip: {caption}");
+    // The strip says it too, cut by words where it is short.
+    let cut = caption.split(' ').take(3).collect::<Vec<_>>().join(" ");
+    assert!(strip_says(&h, &cut), "in the strip: {caption}");
 }
 
 #[test]
@@ -1931,7 +1933,9 @@ fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
     h.get_by_role_and_label(role, label).focus();
     h.run_steps(2);
     assert!(h.ctx.text_edit_focused(), "the thinking time is typed in");
-    h.get_by_role_and_label(role, label).type_text("2500");
+    // In seconds, as the slider shows them ("1000 ms" read against the
+    // players' bar's "up to 1.0 s").
+    h.get_by_role_and_label(role, label).type_text("2.5");
     h.run_steps(2);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
@@ -3686,6 +3690,40 @@ fn a_zoomed_board_pans_to_follow_the_sowing_and_lets_the_user_pan_away() {
 }
 
 #[test]
+fn a_window_narrowed_while_a_sowing_is_paused_keeps_its_hole_in_view() {
+    // Paused, then narrowed: the board (its holes at their least pitch,
+    // wider than the area) stayed where it was, the hand's hole under the
+    // area's edge fade and its badge pushed over the next hole.
+    let mut h = fine_harness(en_gehe(50), [800.0, 680.0]);
+    sow_slowly(&mut h, "40");
+    h.get_by_label("Pause").click();
+    h.step();
+    h.step();
+    let hand_hole = |h: &Harness<'_, MaasaiApp>| {
+        let replay = h.state().rt.shown_replay().expect("the sowing");
+        let (from, _) = replay.next_seed().expect("a seed to come");
+        let hole = replay.trace.before.hole_at(from);
+        format!("{} {}:", hole.side.title(), hole.index + 1)
+    };
+    let in_view = |h: &Harness<'_, MaasaiApp>| {
+        let label = hand_hole(h);
+        let hole = h
+            .get_by(|n| n.label().is_some_and(|l| l.starts_with(&label)))
+            .rect();
+        let (area, _) = h.state().rt.board_area.expect("the board");
+        area.left() + hole.width() <= hole.left() && hole.right() + hole.width() <= area.right()
+    };
+    assert!(in_view(&h), "{} not in view at 800 px", hand_hole(&h));
+    for width in [700.0, 600.0] {
+        h.set_size(egui::vec2(width, 680.0));
+        h.step();
+        h.step();
+        h.step();
+        assert!(in_view(&h), "{} not in view at {width} px", hand_hole(&h));
+    }
+}
+
+#[test]
 fn how_a_move_ended_stays_whole_under_the_board_once_it_is_sown() {
     let mut h = sowing_instantly(en_gehe(45));
     let mv = h.state().rt.game.variant().parse_move("7").unwrap();
@@ -3903,27 +3941,53 @@ fn the_move_on_view_stays_above_the_comment_box() {
 }
 
 #[test]
-fn the_strip_drops_the_caption_first_where_its_whole_text_does_not_fit() {
-    // At 1024×680 the strip said "Move 1 (hole 1)   lap 1 of 5   seed 3 of
-    // 4   … lan…": the counters fitted, so the caption was cut mid-word.
-    let mut h = fine_harness(en_gehe(6), [1024.0, 680.0]);
+fn the_strip_cuts_its_caption_by_words_and_keeps_it_from_seed_to_seed() {
+    // The strip once said "Move 1 (hole 1)   lap 1 of 5   seed 3 of 4   …
+    // lan…": the counters fitted, so the caption was cut mid-word. Then
+    // it was dropped whole where it did not fit, so on a long relay it
+    // came and went from seed to seed as its length changed.
+    let mut h = fine_harness(en_gehe(6), [1300.0, 680.0]);
     start_paused(&mut h, "South 1: 4 seeds");
     let mut whole = 0;
-    let mut short = 0;
+    let mut cut = 0;
     for _ in 0..30 {
         h.get_by_label("Step seed >").click();
         h.run();
+        let caption = h.state().rt.shown_replay().expect("a sowing").caption();
         let strip = h
             .query_all_by_label_contains("Move 1 (hole 1)")
             .find(|n| n.value().is_some_and(|v| v.starts_with("Move ")))
             .expect("the strip");
         let text = strip.value().unwrap();
-        // Without its caption: the move and its counters, or the move.
         let last = text.trim_end().rsplit("   ").next().unwrap_or_default();
-        if last == "Move 1 (hole 1)" || last.starts_with("seed ") {
-            short += 1;
-        } else {
+        if last == caption {
             whole += 1;
+        } else {
+            // Cut after a whole word of it, never dropped.
+            let kept = last.strip_suffix('…').unwrap_or_else(|| {
+                panic!("\"{text}\" has neither the caption \"{caption}\" nor a cut of it")
+            });
+            assert!(
+                caption.starts_with(kept)
+                    && caption[kept.len()..].starts_with([' ', ',', ':'])
+                    && !kept.is_empty(),
+                "\"{last}\" is no cut by words of \"{caption}\""
+            );
+            cut += 1;
+            // Said whole on hover.
+            let said = |h: &Harness<'_, MaasaiApp>| {
+                h.query_all_by(|n| n.value().as_deref() == Some(caption.as_str()))
+                    .count()
+            };
+            let before = said(&h);
+            strip.hover();
+            // Past the hover text's delay (half a second; these frames are
+            // 1/20 s apart).
+            h.run_steps(15);
+            // (The line under the board says it too.)
+            assert!(said(&h) > before, "\"{caption}\" not said on hover");
+            h.hover_at(egui::pos2(1.0, 1.0));
+            h.run_steps(15);
         }
         let body = egui::FontId::proportional(
             h.ctx
@@ -3938,20 +4002,25 @@ fn the_strip_drops_the_caption_first_where_its_whole_text_does_not_fit() {
                 .size()
                 .x
         });
+        let strip = h
+            .query_all_by_label_contains("Move 1 (hole 1)")
+            .find(|n| n.value().is_some_and(|v| v.starts_with("Move ")))
+            .expect("the strip");
         assert!(
             strip.rect().width() + 1.0 >= width,
             "the strip cut \"{text}\" ({width} px) to {:?}",
             strip.rect()
         );
     }
-    assert!(short > 0, "the whole text always fitted ({whole} steps)");
+    assert!(cut > 0, "the whole text always fitted ({whole} steps)");
 }
 
 #[test]
 fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
     // At 800 px the strip read "M…": neither the move nor anything else.
-    // Narrowed step by step, it says the whole text, the move and its
-    // counters, the move, its number, then nothing, each uncut.
+    // Narrowed step by step, it says the whole text, the caption cut by
+    // words, the move and its counters, the move, its number, then
+    // nothing, each uncut.
     let strip = |h: &Harness<'_, MaasaiApp>| {
         h.query_all_by_label_contains("Move 1")
             .find(|n| n.value().is_some_and(|v| v.starts_with("Move 1")))
@@ -3984,6 +4053,7 @@ fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
                 match text.trim_end() {
                     "Move 1" => "number",
                     "Move 1 (hole 1)" => "move",
+                    t if t.ends_with('…') => "cut",
                     t if t
                         .rsplit("   ")
                         .next()
@@ -3999,7 +4069,10 @@ fn a_strip_too_short_for_the_move_says_its_number_or_nothing() {
             seen.push(kind);
         }
     }
-    assert_eq!(seen, ["whole", "counters", "move", "number", "nothing"]);
+    assert_eq!(
+        seen,
+        ["whole", "cut", "counters", "move", "number", "nothing"]
+    );
 }
 
 #[test]

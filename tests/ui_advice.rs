@@ -694,7 +694,7 @@ fn the_bao_la_kimasai_move_table_counts_points() {
     });
     h.run_steps(2);
     assert!(h.query_by_label("Every move, best first").is_some());
-    assert!(h.query_by_label("Points").is_some());
+    assert!(h.query_by_label("Value").is_some());
     assert!(h.query_by_label("Seeds").is_none());
 }
 

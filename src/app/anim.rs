@@ -183,6 +183,21 @@ impl Replay {
         )
     }
 
+    /// The lap and seed counters at their widest in this move (its last
+    /// lap and seed): the room the strip keeps for them, so that the
+    /// caption after them keeps its place as they gain digits ("seed 9" to
+    /// "seed 10" moved it 7 px). The capture's step, the last, which names
+    /// itself (", capture"), is left to move it once: its room, kept from
+    /// the first seed, cut every caption of a narrow strip short.
+    pub fn widest_counters(&self) -> [String; 2] {
+        let laps = group_digits(self.lap_count() as u64);
+        let sown = group_digits(self.trace.seeds_sown());
+        [
+            format!("lap {laps} of {laps}"),
+            format!("seed {sown} of {sown}"),
+        ]
+    }
+
     /// What is happening now, in a few words.
     pub fn caption(&self) -> String {
         let i = self.lap_index();
@@ -423,6 +438,7 @@ mod tests {
         );
         r.set_step(5);
         assert_eq!(r.caption(), "sowing 5 seeds, 4 in hand");
+        assert_eq!(r.widest_counters(), ["lap 5 of 5", "seed 26 of 26"]);
     }
 
     #[test]
@@ -445,6 +461,9 @@ mod tests {
         r.set_step(sown + 1);
         assert!(r.at_end());
         assert_eq!(r.seed_counter(), "seed 9 of 9, capture");
+        // The strip keeps the counters' room at their widest from the
+        // first seed on (the capture's own step aside).
+        assert_eq!(r.widest_counters(), ["lap 3 of 3", "seed 9 of 9"]);
         assert_eq!(
             r.caption(),
             "lands in an empty hole of its own row facing 4 seeds: captures 5"

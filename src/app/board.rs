@@ -2161,7 +2161,9 @@ fn hole_tip(ui: &egui::Ui, tip: HoleTip, rows: Rect, edges: TipEdges) {
 /// follows a replay: each new step whose hole (the seeds in hand, else the
 /// last sown, else the lifted) lies outside the area, or within a hole's
 /// width of its edge, pans it into view. Once per step, so the user can
-/// still pan away while it is paused.
+/// still pan away while it is paused; and again when the area's width
+/// changes (a window narrowed while paused left the hole under the edge's
+/// fade, its hand badge pushed over the next hole).
 #[allow(clippy::too_many_arguments)]
 fn follow_the_sowing(
     rt: &mut Runtime,
@@ -2173,11 +2175,14 @@ fn follow_the_sowing(
     last_sown: Option<usize>,
     commands: &mut Vec<AppCommand>,
 ) {
-    let Some(step) = rt
-        .shown_replay()
-        .filter(|r| !r.at_end())
-        .map(|r| (r.move_index, r.step(), geo.pitch.to_bits()))
-    else {
+    let Some(step) = rt.shown_replay().filter(|r| !r.at_end()).map(|r| {
+        (
+            r.move_index,
+            r.step(),
+            geo.pitch.to_bits(),
+            canvas.width().to_bits(),
+        )
+    }) else {
         rt.followed_step = None;
         return;
     };

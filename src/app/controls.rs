@@ -137,40 +137,83 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
             }
             job
         };
+        // Whole on hover where the caption is cut short.
+        let mut cut_caption = None;
         let job = match replay {
             Some(r) => {
                 let mut heading = r.move_label();
                 heading[..1].make_ascii_uppercase();
                 let heading = egui::RichText::new(format!("{heading}   ")).strong();
-                let counters =
-                    egui::RichText::new(format!("{}   {}   ", r.lap_counter(), r.seed_counter()));
-                // Where the row is too short for the whole text, the move
-                // and its counters, then only the move: the line under the
-                // board says the rest whole. (A
-                // row of their own that came and went with each sowing
-                // moved the board, and took height from it in a small
-                // window; measuring only up to the counters cut the
-                // caption mid-word.)
-                // Shorter still, only the move's number; and where not even
-                // that fits, nothing (a stub "M…" said nothing).
-                let number = egui::RichText::new(format!("Move {}", r.move_index + 1)).strong();
-                let whole = label(vec![
-                    heading.clone(),
-                    counters.clone(),
-                    egui::RichText::new(r.caption()).italics(),
-                ]);
-                // Next the counters without the caption, which is the
-                // longest part and the line under the board says whole.
-                let counted = label(vec![heading.clone(), counters]);
+                let counters_text = format!("{}   {}   ", r.lap_counter(), r.seed_counter());
+                let [laps, seeds] = r.widest_counters();
+                let widest_text = format!("{laps}   {seeds}   ");
+                let counters = egui::RichText::new(counters_text.clone());
+                // The counters keep the room of their widest in this move,
+                // so the caption after them stays put as they gain digits.
+                let width = |ui: &mut egui::Ui, text: &str| {
+                    let job = label(vec![egui::RichText::new(text)]);
+                    ui.fonts_mut(|f| f.layout_job(job)).size().x
+                };
+                let slack = (width(ui, &widest_text) - width(ui, &counters_text)).max(0.0);
+                let with_caption = |caption: &str| {
+                    let mut job = label(vec![heading.clone(), counters.clone()]);
+                    let at = job.sections.len();
+                    let caption = egui::RichText::new(caption).italics();
+                    caption.append_to(
+                        &mut job,
+                        &style,
+                        egui::FontSelection::Default,
+                        egui::Align::Center,
+                    );
+                    if let Some(section) = job.sections.get_mut(at) {
+                        section.leading_space += slack;
+                    }
+                    job
+                };
                 let fits = |ui: &mut egui::Ui, job: &egui::text::LayoutJob| {
                     ui.fonts_mut(|f| f.layout_job(job.clone())).size().x <= ui.available_width()
                 };
-                match [whole, counted, label(vec![heading]), label(vec![number])]
+                // Where the row is too short for the whole text, the
+                // caption is cut by words ("lap 3 lands on an…"), never
+                // dropped while a word of it fits: dropped whole, it came
+                // and went from seed to seed as its length changed. Then
+                // the move and its counters, then only the move: the line
+                // under the board says the rest whole. (A row of their own
+                // that came and went with each sowing moved the board, and
+                // took height from it in a small window.) Shorter still,
+                // only the move's number; and where not even that fits,
+                // nothing (a stub "M…" said nothing).
+                let caption = r.caption();
+                let words: Vec<&str> = caption.split(' ').collect();
+                let cuts = (1..words.len())
+                    .rev()
+                    .map(|n| format!("{}…", words[..n].join(" ").trim_end_matches([',', ':'])));
+                let number = egui::RichText::new(format!("Move {}", r.move_index + 1)).strong();
+                let found = std::iter::once(caption.clone())
+                    .chain(cuts)
+                    .map(|text| {
+                        let job = with_caption(&text);
+                        (job, text != caption)
+                    })
+                    .find(|(job, _)| fits(ui, job));
+                match found {
+                    Some((job, cut)) => {
+                        if cut {
+                            cut_caption = Some(caption);
+                        }
+                        job
+                    }
+                    None => match [
+                        label(vec![heading.clone(), counters]),
+                        label(vec![heading]),
+                        label(vec![number]),
+                    ]
                     .into_iter()
                     .find(|job| fits(ui, job))
-                {
-                    Some(job) => job,
-                    None => return,
+                    {
+                        Some(job) => job,
+                        None => return,
+                    },
                 }
             }
             None => {
@@ -187,7 +230,10 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 }
             }
         };
-        ui.add(egui::Label::new(job).truncate());
+        let strip = ui.add(egui::Label::new(job).truncate());
+        if let Some(caption) = cut_caption {
+            strip.on_hover_text(caption);
+        }
     });
     commands
 }

@@ -815,17 +815,30 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
         .num_columns(if with_depth { 5 } else { 4 })
         .show(ui, |ui| {
             // Bao la Kimasai's scores are points (that game is won by
-            // emptying a row, not by seeds), as the advisors say.
-            let score = if variant.is_en_gehe() {
-                "Seeds"
+            // emptying a row, not by seeds), as the advisors say; a
+            // column of points and "wins in 3" is headed by what both are.
+            let (score, score_tip) = if variant.is_en_gehe() {
+                (
+                    "Seeds",
+                    "Seeds the move gains by the search's reckoning, or the win or loss it \
+                     proved, in plies (turns of either side, this move included)",
+                )
             } else {
-                "Points"
+                (
+                    "Value",
+                    "The search's points for the move (Bao la Kimasai is won by emptying a \
+                     row, not by seeds), or the win or loss it proved, in plies (turns of \
+                     either side, this move included)",
+                )
             };
             for h in ["Move", score, "Depth", "Takes", "Line"] {
                 if h == "Depth" && !with_depth {
                     continue;
                 }
                 let head = ui.strong(h);
+                if h == score {
+                    head.clone().on_hover_text(score_tip);
+                }
                 if h == "Takes" {
                     // The Scout and the Guardian speak of the most the
                     // other side can take; this column follows the line.

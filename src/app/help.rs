@@ -61,7 +61,7 @@ computer at a level (Beginner, Club, Strong, Master); Pause and Take over are in
 /// Where the program's tools are: Help said how to play but not that the
 /// council, the solver or the studies exist.
 const WHERE: &str = "\
-• Watching a sowing: a move is sown seed by seed. The buttons under the board (|< Start, << Back lap, \
+• Watching a sowing: a move is sown seed by seed. The buttons at the foot of the window (|< Start, << Back lap, \
 < Back seed, Play, Step seed >, Step lap >>, End >|) step through it, forwards and back; in a window at \
 least 720 points high a strip of its laps above them goes to any seed with a click. The move list on \
 the right shows any earlier move, and takes a comment on it.

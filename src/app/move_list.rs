@@ -326,6 +326,30 @@ pub fn shorter_names(team: &str, side: crate::engine::Side) -> Vec<String> {
     out
 }
 
+/// The comment box's heading that `fits`, longest first: `whole`
+/// ("Comment on move 3 (Ilkisongo (South) 7)"), then the team's name
+/// shortened ([`shorter_names`]) down to the side's ("(South 7)"); the move
+/// stays whole, and then the brackets go together, "Comment on move 3"
+/// (a bare "(7)" read as a count).
+fn comment_heading(
+    whole: &str,
+    n: usize,
+    team: &str,
+    side: crate::engine::Side,
+    name: &str,
+    fits: impl Fn(&str) -> bool,
+) -> String {
+    std::iter::once(whole.to_string())
+        .chain(
+            shorter_names(team, side)
+                .iter()
+                .filter(|team| !team.is_empty())
+                .map(|team| format!("Comment on move {n} ({team}{name})")),
+        )
+        .find(|t| fits(t))
+        .unwrap_or_else(|| format!("Comment on move {n}"))
+}
+
 /// Frames the list tries to bring the move on view into sight after it
 /// changed.
 const FOLLOW_FRAMES: u8 = 4;
@@ -383,23 +407,15 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             // One line, cut with … (whole on hover): a long team name
             // wrapped it after a lone "(" and moved the box down.
             let heading = format!("Comment on move {n} ({} {name})", rt.team(mover));
-            // The move stays whole: the team's name gives way first.
             let font = egui::TextStyle::Body.resolve(ui.style());
             let room = ui.available_width();
-            let shown = std::iter::once(heading.clone())
-                .chain(
-                    shorter_names(&rt.names[mover.index()], mover)
-                        .iter()
-                        .map(|team| format!("Comment on move {n} ({team}{name})")),
-                )
-                .find(|t| {
-                    ui.fonts_mut(|f| {
-                        f.layout_no_wrap(t.clone(), font.clone(), egui::Color32::PLACEHOLDER)
-                    })
-                    .size()
-                    .x <= room
+            let shown = comment_heading(&heading, n, &rt.names[mover.index()], mover, name, |t| {
+                ui.fonts_mut(|f| {
+                    f.layout_no_wrap(t.to_string(), font.clone(), egui::Color32::PLACEHOLDER)
                 })
-                .unwrap_or_else(|| format!("Comment on move {n} ({name})"));
+                .size()
+                .x <= room
+            });
             let label = ui
                 .add(egui::Label::new(&shown).truncate())
                 .on_hover_text(&heading);
@@ -520,4 +536,40 @@ const COMMENT_GUESS: f32 = 70.0;
 fn text_box_height(ui: &egui::Ui, rows: usize) -> f32 {
     let row = ui.text_style_height(&egui::TextStyle::Body);
     rows as f32 * row + 2.0 * ui.spacing().button_padding.y + 4.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Side;
+
+    #[test]
+    fn a_comment_heading_shortens_the_team_then_drops_the_brackets() {
+        let heading = |fits: &dyn Fn(&str) -> bool| {
+            comment_heading(
+                "Comment on move 1 (Ilkisongo (South) 1)",
+                1,
+                "Ilkisongo",
+                Side::South,
+                "1",
+                fits,
+            )
+        };
+        assert_eq!(
+            heading(&|_| true),
+            "Comment on move 1 (Ilkisongo (South) 1)"
+        );
+        assert_eq!(
+            heading(&|t| !t.contains("(South)")),
+            "Comment on move 1 (Ilki… 1)"
+        );
+        assert_eq!(
+            heading(&|t| !t.contains("Ilk")),
+            "Comment on move 1 (South 1)"
+        );
+        // At 800×600 it read "Comment on move 1 (1)", the "(1)" like a
+        // count.
+        assert_eq!(heading(&|t| !t.contains('(')), "Comment on move 1");
+        assert_eq!(heading(&|_| false), "Comment on move 1");
+    }
 }

@@ -53,12 +53,7 @@ impl Player {
         let Some(style) = level.style() else {
             return format!("Computer ({})", level.title());
         };
-        // Tenths of a second where they say it; a shorter time in ms.
-        let time = if movetime_ms % 100 == 0 {
-            format!("{:.1} s", movetime_ms as f64 / 1000.0)
-        } else {
-            format!("{movetime_ms} ms")
-        };
+        let time = time_text(movetime_ms);
         let up_to = if style.depth.is_some() { "up to " } else { "" };
         format!("Computer ({}, {up_to}{time})", level.title())
     }
@@ -441,22 +436,63 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
     });
 }
 
+/// A thinking time as the window says it: in tenths of a second where
+/// they say it ("1.0 s", "2.5 s"), else in ms ("250 ms"). The slider says
+/// it as the players' bar does ("1000 ms" there read against "up to 1.0 s").
+pub fn time_text(movetime_ms: u64) -> String {
+    if movetime_ms.is_multiple_of(100) {
+        format!("{:.1} s", movetime_ms as f64 / 1000.0)
+    } else {
+        format!("{movetime_ms} ms")
+    }
+}
+
+/// A typed thinking time in ms: "2.5 s", "2.5" (seconds, as the slider
+/// shows them) or "250 ms"; `None` for anything else.
+fn parse_time(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let (number, scale) = match text.strip_suffix("ms") {
+        Some(ms) => (ms, 1.0),
+        None => (text.strip_suffix('s').unwrap_or(text), 1000.0),
+    };
+    let value: f64 = number.trim().replace(',', ".").parse().ok()?;
+    (value.is_finite() && value >= 0.0).then_some(value * scale)
+}
+
 /// A computer player's thinking time per move, as the New game dialog and
 /// Game ▸ Players set it.
 fn movetime_slider(ui: &mut egui::Ui, movetime_ms: &mut u64) -> egui::Response {
     ui.add(
         egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
             .logarithmic(true)
-            .suffix(" ms")
+            .custom_formatter(|v, _| time_text(v.round() as u64))
+            .custom_parser(parse_time)
             .text("per move"),
     )
-    .on_hover_text("Thinking time per move (Beginner and Club stop sooner at their depth)")
+    .on_hover_text(
+        "Thinking time per move, typed as \"2.5 s\" or \"250 ms\" (Beginner and Club stop \
+         sooner at their depth)",
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::Level;
+
+    #[test]
+    fn a_typed_thinking_time_is_read_in_seconds_or_ms() {
+        assert_eq!(parse_time("2.5 s"), Some(2500.0));
+        assert_eq!(parse_time("2.5"), Some(2500.0));
+        assert_eq!(parse_time(" 1,5 s "), Some(1500.0));
+        assert_eq!(parse_time("250 ms"), Some(250.0));
+        assert_eq!(parse_time("250ms"), Some(250.0));
+        assert_eq!(parse_time("fast"), None);
+        assert_eq!(parse_time("-1 s"), None);
+        assert_eq!(parse_time("inf"), None);
+        assert_eq!(time_text(1000), "1.0 s");
+        assert_eq!(time_text(250), "250 ms");
+    }
 
     #[test]
     fn a_thinking_time_is_said_as_set() {
