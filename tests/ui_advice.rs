@@ -1901,3 +1901,49 @@ fn the_council_s_count_of_positions_goes_on_between_depths() {
         last.0
     );
 }
+
+#[test]
+fn a_computer_held_by_a_dialog_shows_no_spinner() {
+    // Thinking when a dialog opened, the computer's bar kept its spinner
+    // going (ten frames a second, a whole core under a software renderer)
+    // for as long as the dialog stayed, though its move waits for it.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.players = [
+        Player::Computer {
+            level: Level::Master,
+            movetime_ms: 2000,
+        },
+        Player::Human,
+    ];
+    step_until(&mut h, "the computer's search", |app| {
+        app.rt.computer.is_thinking()
+    });
+    h.run_steps(2);
+    // A spinner in the row of the bar's words.
+    let spinner_beside = |h: &Harness<'_, MaasaiApp>, words: &str| {
+        let row = h.get_by_label_contains(words).rect();
+        h.query_all_by_role(egui::accesskit::Role::ProgressIndicator)
+            .any(|n| (row.top()..=row.bottom()).contains(&n.rect().center().y))
+    };
+    assert!(spinner_beside(&h, "South is thinking"));
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::SaveAs,
+    ));
+    h.run_steps(2);
+    assert!(h.state().files.path_prompt.is_some());
+    assert!(
+        h.query_by_label("South waits for the window above.")
+            .is_some()
+    );
+    assert!(
+        !spinner_beside(&h, "South waits for the window above."),
+        "a spinner spins"
+    );
+    assert!(h.query_by_label_contains("South is thinking").is_none());
+    // Answered, the move it found is played.
+    h.state_mut().files.path_prompt = None;
+    step_until(&mut h, "the computer's move", |app| {
+        !app.rt.game.moves().is_empty()
+    });
+}

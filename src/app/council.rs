@@ -267,7 +267,7 @@ impl CouncilPanel {
             if !snap.finished {
                 // Ten frames a second: the advice changes no faster than
                 // that, and the search threads want the cores.
-                ctx.request_repaint_after(Duration::from_millis(100));
+                ctx.request_repaint_after(super::busy::frame_interval());
             }
             if (deeper || renamed) && !snap.lines.is_empty() {
                 self.write_report(rt, snap);
@@ -298,7 +298,7 @@ impl CouncilPanel {
             r.done = i + 1 == r.moves.len();
         }
         if !r.done {
-            ctx.request_repaint_after(Duration::from_millis(100));
+            ctx.request_repaint_after(super::busy::frame_interval());
         }
         // Notes hold only while the game still starts where the reviewed
         // one did, with the reviewed moves.

@@ -220,6 +220,11 @@ impl MaasaiApp {
     /// The window's app: settings restored from storage, a new game with the
     /// last options, and `file` queued to be opened.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<PathBuf>) -> MaasaiApp {
+        busy::note_renderer(
+            cc.wgpu_render_state
+                .as_ref()
+                .map(|r| r.adapter.get_info().device_type),
+        );
         let (settings, settings_problem) = settings::load(cc.storage, APP_ID);
         let start = settings
             .last_options

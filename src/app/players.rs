@@ -185,7 +185,9 @@ pub fn drive(rt: &mut Runtime, players: &[Player; 2], ctx: &egui::Context) -> Op
             },
         }
     }
-    ctx.request_repaint_after(Duration::from_millis(30));
+    // The search wakes the window when it ends (see `start`); this only
+    // backs that up, at the busy indicator's rate.
+    ctx.request_repaint_after(super::busy::frame_interval());
     let mv = thinking.found?;
     // The move goes through the human path once the board is at rest and live.
     if rt.animating() || !rt.live() {
@@ -211,7 +213,19 @@ fn start(
                 ..SearchConfig::default()
             });
             config.history = history;
-            Job::Search(SearchHandle::start(pos, config))
+            let handle = SearchHandle::start(pos, config);
+            // The window is woken once the move is found, so it draws no
+            // frames to poll for it (33 a second cost a core under a
+            // software renderer, more than the search itself).
+            let finished = handle.finished_check();
+            let ctx = ctx.clone();
+            std::thread::spawn(move || {
+                while !finished() {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                ctx.request_repaint();
+            });
+            Job::Search(handle)
         }
         _ => {
             let (tx, rx) = channel();
@@ -295,6 +309,12 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             ui.weak("The game is over.");
         } else if rt.computer.paused {
             ui.weak("Computer paused.");
+        } else if rt.computer.is_thinking() && rt.board_inert {
+            // Held by a dialog, its move not played until it is answered:
+            // no spinner, which kept drawing ten frames a second (a core
+            // under a software renderer) for as long as the dialog stayed.
+            let turn = rt.game.current().turn();
+            ui.weak(format!("{} waits for the window above.", rt.team(turn)));
         } else if rt.computer.is_thinking() {
             let depth = rt
                 .computer
@@ -321,7 +341,11 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
     let gap = ui.spacing().item_spacing.x;
     let longest_team = crate::engine::Side::BOTH
         .iter()
-        .map(|&side| width(&format!("{} is thinking (depth 64)…", rt.team(side))))
+        .map(|&side| {
+            let team = rt.team(side);
+            width(&format!("{team} is thinking (depth 64)…"))
+                .max(width(&format!("{team} waits for the window above.")))
+        })
         .fold(0.0, f32::max);
     let button = |text: &str| width(text) + 2.0 * ui.spacing().button_padding.x + gap;
     let needed = button("Take over South")

@@ -863,7 +863,7 @@ impl SolverPanel {
                 r.handle.cancel();
                 ctx.request_repaint();
             } else {
-                ctx.request_repaint_after(Duration::from_millis(100));
+                ctx.request_repaint_after(super::busy::frame_interval());
             }
         }
         if let Some(job) = &self.every_move

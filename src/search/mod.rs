@@ -495,6 +495,14 @@ impl SearchHandle {
             .unwrap_or(true)
     }
 
+    /// Whether the search has ended, askable from another thread: a
+    /// window that waits for the move asks it on a thread of its own and
+    /// wakes itself once, instead of drawing frames to poll.
+    pub fn finished_check(&self) -> impl Fn() -> bool + Send + 'static {
+        let shared = Arc::clone(&self.shared);
+        move || shared.result.lock().map(|r| r.finished).unwrap_or(true)
+    }
+
     /// Waits for the search to end by its own limits and returns the result.
     pub fn wait(mut self) -> Analysis {
         self.join();
