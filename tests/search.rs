@@ -262,6 +262,22 @@ fn cancellation_returns_promptly_with_a_legal_move() {
     // Dropping a running handle stops it too.
     let handle = SearchHandle::start(p, SearchConfig::default());
     drop(handle);
+    // Asked from another thread (the window's wake-up): false while it
+    // runs, true once it ends, and true once it is dropped.
+    let handle = SearchHandle::start(p, SearchConfig::default());
+    let finished = handle.finished_check();
+    assert!(!finished());
+    handle.stop();
+    let watcher = std::thread::spawn(move || {
+        while !finished() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    });
+    watcher.join().unwrap();
+    let finished = SearchHandle::start(p, SearchConfig::default()).finished_check();
+    while !finished() {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
 }
 
 #[test]

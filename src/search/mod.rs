@@ -498,9 +498,14 @@ impl SearchHandle {
     /// Whether the search has ended, askable from another thread: a
     /// window that waits for the move asks it on a thread of its own and
     /// wakes itself once, instead of drawing frames to poll.
+    /// Also true once the handle and every search thread are gone (a
+    /// thread that panicked never says it finished).
     pub fn finished_check(&self) -> impl Fn() -> bool + Send + 'static {
         let shared = Arc::clone(&self.shared);
-        move || shared.result.lock().map(|r| r.finished).unwrap_or(true)
+        move || {
+            Arc::strong_count(&shared) == 1
+                || shared.result.lock().map(|r| r.finished).unwrap_or(true)
+        }
     }
 
     /// Waits for the search to end by its own limits and returns the result.
