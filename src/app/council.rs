@@ -386,7 +386,8 @@ pub fn council_ui(
         } else {
             ui.allocate_exact_size(egui::vec2(size, size), egui::Sense::hover());
         }
-        ui.separator();
+        // No separator: where the row wraps (a narrow panel) it was left
+        // at the heading's end with nothing after it.
         let mut hide = hide_advice;
         if ui
             .checkbox(&mut hide, "Hide advice until asked")

@@ -291,18 +291,22 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         {
             commands.push(AppCommand::PauseComputer(!rt.computer.paused));
         }
-        ui.separator();
     };
     let described: Vec<String> = crate::engine::Side::BOTH
         .iter()
         .map(|&side| format!("{}: {}", rt.team(side), players[side.index()].describe()))
         .collect();
+    // Separators only between things shown: a bar ending in one, after
+    // a human's turn, looked as if something were missing.
     let descriptions = |ui: &mut egui::Ui| {
-        for text in &described {
+        for (i, text) in described.iter().enumerate() {
+            if i > 0 {
+                ui.separator();
+            }
             ui.label(text);
-            ui.separator();
         }
     };
+    let has_status = over || rt.computer.paused || rt.computer.is_thinking();
     let status = |ui: &mut egui::Ui| {
         if over {
             // Nothing to pause or take over (undo brings the controls back).
@@ -358,13 +362,24 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
     if needed <= ui.available_width() {
         ui.horizontal(|ui| {
             buttons(ui);
+            if !over {
+                ui.separator();
+            }
             descriptions(ui);
-            status(ui);
+            if has_status {
+                ui.separator();
+                status(ui);
+            }
         });
     } else {
         ui.horizontal(|ui| {
             buttons(ui);
-            status(ui);
+            if has_status {
+                if !over {
+                    ui.separator();
+                }
+                status(ui);
+            }
         });
         ui.horizontal(|ui| {
             // A team name too long for even its own line is cut short.
