@@ -1957,3 +1957,45 @@ fn a_team_is_labelled_with_its_side_unless_named_after_it() {
     assert_eq!(team_label("north", Side::North), "North");
     assert_eq!(team_label(" NORTH ", Side::North), "North");
 }
+
+#[test]
+fn an_autosave_s_unsaved_work_is_told_without_replaying_its_moves() {
+    use maasai_mancala::files::{
+        autosave_path, may_hold_unsaved_work, write_autosave, write_autosave_stamped,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let game = sample_game(3);
+    // None there, or one that cannot be read: nothing to keep.
+    assert!(!may_hold_unsaved_work(&data));
+    std::fs::create_dir_all(&data).unwrap();
+    std::fs::write(autosave_path(&data), "Autosave(").unwrap();
+    assert!(!may_hold_unsaved_work(&data));
+    // Changes saved nowhere.
+    write_autosave(&data, &game, None, true).unwrap();
+    assert!(may_hold_unsaved_work(&data));
+    // Saved in its file, unchanged since: nothing to keep, and its moves
+    // need no replaying.
+    let source = dir.path().join("game.ron");
+    files::save_game(&source, &game).unwrap();
+    let meta = std::fs::metadata(&source).unwrap();
+    let stamp = (meta.modified().unwrap(), meta.len());
+    write_autosave_stamped(&data, &game, Some((&source, Some(stamp))), false).unwrap();
+    assert!(!may_hold_unsaved_work(&data));
+    // The file changed since, gone, or never stamped: the whole reading
+    // (with the file compared) decides.
+    std::fs::write(&source, "another game").unwrap();
+    assert!(may_hold_unsaved_work(&data));
+    std::fs::remove_file(&source).unwrap();
+    assert!(may_hold_unsaved_work(&data));
+    write_autosave(&data, &game, Some(&source), false).unwrap();
+    assert!(may_hold_unsaved_work(&data));
+    // Moves undone for Redo count as work too.
+    let mut undone = game.clone();
+    let last = *undone.game.moves().last().unwrap();
+    undone.game.truncate(2);
+    undone.cursor = 2;
+    undone.undone.push(last);
+    write_autosave(&data, &undone, None, false).unwrap();
+    assert!(may_hold_unsaved_work(&data));
+}

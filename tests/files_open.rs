@@ -511,12 +511,14 @@ fn games_left_by_windows_that_ended_unclosed_are_moved_aside_off_the_window_s_th
     let window_2 = std::fs::read_to_string(autosave_path(&window(2))).unwrap();
 
     let mut h = harness(dir.path());
+    // Each on a thread of its own: the window's own game is offered
+    // whatever the other windows' take.
     step_until(&mut h, "the last session read", |app| {
-        app.files.reading.is_none() && app.files.resume_offer.is_some()
+        app.files.reading.is_none() && app.files.resume_offer.is_some() && app.files.error.is_some()
     });
     let aside = data.join("unsaved game.ron");
     let (title, text) = h.state().files.error.clone().expect("said");
-    assert_eq!(title, "The last game of another window was kept");
+    assert_eq!(title, "Another window's unsaved game");
     assert!(
         text.contains(&format!("Window 2's game was moved to {}", aside.display())),
         "{text}"
@@ -531,4 +533,24 @@ fn games_left_by_windows_that_ended_unclosed_are_moved_aside_off_the_window_s_th
     assert!(autosave_path(&window(4)).exists());
     // The window's own last game is still offered back.
     assert!(h.query_by_label("Resume last game?").is_some());
+}
+
+#[test]
+fn other_windows_games_are_said_while_the_window_s_own_is_still_read() {
+    // Read behind the window's own last game, they waited for its replay
+    // (20 s for this one), and a Stop of that reading lost what was said
+    // of them.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    slow_autosave(&data);
+    last_game_unsaved(&maasai_mancala::files::window_data_folder(&data, 2));
+    let f = folders(dir.path());
+    let mut h = build(move |ctx| MaasaiApp::new_for_tests_in_background(ctx, en_gehe(6), f));
+    step_until(&mut h, "the other window's game moved", |app| {
+        app.files.error.is_some()
+    });
+    assert!(h.state().files.reading.is_some(), "the own game was read");
+    let (title, _) = h.state().files.error.clone().unwrap();
+    assert_eq!(title, "Another window's unsaved game");
+    assert!(data.join("unsaved game.ron").exists());
 }

@@ -346,7 +346,7 @@ fn a_second_window_open_at_once_keeps_its_own_autosave() {
     let mut h = files_harness(dir.path(), en_gehe(8));
     let aside = data.join("unsaved game.ron");
     let (title, text) = h.state().files.error.clone().expect("a message");
-    assert_eq!(title, "The last game of another window was kept");
+    assert_eq!(title, "Another window's unsaved game");
     assert!(
         text.contains(&format!(
             "Window 2's game was moved to {}: Open… in the Game menu opens it.",

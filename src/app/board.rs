@@ -2161,7 +2161,7 @@ fn hole_tip(ui: &egui::Ui, tip: HoleTip, rows: Rect, edges: TipEdges) {
 /// follows a replay: each new step whose hole (the seeds in hand, else the
 /// last sown, else the lifted) lies outside the area, or within a hole's
 /// width of its edge, pans it into view. Once per step, so the user can
-/// still pan away while it is paused; and again when the area's width
+/// still pan away while it is paused; and again when the area's size
 /// changes (a window narrowed while paused left the hole under the edge's
 /// fade, its hand badge pushed over the next hole).
 #[allow(clippy::too_many_arguments)]
@@ -2181,6 +2181,7 @@ fn follow_the_sowing(
             r.step(),
             geo.pitch.to_bits(),
             canvas.width().to_bits(),
+            canvas.height().to_bits(),
         )
     }) else {
         rt.followed_step = None;

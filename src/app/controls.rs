@@ -184,10 +184,7 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 // only the move's number; and where not even that fits,
                 // nothing (a stub "M…" said nothing).
                 let caption = r.caption();
-                let words: Vec<&str> = caption.split(' ').collect();
-                let cuts = (1..words.len())
-                    .rev()
-                    .map(|n| format!("{}…", words[..n].join(" ").trim_end_matches([',', ':'])));
+                let cuts = caption_cuts(&caption);
                 let number = egui::RichText::new(format!("Move {}", r.move_index + 1)).strong();
                 let found = std::iter::once(caption.clone())
                     .chain(cuts)
@@ -238,6 +235,19 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
     commands
 }
 
+/// A caption cut short by whole words, longest first, each ending in "…":
+/// at least two words (a lone "sowing…" said nothing), and never a bracket
+/// left open ("… (it raided 2…").
+fn caption_cuts(caption: &str) -> Vec<String> {
+    let words: Vec<&str> = caption.split_whitespace().collect();
+    (2..words.len())
+        .rev()
+        .map(|n| words[..n].join(" "))
+        .filter(|kept| kept.matches('(').count() == kept.matches(')').count())
+        .map(|kept| format!("{}…", kept.trim_end_matches([',', ':', ';'])))
+        .collect()
+}
+
 /// The strip's hint before a sowing is on view, longest first: the
 /// strip shows the longest that fits whole.
 pub const HINTS: [&str; 4] = [
@@ -277,6 +287,33 @@ fn parse_speed(text: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_caption_is_cut_by_two_words_or_more_and_never_inside_brackets() {
+        assert_eq!(
+            caption_cuts("lap 1 lands on an occupied hole: lift 5"),
+            [
+                "lap 1 lands on an occupied hole: lift…",
+                "lap 1 lands on an occupied hole…",
+                "lap 1 lands on an occupied…",
+                "lap 1 lands on an…",
+                "lap 1 lands on…",
+                "lap 1 lands…",
+                "lap 1…",
+            ]
+        );
+        assert_eq!(
+            caption_cuts("the move ends (it raided 2 seeds) here"),
+            [
+                "the move ends (it raided 2 seeds)…",
+                "the move ends…",
+                "the move…",
+            ]
+        );
+        assert!(caption_cuts("sowing").is_empty());
+        assert!(caption_cuts("sowing 2").is_empty());
+        assert!(caption_cuts("").is_empty());
+    }
 
     #[test]
     fn the_speed_is_shown_with_its_unit_in_the_singular_for_one() {

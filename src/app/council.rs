@@ -265,8 +265,9 @@ impl CouncilPanel {
             }
             let renamed = self.report_names != rt.names;
             if !snap.finished {
-                // Ten frames a second: the advice changes no faster than
-                // that, and the search threads want the cores.
+                // Ten frames a second (three on a software renderer): the
+                // advice changes no faster than that, and the search
+                // threads want the cores.
                 ctx.request_repaint_after(super::busy::frame_interval());
             }
             if (deeper || renamed) && !snap.lines.is_empty() {

@@ -272,6 +272,15 @@ pub enum LastSession {
     Ignore,
 }
 
+/// The games other windows left in their idle folders, moved aside once
+/// at the window's start ([`keep_idle_windows_games`]).
+enum IdleWindows {
+    ToCheck,
+    /// On a thread of its own: the message to show, if any.
+    Checking(Receiver<Option<(String, String)>>),
+    Done,
+}
+
 /// Where the last session's game stands. Until it is settled nothing is
 /// autosaved: the autosave on disk is that game's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -289,9 +298,6 @@ enum LastGame {
 
 pub use crate::files::UNSAVED_ASIDE;
 
-/// Moves the autosave (a game with changes saved nowhere else) aside to
-/// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`:
-/// where it went, or where it was to go and why it could not.
 /// Where an unsaved game from the last session goes when it is moved
 /// aside: the first free "unsaved game.ron", "unsaved game 2.ron", … in
 /// the data folder.
@@ -302,15 +308,13 @@ pub(super) fn unsaved_aside_path(data: &std::path::Path) -> std::path::PathBuf {
     })
 }
 
+/// Moves the autosave (a game with changes saved nowhere else) aside to
+/// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`:
+/// where it went, or where it was to go and why it could not.
 fn move_unsaved_aside(
     data: &std::path::Path,
 ) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
-    let autosave = crate::files::autosave_path(data);
-    let aside = unsaved_aside_path(data);
-    match std::fs::rename(&autosave, &aside) {
-        Ok(()) => Ok(aside),
-        Err(e) => Err((aside, e)),
-    }
+    move_to_free_name(&crate::files::autosave_path(data), data)
 }
 
 /// The message for an unsaved game that could not be moved aside: it
@@ -350,27 +354,27 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
     }
 }
 
-/// The games of windows after this one that ended without closing (their
-/// folders idle, see [`crate::files::claim_idle_windows`]) with changes
-/// saved in no file, moved aside to the data folder's `unsaved game.ron`,
-/// `unsaved game 2.ron`, …: otherwise such a game waited unseen in
-/// `window 2/` until two windows were open at once again. The message says
-/// where each went; `None` when there were none. Stops when `keep_going`
-/// says so (what was moved by then is still said).
-fn keep_idle_windows_games(
-    data: &Path,
-    keep_going: &mut dyn FnMut() -> bool,
-) -> Option<(String, String)> {
+/// The games of windows after this one that ended without being closed
+/// (their folders idle, see [`crate::files::claim_idle_windows`]) with
+/// work saved in no file, moved aside to the data folder's `unsaved
+/// game.ron`, `unsaved game 2.ron`, …: otherwise such a game waited unseen
+/// in `window 2/` until two windows were open at once again. The message
+/// says where each went; `None` when there were none. Run on a thread of
+/// its own, apart from the window's own last game, which it neither holds
+/// up nor is stopped with (a game moved is always said). Only an autosave
+/// that may hold such work is replayed
+/// ([`crate::files::may_hold_unsaved_work`]): a saved one, left for its
+/// window, was replayed at every start.
+fn keep_idle_windows_games(data: &Path) -> Option<(String, String)> {
     let root = crate::files::data_root(data);
     let mut said = Vec::new();
     for (folder, claim) in crate::files::claim_idle_windows(data) {
-        if !keep_going() {
-            break;
+        if !crate::files::may_hold_unsaved_work(&folder) {
+            continue;
         }
         // A damaged one is left to its own window's next start, which
         // says what is wrong with it.
-        let Ok(Some(mut autosave)) = crate::files::load_autosave_or_stop(&folder, &mut *keep_going)
-        else {
+        let Ok(Some(mut autosave)) = crate::files::load_autosave(&folder) else {
             continue;
         };
         autosave.check_source();
@@ -378,16 +382,15 @@ fn keep_idle_windows_games(
             continue;
         }
         let from = crate::files::autosave_path(&folder);
-        let aside = unsaved_aside_path(root);
-        said.push(match std::fs::rename(&from, &aside) {
-            Ok(()) => format!(
+        said.push(match move_to_free_name(&from, root) {
+            Ok(aside) => format!(
                 "Window {}'s game was moved to {}: Open… in the Game menu opens it.",
                 claim.window,
                 aside.display()
             ),
-            Err(e) => format!(
+            Err((aside, e)) => format!(
                 "Window {}'s game could not be moved to {} ({e}): it stays in {}, offered \
-                 back by the next window {} to open.",
+                 back the next time {} windows are open at once.",
                 claim.window,
                 aside.display(),
                 from.display(),
@@ -398,17 +401,46 @@ fn keep_idle_windows_games(
     let (title, why) = match said.len() {
         0 => return None,
         1 => (
-            "The last game of another window was kept",
-            "Another window of this program ended without being closed, so its game was \
-             neither saved nor discarded.",
+            "Another window's unsaved game",
+            "Another window of this program ended without being closed, and its game had \
+             work saved in no file.",
         ),
         _ => (
-            "The last games of other windows were kept",
-            "Other windows of this program ended without being closed, so their games were \
-             neither saved nor discarded.",
+            "Other windows' unsaved games",
+            "Other windows of this program ended without being closed, and their games had \
+             work saved in no file.",
         ),
     };
     Some((title.into(), format!("{why}\n{}", said.join("\n"))))
+}
+
+/// Moves `from` to the first free `unsaved game.ron`, `unsaved game
+/// 2.ron`, … of `data`, claiming the name first (a rename replaces a file
+/// of that name, and two windows starting at once may pick the same).
+fn move_to_free_name(
+    from: &Path,
+    data: &Path,
+) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
+    loop {
+        let aside = unsaved_aside_path(data);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&aside)
+        {
+            Ok(_) => {}
+            // Taken meanwhile: the next name.
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err((aside, e)),
+        }
+        return match std::fs::rename(from, &aside) {
+            Ok(()) => Ok(aside),
+            Err(e) => {
+                let _ = std::fs::remove_file(&aside);
+                Err((aside, e))
+            }
+        };
+    }
 }
 
 /// What the start of a run does with the last session's autosave in
@@ -419,13 +451,7 @@ fn last_session(
     last: LastSession,
 ) -> (Option<ResumeOffer>, Option<(String, String)>) {
     let loaded = crate::files::never_stopped(read_last_session(&folders.data, &mut || true));
-    let (offer, problem) = settle_last_session(folders, last, loaded.map_err(|e| e.to_string()));
-    let others = keep_idle_windows_games(&folders.data, &mut || true);
-    let problem = match (problem, others) {
-        (Some(p), Some(o)) => Some(join_messages(Some(p), o)),
-        (p, o) => p.or(o),
-    };
-    (offer, problem)
+    settle_last_session(folders, last, loaded.map_err(|e| e.to_string()))
 }
 
 /// The last session's autosave in `data`, read and its moves replayed,
@@ -651,6 +677,8 @@ pub struct FilesState {
     read: Option<(PathBuf, Box<Opened>)>,
     /// Where the last session's game stands.
     last_game: LastGame,
+    /// The games left in idle windows' folders ([`keep_idle_windows_games`]).
+    idle_windows: IdleWindows,
     /// A diagram export waiting for its file.
     pub diagram: Option<DiagramJob>,
     /// The typed-path window of a diagram export.
@@ -690,13 +718,8 @@ pub enum Job {
 enum Done {
     Read(PathBuf, ReadResult),
     Pasted(PasteResult),
-    /// The last session's game, or why its autosave cannot be read; and
-    /// what was done with other windows' games
-    /// ([`keep_idle_windows_games`]).
-    LastSession(
-        Result<Option<Box<ResumeOffer>>, String>,
-        Option<(String, String)>,
-    ),
+    /// The last session's game, or why its autosave cannot be read.
+    LastSession(Result<Option<Box<ResumeOffer>>, String>),
 }
 
 /// A pasted game record replayed, with the move list's figures, or why not.
@@ -791,7 +814,13 @@ impl FilesState {
             }
             _ => LastGame::Settled,
         };
+        let idle_windows = if folders.is_some() && !matches!(last, LastSession::Ignore) {
+            IdleWindows::ToCheck
+        } else {
+            IdleWindows::Done
+        };
         let state = FilesState {
+            idle_windows,
             folders,
             window_claim,
             native_dialogs,
@@ -1075,6 +1104,7 @@ impl MaasaiApp {
         use egui::{Key, Modifiers};
         self.poll_reading(ctx);
         self.poll_last_session(ctx);
+        self.poll_idle_windows(ctx);
         self.poll_autosave();
         let mut out = Vec::new();
         if !self.dialog_open() {
@@ -2105,14 +2135,49 @@ impl MaasaiApp {
         let data = folders.data.clone();
         self.flush_autosave();
         self.run_reading(ctx, Job::LastSession, move |keep_going| {
-            let own = match read_last_session(&data, &mut *keep_going) {
+            Done::LastSession(match read_last_session(&data, keep_going) {
                 Ok(a) => Ok(a.map(Box::new)),
                 Err(LoadError::Failed(e)) => Err(e.to_string()),
                 // Nobody waits for it any more.
                 Err(LoadError::Stopped) => Err("the reading was stopped".into()),
-            };
-            Done::LastSession(own, keep_idle_windows_games(&data, keep_going))
+            })
         });
+    }
+
+    /// Moves aside the games idle windows' folders hold with work saved in
+    /// no file, once, off the window's thread (at once in tests), and says
+    /// where they went.
+    fn poll_idle_windows(&mut self, ctx: &egui::Context) {
+        let said = match &self.files.idle_windows {
+            IdleWindows::Done => return,
+            IdleWindows::ToCheck => {
+                let Some(folders) = &self.files.folders else {
+                    self.files.idle_windows = IdleWindows::Done;
+                    return;
+                };
+                let data = folders.data.clone();
+                if self.rt.background {
+                    let (tx, rx) = channel();
+                    let wake = super::studies_ui::Wake(ctx.clone());
+                    std::thread::spawn(move || {
+                        let _wake = wake;
+                        let _ = tx.send(keep_idle_windows_games(&data));
+                    });
+                    self.files.idle_windows = IdleWindows::Checking(rx);
+                    return;
+                }
+                keep_idle_windows_games(&data)
+            }
+            IdleWindows::Checking(rx) => match rx.try_recv() {
+                Ok(said) => said,
+                Err(TryRecvError::Empty) => return,
+                Err(TryRecvError::Disconnected) => None,
+            },
+        };
+        self.files.idle_windows = IdleWindows::Done;
+        if let Some(said) = said {
+            self.files.error = Some(join_messages(self.files.error.take(), said));
+        }
     }
 
     /// The last session's game is settled: `offer` it back, and say
@@ -2217,7 +2282,7 @@ impl MaasaiApp {
                     "replaying its moves failed unexpectedly.".to_string(),
                 ))),
                 Job::LastSession => {
-                    Done::LastSession(Err("reading it failed unexpectedly".to_string()), None)
+                    Done::LastSession(Err("reading it failed unexpectedly".to_string()))
                 }
             },
         };
@@ -2229,17 +2294,15 @@ impl MaasaiApp {
         match done {
             Done::Read(path, result) => self.file_read(ctx, path, result),
             Done::Pasted(result) => self.pasted(ctx, result),
-            Done::LastSession(loaded, others) => {
-                if let (LastGame::ToRead(last), Some(folders)) =
+            Done::LastSession(loaded) => {
+                let (LastGame::ToRead(last), Some(folders)) =
                     (self.files.last_game, self.files.folders.clone())
-                {
-                    let loaded = loaded.map(|a| a.map(|a| *a));
-                    let (offer, problem) = settle_last_session(&folders, last, loaded);
-                    self.last_session_settled(offer, problem);
-                }
-                if let Some(others) = others {
-                    self.files.error = Some(join_messages(self.files.error.take(), others));
-                }
+                else {
+                    return;
+                };
+                let loaded = loaded.map(|a| a.map(|a| *a));
+                let (offer, problem) = settle_last_session(&folders, last, loaded);
+                self.last_session_settled(offer, problem);
             }
         }
     }
@@ -2503,7 +2566,7 @@ fn dialog_answer(ctx: &egui::Context, rx: &Receiver<Option<PathBuf>>) -> Option<
         Ok(chosen) => Some(chosen),
         Err(TryRecvError::Disconnected) => Some(None),
         Err(TryRecvError::Empty) => {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            ctx.request_repaint_after(super::busy::frame_interval());
             None
         }
     }

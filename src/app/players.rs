@@ -475,27 +475,56 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
     });
 }
 
-/// A thinking time as the window says it: in tenths of a second where
-/// they say it ("1.0 s", "2.5 s"), else in ms ("250 ms"). The slider says
-/// it as the players' bar does ("1000 ms" there read against "up to 1.0 s").
+/// A thinking time as the window says it: under a second in ms ("250
+/// ms"), else in seconds, to the tenth where that says it ("1.0 s", "2.5
+/// s") and to the hundredth otherwise ("1.13 s": the slider, logarithmic
+/// over whole ms, flipped between "1.1 s" and "1130 ms" as it was
+/// dragged). The slider says it as the players' bar does ("1000 ms" there
+/// read against "up to 1.0 s").
 pub fn time_text(movetime_ms: u64) -> String {
-    if movetime_ms.is_multiple_of(100) {
+    if movetime_ms < 1000 {
+        format!("{movetime_ms} ms")
+    } else if movetime_ms.is_multiple_of(100) {
         format!("{:.1} s", movetime_ms as f64 / 1000.0)
     } else {
-        format!("{movetime_ms} ms")
+        format!("{:.2} s", movetime_ms as f64 / 1000.0)
     }
 }
 
-/// A typed thinking time in ms: "2.5 s", "2.5" (seconds, as the slider
-/// shows them) or "250 ms"; `None` for anything else.
+/// A typed thinking time in ms: "2.5 s", "250 ms" (any case), or a bare
+/// number: seconds up to the slider's most (10), ms above it (as the
+/// slider took them before, and `--movetime` does), so "2.5" and "2500"
+/// both read as 2.5 s. A comma before three digits groups thousands
+/// ("1,500 ms"), else it is the decimal point ("1,5 s"). `None` for
+/// anything else.
 fn parse_time(text: &str) -> Option<f64> {
-    let text = text.trim();
-    let (number, scale) = match text.strip_suffix("ms") {
-        Some(ms) => (ms, 1.0),
-        None => (text.strip_suffix('s').unwrap_or(text), 1000.0),
+    let text = text.trim().to_lowercase();
+    let (number, scale) = if let Some(ms) = text.strip_suffix("ms") {
+        (ms, Some(1.0))
+    } else if let Some(s) = text.strip_suffix('s') {
+        (s, Some(1000.0))
+    } else {
+        (text.as_str(), None)
     };
-    let value: f64 = number.trim().replace(',', ".").parse().ok()?;
-    (value.is_finite() && value >= 0.0).then_some(value * scale)
+    let number = number.trim();
+    let grouped = number
+        .split(',')
+        .skip(1)
+        .all(|group| group.len() == 3 && group.chars().all(|c| c.is_ascii_digit()));
+    let number = if grouped {
+        number.replace(',', "")
+    } else {
+        number.replacen(',', ".", 1)
+    };
+    let value: f64 = number.parse().ok()?;
+    let seconds_at_most = MAX_MOVETIME_MS as f64 / 1000.0;
+    let scale = scale.unwrap_or(if value <= seconds_at_most {
+        1000.0
+    } else {
+        1.0
+    });
+    let ms = value * scale;
+    (ms.is_finite() && ms >= 0.0).then_some(ms)
 }
 
 /// A computer player's thinking time per move, as the New game dialog and
@@ -526,11 +555,22 @@ mod tests {
         assert_eq!(parse_time(" 1,5 s "), Some(1500.0));
         assert_eq!(parse_time("250 ms"), Some(250.0));
         assert_eq!(parse_time("250ms"), Some(250.0));
+        assert_eq!(parse_time("250 MS"), Some(250.0));
+        assert_eq!(parse_time("5 S"), Some(5000.0));
+        // A bare number past the most seconds is ms, as the slider took
+        // them before.
+        assert_eq!(parse_time("2500"), Some(2500.0));
+        assert_eq!(parse_time("10"), Some(10_000.0));
+        assert_eq!(parse_time("1,500 ms"), Some(1500.0));
+        assert_eq!(parse_time("1,500"), Some(1500.0));
         assert_eq!(parse_time("fast"), None);
         assert_eq!(parse_time("-1 s"), None);
         assert_eq!(parse_time("inf"), None);
+        assert_eq!(parse_time("1e306 s"), None);
         assert_eq!(time_text(1000), "1.0 s");
+        assert_eq!(time_text(1130), "1.13 s");
         assert_eq!(time_text(250), "250 ms");
+        assert_eq!(time_text(999), "999 ms");
     }
 
     #[test]

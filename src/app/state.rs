@@ -441,11 +441,11 @@ pub struct Runtime {
     /// Board pan in points.
     pub pan: egui::Vec2,
     /// The replay step (move index, step), the hole pitch and the area's
-    /// width (their bits) the board last panned to follow: a board wider
-    /// than its area brings each new step's hole into view, once, so a
-    /// user's own panning between steps is left alone; a zoom or a resize
-    /// while paused brings it back into view too.
-    pub followed_step: Option<(usize, u64, u32, u32)>,
+    /// width and height (their bits) the board last panned to follow: a
+    /// board wider than its area brings each new step's hole into view,
+    /// once, so a user's own panning between steps is left alone; a zoom
+    /// or a resize while paused brings it back into view too.
+    pub followed_step: Option<(usize, u64, u32, u32, u32)>,
     /// The game (its `game_id`) whose seeds a board wider than its area
     /// was panned to show, once, as it came on view (see
     /// `board::show_the_seeds`).

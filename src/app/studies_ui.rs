@@ -1496,7 +1496,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
     // Their threads wake the window when they answer; this keeps it going
     // meanwhile, should a wake come between two looks.
     if state.library_read.is_some() || state.claim_check.is_some() {
-        ctx.request_repaint_after(Duration::from_millis(100));
+        ctx.request_repaint_after(super::busy::frame_interval());
     }
     let mut open = true;
     egui::Window::new("Studies")

@@ -29,7 +29,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::time::Duration;
 
 /// The dialog's title (its window is found by it).
 pub const WINDOW_TITLE: &str = "Save as study";
@@ -798,7 +797,7 @@ pub fn writer_ui(
         out.push(AppCommand::Study(ShowLibrary(true)));
     }
     if w.busy() || w.browse.is_some() {
-        ctx.request_repaint_after(Duration::from_millis(100));
+        ctx.request_repaint_after(super::busy::frame_interval());
     }
     let cmd = |c: WriterCommand| AppCommand::Solver(SolverCommand::Writer(c));
     if w.ask_close {

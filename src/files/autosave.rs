@@ -250,6 +250,33 @@ fn parse_as_named(
     })
 }
 
+/// Whether the autosave in `data` may hold work saved in no file
+/// ([`Autosave::has_unsaved_work`], its source checked), told without
+/// replaying its moves: no for one that cannot be read, and for a game
+/// saved in its file that has not changed since (its length and time as
+/// the autosave noted them). Only a yes needs the whole reading.
+pub fn may_hold_unsaved_work(data: &Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(autosave_path(data)) else {
+        return false;
+    };
+    let Ok(record) = ron::from_str::<AutosaveRecord>(&text) else {
+        return false;
+    };
+    if record.unsaved || !record.game.undone.is_empty() {
+        return true;
+    }
+    match (&record.source, record.source_stamp) {
+        (None, _) => false,
+        (Some(source), Some(stamp)) => {
+            let now = std::fs::metadata(source)
+                .ok()
+                .and_then(|m| Some((m.modified().ok()?, m.len())));
+            now != Some(stamp)
+        }
+        (Some(_), None) => true,
+    }
+}
+
 /// Moves a damaged autosave aside (to `autosave.ron.damaged`, or the next
 /// free `autosave.ron.damaged.2`, …) and returns
 /// where, so that the next autosave neither overwrites it nor pushes the

@@ -40,12 +40,7 @@ pub fn window_data_folder(data: &Path, k: u32) -> PathBuf {
 /// `data/window 2`, … (so that every window's autosave counts as the
 /// program's own file).
 pub fn data_root(folder: &Path) -> &Path {
-    let slot = folder
-        .file_name()
-        .and_then(|n| n.to_str())
-        .and_then(|n| n.strip_prefix("window "))
-        .and_then(|k| k.parse::<u32>().ok())
-        .is_some_and(|k| (2..=MOST_WINDOWS).contains(&k));
+    let slot = slot_number(folder).is_some_and(|k| (2..=MOST_WINDOWS).contains(&k));
     match folder.parent() {
         Some(parent) if slot => parent,
         _ => folder,
@@ -116,12 +111,16 @@ fn window_number(folder: &Path) -> Option<u32> {
     if data_root(folder) == folder {
         return Some(1);
     }
+    slot_number(folder).filter(|&k| k < MOST_WINDOWS)
+}
+
+/// The `k` of a folder named `window k`.
+fn slot_number(folder: &Path) -> Option<u32> {
     folder
         .file_name()
         .and_then(|n| n.to_str())
         .and_then(|n| n.strip_prefix("window "))
         .and_then(|k| k.parse::<u32>().ok())
-        .filter(|&k| k < MOST_WINDOWS)
 }
 
 /// Locks `data`'s lock file: `Err(None)` when another window holds it,
