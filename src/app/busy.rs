@@ -14,8 +14,8 @@ use std::time::Duration;
 const FRAMES_PER_SECOND: u64 = 10;
 
 /// Frames a second where the window is drawn by the processor (a
-/// software renderer: a virtual machine, a remote desktop, no graphics
-/// driver). There each frame of this window costs about 0.1 s of both
+/// software renderer such as Mesa's llvmpipe: no graphics driver, some
+/// virtual machines and remote desktops). There each frame of this window costs about 0.1 s of both
 /// cores' time, so ten a second took a core from the computer's search
 /// for as long as it thought.
 const SOFTWARE_FRAMES_PER_SECOND: u64 = 3;

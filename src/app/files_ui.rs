@@ -13,8 +13,8 @@ use super::{AppCommand, MaasaiApp};
 use crate::engine::{Game, GameOptions, Move, Side, Variant, count_word};
 use crate::files::{
     Autosave, FileError, FileStamp, Folders, GameFile, LoadError, PastedRecord, Preset,
-    RecentFiles, add_user_preset, clear_autosave, delete_user_preset, position_text, read_pasted,
-    record_text, rename_user_preset, save_game, set_aside_damaged_autosave,
+    RecentFiles, add_user_preset, clear_autosave, delete_user_preset, file_stamp, position_text,
+    read_pasted, record_text, rename_user_preset, save_game, set_aside_damaged_autosave,
 };
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -2874,13 +2874,6 @@ fn clipboard_problem(e: &arboard::Error) -> String {
             other.to_string().trim_end_matches('.')
         ),
     }
-}
-
-/// When a file was last changed, and its length: what tells that another
-/// program wrote it. `None` when it is not there (a save then just writes).
-fn file_stamp(path: &Path) -> Option<FileStamp> {
-    let meta = std::fs::metadata(path).ok()?;
-    Some((meta.modified().ok()?, meta.len()))
 }
 
 /// Whether `path` is a file its permissions allow no writing to: a save

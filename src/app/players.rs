@@ -306,29 +306,39 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             ui.label(text);
         }
     };
-    let has_status = over || rt.computer.paused || rt.computer.is_thinking();
-    let status = |ui: &mut egui::Ui| {
-        if over {
-            // Nothing to pause or take over (undo brings the controls back).
-            ui.weak("The game is over.");
-        } else if rt.computer.paused {
-            ui.weak("Computer paused.");
-        } else if rt.computer.is_thinking() && rt.board_inert {
-            // Held by a dialog, its move not played until it is answered:
-            // no spinner, which kept drawing ten frames a second (a core
-            // under a software renderer) for as long as the dialog stayed.
-            let turn = rt.game.current().turn();
-            ui.weak(format!("{} waits for the window above.", rt.team(turn)));
-        } else if rt.computer.is_thinking() {
-            let depth = rt
-                .computer
-                .depth()
-                .filter(|&d| d > 0)
-                .map_or(String::new(), |d| format!(" (depth {d})"));
+    // What the computer is doing, if anything: worked out once, so that
+    // the separator before it goes with it.
+    let turn = rt.team(rt.game.current().turn());
+    let status = if over {
+        // Nothing to pause or take over (undo brings the controls back).
+        Some((false, "The game is over.".to_string()))
+    } else if rt.computer.paused {
+        Some((false, "Computer paused.".to_string()))
+    } else if rt.computer.is_thinking() && rt.board_inert {
+        // Held by a dialog, its move not played until it is answered:
+        // no spinner, which kept drawing ten frames a second (a core
+        // under a software renderer) for as long as the dialog stayed.
+        Some((false, format!("{turn} waits for the window above.")))
+    } else if rt.computer.is_thinking() {
+        let depth = rt
+            .computer
+            .depth()
+            .filter(|&d| d > 0)
+            .map_or(String::new(), |d| format!(" (depth {d})"));
+        Some((true, format!("{turn} is thinking{depth}…")))
+    } else {
+        None
+    };
+    let has_status = status.is_some();
+    let status = |ui: &mut egui::Ui| match &status {
+        Some((true, text)) => {
             super::busy::spinner(ui);
-            let turn = rt.game.current().turn();
-            ui.label(format!("{} is thinking{depth}…", rt.team(turn)));
+            ui.label(text);
         }
+        Some((false, text)) => {
+            ui.weak(text);
+        }
+        None => {}
     };
     // One line where everything fits, the longest status included; else
     // the players' descriptions on a second line (cut off at 1024 px, the

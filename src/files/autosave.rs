@@ -250,6 +250,13 @@ fn parse_as_named(
     })
 }
 
+/// When a file was last changed, and its length: what tells that another
+/// program wrote it. `None` when it is not there (a save then just writes).
+pub fn file_stamp(path: &Path) -> Option<FileStamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
 /// Whether the autosave in `data` may hold work saved in no file
 /// ([`Autosave::has_unsaved_work`], its source checked), told without
 /// replaying its moves: no for one that cannot be read, and for a game
@@ -267,12 +274,7 @@ pub fn may_hold_unsaved_work(data: &Path) -> bool {
     }
     match (&record.source, record.source_stamp) {
         (None, _) => false,
-        (Some(source), Some(stamp)) => {
-            let now = std::fs::metadata(source)
-                .ok()
-                .and_then(|m| Some((m.modified().ok()?, m.len())));
-            now != Some(stamp)
-        }
+        (Some(source), Some(stamp)) => file_stamp(source) != Some(stamp),
         (Some(_), None) => true,
     }
 }
