@@ -262,22 +262,27 @@ fn cancellation_returns_promptly_with_a_legal_move() {
     // Dropping a running handle stops it too.
     let handle = SearchHandle::start(p, SearchConfig::default());
     drop(handle);
-    // Asked from another thread (the window's wake-up): false while it
-    // runs, true once it ends, and true once it is dropped.
+    // The window's wake-up: called once the search ends, whether it was
+    // stopped, dropped, or had already ended when asked.
+    let (tx, rx) = std::sync::mpsc::channel();
     let handle = SearchHandle::start(p, SearchConfig::default());
-    let finished = handle.finished_check();
-    assert!(!finished());
+    let told = tx.clone();
+    handle.on_finish(move || told.send("stopped").unwrap());
+    assert!(rx.try_recv().is_err(), "told before the search ended");
     handle.stop();
-    let watcher = std::thread::spawn(move || {
-        while !finished() {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-    });
-    watcher.join().unwrap();
-    let finished = SearchHandle::start(p, SearchConfig::default()).finished_check();
-    while !finished() {
-        std::thread::sleep(std::time::Duration::from_millis(1));
-    }
+    assert_eq!(rx.recv_timeout(Duration::from_secs(60)), Ok("stopped"));
+    let told = tx.clone();
+    SearchHandle::start(p, SearchConfig::default())
+        .on_finish(move || told.send("dropped").unwrap());
+    assert_eq!(rx.recv_timeout(Duration::from_secs(60)), Ok("dropped"));
+    let handle = SearchHandle::start(p, SearchConfig::depth(1));
+    let told = tx.clone();
+    handle.on_finish(move || told.send("ended").unwrap());
+    assert_eq!(rx.recv_timeout(Duration::from_secs(60)), Ok("ended"));
+    // Asked again after it ended: told at once, on the asking thread.
+    let told = tx.clone();
+    handle.on_finish(move || told.send("ended").unwrap());
+    assert_eq!(rx.try_recv(), Ok("ended"), "not told at once");
 }
 
 #[test]

@@ -217,14 +217,8 @@ fn start(
             // The window is woken once the move is found, so it draws no
             // frames to poll for it (33 a second cost a core under a
             // software renderer, more than the search itself).
-            let finished = handle.finished_check();
             let ctx = ctx.clone();
-            std::thread::spawn(move || {
-                while !finished() {
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-                ctx.request_repaint();
-            });
+            handle.on_finish(move || ctx.request_repaint());
             Job::Search(handle)
         }
         _ => {

@@ -395,6 +395,30 @@ struct Shared {
     table: Arc<Table>,
     started: Instant,
     deadline: Option<Instant>,
+    /// What to call once the search has ended ([`SearchHandle::on_finish`]).
+    finish_hook: Mutex<FinishHook>,
+}
+
+/// A caller's wake-up, kept until the search's main thread ends.
+enum FinishHook {
+    Waiting(Option<Box<dyn FnOnce() + Send>>),
+    Ended,
+}
+
+/// Ends the hook when the search's main thread ends, by return or by
+/// panic: a window waiting for a move must hear of both.
+struct EndsHook<'a>(&'a Shared);
+
+impl Drop for EndsHook<'_> {
+    fn drop(&mut self) {
+        let hook = match self.0.finish_hook.lock() {
+            Ok(mut h) => std::mem::replace(&mut *h, FinishHook::Ended),
+            Err(poisoned) => std::mem::replace(&mut *poisoned.into_inner(), FinishHook::Ended),
+        };
+        if let FinishHook::Waiting(Some(f)) = hook {
+            f();
+        }
+    }
 }
 
 impl Shared {
@@ -417,6 +441,7 @@ impl Shared {
             table,
             started,
             deadline: config.movetime.map(|t| started + t),
+            finish_hook: Mutex::new(FinishHook::Waiting(None)),
         }
     }
 
@@ -495,16 +520,22 @@ impl SearchHandle {
             .unwrap_or(true)
     }
 
-    /// Whether the search has ended, askable from another thread: a
-    /// window that waits for the move asks it on a thread of its own and
-    /// wakes itself once, instead of drawing frames to poll.
-    /// Also true once the handle and every search thread are gone (a
-    /// thread that panicked never says it finished).
-    pub fn finished_check(&self) -> impl Fn() -> bool + Send + 'static {
-        let shared = Arc::clone(&self.shared);
-        move || {
-            Arc::strong_count(&shared) == 1
-                || shared.result.lock().map(|r| r.finished).unwrap_or(true)
+    /// Calls `f` once the search has ended (at once if it already has), on
+    /// the search's thread: a window that waits for the move wakes itself
+    /// so, instead of drawing frames to poll. Also called when the search's
+    /// main thread panics (it never says it finished then). Replaces an
+    /// earlier `f` not yet called.
+    pub fn on_finish(&self, f: impl FnOnce() + Send + 'static) {
+        let mut hook = match self.shared.finish_hook.lock() {
+            Ok(h) => h,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        match &mut *hook {
+            FinishHook::Waiting(slot) => *slot = Some(Box::new(f)),
+            FinishHook::Ended => {
+                drop(hook);
+                f();
+            }
         }
     }
 
@@ -557,6 +588,7 @@ fn all_decided(lines: &[RootMove], depth: u32) -> bool {
 }
 
 fn run_thread(id: usize, root: Position, config: &SearchConfig, shared: &Shared) {
+    let _ends_hook = (id == 0).then(|| EndsHook(shared));
     let mut w = Worker::new(id, shared, config, &root);
     w.iterate(root, config);
     w.flush();
