@@ -336,6 +336,27 @@ fn unwritable_targets_give_errors_naming_the_path() {
     assert_eq!(err.path, folder);
     assert!(err.problem.contains("folder"), "{err}");
     assert_eq!(listing(dir.path()), ["a-folder"]);
+
+    // A name ending in a / names a folder, there or not: it said "a part
+    // of the path is a file, not a folder", where none was.
+    for name in ["new-folder/", "a-folder/new.ron/"] {
+        let target = PathBuf::from(format!("{}/{name}", dir.path().display()));
+        let err = files::save_game(&target, &sample_game(1)).unwrap_err();
+        assert_eq!(err.path, target);
+        assert_eq!(
+            err.problem,
+            "cannot write: the name ends in a /, so it names a folder, not a file (give the file's name after it)",
+            "{err}"
+        );
+    }
+    let err = files::save_game(
+        &PathBuf::from(format!("{}/a-folder/", dir.path().display())),
+        &sample_game(1),
+    )
+    .unwrap_err();
+    assert!(err.problem.contains("this is a folder"), "{err}");
+    assert_eq!(listing(dir.path()), ["a-folder"]);
+    assert!(listing(&folder).is_empty());
 }
 
 // ------------------------------------------------------------------ autosave

@@ -97,6 +97,15 @@ pub fn write_atomic_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), FileError> {
+    // "games/" names a folder: renaming the written file onto it fails
+    // with "not a directory", which the user would read as some file in
+    // the way. (A folder that is there is said so below.)
+    if ends_in_separator(path) && !path.is_dir() {
+        return Err(FileError::new(
+            path,
+            "cannot write: the name ends in a /, so it names a folder, not a file (give the file's name after it)",
+        ));
+    }
     // A symlink names the file the user means: that file is replaced (and
     // backed up), the link stays.
     let resolved = resolve_symlinks(path).ok_or_else(|| {
@@ -162,6 +171,15 @@ pub fn write_atomic_with(
     }
     sync_folder(&folder);
     Ok(())
+}
+
+/// Whether `path` as written ends in a path separator (`Path`'s
+/// components drop it).
+fn ends_in_separator(path: &Path) -> bool {
+    path.as_os_str()
+        .as_encoded_bytes()
+        .last()
+        .is_some_and(|&b| std::path::is_separator(b as char))
 }
 
 /// `path` with its symlinks followed (a dangling one to the file it would
