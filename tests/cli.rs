@@ -1948,6 +1948,26 @@ fn a_move_is_echoed_in_one_form_in_both_halves_of_a_message() {
         err.starts_with("error: move 1 (South `i9`): illegal move `i9`: "),
         "{err}"
     );
+    // A long one is shortened in both halves (the first printed all of a
+    // 100,000-character move), given to `play` or in a record to `solve`.
+    let long = "9".repeat(100_000);
+    let short = format!("{}… (100000 characters)", "9".repeat(48));
+    for args in [
+        vec!["play".to_string(), SMALL.to_string(), long.clone()],
+        vec!["solve".to_string(), format!("{SMALL} {long}")],
+    ] {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (_, err, code) = run(&args);
+        assert_eq!(code, 2, "{err}");
+        assert!(
+            err.starts_with(&format!(
+                "error: move 1 (South `{short}`): illegal move `{short}`: "
+            )),
+            "{}",
+            &err[..err.len().min(300)]
+        );
+        assert!(err.len() < 400, "{} bytes", err.len());
+    }
 }
 
 /// Runs `sh -c SCRIPT BIN ARGS...`: the binary with its descriptors as
@@ -2507,7 +2527,11 @@ fn control_characters_and_invisible_marks_typed_are_quoted_back_as_escapes() {
         ),
         (
             vec!["moves".into(), format!("{p}\u{200b}")],
-            "contains the invisible character U+200B",
+            "`turn=south\\u{200b}`: contains the invisible character U+200B",
+        ),
+        (
+            vec!["moves".into(), format!("{p}\u{1b}[31m")],
+            "`turn=south\\u{1b}[31m`: contains the invisible character U+001B",
         ),
         (vec!["fro\u{7}b".into()], "`fro\\u{7}b`"),
         (

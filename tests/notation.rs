@@ -137,7 +137,9 @@ fn bad_hole_names_are_refused() {
     let long = "en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south";
     let e = eg.parse_move(long).unwrap_err().to_string();
     assert!(
-        e.starts_with("illegal move `en-gehe south=4,4,4,4,4,…` (67 characters): "),
+        e.starts_with(
+            "illegal move `en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 capt… (67 characters)`: "
+        ),
         "{e}"
     );
     assert_eq!(eg.parse_move(" 7 ").unwrap().hole(), 6);

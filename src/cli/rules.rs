@@ -209,7 +209,7 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
             "move {} ({} `{}`): {}",
             e.index + 1,
             e.mover.title(),
-            moves[e.index],
+            crate::engine::shortened(&moves[e.index]),
             play_error_words(&e.error, over)
         ))
     })

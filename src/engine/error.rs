@@ -152,15 +152,9 @@ impl fmt::Display for PlayError {
             PlayError::GameOver => write!(f, "illegal move: the game is already over"),
             PlayError::BadNotation { text, problem } => {
                 // A pasted page is not repeated back whole: its start and
-                // length say which text was meant.
-                const SHOWN: usize = 24;
-                let chars = text.chars().count();
-                if chars > SHOWN {
-                    let start: String = text.chars().take(SHOWN).collect();
-                    write!(f, "illegal move `{start}…` ({chars} characters): {problem}")
-                } else {
-                    write!(f, "illegal move `{text}`: {problem}")
-                }
+                // length say which text was meant (as a record's "move 2
+                // (North `…`)" names it).
+                write!(f, "illegal move `{}`: {problem}", shortened(text))
             }
         }
     }

@@ -188,8 +188,21 @@ pub fn parse_setup(text: &str) -> Result<Setup, SetupError> {
         // In any token: `turn=south` with a zero-width space after it was
         // told "turn must be `south` or `north`", quoting what looks right.
         if let Some(c) = token.chars().find(|&c| invisible(c)) {
+            // Quoted with each such character written as an escape, so
+            // the message shows where it is (removed, the token looked
+            // right; raw, a terminal acted on it).
+            let shown: String = token
+                .chars()
+                .map(|c| {
+                    if invisible(c) {
+                        format!("\\u{{{:x}}}", c as u32)
+                    } else {
+                        c.to_string()
+                    }
+                })
+                .collect();
             return Err(SetupError::new(
-                token.replace(invisible, ""),
+                shown,
                 format!(
                     "contains the invisible character U+{:04X} (copied with the text?); remove it",
                     c as u32
