@@ -54,6 +54,13 @@ fn main() -> std::process::ExitCode {
         // Help, version and usage errors, printed as clap does, but a help
         // that could not be written (a full disk) is not a success.
         Err(e) => {
+            // clap names no argument: say which, with its bytes shown.
+            if e.kind() == clap::error::ErrorKind::InvalidUtf8
+                && let Some(message) = cli::not_utf8_argument(&argv)
+            {
+                eprintln!("error: {}", cli::printable(&message));
+                return std::process::ExitCode::from(2);
+            }
             let code = e.exit_code();
             // Help and version go to stdout, and so would be lost too.
             if let Some(why) = stdout_unwritable().filter(|_| !e.use_stderr()) {

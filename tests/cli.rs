@@ -245,6 +245,41 @@ fn apply_answers_each_line_with_the_right_error_words() {
 }
 
 #[test]
+#[cfg(unix)]
+fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
+    use std::os::unix::ffi::OsStrExt;
+    // The parser said only "invalid UTF-8 was detected in one or more
+    // arguments".
+    let position =
+        std::ffi::OsStr::from_bytes(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=sou\xe9th");
+    let out = Command::new(BIN)
+        .arg("moves")
+        .arg(position)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: argument 2 is not UTF-8 text: `en-gehe south=1,1,0 north=0,0,0 captured=0,0 \
+         turn=sou\\xe9th` (positions, moves and numbers are written in UTF-8)\n"
+    );
+    let out = Command::new(BIN)
+        .args([
+            "play",
+            "en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south",
+        ])
+        .arg(std::ffi::OsStr::from_bytes(b"\xff1"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: argument 3 is not UTF-8 text: `\\xff1` (positions, moves and numbers are written in UTF-8)\n"
+    );
+}
+
+#[test]
 fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1\n".to_vec();
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=sou\xe9th ; 1\n");
@@ -363,6 +398,16 @@ fn trace_prints_one_line_per_lap_then_the_result() {
         &out[..300]
     );
     assert!(out.contains("\nlap 40,614: lift 6 from N3;"));
+    // The capture line too (it read "5000 from N2 … 5001 seeds").
+    let out = ok(&[
+        "trace",
+        "en-gehe south=1,0,0 north=0,5000,0 captured=0,0 turn=south",
+        "1",
+    ]);
+    assert!(
+        out.contains("\ncapture: 5,000 from N2 and the last seed in S2: 5,001 seeds\n"),
+        "{out}"
+    );
 }
 
 #[test]

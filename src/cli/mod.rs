@@ -47,6 +47,28 @@ pub struct Cli {
 /// A first argument that is neither a command nor a file to open, read as
 /// a mistyped command: the message to give (clap would read it as the FILE
 /// and then refuse the rest oddly, or open the window on a missing file).
+/// The first argument that is not UTF-8 text, named by its place and
+/// quoted with its stray bytes as `\xNN` (as `apply` quotes such a line),
+/// for the argument parser's refusal, which names none.
+pub fn not_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
+    let (place, arg) = args
+        .iter()
+        .enumerate()
+        .skip(1)
+        .find(|(_, a)| a.to_str().is_none())?;
+    let mut word = String::new();
+    for chunk in arg.as_encoded_bytes().utf8_chunks() {
+        word.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            word.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    Some(format!(
+        "argument {place} is not UTF-8 text: `{}` (positions, moves and numbers are written in UTF-8)",
+        crate::engine::shortened(&word)
+    ))
+}
+
 pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     use clap::CommandFactory;
     let first_word = args.get(1)?;
@@ -191,10 +213,10 @@ pub enum Command {
         /// Moves in RULES.md notation (En Gehé: 1..N; Bao la Kimasai: i1..i8, o1..o8).
         moves: Vec<String>,
         /// Also write the game (start position and moves) to this saved-game
-        /// file; a file already there is refused unless --force is given, and
-        /// the program's own files (the autosave, settings, presets, recent
-        /// list, window lock, the unsaved games it moved aside, their
-        /// backups) always.
+        /// file; a file already there is refused unless --force is given,
+        /// and the program's own files (the autosave, settings, presets,
+        /// recent list, window lock, the unsaved games it moved aside, their
+        /// backups) are refused even with it.
         #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
         /// With --save: replace the file if it already exists (the version
@@ -339,7 +361,7 @@ pub enum Command {
         position: Option<String>,
         /// Write the SVG to this file instead of stdout; a file already
         /// there is refused unless --force is given, and the program's own
-        /// files (as for `play --save`) always.
+        /// files (as for `play --save`) are refused even with it.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
         /// With --out: replace the file if it already exists (the version

@@ -189,10 +189,11 @@ impl EndCapture {
     pub fn describe(&self, pos: &Position) -> String {
         format!(
             "{} from {} and the last seed in {}: {} seeds",
-            self.facing_seeds,
+            // Grouped as the laps' counts are ("lift 18,831").
+            super::group_digits(self.facing_seeds.into()),
             pos.hole_label(self.facing),
             pos.hole_label(self.hole),
-            self.total
+            super::group_digits(self.total.into())
         )
     }
 }
