@@ -2135,3 +2135,46 @@ fn the_board_zooms_and_pans_by_keys_in_the_editor_as_in_play() {
     assert_eq!(h.state().settings.zoom, 1.0, "Ctrl+0 fits it");
     assert!(h.state().editor.is_some(), "still editing");
 }
+
+#[test]
+fn a_refused_paste_rings_its_field_alone() {
+    // The ring was drawn around the field's scrolling room (six lines)
+    // rather than the field (two), over the next heading and its box.
+    let mut h = harness(en_gehe(3));
+    open_editor(&mut h);
+    use_pasted(
+        &mut h,
+        "en-gehe south=0,0,1 north=1,0 captured=4,6 turn=north",
+    );
+    assert!(
+        h.query_by_label_contains("both rows must be equally long")
+            .is_some()
+    );
+    let field = h.get_by_label("Paste notation").rect();
+    let next_heading = h.get_by_label("Notation of this position").rect();
+    let error = h.ctx.style_of(egui::Theme::Light).visuals.error_fg_color;
+    let mut rings = Vec::new();
+    fn walk(shape: &egui::Shape, colour: egui::Color32, out: &mut Vec<egui::Rect>) {
+        match shape {
+            egui::Shape::Rect(r) if r.stroke.color == colour && r.stroke.width > 0.0 => {
+                out.push(r.rect)
+            }
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, colour, out)),
+            _ => {}
+        }
+    }
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, error, &mut rings);
+    }
+    assert_eq!(rings.len(), 1, "{rings:?}");
+    let ring = rings[0];
+    assert!(ring.contains_rect(field), "{ring:?} around {field:?}");
+    assert!(
+        ring.height() < field.height() + 12.0,
+        "{ring:?} around {field:?}"
+    );
+    assert!(
+        ring.bottom() < next_heading.top(),
+        "{ring:?} over {next_heading:?}"
+    );
+}

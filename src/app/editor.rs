@@ -1653,8 +1653,9 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             .id_salt("editor-paste-scroll")
             .max_height(most)
             .show(ui, |ui| ui.add(field));
-        // The part of the field in sight (a long record runs past it).
-        let field_rect = scrolled.inner_rect;
+        // The part of the field in sight (a long record runs past it; the
+        // scrolling room alone is six lines tall, the field less).
+        let field_rect = scrolled.inner.rect.intersect(scrolled.inner_rect);
         let pasted = scrolled
             .inner
             .labelled_by(label.id)
