@@ -2984,18 +2984,25 @@ fn a_long_board_wider_than_its_area_opens_on_its_seeds() {
         h.query_by_label_contains(&format!("{name}:"))
             .is_some_and(|n| board.contains_rect(n.rect()))
     };
-    for (bi, &seeds) in s.start.board().iter().enumerate() {
-        if seeds > 0 {
-            let name = s.start.hole_label(bi);
-            let side = if name.starts_with('S') {
-                "South"
-            } else {
-                "North"
-            };
-            let name = format!("{side} {}", &name[1..]);
-            assert!(in_view(&h, &name), "{name} is out of view");
+    let seeds_out_of_view = |h: &Harness<'_, MaasaiApp>| {
+        let mut out = Vec::new();
+        for (bi, &seeds) in s.start.board().iter().enumerate() {
+            if seeds > 0 {
+                let name = s.start.hole_label(bi);
+                let side = if name.starts_with('S') {
+                    "South"
+                } else {
+                    "North"
+                };
+                let name = format!("{side} {}", &name[1..]);
+                if !in_view(h, &name) {
+                    out.push(name);
+                }
+            }
         }
-    }
+        out
+    };
+    assert_eq!(seeds_out_of_view(&h), Vec::<String>::new());
     // The board is wider than its area here (else this shows nothing).
     assert!(!in_view(&h, "South 1"));
     // Panned once: the user's own panning is left alone after.
@@ -3003,6 +3010,19 @@ fn a_long_board_wider_than_its_area_opens_on_its_seeds() {
     h.state_mut().rt.pan.x += 200.0;
     h.run_steps(4);
     assert_ne!(h.state().rt.pan, pan);
+    assert!(!seeds_out_of_view(&h).is_empty(), "panned off the seeds");
+    // The study taken in another mode comes on view from its start again,
+    // with its seeds shown (Book kept the board where the exercise had
+    // left it, the start's seeds off the area).
+    for mode in [Mode::Book, Mode::Exercise] {
+        h.state_mut().rt.pan.x += 200.0;
+        h.run_steps(2);
+        assert!(!seeds_out_of_view(&h).is_empty(), "panned off the seeds");
+        h.state_mut()
+            .queue(AppCommand::Study(StudyCommand::SwitchMode(mode)));
+        h.run_steps(8);
+        assert_eq!(seeds_out_of_view(&h), Vec::<String>::new(), "{mode:?}");
+    }
 }
 
 #[test]

@@ -814,6 +814,9 @@ impl MaasaiApp {
                 if let Some(a) = self.studies.active.take() {
                     truncate_game(&mut self.rt, 0);
                     self.studies.active = Some(ActiveStudy::new(a.study, mode, a.game_id));
+                    // It comes on view from its start as when opened: a
+                    // board wider than its area shows the start's seeds.
+                    self.rt.seeds_shown = None;
                 }
             }
             StudyCommand::Close => self.end_study(),
@@ -881,6 +884,8 @@ impl MaasaiApp {
                     a.hint = None;
                     a.message = None;
                     truncate_game(&mut self.rt, 0);
+                    // As when opened (see SwitchMode).
+                    self.rt.seeds_shown = None;
                 }
             }
             StudyCommand::Hint => {
