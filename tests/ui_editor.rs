@@ -2178,3 +2178,40 @@ fn a_refused_paste_rings_its_field_alone() {
         "{ring:?} over {next_heading:?}"
     );
 }
+
+#[test]
+fn the_editor_s_leaving_buttons_stay_put_when_a_smaller_board_widens_its_panel() {
+    // A 2×50 board keeps the panel narrow; pasting a 2×3 position gave
+    // the panel its width back, and the buttons at its left edge moved
+    // 100 px, from under the pointer.
+    // (Opened in a wide window first, so that the panel has a width of
+    // its own to go back to.)
+    let mut h = harness_at(en_gehe(50), [1600.0, 1000.0]);
+    open_editor(&mut h);
+    h.run_steps(3);
+    h.set_size(egui::vec2(1024.0, 680.0));
+    h.run_steps(3);
+    let leaving = ["Play from here", "Analyse", "Cancel"];
+    let before: Vec<egui::Rect> = leaving.iter().map(|b| h.get_by_label(b).rect()).collect();
+    let panel = h.get_by_label("Position editor").rect().left();
+    use_pasted(
+        &mut h,
+        "en-gehe south=0,0,1 north=1,0,0 captured=4,6 turn=north",
+    );
+    h.run_steps(3);
+    assert!(
+        h.get_by_label("Position editor").rect().left() < panel - 50.0,
+        "the panel widened (else this shows nothing): {panel} → {}",
+        h.get_by_label("Position editor").rect().left()
+    );
+    for (b, at) in leaving.iter().zip(&before) {
+        let now = h.get_by_label(b).rect();
+        assert!(
+            (now.left() - at.left()).abs() < 0.5,
+            "{b}: {at:?} → {now:?}"
+        );
+    }
+    // In reading order, at the panel's right edge.
+    assert!(before[0].right() < before[1].left() && before[1].right() < before[2].left());
+    assert!(before[2].right() > 1024.0 - 20.0, "{:?}", before[2]);
+}

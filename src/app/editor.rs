@@ -1751,23 +1751,45 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
     let check = ed.check();
     let playable = check.startable();
     let reason = "Not while the position has problems (listed above)";
+    // At the panel's right edge, which stays put: the panel widens when a
+    // smaller board leaves it room (a paste, Holes per row), and buttons
+    // at its left edge moved from under the pointer. (Laid out left to
+    // right, so that Tab still meets them in reading order.)
+    let labels = ["Play from here", "Analyse", "Cancel"];
+    let row_width = labels
+        .iter()
+        .map(|&text| {
+            egui::WidgetText::from(text)
+                .into_galley(
+                    &foot,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+                + 2.0 * foot.spacing().button_padding.x
+        })
+        .sum::<f32>()
+        + (labels.len() - 1) as f32 * foot.spacing().item_spacing.x;
     foot.horizontal(|ui| {
+        ui.add_space((ui.available_width() - row_width).max(0.0));
         let play = ui
-            .add_enabled(playable, egui::Button::new("Play from here"))
+            .add_enabled(playable, egui::Button::new(labels[0]))
             .on_hover_text("Start a game from this position, players as set")
             .on_disabled_hover_text(reason);
         if play.clicked() {
             cmd(EditorCommand::Play);
         }
         let analyse = ui
-            .add_enabled(playable, egui::Button::new("Analyse"))
+            .add_enabled(playable, egui::Button::new(labels[1]))
             .on_hover_text("Start from this position and open the council of advisors")
             .on_disabled_hover_text(reason);
         if analyse.clicked() {
             cmd(EditorCommand::Analyse);
         }
         if ui
-            .button("Cancel")
+            .button(labels[2])
             .on_hover_text("Back to the game, unchanged (asks first if the position was edited)")
             .clicked()
         {
