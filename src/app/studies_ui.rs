@@ -750,9 +750,13 @@ fn judged_text(
                 super::solver_panel::value_word(Value::Margin(m))
             ),
             // Only a bound: no win before that ply, perhaps none at all.
-            Value::Win { plies } => {
-                format!("after {name} you cannot win before ply {}", at_ply(plies))
-            }
+            // Your wins end on your own plies (odd ones from here): "not
+            // before ply 2" read as if a win at ply 2, the opponent's,
+            // were still to be had.
+            Value::Win { plies } => format!(
+                "after {name} you cannot win before ply {}, if you win at all",
+                at_ply(plies | 1)
+            ),
             Value::Draw => format!("after {name} you cannot win (at best a draw)"),
             Value::Loss { plies } => {
                 format!("after {name} you cannot win (at best a loss in {plies} plies)")
