@@ -2872,6 +2872,40 @@ fn the_tempo_plot_s_axis_groups_digits_as_the_board_does() {
     );
 }
 
+#[test]
+fn big_counts_on_the_board_and_beside_it_are_grouped() {
+    // "captured 9990" and a hole's "50000" beside "tempo 100,000".
+    use maasai_mancala::engine::notation::parse_position;
+    for (text, said, painted_count) in [
+        (
+            "en-gehe south=50000,0,0 north=0,0,1 captured=0,9990 turn=south",
+            "captured 9,990",
+            "50,000",
+        ),
+        (
+            "bao-la-kimasai south=1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 north=1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 reserve=12000,3 turn=south opening=no",
+            "reserve 12,000",
+            "12,000",
+        ),
+    ] {
+        let mut h = harness_at(parse_position(text).unwrap(), [1600.0, 1000.0]);
+        h.run_steps(3);
+        assert!(h.query_by_label(said).is_some(), "{said}");
+        let mut painted = Vec::new();
+        for clipped in &h.output().shapes {
+            painted_galleys(&clipped.shape, &mut painted);
+        }
+        assert!(
+            painted.iter().any(|g| g.job.text == painted_count),
+            "{painted_count} in {:?}",
+            painted
+                .iter()
+                .map(|g| g.job.text.as_str())
+                .collect::<Vec<_>>()
+        );
+    }
+}
+
 /// Every text a shape paints.
 fn painted_galleys(shape: &egui::Shape, out: &mut Vec<std::sync::Arc<egui::Galley>>) {
     match shape {

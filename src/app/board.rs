@@ -858,7 +858,10 @@ fn side_line(
                 ui.separator();
                 cut_label(
                     ui,
-                    egui::RichText::new(format!("captured {}", captured[side.index()])),
+                    egui::RichText::new(format!(
+                        "captured {}",
+                        crate::engine::group_digits(captured[side.index()].into())
+                    )),
                 );
                 ui.separator();
                 let n = holes as usize;
@@ -904,7 +907,10 @@ fn side_line(
                 ui.separator();
                 cut_label(
                     ui,
-                    egui::RichText::new(format!("reserve {}", reserve[side.index()])),
+                    egui::RichText::new(format!(
+                        "reserve {}",
+                        crate::engine::group_digits(reserve[side.index()].into())
+                    )),
                 );
                 ui.separator();
                 let [a, b] = shown.phase_reserve;
@@ -1434,7 +1440,8 @@ fn paint_hole(
     // be too small to read it runs up the hole instead, in place of the
     // pile (which says nothing at such counts).
     // (Laid out once; only a count that does not fit again.)
-    let text = count.to_string();
+    // Grouped as every count the window prints ("60,000").
+    let text = crate::engine::group_digits(count);
     let mut galley = painter.layout_no_wrap(text.clone(), count_font.clone(), pal.count);
     // The count sits low, where the hole's rounded foot narrows it (and a
     // selection ring is drawn just inside): it keeps clear of the walls.
@@ -1576,7 +1583,7 @@ fn paint_reserves(painter: &egui::Painter, geo: &Geometry, pal: &Palette, reserv
         painter.text(
             pos2(rect.center().x, rect.bottom() - 0.35 * p),
             Align2::CENTER_CENTER,
-            format!("{seeds}"),
+            crate::engine::group_digits(seeds),
             count_font.clone(),
             pal.count,
         );
@@ -2607,7 +2614,10 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
         match ed.variant() {
             Variant::EnGehe { holes } => {
                 ui.separator();
-                ui.label(format!("captured {}", s.captured[side.index()]));
+                ui.label(format!(
+                    "captured {}",
+                    crate::engine::group_digits(s.captured[side.index()])
+                ));
                 ui.separator();
                 let n = holes as usize;
                 let own = row_tempo(s.row(side).iter().copied(), n);
@@ -2616,7 +2626,10 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
             }
             Variant::BaoLaKimasai => {
                 ui.separator();
-                ui.label(format!("reserve {}", s.reserve[side.index()]));
+                ui.label(format!(
+                    "reserve {}",
+                    crate::engine::group_digits(s.reserve[side.index()])
+                ));
                 ui.separator();
                 // As the game's board says it: what the reserves set here
                 // make of the moves.
