@@ -6,7 +6,7 @@
 //! UI-free: the panel renders [`CouncilReport`] from a search [`Analysis`]
 //! (run the search with `SearchConfig::all_moves` so every move is ranked).
 
-use crate::engine::{BAO_ROW, Move, Position, Side, Variant};
+use crate::engine::{BAO_ROW, Move, Position, Side, Variant, possessive};
 use crate::search::{
     self, Analysis, Bound, Line, SearchConfig, WIN, children_in_tree, eval, is_decisive,
     seeds_taken,
@@ -407,12 +407,14 @@ fn answer_clause(sp: &Speech, f: &MoveFacts, which: Answer, either: bool) -> Opt
     };
     Some(match (expected, f.best_reply?) {
         (Some((r, t)), _) if t > 0 => format!(
-            "{them}'s expected answer, {}, {} {t}",
+            "{} expected answer, {}, {} {t}",
+            possessive(them),
             move_label(sp.v, r),
             sp.verbs()
         ),
         (Some((r, _)), _) => format!(
-            "{them}'s expected answer, {}, {} nothing{either}",
+            "{} expected answer, {}, {} nothing{either}",
+            possessive(them),
             move_label(sp.v, r),
             sp.verbs()
         ),
@@ -619,11 +621,13 @@ fn tempo_sentence(label_cap: &str, them: &str, tempo: i32, among: Among) -> Stri
     let m = among.0;
     match tempo {
         t if t > 0 => format!(
-            "{label_cap} leaves our tempo count {} against {them}'s (no {m} leaves it better), so we can wait longer.",
-            signed(t)
+            "{label_cap} leaves our tempo count {} against {} (no {m} leaves it better), so we can wait longer.",
+            signed(t),
+            possessive(them)
         ),
         0 => format!(
-            "{label_cap} leaves our tempo count level with {them}'s (no {m} leaves it better), so neither side can outwait the other yet."
+            "{label_cap} leaves our tempo count level with {} (no {m} leaves it better), so neither side can outwait the other yet.",
+            possessive(them)
         ),
         t => format!(
             "{label_cap} leaves us {} behind {them} in tempo, the least of any {m}, so it gives away the least waiting time.",
@@ -1238,6 +1242,15 @@ mod tests {
         assert_eq!(
             exchange(&sp, &f, Answer::Biggest),
             "captures nothing now, but Ilpurko can capture 3 in reply, from hole 1"
+        );
+        // A team named in the plural: "Purko Warriors'", not "…s's".
+        let sp = Speech {
+            them: "Purko Warriors",
+            ..sp
+        };
+        assert_eq!(
+            exchange(&sp, &f, Answer::Expected),
+            "captures nothing now, but Purko Warriors' expected answer, hole 2, captures 2"
         );
     }
 

@@ -483,15 +483,17 @@ pub fn council_ui(
         ComputerTurn::No => {}
         ComputerTurn::AgainstAPerson => {
             ui.label(format!(
-                "It is {team}'s turn, played by the computer: the council waits for your turn, \
-                 so that the computer has both cores."
+                "It is {} turn, played by the computer: the council waits for your turn, \
+                 so that the computer has both cores.",
+                crate::engine::possessive(&team)
             ));
             return commands;
         }
         ComputerTurn::BothTeams => {
             ui.label(format!(
-                "It is {team}'s turn, and the computer plays both teams: the council waits \
-                 until the computer is paused, so that it has both cores."
+                "It is {} turn, and the computer plays both teams: the council waits \
+                 until the computer is paused, so that it has both cores.",
+                crate::engine::possessive(&team)
             ));
             return commands;
         }

@@ -1165,7 +1165,7 @@ pub fn tempo_standings(name: &str, own: u64, other: u64) -> [String; 3] {
         std::cmp::Ordering::Less => {
             let d = group(other - own);
             [
-                format!("{name}'s tempo deficit {d}"),
+                format!("{} tempo deficit {d}", crate::engine::possessive(name)),
                 format!("deficit {d}"),
                 format!("\u{2212}{d}"),
             ]

@@ -95,6 +95,17 @@ pub fn grouped_count(n: u64, noun: &str) -> String {
     )
 }
 
+/// A team's name as the owner of something: "North's", and a name
+/// ending in s (the teams' own names are often plurals) "Purko
+/// Warriors'", not "Purko Warriors's".
+pub fn possessive(name: &str) -> String {
+    if name.ends_with(['s', 'S']) {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// A count with thousands separators, as RULES.md writes them: 7,589,376
 /// (a comma, so a wrapped line never splits it).
 pub fn group_digits(n: u64) -> String {
@@ -165,6 +176,13 @@ impl std::error::Error for PlayError {}
 #[cfg(test)]
 mod tests {
     use super::PlayError;
+
+    #[test]
+    fn a_name_ending_in_s_owns_with_an_apostrophe_alone() {
+        assert_eq!(super::possessive("North"), "North's");
+        assert_eq!(super::possessive("Purko Warriors"), "Purko Warriors'");
+        assert_eq!(super::possessive("ELDERS"), "ELDERS'");
+    }
 
     #[test]
     fn endless_moves_give_their_lap_counts_as_rules_md_writes_them() {

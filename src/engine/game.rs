@@ -86,7 +86,9 @@ impl GameResult {
         match self.reason {
             EndReason::NoMoves(s) => format!("{} has no seeds left to move", name(s)),
             EndReason::OnlyEndless(s) => format!("every move {} has is endless", name(s)),
-            EndReason::InnerRowEmpty(s) => format!("{}'s inner row is empty", name(s)),
+            EndReason::InnerRowEmpty(s) => {
+                format!("{} inner row is empty", super::possessive(&name(s)))
+            }
             EndReason::Repetition => "the same position occurred three times".to_string(),
         }
     }
@@ -610,6 +612,19 @@ mod tests {
         assert_eq!(
             won.describe(),
             "North wins 163–157: South has no seeds left to move; North takes the 10 seeds left on the board."
+        );
+        // A team named in the plural owns its row as "Purko Warriors'".
+        let raided = GameResult::scored([0, 0], EndReason::InnerRowEmpty(Side::North), None);
+        let plural = |s: Side| match s {
+            Side::South => "Ilkisongo Elders".to_string(),
+            Side::North => "Purko Warriors".to_string(),
+        };
+        assert!(
+            raided
+                .describe_naming(plural, plural)
+                .contains(": Purko Warriors' inner row is empty"),
+            "{}",
+            raided.describe_naming(plural, plural)
         );
     }
 }
