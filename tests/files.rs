@@ -543,9 +543,35 @@ fn user_presets_merge_rename_and_delete() {
     assert_eq!(list.len(), shipped.len());
 
     files::add_user_preset(config.path(), user_preset("Club 2×20", 20)).unwrap();
-    // A user preset may share a shipped preset's name; both are listed.
+    // A shipped preset's name is refused for one of the user's, added or
+    // renamed to (it was taken, and "Bao la Kimasai (yours)" could be an
+    // En Gehé board) ...
     let shipped_name = shipped[0].name.clone();
-    files::add_user_preset(config.path(), user_preset(&shipped_name, 30)).unwrap();
+    let expected = format!(
+        "“{shipped_name}” is the name of a preset that comes with the program; choose another"
+    );
+    let err = files::add_user_preset(config.path(), user_preset(&format!(" {shipped_name}"), 30))
+        .unwrap_err();
+    assert_eq!(err.problem, expected);
+    let err = files::rename_user_preset(config.path(), "Club 2×20", &shipped_name).unwrap_err();
+    assert_eq!(err.problem, expected);
+    assert_eq!(
+        files::preset_name_problem(&shipped_name, ["Club 2×20"], None),
+        Some(expected)
+    );
+    // ... but a presets file that holds one (written by hand) still
+    // loads, and both are listed.
+    let path = files::user_presets_path(config.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut user = files::load_user_presets(config.path()).unwrap();
+    user.push(user_preset(&shipped_name, 30));
+    let written = ron::ser::to_string(&files::PresetFile {
+        version: 1,
+        presets: user,
+    })
+    .unwrap();
+    assert_ne!(text, written);
+    std::fs::write(&path, written).unwrap();
     let (list, _) = files::all_presets(config.path());
     assert_eq!(list.len(), shipped.len() + 2);
     assert!(

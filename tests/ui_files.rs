@@ -1227,6 +1227,22 @@ fn presets_fill_the_dialog_and_user_presets_are_saved_renamed_deleted() {
     h.run();
     assert!(h.state().files.error.is_none());
     assert_eq!(load_user_presets(&config).unwrap().len(), 1);
+    // A shipped preset's name too (it was taken, listed as "Bao la Kimasai
+    // (yours)" for an En Gehé 2×9 board).
+    replace_field(&mut h, "Preset name", "Bao la Kimasai");
+    h.run();
+    assert!(
+        h.query_by_label(
+            "“Bao la Kimasai” is the name of a preset that comes with the program; choose another"
+        )
+        .is_some(),
+        "the clash with a shipped preset is not said"
+    );
+    assert!(
+        h.get_by_label("Save as preset")
+            .accesskit_node()
+            .is_disabled()
+    );
     // A preset saved behind the dialog's back (another window of the
     // program) under the name typed is still refused on Save, and the
     // typed name stays to be changed.

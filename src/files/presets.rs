@@ -263,16 +263,38 @@ pub fn preset_name_problem<'a>(
     if let Some(why) = name_problem(name) {
         return Some(why);
     }
+    if let Some(why) = shipped_name_problem(name) {
+        return Some(why);
+    }
     let own = renaming.is_some_and(|old| same_name(old, name));
     let taken = !own && users.into_iter().any(|u| same_name(u, name));
     taken.then(|| format!("you have a preset named “{name}” already"))
 }
 
+/// A shipped preset's name is not taken for one of the user's: "Bao la
+/// Kimasai (yours)" on an En Gehé board read as the game's own setup
+/// (studies refuse a shipped study's title alike). A presets file that
+/// already holds one, written by hand, still loads; both are listed.
+fn shipped_name_problem(name: &str) -> Option<String> {
+    shipped_presets()
+        .iter()
+        .any(|p| same_name(&p.name, name))
+        .then(|| {
+            format!(
+                "“{}” is the name of a preset that comes with the program; choose another",
+                name.trim()
+            )
+        })
+}
+
 /// Saves a new user preset. Its name must not already be a user preset's
-/// (a shipped preset's name is allowed: the two stay distinct).
+/// or a shipped preset's.
 pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileError> {
     let path = user_presets_path(config_dir);
     let name = clean_name(config_dir, &preset.name)?;
+    if let Some(why) = shipped_name_problem(&name) {
+        return Err(FileError::new(&path, why));
+    }
     preset
         .options
         .validate()
@@ -292,6 +314,9 @@ pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileErro
 pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(), FileError> {
     let path = user_presets_path(config_dir);
     let new = clean_name(config_dir, new)?;
+    if let Some(why) = shipped_name_problem(&new) {
+        return Err(FileError::new(&path, why));
+    }
     let mut presets = load_user_presets(config_dir)?;
     if !same_name(&new, old) && presets.iter().any(|p| same_name(&p.name, &new)) {
         return Err(FileError::new(
