@@ -11,7 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable, by};
 use maasai_mancala::app::anim::INSTANT_SPEED;
 use maasai_mancala::app::studies_ui::{Mode, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{GameOptions, Position, notation::parse_position};
+use maasai_mancala::engine::{GameOptions, Position, Side, notation::parse_position};
 use maasai_mancala::solver::{Session, Solver};
 
 fn harness(start: Position) -> Harness<'static, MaasaiApp> {
@@ -3331,19 +3331,32 @@ fn a_move_list_row_with_a_review_note_drops_its_parts_whole() {
             short.to_string(),
             format!("{terse} — takes 2"),
             terse.to_string(),
-            " — takes 2".to_string(),
-            String::new(),
         ];
         let head = format!("  1. {name} 1");
-        let (form, elided) = row_form(&h, &head, &tails);
-        // The last form is what is left: it may be cut still.
-        assert!(form == tails.len() - 1 || !elided, "form {form} cut short");
-        forms.push(form);
+        let row = h
+            .query_by_label_contains("  1. ")
+            .and_then(|n| n.accesskit_node().label())
+            .expect("the row");
+        if row.starts_with(&head) {
+            let (form, elided) = row_form(&h, &head, &tails);
+            assert!(!elided, "form {form} cut short");
+            forms.push(form);
+        } else {
+            // Then the team's name gives way by whole words before the
+            // note does (a Bao la Kimasai review's blunders showed no note
+            // beside two-word team names, where "best move" rows kept
+            // theirs): the note and the hole stay.
+            let shortened = maasai_mancala::app::move_list::shorter_names(&name, Side::South)
+                .into_iter()
+                .any(|team| row == format!("  1. {team}1{terse}"));
+            assert!(shortened, "{row:?}");
+            forms.push(tails.len());
+        }
     }
     assert!(forms.windows(2).all(|w| w[0] <= w[1]), "{forms:?}");
     // (The note's best move goes first: in this column the note and the
     // capture did not fit beside the name together; then the note's unit,
-    // then the note, the capture coming back alone where it fits.)
+    // then the capture; then the name is shortened, the note kept.)
     assert!([4, 6, 7].iter().all(|f| forms.contains(f)), "{forms:?}");
 }
 

@@ -231,20 +231,41 @@ fn rows_ui(
                 // comment): "· commen…" was cut mid-word.
                 head_marked("", false),
             ];
+            let shorter = shorter_names(&rt.names[mover.index()], mover);
             let shown = if fits(&text) {
                 text.clone()
             } else {
-                // Last, the team's name is cut by whole words and then left
-                // out, so the hole played stays in sight ("1. Ilkisongo
-                // Elders Co…" hid it behind a long name).
-                candidates
+                // The team's name is cut by whole words and then left out,
+                // so the hole played stays in sight ("1. Ilkisongo Elders
+                // Co…" hid it behind a long name): first where the note
+                // would go otherwise (the note is what a reviewer scans
+                // for; the name only says whose turn it was, as the rows
+                // alternate), last to keep the hole.
+                let (noted, bare) = candidates.split_at(6);
+                let mark = if comment.is_some() {
+                    " · commented"
+                } else {
+                    ""
+                };
+                let named = |team: &str, cost: &str, mark: &str| {
+                    format!("{:>3}. {team}{}{mark}{cost}", i + 1, s.name)
+                };
+                let noted_shorter: Vec<String> = if terse_cost.is_empty() {
+                    Vec::new()
+                } else {
+                    shorter
+                        .iter()
+                        .flat_map(|team| {
+                            [named(team, &terse_cost, mark), named(team, &terse_cost, "")]
+                        })
+                        .collect()
+                };
+                noted
                     .iter()
                     .cloned()
-                    .chain(
-                        shorter_names(&rt.names[mover.index()], mover)
-                            .into_iter()
-                            .map(|team| format!("{:>3}. {team}{}", i + 1, s.name)),
-                    )
+                    .chain(noted_shorter)
+                    .chain(bare.iter().cloned())
+                    .chain(shorter.iter().map(|team| named(team, "", "")))
                     .find(|t| fits(t))
                     .unwrap_or_else(|| format!("{:>3}. {}", i + 1, s.name))
             };
