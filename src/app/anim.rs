@@ -262,10 +262,13 @@ impl Replay {
     }
 
     /// What a Bao la Kimasai move raided, for its ending: "it raided 2
-    /// seeds from North i2", or with several raids "it raided 5 seeds: 2
-    /// from North i2, 3 from North i5". `None` without raids.
+    /// seeds from North i2", or with several raids "it raided 5 seeds from
+    /// North: 2 from i2, 3 from i5" (every raid is from the opponent's
+    /// inner row: its name once keeps a long chain within the lines under
+    /// the board). `None` without raids.
     fn raid_words(&self) -> Option<String> {
         let before = &self.trace.before;
+        let victim = self.trace.mover.opponent().title();
         let raids: Vec<(u64, String)> = self
             .trace
             .laps
@@ -273,11 +276,7 @@ impl Replay {
             .filter_map(|lap| match lap.kind {
                 LapKind::Raid { from, .. } => {
                     let hole = before.hole_at(from);
-                    let name = before.variant().hole_name(hole.index);
-                    Some((
-                        u64::from(lap.seeds),
-                        format!("{} {name}", hole.side.title()),
-                    ))
+                    Some((u64::from(lap.seeds), before.variant().hole_name(hole.index)))
                 }
                 LapKind::Lift { .. } => None,
             })
@@ -285,15 +284,17 @@ impl Replay {
         match raids.as_slice() {
             [] => None,
             [(seeds, hole)] => Some(format!(
-                "it raided {} from {hole}",
+                "it raided {} from {victim} {hole}",
                 grouped_count(*seeds, "seed")
             )),
             _ => {
                 let total = raids.iter().map(|(n, _)| n).sum();
-                let each: Vec<String> =
-                    raids.iter().map(|(n, h)| format!("{n} from {h}")).collect();
+                let each: Vec<String> = raids
+                    .iter()
+                    .map(|(n, h)| format!("{} from {h}", group_digits(*n)))
+                    .collect();
                 Some(format!(
-                    "it raided {}: {}",
+                    "it raided {} from {victim}: {}",
                     grouped_count(total, "seed"),
                     each.join(", ")
                 ))
@@ -417,7 +418,7 @@ mod tests {
             "i1",
         );
         assert!(
-            chain.ends_with("(it raided 3 seeds: 1 from North i7, 2 from North i4)"),
+            chain.ends_with("(it raided 3 seeds from North: 1 from i7, 2 from i4)"),
             "{chain}"
         );
     }
