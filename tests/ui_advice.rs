@@ -1441,8 +1441,12 @@ fn a_menu_open_over_the_council_previews_nothing() {
 #[test]
 fn each_take_over_button_keeps_its_place_when_the_other_goes() {
     // After Take over South, Take over North slid into its place: a double
-    // click handed both sides over.
-    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    // click handed both sides over. (Frames of 50 ms: a double click's
+    // two clicks come within 0.3 s.)
+    let mut h = common::fine_harness(
+        GameOptions::en_gehe(6).start().unwrap(),
+        common::SNAPSHOT_SIZE,
+    );
     h.state_mut().settings.players = [Player::computer(Level::Beginner); 2];
     h.state_mut().rt.computer.paused = true;
     h.run();
@@ -1453,23 +1457,80 @@ fn each_take_over_button_keeps_its_place_when_the_other_goes() {
     assert_eq!(h.state().settings.players[0], Player::Human);
     assert!(h.query_by_label("Take over South").is_none());
     assert_eq!(h.get_by_label("Take over North").rect(), north);
-    // A second click where South's button was hands nothing over.
-    h.hover_at(south.center());
+    // South's button turned into Give back South, in its place.
+    assert_eq!(h.get_by_label("Give back South").rect(), south);
+    h.run_steps(10);
+    h.get_by_label("Give back South").click();
     h.run();
-    for pressed in [true, false] {
+    assert!(h.state().settings.players[0].is_computer());
+    // A double click there hands South over once: its second click, on
+    // the Give back the first turned the button into, gives nothing back
+    // (nor does a double click hand both sides over).
+    h.hover_at(south.center());
+    h.run_steps(10);
+    for pressed in [true, false, true, false] {
         h.event(egui::Event::PointerButton {
             pos: south.center(),
             button: egui::PointerButton::Primary,
             pressed,
             modifiers: egui::Modifiers::NONE,
         });
-        h.run();
+        h.step();
     }
+    h.run();
+    assert_eq!(h.state().settings.players[0], Player::Human);
     assert!(h.state().settings.players[1].is_computer());
     // Paused or running, the buttons stay put.
     h.get_by_label("Resume computer").click();
     h.run();
     assert_eq!(h.get_by_label("Take over North").rect(), north);
+}
+
+#[test]
+fn a_side_taken_over_is_given_back_and_the_board_stays_put() {
+    // Taking over the computer's only side took the players' bar away, and
+    // the board moved 13 px under the pointer; the computer came back only
+    // through Game ▸ Players, its level and time chosen again.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    let strong = Player::Computer {
+        level: Level::Strong,
+        movetime_ms: 2500,
+    };
+    h.state_mut().settings.players = [Player::Human, strong];
+    h.run_steps(2);
+    let hole = h.get_by_label("South 1: 4 seeds").rect();
+    let button = h.get_by_label("Take over North").rect();
+    h.get_by_label("Take over North").click();
+    h.run_steps(2);
+    assert_eq!(h.state().settings.players, [Player::Human; 2]);
+    assert_eq!(h.get_by_label("South 1: 4 seeds").rect(), hole);
+    let give = h.get_by_label("Give back North");
+    assert_eq!(give.rect(), button);
+    give.hover();
+    h.run_steps(15);
+    assert!(
+        h.query_by_label_contains("The computer plays this side again (Computer (Strong")
+            .is_some()
+    );
+    // Nothing to pause while no side is the computer's.
+    assert!(h.query_by_label("Pause computer").is_none());
+    h.get_by_label("Give back North").click();
+    h.run_steps(2);
+    assert_eq!(h.state().settings.players, [Player::Human, strong]);
+    assert_eq!(h.get_by_label("Take over North").rect(), button);
+    assert_eq!(h.get_by_label("South 1: 4 seeds").rect(), hole);
+    // A side chosen anew (the Players menu, a new game) has nothing to
+    // give back: with no computer the bar goes.
+    h.get_by_label("Take over North").click();
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::SetPlayers([Player::Human, Player::Human]));
+    h.run_steps(2);
+    assert!(h.query_by_label("Give back North").is_none());
+    assert!(
+        h.query_by_label_contains("North: ").is_none(),
+        "the bar stayed"
+    );
 }
 
 #[test]

@@ -146,8 +146,13 @@ pub enum AppCommand {
     ViewLive,
     DismissGameOver,
     Quit,
-    /// Who plays each side (from the new-game dialog or "Take over").
+    /// Who plays each side (from the new-game dialog or the Players menu).
     SetPlayers([players::Player; 2]),
+    /// A person plays this computer side from now on ("Take over").
+    TakeOver(crate::engine::Side),
+    /// The computer a side was taken over from plays it again ("Give
+    /// back").
+    GiveBack(crate::engine::Side),
     PauseComputer(bool),
     ShowCouncil(bool),
     SetCouncilDock(settings::CouncilDock),
@@ -950,9 +955,25 @@ impl MaasaiApp {
                 AppCommand::DismissGameOver => self.rt.game_over_dismissed = Some(self.rt.ending()),
                 AppCommand::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
                 AppCommand::SetPlayers(players) => {
+                    // Sides chosen anew have nothing to give back.
+                    self.rt.taken_over = [None; 2];
                     self.settings.players = players;
                     // Chosen now: a study's end gives back nothing older.
                     self.studies.clear_players_before();
+                }
+                AppCommand::TakeOver(side) => {
+                    let player = &mut self.settings.players[side.index()];
+                    if player.is_computer() {
+                        self.rt.taken_over[side.index()] = Some(*player);
+                        *player = players::Player::Human;
+                        self.studies.clear_players_before();
+                    }
+                }
+                AppCommand::GiveBack(side) => {
+                    if let Some(computer) = self.rt.taken_over[side.index()].take() {
+                        self.settings.players[side.index()] = computer;
+                        self.studies.clear_players_before();
+                    }
                 }
                 AppCommand::PauseComputer(paused) => {
                     self.rt.computer.paused = paused;
@@ -1198,7 +1219,11 @@ impl MaasaiApp {
             commands.extend(controls::controls_ui(ui, &self.settings, &self.rt));
             ui.add_space(2.0);
         });
-        if self.settings.players.iter().any(|p| p.is_computer()) {
+        // Also once the computer's last side is taken over, to give it
+        // back (the bar going moved the board 13 px under the pointer).
+        if self.settings.players.iter().any(|p| p.is_computer())
+            || self.rt.taken_over.iter().any(Option::is_some)
+        {
             egui::Panel::top("computer-players").show(ui, |ui| {
                 commands.extend(players::computer_bar(ui, &self.rt, &self.settings.players));
             });

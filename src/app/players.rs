@@ -238,6 +238,21 @@ fn start(
 
 /// The strip above the board while a side is played by the computer:
 /// who plays, what it is doing, and Pause/Resume.
+/// Whether a side's Take over / Give back button turned less than a
+/// double click's time ago (and if not, notes that it turns now, as the
+/// caller acts on a click).
+fn just_toggled(ui: &egui::Ui, side: crate::engine::Side) -> bool {
+    let id = egui::Id::unique(("players-bar-toggled", side.index()));
+    let now = ui.input(|i| i.time);
+    let delay = ui.ctx().options(|o| o.input_options.max_double_click_delay);
+    let last = ui.data(|d| d.get_temp::<f64>(id));
+    if last.is_some_and(|t| now - t < delay) {
+        return true;
+    }
+    ui.data_mut(|d| d.insert_temp(id, now));
+    false
+}
+
 pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     // From the check of the moves: whether the game is over may take
@@ -249,22 +264,42 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
     // click meant for one side's Take over hit the other's, and a double
     // click handed both sides over). A side played by a person keeps its
     // button's room, empty.
+    let any_computer = players.iter().any(|p| p.is_computer());
     let mut buttons = |ui: &mut egui::Ui| {
         if over {
             return;
         }
         for side in crate::engine::Side::BOTH {
             let computer = players[side.index()].is_computer();
-            let button = egui::Button::new(format!("Take over {}", side.title()));
-            if ui
-                .add_visible(computer, button)
-                .on_hover_text("Play this side yourself from now on")
-                .clicked()
-                && computer
-            {
-                let mut next = *players;
-                next[side.index()] = Player::Human;
-                commands.push(AppCommand::SetPlayers(next));
+            let given_back = rt.taken_over[side.index()].filter(|_| !computer);
+            let (take, give) = (
+                format!("Take over {}", side.title()),
+                format!("Give back {}", side.title()),
+            );
+            // One place and width for both labels: the one the pointer is
+            // over after a click turns into the other.
+            let width = super::button_width_for(ui, &[&take, &give]);
+            let label = if given_back.is_some() { give } else { take };
+            let button = egui::Button::new(label).min_size(egui::vec2(width, 0.0));
+            let response = ui.add_visible(computer || given_back.is_some(), button);
+            // The second click of a double click lands on the button the
+            // first turned it into: it undid what the first did. (Timed,
+            // not egui's double click: at a software renderer's few frames
+            // a second both clicks can come in one frame.)
+            let clicked = response.clicked() && !just_toggled(ui, side);
+            if computer {
+                response.on_hover_text("Play this side yourself from now on");
+                if clicked {
+                    commands.push(AppCommand::TakeOver(side));
+                }
+            } else if let Some(computer) = given_back {
+                response.on_hover_text(format!(
+                    "The computer plays this side again ({})",
+                    computer.describe()
+                ));
+                if clicked {
+                    commands.push(AppCommand::GiveBack(side));
+                }
             }
         }
         let label = if rt.computer.paused {
@@ -273,10 +308,14 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             "Pause computer"
         };
         // As wide as the wider of its two labels: the words after it moved
-        // as it turned from one to the other.
+        // as it turned from one to the other. (Its room kept while no
+        // side is the computer's.)
         let width = super::button_width_for(ui, &["Resume computer", "Pause computer"]);
         if ui
-            .add(egui::Button::new(label).min_size(egui::vec2(width, 0.0)))
+            .add_visible(
+                any_computer,
+                egui::Button::new(label).min_size(egui::vec2(width, 0.0)),
+            )
             .on_hover_text(
                 "Computer players wait while paused; Take over, or Game > Players, gives a side \
                  to a person",
@@ -306,6 +345,8 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
     let status = if over {
         // Nothing to pause or take over (undo brings the controls back).
         Some((false, "The game is over.".to_string()))
+    } else if !any_computer {
+        None
     } else if rt.computer.paused {
         Some((false, "Computer paused.".to_string()))
     } else if rt.computer.is_thinking() && rt.board_inert {
@@ -356,8 +397,8 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         })
         .fold(0.0, f32::max);
     let button = |text: &str| width(text) + 2.0 * ui.spacing().button_padding.x + gap;
-    let needed = button("Take over South")
-        + button("Take over North")
+    let needed = button("Take over South").max(button("Give back South"))
+        + button("Take over North").max(button("Give back North"))
         + button("Resume computer")
         + described.iter().map(|t| width(t) + 3.0 * gap).sum::<f32>()
         + longest_team

@@ -508,6 +508,9 @@ pub struct Runtime {
     /// play a paused computer's side. Moves read from a file are not in
     /// it (see [`Runtime::played_by_computer`]).
     by_computer: std::collections::BTreeMap<usize, bool>,
+    /// The computer each side was taken over from in this game ("Take
+    /// over"), for "Give back"; `None` for a side chosen since.
+    pub taken_over: [Option<super::players::Player>; 2],
 }
 
 impl Runtime {
@@ -517,6 +520,7 @@ impl Runtime {
             game_id: GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             comments: Default::default(),
             by_computer: Default::default(),
+            taken_over: [None; 2],
             event: String::new(),
             notes: String::new(),
             game: Game::new(start),
