@@ -427,11 +427,29 @@ fn answer_clause(sp: &Speech, f: &MoveFacts, which: Answer, either: bool) -> Opt
     })
 }
 
+/// Bao la Kimasai: whether the other team's answer to `f` may raid at all
+/// (both reserves empty after the move); always in En Gehé. While it
+/// cannot, "North has nothing to raid in reply" says nothing of the move.
+fn reply_may_raid(sp: &Speech, f: &MoveFacts) -> bool {
+    sp.v.is_en_gehe()
+        || sp
+            .pos
+            .try_play(f.mv)
+            .is_ok_and(|after| after.raids_allowed())
+}
+
+/// Said where neither the move nor its answer may raid.
+const NO_RAIDS_YET: &str = "no raids before both reserves are empty";
+
 /// What the move takes and what the answer takes: "captures 9 now, but
 /// North can capture 14 in reply, from hole 12" ([`Answer::Biggest`]) or
 /// "captures 9 now, but North's expected answer, hole 12, captures 3"
 /// ([`Answer::Expected`]); "…, and ends the game".
 fn exchange(sp: &Speech, f: &MoveFacts, which: Answer) -> String {
+    if f.best_reply.is_some() && !reply_may_raid(sp, f) {
+        // (Nor may the move itself: reserves only empty.)
+        return format!("{} nothing ({NO_RAIDS_YET})", sp.verbs());
+    }
     let now = taken_now(sp, f);
     match answer_clause(sp, f, which, f.taken == 0) {
         // "but" where the answer takes something back.
@@ -546,6 +564,9 @@ fn sentence(
                 sp.verb(),
                 move_label(v, r)
             ),
+            Some(_) if !reply_may_raid(sp, f) => {
+                format!("After {label} {them} cannot raid in reply ({NO_RAIDS_YET}).")
+            }
             Some(_) => format!(
                 "After {label} {them} has nothing to {} in reply.",
                 sp.verb()
@@ -656,6 +677,10 @@ fn raider_empty_handed(sp: &Speech, f: &MoveFacts, label: &str, among: Among) ->
         Variant::BaoLaKimasai => format!("No {m} raids anything now"),
     };
     match answer_clause(sp, f, Answer::Biggest, true) {
+        // Nor any in reply: nothing more to say of it.
+        Some(_) if !reply_may_raid(sp, f) => {
+            format!("{why}, so we play the search's choice, {label}.")
+        }
         Some(answer) => format!("{why}, so we play the search's choice, {label}; {answer}."),
         None => format!("{why}, so we play the search's choice, {label}, which ends the game."),
     }
@@ -1002,8 +1027,23 @@ mod tests {
                  north=0,0,1,0,0,2,3,1,1,2,0,1,0,2,1,1 reserve=18,17 turn=south opening=no",
                 Style::Raider
             ),
-            "There are no raids while herding, so we play the search's choice, hole i2; \
-             North has nothing to raid in reply either."
+            "There are no raids while herding, so we play the search's choice, hole i2."
+        );
+        // Nor any in reply: the others do not speak of raids as if any
+        // could be (it read "it raids nothing now, and North raids nothing
+        // either").
+        let herding = "bao-la-kimasai south=1,1,0,1,0,0,1,2,0,2,1,1,2,1,1,0 \
+                       north=0,0,1,0,0,2,3,1,1,2,0,1,0,2,1,1 reserve=18,17 turn=south opening=no";
+        let scout = says(herding, Style::Scout);
+        assert!(
+            scout.ends_with(": it raids nothing (no raids before both reserves are empty)."),
+            "{scout}"
+        );
+        let guardian = says(herding, Style::Guardian);
+        assert!(
+            guardian
+                .ends_with("North cannot raid in reply (no raids before both reserves are empty)."),
+            "{guardian}"
         );
         // Set up with our reserve empty and North's not: we sow as in
         // phase 2, without raids.
@@ -1014,7 +1054,7 @@ mod tests {
                 Style::Raider
             ),
             "There are no raids while North still has seeds in reserve, so we play the \
-             search's choice, hole o2; North has nothing to raid in reply either."
+             search's choice, hole o2."
         );
         // Raiding, but no move raids.
         assert_eq!(
