@@ -913,6 +913,44 @@ fn a_declined_resume_leaves_the_computer_players_paused() {
 }
 
 #[test]
+fn opening_the_game_s_own_file_again_is_asked_as_such() {
+    // "… Save them before opening another game?" of the very game's file.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.ron");
+    saved_game(&path);
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    assert_no_file_error(&h);
+    let first = h
+        .state()
+        .rt
+        .game
+        .current()
+        .candidate_moves()
+        .next()
+        .unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(3);
+    // Named another way (with a "." in it): still its own file.
+    let again = dir.path().join(".").join("match.ron");
+    files(&mut h, FileCommand::OpenPath(again));
+    let asked = format!(
+        "“{}” has changes that are not saved. Save them before opening its saved version again?",
+        path.display()
+    );
+    assert!(h.query_by_label(&asked).is_some(), "{asked}");
+    h.get_by_label("Cancel").click();
+    h.run();
+    let other = dir.path().join("other.ron");
+    saved_game(&other);
+    files(&mut h, FileCommand::OpenPath(other));
+    assert!(
+        h.query_by_label_contains("Save them before opening another game?")
+            .is_some()
+    );
+}
+
+#[test]
 fn new_after_a_move_asks_to_save_first() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = files_harness(dir.path(), en_gehe(6));

@@ -61,6 +61,17 @@ pub fn dialogs_ui(
     if let Some(pending) = &files.unsaved_prompt {
         let what = match (pending, study) {
             (Pending::New, _) => "starting a new game".to_string(),
+            // The file of this very game: its saved version replaces the
+            // changes ("another game" it is not).
+            (Pending::OpenPath(path), _)
+                if files.path.as_ref().is_some_and(|own| {
+                    own == path
+                        || std::fs::canonicalize(own)
+                            .is_ok_and(|own| std::fs::canonicalize(path).is_ok_and(|p| p == own))
+                }) =>
+            {
+                "opening its saved version again".to_string()
+            }
             (Pending::Open | Pending::OpenPath(_), _) => "opening another game".to_string(),
             // A study sets its position up as a pasted one is.
             (Pending::Paste(..), Some(title)) => {
