@@ -213,6 +213,16 @@ fn check_line(pos: &Position, pv: &[maasai_mancala::engine::Move], value: Value)
         expected = got;
         line.push(child);
     }
+    // Whole: to the end of the game or its first repetition (it stopped
+    // one move short of a repetition that a table bound had hidden).
+    let last = *line.last().unwrap();
+    assert!(
+        matches!(last.status(), Status::Over(_))
+            || line[..line.len() - 1]
+                .iter()
+                .any(|p| p.same_position(&last)),
+        "the line {pv:?} of {pos} stops at {last}, where the game goes on"
+    );
     if pv.is_empty() {
         assert!(
             matches!(pos.status(), Status::Over(_)),
@@ -251,6 +261,29 @@ fn repetition_value(pos: &Position) -> Value {
         Value::Margin(own(me) - own(me.opponent()))
     } else {
         Value::Draw
+    }
+}
+
+#[test]
+fn a_line_read_past_a_table_bound_reaches_its_repetition() {
+    // Each line stopped one move short of the repetition that ends it: a
+    // step taken on a table bound proved off this line led where no move
+    // kept the score. (Found against an independent reference.)
+    for (text, pv) in [
+        (
+            "en-gehe south=0,0,1 north=0,3,0 captured=0,4 turn=north",
+            "2 2 1 2 2 3 2 1",
+        ),
+        (
+            "en-gehe south=1,0,1 north=0,0,2 captured=5,5 turn=north",
+            "3 1 1 1 2 1 2 2 3 2 1",
+        ),
+    ] {
+        let pos = notation::parse_position(text).unwrap();
+        let got = Solver::with_table_bits(12).with_threads(1).solve(&pos);
+        let names: Vec<String> = got.pv.iter().map(|&m| pos.variant().move_name(m)).collect();
+        assert_eq!(names.join(" "), pv, "{text}");
+        check_line(&pos, &got.pv, got.value);
     }
 }
 

@@ -56,6 +56,9 @@ const EXTREME_UNITS: u64 = 2;
 /// node's nodes)` (at least 1) to its hole's count, so cheap refutations
 /// count most; counts are halved when one reaches [`HISTORY_CAP`].
 const CHEAP_CUT_LOG: u32 = 26;
+/// Steps back a principal line's reading may take where a table bound led
+/// it where no move keeps the score (see [`Search::principal_line`]).
+const LINE_BACKTRACKS: u32 = 64;
 const HISTORY_CAP: u32 = 0x7FFF;
 
 /// Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, … (`i` from 1).
@@ -472,6 +475,17 @@ struct Child {
     key: u64,
     /// False while the move is not played yet (see [`Search::children`]).
     settled: bool,
+}
+
+/// A position of a principal line being read: its moves, the score it
+/// needs, and how far the choice of its move has got (the table's proved
+/// move first, then the moves in order from `next`).
+struct LineStep {
+    kids: Vec<Child>,
+    perm: Vec<u8>,
+    score: i32,
+    proved_tried: bool,
+    next: usize,
 }
 
 /// One search over a table: the line from the root, counters and the stop
@@ -1324,6 +1338,15 @@ impl<'a> Search<'a> {
     /// step the first move (table move first) whose child is proved to have
     /// exactly the score the parent's needs. Stops at the end of the game, a
     /// repetition, or `max_len` moves.
+    ///
+    /// A bound taken from the table was proved where the line's earlier
+    /// positions were not on the path; on this line a repetition can end
+    /// the game sooner, so a step taken on such a bound may lead where no
+    /// move keeps the score (the line stopped one move short of the
+    /// repetition that ends it). There the reader goes back and tries the
+    /// step's other moves, searched with the line as their path, up to
+    /// [`LINE_BACKTRACKS`] times; beyond that the line ends where it first
+    /// could not go on.
     pub fn principal_line(
         &mut self,
         pos: &Position,
@@ -1331,10 +1354,14 @@ impl<'a> Search<'a> {
         max_len: usize,
     ) -> Result<Vec<Move>, Cancelled> {
         let base = self.path.len();
-        let mut line = Vec::new();
+        let mut line: Vec<Move> = Vec::new();
+        let mut steps: Vec<LineStep> = Vec::new();
+        let mut first_stuck: Option<Vec<Move>> = None;
+        let mut backtracks = 0;
         let mut cur = *pos;
         let mut cur_score = score;
-        let result = loop {
+        let result = 'line: loop {
+            // A new position of the line: the end, or its moves.
             if line.len() >= max_len {
                 break Ok(());
             }
@@ -1356,48 +1383,97 @@ impl<'a> Search<'a> {
                 break Ok(());
             }
             self.push(key);
-            // Every child scores at least its `target` (the parent takes the
-            // best), so a child proved to score at most it is on the line. A
-            // child whose table entry already proves that (the proof of the
-            // value went through it) needs no search: on long endgames
-            // searching the children in order could spend longer re-proving
-            // a worse move than the whole solve took.
-            let in_order = || perm.iter().map(|&i| &kids[i as usize]);
-            let proved = in_order().find(|k| {
+            steps.push(LineStep {
+                kids,
+                perm,
+                score: cur_score,
+                proved_tried: false,
+                next: 0,
+            });
+            // The move on from the last step, going back where none is.
+            loop {
+                let step = steps.last_mut().expect("a step");
+                let found = match self.next_on_line(step, en_gehe) {
+                    Ok(found) => found,
+                    Err(c) => break 'line Err(c),
+                };
+                match found {
+                    Some((k, step_score)) => {
+                        line.push(Move(k.mv));
+                        cur = k.pos;
+                        cur_score = step_score;
+                        continue 'line;
+                    }
+                    None => {
+                        if first_stuck.is_none() {
+                            first_stuck = Some(line.clone());
+                        }
+                        backtracks += 1;
+                        if steps.len() == 1 || backtracks > LINE_BACKTRACKS {
+                            line = first_stuck.take().unwrap_or_default();
+                            break 'line Ok(());
+                        }
+                        steps.pop();
+                        self.pop();
+                        line.pop();
+                    }
+                }
+            }
+        };
+        self.unwind(base, result.map(|()| line))
+    }
+
+    /// The next move of a line's step whose child keeps the score the step
+    /// needs, with the child's score: the table's proved one first, then
+    /// the others in order, each searched with the line as its path (a
+    /// move back to a position of the line scores that repetition's end).
+    /// `None` when no move is left to try.
+    fn next_on_line(
+        &mut self,
+        step: &mut LineStep,
+        en_gehe: bool,
+    ) -> Result<Option<(Child, i32)>, Cancelled> {
+        let LineStep {
+            kids,
+            perm,
+            score,
+            proved_tried,
+            next,
+        } = step;
+        let score = *score;
+        let target = |k: &Child| to_child(score, k.gain, en_gehe);
+        // Every child scores at least its `target` (the parent takes the
+        // best), so a child proved to score at most it is on the line. A
+        // child whose table entry already proves that (the proof of the
+        // value went through it) needs no search: on long endgames
+        // searching the children in order could spend longer re-proving a
+        // worse move than the whole solve took.
+        if !*proved_tried {
+            *proved_tried = true;
+            let proved = perm.iter().map(|&i| &kids[i as usize]).find(|k| {
                 let plain = table_key(&k.pos);
                 self.repeated(line_key(&k.pos, plain)).is_none()
                     && self
                         .table
                         .probe(self.salted(&k.pos, plain))
-                        .is_some_and(|e| e.upper <= to_child(cur_score, k.gain, en_gehe))
+                        .is_some_and(|e| e.upper <= target(k))
             });
-            let mut found = proved.map(|k| k.mv);
-            if found.is_none() {
-                for k in in_order() {
-                    let target = to_child(cur_score, k.gain, en_gehe);
-                    // One null window decides whether it is exactly the
-                    // target, with restarts like a pass (its length is as
-                    // heavy-tailed).
-                    match self.pass(&k.pos, target + 1, 0, None) {
-                        Ok(Some((v, _))) if v <= target => {
-                            found = Some(k.mv);
-                            break;
-                        }
-                        Ok(_) => {}
-                        Err(c) => return self.unwind(base, Err(c)),
-                    }
-                }
+            if let Some(k) = proved {
+                return Ok(Some((*k, target(k))));
             }
-            match found.and_then(|mv| kids.iter().find(|k| k.mv == mv)) {
-                Some(k) => {
-                    line.push(Move(k.mv));
-                    cur_score = to_child(cur_score, k.gain, en_gehe);
-                    cur = k.pos;
-                }
-                None => break Ok(()),
+        }
+        while let Some(&i) = perm.get(*next) {
+            *next += 1;
+            let k = &kids[i as usize];
+            let t = target(k);
+            // One null window decides whether it is exactly the target,
+            // with restarts like a pass (its length is as heavy-tailed).
+            match self.pass(&k.pos, t + 1, 0, None)? {
+                Some((v, _)) if v <= t => return Ok(Some((*k, t))),
+                _ => {}
             }
-        };
-        self.unwind(base, result.map(|()| line))
+        }
+        Ok(None)
     }
 
     fn unwind<T>(&mut self, base: usize, r: Result<T, Cancelled>) -> Result<T, Cancelled> {
