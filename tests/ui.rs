@@ -4194,6 +4194,45 @@ fn the_strips_words_keep_their_place_whatever_the_speed() {
     assert!(places.windows(2).all(|w| w[0] == w[1]), "{places:?}");
 }
 
+#[test]
+fn a_typed_speed_that_is_no_speed_is_said() {
+    // "abc" and Enter in the speed field put the speed back, silently.
+    let mut h = harness_at(en_gehe(6), [1024.0, 680.0]);
+    h.state_mut().settings.speed = 12.0;
+    h.run();
+    let type_speed = |h: &mut Harness<'static, MaasaiApp>, text: &str| {
+        // The slider's number field (the slider itself says the same).
+        h.query_all_by_value("12 seeds/s")
+            .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Slider)
+            .expect("the speed field")
+            .click();
+        h.run();
+        h.event(egui::Event::Key {
+            key: egui::Key::A,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::COMMAND,
+        });
+        h.event(egui::Event::Text(text.into()));
+        h.run();
+        h.key_press(egui::Key::Enter);
+        h.run();
+    };
+    type_speed(&mut h, "abc");
+    assert_eq!(h.state().settings.speed, 12.0);
+    assert!(
+        h.query_by_label_contains(
+            "“abc” is not a sowing speed: type seeds a second, 1 to 999 (“40” or “40 seeds/s”), or “instant”"
+        )
+        .is_some(),
+        "the refusal is not said"
+    );
+    // A speed that is one is taken without a word.
+    type_speed(&mut h, "40");
+    assert_eq!(h.state().settings.speed, 40.0);
+}
+
 /// Where the hole `bi` of the position on view is drawn, and the right
 /// edge of the board's area (the move list's left).
 fn hole_x_and_area(h: &Harness<'_, MaasaiApp>, bi: usize) -> (f32, f32) {

@@ -104,6 +104,8 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         // after it keep their place as the speed changes ("5 seeds/s" to
         // "1000 seeds/s" moved them 20 px).
         let widest = super::button_width_for(ui, &["1000 seeds/s", "instant"]);
+        // A typed text that is no speed is said, not silently put back.
+        let refused: std::cell::Cell<Option<String>> = std::cell::Cell::new(None);
         let resp = ui
             .scope(|ui| {
                 ui.spacing_mut().interact_size.x = widest;
@@ -113,13 +115,22 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                         // The unit goes with the number: at the top the field says
                         // "instant", which a fixed "seeds/s" after it misread.
                         .custom_formatter(|v, _| speed_text(v))
-                        .custom_parser(parse_speed),
+                        .custom_parser(|text| {
+                            let speed = parse_speed(text);
+                            if speed.is_none() {
+                                refused.set(Some(text.trim().to_string()));
+                            }
+                            speed
+                        }),
                 )
             })
             .inner
             .on_hover_text("Sowing speed in seeds a second; at the right end, instant");
         if resp.changed() {
             commands.push(AppCommand::SetSpeed(speed));
+        }
+        if let Some(text) = refused.take() {
+            commands.push(AppCommand::Notice(speed_refusal(&text)));
         }
         ui.separator();
         // One label, cut with "…" as one (whole on hover): the counters
@@ -266,6 +277,16 @@ fn speed_text(v: f64) -> String {
         let noun = if seeds == "1" { "seed" } else { "seeds" };
         format!("{seeds} {noun}/s")
     }
+}
+
+/// Why a text typed into the speed field was not taken.
+fn speed_refusal(text: &str) -> String {
+    let shown = crate::engine::shortened(text);
+    format!(
+        "“{shown}” is not a sowing speed: type seeds a second, {} to {} (“40” or “40 seeds/s”), or “instant”",
+        MIN_SPEED,
+        INSTANT_SPEED as u32 - 1
+    )
 }
 
 /// A speed typed into the speed field: a number of seeds a second, with or
