@@ -4200,9 +4200,20 @@ fn a_typed_speed_that_is_no_speed_is_said() {
     let mut h = harness_at(en_gehe(6), [1024.0, 680.0]);
     h.state_mut().settings.speed = 12.0;
     h.run();
+    let refused = |h: &Harness<'static, MaasaiApp>| {
+        h.query_by_label_contains("is not a sowing speed").is_some()
+    };
+    // Typed a key at a time, as a person does: read once typed, not at
+    // every key ("instant" was refused as "i", "in", …).
     let type_speed = |h: &mut Harness<'static, MaasaiApp>, text: &str| {
         // The slider's number field (the slider itself says the same).
-        h.query_all_by_value("12 seeds/s")
+        let shown = h.state().settings.speed;
+        let value = if shown >= 1000.0 {
+            "instant".to_string()
+        } else {
+            format!("{shown:.0} seeds/s")
+        };
+        h.query_all_by_value(&value)
             .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Slider)
             .expect("the speed field")
             .click();
@@ -4214,8 +4225,17 @@ fn a_typed_speed_that_is_no_speed_is_said() {
             repeat: false,
             modifiers: egui::Modifiers::COMMAND,
         });
-        h.event(egui::Event::Text(text.into()));
-        h.run();
+        let mut typed = String::new();
+        for c in text.chars() {
+            typed.push(c);
+            h.event(egui::Event::Text(c.to_string()));
+            h.run();
+            assert!(
+                h.query_by_label_contains(&format!("“{typed}” is not a sowing speed"))
+                    .is_none(),
+                "refused while typing {text:?}"
+            );
+        }
         h.key_press(egui::Key::Enter);
         h.run();
     };
@@ -4225,12 +4245,14 @@ fn a_typed_speed_that_is_no_speed_is_said() {
         h.query_by_label_contains(
             "“abc” is not a sowing speed: type seeds a second, 1 to 999 (“40” or “40 seeds/s”), or “instant”"
         )
-        .is_some(),
-        "the refusal is not said"
+        .is_some()
     );
-    // A speed that is one is taken without a word.
-    type_speed(&mut h, "40");
+    // A speed that is one is taken, and the refusal goes.
+    type_speed(&mut h, "40 seeds/s");
     assert_eq!(h.state().settings.speed, 40.0);
+    assert!(!refused(&h));
+    type_speed(&mut h, "instant");
+    assert_eq!(h.state().settings.speed, INSTANT_SPEED);
 }
 
 /// Where the hole `bi` of the position on view is drawn, and the right

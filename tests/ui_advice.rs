@@ -1519,6 +1519,23 @@ fn a_side_taken_over_is_given_back_and_the_board_stays_put() {
     assert_eq!(h.state().settings.players, [Player::Human, strong]);
     assert_eq!(h.get_by_label("Take over North").rect(), button);
     assert_eq!(h.get_by_label("South 1: 4 seeds").rect(), hole);
+    // The Game menu's Take over keeps it to give back too (it handed the
+    // side to a person with nothing to give back).
+    h.get_by_label("Game").click();
+    h.run_steps(2);
+    h.query_all_by_label("Take over North")
+        .find(|n| n.rect() != button)
+        .expect("the Game menu's Take over North")
+        .click();
+    h.run_steps(2);
+    assert_eq!(h.state().settings.players, [Player::Human; 2]);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert_eq!(h.get_by_label("Give back North").rect(), button);
+    h.run_steps(4);
+    h.get_by_label("Give back North").click();
+    h.run_steps(2);
+    assert_eq!(h.state().settings.players, [Player::Human, strong]);
     // A side chosen anew (the Players menu, a new game) has nothing to
     // give back: with no computer the bar goes.
     h.get_by_label("Take over North").click();

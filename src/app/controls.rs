@@ -112,6 +112,9 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 ui.add(
                     egui::Slider::new(&mut speed, MIN_SPEED..=INSTANT_SPEED)
                         .logarithmic(true)
+                        // Read once typed (Enter or leaving the field): read
+                        // at every key, "instant" was refused as "i", "in", ….
+                        .update_while_editing(false)
                         // The unit goes with the number: at the top the field says
                         // "instant", which a fixed "seeds/s" after it misread.
                         .custom_formatter(|v, _| speed_text(v))
@@ -277,6 +280,11 @@ fn speed_text(v: f64) -> String {
         let noun = if seeds == "1" { "seed" } else { "seeds" };
         format!("{seeds} {noun}/s")
     }
+}
+
+/// Whether a notice is [`speed_refusal`]'s.
+pub(crate) fn is_speed_refusal(notice: &str) -> bool {
+    notice.starts_with('“') && notice.contains("” is not a sowing speed: ")
 }
 
 /// Why a text typed into the speed field was not taken.

@@ -108,9 +108,8 @@ pub fn menu_ui(
                             .on_hover_text("Play this side yourself from now on")
                             .clicked()
                     {
-                        let mut next = settings.players;
-                        next[side.index()] = super::players::Player::Human;
-                        commands.push(AppCommand::SetPlayers(next));
+                        // Kept to give back, as the strip's Take over keeps it.
+                        commands.push(AppCommand::TakeOver(side));
                     }
                 }
                 ui.separator();

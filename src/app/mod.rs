@@ -146,7 +146,8 @@ pub enum AppCommand {
     ViewLive,
     DismissGameOver,
     Quit,
-    /// Who plays each side (from the new-game dialog or the Players menu).
+    /// Who plays each side (from the new-game dialog, the Players menu,
+    /// a study's start and end).
     SetPlayers([players::Player; 2]),
     /// A person plays this computer side from now on ("Take over").
     TakeOver(crate::engine::Side),
@@ -931,7 +932,16 @@ impl MaasaiApp {
                     }
                 }
                 AppCommand::SetSpeed(s) => {
-                    self.settings.speed = s.clamp(anim::MIN_SPEED, anim::INSTANT_SPEED)
+                    self.settings.speed = s.clamp(anim::MIN_SPEED, anim::INSTANT_SPEED);
+                    // A speed taken answers an earlier refused one.
+                    if self
+                        .rt
+                        .notice
+                        .as_ref()
+                        .is_some_and(|n| controls::is_speed_refusal(n))
+                    {
+                        self.rt.notice = None;
+                    }
                 }
                 AppCommand::FinishAnimation => {
                     if let Some(r) = self.rt.shown_replay_mut() {

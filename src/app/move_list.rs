@@ -217,7 +217,8 @@ fn rows_ui(
                 .replace(" seeds", "")
                 .replace(" seed", "")
                 .replace(", proved", "");
-            let candidates = [
+            // The first NOTED_FORMS keep the note; the rest have none.
+            let candidates: [String; NOTED_FORMS + 3] = [
                 format!("{full} — {laps}{taken}"),
                 with_taken(&full),
                 with_taken(&head(short_cost)),
@@ -241,7 +242,7 @@ fn rows_ui(
                 // would go otherwise (the note is what a reviewer scans
                 // for; the name only says whose turn it was, as the rows
                 // alternate), last to keep the hole.
-                let (noted, bare) = candidates.split_at(6);
+                let (noted, bare) = candidates.split_at(NOTED_FORMS);
                 let mark = if comment.is_some() {
                     " · commented"
                 } else {
@@ -322,6 +323,10 @@ fn rows_ui(
     }
     ui.data_mut(|d| d.insert_temp(follow_id, (follow.saturating_sub(1), hidden)));
 }
+
+/// How many of a move list row's shorter forms (before its team's name is
+/// cut) still carry the review's note.
+const NOTED_FORMS: usize = 6;
 
 /// A team's name cut short by whole words, longest first, each with a
 /// space for the move after it, then a long first word's first half, its

@@ -236,8 +236,6 @@ fn start(
     }
 }
 
-/// The strip above the board while a side is played by the computer:
-/// who plays, what it is doing, and Pause/Resume.
 /// Whether a side's Take over / Give back button turned less than a
 /// double click's time ago (and if not, notes that it turns now, as the
 /// caller acts on a click).
@@ -253,6 +251,9 @@ fn just_toggled(ui: &egui::Ui, side: crate::engine::Side) -> bool {
     false
 }
 
+/// The strip above the board while a side is played by the computer (or
+/// was taken over from it): who plays, what it is doing, Take over / Give
+/// back, and Pause/Resume.
 pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     // From the check of the moves: whether the game is over may take

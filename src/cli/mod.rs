@@ -44,9 +44,6 @@ pub struct Cli {
     pub file: Option<PathBuf>,
 }
 
-/// A first argument that is neither a command nor a file to open, read as
-/// a mistyped command: the message to give (clap would read it as the FILE
-/// and then refuse the rest oddly, or open the window on a missing file).
 /// The first argument that is not UTF-8 text, named by its place and
 /// quoted with its stray bytes as `\xNN` (as `apply` quotes such a line),
 /// for the argument parser's refusal, which names none.
@@ -69,6 +66,9 @@ pub fn not_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
     ))
 }
 
+/// A first argument that is neither a command nor a file to open, read as
+/// a mistyped command: the message to give (clap would read it as the FILE
+/// and then refuse the rest oddly, or open the window on a missing file).
 pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     use clap::CommandFactory;
     let first_word = args.get(1)?;

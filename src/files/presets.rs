@@ -263,10 +263,13 @@ pub fn preset_name_problem<'a>(
     if let Some(why) = name_problem(name) {
         return Some(why);
     }
+    let own = renaming.is_some_and(|old| same_name(old, name));
+    if own {
+        return None;
+    }
     if let Some(why) = shipped_name_problem(name) {
         return Some(why);
     }
-    let own = renaming.is_some_and(|old| same_name(old, name));
     let taken = !own && users.into_iter().any(|u| same_name(u, name));
     taken.then(|| format!("you have a preset named “{name}” already"))
 }
@@ -314,7 +317,11 @@ pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileErro
 pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(), FileError> {
     let path = user_presets_path(config_dir);
     let new = clean_name(config_dir, new)?;
-    if let Some(why) = shipped_name_problem(&new) {
+    // (Its own name, even a shipped one from a file written by hand, is
+    // no clash.)
+    if !same_name(&new, old)
+        && let Some(why) = shipped_name_problem(&new)
+    {
         return Err(FileError::new(&path, why));
     }
     let mut presets = load_user_presets(config_dir)?;

@@ -411,6 +411,15 @@ struct EndsHook<'a>(&'a Shared);
 
 impl Drop for EndsHook<'_> {
     fn drop(&mut self) {
+        // A panic said nothing of the end: say the search is over, so that
+        // what waits for it (the window's computer) goes on.
+        if std::thread::panicking() {
+            let mut r = match self.0.result.lock() {
+                Ok(r) => r,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            r.finished = true;
+        }
         let hook = match self.0.finish_hook.lock() {
             Ok(mut h) => std::mem::replace(&mut *h, FinishHook::Ended),
             Err(poisoned) => std::mem::replace(&mut *poisoned.into_inner(), FinishHook::Ended),
@@ -520,11 +529,11 @@ impl SearchHandle {
             .unwrap_or(true)
     }
 
-    /// Calls `f` once the search has ended (at once if it already has), on
-    /// the search's thread: a window that waits for the move wakes itself
-    /// so, instead of drawing frames to poll. Also called when the search's
-    /// main thread panics (it never says it finished then). Replaces an
-    /// earlier `f` not yet called.
+    /// Calls `f` once the search has ended, on the search's thread (or at
+    /// once, on the caller's, if it already has): a window that waits for
+    /// the move wakes itself so, instead of drawing frames to poll. Also
+    /// called when the search's main thread panics (the search then counts
+    /// as finished). Replaces an earlier `f` not yet called.
     pub fn on_finish(&self, f: impl FnOnce() + Send + 'static) {
         let mut hook = match self.shared.finish_hook.lock() {
             Ok(h) => h,

@@ -485,6 +485,10 @@ struct LineStep {
     perm: Vec<u8>,
     score: i32,
     proved_tried: bool,
+    /// The move the table proved, once tried: not tried again in order
+    /// (its search would only read the same bound, back into the
+    /// position the line just gave up on).
+    proved: Option<u8>,
     next: usize,
 }
 
@@ -1388,6 +1392,7 @@ impl<'a> Search<'a> {
                 perm,
                 score: cur_score,
                 proved_tried: false,
+                proved: None,
                 next: 0,
             });
             // The move on from the last step, going back where none is.
@@ -1438,6 +1443,7 @@ impl<'a> Search<'a> {
             perm,
             score,
             proved_tried,
+            proved: proved_move,
             next,
         } = step;
         let score = *score;
@@ -1459,12 +1465,16 @@ impl<'a> Search<'a> {
                         .is_some_and(|e| e.upper <= target(k))
             });
             if let Some(k) = proved {
+                *proved_move = Some(k.mv);
                 return Ok(Some((*k, target(k))));
             }
         }
         while let Some(&i) = perm.get(*next) {
             *next += 1;
             let k = &kids[i as usize];
+            if *proved_move == Some(k.mv) {
+                continue;
+            }
             let t = target(k);
             // One null window decides whether it is exactly the target,
             // with restarts like a pass (its length is as heavy-tailed).
