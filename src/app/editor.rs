@@ -1758,18 +1758,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
     let labels = ["Play from here", "Analyse", "Cancel"];
     let row_width = labels
         .iter()
-        .map(|&text| {
-            egui::WidgetText::from(text)
-                .into_galley(
-                    &foot,
-                    Some(egui::TextWrapMode::Extend),
-                    f32::INFINITY,
-                    egui::TextStyle::Button,
-                )
-                .size()
-                .x
-                + 2.0 * foot.spacing().button_padding.x
-        })
+        .map(|&text| super::button_width_for(&foot, &[text]))
         .sum::<f32>()
         + (labels.len() - 1) as f32 * foot.spacing().item_spacing.x;
     foot.horizontal(|ui| {
