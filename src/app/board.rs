@@ -1818,7 +1818,7 @@ fn board_canvas(
                     None
                 };
                 if let Some(why) = why {
-                    commands.push(AppCommand::Notice(why));
+                    commands.push(AppCommand::Notice(why.into()));
                 }
             }
             let label = format!(
@@ -1899,7 +1899,7 @@ fn board_canvas(
                 commands.push(if side == pos.turn() && count > 0 {
                     AppCommand::OfferBranch(mv)
                 } else if side == pos.turn() {
-                    AppCommand::Notice(super::state::empty_hole_notice(side, &name))
+                    AppCommand::Notice(super::state::empty_hole_notice(side, &name).into())
                 } else {
                     AppCommand::Notice(super::state::EARLIER_POSITION_NOTICE.into())
                 });

@@ -4,7 +4,7 @@
 use super::AppCommand;
 use super::anim::{INSTANT_SPEED, MIN_SPEED};
 use super::settings::Settings;
-use super::state::Runtime;
+use super::state::{Notice, NoticeTopic, Runtime};
 
 /// Commands of the visualiser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -282,19 +282,15 @@ fn speed_text(v: f64) -> String {
     }
 }
 
-/// Whether a notice is [`speed_refusal`]'s.
-pub(crate) fn is_speed_refusal(notice: &str) -> bool {
-    notice.starts_with('“') && notice.contains("” is not a sowing speed: ")
-}
-
 /// Why a text typed into the speed field was not taken.
-fn speed_refusal(text: &str) -> String {
+fn speed_refusal(text: &str) -> Notice {
     let shown = crate::engine::shortened(text);
-    format!(
+    Notice::refusal(format!(
         "“{shown}” is not a sowing speed: type seeds a second, {} to {} (“40” or “40 seeds/s”), or “instant”",
         MIN_SPEED,
         INSTANT_SPEED as u32 - 1
-    )
+    ))
+    .about(NoticeTopic::SowingSpeed)
 }
 
 /// A speed typed into the speed field: a number of seeds a second, with or

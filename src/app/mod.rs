@@ -131,7 +131,7 @@ pub enum AppCommand {
     SetSpeed(f32),
     FinishAnimation,
     /// A message for the line under the board.
-    Notice(String),
+    Notice(state::Notice),
     /// A hole clicked on an earlier position: ask whether to play from there.
     OfferBranch(Move),
     /// Answer to that question: play the move there (`true`) or not.
@@ -673,7 +673,7 @@ impl MaasaiApp {
                 // Said as a click on the board says it.
                 AppCommand::PlayMove(_) if self.rt.result().is_some() => {
                     self.rt
-                        .say_about_view("The game is over: nobody is to move".into());
+                        .say_about_view("The game is over: nobody is to move");
                 }
                 // Found for a position the user has since left (a Ctrl+Z
                 // pressed as the move came): the user's command stands.
@@ -938,7 +938,7 @@ impl MaasaiApp {
                         .rt
                         .notice
                         .as_ref()
-                        .is_some_and(|n| controls::is_speed_refusal(n))
+                        .is_some_and(|n| n.topic == state::NoticeTopic::SowingSpeed)
                     {
                         self.rt.notice = None;
                     }

@@ -247,6 +247,18 @@ pub struct Notice {
     /// itself (the computer paused while the solver's line is played),
     /// not of something done before it.
     pub during_sowing: bool,
+    /// What the notice answers, so that what settles it can take it back.
+    pub topic: NoticeTopic,
+}
+
+/// What a [`Notice`] is about, where a later command may answer it (a
+/// speed taken answers the refusal of a speed typed before it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum NoticeTopic {
+    #[default]
+    Other,
+    /// The sowing speed field.
+    SowingSpeed,
 }
 
 impl Notice {
@@ -256,6 +268,7 @@ impl Notice {
             text: text.into(),
             report: true,
             during_sowing: false,
+            topic: NoticeTopic::Other,
         }
     }
 
@@ -274,7 +287,13 @@ impl Notice {
             text: text.into(),
             report: false,
             during_sowing: false,
+            topic: NoticeTopic::Other,
         }
+    }
+
+    /// The same notice, about `topic`.
+    pub fn about(self, topic: NoticeTopic) -> Self {
+        Self { topic, ..self }
     }
 }
 
@@ -931,8 +950,8 @@ impl Runtime {
 
     /// A notice about the position on view (why a click or a typed move
     /// plays nothing): it goes once another position is on view.
-    pub fn say_about_view(&mut self, text: String) {
-        self.about_view(Notice::refusal(text));
+    pub fn say_about_view(&mut self, notice: impl Into<Notice>) {
+        self.about_view(notice.into());
     }
 
     /// After Undo or Redo: clears the line under the board, or says there
