@@ -559,6 +559,25 @@ fn user_presets_merge_rename_and_delete() {
         files::preset_name_problem(&shipped_name, ["Club 2×20"], None),
         Some(expected)
     );
+    // Letter case aside too: "bao la kimasai" beside "Bao la Kimasai"
+    // read as the same preset.
+    let lower = shipped_name.to_lowercase();
+    assert_ne!(lower, shipped_name);
+    let err = files::add_user_preset(config.path(), user_preset(&lower, 30)).unwrap_err();
+    assert!(err.problem.contains("comes with the program"), "{err}");
+    assert!(
+        files::preset_name_problem(&format!(" {lower} "), ["Club 2×20"], None)
+            .is_some_and(|why| why.contains("comes with the program"))
+    );
+    assert!(
+        files::preset_name_problem("CLUB 2×20", ["Club 2×20"], None)
+            .is_some_and(|why| why.contains("already"))
+    );
+    // Its own name in other letters is no clash for a rename.
+    assert_eq!(
+        files::preset_name_problem("club 2×20", ["Club 2×20"], Some("Club 2×20")),
+        None
+    );
     // ... but a presets file that holds one (written by hand) still
     // loads, and both are listed.
     let path = files::user_presets_path(config.path());
@@ -590,6 +609,8 @@ fn user_presets_merge_rename_and_delete() {
 
     // Duplicate user names are refused.
     let err = files::add_user_preset(config.path(), user_preset("Club 2×20", 9)).unwrap_err();
+    assert!(err.problem.contains("already"), "{err}");
+    let err = files::add_user_preset(config.path(), user_preset("club 2×20", 9)).unwrap_err();
     assert!(err.problem.contains("already"), "{err}");
 
     files::rename_user_preset(config.path(), "Club 2×20", "Club board").unwrap();
@@ -2003,6 +2024,21 @@ fn a_team_is_labelled_with_its_side_unless_named_after_it() {
     // "north (North)".
     assert_eq!(team_label("north", Side::North), "North");
     assert_eq!(team_label(" NORTH ", Side::North), "North");
+}
+
+#[test]
+fn a_team_as_owner_takes_the_possessive_on_its_name() {
+    use maasai_mancala::files::team_possessive;
+    // "Kisongo Elders (North)'s hole" read as the side's.
+    assert_eq!(
+        team_possessive("Kisongo Elders", Side::North),
+        "Kisongo Elders' (North)"
+    );
+    assert_eq!(
+        team_possessive("Ilkisongo", Side::South),
+        "Ilkisongo's (South)"
+    );
+    assert_eq!(team_possessive("south", Side::South), "South's");
 }
 
 #[test]

@@ -64,7 +64,7 @@ fn clicking_a_hole_plays_the_move() {
     assert_eq!(h.state().rt.game.moves().len(), 1);
     assert_eq!(
         h.state().rt.notice.as_deref(),
-        Some("That is South's hole: North is to move")
+        Some("That hole is South's: North is to move")
     );
     // An empty hole of the side to move says it is empty.
     h.get_by_label("North 3: 0 seeds").click();
@@ -122,7 +122,7 @@ fn ctrl_q_quits_as_the_window_s_close_button_does() {
     h.run_steps(3);
     h.state_mut().rt.view = 1;
     h.run_steps(2);
-    h.get_by_label("Comment on move 1 (South 1)").focus();
+    h.get_by_label("Comment on move 1: South 1").focus();
     h.run_steps(2);
     assert!(h.ctx.text_edit_focused(), "typing a comment");
     assert!(closes(&mut h), "while a comment is typed");
@@ -997,7 +997,7 @@ fn the_arrow_keys_go_from_move_to_move_and_ctrl_home_end_to_the_ends() {
     h.run();
     h.get_by_role_and_label(
         egui::accesskit::Role::MultilineTextInput,
-        "Comment on move 1 (South 1)",
+        "Comment on move 1: South 1",
     )
     .focus();
     h.run();
@@ -2585,7 +2585,7 @@ fn esc_and_enter_dismiss_the_result_window_but_keys_meant_elsewhere_do_not() {
     assert!(h.state().rt.typed.is_empty(), "Esc cleared the typed hole");
     assert!(shown(&h), "the typed hole's Esc went to the result window");
     // Keys typed into the comment box are the box's.
-    h.get_by_label("Comment on move 1 (South 1)").focus();
+    h.get_by_label("Comment on move 1: South 1").focus();
     h.run_steps(2);
     h.key_press(egui::Key::Enter);
     h.run_steps(2);
@@ -3164,7 +3164,7 @@ fn the_move_list_names_the_movers_by_team() {
     h.get_by_label_contains("  1. Ilkisongo 1").click();
     h.run_steps(2);
     assert!(
-        h.query_by_label("Comment on move 1 (Ilkisongo (South) 1)")
+        h.query_by_label("Comment on move 1: Ilkisongo (South) 1")
             .is_some()
     );
 }
@@ -3836,7 +3836,7 @@ fn a_comment_being_typed_keeps_its_move_when_another_move_lands() {
     h.state_mut().queue(AppCommand::PlayMove(first));
     h.run();
     let label = format!(
-        "Comment on move 1 (South {})",
+        "Comment on move 1: South {}",
         start.variant().move_name(first)
     );
     h.get_by_label(&label).focus();
@@ -3949,7 +3949,7 @@ fn row_in_sight(h: &Harness<'_, MaasaiApp>, n: usize) {
         .unwrap_or_else(|| panic!("move {n}'s row is not drawn"));
     let start = h.get_by_label("Start position").rect();
     let comment = h
-        .get_all_by_label_contains(&format!("Comment on move {n} "))
+        .get_all_by_label_contains(&format!("Comment on move {n}:"))
         .map(|c| c.rect())
         .reduce(|a, b| a.union(b))
         .expect("the comment box");
@@ -4148,7 +4148,8 @@ fn the_solve_button_keeps_its_place_whatever_the_view() {
 #[test]
 fn a_long_team_name_keeps_the_comment_heading_on_one_line() {
     // "Comment on move 2 (" then the name on a row of its own: the
-    // heading wrapped after a lone "(" and pushed the comment box down.
+    // heading wrapped after a lone "(" and pushed the comment box down
+    // (it now reads "Comment on move 2: …").
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run();
@@ -4161,16 +4162,17 @@ fn a_long_team_name_keeps_the_comment_heading_on_one_line() {
             .map(|n| n.rect().height())
             .fold(0.0, f32::max)
     };
-    let one_line = heading_height(&h, "Comment on move 1 (South 1)");
+    let one_line = heading_height(&h, "Comment on move 1: South 1");
     h.state_mut().rt.names[0] = "W".repeat(24);
     h.run();
-    // The name gives way, the move stays: "(WWWWWWWWWWWW… 1)".
+    // The name gives way, the move stays: "…: WWWWWWWWWWWW… 1" or, in a
+    // narrow list, "…: South 1".
     let shown = h
-        .query_all_by_label_contains("Comment on move 1 (")
+        .query_all_by_label_contains("Comment on move 1: ")
         .filter_map(|n| n.accesskit_node().label())
         .next()
         .expect("the heading");
-    assert!(shown.ends_with(" 1)"), "{shown}");
+    assert!(shown.ends_with(" 1"), "{shown}");
     let heading = heading_height(&h, &shown);
     assert!(one_line > 0.0 && heading > 0.0);
     assert!(heading <= one_line + 0.5, "{heading} against {one_line}");

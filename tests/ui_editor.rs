@@ -269,7 +269,7 @@ fn an_empty_board_is_explained_and_cannot_be_played() {
     // One seed for South and it is playable again.
     h.get_by_label("South 2: 0 seeds").click();
     h.run();
-    assert!(h.query_by_label_contains("A legal position").is_some());
+    assert!(h.query_by_label_contains("The board is legal").is_some());
     assert!(!disabled(&h, "Play from here"));
 }
 
@@ -496,7 +496,7 @@ fn bao_la_kimasai_with_an_empty_inner_row_is_explained() {
     // Refilling one inner hole makes it playable.
     h.get_by_label("South i4: 0 seeds").click();
     h.run();
-    assert!(h.query_by_label_contains("A legal position").is_some());
+    assert!(h.query_by_label_contains("The board is legal").is_some());
     assert!(!disabled(&h, "Play from here"));
 }
 

@@ -1558,7 +1558,7 @@ fn move_comments_event_and_notes_are_written_in_the_window_and_saved() {
     h.run();
     assert!(h.query_by_label("Pick a move to comment on it.").is_some());
     play(&mut h, "1");
-    replace_field(&mut h, "Comment on move 1 (South 1)", "A quiet start.");
+    replace_field(&mut h, "Comment on move 1: South 1", "A quiet start.");
     assert_eq!(h.state().rt.comments.get(&1).unwrap(), "A quiet start.");
     // The row says so next to the move, where a row cut short keeps it.
     h.run();
@@ -1627,7 +1627,7 @@ fn long_notes_and_comments_scroll_in_their_boxes() {
     // The list keeps its room above the boxes: its first row is in sight
     // and the comment's label lies below it.
     let row = h.get_by_label_contains("1. South 1").rect();
-    let comment = h.get_by_label("Comment on move 1 (South 1)").rect();
+    let comment = h.get_by_label("Comment on move 1: South 1").rect();
     assert!(
         comment.top() > row.bottom(),
         "the comment box at {comment:?} covers the list's row at {row:?}"
@@ -1640,7 +1640,7 @@ fn file_shortcuts_work_while_a_comment_is_typed() {
     let mut h = files_harness(dir.path(), en_gehe(6));
     h.run();
     play(&mut h, "1");
-    replace_field(&mut h, "Comment on move 1 (South 1)", "Quiet.");
+    replace_field(&mut h, "Comment on move 1: South 1", "Quiet.");
     assert!(
         h.ctx.egui_wants_keyboard_input(),
         "the comment box has the keys"

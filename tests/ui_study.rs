@@ -2863,7 +2863,9 @@ fn a_long_team_name_gives_way_to_the_hole_played_in_the_move_list_and_comment_he
         .and_then(|n| n.accesskit_node().label())
         .expect("the comment's heading");
     assert!(
-        heading.ends_with(" 1)") && heading.contains('…'),
+        heading.starts_with("Comment on move 1: Ilkisongo")
+            && heading.ends_with(" 1")
+            && heading.contains('…'),
         "{heading}"
     );
     // A name that fits is shown whole, as before.
@@ -2875,7 +2877,7 @@ fn a_long_team_name_gives_way_to_the_hole_played_in_the_move_list_and_comment_he
     h.run_steps(3);
     assert!(h.query_by_label_contains("  1. Ilkisongo 1").is_some());
     assert!(
-        h.query_by_label_contains("Comment on move 1 (Ilkisongo (South) 1)")
+        h.query_by_label_contains("Comment on move 1: Ilkisongo (South) 1")
             .is_some()
     );
 }

@@ -261,11 +261,12 @@ impl Replay {
         }
     }
 
-    /// What a Bao la Kimasai move raided, for its ending: "it raided 2
-    /// seeds from North i2", or with several raids "it raided 5 seeds from
-    /// North: 2 from i2, 3 from i5" (every raid is from the opponent's
-    /// inner row: its name once keeps a long chain within the lines under
-    /// the board). `None` without raids.
+    /// What a Bao la Kimasai move raided, for its ending: "raided 2 seeds
+    /// from North i2", or with several raids "raided 5 from North: 2 from
+    /// i2, 3 from i5" (every raid is from the opponent's inner row: its
+    /// name once, and no "seeds" the counts after it make plain, keep a
+    /// chain of three raids within two lines under a 1024 px window's
+    /// board). `None` without raids.
     fn raid_words(&self) -> Option<String> {
         let before = &self.trace.before;
         let victim = self.trace.mover.opponent().title();
@@ -284,7 +285,7 @@ impl Replay {
         match raids.as_slice() {
             [] => None,
             [(seeds, hole)] => Some(format!(
-                "it raided {} from {victim} {hole}",
+                "raided {} from {victim} {hole}",
                 grouped_count(*seeds, "seed")
             )),
             _ => {
@@ -294,8 +295,8 @@ impl Replay {
                     .map(|(n, h)| format!("{} from {h}", group_digits(*n)))
                     .collect();
                 Some(format!(
-                    "it raided {} from {victim}: {}",
-                    grouped_count(total, "seed"),
+                    "raided {} from {victim}: {}",
+                    group_digits(total),
                     each.join(", ")
                 ))
             }
@@ -406,7 +407,7 @@ mod tests {
                    north=1,2,0,1,3,0,0,1,0,0,2,1,0,0,0,1 reserve=0,0 turn=south opening=no";
         assert_eq!(
             ending(pos, "i4"),
-            "lands in an empty hole: the move ends (it raided 2 seeds from North i2)"
+            "lands in an empty hole: the move ends (raided 2 seeds from North i2)"
         );
         // A move without raids ends as it did.
         let quiet = ending(pos, "i2");
@@ -418,7 +419,7 @@ mod tests {
             "i1",
         );
         assert!(
-            chain.ends_with("(it raided 3 seeds from North: 1 from i7, 2 from i4)"),
+            chain.ends_with("(raided 3 from North: 1 from i7, 2 from i4)"),
             "{chain}"
         );
     }

@@ -1797,8 +1797,8 @@ fn board_canvas(
                     Some(rt.computer_plays(live_turn))
                 } else if side != live_turn {
                     Some(format!(
-                        "That is {} hole: {} is to move",
-                        crate::engine::possessive(&rt.team(side)),
+                        "That hole is {}: {} is to move",
+                        rt.team_possessive(side),
                         rt.team(live_turn)
                     ))
                 } else if endless {

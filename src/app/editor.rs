@@ -1876,7 +1876,9 @@ fn foot_lines(ui: &egui::Ui, messages: &[Message], check: &Check) -> Vec<Line> {
     } else if check.problems.is_empty() {
         lines.push(Line::Said(
             egui::Color32::from_rgb(30, 140, 60),
-            "A legal position: it can be played and analysed.".into(),
+            // Said of the board: under a refused paste, "A legal
+            // position" read as the pasted text's verdict.
+            "The board is legal: it can be played and analysed.".into(),
         ));
     } else {
         lines.push(Line::Said(

@@ -353,10 +353,10 @@ pub fn shorter_names(team: &str, side: crate::engine::Side) -> Vec<String> {
 }
 
 /// The comment box's heading that `fits`, longest first: `whole`
-/// ("Comment on move 3 (Ilkisongo (South) 7)"), then the team's name
-/// shortened ([`shorter_names`]) down to the side's ("(South 7)"); the move
-/// stays whole, and then the brackets go together, "Comment on move 3"
-/// (a bare "(7)" read as a count).
+/// ("Comment on move 3: Ilkisongo (South) 7"), then the team's name
+/// without its side ("Ilkisongo 7"), shortened ([`shorter_names`]) down
+/// to the side's ("South 7"); the move stays whole, and then it goes with
+/// the mover, "Comment on move 3" (a bare ": 7" read as a count).
 fn comment_heading(
     whole: &str,
     n: usize,
@@ -365,12 +365,13 @@ fn comment_heading(
     name: &str,
     fits: impl Fn(&str) -> bool,
 ) -> String {
+    let whole_name = format!("{} ", team.trim());
     std::iter::once(whole.to_string())
         .chain(
-            shorter_names(team, side)
-                .iter()
-                .filter(|team| !team.is_empty())
-                .map(|team| format!("Comment on move {n} ({team}{name})")),
+            std::iter::once(whole_name)
+                .chain(shorter_names(team, side))
+                .filter(|team| !team.trim().is_empty())
+                .map(|team| format!("Comment on move {n}: {team}{name}")),
         )
         .find(|t| fits(t))
         .unwrap_or_else(|| format!("Comment on move {n}"))
@@ -432,7 +433,9 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
             let name = rt.stats.get(n - 1).map_or("", |s| s.name.as_str());
             // One line, cut with … (whole on hover): a long team name
             // wrapped it after a lone "(" and moved the box down.
-            let heading = format!("Comment on move {n} ({} {name})", rt.team(mover));
+            // "move 3: Ilkisongo (South) 7": in brackets the side's
+            // brackets stood inside the move's.
+            let heading = format!("Comment on move {n}: {} {name}", rt.team(mover));
             let font = egui::TextStyle::Body.resolve(ui.style());
             let room = ui.available_width();
             let shown = comment_heading(&heading, n, &rt.names[mover.index()], mover, name, |t| {
@@ -570,12 +573,12 @@ mod tests {
     use crate::engine::Side;
 
     #[test]
-    fn a_comment_heading_shortens_the_team_then_drops_the_brackets() {
+    fn a_comment_heading_shortens_the_team_then_drops_the_mover() {
         let heading = |fits: &dyn Fn(&str) -> bool| {
             comment_heading(
-                "Comment on move 1 (Ilkisongo (South) 1)",
+                "Comment on move 1: Purko Warriors (South) 1",
                 1,
-                "Ilkisongo",
+                "Purko Warriors",
                 Side::South,
                 "1",
                 fits,
@@ -583,19 +586,24 @@ mod tests {
         };
         assert_eq!(
             heading(&|_| true),
-            "Comment on move 1 (Ilkisongo (South) 1)"
+            "Comment on move 1: Purko Warriors (South) 1"
         );
+        // The whole name goes before a cut one ("Purko… i6" left room).
         assert_eq!(
             heading(&|t| !t.contains("(South)")),
-            "Comment on move 1 (Ilki… 1)"
+            "Comment on move 1: Purko Warriors 1"
         );
         assert_eq!(
-            heading(&|t| !t.contains("Ilk")),
-            "Comment on move 1 (South 1)"
+            heading(&|t| !t.contains("Warriors")),
+            "Comment on move 1: Purko… 1"
+        );
+        assert_eq!(
+            heading(&|t| !t.contains("Purk")),
+            "Comment on move 1: South 1"
         );
         // At 800×600 it read "Comment on move 1 (1)", the "(1)" like a
         // count.
-        assert_eq!(heading(&|t| !t.contains('(')), "Comment on move 1");
+        assert_eq!(heading(&|t| !t.contains(':')), "Comment on move 1");
         assert_eq!(heading(&|_| false), "Comment on move 1");
     }
 }

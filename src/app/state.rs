@@ -981,6 +981,11 @@ impl Runtime {
         crate::files::team_label(&self.names[side.index()], side)
     }
 
+    /// [`Self::team`] as an owner: "South's", "Ilkisongo's (South)".
+    pub fn team_possessive(&self, side: Side) -> String {
+        crate::files::team_possessive(&self.names[side.index()], side)
+    }
+
     /// A game's result in words, its winner named by team as the board
     /// names it and the sides after it by team name alone ("Ilkisongo
     /// (South) wins 183–137: Ilpurko has no seeds left to move; …").

@@ -165,6 +165,18 @@ pub fn team_label(name: &str, side: crate::engine::Side) -> String {
     }
 }
 
+/// A side's team as the owner of something, named as [`team_label`]
+/// names it: "South's", "Kisongo Elders' (North)" (the possessive goes on
+/// the name: "Kisongo Elders (North)'s" read as the side's).
+pub fn team_possessive(name: &str, side: crate::engine::Side) -> String {
+    let name = name.trim();
+    if name.eq_ignore_ascii_case(side.title()) {
+        crate::engine::possessive(side.title())
+    } else {
+        format!("{} ({})", crate::engine::possessive(name), side.title())
+    }
+}
+
 /// Whether a name shows nothing: only blanks, or characters drawn with no
 /// width (zero-width spaces and joiners, direction marks, soft hyphens),
 /// which would leave a team or preset unnamed on screen.

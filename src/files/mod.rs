@@ -36,7 +36,7 @@ pub use game::{
     GAME_VERSION, GameFile, MAX_COMMENT_CHARS, MAX_EVENT_CHARS, MAX_FILE_BYTES, MAX_NOTES_CHARS,
     MAX_TEAM_NAME, MoveEntry, SavedGame, TeamClash, game_from_text, game_from_text_or_stop,
     is_blank_name, load_game, newer_version, options_for_position, read_text, save_game,
-    team_label, team_names_clash,
+    team_label, team_names_clash, team_possessive,
 };
 pub(crate) use kind::misnamed;
 pub use kind::{

@@ -213,6 +213,13 @@ fn same_name(a: &str, b: &str) -> bool {
     a.trim() == b.trim()
 }
 
+/// Whether a new name would be taken for `other` in a list: as
+/// [`same_name`], but letter case aside ("bao la kimasai" beside "Bao la
+/// Kimasai" reads as the same preset). Finding a preset by name stays exact.
+fn names_clash(name: &str, other: &str) -> bool {
+    name.trim().to_lowercase() == other.trim().to_lowercase()
+}
+
 /// Most characters in a preset's name (it is one entry of a list).
 pub const MAX_PRESET_NAME: usize = 40;
 
@@ -263,14 +270,14 @@ pub fn preset_name_problem<'a>(
     if let Some(why) = name_problem(name) {
         return Some(why);
     }
-    let own = renaming.is_some_and(|old| same_name(old, name));
+    let own = renaming.is_some_and(|old| names_clash(old, name));
     if own {
         return None;
     }
     if let Some(why) = shipped_name_problem(name) {
         return Some(why);
     }
-    let taken = !own && users.into_iter().any(|u| same_name(u, name));
+    let taken = !own && users.into_iter().any(|u| names_clash(u, name));
     taken.then(|| format!("you have a preset named “{name}” already"))
 }
 
@@ -281,7 +288,7 @@ pub fn preset_name_problem<'a>(
 fn shipped_name_problem(name: &str) -> Option<String> {
     shipped_presets()
         .iter()
-        .any(|p| same_name(&p.name, name))
+        .any(|p| names_clash(&p.name, name))
         .then(|| {
             format!(
                 "“{}” is the name of a preset that comes with the program; choose another",
@@ -303,7 +310,7 @@ pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileErro
         .validate()
         .map_err(|e| FileError::new(&path, format!("preset `{name}`: invalid options: {e}")))?;
     let mut presets = load_user_presets(config_dir)?;
-    if presets.iter().any(|p| same_name(&p.name, &name)) {
+    if presets.iter().any(|p| names_clash(&p.name, &name)) {
         return Err(FileError::new(
             &path,
             format!("there is already a preset named `{name}`; rename or delete it first"),
@@ -319,13 +326,13 @@ pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(),
     let new = clean_name(config_dir, new)?;
     // (Its own name, even a shipped one from a file written by hand, is
     // no clash.)
-    if !same_name(&new, old)
+    if !names_clash(&new, old)
         && let Some(why) = shipped_name_problem(&new)
     {
         return Err(FileError::new(&path, why));
     }
     let mut presets = load_user_presets(config_dir)?;
-    if !same_name(&new, old) && presets.iter().any(|p| same_name(&p.name, &new)) {
+    if !names_clash(&new, old) && presets.iter().any(|p| names_clash(&p.name, &new)) {
         return Err(FileError::new(
             &path,
             format!("there is already a preset named `{new}`"),
