@@ -139,6 +139,13 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
             .ask_replace
             .is_none()
     );
+    // The path field has the focus again (typing went nowhere), with the
+    // path selected.
+    let focused = h
+        .query_all(egui_kittest::kittest::By::new().predicate(|n| n.is_focused()))
+        .next()
+        .expect("a focused widget");
+    assert_eq!(focused.value().as_deref(), Some(path.to_str().unwrap()));
     h.get_by_label("Export").click();
     h.run();
     h.get_by_label("Replace").click();

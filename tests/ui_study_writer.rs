@@ -151,6 +151,10 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
     h.get_by_label("Choose another title").click();
     h.run_steps(2);
     assert!(h.query_by_label(&asked).is_none());
+    // Back to the title, focused and selected: typing replaces it.
+    let focused = h.query_all(by_focus()).next().expect("a focused field");
+    assert_eq!(focused.accesskit_node().label().as_deref(), Some("Title"));
+    assert_eq!(focused.value().as_deref(), Some("A three-seed win"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
     // Agreed: replaced in place, in the library still.
     std::fs::write(
@@ -357,6 +361,9 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     h.get_by_label("Choose another name").click();
     h.run_steps(2);
     assert!(h.query_by_label_contains("Saved to").is_none());
+    // Back to the path, focused (what was typed at once went nowhere).
+    let focused = h.query_all(by_focus()).next().expect("a focused field");
+    assert_eq!(focused.accesskit_node().label().as_deref(), Some("Path"));
     assert_eq!(Study::load(&path).unwrap().file.title, "Elsewhere");
     h.get_by_label("Save there").click();
     h.run_steps(2);

@@ -282,8 +282,12 @@ pub(super) fn path_window<P>(
                         message_text(ui, room, MESSAGE_WIDTH, &question.what, Some(weak));
                     }
                     let path = question.path;
+                    // Back to the path, the field focused again with the
+                    // path selected: the question had taken the focus, and
+                    // a name typed at once went nowhere.
                     if esc {
                         prompt.ask_replace = None;
+                        prompt.focused = false;
                         return;
                     }
                     ui.horizontal(|ui| {
@@ -294,6 +298,7 @@ pub(super) fn path_window<P>(
                         }
                         if ui.button("Choose another name").clicked() {
                             prompt.ask_replace = None;
+                            prompt.focused = false;
                         }
                     });
                     return;

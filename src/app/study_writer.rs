@@ -137,6 +137,10 @@ pub struct StudyWriter {
     elsewhere_offered: Option<String>,
     /// A file at the typed path, waiting for "replace it?".
     pub ask_replace: Option<ReplaceQuestion>,
+    /// The field to give the focus to next frame: after "Choose another
+    /// title" the title, after "Choose another name" the path (the
+    /// question had the focus, and what was typed at once went nowhere).
+    refocus: Option<Refocus>,
     browse: Option<Receiver<Option<PathBuf>>>,
     /// Said under the path when Browse… brought no file back (none was
     /// chosen, or the system has no file dialog: it answers at once).
@@ -177,6 +181,7 @@ impl StudyWriter {
             elsewhere: None,
             elsewhere_offered: None,
             ask_replace: None,
+            refocus: None,
             browse: None,
             browse_note: None,
             just_saved: false,
@@ -673,6 +678,15 @@ impl MaasaiApp {
                 }
             }
             WriterCommand::Replace(yes) => {
+                if let Some(question) = &w.ask_replace
+                    && !yes
+                {
+                    w.refocus = Some(if question.title.is_some() {
+                        Refocus::Title
+                    } else {
+                        Refocus::Path
+                    });
+                }
                 if let Some(question) = w.ask_replace.take()
                     && yes
                 {
@@ -761,16 +775,35 @@ pub const DISCARD_HEADING: &str = "Discard the study?";
 pub const NO_FILE_CHOSEN: &str =
     "No file was chosen, or this system has no file dialog: type the path instead.";
 
+/// A field that "Choose another …" gives the focus back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refocus {
+    Title,
+    Path,
+}
+
 /// A labelled single-line field of the form.
-fn field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) {
+fn field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) -> egui::Response {
     let l = ui.label(label);
-    ui.add(
-        egui::TextEdit::singleline(text)
-            .hint_text(hint)
-            .desired_width(f32::INFINITY),
-    )
-    .labelled_by(l.id);
+    let r = ui
+        .add(
+            egui::TextEdit::singleline(text)
+                .hint_text(hint)
+                .desired_width(f32::INFINITY),
+        )
+        .labelled_by(l.id);
     ui.end_row();
+    r
+}
+
+/// Focuses `r` with its text selected whole, so that typing replaces it.
+fn focus_selected(ui: &egui::Ui, r: &egui::Response, text: &str) {
+    r.request_focus();
+    let mut state = egui::TextEdit::load_state(ui.ctx(), r.id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+    state.store(ui.ctx(), r.id);
 }
 
 /// Draws the dialog (when open); returns its commands. `library`: the
@@ -887,7 +920,12 @@ pub fn writer_ui(
                 .spacing([8.0, 4.0])
                 .min_col_width(80.0)
                 .show(ui, |ui| {
-                    field(ui, "Title", &mut w.title, "e.g. The capture takes its trigger seed");
+                    let title =
+                        field(ui, "Title", &mut w.title, "e.g. The capture takes its trigger seed");
+                    if w.refocus == Some(Refocus::Title) && w.ask_replace.is_none() {
+                        focus_selected(ui, &title, &w.title);
+                        w.refocus = None;
+                    }
                     field(ui, "Author", &mut w.author, "your name");
                     field(ui, "Source", &mut w.source, "where the position comes from");
                     let l = ui.label("Description");
@@ -1139,6 +1177,10 @@ pub fn writer_ui(
                     let r = ui
                         .add(egui::TextEdit::singleline(typed).desired_width(room))
                         .labelled_by(l.id);
+                    if w.refocus == Some(Refocus::Path) {
+                        focus_selected(ui, &r, typed);
+                        w.refocus = None;
+                    }
                     if r.changed() {
                         // Typed over: a note about an earlier Browse… no
                         // longer holds, nor where the last save went.
