@@ -38,6 +38,7 @@ pub mod cli;
 pub mod diagram;
 pub mod engine;
 pub mod files;
+pub mod priority;
 pub mod search;
 pub mod solver;
 pub mod study;

@@ -164,6 +164,7 @@ impl CouncilPanel {
         self.review_threads.fetch_add(1, Ordering::Relaxed);
         let running = ReviewRunning(Arc::clone(&self.review_threads));
         std::thread::spawn(move || {
+            crate::priority::as_worker();
             let _running = running;
             let mut pos = start;
             let mut seen = Vec::new();

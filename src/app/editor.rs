@@ -211,6 +211,7 @@ impl Check {
         let (tx, rx) = channel();
         let flag = self.stop.clone();
         std::thread::spawn(move || {
+            crate::priority::as_worker();
             if let Some(status) = work(&flag) {
                 // The receiver is gone if the setup changed meanwhile; fine.
                 let _ = tx.send(status);
@@ -1000,6 +1001,7 @@ impl Editor {
         let spawned = std::thread::Builder::new()
             .name("editor-record".into())
             .spawn(move || {
+                crate::priority::as_worker();
                 let _wake = wake;
                 let keep_going = || !stop.load(Ordering::Relaxed);
                 if let Some(answer) = replay_record(start, &moves, keep_going, &done) {

@@ -770,6 +770,7 @@ impl MaasaiApp {
                             let flag = branch::StopFlag::default();
                             let thread_flag = flag.clone();
                             std::thread::spawn(move || {
+                                crate::priority::as_worker();
                                 if let Some(verdict) = branch::check_move(&pos, mv, &thread_flag) {
                                     let _ = tx.send(verdict);
                                     repaint.request_repaint();
@@ -1879,6 +1880,8 @@ pub fn one_short_line(text: &str, most: usize) -> String {
 pub fn run(file: Option<PathBuf>) -> eframe::Result {
     // Before eframe reads it: a settings "file" that is a pipe would block.
     settings::set_aside_unreadable(APP_ID);
+    // The window's thread keeps its priority over searches and solves.
+    crate::priority::lower_workers();
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Maasai mancala — En Gehé and Bao la Kimasai")

@@ -225,6 +225,7 @@ fn start(
             let (tx, rx) = channel();
             let ctx = ctx.clone();
             std::thread::spawn(move || {
+                crate::priority::as_worker();
                 let mut rng = rand::rng();
                 let mv = choose_move(level, &pos, movetime, &history, None, &mut rng);
                 // The receiver is gone if the game moved on: nothing to do then.

@@ -600,6 +600,7 @@ impl SolverPanel {
             let line = line.clone();
             let stop = Arc::clone(&stop);
             std::thread::spawn(move || {
+                crate::priority::as_worker();
                 // Nothing to send once the list went (the receiver with it).
                 if let Some(children) = MoveChildren::of(&line, &skip, &stop) {
                     let _ = tx.send(children);

@@ -722,6 +722,7 @@ impl Runtime {
         self.check_threads.running.fetch_add(1, Ordering::Relaxed);
         let running = Running(Arc::clone(&self.check_threads));
         std::thread::spawn(move || {
+            crate::priority::as_worker();
             let _running = running;
             match Analysis::of_or_stop(&game, || !stop_asked.load(Ordering::Relaxed)) {
                 Some(analysis) => {

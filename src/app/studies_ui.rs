@@ -1153,7 +1153,10 @@ fn spawn_solver_thread(work: impl FnOnce() + Send + 'static) {
     let spawned = std::thread::Builder::new()
         .name("study-solver".into())
         .stack_size(512 << 20)
-        .spawn(work);
+        .spawn(|| {
+            crate::priority::as_worker();
+            work()
+        });
     if let Err(e) = spawned {
         eprintln!("cannot start the solver thread: {e}");
     }

@@ -207,6 +207,7 @@ impl StudyWriter {
             .name("study-writer".into())
             .stack_size(512 << 20)
             .spawn(move || {
+                crate::priority::as_worker();
                 let _wake = wake;
                 let _ = tx.send(prepare(&session, start, value, &flag, &count));
             });

@@ -491,7 +491,10 @@ impl SearchHandle {
                     // Recursion depth times frame size (each ply keeps its
                     // move order on the stack) wants room.
                     .stack_size(32 << 20)
-                    .spawn(move || run_thread(id, root, &config, &shared))
+                    .spawn(move || {
+                        crate::priority::as_worker();
+                        run_thread(id, root, &config, &shared)
+                    })
                     .expect("spawning a search thread")
             })
             .collect();
@@ -1401,6 +1404,7 @@ pub fn carried_on(
             .name("search-carry".into())
             .stack_size(32 << 20)
             .spawn_scoped(s, || {
+                crate::priority::as_worker();
                 let (line, whole, _, _) = carry_line(
                     &history, &line.pv, line.depth, config, &table, &cancel, deadline,
                 );

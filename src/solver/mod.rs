@@ -538,6 +538,7 @@ impl Solver {
                         .name("solver helper".into())
                         .stack_size(SOLVER_STACK)
                         .spawn_scoped(scope, || {
+                            crate::priority::as_worker();
                             let mut helper = Search::new(table, stop, None)
                                 .share(&shared, 1)
                                 .tell_questions(progress)
@@ -585,6 +586,7 @@ impl Solver {
                 .name("solver quick search".into())
                 .stack_size(SOLVER_STACK)
                 .spawn_scoped(scope, || {
+                    crate::priority::as_worker();
                     let shared = Shared::new(pos);
                     let mut search = Search::new(table, Some(&quick_stop), progress)
                         .share(&shared, 0)
@@ -921,6 +923,7 @@ impl Session {
         let _ = std::thread::Builder::new()
             .name("solver-warm-up".into())
             .spawn(move || {
+                crate::priority::as_worker();
                 let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
                 solver.table.touch_pages();
             });
@@ -956,6 +959,7 @@ impl Session {
                 .name("solver".into())
                 .stack_size(SOLVER_STACK)
                 .spawn(move || {
+                    crate::priority::as_worker();
                     let mut solver = solver.lock().unwrap_or_else(|e| e.into_inner());
                     let r = solver.solve_with(&history, &pos, Some(&stop), Some(&progress));
                     *result.lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
