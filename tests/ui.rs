@@ -3113,6 +3113,61 @@ fn the_moves_under_the_solver_take_no_more_than_they_need() {
 }
 
 #[test]
+fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_solves() {
+    // With the solver idle (its Solve button and a line of help) the
+    // moves kept to half the column: four rows of a ten-move game showed
+    // over 250 px of blank solver panel.
+    let mut h = harness_at(en_gehe(8), [1500.0, 860.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().settings.show_solver = true;
+    h.run();
+    let mut pos = en_gehe(8);
+    for _ in 0..16 {
+        let mv = *pos.legal_moves().first().expect("a move");
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(3);
+        pos = *h.state().rt.game.current();
+    }
+    assert_eq!(h.state().rt.game.moves().len(), 16);
+    h.run_steps(6);
+    let column_top = h.get_by_label("Exact solver").rect().top();
+    let column_foot = h.get_by_label("|< Start").rect().top();
+    let half_way = column_top + (column_foot - column_top) / 2.0;
+    let moves = h.get_by_label("Moves").rect();
+    assert!(
+        moves.top() < half_way - 40.0,
+        "the moves start at {moves:?}, the column's middle at {half_way}"
+    );
+    // Every row in sight, the first and the last.
+    assert!(h.query_by_label_contains("  1. South").is_some());
+    assert!(h.query_by_label_contains(" 16. North").is_some());
+
+    // A solve's rows take their room back, once: all in sight above the
+    // moves.
+    h.get_by_label("Solve").click();
+    h.run_steps(6);
+    let solving = h.get_by_label("Moves").rect();
+    let elapsed = h.get_by_label("Elapsed").rect();
+    assert!(
+        solving.top() > moves.top() && elapsed.bottom() < solving.top(),
+        "the moves start at {solving:?} while solving, the solve's rows end at {elapsed:?}"
+    );
+    h.get_by_label("Cancel").click();
+    h.run_steps(6);
+    // The view going from move to move leaves the list where it is (a row
+    // clicked would have moved away).
+    for view in [3, 9, 16] {
+        h.state_mut().queue(AppCommand::ViewMove(view));
+        h.run_steps(4);
+        let now = h.get_by_label("Moves").rect();
+        assert!(
+            (now.top() - solving.top()).abs() < 0.5,
+            "viewing move {view}: the moves moved from {solving:?} to {now:?}"
+        );
+    }
+}
+
+#[test]
 fn the_move_list_follows_the_move_on_view() {
     // A long game in a short window: after viewing the first move, redoing
     // and undoing scroll the list to the move on view.

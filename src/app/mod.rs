@@ -1362,14 +1362,32 @@ impl MaasaiApp {
                         // game is long; the solver above (the panel just asked
                         // for) takes the rest, most of it while few moves are
                         // played and a solve's lines and values need the room.
+                        // Until the solver has needed more in this game (an
+                        // idle Solve button left 250 px blank over four rows
+                        // of moves), the moves may take all it leaves: once,
+                        // as a solve's rows come, not as the view goes from
+                        // move to move (a row clicked would move away).
                         let column = ui.available_height();
                         let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
+                        let most_wanted_id =
+                            egui::Id::unique(("solver-most-wanted", self.rt.game_id));
+                        let most_wanted = match solver_panel::wanted_height(ui.ctx()) {
+                            Some(now) => {
+                                let most = ui
+                                    .data(|d| d.get_temp::<f32>(most_wanted_id))
+                                    .map_or(now, |m| m.max(now));
+                                ui.data_mut(|d| d.insert_temp(most_wanted_id, most));
+                                most
+                            }
+                            None => column,
+                        };
+                        let moves_most = (column * 0.5).max(column - most_wanted);
                         // (Never less than a long game's least, but no more
                         // than a short one needs: a fixed least left blank rows
                         // under a study's start while the solver's values
                         // scrolled.)
                         let moves_height = needed
-                            .min(column * 0.5)
+                            .min(moves_most)
                             .max(SHARED_MOVES_MIN.min(needed))
                             .min(column - SHARED_SOLVER_MIN);
                         egui::Panel::bottom("moves-under-solver")

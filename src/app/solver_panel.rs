@@ -1145,6 +1145,7 @@ fn line_text(pos: &Position, line: &[Move], max: usize) -> String {
 /// returns its commands.
 pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<AppCommand> {
     let mut out = Vec::new();
+    let top = ui.cursor().top();
     let pos = *rt.shown_position();
     let key = shown_key(rt);
     ui.heading("Exact solver");
@@ -1183,7 +1184,7 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
     // hidden, and a line sliced by the panel's foot (the Moves header under
     // it) read as text cut off rather than more to scroll to.
     ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-    egui::ScrollArea::vertical()
+    let scrolled = egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
             // A solve of another position (kept on when the board moved)
@@ -1206,7 +1207,19 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
                 ui.label(egui::RichText::new(note).italics());
             }
         });
+    let wanted = scrolled.inner_rect.top() - top + scrolled.content_size.y;
+    ui.data_mut(|d| d.insert_temp(wanted_height_id(), wanted));
     out
+}
+
+fn wanted_height_id() -> egui::Id {
+    egui::Id::unique("solver-panel-wanted-height")
+}
+
+/// The height the panel's whole content took when last drawn (its
+/// heading to the end of what scrolls), if it was drawn.
+pub fn wanted_height(ctx: &egui::Context) -> Option<f32> {
+    ctx.data(|d| d.get_temp(wanted_height_id()))
 }
 
 /// What the panel says of the position on view: its value when the game
