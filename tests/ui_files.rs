@@ -454,27 +454,6 @@ fn two_moves_in(dir: &Path) -> Harness<'static, MaasaiApp> {
     h
 }
 
-#[test]
-fn a_saved_game_s_undone_moves_are_said_to_be_what_start_fresh_keeps() {
-    // Saved after an Undo: the game is in its file, the undone move in no
-    // file; the question said only "Start fresh moves it to a file of its
-    // own", as of a game never saved.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("kept.ron");
-    {
-        let mut h = two_moves_in(dir.path());
-        h.state_mut().queue(AppCommand::Undo);
-        h.run();
-        files(&mut h, FileCommand::SaveTo(path.clone()));
-        assert_no_file_error(&h);
-    }
-    let h = files_harness(dir.path(), en_gehe(8));
-    assert!(
-        h.query_by_label_contains("in the data folder): its undone move is in no saved file.")
-            .is_some()
-    );
-}
-
 /// A new window with its folders in `dir`, the last game resumed.
 fn resumed_in(dir: &Path) -> Harness<'static, MaasaiApp> {
     let mut h = files_harness(dir, en_gehe(8));

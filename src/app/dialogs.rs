@@ -152,16 +152,8 @@ pub fn dialogs_ui(
                 None => None,
             }
             .unwrap_or_else(|| format!("{}.ron", crate::files::UNSAVED_ASIDE));
-            // A game saved after moves were undone: only the undone moves
-            // are at risk, which the question said nothing of, so that a
-            // saved game read as unsaved.
-            let why = match offer.game.undone.len() {
-                _ if offer.unsaved => "",
-                1 => ": its undone move is in no saved file",
-                _ => ": its undone moves are in no saved file",
-            };
             text.push_str(&format!(
-                " Start fresh moves it to a file of its own (“{aside}” in the data folder){why}."
+                " Start fresh moves it to a file of its own (“{aside}” in the data folder)."
             ));
         }
         out.extend(question(
