@@ -415,6 +415,7 @@ fn truncated_autosave_is_an_error_not_a_panic() {
         source_stamp: None,
         unsaved: false,
         source_lost: None,
+        undone_saved: false,
     };
     files::write_autosave(data.path(), &autosave.game, None, false).unwrap();
     let path = files::autosave_path(data.path());

@@ -813,6 +813,51 @@ fn a_saved_game_keeps_its_undone_moves_for_redo() {
 }
 
 #[test]
+fn a_game_saved_after_an_undo_is_not_moved_aside_as_unsaved_work() {
+    // Saved after an Undo, the file keeps the undone move for Redo; the
+    // next start still said "Start fresh moves it to a file of its own"
+    // and moved it to "unsaved game.ron", as a game saved nowhere.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        h.state_mut().queue(AppCommand::Undo);
+        h.run();
+        files(&mut h, FileCommand::SaveTo(path.clone()));
+        assert_no_file_error(&h);
+    }
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(h.query_by_label("Resume last game").is_some());
+    assert!(
+        h.query_by_label_contains("Start fresh moves it to a file of its own")
+            .is_none()
+    );
+    h.get_by_label("Start fresh").click();
+    h.run();
+    let aside = folders(dir.path()).data.join("unsaved game.ron");
+    assert!(!aside.exists(), "moved aside although saved");
+    drop(h);
+
+    // Undone after the save, the undone move is in no file: that is work
+    // to keep.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kept.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        files(&mut h, FileCommand::SaveTo(path.clone()));
+        assert_no_file_error(&h);
+        play(&mut h, "3");
+        h.state_mut().queue(AppCommand::Undo);
+        h.run();
+    }
+    let h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains("Start fresh moves it to a file of its own")
+            .is_some()
+    );
+}
+
+#[test]
 fn the_resume_question_names_the_file_the_game_will_be_moved_to() {
     // It always said "unsaved game.ron", also when that name was taken
     // and the game went to "unsaved game 2.ron".

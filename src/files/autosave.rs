@@ -32,16 +32,21 @@ pub struct Autosave {
     /// Why `source` no longer keeps the game although it was saved there
     /// (see [`Autosave::check_source`]): the autosave is then its only copy.
     pub source_lost: Option<&'static str>,
+    /// Whether `source` holds the moves undone too (with their comments),
+    /// as [`Autosave::check_source`] found: a game saved after an Undo
+    /// keeps them in its file, so they are no work at risk.
+    pub undone_saved: bool,
 }
 
 impl Autosave {
     /// Whether the game holds work a fresh game's autosave would lose:
     /// changes not saved, or moves undone that Redo could play back (a
     /// game with every move undone matches a new game, yet its moves and
-    /// their comments are nowhere else). Such a game is moved aside, not
+    /// their comments are nowhere else, unless its file holds them: see
+    /// [`Autosave::check_source`]). Such a game is moved aside, not
     /// written over, when it is not resumed.
     pub fn has_unsaved_work(&self) -> bool {
-        self.unsaved || !self.game.undone.is_empty()
+        self.unsaved || (!self.game.undone.is_empty() && !self.undone_saved)
     }
 
     /// Looks whether the file the game was saved to still holds it (it may
@@ -63,7 +68,10 @@ impl Autosave {
             Ok(file) if !same_record(&file, &self.game) => {
                 Some("that file holds another version of the game now")
             }
-            Ok(_) => None,
+            Ok(file) => {
+                self.undone_saved = same_undone(&file, &self.game);
+                None
+            }
         };
         if lost.is_some() {
             self.unsaved = true;
@@ -93,6 +101,20 @@ fn same_record(a: &GameFile, b: &GameFile) -> bool {
         }
     };
     plain(a) == plain(b)
+}
+
+/// Whether two game files hold the same moves undone, with the same
+/// comments on them (Redo would play back the same moves).
+fn same_undone(a: &GameFile, b: &GameFile) -> bool {
+    let undone_comments = |f: &GameFile| {
+        let moves = f.game.moves().len();
+        f.comments
+            .iter()
+            .filter(|&(&n, _)| n > moves)
+            .map(|(&n, c)| (n, c.clone()))
+            .collect::<Vec<_>>()
+    };
+    a.undone == b.undone && undone_comments(a) == undone_comments(b)
 }
 
 /// A file's last-modified time and length, which tell whether another
@@ -247,6 +269,7 @@ fn parse_as_named(
         source: record.source,
         unsaved: record.unsaved,
         source_lost: None,
+        undone_saved: false,
     })
 }
 
