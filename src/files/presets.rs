@@ -270,15 +270,19 @@ pub fn preset_name_problem<'a>(
     if let Some(why) = name_problem(name) {
         return Some(why);
     }
-    let own = renaming.is_some_and(|old| names_clash(old, name));
-    if own {
+    // A preset renamed to its own name, even a shipped one from a file
+    // written by hand, is no clash; in other letters it clashes with the
+    // others only.
+    if renaming.is_some_and(|old| same_name(old, name)) {
         return None;
     }
     if let Some(why) = shipped_name_problem(name) {
         return Some(why);
     }
-    let taken = !own && users.into_iter().any(|u| names_clash(u, name));
-    taken.then(|| format!("you have a preset named “{name}” already"))
+    users
+        .into_iter()
+        .find(|u| names_clash(u, name) && !renaming.is_some_and(|old| same_name(old, u)))
+        .map(|u| format!("you have a preset named “{}” already", u.trim()))
 }
 
 /// A shipped preset's name is not taken for one of the user's: "Bao la
@@ -286,13 +290,15 @@ pub fn preset_name_problem<'a>(
 /// (studies refuse a shipped study's title alike). A presets file that
 /// already holds one, written by hand, still loads; both are listed.
 fn shipped_name_problem(name: &str) -> Option<String> {
+    // The shipped preset named as it is ("bao la kimasai" clashes with
+    // "Bao la Kimasai").
     shipped_presets()
         .iter()
-        .any(|p| names_clash(&p.name, name))
-        .then(|| {
+        .find(|p| names_clash(&p.name, name))
+        .map(|p| {
             format!(
                 "“{}” is the name of a preset that comes with the program; choose another",
-                name.trim()
+                p.name.trim()
             )
         })
 }
@@ -310,10 +316,13 @@ pub fn add_user_preset(config_dir: &Path, preset: Preset) -> Result<(), FileErro
         .validate()
         .map_err(|e| FileError::new(&path, format!("preset `{name}`: invalid options: {e}")))?;
     let mut presets = load_user_presets(config_dir)?;
-    if presets.iter().any(|p| names_clash(&p.name, &name)) {
+    if let Some(other) = presets.iter().find(|p| names_clash(&p.name, &name)) {
         return Err(FileError::new(
             &path,
-            format!("there is already a preset named `{name}`; rename or delete it first"),
+            format!(
+                "there is already a preset named `{}`; rename or delete it first",
+                other.name.trim()
+            ),
         ));
     }
     presets.push(Preset { name, ..preset });
@@ -325,17 +334,20 @@ pub fn rename_user_preset(config_dir: &Path, old: &str, new: &str) -> Result<(),
     let path = user_presets_path(config_dir);
     let new = clean_name(config_dir, new)?;
     // (Its own name, even a shipped one from a file written by hand, is
-    // no clash.)
-    if !names_clash(&new, old)
-        && let Some(why) = shipped_name_problem(&new)
-    {
+    // no clash; in other letters it clashes with the others only: "Foo"
+    // renamed "foo" beside a "foo" wrote a file that no longer loaded.)
+    let unchanged = same_name(&new, old);
+    if !unchanged && let Some(why) = shipped_name_problem(&new) {
         return Err(FileError::new(&path, why));
     }
     let mut presets = load_user_presets(config_dir)?;
-    if !names_clash(&new, old) && presets.iter().any(|p| names_clash(&p.name, &new)) {
+    if let Some(other) = presets
+        .iter()
+        .find(|p| !unchanged && !same_name(&p.name, old) && names_clash(&p.name, &new))
+    {
         return Err(FileError::new(
             &path,
-            format!("there is already a preset named `{new}`"),
+            format!("there is already a preset named `{}`", other.name.trim()),
         ));
     }
     let preset = presets
