@@ -3113,7 +3113,7 @@ fn the_moves_under_the_solver_take_no_more_than_they_need() {
 }
 
 #[test]
-fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_solves() {
+fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_is_used() {
     // With the solver idle (its Solve button and a line of help) the
     // moves kept to half the column: four rows of a ten-move game showed
     // over 250 px of blank solver panel.
@@ -3142,20 +3142,21 @@ fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_solves() {
     assert!(h.query_by_label_contains("  1. South").is_some());
     assert!(h.query_by_label_contains(" 16. North").is_some());
 
-    // A solve's rows take their room back, once: all in sight above the
-    // moves.
+    // Asked to solve, the solver takes half the column back, at once
+    // (the click is in the solver, at its top): its rows in sight.
     h.get_by_label("Solve").click();
     h.run_steps(6);
     let solving = h.get_by_label("Moves").rect();
     let elapsed = h.get_by_label("Elapsed").rect();
     assert!(
-        solving.top() > moves.top() && elapsed.bottom() < solving.top(),
-        "the moves start at {solving:?} while solving, the solve's rows end at {elapsed:?}"
+        (solving.top() - half_way).abs() < 40.0 && elapsed.bottom() < solving.top(),
+        "the moves start at {solving:?} while solving (the middle at {half_way}), \
+         the solve's rows end at {elapsed:?}"
     );
     h.get_by_label("Cancel").click();
     h.run_steps(6);
     // The view going from move to move leaves the list where it is (a row
-    // clicked would have moved away).
+    // clicked would have moved away), whatever the solver shows there.
     for view in [3, 9, 16] {
         h.state_mut().queue(AppCommand::ViewMove(view));
         h.run_steps(4);
@@ -3165,6 +3166,26 @@ fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_solves() {
             "viewing move {view}: the moves moved from {solving:?} to {now:?}"
         );
     }
+    // A new game starts with the solver unused, and no memory of the
+    // last game's solve.
+    h.state_mut().queue(AppCommand::NewGame(
+        maasai_mancala::engine::GameOptions::en_gehe(8),
+        ["South".into(), "North".into()],
+    ));
+    h.run_steps(4);
+    let mut pos = en_gehe(8);
+    for _ in 0..16 {
+        let mv = *pos.legal_moves().first().expect("a move");
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(3);
+        pos = *h.state().rt.game.current();
+    }
+    h.run_steps(6);
+    let again = h.get_by_label("Moves").rect();
+    assert!(
+        (again.top() - moves.top()).abs() < 0.5,
+        "the new game's moves start at {again:?}, the first game's at {moves:?}"
+    );
 }
 
 #[test]

@@ -1000,7 +1000,10 @@ impl MaasaiApp {
                 AppCommand::Editor(c) => self.apply_editor(ctx, c),
                 AppCommand::ShowSolver(show) => self.settings.show_solver = show,
                 AppCommand::ShowTempoPlot(show) => self.settings.show_tempo_plot = show,
-                AppCommand::Solver(c) => self.apply_solver(ctx, c),
+                AppCommand::Solver(c) => {
+                    self.rt.solver_used_in = Some(self.rt.game_id);
+                    self.apply_solver(ctx, c);
+                }
                 AppCommand::Study(c) => self.apply_study(ctx, c),
             }
         }
@@ -1362,26 +1365,35 @@ impl MaasaiApp {
                         // game is long; the solver above (the panel just asked
                         // for) takes the rest, most of it while few moves are
                         // played and a solve's lines and values need the room.
-                        // Until the solver has needed more in this game (an
-                        // idle Solve button left 250 px blank over four rows
-                        // of moves), the moves may take all it leaves: once,
-                        // as a solve's rows come, not as the view goes from
-                        // move to move (a row clicked would move away).
+                        // Until the solver is used in this game (an idle
+                        // Solve button left 250 px blank over four rows of
+                        // moves), the moves may take all it has needed so
+                        // far; once used, half, as before: split once, by a
+                        // click in the solver, not as the view goes from move
+                        // to move (a row clicked would move away).
                         let column = ui.available_height();
                         let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
-                        let most_wanted_id =
-                            egui::Id::unique(("solver-most-wanted", self.rt.game_id));
-                        let most_wanted = match solver_panel::wanted_height(ui.ctx()) {
-                            Some(now) => {
-                                let most = ui
-                                    .data(|d| d.get_temp::<f32>(most_wanted_id))
-                                    .map_or(now, |m| m.max(now));
-                                ui.data_mut(|d| d.insert_temp(most_wanted_id, most));
-                                most
-                            }
-                            None => column,
+                        let moves_most = if self.rt.solver_used_in == Some(self.rt.game_id) {
+                            column * 0.5
+                        } else {
+                            let most_wanted_id =
+                                egui::Id::unique(("solver-most-wanted", self.rt.game_id));
+                            let most_wanted =
+                                match solver_panel::wanted_height(ui.ctx(), self.rt.game_id) {
+                                    Some(now) => {
+                                        let before = ui.data(|d| d.get_temp::<f32>(most_wanted_id));
+                                        let most = before.map_or(now, |m| m.max(now));
+                                        if before != Some(most) {
+                                            ui.data_mut(|d| d.insert_temp(most_wanted_id, most));
+                                            // Split again without waiting for input.
+                                            ui.ctx().request_repaint();
+                                        }
+                                        most
+                                    }
+                                    None => column,
+                                };
+                            (column * 0.5).max(column - most_wanted)
                         };
-                        let moves_most = (column * 0.5).max(column - most_wanted);
                         // (Never less than a long game's least, but no more
                         // than a short one needs: a fixed least left blank rows
                         // under a study's start while the solver's values

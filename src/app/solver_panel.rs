@@ -1208,7 +1208,7 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
             }
         });
     let wanted = scrolled.inner_rect.top() - top + scrolled.content_size.y;
-    ui.data_mut(|d| d.insert_temp(wanted_height_id(), wanted));
+    ui.data_mut(|d| d.insert_temp(wanted_height_id(), (rt.game_id, wanted)));
     out
 }
 
@@ -1216,10 +1216,13 @@ fn wanted_height_id() -> egui::Id {
     egui::Id::unique("solver-panel-wanted-height")
 }
 
-/// The height the panel's whole content took when last drawn (its
-/// heading to the end of what scrolls), if it was drawn.
-pub fn wanted_height(ctx: &egui::Context) -> Option<f32> {
-    ctx.data(|d| d.get_temp(wanted_height_id()))
+/// The height the panel's whole content took when last drawn for the
+/// game `game_id` (its heading to the end of what scrolls), if it was:
+/// another game's (a new game's first frame reads the last one's) says
+/// nothing of this one.
+pub fn wanted_height(ctx: &egui::Context, game_id: u64) -> Option<f32> {
+    ctx.data(|d| d.get_temp::<(u64, f32)>(wanted_height_id()))
+        .and_then(|(game, wanted)| (game == game_id).then_some(wanted))
 }
 
 /// What the panel says of the position on view: its value when the game

@@ -477,6 +477,11 @@ pub struct Runtime {
     pub cost_notes: std::collections::BTreeMap<usize, CostNote>,
     /// A dialog waits for an answer: the board's holes are not buttons.
     pub board_inert: bool,
+    /// The game (its [`Self::game_id`]) in which the solver panel was
+    /// used (a solve asked for, its line played, …): from then on it has
+    /// half the column it shares with the moves, split once, by the
+    /// user's click in the panel, never as the view moves.
+    pub solver_used_in: Option<u64>,
     /// Why no move may be played on the board now (an exercise judging a
     /// move, or waiting for one to be taken back): said under the board
     /// in place of "click a hole", and the holes are not buttons.
@@ -570,6 +575,7 @@ impl Runtime {
             computer: Default::default(),
             cost_notes: Default::default(),
             board_inert: false,
+            solver_used_in: None,
             move_wait: None,
             held_move: None,
             board_area: None,
