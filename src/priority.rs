@@ -1,8 +1,9 @@
 //! The scheduling priority of long work beside the window. The search,
 //! the solver and the endless-move checks can keep every core busy for
 //! minutes; at the same priority as the window's own thread they took its
-//! share of a 2-core machine, and typed keys showed 1 to 3 s late while
-//! the solver and the council ran. The window asks once that such work
+//! share of a 2-core machine, and typed keys showed up to a second late
+//! while the solver and the council ran (1 to 3 s with a build beside
+//! them). The window asks once that such work
 //! run at a lower priority ([`lower_workers`]); each worker thread then
 //! lowers its own as it starts ([`as_worker`]). The command line never
 //! asks, so its solves and benchmarks have the machine as before.

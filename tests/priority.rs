@@ -1,8 +1,10 @@
 //! Long work beside the window runs at a lower priority than the window's
 //! own thread once the window asks for it (`priority::lower_workers`): at
 //! one priority, typed keys showed 1 to 3 s late while the solver and the
-//! council both ran on a 2-core machine. Its own test binary: the request
-//! holds for the whole process.
+//! council both ran on a 2-core machine (with a build beside them). Its
+//! own test binary: the request holds for the whole process. Linux only,
+//! where each thread has a nice value of its own.
+#![cfg(target_os = "linux")]
 
 use maasai_mancala::engine::notation::parse_position;
 use maasai_mancala::priority::{self, WORKER_NICENESS};
@@ -17,8 +19,7 @@ fn niceness_of_a_worker() -> i32 {
     .unwrap()
 }
 
-/// The nice values of this process's threads named `name` (Linux).
-#[cfg(target_os = "linux")]
+/// The nice values of this process's threads named `name`.
 fn niceness_of_threads(name: &str) -> Vec<i32> {
     let mut found = Vec::new();
     for task in std::fs::read_dir("/proc/self/task").unwrap().flatten() {
@@ -59,7 +60,6 @@ fn workers_run_below_the_window_once_it_asks_and_the_window_keeps_its_own() {
     assert_eq!(nested, lowered);
 
     // The search's threads lower themselves.
-    #[cfg(target_os = "linux")]
     {
         let pos = parse_position(
             "en-gehe south=4,4,4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4,4,4 captured=0,0 turn=south",
@@ -89,22 +89,26 @@ fn workers_run_below_the_window_once_it_asks_and_the_window_keeps_its_own() {
             .start()
             .unwrap();
         let session = maasai_mancala::solver::Session::within_memory();
+        // The helper runs where there is a second core.
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
         let handle = session.solve(Vec::new(), start);
         let mut seen = Vec::new();
-        for _ in 0..500 {
+        // (Both come within a second on a quiet machine; a loaded one may
+        // take longer to start the helper's first pass.)
+        for _ in 0..3000 {
             seen = [
                 niceness_of_threads("solver"),
                 niceness_of_threads("solver helper"),
             ]
             .concat();
-            if seen.len() == 2 && seen.iter().all(|&n| n == lowered) {
+            if seen.len() == threads && seen.iter().all(|&n| n == lowered) {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
         handle.cancel();
         assert!(
-            seen.len() == 2 && seen.iter().all(|&n| n == lowered),
+            seen.len() == threads && seen.iter().all(|&n| n == lowered),
             "{seen:?}"
         );
     }

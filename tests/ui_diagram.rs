@@ -146,6 +146,23 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
         .next()
         .expect("a focused widget");
     assert_eq!(focused.value().as_deref(), Some(path.to_str().unwrap()));
+    // Selected whole: what is typed replaces it. Then the first name again.
+    h.event(egui::Event::Text("other.svg".into()));
+    h.run();
+    let focused = h
+        .query_all(egui_kittest::kittest::By::new().predicate(|n| n.is_focused()))
+        .next()
+        .expect("a focused widget");
+    assert_eq!(focused.value().as_deref(), Some("other.svg"));
+    h.event(egui::Event::Key {
+        key: egui::Key::A,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::COMMAND,
+    });
+    h.event(egui::Event::Text(path.to_str().unwrap().into()));
+    h.run();
     h.get_by_label("Export").click();
     h.run();
     h.get_by_label("Replace").click();

@@ -454,6 +454,17 @@ fn two_moves_in(dir: &Path) -> Harness<'static, MaasaiApp> {
     h
 }
 
+/// Two moves played in a window with its folders in `dir`, the second
+/// undone, then the game saved to `path`.
+fn saved_after_an_undo(dir: &Path, path: &Path) -> Harness<'static, MaasaiApp> {
+    let mut h = two_moves_in(dir);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run();
+    files(&mut h, FileCommand::SaveTo(path.to_path_buf()));
+    assert_no_file_error(&h);
+    h
+}
+
 /// A new window with its folders in `dir`, the last game resumed.
 fn resumed_in(dir: &Path) -> Harness<'static, MaasaiApp> {
     let mut h = files_harness(dir, en_gehe(8));
@@ -782,10 +793,7 @@ fn a_saved_game_keeps_its_undone_moves_for_redo() {
     // move played in its place drops it from the next save.
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("g.ron");
-    let mut h = two_moves_in(dir.path());
-    h.state_mut().queue(AppCommand::Undo);
-    h.run();
-    files(&mut h, FileCommand::SaveTo(saved.clone()));
+    let h = saved_after_an_undo(dir.path(), &saved);
     let text = std::fs::read_to_string(&saved).unwrap();
     assert!(text.contains("undone: ["), "{text}");
     drop(h);
@@ -819,13 +827,7 @@ fn a_game_saved_after_an_undo_is_not_moved_aside_as_unsaved_work() {
     // and moved it to "unsaved game.ron", as a game saved nowhere.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("kept.ron");
-    {
-        let mut h = two_moves_in(dir.path());
-        h.state_mut().queue(AppCommand::Undo);
-        h.run();
-        files(&mut h, FileCommand::SaveTo(path.clone()));
-        assert_no_file_error(&h);
-    }
+    drop(saved_after_an_undo(dir.path(), &path));
     let mut h = files_harness(dir.path(), en_gehe(8));
     assert!(h.query_by_label("Resume last game").is_some());
     assert!(

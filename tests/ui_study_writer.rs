@@ -155,6 +155,14 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
     let focused = h.query_all(by_focus()).next().expect("a focused field");
     assert_eq!(focused.accesskit_node().label().as_deref(), Some("Title"));
     assert_eq!(focused.value().as_deref(), Some("A three-seed win"));
+    h.event(egui::Event::Text("Another title".into()));
+    h.run_steps(1);
+    assert_eq!(
+        h.state().solver.writer.as_ref().unwrap().title,
+        "Another title"
+    );
+    h.state_mut().solver.writer.as_mut().unwrap().title = "A three-seed win".into();
+    h.run_steps(1);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), first);
     // Agreed: replaced in place, in the library still.
     std::fs::write(

@@ -251,7 +251,7 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
 
 /// A caption cut short by whole words, longest first, each ending in "…":
 /// at least two words (a lone "sowing…" said nothing), and never a bracket
-/// left open ("… (it raided 2…").
+/// left open ("… (raided 2…").
 fn caption_cuts(caption: &str) -> Vec<String> {
     let words: Vec<&str> = caption.split_whitespace().collect();
     (2..words.len())
@@ -328,9 +328,9 @@ mod tests {
             ]
         );
         assert_eq!(
-            caption_cuts("the move ends (it raided 2 seeds) here"),
+            caption_cuts("the move ends (raided 2 seeds) here"),
             [
-                "the move ends (it raided 2 seeds)…",
+                "the move ends (raided 2 seeds)…",
                 "the move ends…",
                 "the move…",
             ]

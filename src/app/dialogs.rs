@@ -265,116 +265,109 @@ pub(super) fn path_window<P>(
     // moved to stay centred, and with no input to draw the next frame it
     // could rest half-grown, so a click aimed at Export landed on Cancel.
     let width = (ctx.content_rect().width() - 48.0).clamp(300.0, PATH_WINDOW_WIDTH);
-    let shown =
-        egui::Window::new(window.title)
-            .id(egui::Id::unique(window.id))
-            .collapsible(false)
-            .resizable(false)
-            .open(&mut open)
-            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
-            .show(ctx, |ui| {
-                ui.set_width(width);
-                if let Some(question) = prompt.ask_replace.clone() {
-                    let room = ctx.content_rect().height() - 80.0 - 12.0;
-                    message_text(ui, room, MESSAGE_WIDTH, &question.question(), None);
-                    if !question.what.is_empty() {
-                        let weak = ui.visuals().weak_text_color();
-                        message_text(ui, room, MESSAGE_WIDTH, &question.what, Some(weak));
+    let shown = egui::Window::new(window.title)
+        .id(egui::Id::unique(window.id))
+        .collapsible(false)
+        .resizable(false)
+        .open(&mut open)
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 80.0))
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            if let Some(question) = prompt.ask_replace.clone() {
+                let room = ctx.content_rect().height() - 80.0 - 12.0;
+                message_text(ui, room, MESSAGE_WIDTH, &question.question(), None);
+                if !question.what.is_empty() {
+                    let weak = ui.visuals().weak_text_color();
+                    message_text(ui, room, MESSAGE_WIDTH, &question.what, Some(weak));
+                }
+                let path = question.path;
+                // Back to the path, the field focused again with the
+                // path selected: the question had taken the focus, and
+                // a name typed at once went nowhere.
+                if esc {
+                    prompt.ask_replace = None;
+                    prompt.focused = false;
+                    return;
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        prompt.replace_ok = Some(path.clone());
+                        prompt.ask_replace = None;
+                        out.push((window.replace)(path));
                     }
-                    let path = question.path;
-                    // Back to the path, the field focused again with the
-                    // path selected: the question had taken the focus, and
-                    // a name typed at once went nowhere.
-                    if esc {
+                    if ui.button("Choose another name").clicked() {
                         prompt.ask_replace = None;
                         prompt.focused = false;
-                        return;
-                    }
-                    ui.horizontal(|ui| {
-                        if ui.button("Replace").clicked() {
-                            prompt.replace_ok = Some(path.clone());
-                            prompt.ask_replace = None;
-                            out.push((window.replace)(path));
-                        }
-                        if ui.button("Choose another name").clicked() {
-                            prompt.ask_replace = None;
-                            prompt.focused = false;
-                        }
-                    });
-                    return;
-                }
-                if esc {
-                    out.push(window.close.clone());
-                    return;
-                }
-                choices(ui, &mut prompt.purpose);
-                let mut submit = false;
-                ui.horizontal(|ui| {
-                    let label = ui.label(window.field);
-                    // The field takes the row but Browse…'s room.
-                    let browse_room = if window.browse.is_some() {
-                        let font = egui::TextStyle::Button.resolve(ui.style());
-                        let text = ui.fonts_mut(|f| {
-                            f.layout_no_wrap("Browse…".into(), font, egui::Color32::PLACEHOLDER)
-                        });
-                        text.size().x
-                            + 2.0 * ui.spacing().button_padding.x
-                            + ui.spacing().item_spacing.x
-                    } else {
-                        0.0
-                    };
-                    let edit = ui
-                        .add(
-                            egui::TextEdit::singleline(&mut prompt.text)
-                                .desired_width(ui.available_width() - browse_room),
-                        )
-                        .labelled_by(label.id);
-                    // Typing goes to the field at once, and replaces a path
-                    // offered (from last time, or a name) (it is selected whole).
-                    if !prompt.focused && !message_open {
-                        edit.request_focus();
-                        let mut state =
-                            egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
-                        state.cursor.set_char_range(Some(
-                            egui::text::CCursorRange::select_all_str(&prompt.text),
-                        ));
-                        state.store(ui.ctx(), edit.id);
-                        prompt.focused = true;
-                    }
-                    submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                    if let Some(browse) = &window.browse
-                        && ui
-                            .button("Browse…")
-                            .on_hover_text("Choose the file in a file dialog")
-                            .clicked()
-                    {
-                        out.push(browse.clone());
                     }
                 });
-                ui.horizontal(|ui| {
-                    let path = prompt.text.trim();
-                    if ui
-                        .add_enabled(!path.is_empty(), egui::Button::new(window.action))
+                return;
+            }
+            if esc {
+                out.push(window.close.clone());
+                return;
+            }
+            choices(ui, &mut prompt.purpose);
+            let mut submit = false;
+            ui.horizontal(|ui| {
+                let label = ui.label(window.field);
+                // The field takes the row but Browse…'s room.
+                let browse_room = if window.browse.is_some() {
+                    let font = egui::TextStyle::Button.resolve(ui.style());
+                    let text = ui.fonts_mut(|f| {
+                        f.layout_no_wrap("Browse…".into(), font, egui::Color32::PLACEHOLDER)
+                    });
+                    text.size().x
+                        + 2.0 * ui.spacing().button_padding.x
+                        + ui.spacing().item_spacing.x
+                } else {
+                    0.0
+                };
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut prompt.text)
+                            .desired_width(ui.available_width() - browse_room),
+                    )
+                    .labelled_by(label.id);
+                // Typing goes to the field at once, and replaces a path
+                // offered (from last time, or a name) (it is selected whole).
+                if !prompt.focused && !message_open {
+                    super::focus::focus_selected(ui.ctx(), &edit, &prompt.text);
+                    prompt.focused = true;
+                }
+                submit = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if let Some(browse) = &window.browse
+                    && ui
+                        .button("Browse…")
+                        .on_hover_text("Choose the file in a file dialog")
                         .clicked()
-                        || (submit && !path.is_empty())
-                    {
-                        out.push((window.take)(crate::files::typed_path(path)));
-                    }
-                    if ui.button("Cancel").clicked() {
-                        out.push(window.close.clone());
-                    }
-                });
-                // A note (no file dialog) goes under the controls, wrapped to
-                // their width: above them it moved every row, Browse… and the
-                // action included, down as it came.
-                if let Some(note) = &prompt.note {
-                    let width = ui.min_rect().width();
-                    ui.scope(|ui| {
-                        ui.set_max_width(width);
-                        ui.add(egui::Label::new(note.as_str()).wrap());
-                    });
+                {
+                    out.push(browse.clone());
                 }
             });
+            ui.horizontal(|ui| {
+                let path = prompt.text.trim();
+                if ui
+                    .add_enabled(!path.is_empty(), egui::Button::new(window.action))
+                    .clicked()
+                    || (submit && !path.is_empty())
+                {
+                    out.push((window.take)(crate::files::typed_path(path)));
+                }
+                if ui.button("Cancel").clicked() {
+                    out.push(window.close.clone());
+                }
+            });
+            // A note (no file dialog) goes under the controls, wrapped to
+            // their width: above them it moved every row, Browse… and the
+            // action included, down as it came.
+            if let Some(note) = &prompt.note {
+                let width = ui.min_rect().width();
+                ui.scope(|ui| {
+                    ui.set_max_width(width);
+                    ui.add(egui::Label::new(note.as_str()).wrap());
+                });
+            }
+        });
     // Drawn again until it stands still, input or not (a window's first
     // frames still place it).
     if let Some(shown) = shown {

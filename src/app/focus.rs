@@ -142,3 +142,14 @@ pub fn paint_focus_ring(ctx: &egui::Context) {
             StrokeKind::Outside,
         );
 }
+
+/// Gives a text field the focus with its text selected whole, so that
+/// what is typed next replaces it (a path offered, a title to change).
+pub fn focus_selected(ctx: &egui::Context, field: &egui::Response, text: &str) {
+    field.request_focus();
+    let mut state = egui::TextEdit::load_state(ctx, field.id).unwrap_or_default();
+    state
+        .cursor
+        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
+    state.store(ctx, field.id);
+}

@@ -949,7 +949,7 @@ impl MaasaiApp {
                         r.jump_to_end();
                     }
                 }
-                AppCommand::Notice(text) => self.rt.say_about_view(text),
+                AppCommand::Notice(notice) => self.rt.say_about_view(notice),
                 AppCommand::SetComment(n, text) => self.rt.set_comment(n, text),
                 AppCommand::SetEvent(text) => self.rt.event = text,
                 AppCommand::SetNotes(text) => self.rt.notes = text,

@@ -365,7 +365,12 @@ fn comment_heading(
     name: &str,
     fits: impl Fn(&str) -> bool,
 ) -> String {
-    let whole_name = format!("{} ", team.trim());
+    // (A team called by its side's name in other letters is that side.)
+    let whole_name = if team.trim().eq_ignore_ascii_case(side.title()) {
+        format!("{} ", side.title())
+    } else {
+        format!("{} ", team.trim())
+    };
     std::iter::once(whole.to_string())
         .chain(
             std::iter::once(whole_name)

@@ -679,24 +679,21 @@ impl MaasaiApp {
                 }
             }
             WriterCommand::Replace(yes) => {
-                if let Some(question) = &w.ask_replace
-                    && !yes
-                {
-                    w.refocus = Some(if question.title.is_some() {
-                        Refocus::Title
+                if let Some(question) = w.ask_replace.take() {
+                    if !yes {
+                        w.refocus = Some(if question.title.is_some() {
+                            Refocus::Title
+                        } else {
+                            Refocus::Path
+                        });
                     } else {
-                        Refocus::Path
-                    });
-                }
-                if let Some(question) = w.ask_replace.take()
-                    && yes
-                {
-                    let to = if question.title.is_some() {
-                        Target::LibraryFile(question.path)
-                    } else {
-                        Target::Path(question.path)
-                    };
-                    w.start_save(ctx, to);
+                        let to = if question.title.is_some() {
+                            Target::LibraryFile(question.path)
+                        } else {
+                            Target::Path(question.path)
+                        };
+                        w.start_save(ctx, to);
+                    }
                 }
             }
             WriterCommand::Browse => {
@@ -795,16 +792,6 @@ fn field(ui: &mut egui::Ui, label: &str, text: &mut String, hint: &str) -> egui:
         .labelled_by(l.id);
     ui.end_row();
     r
-}
-
-/// Focuses `r` with its text selected whole, so that typing replaces it.
-fn focus_selected(ui: &egui::Ui, r: &egui::Response, text: &str) {
-    r.request_focus();
-    let mut state = egui::TextEdit::load_state(ui.ctx(), r.id).unwrap_or_default();
-    state
-        .cursor
-        .set_char_range(Some(egui::text::CCursorRange::select_all_str(text)));
-    state.store(ui.ctx(), r.id);
 }
 
 /// Draws the dialog (when open); returns its commands. `library`: the
@@ -924,7 +911,7 @@ pub fn writer_ui(
                     let title =
                         field(ui, "Title", &mut w.title, "e.g. The capture takes its trigger seed");
                     if w.refocus == Some(Refocus::Title) && w.ask_replace.is_none() {
-                        focus_selected(ui, &title, &w.title);
+                        super::focus::focus_selected(ui.ctx(), &title, &w.title);
                         w.refocus = None;
                     }
                     field(ui, "Author", &mut w.author, "your name");
@@ -1179,7 +1166,7 @@ pub fn writer_ui(
                         .add(egui::TextEdit::singleline(typed).desired_width(room))
                         .labelled_by(l.id);
                     if w.refocus == Some(Refocus::Path) {
-                        focus_selected(ui, &r, typed);
+                        super::focus::focus_selected(ui.ctx(), &r, typed);
                         w.refocus = None;
                     }
                     if r.changed() {
