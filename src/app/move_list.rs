@@ -261,11 +261,25 @@ fn rows_ui(
                         })
                         .collect()
                 };
+                // A capture or raid stays before the whole name: in Bao la
+                // Kimasai the raiding rows, the ones that matter, showed
+                // nothing beside a long name.
+                // (Without a note, the noted forms' last ones are the bare
+                // row: it comes after those.)
+                let (with_capture, without) = bare.split_at(1);
                 noted
                     .iter()
+                    .filter(|t| taken.is_empty() || **t != without[0])
                     .cloned()
                     .chain(noted_shorter)
-                    .chain(bare.iter().cloned())
+                    .chain(with_capture.iter().cloned())
+                    .chain(
+                        std::iter::once(format!("{} ", rt.names[mover.index()]))
+                            .chain(shorter.iter().cloned())
+                            .filter(|_| !taken.is_empty())
+                            .map(|team| with_taken(&named(&team, "", ""))),
+                    )
+                    .chain(without.iter().cloned())
                     .chain(shorter.iter().map(|team| named(team, "", "")))
                     .find(|t| fits(t))
                     .unwrap_or_else(|| format!("{:>3}. {}", i + 1, s.name))
