@@ -1,7 +1,7 @@
 //! The sowing timeline over the animation controls: the move being shown
 //! as a strip of its laps, each as long as the seeds it sows (relay laps
-//! blue, Bao la Kimasai raid laps orange, the last lap green, an En Gehé
-//! capture red at the end), what is sown so far bright and the rest dim,
+//! blue, Bao la Kimasai raid laps orange, the last lap green unless it
+//! sows a raid's seeds, an En Gehé capture red at the end), what is sown so far bright and the rest dim,
 //! and a marker at the step on the board. Hovering names the lap (as the
 //! command line's `trace` does); a click or drag goes to that seed. On a
 //! move of hundreds of laps it shows at a glance where the relays run
