@@ -3121,13 +3121,7 @@ fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_is_used() {
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.state_mut().settings.show_solver = true;
     h.run();
-    let mut pos = en_gehe(8);
-    for _ in 0..16 {
-        let mv = *pos.legal_moves().first().expect("a move");
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(3);
-        pos = *h.state().rt.game.current();
-    }
+    play_first_moves(&mut h, 16);
     assert_eq!(h.state().rt.game.moves().len(), 16);
     h.run_steps(6);
     let column_top = h.get_by_label("Exact solver").rect().top();
@@ -3173,13 +3167,7 @@ fn the_moves_take_the_room_an_idle_solver_leaves_and_half_once_it_is_used() {
         ["South".into(), "North".into()],
     ));
     h.run_steps(4);
-    let mut pos = en_gehe(8);
-    for _ in 0..16 {
-        let mv = *pos.legal_moves().first().expect("a move");
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(3);
-        pos = *h.state().rt.game.current();
-    }
+    play_first_moves(&mut h, 16);
     h.run_steps(6);
     let again = h.get_by_label("Moves").rect();
     assert!(
@@ -4302,13 +4290,7 @@ fn a_typed_speed_that_is_no_speed_is_said() {
             .expect("the speed field")
             .click();
         h.run();
-        h.event(egui::Event::Key {
-            key: egui::Key::A,
-            physical_key: None,
-            pressed: true,
-            repeat: false,
-            modifiers: egui::Modifiers::COMMAND,
-        });
+        h.event(common::select_all_pressed());
         let mut typed = String::new();
         for c in text.chars() {
             typed.push(c);

@@ -154,13 +154,7 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
         .next()
         .expect("a focused widget");
     assert_eq!(focused.value().as_deref(), Some("other.svg"));
-    h.event(egui::Event::Key {
-        key: egui::Key::A,
-        physical_key: None,
-        pressed: true,
-        repeat: false,
-        modifiers: egui::Modifiers::COMMAND,
-    });
+    h.event(common::select_all_pressed());
     h.event(egui::Event::Text(path.to_str().unwrap().into()));
     h.run();
     h.get_by_label("Export").click();

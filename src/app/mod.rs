@@ -1373,27 +1373,12 @@ impl MaasaiApp {
                         // to move (a row clicked would move away).
                         let column = ui.available_height();
                         let needed = move_list::wanted_height(ui, self.rt.game.moves().len());
-                        let moves_most = if self.rt.solver_used_in == Some(self.rt.game_id) {
-                            column * 0.5
-                        } else {
-                            let most_wanted_id =
-                                egui::Id::unique(("solver-most-wanted", self.rt.game_id));
-                            let most_wanted =
-                                match solver_panel::wanted_height(ui.ctx(), self.rt.game_id) {
-                                    Some(now) => {
-                                        let before = ui.data(|d| d.get_temp::<f32>(most_wanted_id));
-                                        let most = before.map_or(now, |m| m.max(now));
-                                        if before != Some(most) {
-                                            ui.data_mut(|d| d.insert_temp(most_wanted_id, most));
-                                            // Split again without waiting for input.
-                                            ui.ctx().request_repaint();
-                                        }
-                                        most
-                                    }
-                                    None => column,
-                                };
-                            (column * 0.5).max(column - most_wanted)
-                        };
+                        let used = self.rt.solver_used_in == Some(self.rt.game_id);
+                        let moves_most =
+                            match solver_panel::most_wanted_height(ui.ctx(), self.rt.game_id) {
+                                Some(most) if !used => (column * 0.5).max(column - most),
+                                _ => column * 0.5,
+                            };
                         // (Never less than a long game's least, but no more
                         // than a short one needs: a fixed least left blank rows
                         // under a study's start while the solver's values

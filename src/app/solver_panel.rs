@@ -1207,22 +1207,35 @@ pub fn solver_ui(ui: &mut egui::Ui, panel: &SolverPanel, rt: &Runtime) -> Vec<Ap
                 ui.label(egui::RichText::new(note).italics());
             }
         });
+    // The most this game's drawings took: a new game starts afresh.
     let wanted = scrolled.inner_rect.top() - top + scrolled.content_size.y;
-    ui.data_mut(|d| d.insert_temp(wanted_height_id(), (rt.game_id, wanted)));
+    let grown = ui.data_mut(|d| {
+        let most = d.get_temp_mut_or_insert_with(wanted_height_id(), || (rt.game_id, 0.0));
+        if most.0 != rt.game_id {
+            *most = (rt.game_id, 0.0);
+        }
+        let grown = wanted > most.1;
+        most.1 = most.1.max(wanted);
+        grown
+    });
+    if grown {
+        // The column is split again without waiting for input.
+        ui.ctx().request_repaint();
+    }
     out
 }
 
 fn wanted_height_id() -> egui::Id {
-    egui::Id::unique("solver-panel-wanted-height")
+    egui::Id::unique("solver-panel-most-wanted-height")
 }
 
-/// The height the panel's whole content took when last drawn for the
-/// game `game_id` (its heading to the end of what scrolls), if it was:
+/// The most height the panel's whole content (its heading to the end of
+/// what scrolls) has taken in the game `game_id`, if it was drawn in it:
 /// another game's (a new game's first frame reads the last one's) says
 /// nothing of this one.
-pub fn wanted_height(ctx: &egui::Context, game_id: u64) -> Option<f32> {
+pub fn most_wanted_height(ctx: &egui::Context, game_id: u64) -> Option<f32> {
     ctx.data(|d| d.get_temp::<(u64, f32)>(wanted_height_id()))
-        .and_then(|(game, wanted)| (game == game_id).then_some(wanted))
+        .and_then(|(game, most)| (game == game_id).then_some(most))
 }
 
 /// What the panel says of the position on view: its value when the game

@@ -182,6 +182,17 @@ pub fn ctrl_v_released() -> egui::Event {
     }
 }
 
+/// Ctrl+A (Cmd+A) pressed: select all in the focused field.
+pub fn select_all_pressed() -> egui::Event {
+    egui::Event::Key {
+        key: egui::Key::A,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::COMMAND,
+    }
+}
+
 /// The folder of the user's own studies under `dir` (in [`folders`]'s
 /// config), made.
 pub fn users_studies(dir: &std::path::Path) -> std::path::PathBuf {
