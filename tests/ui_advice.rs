@@ -2032,3 +2032,30 @@ fn a_computer_held_by_a_dialog_shows_no_spinner() {
         !app.rt.game.moves().is_empty()
     });
 }
+
+/// At 1024 × 680 the note that the advice is for the live position took
+/// its shorter form that fits the row: cut with "…" at the row's end it
+/// had read "…(move 2), not the earl…".
+#[test]
+fn the_live_position_note_takes_a_form_that_fits_a_small_window() {
+    let mut h = harness_at(known_position(), [1024.0, 680.0]);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(DEPTH);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    let first = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run_steps(3);
+    let whole = "Advice for the live position (move 2), not the earlier one on view.";
+    assert!(h.query_by_label(whole).is_none(), "the whole note fits?");
+    let shown = [
+        "Advice for the live position (move 2), not the one on view.",
+        "Advice for the live position (move 2).",
+    ]
+    .into_iter()
+    .find(|form| h.query_by_label(form).is_some())
+    .expect("a shorter form of the note");
+    let note = h.get_by_label(shown).rect();
+    assert!(note.max.x <= 1024.0, "{note:?}");
+}

@@ -459,23 +459,36 @@ pub fn council_ui(
     // always there and one row high (cut with "…", whole on hover): it
     // came and went, or grew to two rows, between the live position and
     // an earlier one, and moved everything under it.
+    // The longest form that fits the row, then cut with "…": at 1024 px
+    // the live position's note lost its point ("…not the earl…").
     let whose = if !rt.live() {
         // The council advises the team to move, not on history.
-        format!(
-            "Advice for the live position (move {}), not the earlier one on view.",
-            rt.game.moves().len() + 1
-        )
+        let live = rt.game.moves().len() + 1;
+        vec![
+            format!("Advice for the live position (move {live}), not the earlier one on view."),
+            format!("Advice for the live position (move {live}), not the one on view."),
+            format!("Advice for the live position (move {live})."),
+        ]
     } else if !matches!(computer_turn, ComputerTurn::No) {
         // Before the sowing's line: no advice is coming for this team,
         // sown or not (the line below says why).
-        format!("No advice while the computer plays {team}.")
+        vec![format!("No advice while the computer plays {team}.")]
     } else if rt.animating() {
         // The board shows the last move still being sown, by the other
         // side: the advice is for the team to move once it has ended.
-        format!("Advice for {team} to move, once the move being sown has ended.")
+        vec![
+            format!("Advice for {team} to move, once the move being sown has ended."),
+            format!("Advice for {team} to move, once this sowing ends."),
+        ]
     } else {
-        format!("Advice for {team} to move.")
+        vec![format!("Advice for {team} to move.")]
     };
+    let room = ui.available_width();
+    let whose = whose
+        .iter()
+        .find(|form| super::text_width(ui, egui::RichText::new(form.as_str()).italics()) <= room)
+        .unwrap_or_else(|| whose.last().expect("a form"))
+        .clone();
     ui.add(
         egui::Label::new(egui::RichText::new(whose).italics())
             .wrap_mode(egui::TextWrapMode::Truncate),
