@@ -62,6 +62,13 @@ fn main() -> std::process::ExitCode {
                 return std::process::ExitCode::from(2);
             }
             let code = e.exit_code();
+            let e = match cli::with_printable_quotes(e, &argv) {
+                Ok(e) => e,
+                Err(message) => {
+                    eprintln!("{message}");
+                    return std::process::ExitCode::from(2);
+                }
+            };
             // Help and version go to stdout, and so would be lost too.
             if let Some(why) = stdout_unwritable().filter(|_| !e.use_stderr()) {
                 eprintln!("error: cannot write the output: {why}");

@@ -277,6 +277,22 @@ fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
         String::from_utf8(out.stderr).unwrap(),
         "error: argument 3 is not UTF-8 text: `\\xff1` (positions, moves and numbers are written in UTF-8)\n"
     );
+    // A long one is quoted by its start, and where its stray byte is.
+    let mut long = vec![b'a'; 300];
+    long.push(0xff);
+    let out = Command::new(BIN)
+        .arg("moves")
+        .arg(std::ffi::OsStr::from_bytes(&long))
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "error: argument 2 is not UTF-8 text: `{}… (304 characters)`, its first stray byte \\xff \
+             at byte 301 (positions, moves and numbers are written in UTF-8)\n",
+            "a".repeat(48)
+        )
+    );
 }
 
 #[test]
@@ -305,8 +321,10 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
         lines,
         [
             "error: invalid position: line 1 is not UTF-8 text: `\\xff\\xfeen-gehe`".to_string(),
+            // (the start alone did not show where the stray byte is)
             format!(
-                "error: invalid position: line 2 is not UTF-8 text: `{}… (504 characters)`",
+                "error: invalid position: line 2 is not UTF-8 text: `{}… (504 characters)`, \
+                 its first stray byte \\x80 at byte 501",
                 "7".repeat(48)
             )
         ]
@@ -1351,6 +1369,11 @@ fn a_mistyped_command_is_named_with_the_one_meant() {
             &["missing-game.ron"][..],
             "cannot open `missing-game.ron`: there is no such file",
         ),
+        // With a word after it too (it was called an unknown command).
+        (
+            &["missing-game.ron", "extra"][..],
+            "cannot open `missing-game.ron`: there is no such file",
+        ),
         (&[""][..], "the first word is empty: give a command"),
     ] {
         let (out, err, code) = run(args);
@@ -2107,11 +2130,12 @@ fn a_saved_game_to_open_that_is_missing_or_a_folder_is_said_before_the_window() 
         use std::os::unix::ffi::OsStringExt;
         cases.push((
             std::ffi::OsString::from_vec(b"nope\xff.ron".to_vec()),
-            "error: cannot open `nope\u{fffd}.ron`: there is no such file".into(),
+            // Its stray byte shown as README says, not as "\u{fffd}".
+            "error: cannot open `nope\\xff.ron`: there is no such file".into(),
         ));
         cases.push((
             std::ffi::OsString::from_vec(b"\xffstart".to_vec()),
-            "error: cannot open `\u{fffd}start`: there is no such file".into(),
+            "error: cannot open `\\xffstart`: there is no such file".into(),
         ));
     }
     for (arg, said) in cases {
@@ -2592,6 +2616,34 @@ fn control_characters_and_invisible_marks_typed_are_quoted_back_as_escapes() {
             ],
             "`x\\u{feff}`",
         ),
+        // Values the argument parser itself refuses: it quoted them as
+        // given ("not 5" for `5\x1b[31m`, the escape acted on or dropped).
+        (
+            vec![
+                "analyse".into(),
+                p.into(),
+                "--lines".into(),
+                "5\u{1b}[31m".into(),
+            ],
+            "'5\\u{1b}[31m' for '--lines <LINES>'",
+        ),
+        (
+            vec![
+                "start".into(),
+                "en-gehe".into(),
+                "--first".into(),
+                "no\u{200b}rth".into(),
+            ],
+            "'no\\u{200b}rth' for '--first <FIRST>'",
+        ),
+        (
+            vec!["start".into(), "--ho\u{1b}[1mles".into(), "3".into()],
+            "unexpected argument '--ho\\u{1b}[1mles'",
+        ),
+        (
+            vec!["solve".into(), p.into(), "--limit".into(), "1\u{7}".into()],
+            "not 1\\u{7}",
+        ),
     ];
     for (args, said) in cases {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -2637,4 +2689,19 @@ fn bench_solver_at_a_ten_second_limit_has_one_column_for_it() {
         "{out}"
     );
     assert!(!out.contains("within 10s 1/1, within 10s"), "{out}");
+}
+
+#[test]
+fn apply_from_a_folder_says_so_in_words() {
+    // "Is a directory (os error 21)" before.
+    let out = Command::new(BIN)
+        .arg("apply")
+        .stdin(std::fs::File::open(env!("CARGO_MANIFEST_DIR")).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: cannot read standard input: this is a folder, not a file\n"
+    );
 }

@@ -53,17 +53,71 @@ pub fn not_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
         .enumerate()
         .skip(1)
         .find(|(_, a)| a.to_str().is_none())?;
+    Some(format!(
+        "argument {place} is not UTF-8 text: {} (positions, moves and numbers are written in UTF-8)",
+        quoted_bytes(arg.as_encoded_bytes())
+    ))
+}
+
+/// `bytes` quoted in backticks with each byte that is not UTF-8 written as
+/// `\xNN`; a long word by its start and length, and then where its first
+/// such byte is (past the start, it was nowhere to be seen).
+pub(crate) fn quoted_bytes(bytes: &[u8]) -> String {
     let mut word = String::new();
-    for chunk in arg.as_encoded_bytes().utf8_chunks() {
+    let mut first_stray = None;
+    let mut at = 0;
+    for chunk in bytes.utf8_chunks() {
         word.push_str(chunk.valid());
+        at += chunk.valid().len();
         for b in chunk.invalid() {
+            first_stray.get_or_insert((at + 1, *b));
             word.push_str(&format!("\\x{b:02x}"));
+            at += 1;
         }
     }
-    Some(format!(
-        "argument {place} is not UTF-8 text: `{}` (positions, moves and numbers are written in UTF-8)",
-        crate::engine::shortened(&word)
-    ))
+    let short = crate::engine::shortened(&word);
+    match first_stray {
+        Some((byte, stray)) if short != word => {
+            format!("`{short}`, its first stray byte \\x{stray:02x} at byte {byte}")
+        }
+        _ => format!("`{short}`"),
+    }
+}
+
+/// A refused command line whose quotes of its arguments a terminal shows
+/// as they are: clap quotes a refused value as given, so a control
+/// character or an invisible mark in it was acted on by the terminal (or
+/// dropped, and the value misquoted, "not 5" for `5\u{1b}[31m`). The
+/// arguments are parsed again with those written as escapes, so clap's
+/// own message quotes the escapes; when that parse fails otherwise, the
+/// message as plain text with its escapes (`Err`).
+pub fn with_printable_quotes(
+    e: clap::Error,
+    args: &[std::ffi::OsString],
+) -> Result<clap::Error, String> {
+    if !e.use_stderr() {
+        return Ok(e);
+    }
+    let escaped: Vec<std::ffi::OsString> = args
+        .iter()
+        .map(|a| match a.to_str() {
+            Some(text) => crate::files::error::escaped(text).into_owned().into(),
+            None => a.clone(),
+        })
+        .collect();
+    if escaped == args {
+        return Ok(e);
+    }
+    match Cli::try_parse_from(&escaped) {
+        Err(again) if again.kind() == e.kind() => Ok(again),
+        _ => Err(e
+            .render()
+            .to_string()
+            .lines()
+            .map(|line| crate::files::error::escaped(line).into_owned())
+            .collect::<Vec<_>>()
+            .join("\n")),
+    }
 }
 
 /// A first argument that is neither a command nor a file to open, read as
@@ -129,16 +183,18 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
         }
         Err(_) => {}
     }
-    // A name that is not UTF-8 is no command: a file that is not there.
+    // A name that is not UTF-8 is no command: a file that is not there,
+    // its stray bytes shown (a lossy copy showed "�").
     let Some(first) = first_word.to_str() else {
         return Some(format!(
-            "cannot open `{}`: there is no such file (a saved game to open must be an existing file)",
-            path.display()
+            "cannot open {}: there is no such file (argument 1 is not UTF-8 text; \
+             a saved game to open must be an existing file)",
+            quoted_bytes(first_word.as_encoded_bytes())
         ));
     };
-    // A lone name with a dot or a slash is a file that is not there: said
-    // here, before a window opens with no game to keep.
-    if args.len() == 2 && (first.contains('.') || first.contains('/')) {
+    // A name with a dot or a slash is a file that is not there, whatever
+    // follows it: said here, before a window opens with no game to keep.
+    if first.contains('.') || first.contains('/') {
         return Some(format!(
             "cannot open `{first}`: there is no such file (a saved game to open must be an existing file)"
         ));

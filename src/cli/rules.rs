@@ -300,7 +300,14 @@ pub fn apply() -> Result<(), CliError> {
         bytes.clear();
         let read = input
             .read_until(b'\n', &mut bytes)
-            .map_err(|e| CliError(format!("cannot read standard input: {e}")))?;
+            // In words, as every file message says it ("Is a directory (os
+            // error 21)" for `apply < folder`).
+            .map_err(|e| {
+                CliError(format!(
+                    "cannot read standard input: {}",
+                    crate::files::io_words(std::path::Path::new(""), &e)
+                ))
+            })?;
         if read == 0 {
             return Ok(());
         }
@@ -320,16 +327,9 @@ pub fn apply() -> Result<(), CliError> {
                     .iter()
                     .position(blank)
                     .map_or(bytes.len(), |i| at + i);
-                let mut word = String::new();
-                for chunk in bytes[start..end].utf8_chunks() {
-                    word.push_str(chunk.valid());
-                    for b in chunk.invalid() {
-                        word.push_str(&format!("\\x{b:02x}"));
-                    }
-                }
                 super::printable(&format!(
-                    "error: invalid position: line {number} is not UTF-8 text: `{}`",
-                    crate::engine::shortened(&word)
+                    "error: invalid position: line {number} is not UTF-8 text: {}",
+                    super::quoted_bytes(&bytes[start..end])
                 ))
             }
         };
