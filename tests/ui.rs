@@ -1437,6 +1437,19 @@ fn clicking_the_board_finishes_an_animation() {
         1,
         "the click plays nothing"
     );
+    // And says so: North, clicking to play, saw nothing happen.
+    let said = "The last move is shown sown to its end: click North 6 again to play it.";
+    assert!(h.query_by_label(said).is_some());
+    h.get_by_label_contains("North 6: ").click();
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert!(h.query_by_label(said).is_none(), "the move answers it");
+    // A hole of the side not to move ends the sowing without a word.
+    assert!(h.state().rt.animating());
+    h.get_by_label_contains("North 5: ").click();
+    h.run_steps(2);
+    assert!(!h.state().rt.animating());
+    assert!(h.query_by_label_contains("again to play it").is_none());
 }
 
 #[test]

@@ -1891,6 +1891,21 @@ fn board_canvas(
             paint_ring(&painter, rect, radius, ring);
             if animating && resp.clicked() {
                 commands.push(AppCommand::FinishAnimation);
+                // The click only ends the sowing on view: said, since a
+                // player clicking a hole to play before the last move was
+                // sown saw nothing happen and the turn still his.
+                let could_play = rt.live()
+                    && side == live_turn
+                    && !computer_turn
+                    && !rt.board_inert
+                    && rt.move_wait.is_none()
+                    && rt.can_play(mv);
+                if could_play {
+                    commands.push(AppCommand::Notice(super::state::Notice::report(format!(
+                        "The last move is shown sown to its end: click {} {name} again to play it.",
+                        side.title()
+                    ))));
+                }
             } else if playable && resp.clicked() {
                 commands.push(AppCommand::PlayMove(mv));
             } else if !rt.live() && resp.clicked() && !rt.board_inert {
