@@ -1766,8 +1766,14 @@ fn the_new_game_fields_stay_put_while_their_problems_come_and_go() {
         "Cancel",
     ];
     let before = at(&h, &en_gehe_fields);
-    let steps: [(&str, &str, &str); 7] = [
+    let steps: [(&str, &str, &str); 8] = [
         ("Holes per row", "2", "Holes per row must be 3 to 64, not 2"),
+        // How far over ("At most 24 characters" said neither).
+        (
+            "North team name",
+            "Ilkisongo Elders of the Long River",
+            "Too long: 34 characters, at most 24",
+        ),
         (
             "Seeds per hole",
             "x",

@@ -95,7 +95,11 @@ impl NewGameDialog {
                         .to_string(),
                 );
             } else if n.chars().count() > MAX_NAME {
-                p.names[i] = Some(format!("At most {MAX_NAME} characters"));
+                // How far over, so that the typist knows what to cut.
+                p.names[i] = Some(format!(
+                    "Too long: {} characters, at most {MAX_NAME}",
+                    n.chars().count()
+                ));
             }
         }
         if !p.names.iter().any(Option::is_some) {
