@@ -2573,7 +2573,7 @@ fn typing_in_the_path_window_replaces_the_path_it_offers() {
     files(&mut h, FileCommand::SaveAs);
     h.run_steps(2);
     let offered = h.state().files.path_prompt.as_ref().unwrap().text.clone();
-    assert!(offered.ends_with("game.ron"), "{offered}");
+    assert!(offered.ends_with("en-gehe 2x6.ron"), "{offered}");
     h.event(egui::Event::Text("/tmp/other.ron".into()));
     h.run_steps(2);
     assert_eq!(
@@ -3113,4 +3113,102 @@ fn a_path_typed_to_open_that_names_no_file_stays_in_the_window_to_correct() {
     h.get_by_label("OK").click();
     h.run();
     assert!(h.state().files.path_prompt.is_none());
+}
+
+#[test]
+fn save_as_offers_the_last_folder_and_a_name_for_the_game() {
+    // Every game was offered the working folder's "game.ron".
+    let dir = tempfile::tempdir().unwrap();
+    let saves = dir.path().join("club games");
+    std::fs::create_dir(&saves).unwrap();
+    let offered = |names: [&str; 2], recent: Vec<PathBuf>| {
+        let mut h = files_harness(dir.path(), en_gehe(6));
+        h.state_mut().rt.names = names.map(String::from);
+        h.state_mut().files.recent.files = recent;
+        files(&mut h, FileCommand::SaveAs);
+        h.run_steps(2);
+        PathBuf::from(&h.state().files.path_prompt.as_ref().unwrap().text)
+    };
+    let here = std::env::current_dir().unwrap();
+    // Unnamed teams: the game's name, in the working folder.
+    assert_eq!(
+        offered(["South", "North"], Vec::new()),
+        here.join("en-gehe 2x6.ron")
+    );
+    // The folder of the last file whose folder is still there, and the
+    // teams' names, without characters a file name cannot hold.
+    let recent = vec![
+        PathBuf::from("/nonexistent folder/old.ron"),
+        saves.join("last week.ron"),
+    ];
+    assert_eq!(
+        offered(["Ilkisongo", "Ilpurko"], recent.clone()),
+        saves.join("Ilkisongo v Ilpurko.ron")
+    );
+    assert_eq!(
+        offered(["south", "Elders 1/2"], recent.clone()),
+        saves.join("south v Elders 1-2.ron")
+    );
+    // A name taken is not offered to be replaced.
+    std::fs::write(saves.join("Ilkisongo v Ilpurko.ron"), "").unwrap();
+    assert_eq!(
+        offered(["Ilkisongo", "Ilpurko"], recent),
+        saves.join("Ilkisongo v Ilpurko 2.ron")
+    );
+}
+
+#[test]
+fn a_file_dialog_that_never_came_up_is_said_so_and_not_tried_again() {
+    use maasai_mancala::app::files_ui::{NO_DIALOG_WITHIN, NO_FILE_DIALOG};
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    // (A dialog's thread keeps the window repainting.)
+    let ask = |h: &mut Harness<'_, MaasaiApp>, command| {
+        h.state_mut().queue(AppCommand::Files(command));
+        h.run_steps(2);
+    };
+    let prompt_note =
+        |h: &Harness<'_, MaasaiApp>| h.state().files.path_prompt.as_ref().map(|p| p.note.clone());
+    // No desktop portal: the dialog answers at once with nothing. It said
+    // "No file was chosen, or this system has no file dialog", before
+    // anyone had chosen anything.
+    h.state_mut().files.native_dialogs = true;
+    h.state_mut().files.file_dialog = |_, _| None;
+    ask(&mut h, FileCommand::SaveAs);
+    common::step_until(&mut h, "the dialog's answer", |app| {
+        app.files.path_prompt.is_some()
+    });
+    assert_eq!(prompt_note(&h), Some(Some(NO_FILE_DIALOG.to_string())));
+    assert!(!h.state().files.native_dialogs, "tried again next time");
+    files(&mut h, FileCommand::ClosePathPrompt);
+    ask(&mut h, FileCommand::SaveAs);
+    h.run_steps(2);
+    assert_eq!(prompt_note(&h), Some(None), "the typed path at once");
+    files(&mut h, FileCommand::ClosePathPrompt);
+
+    // A dialog that was up a while and brought nothing back (cancelled):
+    // the typed path is still offered, as before, saying so.
+    h.state_mut().files.native_dialogs = true;
+    h.state_mut().files.file_dialog = |_, _| {
+        std::thread::sleep(NO_DIALOG_WITHIN + std::time::Duration::from_millis(100));
+        None
+    };
+    ask(&mut h, FileCommand::SaveAs);
+    common::step_until(&mut h, "the dialog's answer", |app| {
+        app.files.path_prompt.is_some()
+    });
+    let note = prompt_note(&h).flatten().expect("a note");
+    assert!(note.starts_with("No file was chosen"), "{note}");
+    assert!(h.state().files.native_dialogs);
+    files(&mut h, FileCommand::ClosePathPrompt);
+
+    // The dialog is offered the path Save as… would type: chosen as it
+    // is, the game is saved there.
+    h.state_mut().files.recent.files = vec![dir.path().join("last.ron")];
+    h.state_mut().rt.names = ["Ilkisongo".into(), "Ilpurko".into()];
+    h.state_mut().files.file_dialog = |_, offered| offered;
+    ask(&mut h, FileCommand::SaveAs);
+    let saved = dir.path().join("Ilkisongo v Ilpurko.ron");
+    common::step_until(&mut h, "the save", |_| saved.is_file());
+    assert_eq!(h.state().files.path.as_deref(), Some(saved.as_path()));
 }

@@ -617,7 +617,12 @@ pub struct FilesState {
     /// ([`Folders::claim_window`]).
     pub window_claim: Option<crate::files::WindowClaim>,
     /// Use the system file dialogs (off in tests: the typed path is used).
+    /// Turned off for the session when a dialog answers at once with no
+    /// file: the system has none (no desktop portal).
     pub native_dialogs: bool,
+    /// The system's file dialog for Open… and Save as… (run on a thread of
+    /// its own): the path chosen, or `None`. Tests put their own in.
+    pub file_dialog: fn(Purpose, Option<PathBuf>) -> Option<PathBuf>,
     /// The file the current game was opened from or saved to.
     pub path: Option<PathBuf>,
     /// What the current game's file holds that the runtime does not: its
@@ -657,7 +662,7 @@ pub struct FilesState {
     /// changes (the next move), the autosave on disk is the declined game's
     /// and stays, also on closing.
     declined_at: Option<Signature>,
-    dialog: Option<(Purpose, Receiver<Option<PathBuf>>)>,
+    dialog: Option<(Purpose, Receiver<Option<PathBuf>>, std::time::Instant)>,
     allow_close: bool,
     /// What the keys of a Ctrl+V in progress have brought (see
     /// `paste_without_text`); here, not with the game, which a paste
@@ -824,6 +829,7 @@ impl FilesState {
             folders,
             window_claim,
             native_dialogs,
+            file_dialog: system_file_dialog,
             path: None,
             record,
             saved: None,
@@ -1184,10 +1190,10 @@ impl MaasaiApp {
                 self.files.unsaved_prompt = Some(Pending::Close);
             }
         }
-        if let Some((purpose, rx)) = &self.files.dialog
+        if let Some((purpose, rx, asked)) = &self.files.dialog
             && let Some(answer) = dialog_answer(ctx, rx)
         {
-            let purpose = *purpose;
+            let (purpose, asked) = (*purpose, *asked);
             self.files.dialog = None;
             match answer {
                 Some(path) => out.push(match purpose {
@@ -1195,10 +1201,21 @@ impl MaasaiApp {
                     Purpose::SaveAs => FileCommand::SaveTo(path),
                 }),
                 None => {
+                    // No file at once: no dialog came up (no desktop
+                    // portal). Said so, not as if a file had not been
+                    // chosen, and typed paths from now on. Later, the
+                    // dialog was cancelled or failed: the typed path
+                    // still offered.
+                    let note = if asked.elapsed() < NO_DIALOG_WITHIN {
+                        self.files.native_dialogs = false;
+                        NO_FILE_DIALOG.to_string()
+                    } else {
+                        no_dialog_note("file's path")
+                    };
                     self.files.path_prompt = Some(PathPrompt::new(
                         purpose,
                         self.default_path_text(purpose),
-                        Some(no_dialog_note("file's path")),
+                        Some(note),
                     ))
                 }
             }
@@ -1226,11 +1243,59 @@ impl MaasaiApp {
     fn default_path_text(&self, purpose: Purpose) -> String {
         match (&self.files.path, purpose) {
             (Some(p), _) => p.display().to_string(),
-            (None, Purpose::SaveAs) => std::env::current_dir()
-                .map(|d| d.join("game.ron").display().to_string())
-                .unwrap_or_else(|_| "game.ron".into()),
+            (None, Purpose::SaveAs) => self.suggested_save_path().display().to_string(),
             (None, Purpose::Open) => String::new(),
         }
+    }
+
+    /// Where a game without a file of its own is offered to be saved: in
+    /// the folder of the file last opened or saved while that folder is
+    /// there (else the working folder), named for its teams where they
+    /// have names of their own ("Ilkisongo v Ilpurko.ron"), else for its
+    /// game ("en-gehe 2x40.ron"), the first such name not taken ("… 2.ron").
+    /// Every game was offered the working folder's "game.ron".
+    fn suggested_save_path(&self) -> PathBuf {
+        let folder = self
+            .files
+            .recent
+            .files
+            .iter()
+            .filter_map(|f| f.parent())
+            .find(|d| !d.as_os_str().is_empty() && d.is_dir())
+            .map(Path::to_path_buf)
+            .or_else(|| std::env::current_dir().ok())
+            .unwrap_or_default();
+        let own = |side: Side| {
+            let name = self.rt.names[side.index()].trim();
+            !name.eq_ignore_ascii_case(side.title())
+        };
+        let stem = if Side::BOTH.into_iter().any(own) {
+            format!("{} v {}", self.rt.names[0].trim(), self.rt.names[1].trim())
+        } else {
+            match self.rt.game.start().variant() {
+                Variant::EnGehe { holes } => format!("en-gehe 2x{holes}"),
+                v => v.name().to_string(),
+            }
+        };
+        // No folder separators or characters some systems refuse.
+        let stem: String = stem
+            .chars()
+            .map(|c| {
+                if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                    '-'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let stem = stem.trim_matches(|c: char| c == '.' || c.is_whitespace());
+        (1..1000)
+            .map(|k| match k {
+                1 => folder.join(format!("{stem}.ron")),
+                k => folder.join(format!("{stem} {k}.ron")),
+            })
+            .find(|p| !p.exists())
+            .unwrap_or_else(|| folder.join(format!("{stem}.ron")))
     }
 
     /// Applies the frame's commands with the files feature's part around
@@ -1970,33 +2035,20 @@ impl MaasaiApp {
         let (tx, rx) = channel();
         let ctx = ctx.clone();
         let current = self.files.path.clone();
+        let dialog = self.files.file_dialog;
+        // (A game without a file is offered the path Save as… would type.)
+        let current = match purpose {
+            Purpose::Open => current,
+            Purpose::SaveAs => Some(current.unwrap_or_else(|| self.suggested_save_path())),
+        };
         // The dialog blocks its thread, never the window.
         std::thread::spawn(move || {
-            let mut d = rfd::FileDialog::new()
-                .set_title(match purpose {
-                    Purpose::Open => "Open a saved game or study",
-                    Purpose::SaveAs => "Save the game as",
-                })
-                .add_filter("Saved game (RON)", &["ron"]);
-            if let Some(dir) = current.as_ref().and_then(|p| p.parent()) {
-                d = d.set_directory(dir);
-            }
-            let chosen = match purpose {
-                Purpose::Open => d.pick_file(),
-                Purpose::SaveAs => {
-                    let name = current
-                        .as_ref()
-                        .and_then(|p| p.file_name())
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| "game.ron".into());
-                    d.set_file_name(name).save_file()
-                }
-            };
+            let chosen = dialog(purpose, current);
             // The window may be gone by now; then nobody needs the answer.
             let _ = tx.send(chosen);
             ctx.request_repaint();
         });
-        self.files.dialog = Some((purpose, rx));
+        self.files.dialog = Some((purpose, rx, std::time::Instant::now()));
     }
 
     /// Opens a saved game or a study; on failure the current game stays as
@@ -2571,6 +2623,37 @@ fn dialog_answer(ctx: &egui::Context, rx: &Receiver<Option<PathBuf>>) -> Option<
         }
     }
 }
+
+/// The system's file dialog (rfd: the desktop portal on Linux).
+fn system_file_dialog(purpose: Purpose, current: Option<PathBuf>) -> Option<PathBuf> {
+    let mut d = rfd::FileDialog::new()
+        .set_title(match purpose {
+            Purpose::Open => "Open a saved game or study",
+            Purpose::SaveAs => "Save the game as",
+        })
+        .add_filter("Saved game (RON)", &["ron"]);
+    if let Some(dir) = current.as_ref().and_then(|p| p.parent()) {
+        d = d.set_directory(dir);
+    }
+    match purpose {
+        Purpose::Open => d.pick_file(),
+        Purpose::SaveAs => {
+            let name = current
+                .as_ref()
+                .and_then(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "game.ron".into());
+            d.set_file_name(name).save_file()
+        }
+    }
+}
+
+/// A file dialog that brings no file back sooner than this never came up:
+/// nobody chooses, or cancels, that fast.
+pub const NO_DIALOG_WITHIN: std::time::Duration = std::time::Duration::from_millis(400);
+
+/// The typed-path window's note where no file dialog came up.
+pub const NO_FILE_DIALOG: &str = "This system has no file dialog: type the file's path.";
 
 /// Why the typed-path window stands where a file dialog was asked for.
 fn no_dialog_note(what: &str) -> String {
