@@ -387,6 +387,15 @@ fn undo_leaves_a_paused_computer_paused() {
     h.get_by_label("South 2: 4 seeds").click();
     h.run_steps(20);
     assert_eq!(h.state().rt.game.moves().len(), 1);
+    // And the line under the board says the side is the paused
+    // computer's (it read "click a hole…" as to a person).
+    let team = h.state().rt.names[1].clone();
+    assert!(
+        h.query_by_label(&format!(
+            "{team} to move: its computer is paused (Resume computer), or click a hole to play for it"
+        ))
+        .is_some()
+    );
 }
 
 #[test]

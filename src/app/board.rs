@@ -793,7 +793,8 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     let status_top = ui.cursor().top();
     let live_turn = rt.game.current().turn();
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
-    status_line(ui, rt, &shown, computer_turn);
+    let paused_computer = settings.players[live_turn.index()].is_computer() && rt.computer.paused;
+    status_line(ui, rt, &shown, computer_turn, paused_computer);
     rt.lines_foot = Some(ui.cursor().top());
     if let Some(tip) = tip {
         let rows = rt.board_area.map_or(canvas, |(_, rows)| rows);
@@ -1046,7 +1047,13 @@ fn status_room(ui: &egui::Ui, width: f32) -> f32 {
     (status + NOTE_ROWS) as f32 * row + 2.0 * spacing
 }
 
-fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bool) {
+fn status_line(
+    ui: &mut egui::Ui,
+    rt: &Runtime,
+    shown: &Shown,
+    computer_turn: bool,
+    paused_computer: bool,
+) {
     let pos = &shown.pos;
     ui.horizontal_wrapped(|ui| {
         let moves = rt.game.moves().len();
@@ -1112,6 +1119,16 @@ fn status_line(ui: &mut egui::Ui, rt: &Runtime, shown: &Shown, computer_turn: bo
                     super::busy::spinner(ui);
                     ui.label(format!(
                         "{} to move: the computer is thinking",
+                        rt.names[pos.turn().index()]
+                    ));
+                }
+                // A person may move for a paused computer, but the line
+                // read as if the side were a person's (after a game was
+                // opened, the computer is paused on it).
+                None if paused_computer => {
+                    ui.label(format!(
+                        "{} to move: its computer is paused (Resume computer), or click a hole \
+                         to play for it",
                         rt.names[pos.turn().index()]
                     ));
                 }
