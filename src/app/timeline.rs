@@ -11,7 +11,7 @@ use super::AppCommand;
 use super::anim::Replay;
 use super::controls::AnimCommand;
 use super::state::Runtime;
-use crate::engine::{LapEnd, LapKind};
+use crate::engine::{LapEnd, LapKind, Side};
 use egui::{Color32, Rect, Sense, Stroke, pos2, vec2};
 
 /// The least window height that shows the strip: below it the board
@@ -93,42 +93,67 @@ fn part_at(r: &Replay, step: u64) -> (u64, u64, String) {
     if step > sown
         && let Some(c) = trace.capture
     {
-        return (
-            sown,
-            r.end(),
-            format!(
-                "Capture: {}\n{}",
-                c.describe(&trace.before),
-                hole_names(&trace.before)
-            ),
-        );
+        return (sown, r.end(), {
+            let told = c.describe(&trace.before);
+            format!("Capture: {told}\n{}", hole_names(&trace.before, &told))
+        });
     }
     let i = r.lap_of_seed(step);
     let (from, to) = r.lap_steps(i);
+    let told = trace.laps[i].describe(&trace.before);
     let words = format!(
-        "Lap {} of {}: {}\n{}",
+        "Lap {} of {}: {told}\n{}",
         i + 1,
         r.lap_count(),
-        trace.laps[i].describe(&trace.before),
-        hole_names(&trace.before)
+        hole_names(&trace.before, &told)
     );
     (from, to, words)
 }
 
 /// Laps and captures are told as the command line's `trace` tells them,
 /// holes short ("N6"), which the board names nowhere else: said under
-/// each, in the game's own hole names.
-fn hole_names(pos: &crate::engine::Position) -> String {
-    let v = pos.variant();
-    // Holes 3 and 6 (Bao la Kimasai: i3 and o6).
-    let (a, b) = if v.is_en_gehe() { (2, 5) } else { (2, 10) };
-    format!(
-        "(S{} is South's hole {}, N{} North's hole {}.)",
-        v.hole_name(a),
-        v.hole_name(a),
-        v.hole_name(b),
-        v.hole_name(b)
-    )
+/// each, in the game's own hole names, by the first hole of each side that
+/// `words` name (a fixed "S3 … N6" named holes a lap never touched, and
+/// on a 2×5 board a hole that is not there).
+fn hole_names(pos: &crate::engine::Position, words: &str) -> String {
+    let bao = !pos.variant().is_en_gehe();
+    let mut first: [Option<&str>; 2] = [None, None];
+    for word in words.split(|c: char| !c.is_ascii_alphanumeric()) {
+        let (side, hole) = match word.split_at_checked(1) {
+            Some(("S", hole)) => (0, hole),
+            Some(("N", hole)) => (1, hole),
+            _ => continue,
+        };
+        let number = hole
+            .strip_prefix(['i', 'o'])
+            .filter(|_| bao)
+            .unwrap_or(hole);
+        let named = !number.is_empty()
+            && number.bytes().all(|b| b.is_ascii_digit())
+            && (number.len() < hole.len()) == bao;
+        if named {
+            first[side].get_or_insert(hole);
+        }
+    }
+    let said: Vec<String> = Side::BOTH
+        .iter()
+        .zip(first)
+        .filter_map(|(side, hole)| hole.map(|h| (side, h)))
+        .enumerate()
+        .map(|(k, (side, hole))| {
+            let is = if k == 0 { " is" } else { "" };
+            format!(
+                "{}{hole}{is} {} hole {hole}",
+                &side.title()[..1],
+                crate::engine::possessive(side.title())
+            )
+        })
+        .collect();
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!("({}.)", said.join(", "))
+    }
 }
 
 /// Draws the strip for the move on view (an empty track when none is
@@ -311,15 +336,23 @@ mod tests {
         assert_eq!(
             words,
             "Lap 1 of 1: lift 2 from S2; sow S3 S4; lands in empty S4: the move ends\n\
-             (S3 is South's hole 3, N6 North's hole 6.)"
+             (S2 is South's hole 2.)"
         );
+        // The first hole of each side named, in the game's own names (not
+        // a fixed i3 and o6 the lap never touched).
         let bao = crate::engine::GameOptions::bao_la_kimasai()
             .start()
             .unwrap();
         assert_eq!(
-            hole_names(&bao),
-            "(Si3 is South's hole i3, No6 North's hole o6.)"
+            hole_names(&bao, "raid 2 from Ni1 into Si8; sow Si8 So8; lands in So8"),
+            "(Si8 is South's hole i8, Ni1 North's hole i1.)"
         );
+        assert_eq!(
+            hole_names(&pos, "take 3 from N2 and the seed in S4"),
+            "(S4 is South's hole 4, N2 North's hole 2.)"
+        );
+        // Words that are no hole name are not taken for one.
+        assert_eq!(hole_names(&pos, "Sow Seeds S N5x No6"), "");
     }
 
     #[test]
