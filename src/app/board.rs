@@ -1951,11 +1951,22 @@ fn board_canvas(
                     tip = Some(HoleTip { text, resp, upper });
                 }
             } else if playable && hovered {
-                let text = preview
-                    .as_ref()
-                    .filter(|pr| pr.mv == mv)
-                    .map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
-                tip = Some(HoleTip { text, resp, upper });
+                let shown_preview = preview.as_ref().filter(|pr| pr.mv == mv);
+                let text =
+                    shown_preview.map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
+                // A hole of the lower row has its hover text under the
+                // board, where the line under the status line says the
+                // very same preview (unless a notice or a sowing holds
+                // that line): the text stood there twice, one under the
+                // other. The upper row's goes above the board, far from it.
+                let said_under = shown_preview.is_some()
+                    && rt.notice.is_none()
+                    && rt.shown_replay().is_none_or(|r| r.at_end());
+                if upper || !said_under {
+                    tip = Some(HoleTip { text, resp, upper });
+                } else {
+                    describe(ui, &resp, &text);
+                }
             } else if !rt.live()
                 && !animating
                 && !rt.board_inert
