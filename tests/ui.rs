@@ -205,13 +205,10 @@ fn keyboard_plays_a_typed_hole() {
     h.key_press(egui::Key::Enter);
     h.run();
     assert_eq!(h.state().rt.game.moves().len(), 1);
-    assert!(
-        h.state()
-            .rt
-            .notice
-            .as_deref()
-            .unwrap()
-            .contains("no hole 9")
+    // In words, not the command line's "illegal move `9`: …".
+    assert_eq!(
+        h.state().rt.notice.as_deref(),
+        Some("“9” is not a move here: there is no hole 9; holes are numbered 1 to 6")
     );
     // Undo moves the board on: the message about the refused hole goes.
     h.state_mut().queue(AppCommand::Undo);
@@ -1618,10 +1615,14 @@ fn a_move_asked_for_while_the_moves_are_checked_waits_for_the_check() {
     h.step();
     assert_eq!(h.state().rt.game.moves().len(), 5);
     assert!(h.state().rt.held_move.is_none());
-    assert!(
-        h.state().rt.notice_text().contains("is empty"),
-        "{}",
-        h.state().rt.notice_text()
+    // Named as the board names it ("illegal move `2`: the hole is empty").
+    assert_eq!(
+        h.state().rt.notice_text(),
+        format!(
+            "{} {} is empty: play a hole with seeds",
+            next.turn().title(),
+            empty.hole() + 1
+        )
     );
 }
 

@@ -477,7 +477,9 @@ impl MaasaiApp {
                         // click on its hole is: another line, asked first.
                         Ok(mv) if !self.rt.live() => out.push(AppCommand::OfferBranch(mv)),
                         Ok(mv) => out.push(AppCommand::PlayMove(mv)),
-                        Err(e) => self.rt.say_about_view(e.to_string()),
+                        Err(e) => self
+                            .rt
+                            .say_about_view(state::move_refusal(self.rt.shown_position(), &e)),
                     }
                 }
                 egui::Event::Key {

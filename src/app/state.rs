@@ -351,6 +351,31 @@ pub fn endless_move_notice(name: &str, cycle: Option<u64>) -> String {
     }
 }
 
+/// A move the engine refuses, in the window's words: the hole named as
+/// the board names it ("South 3 is empty"), where the command line's
+/// "illegal move `3`: the hole is empty" read as code.
+pub fn move_refusal(pos: &crate::engine::Position, e: &crate::engine::PlayError) -> String {
+    use crate::engine::PlayError;
+    let side = pos.turn().title();
+    match e {
+        PlayError::EmptyHole { hole } => {
+            format!(
+                "{}: play a hole with seeds",
+                empty_hole_notice(pos.turn(), hole)
+            )
+        }
+        PlayError::NoSuchHole { hole } => format!("{side} has no hole {hole}"),
+        PlayError::Endless { hole, cycle_laps } => {
+            endless_move_notice(&format!("{side} {hole}"), *cycle_laps)
+        }
+        PlayError::BadNotation { text, problem } => format!(
+            "“{}” is not a move here: {problem}",
+            crate::engine::shortened(text)
+        ),
+        PlayError::GameOver => "The game is over: nobody is to move".to_string(),
+    }
+}
+
 /// What a hole of the side to move says when it is empty (a click on it,
 /// or its number typed).
 pub fn empty_hole_notice(side: crate::engine::Side, name: &str) -> String {
@@ -771,8 +796,9 @@ impl Runtime {
         if !self.live() {
             return Err("you are looking at an earlier position; press End or pick the last move to return to the game".into());
         }
-        let trace = self.game.current().trace(mv).map_err(|e| e.to_string())?;
-        self.game.play(mv).map_err(|e| e.to_string())?;
+        let pos = *self.game.current();
+        let trace = pos.trace(mv).map_err(|e| move_refusal(&pos, &e))?;
+        self.game.play(mv).map_err(|e| move_refusal(&pos, &e))?;
         self.stats.push(MoveStats::of(&trace));
         self.redo.clear();
         self.taken_line = None;
@@ -798,9 +824,8 @@ impl Runtime {
     pub fn play_from_here(&mut self, mv: Move) -> Result<(), String> {
         let at = self.view;
         // Checked first, so a refused move takes nothing off.
-        self.game.positions()[at]
-            .try_play(mv)
-            .map_err(|e| e.to_string())?;
+        let pos = self.game.positions()[at];
+        pos.try_play(mv).map_err(|e| move_refusal(&pos, &e))?;
         // The line taken off is the one on the board: an earlier branch's
         // line is not brought back on the way (two branches in a row gave
         // Redo the line from before the first, comments and all).
