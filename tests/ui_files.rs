@@ -3212,3 +3212,43 @@ fn a_file_dialog_that_never_came_up_is_said_so_and_not_tried_again() {
     common::step_until(&mut h, "the save", |_| saved.is_file());
     assert_eq!(h.state().files.path.as_deref(), Some(saved.as_path()));
 }
+
+#[test]
+fn changes_discarded_on_closing_leave_the_saved_game_to_resume() {
+    // The autosave was deleted: the next start offered nothing, and the
+    // game saved before the changes was only in Recent files.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let path = dir.path().join("g.ron");
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    files(&mut h, FileCommand::SaveTo(path.clone()));
+    assert_no_file_error(&h);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    play(&mut h, "2");
+    request_close(&mut h);
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), saved, "untouched");
+    let kept = maasai_mancala::files::load_autosave(&data)
+        .unwrap()
+        .expect("an autosave");
+    assert_eq!(kept.game.game.moves().len(), 1, "the game as saved");
+    assert_eq!(kept.source.as_deref(), Some(path.as_path()));
+    assert!(!kept.unsaved);
+    drop(h);
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
+    assert!(!h.state().unsaved());
+    // A game whose file is gone since is gone with its changes.
+    play(&mut h, "1");
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    std::fs::remove_file(&path).unwrap();
+    request_close(&mut h);
+    h.get_by_label("Discard changes").click();
+    h.run();
+    assert!(!autosave_path(&data).exists());
+}

@@ -1666,12 +1666,19 @@ impl MaasaiApp {
                         if pending == Pending::Close
                             && let Some(f) = &self.files.folders
                         {
-                            // The user threw the game away: do not offer it
-                            // back (nor let a write still under way bring
-                            // it back after the clearing).
+                            // The user threw the changes away: do not offer
+                            // them back (nor let a write still under way
+                            // bring them back after the clearing). A game
+                            // with a file is offered back as it was saved
+                            // there; any other is gone.
                             let data = f.data.clone();
                             self.flush_autosave();
-                            let _ = clear_autosave(&data);
+                            let kept = self.files.path.as_deref().is_some_and(|source| {
+                                crate::files::autosave_as_saved(&data, source).is_ok()
+                            });
+                            if !kept {
+                                let _ = clear_autosave(&data);
+                            }
                             self.files.discarded = true;
                         }
                         self.perform(ctx, pending);

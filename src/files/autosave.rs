@@ -187,6 +187,35 @@ pub fn write_autosave_stamped(
     write_atomic(&path, to_pretty_ron(&record, &path)?.as_bytes())
 }
 
+/// Makes the autosave the game as `source` keeps it, not changed since
+/// it was saved: the window closed with its changes discarded offers that
+/// game back on the next start, where it offered nothing (the saved game
+/// was only in Recent files). Only the file's text is read, its version
+/// and game checked; its moves are replayed by the next start, on its
+/// thread. A file that is not such a saved game is an error: the caller
+/// then clears the autosave.
+pub fn autosave_as_saved(data_dir: &Path, source: &Path) -> Result<(), FileError> {
+    let text = read_text(source)?;
+    if super::detect_kind(&text, source)? != super::FileKind::Game {
+        return Err(FileError::new(source, "not a saved game"));
+    }
+    let game = super::game::saved_record(&text, source)?;
+    if source.to_str().is_none() {
+        return Err(FileError::new(source, "its name is not UTF-8 text"));
+    }
+    let record = AutosaveRecord {
+        version: AUTOSAVE_VERSION,
+        source: Some(source.to_path_buf()),
+        source_stamp: file_stamp(source)
+            .filter(|(time, _)| time.duration_since(std::time::UNIX_EPOCH).is_ok()),
+        unsaved: false,
+        game,
+    };
+    super::create_folder(data_dir, "data")?;
+    let path = autosave_path(data_dir);
+    write_atomic(&path, to_pretty_ron(&record, &path)?.as_bytes())
+}
+
 /// The last autosaved game, `None` when there is none. A damaged autosave
 /// is an error (naming the file and place), never a panic.
 pub fn load_autosave(data_dir: &Path) -> Result<Option<Autosave>, FileError> {

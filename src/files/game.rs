@@ -396,10 +396,7 @@ impl GameFile {
         path: &Path,
         keep_going: &mut dyn FnMut() -> bool,
     ) -> Result<GameFile, LoadError> {
-        let probe: Probe = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
-        check_version(path, text, probe.version, GAME_VERSION, "saved game")?;
-        check_game_name(path, text, &probe.game)?;
-        let saved: SavedGame = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
+        let saved = saved_record(text, path)?;
         GameFile::from_saved_or_stop(saved, path, text, keep_going)
     }
 
@@ -777,6 +774,15 @@ pub(crate) fn check_text_lengths(path: &Path, file: &GameFile) -> Result<(), Fil
         )),
         None => Ok(()),
     }
+}
+
+/// A saved game's record as written, its version and game checked, its
+/// moves not replayed.
+pub(crate) fn saved_record(text: &str, path: &Path) -> Result<SavedGame, FileError> {
+    let probe: Probe = ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))?;
+    check_version(path, text, probe.version, GAME_VERSION, "saved game")?;
+    check_game_name(path, text, &probe.game)?;
+    ron::from_str(text).map_err(|e| game_ron_error(path, text, &e))
 }
 
 /// Reads, validates and replays a saved game (an autosave file is accepted

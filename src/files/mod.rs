@@ -21,9 +21,10 @@ mod window_claim;
 
 pub use atomic::{backup_path, write_atomic, write_atomic_with};
 pub use autosave::{
-    AUTOSAVE_FILE, Autosave, FileStamp, autosave_path, clear_autosave, file_stamp, load_autosave,
-    load_autosave_or_stop, may_hold_unsaved_work, parse_autosave as parse_autosave_text,
-    set_aside_damaged_autosave, write_autosave, write_autosave_stamped,
+    AUTOSAVE_FILE, Autosave, FileStamp, autosave_as_saved, autosave_path, clear_autosave,
+    file_stamp, load_autosave, load_autosave_or_stop, may_hold_unsaved_work,
+    parse_autosave as parse_autosave_text, set_aside_damaged_autosave, write_autosave,
+    write_autosave_stamped,
 };
 pub use clipboard::{
     PastedRecord, RefusedMove, parse_pasted, position_text, read_pasted, record_text, replay_moves,
