@@ -10,7 +10,7 @@ use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{GameOptions, Position};
+use maasai_mancala::engine::{GameOptions, Position, Side};
 
 const SMALL: [f32; 2] = [1024.0, 680.0];
 const LARGE: [f32; 2] = [1600.0, 1000.0];
@@ -655,6 +655,52 @@ fn a_click_on_the_plots_views_the_move_their_label_names() {
         }
     }
     assert!(labelled > 20, "{labelled} labels seen");
+}
+
+#[test]
+fn the_plots_label_away_from_the_lines_gives_both_sides_figures() {
+    // It said only "after 15 moves (click to view it)".
+    let mut h = plotted_game(12, 30);
+    let plot = h.state().rt.plot_rect.expect("the plots are shown");
+    let mut seen = 0;
+    for i in 1..20 {
+        for j in 1..10 {
+            let at = egui::pos2(
+                plot.left() + plot.width() * 0.022 * i as f32,
+                plot.top() + plot.height() * 0.1 * j as f32,
+            );
+            h.hover_at(at);
+            h.run();
+            let mut texts = Vec::new();
+            fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+                match shape {
+                    egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
+                    egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+                    _ => {}
+                }
+            }
+            for clipped in &h.output().shapes {
+                walk(&clipped.shape, &mut texts);
+            }
+            // The label away from a line starts with the move.
+            let Some(label) = texts.iter().find(|t| t.starts_with("after ")) else {
+                continue;
+            };
+            let (n, _) = label["after ".len()..].split_once(' ').unwrap();
+            let pos = h.state().rt.game.positions()[n.parse::<usize>().unwrap()];
+            let tempo = |side| maasai_mancala::engine::group_digits(pos.tempo(side).into());
+            assert!(
+                label.contains(&format!(
+                    ": South {}, North {}\n(click to view it)",
+                    tempo(Side::South),
+                    tempo(Side::North)
+                )),
+                "{label:?}"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 5, "{seen} labels away from the lines");
 }
 
 #[test]

@@ -263,7 +263,17 @@ pub fn plot_ui(
                                 let value = group_digits(point.y.round().max(0.0) as u64);
                                 format!("{name} {after}: {value}\n(click to view it)")
                             }
-                            None => format!("{after} (click to view it)"),
+                            // Away from the lines, both sides' figures
+                            // there (it said only "after 15 moves").
+                            None => {
+                                let f = pick_k(&game[moves as usize]);
+                                let value = |v: f64| group_digits(v.round().max(0.0) as u64);
+                                format!(
+                                    "{after}: South {}, North {}\n(click to view it)",
+                                    value(f[0]),
+                                    value(f[1])
+                                )
+                            }
                         })
                     });
                 if let Some((bottom, top)) = y_span(en_gehe && k == 0, !en_gehe, lo, hi) {
