@@ -2068,3 +2068,20 @@ fn the_live_position_note_takes_a_form_that_fits_a_small_window() {
     let note = h.get_by_label(shown).rect();
     assert!(note.max.x <= 1024.0, "{note:?}");
 }
+
+#[test]
+fn choosing_where_a_hidden_council_goes_shows_it_there() {
+    // The choice seemed to do nothing while the council was off.
+    let mut h = harness(known_position());
+    h.state_mut().settings.show_council = false;
+    h.run();
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Council: under the board").click();
+    h.run_steps(3);
+    assert!(h.state().settings.show_council);
+    assert_eq!(
+        h.state().settings.council_dock,
+        maasai_mancala::app::settings::CouncilDock::Bottom
+    );
+}

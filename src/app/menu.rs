@@ -155,6 +155,11 @@ pub fn menu_ui(
                     .clicked()
                 {
                     commands.push(AppCommand::SetCouncilDock(dock));
+                    // A place chosen for a hidden council shows it there:
+                    // the choice otherwise seemed to do nothing.
+                    if !settings.show_council {
+                        commands.push(AppCommand::ShowCouncil(true));
+                    }
                 }
             }
             let mut solver = settings.show_solver;
