@@ -1210,6 +1210,38 @@ fn two_moves_played() -> Harness<'static, MaasaiApp> {
 }
 
 #[test]
+fn the_moves_undone_stay_listed_greyed_and_a_click_redoes_up_to_one() {
+    // They vanished from the move list: only the Redo menu item said that
+    // there were any.
+    let mut h = two_moves_played();
+    common::play(&mut h, "2");
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    for _ in 0..3 {
+        h.state_mut().queue(AppCommand::Undo);
+        h.run();
+    }
+    assert!(h.state().rt.game.moves().is_empty());
+    let rows = [
+        "  1. South 1 · undone",
+        "  2. North 1 · undone",
+        "  3. South 2 · undone",
+    ];
+    for row in rows {
+        assert!(h.query_by_label(row).is_some(), "{row}");
+    }
+    // Up to the second: two moves redone, the third still undone.
+    h.get_by_label(rows[1]).click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(h.state().rt.view, 2);
+    assert!(h.query_by_label(rows[1]).is_none());
+    assert!(h.query_by_label(rows[2]).is_some());
+    // A new move in its place drops it, from the list too.
+    common::play(&mut h, "3");
+    assert!(h.query_by_label_contains("· undone").is_none());
+}
+
+#[test]
 fn undo_leaves_the_move_now_on_view_ready_to_replay() {
     let mut h = two_moves_played();
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);

@@ -2085,3 +2085,24 @@ fn choosing_where_a_hidden_council_goes_shows_it_there() {
         maasai_mancala::app::settings::CouncilDock::Bottom
     );
 }
+
+#[test]
+fn redoing_up_to_the_persons_move_leaves_the_computer_paused() {
+    // Its reply would have dropped the move still undone.
+    let mut h = after_the_computers_reply();
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty());
+    h.state_mut().queue(AppCommand::PauseComputer(false));
+    h.run_steps(2);
+    assert!(!h.state().rt.computer.paused);
+    h.get_by_label_contains("  1. ").click();
+    h.run_steps(10);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(h.state().rt.computer.paused);
+    assert!(h.query_by_label_contains("  2. ").is_some_and(|row| {
+        row.accesskit_node()
+            .label()
+            .is_some_and(|l| l.ends_with("· undone"))
+    }));
+}

@@ -130,6 +130,9 @@ pub enum AppCommand {
     Anim(AnimCommand),
     SetSpeed(f32),
     FinishAnimation,
+    /// Redo until the game has this many moves (a click on a move undone
+    /// in the move list).
+    RedoTo(usize),
     /// A message for the line under the board.
     Notice(state::Notice),
     /// A hole clicked on an earlier position: ask whether to play from there.
@@ -945,6 +948,19 @@ impl MaasaiApp {
                     {
                         self.rt.notice = None;
                     }
+                }
+                AppCommand::RedoTo(moves) => {
+                    // A hole being typed was meant for the position undone to.
+                    self.rt.typed.clear();
+                    let mut redone = false;
+                    while self.rt.game.moves().len() < moves && self.rt.redo() {
+                        redone = true;
+                    }
+                    // A computer left to move waits, as after Undo: its
+                    // reply would drop the moves still undone.
+                    let turn = self.rt.game.current().turn();
+                    self.rt.computer.paused |= self.settings.players[turn.index()].is_computer();
+                    self.rt.done_or_nothing_to(redone, "redo");
                 }
                 AppCommand::FinishAnimation => {
                     if let Some(r) = self.rt.shown_replay_mut() {

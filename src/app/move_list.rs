@@ -39,7 +39,7 @@ pub fn move_list_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
         });
     let pitch = row_h + ui.spacing().item_spacing.y;
     // (A short game's list needs fewer rows than it is kept.)
-    let kept_rows = LIST_LEAST_ROWS.min(rt.stats.len() as f32);
+    let kept_rows = LIST_LEAST_ROWS.min((rt.stats.len() + rt.redo.len()) as f32);
     let most = (ui.available_height() - kept_rows * pitch).max(pitch);
     // Sized from the box's height last frame: a scroll area inside the
     // panel could only ever be as tall as the panel already was.
@@ -96,6 +96,9 @@ fn rows_ui(
     commands: &mut Vec<AppCommand>,
 ) {
     let total = rt.stats.len();
+    // The moves undone follow, greyed, for Redo: they vanished from the
+    // list, and only the Redo menu item said that there were any.
+    let rows = total + rt.redo.len();
     // When the move on view changes (undo, redo, the keyboard, a line
     // played) to a row not wholly in sight, that row is scrolled into the
     // middle of the list; so is it when the list's height changes (the
@@ -138,16 +141,20 @@ fn rows_ui(
         // speed, drifting it up, past the move on view, once the user went
         // back).
         let middle = (height - row_h) / 2.0;
-        let end = (total as f32 * pitch - ui.spacing().item_spacing.y - height).max(0.0);
+        let end = (rows as f32 * pitch - ui.spacing().item_spacing.y - height).max(0.0);
         let offset = (row_of_view as f32 * pitch - middle).clamp(0.0, end);
         area = area.vertical_scroll_offset(offset);
     }
     let mut view_rect = None;
-    let output = area.show_rows(ui, row_h, total, |ui, range| {
+    let output = area.show_rows(ui, row_h, rows, |ui, range| {
         // One line a row, as the scrolling counts them: a long row is cut
         // short and read whole on hover.
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
         for i in range {
+            if i >= total {
+                undone_row(ui, rt, i, total, commands);
+                continue;
+            }
             let s = &rt.stats[i];
             let mover = rt.game.positions()[i].turn();
             // En Gehé captures take seeds off the board; Bao la Kimasai
@@ -336,6 +343,37 @@ fn rows_ui(
         }
     }
     ui.data_mut(|d| d.insert_temp(follow_id, (follow.saturating_sub(1), hidden)));
+}
+
+/// Row `i` of the list, a move undone (Redo plays the first of them
+/// next): greyed, with its team and hole; a click redoes the moves up to
+/// it.
+fn undone_row(
+    ui: &mut egui::Ui,
+    rt: &Runtime,
+    i: usize,
+    total: usize,
+    commands: &mut Vec<AppCommand>,
+) {
+    let k = i - total;
+    let Some(&mv) = rt.redo.iter().rev().nth(k) else {
+        return;
+    };
+    // The sides take turns: the first undone move is the live position's.
+    let live = rt.game.current().turn();
+    let mover = if k % 2 == 0 { live } else { live.opponent() };
+    let name = rt.game.current().variant().move_name(mv);
+    let text = format!("{:>3}. {} {name} · undone", i + 1, rt.names[mover.index()]);
+    let row = ui
+        .selectable_label(false, egui::RichText::new(text).weak())
+        .on_hover_text(format!(
+            "Undone. A click redoes the moves up to this one ({}); Redo \
+             (Ctrl+Shift+Z) plays them back one at a time.",
+            crate::engine::count_word(k + 1, "move")
+        ));
+    if row.clicked() {
+        commands.push(AppCommand::RedoTo(i + 1));
+    }
 }
 
 /// How many of a move list row's shorter forms (before its team's name is
