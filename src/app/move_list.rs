@@ -361,7 +361,11 @@ fn undone_row(
     };
     // The sides take turns: the first undone move is the live position's.
     let live = rt.game.current().turn();
-    let mover = if k % 2 == 0 { live } else { live.opponent() };
+    let mover = if k.is_multiple_of(2) {
+        live
+    } else {
+        live.opponent()
+    };
     let name = rt.game.current().variant().move_name(mv);
     let text = format!("{:>3}. {} {name} · undone", i + 1, rt.names[mover.index()]);
     let row = ui
