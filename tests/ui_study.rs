@@ -459,6 +459,41 @@ fn a_study_names_its_sides_south_and_north_whatever_game_it_replaced() {
 }
 
 #[test]
+fn a_study_read_to_the_games_end_is_not_reviewed_unasked() {
+    // A finished game is reviewed without being asked, and the review's
+    // estimates called the 2×50 study's proved key move a mistake ("cost
+    // about 1.4 seeds"): a study's moves are its solution.
+    let s = shipped_studies()
+        .0
+        .into_iter()
+        .find(|s| {
+            let mut pos = s.start;
+            s.solution.iter().all(|&mv| pos.play(mv).is_ok())
+                && !matches!(pos.status(), maasai_mancala::engine::Status::Ongoing)
+        })
+        .expect("a study whose solution ends the game");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().council.max_depth = Some(2);
+    for _ in &s.solution {
+        h.get_by_label("Next >").click();
+        h.run_steps(3);
+    }
+    assert_eq!(h.state().rt.game.moves(), &s.solution[..]);
+    h.run_steps(5);
+    assert_eq!(h.state().council.review_progress(), None);
+    assert!(
+        h.state()
+            .rt
+            .cost_notes
+            .values()
+            .all(|n| n.review_depth.is_none())
+    );
+    // Asked for, it runs.
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| app.council.review_done());
+}
+
+#[test]
 fn a_study_read_as_a_book_steps_through_its_comments() {
     let s = study("01-relay.ron");
     let mut h = in_study(&s, Mode::Book);
@@ -2776,6 +2811,56 @@ fn the_move_list_takes_a_proved_cost_over_the_reviews_estimate() {
             .next()
             .is_some(),
         "no move-list note {proved}"
+    );
+}
+
+#[test]
+fn the_moves_along_a_solved_line_are_called_best() {
+    // Only the line's first move was: a line played from the solver (or a
+    // study's) kept the review's estimates after it, "cost about 2.1
+    // seeds" for a move the proof had made best.
+    let start = small_position();
+    let mut h = harness(start);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(1);
+    solve_on_view(&mut h, &start);
+    let pv = h
+        .state()
+        .solver
+        .solution(&start)
+        .expect("solved")
+        .pv
+        .clone();
+    assert!(pv.len() >= 3, "{pv:?}");
+    for &mv in &pv[..3] {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+    }
+    for i in 0..3 {
+        assert_eq!(
+            cost_note(&h, i),
+            Some(("best move, proved".to_string(), None)),
+            "move {}",
+            i + 1
+        );
+    }
+    // A move off the line is not called so by it.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    let other = *h
+        .state()
+        .rt
+        .game
+        .current()
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != pv[2])
+        .expect("another move");
+    h.state_mut().queue(AppCommand::PlayMove(other));
+    h.run_steps(2);
+    assert_ne!(
+        cost_note(&h, 2),
+        Some(("best move, proved".to_string(), None))
     );
 }
 

@@ -203,8 +203,12 @@ impl CouncilPanel {
     /// Polls the background work: restarts the search when the live
     /// position changed, refreshes the report when a deeper result is in,
     /// collects review results and writes the move list's cost notes.
-    pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context, active: bool) {
-        self.poll_review(rt, ctx);
+    /// `auto_review`: a finished game is reviewed unasked (not a study's:
+    /// its moves are its solution, or judged exactly as they are played,
+    /// and the review's estimates called a proved solution's moves
+    /// mistakes).
+    pub fn poll(&mut self, rt: &mut Runtime, ctx: &egui::Context, active: bool, auto_review: bool) {
+        self.poll_review(rt, ctx, auto_review);
         if !active {
             self.handle = None;
             self.key = None;
@@ -277,14 +281,17 @@ impl CouncilPanel {
         }
     }
 
-    fn poll_review(&mut self, rt: &mut Runtime, ctx: &egui::Context) {
+    fn poll_review(&mut self, rt: &mut Runtime, ctx: &egui::Context, auto_review: bool) {
         if self.game_id != Some(rt.game_id) {
             // A new, opened or pasted game: the review of the last one
             // would search it for up to a minute more, for nobody.
             self.game_id = Some(rt.game_id);
             self.review = None;
         }
-        if matches!(rt.live_status(), Some(Status::Over(_))) && !rt.game.moves().is_empty() {
+        if auto_review
+            && matches!(rt.live_status(), Some(Status::Over(_)))
+            && !rt.game.moves().is_empty()
+        {
             // A finished game is reviewed without being asked.
             self.start_review(&rt.game);
         }

@@ -1114,6 +1114,7 @@ impl MaasaiApp {
             &mut self.rt,
             &ctx,
             self.settings.show_council && !exercising && !computer_turn,
+            self.studies.active.is_none(),
         );
         // A line being played waits for the editor, and for a dialog's
         // answer (as the computer does): its moves would land behind it.

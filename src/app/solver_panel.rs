@@ -418,9 +418,8 @@ impl SolverPanel {
                     key
                 })
                 .collect();
-            let notes = rt
-                .game
-                .moves()
+            let moves = rt.game.moves();
+            let mut notes: Vec<(usize, CostNote)> = moves
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &played)| {
@@ -432,6 +431,34 @@ impl SolverPanel {
                     Some((i, note))
                 })
                 .collect();
+            // The game's moves that follow a solved position's principal
+            // line are best moves too: each keeps the value the proof
+            // found. Only the line's first move was noted so, and a line
+            // played from the solver kept the review's estimates after it
+            // ("cost about 2.1 seeds" for a move the proof made best).
+            let mut along = std::collections::BTreeSet::new();
+            for (i, key) in keys.iter().enumerate().take(moves.len()) {
+                let Some(solution) = self.solved.get(key) else {
+                    continue;
+                };
+                for (j, mv) in solution.pv.iter().enumerate() {
+                    if moves.get(i + j) != Some(mv) {
+                        break;
+                    }
+                    along.insert(i + j);
+                }
+            }
+            for at in along {
+                if !notes.iter().any(|(i, _)| *i == at) {
+                    notes.push((
+                        at,
+                        CostNote {
+                            text: "best move, proved".into(),
+                            review_depth: None,
+                        },
+                    ));
+                }
+            }
             self.proved_notes = (stamp, notes);
         }
         rt.cost_notes.extend(self.proved_notes.1.iter().cloned());
