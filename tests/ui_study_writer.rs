@@ -811,3 +811,67 @@ fn save_as_study_stops_a_kept_solve_of_another_position() {
     let note = h.state().solver.note.clone().unwrap_or_default();
     assert!(note.contains("the study dialog needs the solver"), "{note}");
 }
+
+#[test]
+fn the_study_takes_the_line_the_panel_shows_where_it_checks() {
+    // The study's own solve of the position could give another line of
+    // the same value, listed under "the solver's principal line" beside
+    // the panel's other one. Here the panel's line is made another best
+    // line than the solve's: the study takes it.
+    let dir = tempfile::tempdir().unwrap();
+    let start = small_position();
+    let mut h = harness(start, &dir.path());
+    let mut solver = Solver::with_table_bits(TABLE_BITS);
+    let solution = solver.solve(&start);
+    // Another line of the same value: the first ply with another best move.
+    let mut line = None;
+    let mut pos = start;
+    for (i, &best) in solution.pv.iter().enumerate() {
+        let value = solver.solve(&pos).value;
+        for other in pos.legal_moves().into_iter().filter(|&m| m != best) {
+            let after = pos.try_play(other).unwrap();
+            let rest = solver.solve(&after);
+            if rest.value.flipped_after_move() == value {
+                line = Some([&solution.pv[..i], &[other], &rest.pv[..]].concat());
+                break;
+            }
+        }
+        if line.is_some() {
+            break;
+        }
+        pos = pos.try_play(best).unwrap();
+    }
+    let line = line.expect("another best line");
+    assert_ne!(line, solution.pv);
+    let session = h.state().solver.session.clone().expect("a session");
+    let writer = maasai_mancala::app::study_writer::StudyWriter::new(
+        &h.ctx.clone(),
+        session,
+        start,
+        solution.value,
+        line.clone(),
+    );
+    h.state_mut().solver.writer = Some(writer);
+    step_until(&mut h, "the study's proof", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.prepared.is_some())
+    });
+    let prepared = h
+        .state()
+        .solver
+        .writer
+        .as_ref()
+        .unwrap()
+        .prepared
+        .as_ref()
+        .unwrap();
+    assert_eq!(prepared.line, line);
+    assert!(prepared.panel_line);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("Solution: the principal line the solver panel shows, ")
+            .is_some()
+    );
+}

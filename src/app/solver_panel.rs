@@ -1556,7 +1556,11 @@ impl MaasaiApp {
         match command {
             SolverCommand::SaveAsStudy => {
                 let pos = *self.rt.shown_position();
-                let Some(value) = self.solver.shown_solution(&self.rt).map(|s| s.value) else {
+                let Some((value, line)) = self
+                    .solver
+                    .shown_solution(&self.rt)
+                    .map(|s| (s.value, s.pv.clone()))
+                else {
                     return;
                 };
                 match &mut self.solver.writer {
@@ -1571,7 +1575,7 @@ impl MaasaiApp {
                         }
                         let session = self.solver.session();
                         self.solver.writer = Some(super::study_writer::StudyWriter::new(
-                            ctx, session, pos, value,
+                            ctx, session, pos, value, line,
                         ));
                     }
                 }

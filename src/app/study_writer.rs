@@ -71,6 +71,9 @@ struct Words {
 pub struct Prepared {
     pub goal: Goal,
     pub line: Vec<Move>,
+    /// Whether `line` is the one the solver panel shows (else the line of
+    /// the position's own solve: the panel's did not check on its own).
+    pub panel_line: bool,
     /// The value of the position on its own, for its side to move.
     pub value: Value,
     /// "South 3", … : how each step's comment must begin.
@@ -161,7 +164,16 @@ pub struct StudyWriter {
 impl StudyWriter {
     /// The dialog for `start`, whose value the panel shows as `value`,
     /// its study proved on a thread with the session's solver.
-    pub fn new(ctx: &egui::Context, session: Session, start: Position, value: Value) -> Self {
+    /// `line`: the principal line the panel shows, which the study takes
+    /// where it checks on its own (another line of the same value, from
+    /// the study's own solve, read as a contradiction of the panel).
+    pub fn new(
+        ctx: &egui::Context,
+        session: Session,
+        start: Position,
+        value: Value,
+        line: Vec<Move>,
+    ) -> Self {
         let mut w = StudyWriter {
             open: true,
             start,
@@ -209,7 +221,7 @@ impl StudyWriter {
             .spawn(move || {
                 crate::priority::as_worker();
                 let _wake = wake;
-                let _ = tx.send(prepare(&session, start, value, &flag, &count));
+                let _ = tx.send(prepare(&session, start, (value, &line), &flag, &count));
             });
         match spawned {
             Ok(_) => w.preparing = Some(Preparing { rx, stop, checked }),
@@ -441,7 +453,7 @@ enum Target {
 fn prepare(
     session: &Session,
     start: Position,
-    panel_value: Value,
+    (panel_value, panel_line): (Value, &[Move]),
     stop: &AtomicBool,
     checked: &AtomicUsize,
 ) -> Result<(Prepared, StudyFile), String> {
@@ -451,23 +463,41 @@ fn prepare(
         .solve_with(&[], &start, Some(stop), None)
         .map_err(stopped)?;
     let value = solution.value;
-    let mut file = StudyFile::from_solution(&start, value, &solution.pv)?;
-    file.title = "new study".into();
-    let text = file
-        .to_ron()
-        .map_err(|e| format!("the study cannot be written as RON: {e}"))?;
-    let study = Study::parse(&text, "the new study").map_err(|e| e.to_string())?;
-    let verdict = study
-        .check_line(value, |history, pos| {
-            checked.fetch_add(1, Ordering::Relaxed);
-            solver
-                .solve_with(history, &pos, Some(stop), None)
-                .map(|s| s.value)
-        })
-        .map_err(stopped)?;
-    if let Err(fault) = verdict {
-        return Err(format!("the solver's line does not check: {fault}"));
-    }
+    // A line as a study: its file, and whether every move checks best.
+    let mut study_of = |line: &[Move]| -> Result<(StudyFile, Study, Result<(), String>), String> {
+        let mut file = StudyFile::from_solution(&start, value, line)?;
+        file.title = "new study".into();
+        let text = file
+            .to_ron()
+            .map_err(|e| format!("the study cannot be written as RON: {e}"))?;
+        let study = Study::parse(&text, "the new study").map_err(|e| e.to_string())?;
+        let verdict = study
+            .check_line(value, |history, pos| {
+                checked.fetch_add(1, Ordering::Relaxed);
+                solver
+                    .solve_with(history, &pos, Some(stop), None)
+                    .map(|s| s.value)
+            })
+            .map_err(stopped)?
+            .map_err(|fault| fault.to_string());
+        Ok((file, study, verdict))
+    };
+    // The panel's line where it holds on its own; else the study's solve's.
+    let panel = (value == panel_value && !panel_line.is_empty() && panel_line != solution.pv)
+        .then(|| study_of(panel_line))
+        .transpose()?
+        .filter(|(_, _, verdict)| verdict.is_ok());
+    let from_panel = panel.is_some() || panel_line == solution.pv;
+    let (file, study, line) = match panel {
+        Some((file, study, _)) => (file, study, panel_line.to_vec()),
+        None => {
+            let (file, study, verdict) = study_of(&solution.pv)?;
+            if let Err(fault) = verdict {
+                return Err(format!("the solver's line does not check: {fault}"));
+            }
+            (file, study, solution.pv)
+        }
+    };
     let positions = study.solution_positions();
     let names = study
         .solution
@@ -487,7 +517,8 @@ fn prepare(
     Ok((
         Prepared {
             goal: file.goal.clone(),
-            line: solution.pv,
+            line,
+            panel_line: from_panel,
             value,
             names,
             note,
@@ -964,9 +995,17 @@ pub fn writer_ui(
                 );
             }
             let n = p.line.len();
+            // Which line: the panel's, or (where it did not hold without
+            // the game's earlier positions) another of the same value.
+            let whose = if p.panel_line {
+                "the principal line the solver panel shows"
+            } else {
+                "the principal line of the position on its own (the panel's did not hold \
+                 without the game's earlier positions)"
+            };
             ui.label(format!(
-                "Solution: the solver's principal line, {n} move{}, each proved best. A comment \
-                 begins with its mover and move:",
+                "Solution: {whose}, {n} move{}, each proved best. A comment begins with its \
+                 mover and move:",
                 if n == 1 { "" } else { "s" }
             ));
             // Fixed rows (a long line has thousands): each comment scrolls
