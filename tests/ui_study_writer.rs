@@ -820,7 +820,7 @@ fn the_study_takes_the_line_the_panel_shows_where_it_checks() {
     // line than the solve's: the study takes it.
     let dir = tempfile::tempdir().unwrap();
     let start = small_position();
-    let mut h = harness(start, &dir.path());
+    let mut h = harness(start, dir.path());
     let mut solver = Solver::with_table_bits(TABLE_BITS);
     let solution = solver.solve(&start);
     // Another line of the same value: the first ply with another best move.
