@@ -2215,7 +2215,9 @@ fn a_line_that_is_the_games_own_moves_is_stepped_along_on_an_earlier_position() 
     h.state_mut().queue(AppCommand::PlayMove(first));
     h.run_steps(3);
     let after = *h.state().rt.shown_position();
-    solve_on_view(&mut h, &after);
+    // Solved already, along the first position's line.
+    h.run_steps(2);
+    assert!(h.query_by_label("Solve").is_none());
     let line = h
         .state()
         .solver
@@ -2968,6 +2970,57 @@ fn a_long_team_name_gives_way_to_the_hole_played_in_the_move_list_and_comment_he
 }
 
 #[test]
+fn a_position_along_a_solved_line_is_shown_solved_by_it() {
+    // A click on the line's next move left the panel with only Solve,
+    // though the proof had valued that position and its line.
+    let start = small_position();
+    let mut h = harness(start);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(1);
+    solve_on_view(&mut h, &start);
+    let solution = h.state().solver.solution(&start).unwrap().clone();
+    for (k, &mv) in solution.pv.iter().take(2).enumerate() {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(3);
+        let shown = h
+            .state()
+            .solver
+            .shown_solution(&h.state().rt)
+            .expect("solved along the line")
+            .clone();
+        let mut value = solution.value;
+        for _ in 0..=k {
+            value = value.flipped_after_move();
+        }
+        assert_eq!(shown.value, value);
+        assert_eq!(shown.pv, solution.pv[k + 1..]);
+        let moves = if k == 0 { "1 move" } else { "2 moves" };
+        assert!(
+            h.query_by_label(&format!(
+                "Proved by the solve {moves} back, along its principal line."
+            ))
+            .is_some()
+        );
+        assert!(h.query_by_label("Solve").is_none());
+    }
+    // Off the line, the panel offers to solve.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    let off = *h
+        .state()
+        .rt
+        .game
+        .current()
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != solution.pv[1])
+        .expect("another move");
+    h.state_mut().queue(AppCommand::PlayMove(off));
+    h.run_steps(3);
+    assert!(h.query_by_label("Solve").is_some());
+}
+
+#[test]
 fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
     // The session's very first solve said "(what the session had proved
     // before is reused)", with nothing proved before it.
@@ -2983,7 +3036,8 @@ fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
             .expect("the solve's figures")
     };
     assert!(!said(&h).contains(reused), "{}", said(&h));
-    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
+    // (Off the solved line: a position along it is solved by it.)
+    h.state_mut().queue(AppCommand::PlayMove(Move(2)));
     h.run_steps(2);
     let next = *h.state().rt.game.current();
     solve_on_view(&mut h, &next);

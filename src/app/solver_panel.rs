@@ -189,6 +189,11 @@ pub struct SolverPanel {
     /// positions of its game it could come back to: a repetition is valued
     /// as one, so these can change its value). So are the maps below.
     solved: HashMap<u64, Solution>,
+    /// Those of `solved` that no solve of their own proved: positions
+    /// along a solved position's principal line (each keeps the value, its
+    /// line the rest of it), with how many moves along it they are. A
+    /// click on the line's next move left the panel with only Solve.
+    along: HashMap<u64, usize>,
     /// A solve was started this session (see [`Running::first`]).
     started: bool,
     /// The position whose solve was the session's first, once solved: its
@@ -239,6 +244,7 @@ impl Default for SolverPanel {
             session: None,
             running: None,
             solved: HashMap::new(),
+            along: HashMap::new(),
             started: false,
             first_solved: None,
             note: None,
@@ -279,6 +285,39 @@ impl SolverPanel {
 
     /// The finished solution of the position on view, after the game
     /// before it, if it was solved this session.
+    /// Notes each position along `solution`'s principal line (from `pos`,
+    /// after `history`) as solved: each keeps the value, flipped for its
+    /// mover, and the rest of the line is its own. A position solved on
+    /// its own keeps its solve.
+    fn solve_along(&mut self, history: &[Position], pos: &Position, solution: &Solution) {
+        let mut keys = SolveKeys::after(history, pos);
+        let mut at = *pos;
+        let mut value = solution.value;
+        for (j, &mv) in solution.pv.iter().enumerate() {
+            keys.push(&at);
+            let Ok(next) = at.try_play(mv) else {
+                break;
+            };
+            at = next;
+            value = value.flipped_after_move();
+            let key = keys.key(&at);
+            if self.solved.contains_key(&key) && !self.along.contains_key(&key) {
+                continue;
+            }
+            self.along.insert(key, j + 1);
+            self.solved.insert(
+                key,
+                Solution {
+                    value,
+                    best: solution.pv.get(j + 1).copied(),
+                    pv: solution.pv[j + 1..].to_vec(),
+                    nodes: 0,
+                    elapsed: std::time::Duration::ZERO,
+                },
+            );
+        }
+    }
+
     pub fn shown_solution(&self, rt: &Runtime) -> Option<&Solution> {
         self.solved.get(&shown_key(rt))
     }
@@ -848,6 +887,10 @@ impl SolverPanel {
                         if r.first {
                             self.first_solved = Some(r.key);
                         }
+                        if r.for_move.is_none() && !r.gone {
+                            self.solve_along(&rt.game.positions()[..r.at.0], &r.pos, &solution);
+                        }
+                        self.along.remove(&r.key);
                         self.solved.insert(r.key, solution);
                     }
                     Err(p) => {
@@ -1291,8 +1334,12 @@ fn shown_ui(
             out,
         );
     } else if let Some(solution) = panel.solved.get(&key) {
-        let reused = panel.first_solved != Some(key);
-        solution_ui(ui, pos, solution, reused, rt, out);
+        let source = match panel.along.get(&key) {
+            Some(&moves) => Proof::Along(moves),
+            None if panel.first_solved != Some(key) => Proof::Reused,
+            None => Proof::Own,
+        };
+        solution_ui(ui, pos, solution, source, rt, out);
         if solution.best.is_some() {
             ui.add_space(6.0);
             every_move_ui(ui, panel, pos, key, rt, out);
@@ -1470,11 +1517,22 @@ fn running_ui(
 
 /// `reused`: solved after others this session, whose proofs it may have
 /// drawn on.
+/// Where a solution shown was proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    /// By its own solve, the session's first.
+    Own,
+    /// By its own solve, with what the session had proved before.
+    Reused,
+    /// Along the principal line of a solve this many moves back.
+    Along(usize),
+}
+
 fn solution_ui(
     ui: &mut egui::Ui,
     pos: &Position,
     s: &Solution,
-    reused: bool,
+    source: Proof,
     rt: &Runtime,
     out: &mut Vec<AppCommand>,
 ) {
@@ -1492,19 +1550,23 @@ fn solution_ui(
         pos.turn().title(),
         pos.variant().move_name(best)
     ));
-    ui.label(
-        egui::RichText::new(format!(
+    let said = match source {
+        Proof::Along(moves) => format!(
+            "Proved by the solve {} back, along its principal line.",
+            crate::engine::count_word(moves, "move")
+        ),
+        Proof::Own | Proof::Reused => format!(
             "This solve: {} nodes in {:.2} s{}.",
             group_digits(s.nodes),
             s.elapsed.as_secs_f64(),
-            if reused {
+            if source == Proof::Reused {
                 " (what the session had proved before is reused)"
             } else {
                 ""
             }
-        ))
-        .weak(),
-    );
+        ),
+    };
+    ui.label(egui::RichText::new(said).weak());
     ui.add_space(4.0);
     // On an earlier position a move asks "Play from here?" first, as one
     // clicked on the board does.
