@@ -663,7 +663,7 @@ fn the_plots_label_away_from_the_lines_gives_both_sides_figures() {
     let mut h = plotted_game(12, 30);
     let plot = h.state().rt.plot_rect.expect("the plots are shown");
     let mut seen = 0;
-    for i in 1..20 {
+    for i in 0..20 {
         for j in 1..10 {
             let at = egui::pos2(
                 plot.left() + plot.width() * 0.022 * i as f32,
@@ -682,6 +682,8 @@ fn the_plots_label_away_from_the_lines_gives_both_sides_figures() {
             for clipped in &h.output().shapes {
                 walk(&clipped.shape, &mut texts);
             }
+            // Never "after -0 moves", left of the axis.
+            assert!(!texts.iter().any(|t| t.contains("after -")), "{texts:?}");
             // The label away from a line starts with the move.
             let Some(label) = texts.iter().find(|t| t.starts_with("after ")) else {
                 continue;
@@ -701,6 +703,29 @@ fn the_plots_label_away_from_the_lines_gives_both_sides_figures() {
         }
     }
     assert!(seen > 5, "{seen} labels away from the lines");
+    // Just left of the first move's mark: "after -0 moves".
+    let mut zero = 0;
+    for dx in 0..120 {
+        h.hover_at(egui::pos2(
+            plot.left() + dx as f32,
+            plot.top() + plot.height() * 0.3,
+        ));
+        h.run();
+        let mut texts = Vec::new();
+        fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+            match shape {
+                egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
+                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+                _ => {}
+            }
+        }
+        for clipped in &h.output().shapes {
+            walk(&clipped.shape, &mut texts);
+        }
+        assert!(!texts.iter().any(|t| t.contains("after -")), "{texts:?}");
+        zero += texts.iter().filter(|t| t.contains("after 0 moves")).count();
+    }
+    assert!(zero > 0, "no label of the start seen");
 }
 
 #[test]

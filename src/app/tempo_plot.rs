@@ -252,6 +252,8 @@ pub fn plot_ui(
                         if moves < 0.0 || moves > last as f64 {
                             return None;
                         }
+                        // (-0.4 rounds to -0: "after -0 moves".)
+                        let moves = moves.abs();
                         // A click views the move the label names (near a
                         // line that is the nearest point's, not the one
                         // under the pointer's x).
