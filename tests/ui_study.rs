@@ -3036,6 +3036,8 @@ fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
             .expect("the solve's figures")
     };
     assert!(!said(&h).contains(reused), "{}", said(&h));
+    // A quick solve's time is not "0.00 s".
+    assert!(!said(&h).contains(" in 0.00 s"), "{}", said(&h));
     // (Off the solved line: a position along it is solved by it.)
     h.state_mut().queue(AppCommand::PlayMove(Move(2)));
     h.run_steps(2);

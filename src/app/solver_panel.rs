@@ -1556,9 +1556,13 @@ fn solution_ui(
             crate::engine::count_word(moves, "move")
         ),
         Proof::Own | Proof::Reused => format!(
-            "This solve: {} nodes in {:.2} s{}.",
+            "This solve: {} nodes in {}{}.",
             group_digits(s.nodes),
-            s.elapsed.as_secs_f64(),
+            // ("in 0.00 s" read as no time, or as not measured.)
+            match s.elapsed.as_secs_f64() {
+                t if t < 0.01 => "under 0.01 s".to_string(),
+                t => format!("{t:.2} s"),
+            },
             if source == Proof::Reused {
                 " (what the session had proved before is reused)"
             } else {
