@@ -587,6 +587,24 @@ fn after_two_wrong_moves_take_back_goes_back_before_the_first() {
 }
 
 #[test]
+fn the_take_back_button_stays_put_when_it_speaks_of_the_wrong_move() {
+    // At 1024 px "Take back the wrong move" wrapped to a row of its own,
+    // 23 px lower, and came back after the take-back.
+    let s = study("01-relay.ron");
+    let mut h = harness_sized(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    let before = h.get_by_label("Take back").rect();
+    play_and_await_the_defence(&mut h, "South 3: 1 seed");
+    let wrong = h.get_by_label("Take back the wrong move").rect();
+    assert_eq!(wrong.min, before.min);
+    assert_eq!(wrong.width(), before.width());
+}
+
+#[test]
 fn an_exercise_calls_a_wrong_move_wrong_and_a_right_one_correct() {
     let s = study("01-relay.ron");
     let pos = s.start;

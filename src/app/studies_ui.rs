@@ -1925,9 +1925,15 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         if ui.add_enabled(idle, egui::Button::new("Restart")).clicked() {
             out.push(AppCommand::Study(StudyCommand::Restart));
         }
-        // Last: its label changes length ("… the wrong move").
+        // Last: its label changes length ("… the wrong move"), and it is
+        // as wide as the longer one, so that it never wraps to a row of
+        // its own (and back) under the pointer.
+        let wide = super::button_width_for(ui, &["Take back the wrong move", "Take back"]);
         if ui
-            .add_enabled(idle && has_moves, egui::Button::new(label))
+            .add_enabled(
+                idle && has_moves,
+                egui::Button::new(label).min_size(egui::vec2(wide, 0.0)),
+            )
             .clicked()
         {
             out.push(AppCommand::Study(StudyCommand::TakeBack));
