@@ -690,6 +690,14 @@ fn a_shipped_studys_title_is_not_taken() {
     // studies" and "Shipped with the program".
     let dir = tempfile::tempdir().unwrap();
     let mut h = dialog_titled(dir.path(), "three raids in one move");
+    // Said as it is typed, before any click.
+    assert!(
+        h.query_by_label(
+            "A study shipped with the program is titled “three raids in one move”: give yours \
+             another title, so that the library tells them apart."
+        )
+        .is_some()
+    );
     h.get_by_label(SAVE_LABEL).click();
     h.run_steps(2);
     let error = h
@@ -874,4 +882,20 @@ fn the_study_takes_the_line_the_panel_shows_where_it_checks() {
         h.query_by_label_contains("Solution: the principal line the solver panel shows, ")
             .is_some()
     );
+}
+
+#[test]
+fn the_save_hint_names_the_very_file_it_will_write() {
+    // It named the title's file name "(another name if a file has that
+    // one)", and the file written was another.
+    let dir = tempfile::tempdir().unwrap();
+    let studies = folders(dir.path()).config.join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    std::fs::write(studies.join("river-endgame.ron"), "not a study").unwrap();
+    let h = dialog_titled(dir.path(), "River endgame");
+    let said = format!(
+        "{SAVE_LABEL} writes {} (a study of yours of that title is replaced, once you agree).",
+        studies.join("river-endgame-2.ron").display()
+    );
+    assert!(h.query_by_label(&said).is_some(), "{said}");
 }

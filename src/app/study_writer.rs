@@ -1097,11 +1097,24 @@ pub fn writer_ui(
                 (format!("To save, mend it: {problem}."), ui.visuals().error_fg_color)
             } else if !titled {
                 (format!("To save, {NO_TITLE}."), ui.visuals().weak_text_color())
+            } else if shipped_title(&w.title) {
+                // Said as it is typed: Save refused it only once clicked.
+                (
+                    format!(
+                        "A study shipped with the program is titled “{}”: give yours another \
+                         title, so that the library tells them apart.",
+                        w.title.trim()
+                    ),
+                    ui.visuals().warn_fg_color,
+                )
             } else {
+                // The very file (the name a file already has is not
+                // written over: the next free one is named).
                 let text = match library {
                     Some(dir) => format!(
-                        "{SAVE_LABEL} writes {} (another name if a file has that one).",
-                        dir.join("studies").join(file_name_for(&w.title)).display()
+                        "{SAVE_LABEL} writes {} (a study of yours of that title is replaced, \
+                         once you agree).",
+                        free_path(&dir.join("studies"), &file_name_for(&w.title)).display()
                     ),
                     None => "There is no config folder (the system names no home folder): use \
                              Save elsewhere."
