@@ -2169,6 +2169,13 @@ fn taking_a_study_from_the_library_stops_the_check_of_the_users_claims() {
     let mut h = common::harness_in(dir.path(), start, WIDE_SIZE);
     open_the_library_once_read(&mut h);
     assert!(h.query_by_label("A long endgame").is_some());
+    // Its goal before its file's name, which a cut line loses first.
+    assert!(
+        h.query_by_label_contains(
+            "En Gehé 2×50 · South to move at least draws · solution of 1 move · long.ron"
+        )
+        .is_some()
+    );
     assert!(h.state().studies.checking_claims(), "the claim is checked");
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
         Box::new(study("01-relay.ron")),

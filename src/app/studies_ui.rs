@@ -1411,12 +1411,14 @@ fn study_row(
             // thousand words, or with line breaks): whole on hover.
             let title = study.file.title.replace(['\n', '\r'], " ");
             ui.add(egui::Label::new(egui::RichText::new(&title).strong()).truncate());
-            // The user's own file named first (two files may share a
-            // title, and a cut line keeps its start), the path on hover.
+            // The user's own file named last, the path on hover: named
+            // first, a long file name cut the line before the goal, which
+            // the shipped studies' lines show (and two studies of one
+            // title are asked about before they are saved).
             let file = if own {
                 std::path::Path::new(&study.origin)
                     .file_name()
-                    .map_or(String::new(), |f| format!("{} · ", f.to_string_lossy()))
+                    .map_or(String::new(), |f| format!(" · {}", f.to_string_lossy()))
             } else {
                 String::new()
             };
@@ -1424,7 +1426,7 @@ fn study_row(
                 // The solution's length, both sides' moves: "3 moves"
                 // read as the study's own length under "one move, three
                 // laps".
-                "{file}{} · {} · solution of {} move{}",
+                "{} · {} · solution of {} move{}{file}",
                 board_name(&study.start),
                 study.file.goal.text.replace(['\n', '\r'], " "),
                 study.solution.len(),
