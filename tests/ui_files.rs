@@ -3236,6 +3236,9 @@ fn changes_discarded_on_closing_leave_the_saved_game_to_resume() {
     assert_eq!(kept.game.game.moves().len(), 1, "the game as saved");
     assert_eq!(kept.source.as_deref(), Some(path.as_path()));
     assert!(!kept.unsaved);
+    // Nor are the changes kept as the autosave's backup, which a damaged
+    // autosave would offer back.
+    assert!(!data.join("autosave.ron.bak").exists());
     drop(h);
     let mut h = files_harness(dir.path(), en_gehe(6));
     h.get_by_label("Resume last game").click();

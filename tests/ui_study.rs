@@ -2889,6 +2889,11 @@ fn the_moves_along_a_solved_line_are_called_best() {
         cost_note(&h, 2),
         Some(("best move, proved".to_string(), None))
     );
+    // (The two before it still are.)
+    assert_eq!(
+        cost_note(&h, 1),
+        Some(("best move, proved".to_string(), None))
+    );
 }
 
 #[test]
@@ -3046,6 +3051,42 @@ fn a_position_along_a_solved_line_is_shown_solved_by_it() {
 }
 
 #[test]
+fn a_bao_position_along_a_solved_line_has_the_value_its_own_solve_gives() {
+    // Each step along a line was valued as the way back from a move
+    // ("wins in 4" became "loses in 5", not 3).
+    let s = study("11-herding-reserve-seed.ron");
+    let start = s.start;
+    let mut h = harness(start);
+    h.state_mut().settings.show_solver = true;
+    h.run_steps(1);
+    solve_on_view(&mut h, &start);
+    let pv = h.state().solver.solution(&start).unwrap().pv.clone();
+    assert!(pv.len() >= 3, "{pv:?}");
+    let mut history = vec![start];
+    let mut pos = start;
+    for &mv in &pv[..pv.len() - 1] {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(3);
+        pos = pos.try_play(mv).unwrap();
+        let own = Solver::with_table_bits(TABLE_BITS)
+            .solve_with(&history, &pos, None, None)
+            .unwrap();
+        history.push(pos);
+        let shown = h
+            .state()
+            .solver
+            .shown_solution(&h.state().rt)
+            .expect("solved along the line")
+            .value;
+        assert_eq!(shown, own.value, "after {} moves", history.len() - 1);
+    }
+    // The last move ends the game: the panel says so, as it would anyway.
+    h.state_mut().queue(AppCommand::PlayMove(pv[pv.len() - 1]));
+    h.run_steps(3);
+    assert!(h.state().rt.result().is_some());
+}
+
+#[test]
 fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
     // The session's very first solve said "(what the session had proved
     // before is reused)", with nothing proved before it.
@@ -3064,6 +3105,8 @@ fn only_a_solve_after_others_says_it_reused_what_the_session_proved() {
     // A quick solve's time is not "0.00 s".
     assert!(!said(&h).contains(" in 0.00 s"), "{}", said(&h));
     // (Off the solved line: a position along it is solved by it.)
+    let pv = h.state().solver.solution(&start).unwrap().pv.clone();
+    assert!(start.legal_moves().contains(&Move(2)) && pv[0] != Move(2));
     h.state_mut().queue(AppCommand::PlayMove(Move(2)));
     h.run_steps(2);
     let next = *h.state().rt.game.current();

@@ -894,7 +894,19 @@ fn the_save_hint_names_the_very_file_it_will_write() {
     std::fs::write(studies.join("river-endgame.ron"), "not a study").unwrap();
     let h = dialog_titled(dir.path(), "River endgame");
     let said = format!(
-        "{SAVE_LABEL} writes {} (a study of yours of that title is replaced, once you agree).",
+        "{SAVE_LABEL} writes {}.",
+        studies.join("river-endgame-2.ron").display()
+    );
+    assert!(h.query_by_label(&said).is_some(), "{said}");
+    // A study of yours of that title is the file Save writes (replaced,
+    // asked first): the hint named a free name beside it.
+    let mut h = h;
+    h.get_by_label(SAVE_LABEL).click();
+    until_saved(&mut h, "the save");
+    drop(h);
+    let h = dialog_titled(dir.path(), "River endgame");
+    let said = format!(
+        "{SAVE_LABEL} replaces your study of that title, {} (asked first).",
         studies.join("river-endgame-2.ron").display()
     );
     assert!(h.query_by_label(&said).is_some(), "{said}");

@@ -959,7 +959,8 @@ impl MaasaiApp {
                     // A computer left to move waits, as after Undo: its
                     // reply would drop the moves still undone.
                     let turn = self.rt.game.current().turn();
-                    self.rt.computer.paused |= self.settings.players[turn.index()].is_computer();
+                    self.rt.computer.paused |= !self.rt.redo.is_empty()
+                        && self.settings.players[turn.index()].is_computer();
                     self.rt.done_or_nothing_to(redone, "redo");
                 }
                 AppCommand::FinishAnimation => {

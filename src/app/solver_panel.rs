@@ -194,6 +194,9 @@ pub struct SolverPanel {
     /// line the rest of it), with how many moves along it they are. A
     /// click on the line's next move left the panel with only Solve.
     along: HashMap<u64, usize>,
+    /// Counts the entries put in `solved`: one may replace another (a
+    /// solve's own for a line's), which its length does not show.
+    solved_generation: u64,
     /// A solve was started this session (see [`Running::first`]).
     started: bool,
     /// The position whose solve was the session's first, once solved: its
@@ -234,9 +237,9 @@ pub struct SolverPanel {
 }
 
 /// What the proved notes depend on: the game (its id, length and last
-/// position) and how much the session has proved (proofs are only ever
-/// added).
-type NotesStamp = Option<(u64, usize, u64, usize, usize, usize)>;
+/// position) and what the session has proved (the solutions put in, one
+/// maybe in another's place, and the moves valued).
+type NotesStamp = Option<(u64, usize, u64, u64, usize, usize)>;
 
 impl Default for SolverPanel {
     fn default() -> Self {
@@ -245,6 +248,7 @@ impl Default for SolverPanel {
             running: None,
             solved: HashMap::new(),
             along: HashMap::new(),
+            solved_generation: 0,
             started: false,
             first_solved: None,
             note: None,
@@ -283,28 +287,41 @@ impl SolverPanel {
         self.solved.get(&pos.key())
     }
 
-    /// The finished solution of the position on view, after the game
-    /// before it, if it was solved this session.
     /// Notes each position along `solution`'s principal line (from `pos`,
-    /// after `history`) as solved: each keeps the value, flipped for its
-    /// mover, and the rest of the line is its own. A position solved on
-    /// its own keeps its solve.
+    /// after `history`) as solved: each keeps the value, for its own side
+    /// to move, and the rest of the line is its own. Only a line that ends
+    /// the game by the rules: one that stops at a repetition (a Bao la
+    /// Kimasai draw), at its greatest length, or short of a repetition it
+    /// could not reach may end where the game goes on (the last position
+    /// said "the game is over here", and without a Solve button). A
+    /// position solved on its own keeps its solve.
     fn solve_along(&mut self, history: &[Position], pos: &Position, solution: &Solution) {
+        let mut end = *pos;
+        for &mv in &solution.pv {
+            if end.play(mv).is_err() {
+                return;
+            }
+        }
+        if solution.pv.is_empty() || matches!(end.status(), crate::engine::Status::Ongoing) {
+            return;
+        }
         let mut keys = SolveKeys::after(history, pos);
         let mut at = *pos;
         let mut value = solution.value;
-        for (j, &mv) in solution.pv.iter().enumerate() {
+        // The game's last position is over: not one to note.
+        for (j, &mv) in solution.pv.iter().enumerate().take(solution.pv.len() - 1) {
             keys.push(&at);
             let Ok(next) = at.try_play(mv) else {
                 break;
             };
             at = next;
-            value = value.flipped_after_move();
+            value = value.after_best_move();
             let key = keys.key(&at);
             if self.solved.contains_key(&key) && !self.along.contains_key(&key) {
                 continue;
             }
             self.along.insert(key, j + 1);
+            self.solved_generation += 1;
             self.solved.insert(
                 key,
                 Solution {
@@ -318,6 +335,8 @@ impl SolverPanel {
         }
     }
 
+    /// The finished solution of the position on view, after the game
+    /// before it, if it was solved this session.
     pub fn shown_solution(&self, rt: &Runtime) -> Option<&Solution> {
         self.solved.get(&shown_key(rt))
     }
@@ -440,7 +459,7 @@ impl SolverPanel {
             rt.game_id,
             rt.game.moves().len(),
             rt.game.current().key(),
-            self.solved.len(),
+            self.solved_generation,
             self.move_values.values().map(Vec::len).sum(),
             self.legal_counts.len(),
         ));
@@ -458,7 +477,7 @@ impl SolverPanel {
                 })
                 .collect();
             let moves = rt.game.moves();
-            let mut notes: Vec<(usize, CostNote)> = moves
+            let notes: Vec<(usize, CostNote)> = moves
                 .iter()
                 .enumerate()
                 .filter_map(|(i, &played)| {
@@ -470,34 +489,6 @@ impl SolverPanel {
                     Some((i, note))
                 })
                 .collect();
-            // The game's moves that follow a solved position's principal
-            // line are best moves too: each keeps the value the proof
-            // found. Only the line's first move was noted so, and a line
-            // played from the solver kept the review's estimates after it
-            // ("cost about 2.1 seeds" for a move the proof made best).
-            let mut along = std::collections::BTreeSet::new();
-            for (i, key) in keys.iter().enumerate().take(moves.len()) {
-                let Some(solution) = self.solved.get(key) else {
-                    continue;
-                };
-                for (j, mv) in solution.pv.iter().enumerate() {
-                    if moves.get(i + j) != Some(mv) {
-                        break;
-                    }
-                    along.insert(i + j);
-                }
-            }
-            for at in along {
-                if !notes.iter().any(|(i, _)| *i == at) {
-                    notes.push((
-                        at,
-                        CostNote {
-                            text: "best move, proved".into(),
-                            review_depth: None,
-                        },
-                    ));
-                }
-            }
             self.proved_notes = (stamp, notes);
         }
         rt.cost_notes.extend(self.proved_notes.1.iter().cloned());
@@ -891,6 +882,7 @@ impl SolverPanel {
                             self.solve_along(&rt.game.positions()[..r.at.0], &r.pos, &solution);
                         }
                         self.along.remove(&r.key);
+                        self.solved_generation += 1;
                         self.solved.insert(r.key, solution);
                     }
                     Err(p) => {
@@ -1515,8 +1507,6 @@ fn running_ui(
     }
 }
 
-/// `reused`: solved after others this session, whose proofs it may have
-/// drawn on.
 /// Where a solution shown was proved.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Proof {

@@ -159,6 +159,9 @@ pub struct StudyWriter {
     saving_words: Option<Words>,
     /// The window's close waits for "Discard the study?".
     pub ask_close: bool,
+    /// The title last looked for among the user's studies, and the study
+    /// file of that title found there (Save replaces it, asked first).
+    same_title: Option<(String, Option<PathBuf>)>,
 }
 
 impl StudyWriter {
@@ -203,6 +206,7 @@ impl StudyWriter {
             },
             saving_words: None,
             ask_close: false,
+            same_title: None,
         };
         // A position that makes no study (a Bao loss, say) is said so at
         // once: there is nothing to prove.
@@ -289,6 +293,8 @@ impl StudyWriter {
                     if let Some(words) = self.saving_words.take() {
                         self.kept = words;
                     }
+                    // The folder has the study now: looked for again.
+                    self.same_title = None;
                     self.just_saved = saved.in_library;
                     self.saved = Some(saved);
                     self.saved_news = true;
@@ -842,6 +848,14 @@ pub fn writer_ui(
         return out;
     }
     w.poll();
+    // Looked for once a title (not every frame): the hint names the file
+    // Save will write, which is that study's where there is one.
+    if let Some(config) = library
+        && w.same_title.as_ref().is_none_or(|(t, _)| *t != w.title)
+    {
+        let found = library_study_titled(config, &w.title);
+        w.same_title = Some((w.title.clone(), found));
+    }
     // The library on screen shows the new study: it reads the folder again.
     if std::mem::take(&mut w.just_saved) && library_open {
         use super::studies_ui::StudyCommand::ShowLibrary;
@@ -1110,13 +1124,17 @@ pub fn writer_ui(
             } else {
                 // The very file (the name a file already has is not
                 // written over: the next free one is named).
-                let text = match library {
-                    Some(dir) => format!(
-                        "{SAVE_LABEL} writes {} (a study of yours of that title is replaced, \
-                         once you agree).",
+                let same = w.same_title.as_ref().and_then(|(_, found)| found.as_ref());
+                let text = match (library, same) {
+                    (Some(_), Some(file)) => format!(
+                        "{SAVE_LABEL} replaces your study of that title, {} (asked first).",
+                        file.display()
+                    ),
+                    (Some(dir), None) => format!(
+                        "{SAVE_LABEL} writes {}.",
                         free_path(&dir.join("studies"), &file_name_for(&w.title)).display()
                     ),
-                    None => "There is no config folder (the system names no home folder): use \
+                    (None, _) => "There is no config folder (the system names no home folder): use \
                              Save elsewhere."
                         .to_string(),
                 };

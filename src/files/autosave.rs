@@ -213,7 +213,15 @@ pub fn autosave_as_saved(data_dir: &Path, source: &Path) -> Result<(), FileError
     };
     super::create_folder(data_dir, "data")?;
     let path = autosave_path(data_dir);
-    write_atomic(&path, to_pretty_ron(&record, &path)?.as_bytes())
+    write_atomic(&path, to_pretty_ron(&record, &path)?.as_bytes())?;
+    // The autosave before, which held the changes discarded, is not kept
+    // as its backup (a damaged autosave would offer it back).
+    match std::fs::remove_file(super::backup_path(&path)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            Err(FileError::io(&path, "cannot remove the backup of", &e))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// The last autosaved game, `None` when there is none. A damaged autosave

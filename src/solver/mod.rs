@@ -848,6 +848,23 @@ fn settled_value_after_or_stop(
 }
 
 impl Value {
+    /// The value, for its side to move, of the position a best move of a
+    /// position of value `self` leads to: sides swap and a Bao la Kimasai
+    /// distance shrinks by the move (the way back is
+    /// [`Value::flipped_after_move`]).
+    pub fn after_best_move(&self) -> Value {
+        match *self {
+            Value::Margin(m) => Value::Margin(-m),
+            Value::Win { plies } => Value::Loss {
+                plies: plies.saturating_sub(1),
+            },
+            Value::Loss { plies } => Value::Win {
+                plies: plies.saturating_sub(1),
+            },
+            Value::Draw => Value::Draw,
+        }
+    }
+
     /// The value for the side that moved into a position of value `self`
     /// (for the side to move there): sides swap and a Bao la Kimasai
     /// distance grows by the move itself.
