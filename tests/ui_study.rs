@@ -77,7 +77,12 @@ fn solve_on_view(h: &mut Harness<'_, MaasaiApp>, pos: &Position) {
 
 /// A window with study `s` started in `mode`.
 fn in_study(s: &Study, mode: Mode) -> Harness<'static, MaasaiApp> {
-    let mut h = harness(GameOptions::default().start().unwrap());
+    in_study_sized(s, mode, WIDE_SIZE)
+}
+
+/// [`in_study`] in a window of `size`.
+fn in_study_sized(s: &Study, mode: Mode, size: [f32; 2]) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_sized(GameOptions::default().start().unwrap(), size);
     h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
         Box::new(s.clone()),
         mode,
@@ -591,12 +596,7 @@ fn the_take_back_button_stays_put_when_it_speaks_of_the_wrong_move() {
     // At 1024 px "Take back the wrong move" wrapped to a row of its own,
     // 23 px lower, and came back after the take-back.
     let s = study("01-relay.ron");
-    let mut h = harness_sized(GameOptions::default().start().unwrap(), [1024.0, 680.0]);
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Exercise,
-    )));
-    h.run_steps(3);
+    let mut h = in_study_sized(&s, Mode::Exercise, [1024.0, 680.0]);
     let before = h.get_by_label("Take back").rect();
     play_and_await_the_defence(&mut h, "South 3: 1 seed");
     let wrong = h.get_by_label("Take back the wrong move").rect();

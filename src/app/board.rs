@@ -1751,8 +1751,10 @@ fn board_canvas(
     let live_turn = pos.turn();
     // A running computer player owns its turn: its holes are not buttons.
     let computer_turn = settings.players[live_turn.index()].is_computer() && !rt.computer.paused;
-    let can_click_holes =
-        rt.live() && !animating && !computer_turn && !rt.board_inert && rt.move_wait.is_none();
+    // Holes a person could play once the sowing on view has ended.
+    let clickable_when_sown =
+        rt.live() && !computer_turn && !rt.board_inert && rt.move_wait.is_none();
+    let can_click_holes = clickable_when_sown && !animating;
     let mut hovered_move: Option<Move> = None;
     // A hole by a menu's or a window's edge is not hovered through it.
     let pointer_here = super::pointer_on_layer(ui);
@@ -1911,12 +1913,7 @@ fn board_canvas(
                 // The click only ends the sowing on view: said, since a
                 // player clicking a hole to play before the last move was
                 // sown saw nothing happen and the turn still his.
-                let could_play = rt.live()
-                    && side == live_turn
-                    && !computer_turn
-                    && !rt.board_inert
-                    && rt.move_wait.is_none()
-                    && rt.can_play(mv);
+                let could_play = clickable_when_sown && side == live_turn && rt.can_play(mv);
                 if could_play {
                     commands.push(AppCommand::Notice(super::state::Notice::report(format!(
                         "The last move is shown sown to its end: click {} {name} again to play it.",
