@@ -288,7 +288,7 @@ fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
         format!(
-            "error: argument 2 is not UTF-8 text: `{}… (304 characters)`, its first stray byte \\xff \
+            "error: argument 2 is not UTF-8 text: `{}…` (301 bytes), its first stray byte \\xff \
              at byte 301 (positions, moves and numbers are written in UTF-8)\n",
             "a".repeat(48)
         )
@@ -323,7 +323,7 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
             "error: invalid position: line 1 is not UTF-8 text: `\\xff\\xfeen-gehe`".to_string(),
             // (the start alone did not show where the stray byte is)
             format!(
-                "error: invalid position: line 2 is not UTF-8 text: `{}… (504 characters)`, \
+                "error: invalid position: line 2 is not UTF-8 text: `{}…` (501 bytes), \
                  its first stray byte \\x80 at byte 501",
                 "7".repeat(48)
             )

@@ -77,8 +77,14 @@ pub(crate) fn quoted_bytes(bytes: &[u8]) -> String {
     }
     let short = crate::engine::shortened(&word);
     match first_stray {
+        // Its length in bytes, as the stray byte's place is (a length in
+        // characters counted each `\xNN` as four beside "byte 301").
         Some((byte, stray)) if short != word => {
-            format!("`{short}`, its first stray byte \\x{stray:02x} at byte {byte}")
+            let start: String = word.chars().take(48).collect();
+            format!(
+                "`{start}…` ({} bytes), its first stray byte \\x{stray:02x} at byte {byte}",
+                bytes.len()
+            )
         }
         _ => format!("`{short}`"),
     }
