@@ -604,28 +604,33 @@ fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
     assert!(h.state().rt.view > moves - 5, "{}", h.state().rt.view);
 }
 
-/// The move a hover label over the plots names ("… after 12 moves: …").
-fn plot_label_move(h: &Harness<'_, MaasaiApp>) -> Option<usize> {
-    fn walk(shape: &egui::Shape, out: &mut Option<usize>) {
+/// The texts of the last frame's shapes, in drawing order.
+fn shape_texts(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
         match shape {
-            egui::Shape::Text(text) => {
-                let words = &text.galley.job.text;
-                if let Some((_, rest)) = words.split_once("after ")
-                    && let Some((n, _)) = rest.split_once(" move")
-                    && words.contains("click to view it")
-                {
-                    *out = n.parse().ok();
-                }
-            }
+            egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
             egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
             _ => {}
         }
     }
-    let mut out = None;
+    let mut texts = Vec::new();
     for clipped in &h.output().shapes {
-        walk(&clipped.shape, &mut out);
+        walk(&clipped.shape, &mut texts);
     }
-    out
+    texts
+}
+
+/// The move a hover label over the plots names ("… after 12 moves: …").
+fn plot_label_move(h: &Harness<'_, MaasaiApp>) -> Option<usize> {
+    // (The last such label drawn, as the frame shows it.)
+    fn count(words: &str) -> Option<&str> {
+        let (_, rest) = words.split_once("after ")?;
+        let (n, _) = rest.split_once(" move")?;
+        words.contains("click to view it").then_some(n)
+    }
+    let texts = shape_texts(h);
+    let n = texts.iter().rev().find_map(|words| count(words))?;
+    n.parse().ok()
 }
 
 #[test]
@@ -671,17 +676,7 @@ fn the_plots_label_away_from_the_lines_gives_both_sides_figures() {
             );
             h.hover_at(at);
             h.run();
-            let mut texts = Vec::new();
-            fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-                match shape {
-                    egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
-                    egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
-                    _ => {}
-                }
-            }
-            for clipped in &h.output().shapes {
-                walk(&clipped.shape, &mut texts);
-            }
+            let texts = shape_texts(&h);
             // Never "after -0 moves", left of the axis.
             assert!(!texts.iter().any(|t| t.contains("after -")), "{texts:?}");
             // The label away from a line starts with the move.
@@ -711,17 +706,7 @@ fn the_plots_label_away_from_the_lines_gives_both_sides_figures() {
             plot.top() + plot.height() * 0.3,
         ));
         h.run();
-        let mut texts = Vec::new();
-        fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-            match shape {
-                egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
-                egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
-                _ => {}
-            }
-        }
-        for clipped in &h.output().shapes {
-            walk(&clipped.shape, &mut texts);
-        }
+        let texts = shape_texts(&h);
         assert!(!texts.iter().any(|t| t.contains("after -")), "{texts:?}");
         zero += texts.iter().filter(|t| t.contains("after 0 moves")).count();
     }

@@ -2847,10 +2847,7 @@ fn the_moves_along_a_solved_line_are_called_best() {
     // study's) kept the review's estimates after it, "cost about 2.1
     // seeds" for a move the proof had made best.
     let start = small_position();
-    let mut h = harness(start);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(1);
-    solve_on_view(&mut h, &start);
+    let mut h = solved_in_the_panel(start);
     let pv = h
         .state()
         .solver
@@ -3004,10 +3001,7 @@ fn a_position_along_a_solved_line_is_shown_solved_by_it() {
     // A click on the line's next move left the panel with only Solve,
     // though the proof had valued that position and its line.
     let start = small_position();
-    let mut h = harness(start);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(1);
-    solve_on_view(&mut h, &start);
+    let mut h = solved_in_the_panel(start);
     let solution = h.state().solver.solution(&start).unwrap().clone();
     for (k, &mv) in solution.pv.iter().take(2).enumerate() {
         h.state_mut().queue(AppCommand::PlayMove(mv));
@@ -3056,10 +3050,7 @@ fn a_bao_position_along_a_solved_line_has_the_value_its_own_solve_gives() {
     // ("wins in 4" became "loses in 5", not 3).
     let s = study("11-herding-reserve-seed.ron");
     let start = s.start;
-    let mut h = harness(start);
-    h.state_mut().settings.show_solver = true;
-    h.run_steps(1);
-    solve_on_view(&mut h, &start);
+    let mut h = solved_in_the_panel(start);
     let pv = h.state().solver.solution(&start).unwrap().pv.clone();
     assert!(pv.len() >= 3, "{pv:?}");
     let mut history = vec![start];
