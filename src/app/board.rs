@@ -1171,10 +1171,7 @@ fn status_line(
         two_lines(ui, egui::RichText::new(&**n).color(colour));
     } else if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
         two_lines(ui, egui::RichText::new(r.caption()).italics());
-    } else if let Some(p) = &rt.preview
-        && p.key == rt.game.current().key()
-        && rt.live()
-    {
+    } else if let Some(p) = preview_under_board(rt) {
         two_lines(ui, egui::RichText::new(&p.text));
     } else if let Some(r) = rt.shown_replay() {
         // How the move on view ended, whole (the strip at the window's
@@ -1191,6 +1188,16 @@ fn status_line(
             egui::RichText::new("Hover a hole to preview its move.").weak(),
         );
     }
+}
+
+/// The move preview the line under the status line says: the live
+/// position's, unless a notice or a sowing on view holds that line.
+fn preview_under_board(rt: &Runtime) -> Option<&super::state::Preview> {
+    let sowing = rt.shown_replay().is_some_and(|r| !r.at_end());
+    rt.preview
+        .as_ref()
+        .filter(|_| rt.notice.is_none() && !sowing && rt.live())
+        .filter(|p| p.key == rt.game.current().key())
 }
 
 /// Lines of text under the board that must not push it about: at most
@@ -1953,12 +1960,10 @@ fn board_canvas(
                     shown_preview.map_or_else(|| format!("play {name}"), |pr| pr.text.clone());
                 // A hole of the lower row has its hover text under the
                 // board, where the line under the status line says the
-                // very same preview (unless a notice or a sowing holds
-                // that line): the text stood there twice, one under the
-                // other. The upper row's goes above the board, far from it.
-                let said_under = shown_preview.is_some()
-                    && rt.notice.is_none()
-                    && rt.shown_replay().is_none_or(|r| r.at_end());
+                // very same preview: the text stood there twice, one under
+                // the other. The upper row's goes above the board, far
+                // from it.
+                let said_under = preview_under_board(rt).is_some_and(|p| p.mv == mv);
                 if upper || !said_under {
                     tip = Some(HoleTip { text, resp, upper });
                 } else {
