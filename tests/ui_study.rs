@@ -3436,3 +3436,78 @@ fn tab_through_the_study_library_brings_each_study_s_buttons_into_view() {
 fn by_focus() -> egui_kittest::kittest::By<'static> {
     egui_kittest::kittest::By::new().predicate(|n| n.is_focused())
 }
+
+#[test]
+fn switching_between_book_and_exercise_takes_each_up_where_it_was_left() {
+    // A switch started the other mode afresh: an exercise's moves and
+    // verdicts were gone, without a word, after a look at the book.
+    let s = study("03-remainder.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    play_and_await_the_defence(&mut h, "South 5: 1 seed");
+    let exercise_moves = h.state().rt.game.moves().to_vec();
+    assert_eq!(exercise_moves.len(), 2);
+    h.get_by_label("Book").click();
+    h.run_steps(3);
+    // The book starts from the study's start, and is stepped once.
+    assert!(h.state().rt.game.moves().is_empty());
+    h.get_by_label("Next >").click();
+    h.run_steps(3);
+    let book_moves = h.state().rt.game.moves().to_vec();
+    assert_eq!(book_moves, s.solution[..1]);
+    h.get_by_label("Exercise").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves(), exercise_moves);
+    assert!(h.state().rt.live());
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert_eq!(a.mode, Mode::Exercise);
+    assert_eq!(a.exercise.game().moves(), exercise_moves);
+    assert_eq!(a.log.len(), 1, "the verdict on South 5");
+    assert!(a.log[0].text.starts_with("Wrong"), "{}", a.log[0].text);
+    assert!(
+        h.query_by_label("As you left the exercise, 2 moves in.")
+            .is_some()
+    );
+    // Its wrong move can still be taken back.
+    h.get_by_label("Take back the wrong move").click();
+    h.run_steps(2);
+    assert!(h.state().rt.game.moves().is_empty());
+    // And the book is where it was left, a move into its line.
+    h.get_by_label("Book").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves(), book_moves);
+    assert_eq!(h.state().rt.view, 1);
+    // A study taken anew starts both modes afresh.
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    h.get_by_label("Exercise").click();
+    h.run_steps(3);
+    assert!(h.state().rt.game.moves().is_empty());
+    assert!(h.query_by_label_contains("As you left").is_none());
+}
+
+#[test]
+fn a_move_being_judged_when_the_exercise_is_left_is_said_not_kept() {
+    let s = study("08-2x50-tempo-sacrifice.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    let first = s.solution[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(2);
+    assert!(h.state().studies.active.as_ref().unwrap().thinking());
+    h.get_by_label("Book").click();
+    h.run_steps(3);
+    h.get_by_label("Exercise").click();
+    h.run_steps(3);
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert!(a.exercise.game().moves().is_empty() && !a.thinking());
+    assert!(h.state().rt.game.moves().is_empty());
+    let name = s.start.variant().move_name(first);
+    assert!(
+        h.query_by_label(&format!(
+            "South {name}, still being judged when you left the exercise, was not kept."
+        ))
+        .is_some()
+    );
+}

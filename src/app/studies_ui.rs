@@ -103,7 +103,8 @@ pub enum StudyCommand {
     ShowLibrary(bool),
     /// Set up this study's position and take it in this mode.
     Start(Box<Study>, Mode),
-    /// Take the active study in another mode (from its start).
+    /// Take the active study in another mode: where it was left in that
+    /// mode, else from its start.
     SwitchMode(Mode),
     Close,
     /// Close the study and open again the saved game it replaced.
@@ -398,6 +399,22 @@ pub struct StudiesState {
     /// to go back to it (as last saved: its unsaved changes were saved or
     /// discarded when the study was opened).
     game_before: Option<PathBuf>,
+    /// The active study's other mode as the last switch left it: switching
+    /// back takes it up there (a switch used to start afresh, the
+    /// exercise's moves gone without a word).
+    left_mode: Option<LeftMode>,
+}
+
+/// A study's mode as it was left for the other one.
+struct LeftMode {
+    /// Its state (no job: a judgment or hint under way was stopped).
+    study: ActiveStudy,
+    /// The game's moves then.
+    moves: Vec<Move>,
+    /// How many of them were on view.
+    view: usize,
+    /// An exercise's move was being judged: it was not kept.
+    judging: Option<String>,
 }
 
 impl StudiesState {
@@ -813,16 +830,7 @@ impl MaasaiApp {
                 }
             }
             StudyCommand::Start(study, mode) => self.start_study(ctx, *study, mode),
-            StudyCommand::SwitchMode(mode) => {
-                // Same position: the game is only taken back to the start.
-                if let Some(a) = self.studies.active.take() {
-                    truncate_game(&mut self.rt, 0);
-                    self.studies.active = Some(ActiveStudy::new(a.study, mode, a.game_id));
-                    // It comes on view from its start as when opened: a
-                    // board wider than its area shows the start's seeds.
-                    self.rt.seeds_shown = None;
-                }
-            }
+            StudyCommand::SwitchMode(mode) => self.switch_study_mode(mode),
             StudyCommand::Close => self.end_study(),
             StudyCommand::BackToGame => {
                 // Through the file's own opening, which asks about work
@@ -961,7 +969,102 @@ impl MaasaiApp {
     /// Closes the active study: its notice goes, and the players it set
     /// aside come back, the computer paused (the position on the board is
     /// not a game the computer was asked to play).
+    /// Takes the active study in `mode`, where the last switch left that
+    /// mode (its moves played again on the same game), else from its
+    /// start; the mode left is kept for the way back.
+    fn switch_study_mode(&mut self, mode: Mode) {
+        let Some(mut a) = self.studies.active.take() else {
+            return;
+        };
+        if a.mode == mode {
+            self.studies.active = Some(a);
+            return;
+        }
+        // An exercise keeps what its trial holds: a defence still to be
+        // sown is among its moves, a move being judged is not.
+        let judging = match (a.mode, a.job.take()) {
+            (Mode::Exercise, Some(job)) if matches!(job.kind, JobKind::Judge(_)) => {
+                let len = a.exercise.game().moves().len();
+                self.rt
+                    .game
+                    .moves()
+                    .get(len)
+                    .map(|&mv| super::said_move(&a.exercise.game().positions()[len], mv))
+            }
+            _ => None,
+        };
+        let (moves, view) = match a.mode {
+            Mode::Exercise => {
+                a.reply = None;
+                let moves = a.exercise.game().moves().to_vec();
+                let view = moves.len().min(self.rt.view);
+                (moves, view)
+            }
+            Mode::Book => (self.rt.game.moves().to_vec(), self.rt.view),
+        };
+        let back = self
+            .studies
+            .left_mode
+            .take()
+            .filter(|left| left.study.mode == mode && left.study.game_id == a.game_id);
+        let game_id = a.game_id;
+        let study = a.study.clone();
+        self.studies.left_mode = Some(LeftMode {
+            study: a,
+            moves,
+            view,
+            judging,
+        });
+        truncate_game(&mut self.rt, 0);
+        // It comes on view from its start as when opened (a board wider
+        // than its area shows the start's seeds), or where it was left.
+        self.rt.seeds_shown = None;
+        let Some(back) = back else {
+            self.studies.active = Some(ActiveStudy::new(study, mode, game_id));
+            return;
+        };
+        let mut taken_up = back.study;
+        for &mv in &back.moves {
+            if let Err(e) = self.rt.play(mv) {
+                // Cannot happen (the same moves from the same start); the
+                // exercise then goes on from what could be played.
+                self.rt.notice = Some(e.into());
+                break;
+            }
+            if let Some(r) = &mut self.rt.replay {
+                r.jump_to_end();
+            }
+        }
+        let played = self.rt.game.moves().len();
+        if played < back.moves.len() {
+            while taken_up.exercise.game().moves().len() > played {
+                taken_up.exercise.undo();
+            }
+        }
+        match back.view.min(played) {
+            0 => self.rt.view_start(),
+            v if v < played => self.rt.view_move(v - 1),
+            _ => {}
+        }
+        if mode == Mode::Exercise && played > 0 {
+            let moves = if played == 1 { "move" } else { "moves" };
+            taken_up.message = Some(match back.judging {
+                Some(mv) => format!(
+                    "As you left the exercise, {played} {moves} in; {mv}, \
+                     still being judged then, was not kept."
+                ),
+                None => format!("As you left the exercise, {played} {moves} in."),
+            });
+        } else if let Some(mv) = back.judging {
+            taken_up.message = Some(format!(
+                "{mv}, still being judged when you left the exercise, was not kept."
+            ));
+        }
+        self.studies.active = Some(taken_up);
+    }
+
     fn end_study(&mut self) {
+        self.studies.left_mode = None;
         // "Study: …" under the board would outlive the study.
         if let Some(a) = self.studies.active.take()
             && self.rt.notice.as_deref() == Some(&super::state::study_notice(&a.study.file.title))
@@ -1000,6 +1103,8 @@ impl MaasaiApp {
             && self.rt.game.moves().is_empty();
         if installed {
             let (study, mode, before) = self.studies.pending.take().expect("checked above");
+            // The other mode of a study before it is not this one's.
+            self.studies.left_mode = None;
             // A study opened from another keeps the way back to the game
             // before both.
             if self.studies.game_before.is_none() {
