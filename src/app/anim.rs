@@ -309,14 +309,18 @@ impl Replay {
     pub fn back_seed(&mut self) {
         self.set_step(self.step.saturating_sub(1));
     }
-    /// To the start of the next lap (or the end after the last lap).
+    /// To the start of the next lap; after the last lap, to its last seed
+    /// down when a capture follows (so that the landing is seen before the
+    /// seeds go: lap by lap went from the last lap's start straight past
+    /// it), then to the end.
     pub fn step_lap(&mut self) {
         let i = self.lap_index();
-        let next = self
-            .lap_starts
-            .get(i + 1)
-            .copied()
-            .unwrap_or_else(|| self.end());
+        let landing = self.trace.seeds_sown();
+        let next = match self.lap_starts.get(i + 1) {
+            Some(&start) => start,
+            None if self.trace.capture.is_some() && self.step < landing => landing,
+            None => self.end(),
+        };
         self.set_step(next);
     }
     /// To the start of the current lap, or of the previous one when already there.
@@ -463,6 +467,29 @@ mod tests {
         r.set_step(sown + 1);
         assert!(r.at_end());
         assert_eq!(r.seed_counter(), "seed 9 of 9, capture");
+        // Lap by lap, the landing is a stop of its own before the capture.
+        r.set_step(0);
+        let mut stops = Vec::new();
+        while !r.at_end() {
+            r.step_lap();
+            stops.push(r.step());
+        }
+        assert_eq!(stops.last(), Some(&(sown + 1)));
+        assert_eq!(stops[stops.len() - 2], sown, "{stops:?}");
+        assert_eq!(stops.len(), r.lap_count() + 1, "{stops:?}");
+        // A move without a capture ends with its last lap.
+        // (2×3, South 3: relays from North 1 and ends in North 3.)
+        let mut quiet = replay(
+            "en-gehe south=0,0,1 north=1,0,0 captured=0,0 turn=south",
+            "3",
+        );
+        assert!(quiet.trace.capture.is_none());
+        let mut laps = 0;
+        while !quiet.at_end() {
+            quiet.step_lap();
+            laps += 1;
+        }
+        assert_eq!((laps, quiet.lap_count()), (2, 2));
         // The strip keeps the counters' room at their widest from the
         // first seed on (the capture's own step aside).
         assert_eq!(r.widest_counters(), ["lap 3 of 3", "seed 9 of 9"]);
