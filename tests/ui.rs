@@ -588,6 +588,28 @@ fn step_buttons_that_would_do_nothing_are_greyed() {
 }
 
 #[test]
+fn end_on_an_earlier_move_sown_goes_on_to_the_live_position() {
+    // The status line says "press End … to return"; the End >| button was
+    // greyed there, leaving a mouse only the move list.
+    let mut h = sowing_instantly(en_gehe(6));
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    let reply = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(reply));
+    h.run();
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    assert!(!h.state().rt.live());
+    assert!(h.state().rt.shown_replay().is_some_and(|r| r.at_end()));
+    let end = h.get_by_label("End >|");
+    assert!(!end.accesskit_node().is_disabled());
+    end.click();
+    h.run();
+    assert!(h.state().rt.live());
+    assert!(h.get_by_label("End >|").accesskit_node().is_disabled());
+}
+
+#[test]
 fn tab_presses_within_one_frame_each_move_the_focus() {
     // egui moves the focus once a frame: three Tabs in a slow frame moved
     // it one widget.

@@ -34,6 +34,11 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
         // forward at its end (Play starts again from the end).
         let at_start = replay.is_some_and(|r| r.step() == 0 && r.phase == 0.0);
         let at_end = replay.is_some_and(|r| r.at_end());
+        // On an earlier position with its move sown (or shown whole), End
+        // goes on to the live position, as the End key does and as the
+        // status line says: the button was greyed there, leaving a mouse
+        // only the move list to go back with.
+        let to_live = !rt.live() && (at_end || !has);
         let mut button = |ui: &mut egui::Ui, text: &str, tip: &str, cmd: AnimCommand| {
             let min_width = if cmd == AnimCommand::PlayPause {
                 play_width
@@ -45,6 +50,16 @@ pub fn controls_ui(ui: &mut egui::Ui, settings: &Settings, rt: &Runtime) -> Vec<
                 AnimCommand::StepSeed | AnimCommand::StepLap | AnimCommand::End => at_end,
                 AnimCommand::PlayPause | AnimCommand::Seek(_) => false,
             };
+            if cmd == AnimCommand::End && to_live {
+                if ui
+                    .button(text)
+                    .on_hover_text("Back to the live position, the game's last move (End)")
+                    .clicked()
+                {
+                    commands.push(AppCommand::ViewLive);
+                }
+                return;
+            }
             if ui
                 .add_enabled(
                     has && !idle,
