@@ -3714,6 +3714,47 @@ fn with_no_room_by_the_board_the_result_goes_over_the_finished_games_council() {
 }
 
 #[test]
+fn stepping_across_the_last_seed_of_a_finished_game_leaves_the_board_still() {
+    // The board made room for the result window at the end, took it back
+    // when a step back hid the window, and shrank again a step later: the
+    // board jumped at every step across the last seed.
+    use maasai_mancala::app::controls::AnimCommand;
+    let start =
+        parse_position("en-gehe south=0,1,0,0,1 north=0,0,1,0,0 captured=10,8 turn=south").unwrap();
+    let mut h = harness_at(start, [1280.0, 800.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(4);
+    let (_, before) = h.state().rt.board_area.expect("drawn");
+    h.get_by_label("South 2: 1 seed").click();
+    h.run_steps(8);
+    assert!(h.query_by_label("Game over").is_some(), "no result window");
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    assert!(
+        board.height() < before.height() - 50.0,
+        "the board made no room for the window: {before:?} then {board:?}"
+    );
+    for step in [
+        AnimCommand::BackSeed,
+        AnimCommand::StepSeed,
+        AnimCommand::Start,
+    ] {
+        h.state_mut().queue(AppCommand::Anim(step));
+        h.run_steps(4);
+        let (_, now) = h.state().rt.board_area.expect("drawn");
+        assert_eq!(now, board, "after {step:?}");
+    }
+    assert!(h.query_by_label("Game over").is_none(), "shown mid-move");
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::End));
+    h.run_steps(4);
+    assert!(h.query_by_label("Game over").is_some());
+    // Dismissed, the board takes the room back.
+    h.get_by_label("Dismiss").click();
+    h.run_steps(4);
+    let (_, dismissed) = h.state().rt.board_area.expect("drawn");
+    assert!(dismissed.height() > board.height() + 50.0);
+}
+
+#[test]
 fn a_result_with_no_room_by_a_small_board_narrows_into_the_council_beside_it() {
     // At 1024×680 a 2×3 board with the council beside it, the solver's
     // column and the plots: the window (wider than the council's column)

@@ -2106,3 +2106,41 @@ fn redoing_up_to_the_persons_move_leaves_the_computer_paused() {
             .is_some_and(|l| l.ends_with("· undone"))
     }));
 }
+
+#[test]
+fn a_computer_whose_move_waits_for_the_sowing_says_so() {
+    // Its move found, the computer waits for the sowing on view to end;
+    // the bar said "North is thinking…", a spinner going, for as long as a
+    // replay stayed paused.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().settings.players = [
+        Player::Human,
+        Player::Computer {
+            level: Level::Beginner,
+            movetime_ms: 1000,
+        },
+    ];
+    h.run_steps(2);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::Anim(
+        maasai_mancala::app::controls::AnimCommand::PlayPause,
+    ));
+    step_until(&mut h, "the computer's move found", |app| {
+        app.rt.computer.move_found()
+    });
+    h.run_steps(2);
+    assert!(h.state().rt.animating());
+    assert!(
+        h.query_by_label("North has its move: it plays once the sowing ends (End >|).")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("North is thinking").is_none());
+    h.state_mut().queue(AppCommand::Anim(
+        maasai_mancala::app::controls::AnimCommand::End,
+    ));
+    step_until(&mut h, "the computer's move", |app| {
+        app.rt.game.moves().len() == 2
+    });
+}

@@ -752,7 +752,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     // room goes under the board, the board shrinking to make it (not
     // below a readable pitch) while the window is shown, so that it hides
     // no hole.
-    if let Some(window) = super::game_over::room_wanted(rt) {
+    if let Some(window) = super::game_over::room_wanted(ui.ctx(), rt) {
         let pitch = fit_pitch_free(vec2(avail.x, canvas_h), pos.variant()) * settings.zoom;
         let beside = (avail.x - unit.x * pitch) / 2.0;
         // The window's frame and a little air.

@@ -32,12 +32,26 @@ fn assumed_size(compact: bool) -> egui::Vec2 {
     }
 }
 
+/// Where the window remembers the ending it was last shown for.
+fn shown_id() -> egui::Id {
+    egui::Id::unique("game-over-shown")
+}
+
 /// The room the result window wants in the board's area while it is
 /// shown, for the board to leave it free where it can: `None` when there
-/// is no window to show.
-pub fn room_wanted(rt: &Runtime) -> Option<egui::Vec2> {
+/// is no window to show. Kept while the last move is stepped through
+/// once the window has been shown for this ending: it goes while the
+/// move is sown and comes back at its end, and the board grew and shrank
+/// again at every step across the last seed.
+pub fn room_wanted(ctx: &egui::Context, rt: &Runtime) -> Option<egui::Vec2> {
     let result = rt.result()?;
-    due(rt).then(|| assumed_size(result.score.is_none()))
+    let shown = ctx.data(|d| d.get_temp::<(u64, usize, u64)>(shown_id())) == Some(rt.ending());
+    let wanted = due(rt)
+        || (shown
+            && rt.live()
+            && rt.game_over_dismissed != Some(rt.ending())
+            && rt.shown_replay().is_some());
+    wanted.then(|| assumed_size(result.score.is_none()))
 }
 
 /// What the keys of the frame before were busy with: a hole being typed
@@ -183,6 +197,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
             });
         });
     if let Some(shown) = shown {
+        ctx.data_mut(|d| d.insert_temp(shown_id(), rt.ending()));
         if dismiss && commands.is_empty() {
             commands.push(AppCommand::DismissGameOver);
         }

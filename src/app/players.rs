@@ -102,6 +102,12 @@ impl Computer {
         self.thinking.is_some()
     }
 
+    /// Whether the move is found and waits for the board: the sowing on
+    /// view to end, or the live position to be back on view.
+    pub fn move_found(&self) -> bool {
+        self.thinking.as_ref().is_some_and(|t| t.found.is_some())
+    }
+
     /// The level and time the running search was started with.
     pub fn thinking_as(&self) -> Option<Player> {
         self.thinking.as_ref().map(|t| t.player)
@@ -356,6 +362,10 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         // no spinner, which kept drawing ten frames a second (a core
         // under a software renderer) for as long as the dialog stayed.
         Some((false, format!("{turn} waits for the window above.")))
+    } else if rt.computer.move_found() {
+        // Its move waits for the board (see `drive`): "is thinking" with a
+        // spinner for as long as a replay stayed paused said otherwise.
+        Some((false, computer_waits(&turn, rt.live())))
     } else if rt.computer.is_thinking() {
         let depth = rt
             .computer
@@ -396,6 +406,8 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             let team = rt.team(side);
             width(&format!("{team} is thinking (depth 64)…"))
                 .max(width(&format!("{team} waits for the window above.")))
+                .max(width(&computer_waits(&team, true)))
+                .max(width(&computer_waits(&team, false)))
         })
         .fold(0.0, f32::max);
     let button = |text: &str| width(text) + 2.0 * ui.spacing().button_padding.x + gap;
@@ -435,6 +447,17 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         });
     }
     commands
+}
+
+/// What the players' bar says while a computer's move found waits for
+/// the board: for the sowing on view to end (`live`), or for the live
+/// position to be back on view.
+fn computer_waits(team: &str, live: bool) -> String {
+    if live {
+        format!("{team} has its move: it plays once the sowing ends (End >|).")
+    } else {
+        format!("{team} has its move: it plays once the live position is on view (End).")
+    }
 }
 
 /// The Game menu's "Players" submenu: hand either side to the computer (at
