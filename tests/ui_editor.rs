@@ -2215,3 +2215,32 @@ fn the_editor_s_leaving_buttons_stay_put_when_a_smaller_board_widens_its_panel()
     assert!(before[0].right() < before[1].left() && before[1].right() < before[2].left());
     assert!(before[2].right() > 1024.0 - 20.0, "{:?}", before[2]);
 }
+
+#[test]
+fn the_game_menus_paste_under_the_editor_reads_into_the_editor() {
+    // Game ▸ Paste replaced the game under the editor ("Save your
+    // changes?", then "the game under the editor was replaced"), the
+    // edited board left as it was.
+    let mut h = sowing_instantly(en_gehe(6));
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(12);
+    let game = h.state().rt.game.clone();
+    open_editor(&mut h);
+    h.get_by_label_contains("North 6: ").click();
+    h.run();
+    assert!(editor(&h).can_undo(), "edited");
+    h.get_by_label("Game").click();
+    h.run();
+    let item = "Paste position into the editor  (Ctrl+V)";
+    assert!(shows(&h, item), "the menu's paste names the editor");
+    assert!(!shows(&h, "Paste position or game  (Ctrl+V)"));
+    h.get_by_label(item).click();
+    h.run();
+    // A test has no clipboard: the editor says so by its paste field, as
+    // its own button does, and nothing else moves.
+    assert!(h.state().editor.is_some(), "the editor closed");
+    assert!(editor(&h).paste_error.is_some(), "not said in the editor");
+    assert!(h.state().files.unsaved_prompt.is_none());
+    assert_eq!(h.state().rt.game.moves(), game.moves());
+    assert_eq!(h.state().rt.game.start(), game.start());
+}

@@ -4,7 +4,8 @@
 use super::AppCommand;
 use super::files_ui::{FileCommand, FilesState};
 
-pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand> {
+/// `editing`: the position editor is open (a paste goes into it).
+pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState, editing: bool) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let mut item = |ui: &mut egui::Ui, label: &str, command: FileCommand| {
         if ui.button(label).clicked() {
@@ -69,14 +70,19 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState) -> Vec<AppCommand>
     {
         out.push(AppCommand::Files(FileCommand::CopyRecord));
     }
-    if ui
-        .button("Paste position or game  (Ctrl+V)")
-        .on_hover_text(
+    let (label, tip) = if editing {
+        (
+            "Paste position into the editor  (Ctrl+V)",
+            "Read the position in the clipboard into the editor, as its Paste from clipboard does",
+        )
+    } else {
+        (
+            "Paste position or game  (Ctrl+V)",
             "Set up the position in the clipboard as a new game; a game record \
              (a position followed by moves) is replayed move by move",
         )
-        .clicked()
-    {
+    };
+    if ui.button(label).on_hover_text(tip).clicked() {
         out.push(AppCommand::Files(FileCommand::PasteFromClipboard));
     }
     out

@@ -1650,6 +1650,17 @@ impl MaasaiApp {
                     count_word(game.moves().len(), "move")
                 )));
             }
+            // Under the editor, into the editor (as its own button and
+            // Ctrl+V there read it): the menu's paste replaced the game
+            // under it, and the edited board stayed as it was.
+            FileCommand::PasteFromClipboard if self.editor.is_some() => {
+                if let Some(ed) = &mut self.editor {
+                    match clipboard_text() {
+                        Ok(text) => ed.apply(super::editor::EditorCommand::Paste(text)),
+                        Err(problem) => ed.paste_error = Some(problem),
+                    }
+                }
+            }
             FileCommand::PasteFromClipboard => match clipboard_text() {
                 Ok(text) => self.paste(ctx, &text),
                 Err(problem) => self.show_error(PASTE_REFUSED, problem),
