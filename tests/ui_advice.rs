@@ -991,6 +991,10 @@ fn cancel_keeps_every_moves_values_and_the_bounds_of_the_move_being_solved() {
     );
     assert!(h.query_by_label_contains(&kept).is_some(), "{kept}");
     assert!(h.query_by_label(&words).is_some(), "{words} not listed");
+    // Cancelled, not out of its hour: its row says so.
+    assert!(i2.stopped);
+    assert!(h.query_by_label("unsolved, stopped").is_some());
+    assert!(h.query_by_label_contains("unsolved in").is_none());
     assert!(
         h.query_by_label("Value of every move (1 of 4 proved, 1 unsolved), for South to move:")
             .is_some()

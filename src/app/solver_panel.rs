@@ -66,6 +66,10 @@ pub struct Unsolved {
     pub upper: Option<Value>,
     /// The time its last solve was given.
     pub budget: Duration,
+    /// Its last solve was stopped (cancelled, or another solve's turn)
+    /// rather than out of its time: "unsolved in 10 s" said of a move
+    /// cancelled within a second was untrue.
+    pub stopped: bool,
     /// The position after it.
     child: Position,
 }
@@ -374,7 +378,7 @@ impl SolverPanel {
             (Some(job), r) if r.as_ref().is_none_or(|r| r.for_move.is_some()) => {
                 let current = r.as_ref().map(|r| {
                     let p = r.handle.progress();
-                    self.give_up_move(job.key, r, &p, job.budget)
+                    self.give_up_move(job.key, r, &p, job.budget, true)
                 });
                 format!(
                     "The values of every move of {} were stopped: {why}; {}.",
@@ -514,6 +518,7 @@ impl SolverPanel {
         r: &Running,
         p: &Progress,
         budget: Duration,
+        stopped: bool,
     ) -> Option<(Move, String)> {
         let mv = r.for_move?;
         // The child's bounds, seen from the mover: its lower bound caps the
@@ -557,6 +562,7 @@ impl SolverPanel {
                         lower,
                         upper,
                         budget,
+                        stopped,
                         child: r.pos,
                     });
                     words
@@ -804,7 +810,7 @@ impl SolverPanel {
             let p = r.handle.progress();
             if let Some(job) = &self.every_move {
                 let (key, budget) = (job.key, job.budget);
-                self.give_up_move(key, &r, &p, budget);
+                self.give_up_move(key, &r, &p, budget, true);
             }
             stopped = Some(format!(
                 "The solve of {} was stopped for this one after {} nodes{}.",
@@ -891,11 +897,12 @@ impl SolverPanel {
                             // Out of its time: its bounds are listed, and
                             // the list goes on with the next move.
                             Some(job) if r.for_move.is_some() && !r.cancelled => {
-                                self.give_up_move(job.key, &r, &p, job.budget);
+                                self.give_up_move(job.key, &r, &p, job.budget, false);
                                 self.every_move = Some(job);
                             }
                             Some(job) if r.for_move.is_some() => {
-                                let current = Some(self.give_up_move(job.key, &r, &p, job.budget));
+                                let current =
+                                    Some(self.give_up_move(job.key, &r, &p, job.budget, true));
                                 self.note_at = (!job.gone).then_some(job.at);
                                 self.note = Some(format!(
                                     "The values of every move of {} were cancelled at {} after \
@@ -1826,7 +1833,11 @@ fn every_move_ui(
             u.mv,
             live,
             [
-                egui::RichText::new(format!("unsolved in {}", budget_words(u.budget))),
+                egui::RichText::new(if u.stopped {
+                    "unsolved, stopped".to_string()
+                } else {
+                    format!("unsolved in {}", budget_words(u.budget))
+                }),
                 egui::RichText::new(bounds_words(u.lower, u.upper)).weak(),
             ],
             out,
