@@ -132,6 +132,8 @@ enum TypedField {
     Hole(Hole),
     Captured(Side),
     Reserve(Side),
+    /// En Gehé's holes per row (a drag of the number is one step too).
+    RowLength,
 }
 
 /// The check of the setup on view, redone whenever it changes.
@@ -758,7 +760,10 @@ impl Editor {
         // Only typing on into the same field continues its undo step.
         if !matches!(
             command,
-            C::Set { .. } | C::Captured { .. } | C::Reserve { .. }
+            C::Set { .. }
+                | C::Captured { .. }
+                | C::Reserve { .. }
+                | C::Variant(Variant::EnGehe { .. })
         ) {
             self.typing_into = None;
         }
@@ -821,6 +826,18 @@ impl Editor {
             }),
             C::Opening(on) => self.edit(|s| s.opening = on),
             C::Origin(rule) => self.edit(|s| s.origin = rule),
+            // A new row length of En Gehé rows: a drag or typing of the
+            // number is one step of undo, and the note counts what the
+            // whole run cut (a drag from 15 to 3 said only its last
+            // step's seeds, and one Undo gave back one hole).
+            C::Variant(v @ Variant::EnGehe { .. }) if self.setup.game == GameKind::EnGehe => {
+                self.edit_typed(Some(TypedField::RowLength), |s| *s = resized(s, v));
+                if self.typing_into == Some(TypedField::RowLength)
+                    && let Some(base) = self.undo.last()
+                {
+                    self.note = cut_note(dropped_by(base, v));
+                }
+            }
             C::Variant(v) => {
                 let lost = dropped_by(&self.setup, v);
                 self.edit(|s| *s = resized(s, v));
@@ -2492,6 +2509,41 @@ mod tests {
             "redone, the cut is said again: {:?}",
             ed.note
         );
+    }
+
+    /// A drag of Holes per row, step by step, is one step of undo, and its
+    /// note counts every seed the run cut off.
+    #[test]
+    fn a_dragged_row_length_is_undone_whole_and_says_all_it_cut() {
+        let start = GameOptions::en_gehe(15).start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let before = ed.setup.clone();
+        for holes in (3..15).rev() {
+            ed.apply(EditorCommand::Variant(Variant::EnGehe { holes }));
+        }
+        assert_eq!(ed.setup.south.len(), 3);
+        // 12 holes a row cut, 4 seeds each, both rows.
+        assert_eq!(
+            ed.note.as_deref(),
+            Some(
+                "Shorter rows: 96 seeds in the holes cut off went with them (Undo brings them back)."
+            )
+        );
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup, before, "one Undo gives back all 15 holes");
+        assert!(!ed.can_undo());
+        // Another edit between two changes of the length: two steps.
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 10 }));
+        ed.apply(EditorCommand::Add {
+            hole: Hole {
+                side: Side::South,
+                index: 0,
+            },
+            delta: 1,
+        });
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 8 }));
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup.south.len(), 10);
     }
 
     /// The window checks on a thread; the answer arrives through `poll`.
