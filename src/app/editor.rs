@@ -487,6 +487,16 @@ fn replay_record(
     }
 }
 
+/// Whether `line` begins with a position that reads (its tokens up to the
+/// first that is none of a position's), as a game record's start.
+fn record_start_reads(line: &str) -> bool {
+    let start: Vec<&str> = line
+        .split_whitespace()
+        .take_while(|t| crate::engine::notation::is_position_token(t) && !t.contains(';'))
+        .collect();
+    !start.is_empty() && parse_setup(&start.join(" ")).is_ok()
+}
+
 /// "the record's 3 moves", "the record's one move".
 fn record_moves(n: usize) -> String {
     if n == 1 {
@@ -955,6 +965,13 @@ impl Editor {
                     {
                         let moves = moves.into_iter().map(str::to_string).collect();
                         self.read_record(&position, moves);
+                    }
+                    // A position, then moves, then a token of a
+                    // position again: the record's own fault says where
+                    // ("`turn=north`: stands after move 1 of the record"),
+                    // where the position's said only "`1`: unknown token".
+                    Err(record) if record_start_reads(&line) => {
+                        self.refuse_paste(record.to_string())
                     }
                     _ => self.refuse_paste(e.to_string()),
                 }
@@ -2366,6 +2383,28 @@ mod tests {
             ed.paste_error
                 .as_deref()
                 .is_some_and(|e| e.starts_with("Cannot read that position: `south=1,x,2`")),
+            "{:?}",
+            ed.paste_error
+        );
+        // A position's token after a move is said as the record's fault,
+        // as the command line says it; a move after the end says why the
+        // game is over.
+        ed.apply(EditorCommand::Paste(format!("{start} 1 turn=north")));
+        assert!(
+            ed.paste_error
+                .as_deref()
+                .is_some_and(|e| e.contains("`turn=north`: stands after move 1 of the record")),
+            "{:?}",
+            ed.paste_error
+        );
+        ed.apply(EditorCommand::Paste(
+            "en-gehe south=0,1,0,0,1 north=0,0,1,0,0 captured=0,0 turn=south 2 1".into(),
+        ));
+        assert!(
+            ed.paste_error.as_deref().is_some_and(|e| e.starts_with(
+                "Cannot read that game record: move 2 (North `1`): illegal move: \
+                 the game is already over. South wins"
+            )),
             "{:?}",
             ed.paste_error
         );

@@ -85,7 +85,7 @@ impl PastedRecord {
             LoadError::Failed(refused) => LoadError::Failed(format!(
                 "{} of the pasted record: {}",
                 refused.named(),
-                refused.why
+                refused.why_words()
             )),
             LoadError::Stopped => LoadError::Stopped,
         })
@@ -101,6 +101,9 @@ pub struct RefusedMove {
     /// The move as written.
     pub text: String,
     pub why: PlayError,
+    /// The game's status when it was refused: a move after the end says
+    /// why the game is over, as the command line says it.
+    pub status: Option<crate::engine::Status>,
 }
 
 impl RefusedMove {
@@ -116,9 +119,17 @@ impl RefusedMove {
     }
 }
 
+impl RefusedMove {
+    /// Why, in words: "illegal move: the game is already over. South wins
+    /// 6–0: …" after the end.
+    pub fn why_words(&self) -> String {
+        crate::engine::play_error_words(&self.why, self.status.clone())
+    }
+}
+
 impl std::fmt::Display for RefusedMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.named(), self.why)
+        write!(f, "{}: {}", self.named(), self.why_words())
     }
 }
 
@@ -151,6 +162,7 @@ pub fn replay_moves(
             number: index + 1,
             mover,
             text: moves[index].clone(),
+            status: matches!(error, PlayError::GameOver).then(|| game.current().status()),
             why: error,
         }),
     })?;
