@@ -2244,3 +2244,42 @@ fn the_game_menus_paste_under_the_editor_reads_into_the_editor() {
     assert_eq!(h.state().rt.game.moves(), game.moves());
     assert_eq!(h.state().rt.game.start(), game.start());
 }
+
+#[test]
+fn clicks_quicker_than_a_frame_each_add_a_seed() {
+    // Two clicks within one slow frame added one seed.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let at = h.get_by_label("South 1: 4 seeds").rect().center();
+    let click = |button, pressed| egui::Event::PointerButton {
+        pos: at,
+        button,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    // (Put into one frame's input: the harness's queue gives each event
+    // a frame of its own.)
+    h.input_mut().events.push(egui::Event::PointerMoved(at));
+    for _ in 0..3 {
+        h.input_mut()
+            .events
+            .push(click(egui::PointerButton::Primary, true));
+        h.input_mut()
+            .events
+            .push(click(egui::PointerButton::Primary, false));
+    }
+    h.step();
+    h.run();
+    assert!(shows(&h, "South 1: 7 seeds"), "three clicks in a frame");
+    for _ in 0..2 {
+        h.input_mut()
+            .events
+            .push(click(egui::PointerButton::Secondary, true));
+        h.input_mut()
+            .events
+            .push(click(egui::PointerButton::Secondary, false));
+    }
+    h.step();
+    h.run();
+    assert!(shows(&h, "South 1: 5 seeds"), "two right-clicks in a frame");
+}

@@ -2470,13 +2470,15 @@ pub fn editor_board_ui(
                 ring = Some((pal.lift, 0.1 * p));
             }
             if resp.clicked() {
+                let n = clicks_this_frame(ui, rect, egui::PointerButton::Primary);
                 edit(EditorCommand::Add {
                     hole,
-                    delta: if shift { -1 } else { 1 },
+                    delta: if shift { -n } else { n },
                 });
                 edit(EditorCommand::Select(Some(Selection::Hole(hole))));
             } else if resp.secondary_clicked() {
-                edit(EditorCommand::Add { hole, delta: -1 });
+                let n = clicks_this_frame(ui, rect, egui::PointerButton::Secondary);
+                edit(EditorCommand::Add { hole, delta: -n });
                 edit(EditorCommand::Select(Some(Selection::Hole(hole))));
             }
             if resp.dragged() {
@@ -2545,9 +2547,10 @@ pub fn editor_board_ui(
                  that count · drag to or from a hole: move one seed (Ctrl+drag: all of them)"
             ));
             let delta: i64 = if resp.clicked() {
-                if shift { -1 } else { 1 }
+                let n = clicks_this_frame(ui, rect, egui::PointerButton::Primary);
+                if shift { -n } else { n }
             } else if resp.secondary_clicked() {
-                -1
+                -clicks_this_frame(ui, rect, egui::PointerButton::Secondary)
             } else {
                 0
             };
@@ -2689,6 +2692,23 @@ fn editor_side_line(ui: &mut egui::Ui, ed: &Editor, names: &[String; 2], side: S
             }
         }
     });
+}
+
+/// How many clicks of `button` a clicked widget at `rect` had in this
+/// frame (at least the one egui reports): clicks quicker than a frame
+/// come in one, and egui counts them as one (on a slow 2×50 frame, two
+/// quick clicks to add two seeds added one).
+fn clicks_this_frame(ui: &egui::Ui, rect: Rect, button: egui::PointerButton) -> i64 {
+    let released = ui.input(|i| {
+        i.events
+            .iter()
+            .filter(|e| {
+                matches!(e, egui::Event::PointerButton { pos, button: b, pressed: false, .. }
+                    if *b == button && rect.contains(*pos))
+            })
+            .count()
+    });
+    released.max(1) as i64
 }
 
 /// `ui.interact` on a hole or pile whose part in `sight` (the board's
