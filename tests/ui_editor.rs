@@ -2283,3 +2283,24 @@ fn clicks_quicker_than_a_frame_each_add_a_seed() {
     h.run();
     assert!(shows(&h, "South 1: 5 seeds"), "two right-clicks in a frame");
 }
+
+#[test]
+fn a_refused_paste_from_the_clipboard_is_left_in_the_field_to_mend() {
+    // The field was ringed red but empty: a long string had to be put
+    // right outside the program.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    let bad = "en-gehe south=1,x,2 north=0,3,0 captured=5,6 turn=north";
+    h.event(egui::Event::Paste(bad.into()));
+    h.event(ctrl_v_released());
+    h.run();
+    assert!(editor(&h).paste_error.is_some());
+    assert_eq!(editor(&h).paste_text, bad);
+    // Unread text typed into the field is never written over.
+    h.state_mut().editor.as_mut().unwrap().paste_text = "en-gehe south=".into();
+    h.event(egui::Event::Paste("en-gehe north=9".into()));
+    h.event(ctrl_v_released());
+    h.run();
+    assert!(editor(&h).paste_error.is_some());
+    assert_eq!(editor(&h).paste_text, "en-gehe south=");
+}

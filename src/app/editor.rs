@@ -855,7 +855,15 @@ impl Editor {
                     self.note = cut_note(lost);
                 }
             }
-            C::Paste(text) => self.paste(&text),
+            C::Paste(text) => {
+                // Text typed into the field and not yet read is the user's
+                // and is never written over.
+                let field_free = self.paste_text.trim().is_empty() || !self.unread_text();
+                self.paste(&text);
+                if field_free {
+                    self.keep_refused_text();
+                }
+            }
             C::StopReading => {
                 if let Some((done, moves)) = self.reading() {
                     self.paste_done = Some(format!(
@@ -995,6 +1003,18 @@ impl Editor {
         });
     }
 
+    /// A refused paste from the clipboard leaves its text in the paste
+    /// field, to be mended there: the field was ringed red, but empty, and
+    /// a long 2×50 string had to be put right elsewhere.
+    fn keep_refused_text(&mut self) {
+        if self.paste_error.is_some()
+            && !self.read_text.is_empty()
+            && one_line(&self.paste_text) != self.read_text
+        {
+            self.paste_text = self.read_text.clone();
+        }
+    }
+
     fn refuse_paste(&mut self, why: String) {
         self.paste_done = None;
         self.paste_error = Some(format!("Cannot read that position: {why}"));
@@ -1079,6 +1099,9 @@ impl Editor {
             Err(why) => {
                 self.paste_done = None;
                 self.paste_error = Some(format!("Cannot read that game record: {why}"));
+                if self.paste_text.trim().is_empty() {
+                    self.keep_refused_text();
+                }
             }
         }
     }
