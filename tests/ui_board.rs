@@ -222,7 +222,9 @@ fn hole_numbers_at_an_edge_the_board_runs_past_are_drawn_over_its_fade() {
     // runs past the area's top and bottom, which fade into the panel's
     // colour. The fade lay over the whole row of numbers there (in the
     // light theme, dark-brown numbers faded to near white).
-    for zoom in [1.4, 1.5] {
+    // (Zoomed past the height the council, at its least, and the tempo
+    // plot leave a zoomed board: at 1.4 the council now gives way.)
+    for zoom in [2.15, 2.2] {
         let mut h = harness_at(common::en_gehe(50), SMALL);
         // The council and the tempo plot under the board leave it its
         // least height.
@@ -1013,4 +1015,32 @@ fn the_council_under_the_board_gets_its_height_back_after_the_window_grew_and_sh
             "through {sizes:?} the council went from {before:?} to {after:?}"
         );
     }
+}
+
+#[test]
+fn a_zoomed_board_takes_back_the_height_a_council_under_it_had_grown_to() {
+    // At 100 % the council under a 2×50 board grows into the height the
+    // row leaves empty; zoomed to 244 % the board kept 120 px of it, one
+    // row in sight at a time.
+    let mut h = harness_at(GameOptions::en_gehe(50).start().unwrap(), [1280.0, 800.0]);
+    h.state_mut().settings.show_council = true;
+    h.state_mut().council.max_depth = Some(1);
+    h.run_steps(6);
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    let (area, unzoomed) = h.state().rt.board_area.expect("drawn");
+    assert!(
+        council.top() >= area.bottom() - 1.0,
+        "{council:?} under {area:?}"
+    );
+    assert!(council.height() > 400.0, "grown to {council:?}");
+    h.state_mut().settings.zoom = 2.44;
+    h.run_steps(6);
+    // (The board's rect is what of it is in sight.)
+    let (_, board) = h.state().rt.board_area.expect("drawn");
+    assert!(
+        board.height() >= 2.0 * unzoomed.height(),
+        "the zoomed board has {board:?}, unzoomed {unzoomed:?}"
+    );
+    let council = h.state().rt.council_rect.expect("the council is shown");
+    assert!(council.height() >= 140.0, "{council:?}");
 }

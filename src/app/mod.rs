@@ -1446,15 +1446,24 @@ impl MaasaiApp {
                 // read as a height (or back) would crowd out the board.
                 // The height a long row leaves empty goes to the council:
                 // a panel kept small from a smaller window grows back.
-                let spare = ui.available_height()
-                    - board::fitted_area_height(
-                        ui,
-                        variant,
-                        ui.available_width(),
-                        self.settings.zoom,
-                    );
+                let fitted = board::fitted_area_height(
+                    ui,
+                    variant,
+                    ui.available_width(),
+                    self.settings.zoom,
+                );
+                let spare = ui.available_height() - fitted;
                 let least = spare.clamp(COUNCIL_MIN, COUNCIL_GROWN);
-                let most = under_board(ui, board_min, COUNCIL_MIN);
+                // Zoomed in, the board keeps the height of its zoom (as
+                // far as the council's least leaves it): a council grown
+                // tall at 100 % kept its height, and a 2×50 board at 244 %
+                // had 120 px, one row in sight, panning between them.
+                let board_room = if self.settings.zoom > 1.0 {
+                    board_min.max(fitted.min(ui.available_height() - COUNCIL_MIN))
+                } else {
+                    board_min
+                };
+                let most = under_board(ui, board_room, COUNCIL_MIN);
                 let panel = egui::Panel::bottom(panel_name::COUNCIL_BELOW)
                     .resizable(true)
                     .default_size(340.0)
