@@ -3255,3 +3255,39 @@ fn changes_discarded_on_closing_leave_the_saved_game_to_resume() {
     h.run();
     assert!(!autosave_path(&data).exists());
 }
+
+#[test]
+fn a_file_opened_by_a_relative_name_is_kept_by_its_whole_path() {
+    // `maasai-mancala good.ron` kept "good.ron" as the game's file and the
+    // autosave's source: started again in another folder, the resumed
+    // game was saved over that folder's good.ron.
+    let dir = tempfile::tempdir_in(env!("CARGO_TARGET_TMPDIR")).unwrap();
+    let path = dir.path().join("good.ron");
+    save_game(&path, &GameFile::new(GameOptions::en_gehe(6)).unwrap()).unwrap();
+    let here = std::env::current_dir().unwrap();
+    let relative = pathdiff(&path, &here);
+    assert!(relative.is_relative(), "{relative:?}");
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::Open(relative.clone()));
+    h.run_steps(3);
+    assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
+    assert!(shows(&h, &format!("Opened {}", path.display())));
+}
+
+/// `path` relative to `base` (both absolute, `path` under a folder that
+/// `base` shares with it).
+fn pathdiff(path: &std::path::Path, base: &std::path::Path) -> std::path::PathBuf {
+    let common = path
+        .components()
+        .zip(base.components())
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut out = std::path::PathBuf::new();
+    for _ in base.components().skip(common) {
+        out.push("..");
+    }
+    for c in path.components().skip(common) {
+        out.push(c);
+    }
+    out
+}

@@ -2986,6 +2986,11 @@ fn read_only(path: &Path) -> bool {
 
 /// The file "open `path`" opens: "game" opens "game.ron", as it saves there.
 fn open_target(path: PathBuf) -> PathBuf {
+    // Kept whole from here on (the game's file, recent files, the
+    // autosave's source): a name relative to the folder the program was
+    // started in named another file once it was started elsewhere, and
+    // a resumed game was saved over that one.
+    let path = std::path::absolute(&path).unwrap_or(path);
     let with_ron = path.with_extension("ron");
     if crate::files::nothing_at(&path) && path.extension().is_none() && with_ron.is_file() {
         with_ron
