@@ -561,6 +561,43 @@ fn a_last_game_whose_file_is_gone_or_changed_is_moved_aside_when_declined() {
 }
 
 #[test]
+fn a_last_game_kept_by_a_relative_name_is_resumed_as_saved_nowhere() {
+    // An older version kept a file opened as `good.ron` by that name:
+    // started in another folder, its question said the game's file held
+    // another version (it read that folder's good.ron), and Save wrote
+    // over that file.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let saved = dir.path().join("g.ron");
+    {
+        let mut h = two_moves_in(dir.path());
+        files(&mut h, FileCommand::SaveTo(saved.clone()));
+    }
+    let autosave = autosave_path(&data);
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    let whole = format!("{:?}", saved.display().to_string());
+    assert!(text.contains(&whole), "{text}");
+    std::fs::write(&autosave, text.replace(&whole, "\"g.ron\"")).unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    assert!(
+        h.query_by_label_contains(
+            "from g.ron, but its folder is not known (the name was kept without it): \
+             this is its only copy"
+        )
+        .is_some()
+    );
+    h.get_by_label("Resume last game").click();
+    h.run();
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(
+        h.state().files.path,
+        None,
+        "a file named without its folder"
+    );
+    assert!(h.state().unsaved());
+}
+
+#[test]
 fn a_save_after_resuming_asks_before_replacing_a_file_changed_while_closed() {
     // Saved to g.ron, one more move, the program killed; another program
     // then wrote g.ron. Resumed, Save replaced it unasked: the window took

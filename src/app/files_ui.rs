@@ -2017,7 +2017,10 @@ impl MaasaiApp {
                         stats,
                         saved,
                     } = offer;
-                    self.install_with(a.game, stats, a.source, a.unsaved);
+                    // (A source kept without its folder names no file:
+                    // see `Autosave::check_source`.)
+                    let source = a.source.filter(|p| p.is_absolute());
+                    self.install_with(a.game, stats, source, a.unsaved);
                     if saved.is_some() {
                         self.files.saved = saved;
                     }

@@ -58,6 +58,15 @@ impl Autosave {
         let Some(source) = &self.source else {
             return;
         };
+        if source.is_relative() {
+            // An older version kept a file opened by a relative name as
+            // typed: which folder it was in is unknown, and read from the
+            // folder the program starts in now, the name may be another
+            // game's file. Resumed, the game belongs to no file.
+            self.unsaved = true;
+            self.source_lost = Some("its folder is not known (the name was kept without it)");
+            return;
+        }
         if self.unsaved {
             // Counted as saved nowhere already.
             return;
