@@ -598,6 +598,54 @@ fn a_last_game_kept_by_a_relative_name_is_resumed_as_saved_nowhere() {
 }
 
 #[test]
+fn a_last_game_that_cannot_be_moved_aside_is_never_written_over() {
+    // Start fresh could not move the last session's unsaved game aside
+    // (its folder locked): the first move's autosave put it in the .bak,
+    // the second's wrote over that, and its move was in no file.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    drop(two_moves_in(dir.path()));
+    let autosave = autosave_path(&data);
+    let kept = std::fs::read_to_string(&autosave).unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    fn locked(data: &Path) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
+        Err((
+            data.join("unsaved game.ron"),
+            std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        ))
+    }
+    h.state_mut().files.move_aside = locked;
+    h.get_by_label("Start fresh").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("still in the autosave").is_some(),
+        "not said"
+    );
+    assert!(
+        h.query_by_label_contains("not autosaved until it can be moved")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("os error").is_none());
+    h.get_by_label("OK").click();
+    h.run();
+    play(&mut h, "3");
+    play(&mut h, "4");
+    assert_eq!(std::fs::read_to_string(&autosave).unwrap(), kept);
+    // Once it can be moved (tried again at the next change, 2 s on), it
+    // is, and the game on the board is autosaved again.
+    h.state_mut().files.move_aside = maasai_mancala::app::files_ui::move_unsaved_aside;
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    play(&mut h, "5");
+    let aside = data.join("unsaved game.ron");
+    assert_eq!(std::fs::read_to_string(&aside).unwrap(), kept);
+    assert_ne!(std::fs::read_to_string(&autosave).unwrap(), kept);
+    assert!(
+        h.query_by_label_contains("This game is autosaved again")
+            .is_some()
+    );
+}
+
+#[test]
 fn a_save_after_resuming_asks_before_replacing_a_file_changed_while_closed() {
     // Saved to g.ron, one more move, the program killed; another program
     // then wrote g.ron. Resumed, Save replaced it unasked: the window took

@@ -308,10 +308,14 @@ pub(super) fn unsaved_aside_path(data: &std::path::Path) -> std::path::PathBuf {
     })
 }
 
+/// [`FilesState::move_aside`]'s kind.
+pub type MoveAside =
+    fn(&std::path::Path) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)>;
+
 /// Moves the autosave (a game with changes saved nowhere else) aside to
 /// the first free `unsaved game.ron`, `unsaved game 2.ron`, … of `data`:
 /// where it went, or where it was to go and why it could not.
-fn move_unsaved_aside(
+pub fn move_unsaved_aside(
     data: &std::path::Path,
 ) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
     move_to_free_name(&crate::files::autosave_path(data), data)
@@ -322,21 +326,28 @@ fn move_unsaved_aside(
 fn still_in_autosave(
     data: &std::path::Path,
     (aside, e): (std::path::PathBuf, std::io::Error),
-    what_overwrites: &str,
 ) -> (String, String) {
     let autosave = crate::files::autosave_path(data);
     (
-        "Your unsaved game from the last session is still in the autosave".into(),
+        STILL_IN_AUTOSAVE.into(),
         format!(
-            "It could not be moved aside to {}: {e}.\n\
-             {what_overwrites} overwrites it (the version before is kept in {}); \
-             Open… in the Game menu opens {} now.",
+            "It could not be moved aside to {}: {}.\n\
+             It stays there: the game now on the board is not autosaved until it can \
+             be moved, which is tried again at each change. Open… in the Game menu \
+             opens {} now.",
             aside.display(),
-            crate::files::backup_path(&autosave).display(),
+            crate::files::io_words(&aside, &e),
             autosave.display()
         ),
     )
 }
+
+/// The title of [`still_in_autosave`]'s message.
+const STILL_IN_AUTOSAVE: &str = "Your unsaved game from the last session is still in the autosave";
+
+/// How often a move aside that failed is tried again (see
+/// [`FilesState::aside_pending`]).
+const ASIDE_RETRY: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// [`move_unsaved_aside`] at launch, for a file opened in the game's
 /// place: the message that says where it went, or why it could not.
@@ -350,7 +361,7 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
                 aside.display()
             ),
         ),
-        Err(failed) => still_in_autosave(data, failed, "The next change to the file opened now"),
+        Err(failed) => still_in_autosave(data, failed),
     }
 }
 
@@ -623,6 +634,10 @@ pub struct FilesState {
     /// The system's file dialog for Open… and Save as… (run on a thread of
     /// its own): the path chosen, or `None`. Tests put their own in.
     pub file_dialog: fn(Purpose, Option<PathBuf>) -> Option<PathBuf>,
+    /// Moves the last session's unsaved game aside (from the data folder's
+    /// autosave to the first free `unsaved game.ron`, …): where it went, or
+    /// where it was to go and why it could not. Tests put their own in.
+    pub move_aside: MoveAside,
     /// The file the current game was opened from or saved to.
     pub path: Option<PathBuf>,
     /// What the current game's file holds that the runtime does not: its
@@ -642,6 +657,12 @@ pub struct FilesState {
     /// Why the last autosave failed, while it keeps failing: said once in
     /// a message, then in the menu bar rather than after every move.
     pub autosave_failing: Option<String>,
+    /// The last session's unsaved game could not be moved aside and is
+    /// still the autosave (with when that was last tried, if since the
+    /// first try): no autosave is written over it until it is moved. The
+    /// first move's autosave had put it in the .bak, and the second's had
+    /// written over that, its only copy.
+    pub aside_pending: Option<Option<std::time::Instant>>,
     /// The thread that writes the autosave (started with the first one):
     /// a frame only hands it the game, and polls what became of it.
     autosave_writer: Option<AutosaveWriter>,
@@ -830,6 +851,7 @@ impl FilesState {
             window_claim,
             native_dialogs,
             file_dialog: system_file_dialog,
+            move_aside: move_unsaved_aside,
             path: None,
             record,
             saved: None,
@@ -837,6 +859,7 @@ impl FilesState {
             recent,
             error: None,
             autosave_failing: None,
+            aside_pending: None,
             autosave_writer: None,
             path_prompt: None,
             unsaved_prompt: None,
@@ -1378,6 +1401,27 @@ impl MaasaiApp {
         if !force && self.files.autosaved.as_ref().is_some_and(same) {
             return;
         }
+        if let Some(tried) = self.files.aside_pending {
+            if tried.is_some_and(|t| t.elapsed() < ASIDE_RETRY) {
+                ctx.request_repaint_after(ASIDE_RETRY);
+                return;
+            }
+            match (self.files.move_aside)(&data) {
+                Ok(aside) => {
+                    self.files.aside_pending = None;
+                    self.rt.notice = Some(Notice::report(format!(
+                        "Your last game was kept as {}: Open… in the Game menu opens it. \
+                         This game is autosaved again.",
+                        aside.display()
+                    )));
+                }
+                Err(_) => {
+                    self.files.aside_pending = Some(Some(std::time::Instant::now()));
+                    ctx.request_repaint_after(ASIDE_RETRY);
+                    return;
+                }
+            }
+        }
         let written = (signature(&self.rt), unsaved);
         let snapshot = Snapshot {
             data,
@@ -1536,7 +1580,7 @@ impl MaasaiApp {
                 {
                     // What is moved aside is the autosave on disk.
                     self.flush_autosave();
-                    match move_unsaved_aside(&folders.data) {
+                    match (self.files.move_aside)(&folders.data) {
                         Ok(aside) => {
                             self.rt.notice = Some(Notice::report(format!(
                                 "Your last game was kept as {}: Open… in the Game menu opens it.",
@@ -1544,11 +1588,8 @@ impl MaasaiApp {
                             )));
                         }
                         Err(failed) => {
-                            let (title, text) = still_in_autosave(
-                                &folders.data,
-                                failed,
-                                "The first move of this game",
-                            );
+                            let (title, text) = still_in_autosave(&folders.data, failed);
+                            self.files.aside_pending = Some(None);
                             self.show_error(&title, text);
                         }
                     }
@@ -2262,6 +2303,12 @@ impl MaasaiApp {
     ) {
         self.files.last_game = LastGame::Settled;
         self.files.resume_offer = offer;
+        if problem
+            .as_ref()
+            .is_some_and(|(title, _)| title == STILL_IN_AUTOSAVE)
+        {
+            self.files.aside_pending = Some(None);
+        }
         if let Some(problem) = problem {
             self.files.error = Some(join_messages(self.files.error.take(), problem));
         }
@@ -2283,7 +2330,7 @@ impl MaasaiApp {
                     aside.display()
                 ),
             ),
-            Err(failed) => still_in_autosave(&folders.data, failed, "The next change's autosave"),
+            Err(failed) => still_in_autosave(&folders.data, failed),
         };
         self.last_session_settled(None, Some(problem));
     }
