@@ -2614,6 +2614,59 @@ fn the_study_library_checks_the_goals_of_the_users_studies() {
 }
 
 #[test]
+fn a_study_opened_by_its_file_has_its_claim_checked_too() {
+    // Opened by its path (not from the library's folder), a study whose
+    // goal claims too much showed no warning under its goal; and a switch
+    // of mode dropped the library's finding.
+    use maasai_mancala::app::studies_ui::{Mode, StudyCommand};
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string("assets/studies/02-capture.ron").unwrap();
+    let goal = "kind: MarginAtLeast(3), text: \"South to move wins by at least 3\"";
+    assert!(text.contains(goal));
+    let path = dir.path().join("false-goal.ron");
+    std::fs::write(
+        &path,
+        text.replace(
+            goal,
+            "kind: MarginAtLeast(9), text: \"South to move wins by at least 9\"",
+        ),
+    )
+    .unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    h.state_mut().queue(AppCommand::Open(path.clone()));
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some(), "the study is open");
+    let warning = "The solver found that this goal does not hold";
+    common::step_until(&mut h, "the claim checked", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.claim_fault.is_some())
+    });
+    h.run_steps(2);
+    assert!(h.query_by_label_contains(warning).is_some());
+    for mode in [Mode::Exercise, Mode::Book] {
+        h.state_mut()
+            .queue(AppCommand::Study(StudyCommand::SwitchMode(mode)));
+        h.run_steps(3);
+        assert!(h.query_by_label_contains(warning).is_some(), "{mode:?}");
+    }
+    // A shipped study opened by its file is not checked again: the tests
+    // prove it.
+    h.state_mut().queue(AppCommand::Open(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/studies/02-capture.ron"),
+    ));
+    h.run_steps(4);
+    let a = h
+        .state()
+        .studies
+        .active
+        .as_ref()
+        .expect("the study is open");
+    assert!(!a.checking_claim() && a.claim_fault.is_none());
+}
+
+#[test]
 fn a_game_opened_or_pasted_waits_for_a_computer_side_to_be_resumed() {
     use maasai_mancala::app::players::Player;
     use maasai_mancala::search::Level;

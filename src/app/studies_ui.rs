@@ -196,6 +196,10 @@ pub struct ActiveStudy {
     /// The library's finding that the goal does not hold or that the
     /// solution line is not best, said under the goal.
     pub claim_fault: Option<String>,
+    /// The check of the claim of a study opened by its file (the library
+    /// checks its own folder's): a wrong goal or line showed no warning.
+    claim_check: Option<(Receiver<Claim>, StopOnDrop)>,
+    claim_check_wanted: bool,
     /// The game the study runs on ([`Runtime::game_id`]): any other game
     /// put on the board (opened, pasted, started, edited) ends the study,
     /// even one from the same position.
@@ -216,7 +220,14 @@ impl ActiveStudy {
             hint: None,
             message: None,
             claim_fault: None,
+            claim_check: None,
+            claim_check_wanted: false,
         }
+    }
+
+    /// Whether the study's claim is being checked (or is to be).
+    pub fn checking_claim(&self) -> bool {
+        self.claim_check.is_some() || self.claim_check_wanted
     }
 
     /// Whether the solver is working for the exercise.
@@ -259,6 +270,36 @@ impl ActiveStudy {
         let (moves, _) = self.line(self.line);
         let played = &rt.game.moves()[..rt.view];
         (played.len() <= moves.len() && moves[..played.len()] == *played).then_some(played.len())
+    }
+}
+
+/// What the solver finds of a study's claim: its goal from its position
+/// within [`CLAIM_LIMIT`], then its line within [`LINE_LIMIT`] (on a
+/// small table of its own, apart from the session's).
+fn check_claim(study: &Study, stop: &AtomicBool) -> Claim {
+    let session = Session::with_solver(crate::solver::Solver::with_table_bits_or_less(20));
+    match session
+        .solve(Vec::new(), study.start)
+        .finish_within_unless(CLAIM_LIMIT, stop)
+    {
+        Ok(s) if study.goal_reached(s.value, 0) => line_claim(&session, study, s.value, stop),
+        Ok(s) => Claim::Fails(super::solver_panel::value_sentence(&study.start, s.value)),
+        Err(_) => Claim::Unproved,
+    }
+}
+
+/// A claim found wrong, in a sentence for under the study's goal.
+fn claim_fault_words(claim: &Claim) -> Option<String> {
+    match claim {
+        Claim::Fails(value) => Some(format!(
+            "The solver found that this goal does not hold: with best play {value}. \
+             The study's file claims too much."
+        )),
+        Claim::LineFault(fault) => Some(format!(
+            "The solver found a mistake in the solution: {fault}. The goal holds, but \
+             not by the study's line from there."
+        )),
+        _ => None,
     }
 }
 
@@ -526,20 +567,7 @@ impl StudiesState {
                 if flag.load(Ordering::Relaxed) {
                     return;
                 }
-                let session =
-                    Session::with_solver(crate::solver::Solver::with_table_bits_or_less(20));
-                let claim = match session
-                    .solve(Vec::new(), study.start)
-                    .finish_within_unless(CLAIM_LIMIT, &flag)
-                {
-                    Ok(s) if study.goal_reached(s.value, 0) => {
-                        line_claim(&session, &study, s.value, &flag)
-                    }
-                    Ok(s) => {
-                        Claim::Fails(super::solver_panel::value_sentence(&study.start, s.value))
-                    }
-                    Err(_) => Claim::Unproved,
-                };
+                let claim = check_claim(&study, &flag);
                 if tx.send((i, claim)).is_err() {
                     return;
                 }
@@ -556,17 +584,21 @@ impl StudiesState {
         let i = own
             .iter()
             .position(|s| s.origin == study.origin && s.start == study.start)?;
-        match self.claims.get(i) {
-            Some(Claim::Fails(value)) => Some(format!(
-                "The solver found that this goal does not hold: with best play {value}. \
-                 The study's file claims too much."
-            )),
-            Some(Claim::LineFault(fault)) => Some(format!(
-                "The solver found a mistake in the solution: {fault}. The goal holds, but \
-                 not by the study's line from there."
-            )),
-            _ => None,
-        }
+        self.claims.get(i).and_then(claim_fault_words)
+    }
+
+    /// Whether the library checks (or checked) this study's claim: a
+    /// user's study from its folder. A shipped study's claim is proved by
+    /// the tests.
+    fn library_checks(&self, study: &Study) -> bool {
+        let Some(library) = self.library.as_deref() else {
+            return false;
+        };
+        let (shipped, own) = library.split_at(self.library_shipped.min(library.len()));
+        shipped.iter().any(|s| s.file == study.file)
+            || own
+                .iter()
+                .any(|s| s.origin == study.origin && s.start == study.start)
     }
 
     /// Takes in the claims checked since the last frame.
@@ -1009,6 +1041,13 @@ impl MaasaiApp {
             .filter(|left| left.study.mode == mode && left.study.game_id == a.game_id);
         let game_id = a.game_id;
         let study = a.study.clone();
+        // What is known of the study's claim goes with it to either mode
+        // (a switch dropped the library's finding from under the goal).
+        let claim = (
+            a.claim_fault.clone(),
+            a.claim_check.take(),
+            a.claim_check_wanted,
+        );
         self.studies.left_mode = Some(LeftMode {
             study: a,
             moves,
@@ -1020,10 +1059,21 @@ impl MaasaiApp {
         // than its area shows the start's seeds), or where it was left.
         self.rt.seeds_shown = None;
         let Some(back) = back else {
-            self.studies.active = Some(ActiveStudy::new(study, mode, game_id));
+            let mut fresh = ActiveStudy::new(study, mode, game_id);
+            (
+                fresh.claim_fault,
+                fresh.claim_check,
+                fresh.claim_check_wanted,
+            ) = claim;
+            self.studies.active = Some(fresh);
             return;
         };
         let mut taken_up = back.study;
+        (
+            taken_up.claim_fault,
+            taken_up.claim_check,
+            taken_up.claim_check_wanted,
+        ) = claim;
         for &mv in &back.moves {
             if let Err(e) = self.rt.play(mv) {
                 // Cannot happen (the same moves from the same start); the
@@ -1126,6 +1176,12 @@ impl MaasaiApp {
             self.mark_saved();
             let mut active = ActiveStudy::new(*study, mode, self.rt.game_id);
             active.claim_fault = self.studies.claim_fault(&active.study);
+            let shipped = shipped_studies()
+                .0
+                .iter()
+                .any(|s| s.file == active.study.file);
+            // Started by the next poll, which has the window to wake.
+            active.claim_check_wanted = !shipped && !self.studies.library_checks(&active.study);
             self.studies.active = Some(active);
         } else if !self.files.action_waiting() {
             // The prompt was cancelled (a Save it asked for is still
@@ -1184,6 +1240,9 @@ impl MaasaiApp {
             return;
         }
         let mode = a.mode;
+        if let Some(a) = &mut self.studies.active {
+            poll_claim_check(a, ctx);
+        }
         // The study's moves are practice, not a game to save.
         self.mark_moves_saved();
         if mode != Mode::Exercise {
@@ -1249,6 +1308,43 @@ impl MaasaiApp {
         {
             ctx.request_repaint_after(Duration::from_millis(50));
         }
+    }
+}
+
+/// Stops a background check when dropped (its study closed).
+struct StopOnDrop(Arc<AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Starts the check of a study's claim that the library does not check
+/// (see [`ActiveStudy::claim_check`]), and takes in its finding.
+fn poll_claim_check(a: &mut ActiveStudy, ctx: &egui::Context) {
+    if std::mem::take(&mut a.claim_check_wanted) {
+        let (tx, rx) = channel();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let study = a.study.clone();
+        let wake = Wake(ctx.clone());
+        spawn_solver_thread(move || {
+            let _wake = wake;
+            let _ = tx.send(check_claim(&study, &flag));
+        });
+        a.claim_check = Some((rx, StopOnDrop(stop)));
+    }
+    let Some((rx, _)) = &a.claim_check else {
+        return;
+    };
+    match rx.try_recv() {
+        Ok(claim) => {
+            a.claim_fault = claim_fault_words(&claim);
+            a.claim_check = None;
+        }
+        Err(TryRecvError::Empty) => {}
+        Err(TryRecvError::Disconnected) => a.claim_check = None,
     }
 }
 
