@@ -1987,6 +1987,67 @@ fn one_enter_in_a_new_game_field_takes_what_was_typed_and_starts() {
 }
 
 #[test]
+fn the_new_game_dialog_offers_every_level_and_keeps_a_sides_choice() {
+    // Random and Greedy (the match command's) could not be chosen in the
+    // window, and Human then Computer again came back as Club, 1.0 s.
+    use maasai_mancala::app::players::Player;
+    use maasai_mancala::search::Level;
+    let mut h = harness(en_gehe(6));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(3);
+    let north = |h: &Harness<'_, MaasaiApp>| h.state().rt.new_game.as_ref().unwrap().players[1];
+    h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run();
+    h.get_by_label("North computer's level").click();
+    h.run();
+    for level in ["Random", "Greedy", "Beginner", "Club", "Strong"] {
+        assert!(h.query_by_label(level).is_some(), "{level} not offered");
+    }
+    h.get_by_label("Master").click();
+    h.run();
+    assert!(matches!(
+        north(&h),
+        Player::Computer {
+            level: Level::Master,
+            ..
+        }
+    ));
+    h.get_all_by_label("Human").nth(1).unwrap().click();
+    h.run();
+    assert_eq!(north(&h), Player::Human);
+    h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run();
+    assert!(
+        matches!(
+            north(&h),
+            Player::Computer {
+                level: Level::Master,
+                ..
+            }
+        ),
+        "{:?}",
+        north(&h)
+    );
+    // Random does not think: no time to set.
+    let time = (egui::accesskit::Role::SpinButton, "per move");
+    let times = |h: &Harness<'_, MaasaiApp>| h.query_all_by_role_and_label(time.0, time.1).count();
+    let with_time = times(&h);
+    h.get_by_label("North computer's level").click();
+    h.run();
+    h.get_by_label("Random").click();
+    h.run();
+    assert!(matches!(
+        north(&h),
+        Player::Computer {
+            level: Level::Random,
+            ..
+        }
+    ));
+    assert_eq!(times(&h), with_time - 1);
+}
+
+#[test]
 fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
     // A number typed into a computer player's thinking time (a drag value
     // being edited) is taken by the same Enter that starts the game.

@@ -492,15 +492,18 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             Player::Computer { movetime_ms, .. } => movetime_ms,
             Player::Human => DEFAULT_MOVETIME_MS,
         };
-        for level in Level::SEARCH {
+        for level in Level::ALL {
             choose(
                 ui,
                 Player::Computer { level, movetime_ms },
                 &format!("Computer: {}", level.title()),
             );
         }
-        // The thinking time, as the New game dialog sets it.
-        if let Player::Computer { level, movetime_ms } = now {
+        // The thinking time, as the New game dialog sets it (Random and
+        // Greedy do not search: no time).
+        if let Player::Computer { level, movetime_ms } = now
+            && level.style().is_some()
+        {
             let mut time = movetime_ms;
             if movetime_slider(ui, &mut time).changed() && time != movetime_ms {
                 let mut next = *players;
@@ -525,14 +528,19 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
         if ui.radio(*player == Player::Human, "Human").clicked() {
             *player = Player::Human;
         }
+        // The side's computer as last chosen in this run: Human and back
+        // to Computer came back as Club, 1.0 s, whatever had been chosen.
+        let last = egui::Id::unique(("last computer", side.index()));
         if ui.radio(player.is_computer(), "Computer").clicked() && !player.is_computer() {
-            *player = Player::computer(Level::Club);
+            *player = ui
+                .data(|d| d.get_temp::<Player>(last))
+                .unwrap_or(Player::computer(Level::Club));
         }
         if let Player::Computer { level, movetime_ms } = player {
             egui::ComboBox::from_id_salt(("level", side.index()))
                 .selected_text(level.title())
                 .show_ui(ui, |ui| {
-                    for l in Level::SEARCH {
+                    for l in Level::ALL {
                         ui.selectable_value(level, l, l.title());
                     }
                 })
@@ -540,7 +548,14 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
                 // Named for screen readers (and found by tests), since
                 // nothing visible beside it says what it chooses.
                 .accessible_name(format!("{} computer's level", side.title()));
-            movetime_slider(ui, movetime_ms);
+            // (Random and Greedy do not search: no time.)
+            if level.style().is_some() {
+                movetime_slider(ui, movetime_ms);
+            }
+        }
+        if player.is_computer() {
+            let chosen = *player;
+            ui.data_mut(|d| d.insert_temp(last, chosen));
         }
     });
 }

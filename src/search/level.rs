@@ -38,9 +38,6 @@ impl Level {
         Level::Master,
     ];
 
-    /// The search levels offered in the new-game dialog.
-    pub const SEARCH: [Level; 4] = [Level::Beginner, Level::Club, Level::Strong, Level::Master];
-
     pub fn name(self) -> &'static str {
         match self {
             Level::Random => "random",
