@@ -228,6 +228,23 @@ pub struct CouncilReport {
     pub facts: Vec<MoveFacts>,
 }
 
+impl CouncilReport {
+    /// Said under the consensus when the search's best move is another
+    /// ("The search ranks hole 17 first: …"): the headline named the
+    /// vote's move alone, over a table that put another move first.
+    pub fn search_differs(&self, variant: Variant) -> Option<String> {
+        let chosen = self.consensus.chosen()?;
+        let first = self.facts.first().filter(|f| f.line.is_some())?.mv;
+        (first != chosen).then(|| {
+            format!(
+                "The search ranks {} first (Every move, best first): the advisors weigh \
+                 more than its score.",
+                move_label(variant, first)
+            )
+        })
+    }
+}
+
 /// A move as a sentence names it: "hole 12", "hole i6".
 pub fn move_label(variant: Variant, mv: Move) -> String {
     match variant {
@@ -1291,6 +1308,52 @@ mod tests {
         assert_eq!(
             exchange(&sp, &f, Answer::Expected),
             "captures nothing now, but Purko Warriors' expected answer, hole 2, captures 2"
+        );
+    }
+
+    #[test]
+    fn the_search_s_own_first_move_is_named_when_the_vote_chose_another() {
+        let pos = parse_position(
+            "en-gehe south=4,4,4,4,4,4,4,4 north=4,4,4,4,4,4,4,4 captured=0,0 turn=south",
+        )
+        .unwrap();
+        let analysis = search::search(&pos, SearchConfig::depth(2).all_moves());
+        let mut report = council(&pos, &analysis).expect("a report");
+        let first = report.facts[0].mv;
+        let variant = pos.variant();
+        // The vote's move first: nothing more to say.
+        report.consensus.votes.sort_by_key(|v| v.mv != first);
+        if report.consensus.chosen() != Some(first) {
+            report.consensus.votes.insert(
+                0,
+                super::Vote {
+                    mv: first,
+                    weight: 16,
+                    advisors: vec![0],
+                },
+            );
+        }
+        assert_eq!(report.search_differs(variant), None);
+        // Another move voted first: the search's is named.
+        let other = report.facts[1].mv;
+        report.consensus.votes.insert(
+            0,
+            super::Vote {
+                mv: other,
+                weight: 17,
+                advisors: vec![1],
+            },
+        );
+        assert_eq!(
+            report.search_differs(variant).as_deref(),
+            Some(
+                format!(
+                    "The search ranks hole {} first (Every move, best first): the advisors \
+                     weigh more than its score.",
+                    first.hole() + 1
+                )
+                .as_str()
+            )
         );
     }
 

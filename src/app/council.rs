@@ -765,6 +765,9 @@ fn verdict_ui(ui: &mut egui::Ui, verdict: &Verdict, hovered: &mut Option<Move>) 
     if let Some(text) = report.consensus.describe(variant, team) {
         ui.label(text);
     }
+    if let Some(text) = report.search_differs(variant) {
+        ui.weak(text);
+    }
     for vote in &report.consensus.votes {
         let frac = vote.weight as f32 / report.consensus.total_weight.max(1) as f32;
         let names: Vec<&str> = vote.advisors.iter().map(|&i| COUNCIL[i].name).collect();
