@@ -646,6 +646,37 @@ fn a_last_game_that_cannot_be_moved_aside_is_never_written_over() {
 }
 
 #[test]
+fn a_last_game_not_moved_aside_but_deleted_by_hand_ends_the_wait() {
+    // Its autosave deleted by hand (after "Open… opens it"), the move
+    // aside failed for good and the game on the board was never
+    // autosaved again.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    drop(two_moves_in(dir.path()));
+    let autosave = autosave_path(&data);
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    fn locked(data: &Path) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
+        Err((
+            data.join("unsaved game.ron"),
+            std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+        ))
+    }
+    h.state_mut().files.move_aside = locked;
+    h.get_by_label("Start fresh").click();
+    h.run();
+    h.get_by_label("OK").click();
+    h.run();
+    play(&mut h, "3");
+    assert!(h.state().files.aside_pending.is_some());
+    std::fs::remove_file(&autosave).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2100));
+    play(&mut h, "4");
+    assert!(h.state().files.aside_pending.is_none());
+    let text = std::fs::read_to_string(&autosave).unwrap();
+    assert!(text.contains("\"4\""), "{text}");
+}
+
+#[test]
 fn a_save_after_resuming_asks_before_replacing_a_file_changed_while_closed() {
     // Saved to g.ron, one more move, the program killed; another program
     // then wrote g.ron. Resumed, Save replaced it unasked: the window took

@@ -234,8 +234,11 @@ impl CouncilReport {
     /// vote's move alone, over a table that put another move first.
     pub fn search_differs(&self, variant: Variant) -> Option<String> {
         let chosen = self.consensus.chosen()?;
-        let first = self.facts.first().filter(|f| f.line.is_some())?.mv;
-        (first != chosen).then(|| {
+        let first = self.facts.first().filter(|f| f.line.is_some())?;
+        let chosen_score = self.facts.iter().find(|f| f.mv == chosen)?.score();
+        // (A vote for a move the search scores as high is no departure.)
+        let first = first.mv;
+        (first != chosen && chosen_score < self.facts[0].score()).then(|| {
             format!(
                 "The search ranks {} first (Every move, best first): the advisors weigh \
                  more than its score.",
@@ -1334,8 +1337,27 @@ mod tests {
             );
         }
         assert_eq!(report.search_differs(variant), None);
-        // Another move voted first: the search's is named.
-        let other = report.facts[1].mv;
+        // A move the search scores lower voted first: the search's is
+        // named (one it scores as high would be no departure).
+        let top = report.facts[0].score();
+        let other = report
+            .facts
+            .iter()
+            .find(|f| f.score() < top)
+            .expect("a move scored lower")
+            .mv;
+        if let Some(tied) = report.facts[1..].iter().find(|f| f.score() == top) {
+            let mut even = report.clone();
+            even.consensus.votes.insert(
+                0,
+                super::Vote {
+                    mv: tied.mv,
+                    weight: 17,
+                    advisors: vec![1],
+                },
+            );
+            assert_eq!(even.search_differs(variant), None);
+        }
         report.consensus.votes.insert(
             0,
             super::Vote {

@@ -845,7 +845,10 @@ impl Editor {
                 if self.typing_into == Some(TypedField::RowLength)
                     && let Some(base) = self.undo.last()
                 {
-                    self.note = cut_note(dropped_by(base, v));
+                    // All the run cut, also holes cut and then grown back
+                    // empty (new holes are empty: what the rows lost).
+                    let seeds = |s: &Setup| s.south.iter().chain(&s.north).sum::<u64>();
+                    self.note = cut_note(seeds(base).saturating_sub(seeds(&self.setup)));
                 }
             }
             C::Variant(v) => {
@@ -2593,6 +2596,19 @@ mod tests {
         );
         ed.apply(EditorCommand::Undo);
         assert_eq!(ed.setup, before, "one Undo gives back all 15 holes");
+        // Cut and grown back in one run: the seeds went all the same.
+        for holes in [3, 15] {
+            ed.apply(EditorCommand::Variant(Variant::EnGehe { holes }));
+        }
+        assert!(
+            ed.note
+                .as_deref()
+                .is_some_and(|n| n.starts_with("Shorter rows: 96 seeds")),
+            "{:?}",
+            ed.note
+        );
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.setup, before);
         assert!(!ed.can_undo());
         // Another edit between two changes of the length: two steps.
         ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 10 }));

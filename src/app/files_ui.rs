@@ -1415,6 +1415,11 @@ impl MaasaiApp {
                         aside.display()
                     )));
                 }
+                // Gone meanwhile (moved or deleted by hand): nothing is
+                // left to write over, and autosaving goes on.
+                Err(_) if crate::files::nothing_at(&crate::files::autosave_path(&data)) => {
+                    self.files.aside_pending = None;
+                }
                 Err(_) => {
                     self.files.aside_pending = Some(Some(std::time::Instant::now()));
                     ctx.request_repaint_after(ASIDE_RETRY);

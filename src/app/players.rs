@@ -456,7 +456,7 @@ fn computer_waits(team: &str, live: bool) -> String {
     if live {
         format!("{team} has its move: it plays once the sowing ends (End >|).")
     } else {
-        format!("{team} has its move: it plays once the live position is on view (End).")
+        format!("{team} has its move: it plays once the live position is on view (Ctrl+End).")
     }
 }
 

@@ -595,10 +595,14 @@ impl StudiesState {
             return false;
         };
         let (shipped, own) = library.split_at(self.library_shipped.min(library.len()));
+        // Only a claim the library has settled: opening the study closes
+        // the library, which stops a check not yet done.
         shipped.iter().any(|s| s.file == study.file)
-            || own
-                .iter()
-                .any(|s| s.origin == study.origin && s.start == study.start)
+            || own.iter().enumerate().any(|(i, s)| {
+                s.origin == study.origin
+                    && s.start == study.start
+                    && self.claims.get(i).is_some_and(|c| *c != Claim::Checking)
+            })
     }
 
     /// Takes in the claims checked since the last frame.
@@ -998,9 +1002,6 @@ impl MaasaiApp {
         self.activate_pending_study();
     }
 
-    /// Closes the active study: its notice goes, and the players it set
-    /// aside come back, the computer paused (the position on the board is
-    /// not a game the computer was asked to play).
     /// Takes the active study in `mode`, where the last switch left that
     /// mode (its moves played again on the same game), else from its
     /// start; the mode left is kept for the way back.
@@ -1029,7 +1030,13 @@ impl MaasaiApp {
             Mode::Exercise => {
                 a.reply = None;
                 let moves = a.exercise.game().moves().to_vec();
-                let view = moves.len().min(self.rt.view);
+                // Live (a defence still to be sown counted in): the
+                // exercise's last move.
+                let view = if self.rt.live() {
+                    moves.len()
+                } else {
+                    self.rt.view.min(moves.len())
+                };
                 (moves, view)
             }
             Mode::Book => (self.rt.game.moves().to_vec(), self.rt.view),
@@ -1113,6 +1120,9 @@ impl MaasaiApp {
         self.studies.active = Some(taken_up);
     }
 
+    /// Closes the active study: its notice goes, and the players it set
+    /// aside come back, the computer paused (the position on the board is
+    /// not a game the computer was asked to play).
     fn end_study(&mut self) {
         self.studies.left_mode = None;
         // "Study: …" under the board would outlive the study.
@@ -1176,6 +1186,8 @@ impl MaasaiApp {
             self.mark_saved();
             let mut active = ActiveStudy::new(*study, mode, self.rt.game_id);
             active.claim_fault = self.studies.claim_fault(&active.study);
+            // (The library may not have been read: the shipped studies
+            // are known without it.)
             let shipped = shipped_studies()
                 .0
                 .iter()
