@@ -502,7 +502,7 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         // The thinking time, as the New game dialog sets it (Random and
         // Greedy do not search: no time).
         if let Player::Computer { level, movetime_ms } = now
-            && level.style().is_some()
+            && level.searches()
         {
             let mut time = movetime_ms;
             if movetime_slider(ui, &mut time).changed() && time != movetime_ms {
@@ -549,7 +549,7 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
                 // nothing visible beside it says what it chooses.
                 .accessible_name(format!("{} computer's level", side.title()));
             // (Random and Greedy do not search: no time.)
-            if level.style().is_some() {
+            if level.searches() {
                 movetime_slider(ui, movetime_ms);
             }
         }

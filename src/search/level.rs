@@ -60,6 +60,12 @@ impl Level {
         }
     }
 
+    /// Whether it searches (and so takes a thinking time): all but Random
+    /// and Greedy.
+    pub fn searches(self) -> bool {
+        self.style().is_some()
+    }
+
     /// How this level searches, or `None` for the two that do not.
     pub fn style(self) -> Option<Style> {
         let style = |depth, slack, threads, quiescence| Style {
