@@ -129,7 +129,7 @@ pub enum StudyCommand {
 struct Job {
     kind: JobKind,
     /// Set to stop the solver (also when the job is dropped).
-    stop: Arc<AtomicBool>,
+    stop: StopOnDrop,
     started: Instant,
 }
 
@@ -149,15 +149,9 @@ impl Job {
     fn new(kind: JobKind, stop: Arc<AtomicBool>) -> Job {
         Job {
             kind,
-            stop,
+            stop: StopOnDrop(stop),
             started: Instant::now(),
         }
-    }
-}
-
-impl Drop for Job {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
     }
 }
 
@@ -353,13 +347,7 @@ pub const LINE_LIMIT: Duration = Duration::from_secs(10);
 /// library read, the window gone) it stops.
 struct ClaimCheck {
     rx: Receiver<(usize, Claim)>,
-    stop: Arc<AtomicBool>,
-}
-
-impl Drop for ClaimCheck {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
+    _stop: StopOnDrop,
 }
 
 /// The user's studies being read off the window's thread (each study's
@@ -369,13 +357,7 @@ struct LibraryRead {
     /// The studies read and an error line for each file (or the folder)
     /// that could not be read.
     rx: Receiver<(Vec<Study>, Vec<String>)>,
-    stop: Arc<AtomicBool>,
-}
-
-impl Drop for LibraryRead {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
+    _stop: StopOnDrop,
 }
 
 /// The user's studies in `dir`, each file loaded on its own (a broken one
@@ -574,7 +556,10 @@ impl StudiesState {
                 wake.0.request_repaint();
             }
         });
-        self.claim_check = Some(ClaimCheck { rx, stop });
+        self.claim_check = Some(ClaimCheck {
+            rx,
+            _stop: StopOnDrop(stop),
+        });
     }
 
     /// What the library found wrong with `study` (a user's study from the
@@ -659,7 +644,12 @@ impl StudiesState {
                 }
             });
         match spawned {
-            Ok(_) => self.library_read = Some(LibraryRead { rx, stop }),
+            Ok(_) => {
+                self.library_read = Some(LibraryRead {
+                    rx,
+                    _stop: StopOnDrop(stop),
+                })
+            }
             Err(e) => self
                 .library_errors
                 .push(format!("cannot start reading your studies: {e}")),
@@ -971,7 +961,7 @@ impl MaasaiApp {
             }
             StudyCommand::StopSolver => {
                 if let Some(job) = self.studies.active.as_ref().and_then(|a| a.job.as_ref()) {
-                    job.stop.store(true, Ordering::Relaxed);
+                    job.stop.0.store(true, Ordering::Relaxed);
                 }
             }
             StudyCommand::OpenTypedPath => {
@@ -1323,7 +1313,8 @@ impl MaasaiApp {
     }
 }
 
-/// Stops a background check when dropped (its study closed).
+/// A background job's stop flag, set when its owner is dropped (its
+/// study closed, the library closed or read again, the window gone).
 struct StopOnDrop(Arc<AtomicBool>);
 
 impl Drop for StopOnDrop {
@@ -1335,6 +1326,14 @@ impl Drop for StopOnDrop {
 /// Starts the check of a study's claim that the library does not check
 /// (see [`ActiveStudy::claim_check`]), and takes in its finding.
 fn poll_claim_check(a: &mut ActiveStudy, ctx: &egui::Context) {
+    // Not beside a judgment or a hint, whose solves have their own time
+    // limits: stopped, and started again once they are done.
+    if a.job.is_some() {
+        if a.claim_check.take().is_some() {
+            a.claim_check_wanted = true;
+        }
+        return;
+    }
     if std::mem::take(&mut a.claim_check_wanted) {
         let (tx, rx) = channel();
         let stop = Arc::new(AtomicBool::new(false));
