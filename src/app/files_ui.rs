@@ -2326,7 +2326,7 @@ impl MaasaiApp {
             self.last_session_settled(None, None);
             return;
         };
-        let problem = match move_unsaved_aside(&folders.data) {
+        let problem = match (self.files.move_aside)(&folders.data) {
             Ok(aside) => (
                 "The last session's game was not read".into(),
                 format!(
