@@ -2251,36 +2251,27 @@ fn clicks_quicker_than_a_frame_each_add_a_seed() {
     let mut h = harness(en_gehe(6));
     open_editor(&mut h);
     let at = h.get_by_label("South 1: 4 seeds").rect().center();
-    let click = |button, pressed| egui::Event::PointerButton {
-        pos: at,
-        button,
-        pressed,
-        modifiers: egui::Modifiers::NONE,
+    // `n` clicks of `button` put into one frame's input (the harness's
+    // queue gives each event a frame of its own).
+    let clicks_in_one_frame = |h: &mut Harness<'_, MaasaiApp>, button, n| {
+        let events = &mut h.input_mut().events;
+        events.push(egui::Event::PointerMoved(at));
+        for _ in 0..n {
+            for pressed in [true, false] {
+                events.push(egui::Event::PointerButton {
+                    pos: at,
+                    button,
+                    pressed,
+                    modifiers: egui::Modifiers::NONE,
+                });
+            }
+        }
+        h.step();
+        h.run();
     };
-    // (Put into one frame's input: the harness's queue gives each event
-    // a frame of its own.)
-    h.input_mut().events.push(egui::Event::PointerMoved(at));
-    for _ in 0..3 {
-        h.input_mut()
-            .events
-            .push(click(egui::PointerButton::Primary, true));
-        h.input_mut()
-            .events
-            .push(click(egui::PointerButton::Primary, false));
-    }
-    h.step();
-    h.run();
+    clicks_in_one_frame(&mut h, egui::PointerButton::Primary, 3);
     assert!(shows(&h, "South 1: 7 seeds"), "three clicks in a frame");
-    for _ in 0..2 {
-        h.input_mut()
-            .events
-            .push(click(egui::PointerButton::Secondary, true));
-        h.input_mut()
-            .events
-            .push(click(egui::PointerButton::Secondary, false));
-    }
-    h.step();
-    h.run();
+    clicks_in_one_frame(&mut h, egui::PointerButton::Secondary, 2);
     assert!(shows(&h, "South 1: 5 seeds"), "two right-clicks in a frame");
 }
 

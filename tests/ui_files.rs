@@ -597,17 +597,14 @@ fn a_last_game_kept_by_a_relative_name_is_resumed_as_saved_nowhere() {
     assert!(h.state().unsaved());
 }
 
-#[test]
-fn a_last_game_that_cannot_be_moved_aside_is_never_written_over() {
-    // Start fresh could not move the last session's unsaved game aside
-    // (its folder locked): the first move's autosave put it in the .bak,
-    // the second's wrote over that, and its move was in no file.
-    let dir = tempfile::tempdir().unwrap();
-    let data = folders(dir.path()).data;
-    drop(two_moves_in(dir.path()));
-    let autosave = autosave_path(&data);
-    let kept = std::fs::read_to_string(&autosave).unwrap();
-    let mut h = files_harness(dir.path(), en_gehe(8));
+/// A window in `dir` where Start fresh was answered to a last game with
+/// unsaved moves that cannot be moved aside (its folder locked, as the
+/// `move_aside` seam says): the window, its message up, and the autosave
+/// as the last game left it.
+fn started_fresh_with_the_last_game_locked_in(dir: &Path) -> (Harness<'static, MaasaiApp>, String) {
+    drop(two_moves_in(dir));
+    let kept = std::fs::read_to_string(autosave_path(&folders(dir).data)).unwrap();
+    let mut h = files_harness(dir, en_gehe(8));
     fn locked(data: &Path) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
         Err((
             data.join("unsaved game.ron"),
@@ -617,6 +614,18 @@ fn a_last_game_that_cannot_be_moved_aside_is_never_written_over() {
     h.state_mut().files.move_aside = locked;
     h.get_by_label("Start fresh").click();
     h.run();
+    (h, kept)
+}
+
+#[test]
+fn a_last_game_that_cannot_be_moved_aside_is_never_written_over() {
+    // Start fresh could not move the last session's unsaved game aside
+    // (its folder locked): the first move's autosave put it in the .bak,
+    // the second's wrote over that, and its move was in no file.
+    let dir = tempfile::tempdir().unwrap();
+    let data = folders(dir.path()).data;
+    let (mut h, kept) = started_fresh_with_the_last_game_locked_in(dir.path());
+    let autosave = autosave_path(&data);
     assert!(
         h.query_by_label_contains("still in the autosave").is_some(),
         "not said"
@@ -652,18 +661,8 @@ fn a_last_game_not_moved_aside_but_deleted_by_hand_ends_the_wait() {
     // autosaved again.
     let dir = tempfile::tempdir().unwrap();
     let data = folders(dir.path()).data;
-    drop(two_moves_in(dir.path()));
+    let (mut h, _) = started_fresh_with_the_last_game_locked_in(dir.path());
     let autosave = autosave_path(&data);
-    let mut h = files_harness(dir.path(), en_gehe(8));
-    fn locked(data: &Path) -> Result<std::path::PathBuf, (std::path::PathBuf, std::io::Error)> {
-        Err((
-            data.join("unsaved game.ron"),
-            std::io::Error::from(std::io::ErrorKind::PermissionDenied),
-        ))
-    }
-    h.state_mut().files.move_aside = locked;
-    h.get_by_label("Start fresh").click();
-    h.run();
     h.get_by_label("OK").click();
     h.run();
     play(&mut h, "3");

@@ -235,14 +235,13 @@ impl CouncilReport {
     pub fn search_differs(&self, variant: Variant) -> Option<String> {
         let chosen = self.consensus.chosen()?;
         let first = self.facts.first().filter(|f| f.line.is_some())?;
-        let chosen_score = self.facts.iter().find(|f| f.mv == chosen)?.score();
+        let voted = self.facts.iter().find(|f| f.mv == chosen)?;
         // (A vote for a move the search scores as high is no departure.)
-        let first = first.mv;
-        (first != chosen && chosen_score < self.facts[0].score()).then(|| {
+        (voted.score() < first.score()).then(|| {
             format!(
                 "The search ranks {} first (Every move, best first): the advisors weigh \
                  more than its score.",
-                move_label(variant, first)
+                move_label(variant, first.mv)
             )
         })
     }

@@ -46,11 +46,7 @@ fn shown_id() -> egui::Id {
 pub fn room_wanted(ctx: &egui::Context, rt: &Runtime) -> Option<egui::Vec2> {
     let result = rt.result()?;
     let shown = ctx.data(|d| d.get_temp::<(u64, usize, u64)>(shown_id())) == Some(rt.ending());
-    let wanted = due(rt)
-        || (shown
-            && rt.live()
-            && rt.game_over_dismissed != Some(rt.ending())
-            && rt.shown_replay().is_some());
+    let wanted = due(rt) || (shown && rt.live() && rt.game_over_dismissed != Some(rt.ending()));
     wanted.then(|| assumed_size(result.score.is_none()))
 }
 

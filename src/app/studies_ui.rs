@@ -1055,23 +1055,25 @@ impl MaasaiApp {
         // It comes on view from its start as when opened (a board wider
         // than its area shows the start's seeds), or where it was left.
         self.rt.seeds_shown = None;
-        let Some(back) = back else {
-            let mut fresh = ActiveStudy::new(study, mode, game_id);
-            (
-                fresh.claim_fault,
-                fresh.claim_check,
-                fresh.claim_check_wanted,
-            ) = claim;
-            self.studies.active = Some(fresh);
-            return;
+        let (mut taken_up, back) = match back {
+            Some(LeftMode {
+                study,
+                moves,
+                view,
+                judging,
+            }) => (study, Some((moves, view, judging))),
+            None => (ActiveStudy::new(study, mode, game_id), None),
         };
-        let mut taken_up = back.study;
         (
             taken_up.claim_fault,
             taken_up.claim_check,
             taken_up.claim_check_wanted,
         ) = claim;
-        for &mv in &back.moves {
+        let Some((back_moves, back_view, back_judging)) = back else {
+            self.studies.active = Some(taken_up);
+            return;
+        };
+        for &mv in &back_moves {
             if let Err(e) = self.rt.play(mv) {
                 // Cannot happen (the same moves from the same start); the
                 // exercise then goes on from what could be played.
@@ -1083,26 +1085,26 @@ impl MaasaiApp {
             }
         }
         let played = self.rt.game.moves().len();
-        if played < back.moves.len() {
+        if played < back_moves.len() {
             while taken_up.exercise.game().moves().len() > played {
                 taken_up.exercise.undo();
             }
         }
-        match back.view.min(played) {
+        match back_view.min(played) {
             0 => self.rt.view_start(),
             v if v < played => self.rt.view_move(v - 1),
             _ => {}
         }
         if mode == Mode::Exercise && played > 0 {
             let moves = if played == 1 { "move" } else { "moves" };
-            taken_up.message = Some(match back.judging {
+            taken_up.message = Some(match back_judging {
                 Some(mv) => format!(
                     "As you left the exercise, {played} {moves} in; {mv}, \
                      still being judged then, was not kept."
                 ),
                 None => format!("As you left the exercise, {played} {moves} in."),
             });
-        } else if let Some(mv) = back.judging {
+        } else if let Some(mv) = back_judging {
             taken_up.message = Some(format!(
                 "{mv}, still being judged when you left the exercise, was not kept."
             ));
