@@ -515,6 +515,62 @@ fn review_gives_each_move_its_cost() {
 }
 
 #[test]
+fn a_review_proves_the_costs_of_an_endgame() {
+    // The 2×50 study's position (15 seeds on the board), played as a game:
+    // the review's estimate called its proved key move, South 36, "cost
+    // about 1.4 seeds". Small endgames are now solved exactly.
+    let start = parse_position(
+        "en-gehe south=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,1,0,3,0,\
+         0,1,0,0,1,0,0,0,0,0,0,1,1 north=1,1,0,0,0,1,1,0,0,0,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,\
+         0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 captured=0,0 turn=south",
+    )
+    .unwrap();
+    let key = Move(35); // South 36
+    let after_key = start.try_play(key).unwrap();
+    // North answers with its worst move, whose cost the test works out
+    // with the solver on its own.
+    let mut solver = Solver::with_table_bits(18);
+    let values = solver.move_values(&[start], &after_key, None).unwrap();
+    let margin = |v: Value| match v {
+        Value::Margin(m) => m,
+        other => panic!("an En Gehé value is a margin, not {other:?}"),
+    };
+    let (worst, worst_value) = *values.iter().min_by_key(|(_, v)| margin(*v)).unwrap();
+    let best_margin = values.iter().map(|(_, v)| margin(*v)).max().unwrap();
+    let worst_margin = margin(worst_value);
+    assert!(best_margin > worst_margin, "North's moves are all equal");
+    let best_holes: Vec<String> = values
+        .iter()
+        .filter(|(_, v)| margin(*v) == best_margin)
+        .map(|(m, _)| format!("hole {}", m.0 + 1))
+        .collect();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    // The estimates' depth is fixed (tests); the exact review takes none.
+    h.state_mut().council.max_depth = Some(4);
+    h.run_steps(1);
+    for mv in [key, worst] {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+    }
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| app.rt.cost_notes.len() == 2);
+    let notes: Vec<_> = h.state().rt.cost_notes.values().cloned().collect();
+    assert_eq!(notes[0].text, "best move, proved");
+    let cost = (best_margin - worst_margin) as u32;
+    let seeds = if cost == 1 { "seed" } else { "seeds" };
+    let said = &notes[1].text;
+    assert!(
+        best_holes
+            .iter()
+            .any(|hole| *said == format!("cost exactly {cost} {seeds} (best was {hole})")),
+        "{said:?}, expected a cost of {cost} and a best move among {best_holes:?}"
+    );
+    // Both are proofs, and the move list's hover says so.
+    assert!(notes.iter().all(|n| n.review_depth.is_none()), "{notes:?}");
+}
+
+#[test]
 fn the_computer_waits_for_the_check_of_the_moves() {
     // No laps on the window's thread: every move of the 2×6 start stands
     // for a long one, whose sowing there would block the frame.

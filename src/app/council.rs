@@ -7,14 +7,16 @@
 //! latest snapshot. A changed position drops the old search at once.
 
 use super::AppCommand;
+use super::solver_panel::ProvedCost;
 use super::state::{CostNote, Runtime};
-use crate::advice::{self, COUNCIL, CouncilReport, MoveCost};
-use crate::engine::{Game, Move, Position, Status, group_digits};
+use crate::advice::{self, COUNCIL, CouncilReport};
+use crate::engine::{Game, Move, Position, Status, Variant, group_digits};
 use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
+use crate::solver::{Session, Solver, settled_value_after};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Deepest iteration the panel searches to (it stops there, or after
 /// [`COUNCIL_TIME`], so it does not keep a core busy forever).
@@ -26,6 +28,17 @@ pub const COUNCIL_TIME: Duration = Duration::from_secs(20);
 /// depth did).
 pub const REVIEW_DEPTH: u32 = 24;
 pub const REVIEW_TIME: Duration = Duration::from_millis(300);
+/// En Gehé positions with at most this many seeds on the board are
+/// reviewed exactly where the solver proves them within
+/// [`EXACT_REVIEW_TIME`] (most such endgames take milliseconds): an
+/// estimate there called moves the solver proves best costly.
+pub const EXACT_REVIEW_SEEDS: u32 = 16;
+/// The time one position's exact review may take (its solve and the
+/// played move's), before the review falls back to its estimate.
+pub const EXACT_REVIEW_TIME: Duration = Duration::from_secs(1);
+/// The review's own solver table (2^18 buckets, 16 MiB): the session's
+/// solver stays free for the solver panel.
+const EXACT_REVIEW_TABLE_BITS: u32 = 18;
 
 /// The panel's runtime state.
 #[derive(Default)]
@@ -58,10 +71,10 @@ struct Review {
     /// another start is not this review's.
     start: Position,
     moves: Vec<Move>,
-    costs: Vec<Option<MoveCost>>,
+    costs: Vec<Option<CostNote>>,
     /// Moves reviewed so far (they come in order).
     reviewed: usize,
-    rx: Receiver<(usize, Option<MoveCost>)>,
+    rx: Receiver<(usize, Option<CostNote>)>,
     cancel: Arc<AtomicBool>,
     done: bool,
 }
@@ -69,6 +82,91 @@ struct Review {
 impl Drop for Review {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The review's exact costs: En Gehé endgames of at most
+/// [`EXACT_REVIEW_SEEDS`] seeds on the board, solved on the review's own
+/// solver (its table kept from one position to the next: the positions of
+/// one game share most of their proofs).
+struct ExactReview {
+    session: Option<Session>,
+    /// Positions with this many seeds or more are not tried: one with as
+    /// many ran out of time (an endgame hard to prove stays so for a while,
+    /// and each try would cost the review its full time).
+    below: u32,
+}
+
+impl Default for ExactReview {
+    fn default() -> Self {
+        ExactReview {
+            session: None,
+            below: EXACT_REVIEW_SEEDS + 1,
+        }
+    }
+}
+
+impl ExactReview {
+    /// The proved cost of `played` from `pos` (reached after `history`),
+    /// or `None` where the position is not such an endgame, its proof
+    /// took longer than [`EXACT_REVIEW_TIME`], or `stop` was raised.
+    fn cost(
+        &mut self,
+        history: &[Position],
+        pos: &Position,
+        played: Move,
+        stop: &AtomicBool,
+    ) -> Option<ProvedCost> {
+        let seeds = pos.board_seeds();
+        if !matches!(pos.variant(), Variant::EnGehe { .. }) || seeds >= self.below {
+            return None;
+        }
+        let began = Instant::now();
+        let session = self.session.get_or_insert_with(|| {
+            Session::with_solver(
+                Solver::with_table_bits_or_less(EXACT_REVIEW_TABLE_BITS).with_threads(1),
+            )
+        });
+        let left = || EXACT_REVIEW_TIME.saturating_sub(began.elapsed());
+        let timed_out = |below: &mut u32| {
+            if !stop.load(Ordering::Relaxed) {
+                *below = seeds;
+            }
+        };
+        let Ok(solution) = session
+            .solve(history.to_vec(), *pos)
+            .finish_within_unless(left(), stop)
+        else {
+            timed_out(&mut self.below);
+            return None;
+        };
+        let best = solution.best?;
+        let played_value = if best == played {
+            solution.value
+        } else {
+            let mut line = history.to_vec();
+            line.push(*pos);
+            let child = pos.try_play(played).ok()?;
+            match settled_value_after(&line, &child) {
+                Some(v) => v,
+                None => match session
+                    .solve(line, child)
+                    .finish_within_unless(left(), stop)
+                {
+                    Ok(s) => s.value.flipped_after_move(),
+                    Err(_) => {
+                        timed_out(&mut self.below);
+                        return None;
+                    }
+                },
+            }
+        };
+        Some(ProvedCost {
+            played,
+            played_value,
+            best,
+            best_value: solution.value,
+        })
     }
 }
 
@@ -168,7 +266,23 @@ impl CouncilPanel {
             let _running = running;
             let mut pos = start;
             let mut seen = Vec::new();
+            let variant = start.variant();
+            let mut exact = ExactReview::default();
             for (i, &mv) in list.iter().enumerate() {
+                if let Some(proved) = exact.cost(&seen, &pos, mv, &stop) {
+                    let note = CostNote {
+                        text: proved.describe(variant),
+                        review_depth: None,
+                    };
+                    if tx.send((i, Some(note))).is_err() {
+                        return;
+                    }
+                    seen.push(pos);
+                    if pos.play(mv).is_err() {
+                        return;
+                    }
+                    continue;
+                }
                 let config = advice::review_config(depth, time, seen.clone());
                 let search = SearchHandle::start(pos, config);
                 // A dropped review (another game is on) stops its search
@@ -180,7 +294,11 @@ impl CouncilPanel {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 let analysis = search.wait();
-                if tx.send((i, advice::cost(&analysis, mv))).is_err() {
+                let note = advice::cost(&analysis, mv).map(|c| CostNote {
+                    text: c.describe(variant),
+                    review_depth: Some(c.depth),
+                });
+                if tx.send((i, note)).is_err() {
                     return;
                 }
                 seen.push(pos);
@@ -314,18 +432,13 @@ impl CouncilPanel {
         if *rt.game.start() != r.start {
             return;
         }
-        let variant = rt.game.current().variant();
         for (i, (&played, cost)) in r.moves.iter().zip(&r.costs).enumerate() {
             if rt.game.moves().get(i) != Some(&played) {
                 break;
             }
             match cost {
-                Some(c) => {
-                    let note = CostNote {
-                        text: c.describe(variant),
-                        review_depth: Some(c.depth),
-                    };
-                    rt.cost_notes.insert(i, note);
+                Some(note) => {
+                    rt.cost_notes.insert(i, note.clone());
                 }
                 None => break,
             }
@@ -412,8 +525,11 @@ pub fn council_ui(
             )
             .on_hover_text(format!(
                 "Cost of every played move against the best one (each position searched for {:.1} s, \
-                 up to {REVIEW_DEPTH} plies), shown in the move list",
-                REVIEW_TIME.as_secs_f32()
+                 up to {REVIEW_DEPTH} plies; an En Gehé endgame of at most {EXACT_REVIEW_SEEDS} seeds \
+                 on the board solved exactly where the solver proves it within {} s), shown in \
+                 the move list",
+                REVIEW_TIME.as_secs_f32(),
+                EXACT_REVIEW_TIME.as_secs()
             ))
             .clicked()
         {
