@@ -5,7 +5,7 @@
 //! board runs past (zoomed in) is drawn over the edge's fade, not under it.
 
 mod common;
-use common::{fine_harness, harness_at, start_paused};
+use common::{click_at, click_at_then, fine_harness, harness_at, shape_texts, start_paused};
 use egui::Rect;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -537,33 +537,6 @@ fn with_no_room_by_the_board_the_result_goes_over_the_plots_rather_than_the_boar
     );
 }
 
-/// A click of the pointer at `at`, hovering there first.
-fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
-    click_at_then(h, at, |h| {
-        h.run();
-    });
-}
-
-/// [`click_at`], with `frames` run after the hover and each press (a
-/// board whose sowing starts does not settle for `run`).
-fn click_at_then(
-    h: &mut Harness<'_, MaasaiApp>,
-    at: egui::Pos2,
-    frames: impl Fn(&mut Harness<'_, MaasaiApp>),
-) {
-    h.hover_at(at);
-    frames(h);
-    for pressed in [true, false] {
-        h.event(egui::Event::PointerButton {
-            pos: at,
-            button: egui::PointerButton::Primary,
-            pressed,
-            modifiers: egui::Modifiers::NONE,
-        });
-        frames(h);
-    }
-}
-
 /// A 1024×680 window with the plots open, after up to `moves` moves (the
 /// first legal one each time) of En Gehé on rows of `holes`.
 fn plotted_game(holes: u8, moves: usize) -> Harness<'static, MaasaiApp> {
@@ -604,22 +577,6 @@ fn a_click_on_the_plots_views_the_position_after_that_many_moves() {
     let at = egui::pos2(plot.right() - 30.0, plot.center().y);
     click_at(&mut h, at);
     assert!(h.state().rt.view > moves - 5, "{}", h.state().rt.view);
-}
-
-/// The texts of the last frame's shapes, in drawing order.
-fn shape_texts(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
-    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
-        match shape {
-            egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
-            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
-            _ => {}
-        }
-    }
-    let mut texts = Vec::new();
-    for clipped in &h.output().shapes {
-        walk(&clipped.shape, &mut texts);
-    }
-    texts
 }
 
 /// The move a hover label over the plots names ("… after 12 moves: …").

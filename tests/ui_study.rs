@@ -9,7 +9,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use maasai_mancala::app::solver_panel::{ProvedCost, SolverCommand, value_sentence};
 use maasai_mancala::app::studies_ui::{Mode, SHIPPED_STUDIES, StudyCommand, shipped_studies};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
-use maasai_mancala::engine::{GameOptions, Move, Position, Variant, notation::parse_position};
+use maasai_mancala::engine::{
+    GameOptions, Move, Position, Side, Variant, notation::parse_position,
+};
 use maasai_mancala::solver::{Session, Solver, Value};
 use maasai_mancala::study::Study;
 
@@ -3509,5 +3511,138 @@ fn a_move_being_judged_when_the_exercise_is_left_is_said_not_kept() {
             "South {name}, still being judged when you left the exercise, was not kept."
         ))
         .is_some()
+    );
+}
+
+/// The plots' hover labels that name the study line, with where the
+/// pointer was: a sweep over the tempo chart.
+fn study_line_labels(h: &mut Harness<'static, MaasaiApp>) -> Vec<(egui::Pos2, String)> {
+    let plot = h.state().rt.plot_rect.expect("the plots are shown");
+    let mut seen = Vec::new();
+    for i in 1..40 {
+        for j in 1..10 {
+            let at = egui::pos2(
+                plot.left() + plot.width() * 0.012 * i as f32,
+                plot.top() + plot.height() * 0.1 * j as f32,
+            );
+            h.hover_at(at);
+            h.run();
+            if let Some(label) = common::shape_texts(h)
+                .into_iter()
+                .find(|t| t.contains("study line") && t.contains("after "))
+            {
+                seen.push((at, label));
+            }
+        }
+    }
+    seen
+}
+
+/// The move a plot label names ("… after 3 moves…: …").
+fn label_moves(label: &str) -> usize {
+    let (_, rest) = label.split_once("after ").unwrap();
+    rest.split_once(" move").unwrap().0.parse().unwrap()
+}
+
+/// The study's solution line played `n` moves from its start.
+fn line_position(s: &Study, n: usize) -> Position {
+    let mut p = s.start;
+    for &mv in &s.solution[..n] {
+        p.play(mv).unwrap();
+    }
+    p
+}
+
+#[test]
+fn the_plots_study_line_can_be_read_and_clicked_past_the_game() {
+    // At a book's start the whole line is dashed, past the game's last
+    // position: it had no hover label and a click there did nothing.
+    let s = study("03-remainder.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), WIDE_SIZE);
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    assert_eq!(h.state().rt.view, 0);
+    let labels = study_line_labels(&mut h);
+    let past: Vec<_> = labels.iter().filter(|(_, l)| label_moves(l) > 0).collect();
+    assert!(past.len() > 3, "{labels:?}");
+    for (_, label) in &past {
+        // Each names the line's own figures there, and what a click does.
+        let at = line_position(&s, label_moves(label));
+        let tempo = |side| maasai_mancala::engine::group_digits(at.tempo(side).into());
+        assert!(label.ends_with("\n(click to view it)"), "{label:?}");
+        let (south, north) = (tempo(Side::South), tempo(Side::North));
+        let figures = if label.contains(", on the study line: ") {
+            format!(": South {south}, North {north}\n")
+        } else if label.starts_with("South's tempo (study line)") {
+            format!(": {south}\n")
+        } else {
+            assert!(label.starts_with("North's tempo (study line)"), "{label:?}");
+            format!(": {north}\n")
+        };
+        assert!(
+            label.contains(&figures),
+            "{label:?}: tempo {south} and {north}"
+        );
+    }
+    // A click there steps the book to that position of the line.
+    let (at, label) = (*past.last().unwrap()).clone();
+    let n = label_moves(&label);
+    common::click_at(&mut h, at);
+    h.run_steps(4);
+    assert_eq!(h.state().rt.view, n, "{label:?}");
+    assert_eq!(*h.state().rt.shown_position(), line_position(&s, n));
+}
+
+#[test]
+fn a_click_on_the_plots_study_line_shows_the_lines_position_not_the_games() {
+    // The game left the line after 2 moves and the book went back to it:
+    // hovering the dashed line named the line's tempo, and a click showed
+    // the game's own (other) position at that move.
+    let s = study("03-remainder.ron");
+    let mut h = harness_at(GameOptions::default().start().unwrap(), WIDE_SIZE);
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(2)));
+    h.run_steps(4);
+    let at_two = line_position(&s, 2);
+    let other = *at_two
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != s.solution[2])
+        .expect("another move");
+    let hole = format!("South {}: ", other.0 + 1);
+    // Played on the board, the move leaves the line.
+    h.get_by_label_contains(&hole).click();
+    h.run_steps(4);
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    assert!(h.query_by_label_contains("left this line").is_some());
+    h.get_by_label("Back to the line").click();
+    h.run_steps(6);
+    assert_eq!(h.state().rt.view, 2);
+    // The game's own move 3 is not the line's.
+    assert_ne!(h.state().rt.game.positions()[3], line_position(&s, 3));
+    let labels = study_line_labels(&mut h);
+    let (at, label) = labels
+        .iter()
+        .find(|(_, l)| label_moves(l) == 3)
+        .cloned()
+        .unwrap_or_else(|| panic!("no label of the line's move 3: {labels:?}"));
+    common::click_at(&mut h, at);
+    h.run_steps(4);
+    assert_eq!(
+        *h.state().rt.shown_position(),
+        line_position(&s, 3),
+        "{label:?}"
     );
 }

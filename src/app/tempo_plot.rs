@@ -60,6 +60,19 @@ pub struct Continuation<'a> {
     pub start: Position,
     pub moves: &'a [Move],
     pub name: &'a str,
+    /// What a click on the line does to its position, after "click to"
+    /// ("view it", "play the line to it").
+    pub follow: &'a str,
+}
+
+/// What a click on the plots asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlotClick {
+    /// The game's position after this many moves.
+    Game(usize),
+    /// The position this many moves along the dashed line (from the
+    /// position on view): the game's own position there may be another.
+    Line(usize),
 }
 
 /// Counts up to this are plotted from zero; larger ones are fitted.
@@ -119,21 +132,29 @@ fn line_figures(ui: &egui::Ui, start: Position, moves: &[Move]) -> Vec<Figures> 
     figs
 }
 
-/// Draws the two plots side by side; returns the position (moves played)
-/// a click on either chart asks to view.
+/// Draws the two plots side by side; returns the position a click on
+/// either chart asks for.
 pub fn plot_ui(
     ui: &mut egui::Ui,
     positions: &[Position],
     view: usize,
     line: Option<Continuation<'_>>,
-) -> Option<usize> {
+) -> Option<PlotClick> {
     let first = positions.first()?;
     let mut clicked = None;
     let en_gehe = first.variant().is_en_gehe();
     let (titles, upper_names, lower_names) = labels(en_gehe);
     let game: Vec<Figures> = positions.iter().map(Figures::of).collect();
-    let cont: Option<(usize, Vec<Figures>, &str)> =
-        line.map(|c| (c.from, line_figures(ui, c.start, c.moves), c.name));
+    let cont: Option<(usize, Vec<Figures>, &str)> = line
+        .as_ref()
+        .map(|c| (c.from, line_figures(ui, c.start, c.moves), c.name));
+    let follow = line.as_ref().map_or("view it", |c| c.follow);
+    // The dashed line's step at `moves` played, where it has one.
+    let line_step = |moves: usize| {
+        let (from, figs, _) = cont.as_ref()?;
+        let k = moves.checked_sub(*from)?;
+        (k < figs.len()).then_some(k)
+    };
     let colors = side_colours(ui.visuals().dark_mode);
     // Half the panel each, however narrow (side panels may leave little).
     let width = ((ui.available_width() - 16.0) / 2.0).max(80.0);
@@ -200,8 +221,14 @@ pub fn plot_ui(
                 });
 
                 let last = game.len() - 1;
-                // The move the hover label names this frame, if any.
+                // The position the hover label names this frame, if any.
                 let labelled = std::cell::Cell::new(None);
+                // The dashed series' names: their points are the line's,
+                // not the game's (whose position at that move may differ).
+                let dashed: [String; 2] = std::array::from_fn(|side| match &cont {
+                    Some((_, _, line)) => format!("{} ({line})", names[side]),
+                    None => String::new(),
+                });
                 // A game of no or few moves still gets a few moves of axis
                 // from 0 (one point alone is centred, with negative moves).
                 let mut chart = Plot::new(("tempo-plot", k))
@@ -249,34 +276,57 @@ pub fn plot_ui(
                             egui_plot::HoverPosition::Elsewhere { position } => (None, position),
                         };
                         let moves = point.x.round();
-                        if moves < 0.0 || moves > last as f64 {
+                        if moves < 0.0 {
                             return None;
                         }
                         // (-0.4 rounds to -0: "after -0 moves".)
-                        let moves = moves.abs();
-                        // A click views the move the label names (near a
-                        // line that is the nearest point's, not the one
-                        // under the pointer's x).
-                        labelled.set(Some(moves as usize));
+                        let moves = moves.abs() as usize;
                         let after =
-                            format!("after {moves} move{}", if moves == 1.0 { "" } else { "s" });
-                        Some(match name.filter(|n| !n.is_empty()) {
-                            Some(name) => {
-                                let value = group_digits(point.y.round().max(0.0) as u64);
-                                format!("{name} {after}: {value}\n(click to view it)")
+                            format!("after {moves} move{}", if moves == 1 { "" } else { "s" });
+                        let value = |v: f64| group_digits(v.round().max(0.0) as u64);
+                        // A click goes where the label says (near a line
+                        // that is the nearest point's, not the one under
+                        // the pointer's x; on the dashed line, the line's
+                        // position, not the game's).
+                        let (click, verb, text) = match name.filter(|n| !n.is_empty()) {
+                            Some(name) if dashed.iter().any(|d| d == name) => {
+                                let k = line_step(moves)?;
+                                let text = format!("{name} {after}: {}", value(point.y));
+                                // Its first point is the position on view.
+                                let verb = if k > 0 { follow } else { "view it" };
+                                (PlotClick::Line(k), verb, text)
+                            }
+                            Some(name) if moves <= last => {
+                                let text = format!("{name} {after}: {}", value(point.y));
+                                (PlotClick::Game(moves), "view it", text)
                             }
                             // Away from the lines, both sides' figures
-                            // there (it said only "after 15 moves").
-                            None => {
-                                let f = pick_k(&game[moves as usize]);
-                                let value = |v: f64| group_digits(v.round().max(0.0) as u64);
-                                format!(
-                                    "{after}: South {}, North {}\n(click to view it)",
+                            // there (it said only "after 15 moves"): the
+                            // game's, and past its end the dashed line's.
+                            None if moves <= last => {
+                                let f = pick_k(&game[moves]);
+                                let text = format!(
+                                    "{after}: South {}, North {}",
                                     value(f[0]),
                                     value(f[1])
-                                )
+                                );
+                                (PlotClick::Game(moves), "view it", text)
                             }
-                        })
+                            None => {
+                                let k = line_step(moves)?;
+                                let (_, figs, line) = cont.as_ref()?;
+                                let f = pick_k(&figs[k]);
+                                let text = format!(
+                                    "{after}, on the {line}: South {}, North {}",
+                                    value(f[0]),
+                                    value(f[1])
+                                );
+                                (PlotClick::Line(k), follow, text)
+                            }
+                            Some(_) => return None,
+                        };
+                        labelled.set(Some(click));
+                        Some(format!("{text}\n(click to {verb})"))
                     });
                 if let Some((bottom, top)) = y_span(en_gehe && k == 0, !en_gehe, lo, hi) {
                     chart = chart.include_y(bottom).include_y(top);
@@ -310,9 +360,11 @@ pub fn plot_ui(
                                 .enumerate()
                                 .map(|(x, f)| [(from + x) as f64, pick(f)])
                                 .collect();
-                            // The game's series' colour, dashed: the title line's names serve both.
+                            // The game's series' colour, dashed: the title
+                            // line's names serve both (the hover label
+                            // names the line).
                             plot.line(
-                                Line::new(names[side], pts)
+                                Line::new(dashed[side].as_str(), pts)
                                     .color(colors[side])
                                     .style(LineStyle::dashed_loose()),
                             );
@@ -321,13 +373,19 @@ pub fn plot_ui(
                     plot.vline(VLine::new("on view", view as f64).color(egui::Color32::GRAY));
                 });
                 // A click goes to the position the label names, or else to
-                // the nearest move: a long game's far moves are a click
-                // away, not a hundred keys.
+                // the nearest move (of the dashed line past the game's
+                // end): a long game's far moves are a click away, not a
+                // hundred keys.
                 if shown.response.clicked()
                     && let Some(at) = shown.response.interact_pointer_pos()
                 {
-                    let x = shown.transform.value_from_position(at).x.round();
-                    let nearest = x.clamp(0.0, last as f64) as usize;
+                    let x = shown.transform.value_from_position(at).x.round().max(0.0) as usize;
+                    let nearest = match cont.as_ref() {
+                        Some((from, figs, _)) if x > last => {
+                            PlotClick::Line((x.saturating_sub(*from)).min(figs.len() - 1))
+                        }
+                        _ => PlotClick::Game(x.min(last)),
+                    };
                     clicked = Some(labelled.get().unwrap_or(nearest));
                 }
             });
@@ -358,29 +416,41 @@ impl super::MaasaiApp {
         let shown = *rt.shown_position();
         let study_line = self.studies.active.as_ref().and_then(|a| {
             let step = a.book_step(rt)?;
-            (a.mode == super::studies_ui::Mode::Book).then(|| a.line(a.line).0.split_off(step))
+            (a.mode == super::studies_ui::Mode::Book)
+                .then(|| (step, a.line(a.line).0.split_off(step)))
         });
         // An exercise's answer is for the user to find: no solver line then.
         let solved = self
             .solver
             .shown_solution(rt)
             .filter(|_| !self.studies.exercising());
-        let (moves, name): (&[Move], &str) = match (&study_line, solved) {
-            (Some(m), _) if !m.is_empty() => (m, "study line"),
-            (_, Some(s)) if !s.pv.is_empty() => (&s.pv, "solver line"),
-            _ => (&[], ""),
+        // A click on the study line steps the book there; on the
+        // solver's, plays the line to there (as its moves' buttons do).
+        let (moves, name, follow): (&[Move], &str, &str) = match (&study_line, solved) {
+            (Some((_, m)), _) if !m.is_empty() => (m, "study line", "view it"),
+            (_, Some(s)) if !s.pv.is_empty() => (&s.pv, "solver line", "play the line to it"),
+            _ => (&[], "", ""),
         };
         let line = (!moves.is_empty()).then_some(Continuation {
             from: rt.view,
             start: shown,
             moves,
             name,
+            follow,
         });
-        plot_ui(ui, rt.game.positions(), rt.view, line)
-            .filter(|&view| view != rt.view)
-            .map(super::AppCommand::view_at)
-            .into_iter()
-            .collect()
+        let command = match plot_ui(ui, rt.game.positions(), rt.view, line) {
+            Some(PlotClick::Game(view)) if view != rt.view => {
+                Some(super::AppCommand::view_at(view))
+            }
+            Some(PlotClick::Line(k)) if k > 0 => Some(match &study_line {
+                Some((step, m)) if !m.is_empty() => {
+                    super::AppCommand::Study(super::studies_ui::StudyCommand::Step(step + k))
+                }
+                _ => super::AppCommand::Solver(super::solver_panel::SolverCommand::PlayLine(k)),
+            }),
+            _ => None,
+        };
+        command.into_iter().collect()
     }
 }
 

@@ -224,3 +224,46 @@ pub fn ends_quietly_when_its_reader_goes(command: &mut std::process::Command, wh
     assert!(!err.contains("panicked"), "{what}: {err}");
     assert_ne!(out.status.code(), Some(101), "{what}: {err}");
 }
+
+/// A click of the pointer at `at`, hovering there first.
+pub fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
+    click_at_then(h, at, |h| {
+        h.run();
+    });
+}
+
+/// [`click_at`], with `frames` run after the hover and each press (a
+/// board whose sowing starts does not settle for `run`).
+pub fn click_at_then(
+    h: &mut Harness<'_, MaasaiApp>,
+    at: egui::Pos2,
+    frames: impl Fn(&mut Harness<'_, MaasaiApp>),
+) {
+    h.hover_at(at);
+    frames(h);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        frames(h);
+    }
+}
+
+/// The texts of the last frame's shapes, in drawing order.
+pub fn shape_texts(h: &Harness<'_, MaasaiApp>) -> Vec<String> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(t) => out.push(t.galley.job.text.clone()),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut texts = Vec::new();
+    for clipped in &h.output().shapes {
+        walk(&clipped.shape, &mut texts);
+    }
+    texts
+}
