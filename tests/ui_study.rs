@@ -3646,3 +3646,30 @@ fn a_click_on_the_plots_study_line_shows_the_lines_position_not_the_games() {
         "{label:?}"
     );
 }
+
+#[test]
+fn play_from_here_in_an_exercise_promises_no_undo_it_has_not() {
+    // "Undo straight after brings them back to Redo" was said in an
+    // exercise, whose Undo takes back a move: the moves and their verdicts
+    // were gone for good.
+    let s = study("03-remainder.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    play_and_await_the_defence(&mut h, "South 4: 1 seed");
+    h.get_by_label("Start position").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.view, 0);
+    h.get_by_label("South 2: 2 seeds").click();
+    step_until(&mut h, "Play from here? asked", |app| {
+        app.rt.branch_offer.is_some()
+    });
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("moves 1 to 2 are taken off the exercise")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("They and their verdicts cannot be brought back")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains("back to Redo").is_none());
+}

@@ -70,7 +70,14 @@ pub fn check_move(pos: &Position, mv: Move, flag: &StopFlag) -> Option<Result<()
 
 /// `line_after`: how many moves of a line asked of the solver follow the
 /// one asked about (they are sown after it once it is played).
-pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime, line_after: usize) -> Vec<AppCommand> {
+/// `exercise`: a study's exercise is on, whose Undo takes back a move and
+/// its answer: the moves taken off do not come back to Redo.
+pub fn branch_offer_ui(
+    ctx: &egui::Context,
+    rt: &Runtime,
+    line_after: usize,
+    exercise: bool,
+) -> Vec<AppCommand> {
     let mut commands = Vec::new();
     let Some(offer) = rt.branch_offer else {
         return commands;
@@ -85,12 +92,18 @@ pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime, line_after: usize) -> 
             0 => "the start position".to_string(),
             n => format!("the position after move {n}"),
         };
-        // What goes: the later moves, with their comments.
+        // What goes: the later moves, with their comments (an
+        // exercise's, with the verdicts on them).
+        let this = if exercise {
+            "the exercise"
+        } else {
+            "this game"
+        };
         let gone = if later == 1 {
-            format!("move {} is taken off this game", rt.view + 1)
+            format!("move {} is taken off {this}", rt.view + 1)
         } else {
             format!(
-                "moves {} to {} are taken off this game",
+                "moves {} to {} are taken off {this}",
                 rt.view + 1,
                 rt.view + later
             )
@@ -116,15 +129,26 @@ pub fn branch_offer_ui(ctx: &egui::Context, rt: &Runtime, line_after: usize) -> 
             pos.variant().move_name(offer.mv),
         ));
         let them = if later == 1 { "it" } else { "them" };
-        // (A solver's line plays on at once: its moves would be undone first.)
-        let undo = if line_after == 0 {
-            format!("Undo straight after brings {them} back to Redo; to keep both lines, ")
+        if exercise {
+            // Undo there is Take back: it never brought them back.
+            let they = if later == 1 { "It" } else { "They" };
+            ui.weak(format!(
+                "{they} and {} verdicts cannot be brought back: Undo in an exercise \
+                 takes back your move and its answer.",
+                if later == 1 { "its" } else { "their" }
+            ));
         } else {
-            format!("To keep {them}, ")
-        };
-        ui.weak(format!(
-            "{undo}save the game first (Save as… keeps it in a file of its own)."
-        ));
+            // (A solver's line plays on at once: its moves would be undone
+            // first.)
+            let undo = if line_after == 0 {
+                format!("Undo straight after brings {them} back to Redo; to keep both lines, ")
+            } else {
+                format!("To keep {them}, ")
+            };
+            ui.weak(format!(
+                "{undo}save the game first (Save as… keeps it in a file of its own)."
+            ));
+        }
         ui.add_space(8.0);
         ui.horizontal(|ui| {
             if ui.button("Play from here").clicked() {

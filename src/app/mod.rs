@@ -1515,6 +1515,7 @@ impl MaasaiApp {
             &ctx,
             &self.rt,
             self.solver.line_after_branch(),
+            self.studies.exercising(),
         ));
         // The result waits while a dialog asks something: drawn over the
         // dialog's shade it looked usable but took no clicks.
