@@ -785,7 +785,9 @@ fn judged_text(
             format!("Correct — {name} {how} (a better move exists, but the goal is kept).")
         }
     } else if !judgment.exact {
-        // Proved short of the goal before the exact value was known.
+        // Proved short of the goal before the exact value was known. After
+        // an earlier mistake every move is short of it, and without its
+        // exact value this one may be the best left: not called wrong.
         let holds = match fb.value {
             Value::Margin(m) => format!(
                 "after {name} {} holds you to at most {}",
@@ -805,7 +807,15 @@ fn judged_text(
                 format!("after {name} you cannot win (at best a loss in {plies} plies)")
             }
         };
-        wrong(holds)
+        if lost_before {
+            format!(
+                "Short of the goal, as every move now is: {holds}; {}. The goal was already out \
+                 of reach after your earlier mistake.",
+                goal_needs(study.file.goal.kind)
+            )
+        } else {
+            wrong(holds)
+        }
     } else {
         let holds = match fb.value {
             Value::Margin(m) => format!(
