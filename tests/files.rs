@@ -980,7 +980,7 @@ fn cli_check_accepts_presets_and_refuses_bad_files() {
     assert!(
         out.contains(
             "ok, autosave: en-gehe 2×8, Ilkisongo (south) v Ilpurko (north), 3 moves, cursor at 2; \
-             North to move"
+             after the last move: North to move"
         ),
         "{out}"
     );

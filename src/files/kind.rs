@@ -220,8 +220,15 @@ pub fn describe_game(file: &GameFile) -> String {
         (s, n) => format!(", {s} (south) v {n} (north)"),
     };
     let undone = file.undone_words();
+    // The state is the game's end: with the cursor earlier, "cursor at 0;
+    // North to move" read as the side to move at the cursor.
+    let at_end = if file.cursor < moves {
+        "after the last move: "
+    } else {
+        ""
+    };
     format!(
-        "{board}{teams}, {moves} move{}{undone}, cursor at {}; {state}",
+        "{board}{teams}, {moves} move{}{undone}, cursor at {}; {at_end}{state}",
         if moves == 1 { "" } else { "s" },
         file.cursor
     )
@@ -475,6 +482,29 @@ mod tests {
         assert!(line.starts_with("en-gehe 2×3"), "{line}");
         assert!(line.contains("1 move, cursor at 1; "), "{line}");
         assert!(!line.ends_with('.'), "{line}");
+    }
+
+    #[test]
+    fn the_side_to_move_is_said_of_the_game_s_end_not_the_cursor() {
+        // "1 move, cursor at 0; North to move" read as North to move at
+        // the cursor, where South is.
+        let start =
+            notation::parse_position("en-gehe south=1,0,0,1 north=1,0,0,0 captured=0,0 turn=south")
+                .unwrap();
+        let mut game = Game::new(start);
+        game.play(crate::engine::Move(0)).unwrap();
+        let mut file = GameFile::from_game(game);
+        let line = describe_game(&file);
+        assert!(
+            line.ends_with("1 move, cursor at 1; North to move"),
+            "{line}"
+        );
+        file.cursor = 0;
+        let line = describe_game(&file);
+        assert!(
+            line.ends_with("1 move, cursor at 0; after the last move: North to move"),
+            "{line}"
+        );
     }
 
     #[test]
