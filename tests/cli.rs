@@ -659,6 +659,28 @@ fn bench_solver_times_the_reference_endgames() {
         let pos = maasai_mancala::engine::notation::parse_position(p).unwrap();
         assert_eq!(pos.board_seeds(), 4);
     }
+    // Every second seed count from the least, and the greatest asked for
+    // (5 to 6 listed only 5-seed endgames).
+    let listed = ok(&[
+        "bench",
+        "--solver",
+        "--list",
+        "--positions",
+        "1",
+        "--min-seeds",
+        "5",
+        "--max-seeds",
+        "8",
+    ]);
+    let counts: Vec<u32> = listed
+        .lines()
+        .map(|p| {
+            maasai_mancala::engine::notation::parse_position(p)
+                .unwrap()
+                .board_seeds()
+        })
+        .collect();
+    assert_eq!(counts, [5, 7, 8]);
     // Nonsense ranges are refused with the options named.
     let (out, err, code) = run(&["bench", "--solver", "--min-seeds", "8", "--max-seeds", "6"]);
     assert_eq!(code, 2);

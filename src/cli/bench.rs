@@ -153,7 +153,11 @@ pub fn solver(b: &SolverBench) -> Result<(), CliError> {
                 if b.played { "played" } else { "scattered" }
             );
         }
-        let counts = (b.min_seeds..=b.max_seeds).step_by(2).collect();
+        // Every second count, and the last asked for (5 to 6 left out 6).
+        let mut counts: Vec<_> = (b.min_seeds..=b.max_seeds).step_by(2).collect();
+        if counts.last() != Some(&b.max_seeds) {
+            counts.push(b.max_seeds);
+        }
         (counts, "seeds on the board", "seeds")
     };
     let mut table = Vec::new();
