@@ -1832,6 +1832,15 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
             vec!["start", "en-gehe", "--seeds", "-5"],
             "--seeds: seeds per hole must be 1 to 12, not -5",
         ),
+        // A sign on a number in range: the sign is what is wrong.
+        (
+            vec!["start", "en-gehe", "--holes", "+5"],
+            "--holes: rows must have 3 to 64 holes, not +5 (written without its sign)",
+        ),
+        (
+            [&list[..], &["--positions", "+5"]].concat(),
+            "a number of positions from 1 to 1000, not +5 (written without its sign)",
+        ),
         (
             [&random_match[..], &["en-gehe", "--seeds", "-1"]].concat(),
             "--seeds: seeds per hole must be 1 to 12, not -1",

@@ -609,6 +609,12 @@ fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     } else if text.trim() != text {
         // Quoted, so that blanks at its ends are seen ("not  3").
         format!("`{text}`").into()
+    } else if text
+        .strip_prefix('+')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
+        // "5 holes, not +5" named the one thing that was not wrong.
+        format!("{text} (written without its sign)").into()
     } else {
         text.into()
     }
