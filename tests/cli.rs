@@ -2736,3 +2736,25 @@ fn apply_from_a_folder_says_so_in_words() {
         "error: cannot read standard input: this is a folder, not a file\n"
     );
 }
+
+#[test]
+fn a_bao_solve_stopped_in_its_backward_analysis_counts_what_it_listed() {
+    // Stopped while the small endgame's positions were being listed, the
+    // nodes line said `nodes=0` after a second's work.
+    let (out, err, code) = run(&[
+        "solve",
+        "bao-la-kimasai south=0,2,0,0,0,1,0,0,0,0,0,1,0,0,0,0 \
+         north=0,0,1,1,0,0,0,0,1,0,0,0,0,0,0,0 reserve=0,0 turn=north opening=no",
+        "--limit",
+        "1",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    let nodes: u64 = out
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("nodes="))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no nodes= in {out}"));
+    assert!(nodes > 0, "{out}");
+}

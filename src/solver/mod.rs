@@ -507,9 +507,16 @@ impl Solver {
                 return Ok(s);
             }
             let started = Instant::now();
+            // The positions the analysis has listed count as nodes (as its
+            // solution counts them), after the quick search's: a solve
+            // stopped meanwhile said "nodes=0" after a second's work.
+            let base = progress
+                .and_then(|p| p.lock().ok().map(|p| p.nodes))
+                .unwrap_or(0);
             let mut counted = |n: usize| {
                 publish(progress, |p| {
                     p.retrograde = Some(n);
+                    p.nodes = base + n as u64;
                     p.elapsed = started.elapsed();
                 })
             };
