@@ -203,6 +203,34 @@ fn save_as_then_open_gives_the_same_game() {
 }
 
 #[test]
+fn a_typed_name_ending_in_a_slash_is_refused_as_a_folder_s() {
+    // Save as `newdir/` (no such folder) saved the game as "newdir.ron",
+    // and Open of `saved/` opened "saved.ron", without a word.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    play(&mut h, "1");
+    let folder = PathBuf::from(format!("{}/newdir/", dir.path().display()));
+    files(&mut h, FileCommand::SaveTo(folder));
+    let (_, message) = h.state().files.error.clone().expect("an error is shown");
+    assert!(message.contains("names a folder, not a file"), "{message}");
+    assert!(!dir.path().join("newdir.ron").exists());
+    assert!(h.state().unsaved());
+    assert!(h.state().files.path.is_none());
+    // Saved under a name of its own, the game is not opened from `saved/`.
+    h.state_mut().files.error = None;
+    let saved = dir.path().join("saved.ron");
+    files(&mut h, FileCommand::SaveTo(saved.clone()));
+    assert!(saved.is_file());
+    assert!(!h.state().unsaved());
+    let typed = PathBuf::from(format!("{}/saved/", dir.path().display()));
+    files(&mut h, FileCommand::OpenPath(typed));
+    h.run_steps(2);
+    let (_, message) = h.state().files.error.clone().expect("an error is shown");
+    assert!(message.contains("there is no such file"), "{message}");
+    assert!(!message.contains("either"), "{message}");
+}
+
+#[test]
 fn saving_into_a_missing_folder_shows_an_error_and_keeps_the_game() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("no-such-folder/game.ron");

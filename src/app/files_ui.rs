@@ -1531,11 +1531,12 @@ impl MaasaiApp {
                     self.store_recent();
                     // A name without an extension was looked for with
                     // `.ron` too: both names are said.
-                    let also = if path.extension().is_none() {
-                        format!(", and no {} either", path.with_extension("ron").display())
-                    } else {
-                        String::new()
-                    };
+                    let also =
+                        if path.extension().is_none() && !crate::files::ends_in_separator(&path) {
+                            format!(", and no {} either", path.with_extension("ron").display())
+                        } else {
+                            String::new()
+                        };
                     self.say_error(
                         "Cannot open the file",
                         format!(
@@ -1635,8 +1636,13 @@ impl MaasaiApp {
             FileCommand::SaveTo(path) => {
                 // "game" saves as "game.ron", the name the library and the
                 // file dialog look for.
-                // (A folder stays a folder, to be refused as one.)
-                let path = if path.extension().is_none() && !path.is_dir() {
+                // (A folder stays a folder, to be refused as one, and so
+                // does a name ending in a /: "games/" was saved as
+                // "games.ron".)
+                let path = if path.extension().is_none()
+                    && !path.is_dir()
+                    && !crate::files::ends_in_separator(&path)
+                {
                     path.with_extension("ron")
                 } else {
                     path
@@ -3047,7 +3053,12 @@ fn open_target(path: PathBuf) -> PathBuf {
     // a resumed game was saved over that one.
     let path = std::path::absolute(&path).unwrap_or(path);
     let with_ron = path.with_extension("ron");
-    if crate::files::nothing_at(&path) && path.extension().is_none() && with_ron.is_file() {
+    // ("games/" names a folder, not "games.ron".)
+    if crate::files::nothing_at(&path)
+        && path.extension().is_none()
+        && !crate::files::ends_in_separator(&path)
+        && with_ron.is_file()
+    {
         with_ron
     } else {
         path

@@ -642,7 +642,9 @@ fn elsewhere_path(typed: &str, title: &str) -> PathBuf {
     if path.is_dir() {
         return free_path(&path, &file_name_for(title));
     }
-    if path.extension().is_none() {
+    // A name ending in a / that is no folder is refused as naming one
+    // (it was offered as "newdir/.ron").
+    if path.extension().is_none() && !crate::files::ends_in_separator(&path) {
         let mut p = path.into_os_string();
         p.push(".ron");
         return PathBuf::from(p);
@@ -1275,4 +1277,28 @@ pub fn writer_ui(
         out.push(cmd(WriterCommand::Close));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::elsewhere_path;
+
+    #[test]
+    fn a_typed_name_ending_in_a_slash_stays_a_folder_s_name() {
+        let dir = tempfile::tempdir().unwrap();
+        // Not there: kept as typed, for the save to refuse as a folder's
+        // name (it was offered as "newdir/.ron").
+        let typed = format!("{}/newdir/", dir.path().display());
+        let path = elsewhere_path(&typed, "A study");
+        assert!(crate::files::ends_in_separator(&path), "{path:?}");
+        assert!(!path.to_string_lossy().contains(".ron"), "{path:?}");
+        // A name without one still gets `.ron`, and a folder the title's name.
+        let typed = format!("{}/mine", dir.path().display());
+        assert_eq!(
+            elsewhere_path(&typed, "A study"),
+            dir.path().join("mine.ron")
+        );
+        let inside = elsewhere_path(&dir.path().display().to_string(), "A study");
+        assert_eq!(inside.parent(), Some(dir.path()));
+    }
 }

@@ -175,7 +175,9 @@ pub fn write_atomic_with(
 
 /// Whether `path` as written ends in a path separator (`Path`'s
 /// components drop it).
-fn ends_in_separator(path: &Path) -> bool {
+/// Whether `path` as typed ends in a `/`: it names a folder then, and
+/// `Path::with_extension` would drop the `/` ("games/" → "games.ron").
+pub fn ends_in_separator(path: &Path) -> bool {
     path.as_os_str()
         .as_encoded_bytes()
         .last()
