@@ -16,7 +16,7 @@ use crate::solver::{Session, Solver, settled_value_after};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, channel};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Deepest iteration the panel searches to (it stops there, or after
 /// [`COUNCIL_TIME`], so it does not keep a core busy forever).
@@ -33,8 +33,8 @@ pub const REVIEW_TIME: Duration = Duration::from_millis(300);
 /// [`EXACT_REVIEW_TIME`] (most such endgames take milliseconds): an
 /// estimate there called moves the solver proves best costly.
 pub const EXACT_REVIEW_SEEDS: u32 = 16;
-/// The time one position's exact review may take (its solve and the
-/// played move's), before the review falls back to its estimate.
+/// The time each of one position's two exact solves may take (its own and
+/// the played move's), before the review falls back to its estimate.
 pub const EXACT_REVIEW_TIME: Duration = Duration::from_secs(1);
 /// The review's own solver table (2^18 buckets, 16 MiB): the session's
 /// solver stays free for the solver panel.
@@ -63,6 +63,10 @@ pub struct CouncilPanel {
     /// Review threads still running (a dropped review's included, until
     /// it notices).
     review_threads: Arc<AtomicUsize>,
+    /// Reviews estimate every move, small endgames too (tests of the
+    /// estimate and of what outranks it).
+    #[doc(hidden)]
+    pub estimate_only: bool,
 }
 
 /// The cost of every move of the game so far, worked out on a thread.
@@ -95,21 +99,27 @@ struct ExactReview {
     /// many ran out of time (an endgame hard to prove stays so for a while,
     /// and each try would cost the review its full time).
     below: u32,
+    /// The time each of a position's two solves may take: `None` (tests,
+    /// whose reviews have a fixed depth and so a fixed result) for as long
+    /// as they need.
+    limit: Option<Duration>,
 }
 
-impl Default for ExactReview {
-    fn default() -> Self {
+impl ExactReview {
+    /// `limit`: see [`ExactReview::limit`]; `off`: no position is tried.
+    fn new(limit: Option<Duration>, off: bool) -> Self {
         ExactReview {
             session: None,
-            below: EXACT_REVIEW_SEEDS + 1,
+            below: if off { 0 } else { EXACT_REVIEW_SEEDS + 1 },
+            limit,
         }
     }
 }
 
 impl ExactReview {
     /// The proved cost of `played` from `pos` (reached after `history`),
-    /// or `None` where the position is not such an endgame, its proof
-    /// took longer than [`EXACT_REVIEW_TIME`], or `stop` was raised.
+    /// or `None` where the position is not such an endgame, a proof took
+    /// longer than its limit, or `stop` was raised.
     fn cost(
         &mut self,
         history: &[Position],
@@ -121,23 +131,21 @@ impl ExactReview {
         if !matches!(pos.variant(), Variant::EnGehe { .. }) || seeds >= self.below {
             return None;
         }
-        let began = Instant::now();
         let session = self.session.get_or_insert_with(|| {
             Session::with_solver(
                 Solver::with_table_bits_or_less(EXACT_REVIEW_TABLE_BITS).with_threads(1),
             )
         });
-        let left = || EXACT_REVIEW_TIME.saturating_sub(began.elapsed());
-        let timed_out = |below: &mut u32| {
-            if !stop.load(Ordering::Relaxed) {
-                *below = seeds;
-            }
-        };
+        let limit = self.limit.unwrap_or(Duration::MAX);
         let Ok(solution) = session
             .solve(history.to_vec(), *pos)
-            .finish_within_unless(left(), stop)
+            .finish_within_unless(limit, stop)
         else {
-            timed_out(&mut self.below);
+            // Out of time (not stopped): the next positions as big are
+            // left to the estimate.
+            if !stop.load(Ordering::Relaxed) {
+                self.below = seeds;
+            }
             return None;
         };
         let best = solution.best?;
@@ -149,16 +157,14 @@ impl ExactReview {
             let child = pos.try_play(played).ok()?;
             match settled_value_after(&line, &child) {
                 Some(v) => v,
-                None => match session
+                // (A weak move's proof can take longer than the
+                // position's: only this position goes to the estimate.)
+                None => session
                     .solve(line, child)
-                    .finish_within_unless(left(), stop)
-                {
-                    Ok(s) => s.value.flipped_after_move(),
-                    Err(_) => {
-                        timed_out(&mut self.below);
-                        return None;
-                    }
-                },
+                    .finish_within_unless(limit, stop)
+                    .ok()?
+                    .value
+                    .flipped_after_move(),
             }
         };
         Some(ProvedCost {
@@ -255,6 +261,7 @@ impl CouncilPanel {
             Some(d) => (d, None),
             None => (REVIEW_DEPTH, Some(REVIEW_TIME)),
         };
+        let estimate_only = self.estimate_only;
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
@@ -267,9 +274,13 @@ impl CouncilPanel {
             let mut pos = start;
             let mut seen = Vec::new();
             let variant = start.variant();
-            let mut exact = ExactReview::default();
+            let mut exact = ExactReview::new(time.map(|_| EXACT_REVIEW_TIME), estimate_only);
             for (i, &mv) in list.iter().enumerate() {
-                if let Some(proved) = exact.cost(&seen, &pos, mv, &stop) {
+                let proved = exact.cost(&seen, &pos, mv, &stop);
+                if stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if let Some(proved) = proved {
                     let note = CostNote {
                         text: proved.describe(variant),
                         review_depth: None,
