@@ -3680,3 +3680,43 @@ fn play_from_here_in_an_exercise_promises_no_undo_it_has_not() {
     );
     assert!(h.query_by_label_contains("back to Redo").is_none());
 }
+
+#[test]
+fn after_a_mistake_a_move_ruled_out_by_the_ply_count_is_not_called_wrong() {
+    // The raid study wants a win at once. After the wrong i5 and North's
+    // answer every move is short of it by the count alone, i1 (the best
+    // left) too: it was called "Wrong", in the error colour.
+    let s = study("06-raid-chain.ron");
+    let mut h = in_study(&s, Mode::Exercise);
+    play_and_await_the_defence(&mut h, "South i5: 1 seed");
+    h.get_by_label_contains("South i1: ").click();
+    step_until(&mut h, "the second verdict", |app| {
+        app.studies
+            .active
+            .as_ref()
+            .is_some_and(|a| a.log.len() == 2)
+    });
+    h.run_steps(2);
+    let a = h.state().studies.active.as_ref().unwrap();
+    assert!(a.log[0].text.starts_with("Wrong: "), "{}", a.log[0].text);
+    assert!(!a.log[0].short_after_mistake);
+    let second = &a.log[1];
+    assert!(
+        second
+            .text
+            .starts_with("Short of the goal, as every move now is: after South i1 "),
+        "{}",
+        second.text
+    );
+    assert!(second.short_after_mistake);
+    // Painted in the warning colour, as the best move after a mistake is.
+    let warn = h.ctx.global_style().visuals.warn_fg_color;
+    let painted = h.output().shapes.iter().any(|c| match &c.shape {
+        egui::Shape::Text(t) => {
+            t.galley.job.text.starts_with("Short of the goal")
+                && t.galley.job.sections.iter().all(|s| s.format.color == warn)
+        }
+        _ => false,
+    });
+    assert!(painted, "not in the warning colour");
+}

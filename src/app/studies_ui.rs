@@ -169,6 +169,10 @@ pub struct Verdict {
     pub taken_back: bool,
     /// It was the only legal move: no choice, so never "wrong".
     pub forced: bool,
+    /// Short of the goal after an earlier mistake, ruled out before its
+    /// exact value was known: perhaps the best move left, so not called
+    /// wrong (see `judged_text`).
+    pub short_after_mistake: bool,
 }
 
 /// The study being taken.
@@ -1510,13 +1514,10 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                 Ok(judgment) => {
                     let before = a.exercise.position().to_owned();
                     let before_len = a.exercise.game().moves().len();
-                    let text = judged_text(
-                        &a.study,
-                        &before,
-                        before_len,
-                        &judgment,
-                        wrong_move(a).is_some(),
-                    );
+                    let lost_before = wrong_move(a).is_some();
+                    let text = judged_text(&a.study, &before, before_len, &judgment, lost_before);
+                    let short_after_mistake =
+                        lost_before && !judgment.exact && !judgment.feedback.keeps_goal;
                     let fb = judgment.feedback;
                     a.exercise = *ex;
                     a.reply = fb.reply;
@@ -1549,6 +1550,7 @@ fn collect_job(a: &mut ActiveStudy, rt: &mut Runtime) {
                         ply: before_len,
                         taken_back: false,
                         forced: only_move(&before),
+                        short_after_mistake,
                     });
                 }
                 Err(ExerciseError::Cancelled) if timed_out => {
@@ -2173,8 +2175,9 @@ fn exercise_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<A
         }
         let color = if v.feedback.keeps_goal {
             egui::Color32::from_rgb(0x2e, 0x8b, 0x3a)
-        } else if v.feedback.best {
-            // The best move, the goal lost before it: not the user's error.
+        } else if v.feedback.best || v.short_after_mistake {
+            // The best move (or perhaps the best), the goal lost before
+            // it: not the user's error.
             ui.visuals().warn_fg_color
         } else {
             ui.visuals().error_fg_color
