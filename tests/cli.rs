@@ -1835,11 +1835,11 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
         // A sign on a number in range: the sign is what is wrong.
         (
             vec!["start", "en-gehe", "--holes", "+5"],
-            "--holes: rows must have 3 to 64 holes, not +5 (written without its sign)",
+            "--holes: rows must have 3 to 64 holes, not +5 (numbers are written without a +)",
         ),
         (
             [&list[..], &["--positions", "+5"]].concat(),
-            "a number of positions from 1 to 1000, not +5 (written without its sign)",
+            "a number of positions from 1 to 1000, not +5 (numbers are written without a +)",
         ),
         (
             [&random_match[..], &["en-gehe", "--seeds", "-1"]].concat(),

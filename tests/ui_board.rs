@@ -1001,3 +1001,48 @@ fn a_zoomed_board_takes_back_the_height_a_council_under_it_had_grown_to() {
     let council = h.state().rt.council_rect.expect("the council is shown");
     assert!(council.height() >= 140.0, "{council:?}");
 }
+
+#[test]
+fn a_click_past_both_a_short_line_and_the_game_views_the_games_end() {
+    // A game of 2 moves, its start on view with a dashed line of 1 move:
+    // the chart spans 4 moves, and a click on its empty right end played
+    // the line (or cut the game) instead of viewing the last position.
+    use maasai_mancala::app::tempo_plot::{Continuation, PlotClick, plot_ui};
+    let start = common::en_gehe(5);
+    let mut game = maasai_mancala::engine::Game::new(start);
+    for _ in 0..2 {
+        let mv = game.current().legal_moves()[0];
+        game.play(mv).unwrap();
+    }
+    let positions = game.positions().to_vec();
+    let line = [start.legal_moves()[1]];
+    let clicked = std::cell::Cell::new(None);
+    let (width, height) = (800.0, 300.0);
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(width, height))
+        .build_ui(|ui| {
+            let cont = Continuation {
+                from: 0,
+                start,
+                moves: &line,
+                name: "solver line",
+                follow: "play the line to it",
+            };
+            if let Some(c) = plot_ui(ui, &positions, 0, Some(cont)) {
+                clicked.set(Some(c));
+            }
+        });
+    h.run();
+    let mut seen = 0;
+    for i in 0..6 {
+        // The right end of the tempo chart (the left half), past move 3.
+        let at = egui::pos2(width / 2.0 * (0.90 + 0.012 * i as f32), height * 0.5);
+        clicked.set(None);
+        click_at(&mut h, at);
+        if let Some(c) = clicked.get() {
+            assert_eq!(c, PlotClick::Game(2), "clicked at {at:?}");
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "no click landed on the chart");
+}

@@ -131,11 +131,13 @@ pub fn branch_offer_ui(
         let them = if later == 1 { "it" } else { "them" };
         if exercise {
             // Undo there is Take back: it never brought them back.
-            let they = if later == 1 { "It" } else { "They" };
+            let gone = if later == 1 {
+                "It cannot be brought back"
+            } else {
+                "They and their verdicts cannot be brought back"
+            };
             ui.weak(format!(
-                "{they} and {} verdicts cannot be brought back: Undo in an exercise \
-                 takes back your move and its answer.",
-                if later == 1 { "its" } else { "their" }
+                "{gone}: Undo in an exercise takes back your move and its answer."
             ));
         } else {
             // (A solver's line plays on at once: its moves would be undone

@@ -380,10 +380,11 @@ pub fn plot_ui(
                     && let Some(at) = shown.response.interact_pointer_pos()
                 {
                     let x = shown.transform.value_from_position(at).x.round().max(0.0) as usize;
-                    let nearest = match cont.as_ref() {
-                        Some((from, figs, _)) if x > last => {
-                            PlotClick::Line((x.saturating_sub(*from)).min(figs.len() - 1))
-                        }
+                    // (Past both ends: the game's last position, as before;
+                    // a short line's last one played a line, or cut the
+                    // game, from a click on empty chart.)
+                    let nearest = match line_step(x) {
+                        Some(k) if x > last => PlotClick::Line(k),
                         _ => PlotClick::Game(x.min(last)),
                     };
                     clicked = Some(labelled.get().unwrap_or(nearest));

@@ -614,7 +614,7 @@ fn shown(text: &str) -> std::borrow::Cow<'_, str> {
         .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
     {
         // "5 holes, not +5" named the one thing that was not wrong.
-        format!("{text} (written without its sign)").into()
+        format!("{text} (numbers are written without a +)").into()
     } else {
         text.into()
     }

@@ -507,9 +507,10 @@ impl Solver {
                 return Ok(s);
             }
             let started = Instant::now();
-            // The positions the analysis has listed count as nodes (as its
-            // solution counts them), after the quick search's: a solve
-            // stopped meanwhile said "nodes=0" after a second's work.
+            // The positions the analysis lists count as nodes, after the
+            // quick search's (its solution's count too, so the count never
+            // drops): a solve stopped meanwhile said "nodes=0" after a
+            // second's work.
             let base = progress
                 .and_then(|p| p.lock().ok().map(|p| p.nodes))
                 .unwrap_or(0);
@@ -524,7 +525,8 @@ impl Solver {
                 retro::Retro::analyse(pos, history, retro::MAX_POSITIONS, stop, &mut counted)?;
             publish(progress, |p| p.retrograde = None);
             if let Some(r) = analysed {
-                let s = r.solution(started, MAX_LINE);
+                let mut s = r.solution(started, MAX_LINE);
+                s.nodes += base;
                 publish(progress, |p| {
                     p.proved(s.value);
                     p.read(&s);

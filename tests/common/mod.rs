@@ -226,7 +226,7 @@ pub fn ends_quietly_when_its_reader_goes(command: &mut std::process::Command, wh
 }
 
 /// A click of the pointer at `at`, hovering there first.
-pub fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
+pub fn click_at<S>(h: &mut Harness<'_, S>, at: egui::Pos2) {
     click_at_then(h, at, |h| {
         h.run();
     });
@@ -234,10 +234,10 @@ pub fn click_at(h: &mut Harness<'_, MaasaiApp>, at: egui::Pos2) {
 
 /// [`click_at`], with `frames` run after the hover and each press (a
 /// board whose sowing starts does not settle for `run`).
-pub fn click_at_then(
-    h: &mut Harness<'_, MaasaiApp>,
+pub fn click_at_then<S>(
+    h: &mut Harness<'_, S>,
     at: egui::Pos2,
-    frames: impl Fn(&mut Harness<'_, MaasaiApp>),
+    frames: impl Fn(&mut Harness<'_, S>),
 ) {
     h.hover_at(at);
     frames(h);
