@@ -109,21 +109,26 @@ pub struct RefusedMove {
 impl RefusedMove {
     /// "move 2 (North `9`)": which move, by whom, as written (a long token
     /// shortened).
+    /// Invisible and control characters in it are written as escapes
+    /// (`3\u{200b}`), as the command line writes them: raw, "`3`" was
+    /// said to be no hole from 1 to 10.
     pub fn named(&self) -> String {
         format!(
             "move {} ({} `{}`)",
             self.number,
             self.mover.title(),
-            shortened(&self.text)
+            super::error::escaped(&shortened(&self.text))
         )
     }
 }
 
 impl RefusedMove {
     /// Why, in words: "illegal move: the game is already over. South wins
-    /// 6–0: …" after the end.
+    /// 6–0: …" after the end (the move quoted as [`RefusedMove::named`]
+    /// quotes it).
     pub fn why_words(&self) -> String {
-        crate::engine::play_error_words(&self.why, self.status.clone())
+        let words = crate::engine::play_error_words(&self.why, self.status.clone());
+        super::error::escaped(&words).into_owned()
     }
 }
 
@@ -204,6 +209,15 @@ mod tests {
         let e = parse_pasted(&format!("{pos} 3")).unwrap_err();
         assert!(
             e.starts_with("move 1 (South `3`) of the pasted record: "),
+            "{e}"
+        );
+        // An invisible mark in a move is written as the command line
+        // writes it: raw, "`3`" was said to be no hole from 1 to 5.
+        let e = parse_pasted(&format!("{pos} 1 3\u{200b}")).unwrap_err();
+        assert!(
+            e.starts_with(
+                "move 2 (North `3\\u{200b}`) of the pasted record: illegal move `3\\u{200b}`"
+            ),
             "{e}"
         );
         let e = parse_pasted(&format!("{pos} 1 x9")).unwrap_err();
