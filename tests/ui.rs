@@ -4726,3 +4726,32 @@ fn a_position_met_after_a_game_is_solved_with_that_games_repetitions() {
         Value::Margin(4)
     );
 }
+
+#[test]
+fn a_comment_pasted_past_its_limit_says_it_was_cut() {
+    // 11,400 characters pasted into a move's comment kept 10,000 without
+    // a word.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    h.state_mut().rt.view = 1;
+    h.run_steps(2);
+    let limit = maasai_mancala::files::MAX_COMMENT_CHARS;
+    h.get_by_label("Comment on move 1: South 1").focus();
+    h.run_steps(2);
+    assert!(
+        h.query_by_label_contains("at its limit").is_none(),
+        "said of an empty comment"
+    );
+    h.event(egui::Event::Paste("word ".repeat(limit / 4)));
+    h.run_steps(2);
+    assert_eq!(h.state().rt.comments[&1].chars().count(), limit);
+    assert!(
+        h.query_by_label_contains(
+            "The comment is at its limit of 10,000 characters: text past it is not taken."
+        )
+        .is_some()
+    );
+}

@@ -530,6 +530,7 @@ fn comment_ui(ui: &mut egui::Ui, rt: &Runtime) -> Vec<AppCommand> {
                     .labelled_by(label.id)
                 })
                 .inner;
+            at_limit_note(ui, &text, crate::files::MAX_COMMENT_CHARS, "comment");
             if edit.changed() {
                 commands.push(AppCommand::SetComment(n, text));
             }
@@ -588,10 +589,25 @@ fn notes_ui(ui: &mut egui::Ui, rt: &Runtime, commands: &mut Vec<AppCommand>) {
                     .labelled_by(label.id)
                 })
                 .inner;
+            at_limit_note(ui, &notes, crate::files::MAX_NOTES_CHARS, "notes");
             if edit.changed() {
                 commands.push(AppCommand::SetNotes(notes));
             }
         });
+}
+
+/// Says so under a text box whose text is at its limit: a paste past it
+/// was cut there without a word.
+fn at_limit_note(ui: &mut egui::Ui, text: &str, limit: usize, what: &str) {
+    if text.chars().count() >= limit {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "The {what} is at its limit of {} characters: text past it is not taken.",
+                crate::engine::group_digits(limit as u64)
+            ),
+        );
+    }
 }
 
 /// The space above and below the comment box.
