@@ -3720,3 +3720,31 @@ fn after_a_mistake_a_move_ruled_out_by_the_ply_count_is_not_called_wrong() {
     });
     assert!(painted, "not in the warning colour");
 }
+
+#[test]
+fn a_long_alternative_comment_scrolls_and_leaves_the_line_in_sight() {
+    // The book kept room for the tallest alternative comment: one of many
+    // lines pushed "The line (click a move…)" and its moves below the
+    // panel's fold at 1280×800.
+    let long = "A relay is not good in itself. ".repeat(60);
+    let text = relay_titled("Relay with a long note").replace(
+        "comment: \"A relay is not good in itself; it is good when its last seed ends in the right place.\"",
+        &format!("comment: \"{long}\""),
+    );
+    assert!(text.contains(&long));
+    let s = Study::parse(&text, "long-note.ron").unwrap();
+    let mut h = in_study_sized(&s, Mode::Book, [1280.0, 800.0]);
+    h.run_steps(3);
+    let line = h.get_by_label_contains("The line (click a move").rect();
+    assert!(line.bottom() < 800.0, "the line's heading at {line:?}");
+    // The comment is there, to scroll through, in the alternative's line.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
+    h.run_steps(3);
+    assert!(
+        h.query_by_label_contains("A relay is not good in itself.")
+            .is_some()
+    );
+    let line = h.get_by_label_contains("The line (click a move").rect();
+    assert!(line.bottom() < 800.0, "the line's heading at {line:?}");
+}

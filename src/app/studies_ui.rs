@@ -1926,6 +1926,10 @@ pub fn study_panel_ui(
     out
 }
 
+/// The most lines of room a book keeps for an alternative line's comment
+/// (a longer one scrolls).
+const ALT_COMMENT_ROWS: f32 = 6.0;
+
 /// A framed, prominent comment.
 fn comment_box(ui: &mut egui::Ui, text: &str) {
     egui::Frame::group(ui.style())
@@ -1974,20 +1978,30 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
             .filter(|alt| !alt.comment.is_empty())
             .map(|alt| super::wrapped_size(ui, alt_comment(&alt.comment), width).y)
             .fold(0.0, f32::max);
+        // At most a few lines' room: a long comment scrolls in it (one of
+        // a dozen lines pushed the line's moves below the panel's fold).
+        let most = ui.text_style_height(&egui::TextStyle::Body) * ALT_COMMENT_ROWS;
+        let room = room.min(most);
         if room > 0.0 {
             ui.allocate_ui_with_layout(
                 egui::vec2(width, room),
                 egui::Layout::top_down(egui::Align::Min),
                 |ui| {
                     ui.set_min_size(egui::vec2(width, room));
-                    if a.line > 0 {
-                        let c = &a.study.file.alternatives[a.line - 1].comment;
-                        if !c.is_empty() {
-                            ui.label(alt_comment(c));
-                        }
-                    } else {
-                        ui.weak("The solution: best play for both sides.");
-                    }
+                    egui::ScrollArea::vertical()
+                        .id_salt("alternative-comment")
+                        .max_height(room)
+                        .auto_shrink([false, true])
+                        .show(ui, |ui| {
+                            if a.line > 0 {
+                                let c = &a.study.file.alternatives[a.line - 1].comment;
+                                if !c.is_empty() {
+                                    ui.label(alt_comment(c));
+                                }
+                            } else {
+                                ui.weak("The solution: best play for both sides.");
+                            }
+                        });
                 },
             );
         }
