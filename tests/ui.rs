@@ -4755,3 +4755,34 @@ fn a_comment_pasted_past_its_limit_says_it_was_cut() {
         .is_some()
     );
 }
+
+#[test]
+fn enter_alone_answers_no_question_about_unsaved_changes_as_the_help_says() {
+    // Help said Enter takes a dialog's first button; "Save your changes?"
+    // waits for a click (a stray Enter must not decide about the game).
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::New,
+    ));
+    h.run_steps(2);
+    assert!(h.state().files.unsaved_prompt.is_some());
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(
+        h.state().files.unsaved_prompt.is_some(),
+        "Enter answered it"
+    );
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    h.state_mut().files.unsaved_prompt = None;
+    h.run();
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(
+        h.query_by_label_contains("is never answered by Enter alone")
+            .is_some()
+    );
+}

@@ -133,7 +133,7 @@ const SHORTCUTS: &[(&str, &str)] = &[
     ),
     (
         "Esc / Enter in a dialog",
-        "cancel / take its first button (New game: start; a message: OK; Resume last game; Game over: Dismiss)",
+        "cancel / take its first button (New game: start; a message: OK; Resume last game; Game over: Dismiss). A question about unsaved changes, or about a file changed on disk, is never answered by Enter alone: click its answer (or reach it with Tab)",
     ),
 ];
 
