@@ -3521,6 +3521,19 @@ fn a_move_being_judged_when_the_exercise_is_left_is_said_not_kept() {
     );
 }
 
+/// `s` read as a book from its start, the plots shown, sowing at once.
+fn book_with_plots(s: &Study) -> Harness<'static, MaasaiApp> {
+    let mut h = harness_at(GameOptions::default().start().unwrap(), WIDE_SIZE);
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(6);
+    h
+}
+
 /// The plots' hover labels that name the study line, with where the
 /// pointer was: a sweep over the tempo chart.
 fn study_line_labels(h: &mut Harness<'static, MaasaiApp>) -> Vec<(egui::Pos2, String)> {
@@ -3565,14 +3578,7 @@ fn the_plots_study_line_can_be_read_and_clicked_past_the_game() {
     // At a book's start the whole line is dashed, past the game's last
     // position: it had no hover label and a click there did nothing.
     let s = study("03-remainder.ron");
-    let mut h = harness_at(GameOptions::default().start().unwrap(), WIDE_SIZE);
-    h.state_mut().settings.show_tempo_plot = true;
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Book,
-    )));
-    h.run_steps(6);
+    let mut h = book_with_plots(&s);
     assert_eq!(h.state().rt.view, 0);
     let labels = study_line_labels(&mut h);
     let past: Vec<_> = labels.iter().filter(|(_, l)| label_moves(l) > 0).collect();
@@ -3611,14 +3617,7 @@ fn a_click_on_the_plots_study_line_shows_the_lines_position_not_the_games() {
     // hovering the dashed line named the line's tempo, and a click showed
     // the game's own (other) position at that move.
     let s = study("03-remainder.ron");
-    let mut h = harness_at(GameOptions::default().start().unwrap(), WIDE_SIZE);
-    h.state_mut().settings.show_tempo_plot = true;
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
-        Box::new(s.clone()),
-        Mode::Book,
-    )));
-    h.run_steps(6);
+    let mut h = book_with_plots(&s);
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::Step(2)));
     h.run_steps(4);
