@@ -552,7 +552,7 @@ fn a_digit_too_many_is_said_beside_the_typing() {
     assert_eq!(editor(&h).setup.reserve, [24, 9999]);
     assert!(shows(
         &h,
-        "99999 is too many: a position holds at most 60,000 seeds; Backspace corrects."
+        "99,999 is too many: a position holds at most 60,000 seeds; Backspace corrects."
     ));
 }
 
@@ -574,7 +574,7 @@ fn text_that_is_no_count_is_refused_beside_the_field_not_silently_dropped() {
     type_into_south_reserve(&mut h, "70000");
     assert_eq!(editor(&h).setup.reserve, [24, 24]);
     assert!(
-        h.query_by_label_contains("70000 is too many: a position holds at most 60,000 seeds")
+        h.query_by_label_contains("70,000 is too many: a position holds at most 60,000 seeds")
             .is_some()
     );
     // A count is taken and the note goes.
@@ -1255,7 +1255,7 @@ fn counts_keep_one_limit_and_copy_notation_copies_only_a_legal_position() {
     h.run();
     assert_eq!(editor(&h).setup.south[1], 9999);
     assert!(
-        h.query_by_label_contains("99999 is too many: a position holds at most 60,000 seeds")
+        h.query_by_label_contains("99,999 is too many: a position holds at most 60,000 seeds")
             .is_some()
     );
     h.key_press(egui::Key::Enter);

@@ -427,10 +427,12 @@ fn fresh_revision() -> u64 {
 pub const MAX_EDIT: u64 = crate::engine::MAX_TOTAL_SEEDS;
 
 /// The refusal of a count over [`MAX_EDIT`], in the same words wherever
-/// it comes up.
-fn too_many(count: impl std::fmt::Display) -> String {
+/// it comes up, the count grouped as the limit is ("70,001", not "70001"
+/// next to "60,000"). `digits`: the count in ASCII digits, no leading 0.
+fn too_many(digits: &str) -> String {
     format!(
-        "{count} is too many: a position holds at most {} seeds",
+        "{} is too many: a position holds at most {} seeds",
+        crate::engine::group_digit_text(digits),
         group_digits(MAX_EDIT)
     )
 }
@@ -787,7 +789,7 @@ impl Editor {
         if let C::Set { seeds, .. } | C::Captured { seeds, .. } | C::Reserve { seeds, .. } = command
             && seeds > MAX_EDIT
         {
-            self.board_note = Some(format!("{}.", too_many(seeds)));
+            self.board_note = Some(format!("{}.", too_many(&seeds.to_string())));
             return;
         }
         match command {
@@ -1124,7 +1126,7 @@ impl Editor {
         let wanted = format!("{}{digit}", self.typed);
         let seeds: u64 = wanted.parse().unwrap_or(u64::MAX);
         if seeds > MAX_EDIT {
-            self.typing_note = Some(format!("{}; Backspace corrects.", too_many(wanted)));
+            self.typing_note = Some(format!("{}; Backspace corrects.", too_many(&wanted)));
             return;
         }
         self.typed = wanted;
@@ -1409,7 +1411,11 @@ pub fn typed_seed_count(text: &str) -> Result<u64, String> {
     }
     match digits.parse::<u64>() {
         Ok(n) if n <= MAX_EDIT => Ok(n),
-        _ => Err(too_many(digits)),
+        // Leading zeros are no digits of the number ("070001" is 70,001).
+        _ => Err(too_many(match digits.trim_start_matches('0') {
+            "" => "0",
+            rest => rest,
+        })),
     }
 }
 
@@ -2192,6 +2198,25 @@ mod tests {
     /// words, not dropped in silence (and not taken: 99,999 used to go in,
     /// as a problem, and made notation that does not read back).
     #[test]
+    fn a_typed_count_past_the_limit_is_quoted_grouped_as_the_limit_is() {
+        let too_many = |text| typed_seed_count(text).unwrap_err();
+        assert_eq!(
+            too_many("70001"),
+            "70,001 is too many: a position holds at most 60,000 seeds"
+        );
+        // Leading zeros and blanks are no part of the number; a count past
+        // what any integer holds is still quoted whole.
+        assert_eq!(
+            too_many(" 0070 001"),
+            "70,001 is too many: a position holds at most 60,000 seeds"
+        );
+        assert!(
+            too_many("123456789012345678901234").starts_with("123,456,789,012,345,678,901,234 is")
+        );
+        assert_eq!(typed_seed_count("060000"), Ok(60_000));
+    }
+
+    #[test]
     fn a_count_past_the_limit_is_said_not_taken() {
         let start = GameOptions::en_gehe(6).start().unwrap();
         let mut ed = Editor::new(&start, (0, 0), false);
@@ -2206,7 +2231,7 @@ mod tests {
         assert_eq!(ed.setup.north[1], 12999);
         assert_eq!(
             ed.board_note(),
-            Some("129999 is too many: a position holds at most 60,000 seeds; Backspace corrects.")
+            Some("129,999 is too many: a position holds at most 60,000 seeds; Backspace corrects.")
         );
         ed.backspace();
         assert_eq!(ed.setup.north[1], 1299);
@@ -2224,7 +2249,7 @@ mod tests {
             ed.type_digit(d);
         }
         assert_eq!(ed.setup.north[1], 6000);
-        assert!(ed.board_note().unwrap().starts_with("60001 is too many"));
+        assert!(ed.board_note().unwrap().starts_with("60,001 is too many"));
         ed.type_digit('0');
         assert_eq!(ed.setup.north[1], MAX_EDIT);
         // Nor does a command give a count more (the fields refuse first).
@@ -2235,7 +2260,7 @@ mod tests {
         assert_eq!(ed.setup.captured, [0, 0]);
         assert_eq!(
             ed.board_note(),
-            Some("60001 is too many: a position holds at most 60,000 seeds.")
+            Some("60,001 is too many: a position holds at most 60,000 seeds.")
         );
         // A click on a full hole says why it adds nothing.
         ed.apply(EditorCommand::Add { hole, delta: 1 });

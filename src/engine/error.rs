@@ -109,7 +109,12 @@ pub fn possessive(name: &str) -> String {
 /// A count with thousands separators, as RULES.md writes them: 7,589,376
 /// (a comma, so a wrapped line never splits it).
 pub fn group_digits(n: u64) -> String {
-    let digits = n.to_string();
+    group_digit_text(&n.to_string())
+}
+
+/// [`group_digits`] for a number written out in ASCII digits, however long
+/// (a count typed past what a `u64` holds is still quoted readably).
+pub fn group_digit_text(digits: &str) -> String {
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {

@@ -107,8 +107,8 @@ mod sowing;
 mod trace;
 
 pub use error::{
-    PlayError, SetupError, count_word, group_digits, grouped_count, play_error_words, possessive,
-    shortened,
+    PlayError, SetupError, count_word, group_digit_text, group_digits, grouped_count,
+    play_error_words, possessive, shortened,
 };
 
 /// A Bao la Kimasai side's phase in words, from the reserves its moves are
