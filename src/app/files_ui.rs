@@ -1273,7 +1273,9 @@ impl MaasaiApp {
 
     /// Where a game without a file of its own is offered to be saved: in
     /// the folder of the file last opened or saved while that folder is
-    /// there (else the working folder), named for its teams where they
+    /// there (else [`crate::files::default_folder`]: the working folder,
+    /// or the documents folder when started from home or the root), named
+    /// for its teams where they
     /// have names of their own ("Ilkisongo v Ilpurko.ron"), else for its
     /// game ("en-gehe 2x40.ron"), the first such name not taken ("… 2.ron").
     /// Every game was offered the working folder's "game.ron".
@@ -1286,7 +1288,7 @@ impl MaasaiApp {
             .filter_map(|f| f.parent())
             .find(|d| !d.as_os_str().is_empty() && d.is_dir())
             .map(Path::to_path_buf)
-            .or_else(|| std::env::current_dir().ok())
+            .or_else(crate::files::default_folder)
             .unwrap_or_default();
         let own = |side: Side| {
             let name = self.rt.names[side.index()].trim();
@@ -1847,7 +1849,7 @@ impl MaasaiApp {
                     .and_then(|p| p.parent())
                     .map(Path::to_path_buf)
             })
-            .or_else(|| std::env::current_dir().ok());
+            .or_else(crate::files::default_folder);
         match folder {
             Some(f) => f.join(name).display().to_string(),
             None => name.to_string(),

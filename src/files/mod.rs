@@ -193,6 +193,37 @@ pub fn first_free_path(name: impl Fn(u32) -> PathBuf) -> PathBuf {
 /// data folder (`unsaved game.ron`, `unsaved game 2.ron`, …).
 pub const UNSAVED_ASIDE: &str = "unsaved game";
 
+/// The folder offered for a file when nothing says where (no file opened
+/// or saved yet): the working folder, unless the program was started where
+/// no one keeps documents (the root folder or the home folder itself, as a
+/// desktop launcher starts it), then the user's documents folder where
+/// there is one.
+pub fn default_folder() -> Option<PathBuf> {
+    let user = directories::UserDirs::new();
+    pick_default_folder(
+        std::env::current_dir().ok(),
+        user.as_ref().map(|u| u.home_dir()),
+        user.as_ref()
+            .and_then(|u| u.document_dir())
+            .filter(|d| d.is_dir()),
+    )
+}
+
+/// [`default_folder`] given the working folder, the home folder and an
+/// existing documents folder.
+fn pick_default_folder(
+    working: Option<PathBuf>,
+    home: Option<&Path>,
+    documents: Option<&Path>,
+) -> Option<PathBuf> {
+    let nobodys = |w: &Path| w.parent().is_none() || home.is_some_and(|h| h == w);
+    match (working, documents) {
+        (Some(w), Some(d)) if nobodys(&w) => Some(d.to_path_buf()),
+        (Some(w), _) => Some(w),
+        (None, d) => d.map(Path::to_path_buf),
+    }
+}
+
 /// The platform folders the program keeps its files in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Folders {
@@ -300,5 +331,33 @@ mod folder_tests {
                 .starts_with("cannot create the data folder: /sys/nohome cannot be made in /sys"),
             "{e}"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_are_offered_the_working_folder_unless_nobody_keeps_documents_there() {
+        let home = Path::new("/home/ole");
+        let docs = Path::new("/home/ole/Documents");
+        let pick =
+            |w: &str, d: Option<&Path>| pick_default_folder(Some(PathBuf::from(w)), Some(home), d);
+        // Started from a terminal in a folder of one's own: that folder.
+        assert_eq!(
+            pick("/home/ole/mancala", Some(docs)),
+            Some("/home/ole/mancala".into())
+        );
+        // Started by a launcher (home or root): the documents folder.
+        assert_eq!(pick("/home/ole", Some(docs)), Some(docs.to_path_buf()));
+        assert_eq!(pick("/", Some(docs)), Some(docs.to_path_buf()));
+        // No documents folder: the working folder all the same.
+        assert_eq!(pick("/", None), Some("/".into()));
+        assert_eq!(
+            pick_default_folder(None, Some(home), Some(docs)),
+            Some(docs.to_path_buf())
+        );
+        assert_eq!(pick_default_folder(None, None, None), None);
     }
 }
