@@ -3654,6 +3654,54 @@ fn a_click_on_the_plots_study_line_shows_the_lines_position_not_the_games() {
 }
 
 #[test]
+fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
+    // Exploring a move off the line and then pressing Next took the
+    // move off the board for good, without a word.
+    let s = study("03-remainder.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(2)));
+    h.run_steps(4);
+    let at_two = line_position(&s, 2);
+    let other = *at_two
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != s.solution[2])
+        .expect("another move");
+    h.get_by_label_contains(&format!("South {}: ", other.0 + 1))
+        .click();
+    h.run_steps(4);
+    let own = h.state().rt.game.moves().to_vec();
+    assert_eq!(own.len(), 3);
+    assert!(h.query_by_label_contains("taken off the board").is_none());
+    h.get_by_label("Back to the line").click();
+    h.run_steps(4);
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+    assert_eq!(h.state().rt.game.moves(), &s.solution[..3]);
+    let said = "Your move after move 2, off the study's lines, was taken off the board.";
+    assert!(h.query_by_label(said).is_some(), "the set-aside is said");
+    // Stepping along the line keeps it on offer.
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+    assert!(h.query_by_label(said).is_some());
+    h.get_by_label("Bring them back").click();
+    h.run_steps(6);
+    assert_eq!(h.state().rt.game.moves(), own.as_slice());
+    assert_eq!(h.state().rt.view, 3, "the board shows the last of them");
+    assert!(h.query_by_label_contains("left this line").is_some());
+    // Brought back, nothing is left to offer; the line's moves they
+    // replaced come back by stepping, not from a set-aside.
+    assert!(h.query_by_label_contains("taken off the board").is_none());
+    // Choosing the line back sets them aside again (they are on no line).
+    h.get_by_label("Back to the line").click();
+    h.run_steps(4);
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+    assert!(h.query_by_label(said).is_some());
+}
+
+#[test]
 fn play_from_here_in_an_exercise_promises_no_undo_it_has_not() {
     // "Undo straight after brings them back to Redo" was said in an
     // exercise, whose Undo takes back a move: the moves and their verdicts

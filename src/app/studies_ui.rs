@@ -113,6 +113,8 @@ pub enum StudyCommand {
     ChooseLine(usize),
     /// Book: show the position after `n` moves of the line.
     Step(usize),
+    /// Book: put the user's moves that stepping took off back on the board.
+    BringBackSetAside,
     Next,
     Previous,
     /// Exercise: take back the last own move and its answer.
@@ -202,12 +204,26 @@ pub struct ActiveStudy {
     /// put on the board (opened, pasted, started, edited) ends the study,
     /// even one from the same position.
     game_id: u64,
+    /// Book: the user's own moves off the study's lines that stepping
+    /// along a line last took off the board, kept to be brought back.
+    pub set_aside: Option<SetAside>,
+}
+
+/// Moves of the user's own, off every line of a book, taken off the board
+/// when the book stepped on along its line: exploring a deviation and then
+/// pressing Next lost it without a word.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetAside {
+    /// How many moves of the game came before them.
+    pub after: usize,
+    pub moves: Vec<Move>,
 }
 
 impl ActiveStudy {
     fn new(study: Study, mode: Mode, game_id: u64) -> ActiveStudy {
         ActiveStudy {
             game_id,
+            set_aside: None,
             exercise: Trial::new(study.clone()),
             study,
             mode,
@@ -891,12 +907,13 @@ impl MaasaiApp {
                     let common = shared_start(self.rt.game.moves(), &moves);
                     let view = self.rt.view.min(common);
                     if self.rt.game.moves().len() > common {
-                        truncate_game(&mut self.rt, common);
+                        take_off_from(a, &mut self.rt, common);
                     }
                     self.book_step_to(view, false);
                 }
             }
             StudyCommand::Step(n) => self.book_step_to(n, false),
+            StudyCommand::BringBackSetAside => self.bring_back_set_aside(),
             StudyCommand::Next => {
                 if let Some(n) = self
                     .studies
@@ -1219,7 +1236,9 @@ impl MaasaiApp {
         // Keep the part of the game that follows the line.
         let common = shared_start(self.rt.game.moves(), &moves);
         if n > common {
-            truncate_game(&mut self.rt, common);
+            if let Some(a) = &mut self.studies.active {
+                take_off_from(a, &mut self.rt, common);
+            }
             for &mv in &moves[common..n] {
                 if let Err(e) = self.rt.play(mv) {
                     self.rt.notice = Some(e.into());
@@ -1240,6 +1259,32 @@ impl MaasaiApp {
             fresh.playing = true;
             *r = fresh;
         }
+    }
+
+    /// Book: the moves last set aside go back on the board where they were
+    /// played, and the board shows their last; what they replace is set
+    /// aside in turn if it is the user's own.
+    fn bring_back_set_aside(&mut self) {
+        let Some(a) = &mut self.studies.active else {
+            return;
+        };
+        let Some(back) = a.set_aside.take() else {
+            return;
+        };
+        if back.after > self.rt.game.moves().len() {
+            return;
+        }
+        take_off_from(a, &mut self.rt, back.after);
+        for &mv in &back.moves {
+            if let Err(e) = self.rt.play(mv) {
+                self.rt.notice = Some(e.into());
+                break;
+            }
+            if let Some(r) = &mut self.rt.replay {
+                r.jump_to_end();
+            }
+        }
+        self.rt.view_live();
     }
 
     /// Follows the game for the active study: notices an exercise move to
@@ -1403,6 +1448,24 @@ impl Drop for Wake {
 }
 
 /// Cuts the game back to its first `len` moves (nothing to redo after).
+/// Takes the game back to its first `len` moves, as [`truncate_game`];
+/// in a book, what that takes off is set aside when it is the user's own
+/// (on no line of the study: a line's moves come back by stepping it).
+fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
+    let played = rt.game.moves();
+    if a.mode == Mode::Book && played.len() > len {
+        let on_a_line =
+            (0..=a.study.file.alternatives.len()).any(|line| a.line(line).0.starts_with(played));
+        if !on_a_line {
+            a.set_aside = Some(SetAside {
+                after: len,
+                moves: played[len..].to_vec(),
+            });
+        }
+    }
+    truncate_game(rt, len);
+}
+
 fn truncate_game(rt: &mut Runtime, len: usize) {
     while rt.game.moves().len() > len {
         rt.undo();
@@ -2084,6 +2147,37 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
             }
         }
     });
+    // Last, so that it moves nothing above it when it comes and goes.
+    if let Some(aside) = &a.set_aside {
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(set_aside_words(aside));
+            if ui
+                .button("Bring them back")
+                .on_hover_text("Your moves go back on the board, from where you played them")
+                .clicked()
+            {
+                out.push(AppCommand::Study(StudyCommand::BringBackSetAside));
+            }
+        });
+    }
+}
+
+/// "Your 3 moves after move 2, off the line, were taken off the board."
+fn set_aside_words(aside: &SetAside) -> String {
+    let count = aside.moves.len();
+    let moves = if count == 1 {
+        "move".to_string()
+    } else {
+        format!("{count} moves")
+    };
+    let place = if aside.after == 0 {
+        "from the start".to_string()
+    } else {
+        format!("after move {}", aside.after)
+    };
+    let were = if count == 1 { "was" } else { "were" };
+    format!("Your {moves} {place}, off the study's lines, {were} taken off the board.")
 }
 
 /// An alternative line's comment as the book shows it, over its steps.
