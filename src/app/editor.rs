@@ -739,6 +739,13 @@ impl Editor {
                 Some("Stopped reading the game record: the board was edited meanwhile.".into());
         }
         if self.check.setup != self.setup {
+            // Another game's board: a selected hole would be another
+            // hole there (Bao la Kimasai's o6 became En Gehé's South 11,
+            // ringed and typed into though never clicked).
+            if self.check.setup.game != self.setup.game {
+                self.selected = None;
+                self.typed.clear();
+            }
             self.check = Check::of(&self.setup, self.background);
             self.start_when_checked = None;
         }
@@ -2603,6 +2610,35 @@ mod tests {
 
     /// A drag of Holes per row, step by step, is one step of undo, and its
     /// note counts every seed the run cut off.
+    #[test]
+    fn a_change_of_game_drops_the_selected_hole() {
+        let start = GameOptions::bao_la_kimasai().start().unwrap();
+        let mut ed = Editor::new(&start, (0, 0), false);
+        let o6 = Hole {
+            side: Side::South,
+            index: 10,
+        };
+        ed.apply(EditorCommand::Select(Some(Selection::Hole(o6))));
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 12 }));
+        assert_eq!(ed.selected, None, "South 11 was never clicked");
+        let before = ed.setup.clone();
+        ed.type_digit('7');
+        assert_eq!(ed.setup, before, "no hole takes the digit");
+        // Undo back to Bao la Kimasai drops a selection made meanwhile.
+        ed.apply(EditorCommand::Select(Some(Selection::Hole(o6))));
+        ed.apply(EditorCommand::Undo);
+        assert_eq!(ed.selected, None);
+        // A change of rows' length keeps it (the same hole of the same game).
+        let h2 = Hole {
+            side: Side::North,
+            index: 1,
+        };
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 12 }));
+        ed.apply(EditorCommand::Select(Some(Selection::Hole(h2))));
+        ed.apply(EditorCommand::Variant(Variant::EnGehe { holes: 14 }));
+        assert_eq!(ed.selected, Some(Selection::Hole(h2)));
+    }
+
     #[test]
     fn a_dragged_row_length_is_undone_whole_and_says_all_it_cut() {
         let start = GameOptions::en_gehe(15).start().unwrap();
