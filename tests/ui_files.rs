@@ -1897,6 +1897,20 @@ fn a_typed_save_as_onto_a_read_only_file_says_so_before_asking_to_replace() {
         h.state().files.path_prompt.as_ref().unwrap().text,
         locked.display().to_string()
     );
+    // Saved under another name, the failure's message goes with it: it
+    // stayed on top, saying the game was not saved, over "Saved to …".
+    let free = dir.path().join("free.ron");
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = free.display().to_string();
+    h.run();
+    h.get_by_label("Save").click();
+    h.run_steps(2);
+    assert_eq!(load_game(&free).unwrap().game.moves().len(), 1);
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
+    assert!(h.query_by_label_contains("The game stays open").is_none());
 }
 
 #[test]

@@ -21,6 +21,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+/// The title of a failed save's message.
+const SAVE_FAILED: &str = "Cannot save the game";
+
 /// The title of a refused paste's message.
 pub const PASTE_REFUSED: &str = "Cannot paste a position or game record";
 
@@ -2502,7 +2505,7 @@ impl MaasaiApp {
             );
             let kept = self.kept_as_it_was();
             self.show_error(
-                "Cannot save the game",
+                SAVE_FAILED,
                 format!(
                     "{} is the program's own {what}, which it writes by itself: choose another name.\n{kept}",
                     path.display()
@@ -2516,6 +2519,16 @@ impl MaasaiApp {
                 self.files.path = Some(path.to_path_buf());
                 self.files.on_disk = file_stamp(path);
                 self.files.saved = Some(signature(&self.rt));
+                // A failed attempt's message, still up while another name
+                // was typed, would say the saved game is not saved.
+                if self
+                    .files
+                    .error
+                    .as_ref()
+                    .is_some_and(|(title, _)| title == SAVE_FAILED)
+                {
+                    self.files.error = None;
+                }
                 let note = self.remember(path);
                 self.rt.notice = Some(Notice::report(format!(
                     "{SAVED_NOTICE}{}{note}",
@@ -2530,7 +2543,7 @@ impl MaasaiApp {
                 self.rt.notice =
                     Some(format!("Not saved to {}: {}", path.display(), e.problem).into());
                 let kept = self.kept_as_it_was();
-                self.show_error("Cannot save the game", format!("{e}\n{kept}"));
+                self.show_error(SAVE_FAILED, format!("{e}\n{kept}"));
                 false
             }
         }
