@@ -3326,6 +3326,42 @@ fn a_path_typed_to_open_that_names_no_file_stays_in_the_window_to_correct() {
 }
 
 #[test]
+fn a_path_typed_to_open_a_damaged_file_stays_in_the_window_too() {
+    // A truncated file's path went with the Open window: another try (the
+    // file's other copy, a fixed name) meant typing it all again.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    files(&mut h, FileCommand::Open);
+    let typed = "tests/fixtures/truncated.ron";
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = typed.into();
+    files(&mut h, FileCommand::OpenPath(typed.into()));
+    h.run();
+    let (title, message) = h.state().files.error.clone().expect("refused");
+    assert_eq!(title, "Cannot open the file");
+    assert!(message.contains("truncated.ron"), "{message}");
+    h.get_by_label("OK").click();
+    h.run();
+    let prompt = h.state().files.path_prompt.as_ref().expect("still open");
+    assert_eq!(prompt.text, typed);
+    // A file that opens takes the window with it.
+    let good = dir.path().join("good.ron");
+    save_game(&good, &GameFile::from_game(Game::new(en_gehe(4)))).unwrap();
+    h.state_mut().files.path_prompt.as_mut().unwrap().text = good.display().to_string();
+    files(&mut h, FileCommand::OpenPath(good));
+    h.run();
+    assert_no_file_error(&h);
+    assert!(h.state().files.path_prompt.is_none());
+    assert_eq!(h.state().rt.game.current().holes_per_side(), 4);
+    // And one that is refused later, opened from elsewhere, brings no
+    // window back.
+    files(&mut h, FileCommand::OpenPath(typed.into()));
+    h.run();
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().files.path_prompt.is_none());
+}
+
+#[test]
 fn save_as_offers_the_last_folder_and_a_name_for_the_game() {
     // Every game was offered the working folder's "game.ron".
     let dir = tempfile::tempdir().unwrap();

@@ -670,6 +670,9 @@ pub struct FilesState {
     /// a frame only hands it the game, and polls what became of it.
     autosave_writer: Option<AutosaveWriter>,
     pub path_prompt: Option<PathPrompt>,
+    /// The Open window whose path is being read: back, as typed, if the
+    /// file cannot be opened (a damaged file's path went with the window).
+    open_prompt_reading: Option<PathPrompt>,
     /// The action waiting on "save your changes?".
     pub unsaved_prompt: Option<Pending>,
     /// The action to do once a Save As (chosen in the prompt) succeeds.
@@ -865,6 +868,7 @@ impl FilesState {
             aside_pending: None,
             autosave_writer: None,
             path_prompt: None,
+            open_prompt_reading: None,
             unsaved_prompt: None,
             on_disk: None,
             changed_on_disk: None,
@@ -1552,6 +1556,7 @@ impl MaasaiApp {
                     self.launch_settled(false);
                     return;
                 }
+                self.files.open_prompt_reading = prompt.filter(|p| p.purpose == Purpose::Open);
                 // The program's own autosave opens as it is now, with
                 // every change written.
                 if self.own_file(&path).is_some() {
@@ -1562,6 +1567,7 @@ impl MaasaiApp {
                 self.start_reading(ctx, path);
             }
             FileCommand::CancelOpen => {
+                self.files.open_prompt_reading = None;
                 let Some(reading) = self.files.reading.take() else {
                     return;
                 };
@@ -2133,6 +2139,7 @@ impl MaasaiApp {
     /// it is.
     fn open(&mut self, path: &Path) {
         self.files.path_prompt = None;
+        self.files.open_prompt_reading = None;
         let read = match self.files.read.take() {
             Some((p, opened)) if p == path => Ok(*opened),
             _ => read_for_open(path, || true),
@@ -2186,6 +2193,11 @@ impl MaasaiApp {
     /// Says why `path` cannot be opened, and forgets it among the recent
     /// files if it is gone.
     fn refuse_open(&mut self, path: &Path, title: &str, message: String) {
+        // The path typed to open it stays in its window to be corrected.
+        if let Some(mut prompt) = self.files.open_prompt_reading.take() {
+            prompt.focused = false;
+            self.files.path_prompt = Some(prompt);
+        }
         if crate::files::nothing_at(path) {
             self.files.recent.remove(path);
             self.store_recent();
@@ -2455,8 +2467,12 @@ impl MaasaiApp {
             }
             // Only a read nobody waits for is stopped: nothing to open or
             // say, and the current game stays as it is.
-            Err(Unread::Stopped) => self.launch_settled(false),
+            Err(Unread::Stopped) => {
+                self.files.open_prompt_reading = None;
+                self.launch_settled(false);
+            }
             Ok(opened) => {
+                self.files.open_prompt_reading = None;
                 self.launch_settled(true);
                 self.files.read = Some((path.clone(), Box::new(opened)));
                 self.guard(ctx, Pending::OpenPath(path));
