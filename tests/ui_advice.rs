@@ -624,6 +624,81 @@ fn a_review_goes_with_its_game() {
 }
 
 #[test]
+fn an_undone_move_is_not_reviewed_and_a_redone_one_is() {
+    // After an Undo of a finished game's last move the review went on
+    // searching the undone move, on both cores, and said "of 189" of a
+    // game of 188 moves.
+    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    // Depth 30 on 2×50: no position's review ends within the test.
+    h.state_mut().council.max_depth = Some(30);
+    h.state_mut().settings.show_council = true;
+    h.run_steps(1);
+    for mv in [Move(0), Move(0)] {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+    }
+    h.state_mut().queue(AppCommand::ReviewGame);
+    h.run_steps(2);
+    assert_eq!(h.state().council.review_progress(), Some((0, 2)));
+    for _ in 0..2 {
+        h.state_mut().queue(AppCommand::Undo);
+        h.run_steps(2);
+    }
+    assert!(h.state().rt.game.moves().is_empty());
+    step_until(&mut h, "the review's thread to stop", |app| {
+        app.council.review_threads() == 0
+    });
+    assert_eq!(h.state().council.review_progress(), None);
+    assert!(
+        h.query_by_label_contains("reviewing the moves played")
+            .is_none()
+    );
+    // Redone, the move is reviewed again, and only the move redone.
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(3);
+    assert_eq!(h.state().council.review_threads(), 1);
+    assert_eq!(h.state().council.review_progress(), Some((0, 1)));
+    assert!(
+        h.query_by_label_contains("reviewing the moves played: 0 of 1…")
+            .is_some()
+    );
+}
+
+#[test]
+fn a_second_review_keeps_what_the_first_found() {
+    // "Review moves so far" pressed again after more moves reviewed every
+    // move again from the first.
+    let start = GameOptions::en_gehe(6).start().unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(4);
+    h.run_steps(1);
+    let play_last_legal = |h: &mut Harness<'static, MaasaiApp>| {
+        let (legal, _) = h.state().rt.game.current().classify_moves();
+        h.state_mut()
+            .queue(AppCommand::PlayMove(*legal.last().unwrap()));
+        h.run_steps(2);
+    };
+    for _ in 0..3 {
+        play_last_legal(&mut h);
+    }
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| app.rt.cost_notes.len() == 3);
+    let first: Vec<_> = h.state().rt.cost_notes.values().cloned().collect();
+    play_last_legal(&mut h);
+    let game = h.state().rt.game.clone();
+    h.state_mut().council.start_review(&game);
+    // Before the new thread has said anything: the three are known.
+    assert_eq!(h.state().council.review_progress(), Some((3, 4)));
+    step_until(&mut h, "the fourth move's review", |app| {
+        app.rt.cost_notes.len() == 4
+    });
+    let now: Vec<_> = h.state().rt.cost_notes.values().cloned().collect();
+    assert_eq!(now[..3], first[..]);
+}
+
+#[test]
 fn a_human_cannot_move_for_a_thinking_computer() {
     // 2×50 and Master: a search that surely outlasts the test's few frames.
     let mut h = harness(GameOptions::en_gehe(50).start().unwrap());

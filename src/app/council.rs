@@ -15,7 +15,7 @@ use crate::search::{self, Analysis, Bound, SearchConfig, SearchHandle};
 use crate::solver::{Session, Solver, settled_value_after};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
 /// Deepest iteration the panel searches to (it stops there, or after
@@ -81,6 +81,28 @@ struct Review {
     rx: Receiver<(usize, Option<CostNote>)>,
     cancel: Arc<AtomicBool>,
     done: bool,
+    /// How many of `moves` the game still holds: the thread reviews no
+    /// move past them (after an Undo of the game's last move it went on
+    /// searching the undone one, on both cores, for nobody).
+    upto: Arc<AtomicUsize>,
+    /// The thread stopped at `upto`, with moves left to review.
+    stopped_short: Arc<AtomicBool>,
+    /// The thread has ended (all sent, stopped short, or cancelled).
+    ended: bool,
+}
+
+impl Review {
+    /// How many of the reviewed moves `game` still plays from its start.
+    fn held_by(&self, game: &Game) -> usize {
+        if *game.start() != self.start {
+            return 0;
+        }
+        self.moves
+            .iter()
+            .zip(game.moves())
+            .take_while(|(a, b)| a == b)
+            .count()
+    }
 }
 
 impl Drop for Review {
@@ -208,7 +230,9 @@ impl CouncilPanel {
         self.review
             .as_ref()
             .filter(|r| !r.done)
-            .map(|r| (r.reviewed, r.moves.len()))
+            .map(|r| (r.reviewed, r.upto.load(Ordering::Relaxed)))
+            // Stopped where the game's moves end: nothing under way.
+            .filter(|(reviewed, held)| reviewed < held)
     }
     /// Whether there is a review (done or not) of the game's moves.
     pub fn has_review(&self) -> bool {
@@ -246,16 +270,34 @@ impl CouncilPanel {
     }
 
     /// Starts a review of the moves played so far (replacing an older one).
+    /// What an older review of the same start found for the moves both
+    /// share is kept, and the new one goes on from there ("Review moves so
+    /// far" pressed again later, or the game's end after an Undo and
+    /// another move, reviewed them all again).
     pub fn start_review(&mut self, game: &Game) {
         let moves = game.moves().to_vec();
         let start = game.positions()[0];
-        if self
-            .review
-            .as_ref()
-            .is_some_and(|r| r.moves == moves && r.start == start)
-        {
-            return;
-        }
+        let kept: Vec<Option<CostNote>> = match &self.review {
+            Some(r) if r.start == start => {
+                if r.moves == moves {
+                    return;
+                }
+                let shared = r
+                    .moves
+                    .iter()
+                    .zip(&moves)
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                r.costs[..r.reviewed.min(shared)].to_vec()
+            }
+            _ => Vec::new(),
+        };
+        self.spawn_review(start, moves, kept);
+    }
+
+    /// A review thread over `moves` from `start`, its first moves' costs
+    /// already known (`kept`).
+    fn spawn_review(&mut self, start: Position, moves: Vec<Move>, kept: Vec<Option<CostNote>>) {
         // Tests fix the depth (and so the result); the window gives time.
         let (depth, time) = match self.max_depth {
             Some(d) => (d, None),
@@ -265,6 +307,11 @@ impl CouncilPanel {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
+        let upto = Arc::new(AtomicUsize::new(moves.len()));
+        let held = Arc::clone(&upto);
+        let stopped_short = Arc::new(AtomicBool::new(false));
+        let short = Arc::clone(&stopped_short);
+        let from = kept.len();
         let list = moves.clone();
         self.review_threads.fetch_add(1, Ordering::Relaxed);
         let running = ReviewRunning(Arc::clone(&self.review_threads));
@@ -273,9 +320,20 @@ impl CouncilPanel {
             let _running = running;
             let mut pos = start;
             let mut seen = Vec::new();
+            for &mv in &list[..from] {
+                seen.push(pos);
+                if pos.play(mv).is_err() {
+                    return;
+                }
+            }
             let variant = start.variant();
             let mut exact = ExactReview::new(time.map(|_| EXACT_REVIEW_TIME), estimate_only);
-            for (i, &mv) in list.iter().enumerate() {
+            for (i, &mv) in list.iter().enumerate().skip(from) {
+                // Moves the game no longer holds are nobody's to review.
+                if i >= held.load(Ordering::Relaxed) {
+                    short.store(true, Ordering::Relaxed);
+                    return;
+                }
                 let proved = exact.cost(&seen, &pos, mv, &stop);
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -302,6 +360,11 @@ impl CouncilPanel {
                     if stop.load(Ordering::Relaxed) {
                         return;
                     }
+                    // Undone while searched: stopped short, as above.
+                    if i >= held.load(Ordering::Relaxed) {
+                        short.store(true, Ordering::Relaxed);
+                        return;
+                    }
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 let analysis = search.wait();
@@ -318,14 +381,19 @@ impl CouncilPanel {
                 }
             }
         });
+        let mut costs = kept;
+        costs.resize(moves.len(), None);
         self.review = Some(Review {
             start,
-            costs: vec![None; moves.len()],
-            reviewed: 0,
+            costs,
+            reviewed: from,
+            done: from == moves.len(),
             moves,
             rx,
             cancel,
-            done: false,
+            upto,
+            stopped_short,
+            ended: false,
         });
     }
 
@@ -428,12 +496,32 @@ impl CouncilPanel {
         let Some(r) = &mut self.review else {
             return;
         };
-        while let Ok((i, c)) = r.rx.try_recv() {
-            if let Some(slot) = r.costs.get_mut(i) {
-                *slot = c;
+        loop {
+            match r.rx.try_recv() {
+                Ok((i, c)) => {
+                    if let Some(slot) = r.costs.get_mut(i) {
+                        *slot = c;
+                    }
+                    r.reviewed = i + 1;
+                    r.done = i + 1 == r.moves.len();
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    r.ended = true;
+                    break;
+                }
             }
-            r.reviewed = i + 1;
-            r.done = i + 1 == r.moves.len();
+        }
+        let held = r.held_by(&rt.game);
+        r.upto.store(held, Ordering::Relaxed);
+        if r.ended && r.stopped_short.load(Ordering::Relaxed) && !r.done && r.reviewed < held {
+            // Stopped short at an Undo, and the moves are back (Redo):
+            // on from where it stopped.
+            let (start, moves) = (r.start, r.moves.clone());
+            let kept = r.costs[..r.reviewed].to_vec();
+            self.spawn_review(start, moves, kept);
+            ctx.request_repaint_after(super::busy::frame_interval());
+            return;
         }
         if !r.done {
             ctx.request_repaint_after(super::busy::frame_interval());
