@@ -3362,6 +3362,49 @@ fn a_path_typed_to_open_a_damaged_file_stays_in_the_window_too() {
 }
 
 #[test]
+fn open_a_study_file_offers_the_folder_of_ones_own_studies() {
+    // It offered the saved game on the board, under "Open a saved game or
+    // study".
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = files_harness(dir.path(), en_gehe(6));
+    let game = dir.path().join("my game.ron");
+    files(&mut h, FileCommand::SaveTo(game.clone()));
+    files(&mut h, FileCommand::OpenStudy);
+    // No studies of one's own yet: as Open does.
+    let prompt = h.state().files.path_prompt.clone().expect("asked");
+    assert_eq!(prompt.text, game.display().to_string());
+    files(&mut h, FileCommand::ClosePathPrompt);
+    let studies = dir.path().join("config").join("studies");
+    std::fs::create_dir_all(&studies).unwrap();
+    files(&mut h, FileCommand::OpenStudy);
+    let prompt = h.state().files.path_prompt.clone().expect("asked");
+    assert_eq!(prompt.text, format!("{}/", studies.display()));
+    // Game ▸ Open still offers the game's own file.
+    files(&mut h, FileCommand::ClosePathPrompt);
+    files(&mut h, FileCommand::Open);
+    let prompt = h.state().files.path_prompt.clone().expect("asked");
+    assert_eq!(prompt.text, game.display().to_string());
+    // The system's dialog is given the folder too.
+    files(&mut h, FileCommand::ClosePathPrompt);
+    static GIVEN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+    h.state_mut().files.native_dialogs = true;
+    h.state_mut().files.file_dialog = |_, current| {
+        *GIVEN.lock().unwrap() = current;
+        None
+    };
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::OpenStudy));
+    common::step_until(&mut h, "the dialog's answer", |app| {
+        app.files.path_prompt.is_some()
+    });
+    let given = GIVEN.lock().unwrap().clone().expect("a place given");
+    assert_eq!(given.parent(), Some(studies.as_path()));
+    // No dialog came up: the typed path offers the folder all the same.
+    let prompt = h.state().files.path_prompt.clone().expect("asked");
+    assert_eq!(prompt.text, format!("{}/", studies.display()));
+}
+
+#[test]
 fn save_as_offers_the_last_folder_and_a_name_for_the_game() {
     // Every game was offered the working folder's "game.ron".
     let dir = tempfile::tempdir().unwrap();

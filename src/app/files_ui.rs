@@ -34,6 +34,9 @@ pub enum FileCommand {
     New,
     /// Choose a file to open (file dialog, or the typed-path window).
     Open,
+    /// [`FileCommand::Open`] from the Studies menu: offered the folder of
+    /// the user's own studies, where there is one.
+    OpenStudy,
     OpenPath(PathBuf),
     Save,
     SaveAs,
@@ -634,6 +637,9 @@ pub struct FilesState {
     /// Turned off for the session when a dialog answers at once with no
     /// file: the system has none (no desktop portal).
     pub native_dialogs: bool,
+    /// The next Open is for a study ([`FileCommand::OpenStudy`]), until
+    /// its dialog or window comes up.
+    open_for_study: bool,
     /// The system's file dialog for Open… and Save as… (run on a thread of
     /// its own): the path chosen, or `None`. Tests put their own in.
     pub file_dialog: fn(Purpose, Option<PathBuf>) -> Option<PathBuf>,
@@ -856,6 +862,7 @@ impl FilesState {
             folders,
             window_claim,
             native_dialogs,
+            open_for_study: false,
             file_dialog: system_file_dialog,
             move_aside: move_unsaved_aside,
             path: None,
@@ -1225,6 +1232,9 @@ impl MaasaiApp {
         {
             let (purpose, asked) = (*purpose, *asked);
             self.files.dialog = None;
+            if answer.is_some() {
+                self.files.open_for_study = false;
+            }
             match answer {
                 Some(path) => out.push(match purpose {
                     Purpose::Open => FileCommand::OpenPath(path),
@@ -1242,11 +1252,8 @@ impl MaasaiApp {
                     } else {
                         no_dialog_note("file's path")
                     };
-                    self.files.path_prompt = Some(PathPrompt::new(
-                        purpose,
-                        self.default_path_text(purpose),
-                        Some(note),
-                    ))
+                    let text = self.prompt_text(purpose);
+                    self.files.path_prompt = Some(PathPrompt::new(purpose, text, Some(note)))
                 }
             }
         }
@@ -1268,6 +1275,31 @@ impl MaasaiApp {
             }
         }
         out.into_iter().map(AppCommand::Files).collect()
+    }
+
+    /// The user's studies' folder, when the Open being asked for is Open a
+    /// study file… and the folder is there.
+    fn studies_to_open(&self, purpose: Purpose) -> Option<PathBuf> {
+        (purpose == Purpose::Open && self.files.open_for_study)
+            .then(|| self.own_studies_folder())
+            .flatten()
+    }
+
+    /// What the typed-path window starts with: the user's studies' folder
+    /// for Open a study file…, else [`Self::default_path_text`].
+    fn prompt_text(&mut self, purpose: Purpose) -> String {
+        let text = match self.studies_to_open(purpose) {
+            Some(dir) => format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR),
+            None => self.default_path_text(purpose),
+        };
+        self.files.open_for_study = false;
+        text
+    }
+
+    /// The folder Save to my studies writes to, if it is there.
+    fn own_studies_folder(&self) -> Option<PathBuf> {
+        let dir = self.files.folders.as_ref()?.config.join("studies");
+        dir.is_dir().then_some(dir)
     }
 
     fn default_path_text(&self, purpose: Purpose) -> String {
@@ -1520,7 +1552,14 @@ impl MaasaiApp {
     pub(super) fn apply_file_command(&mut self, ctx: &egui::Context, command: FileCommand) {
         match command {
             FileCommand::New => self.guard(ctx, Pending::New),
-            FileCommand::Open => self.guard(ctx, Pending::Open),
+            FileCommand::Open => {
+                self.files.open_for_study = false;
+                self.guard(ctx, Pending::Open);
+            }
+            FileCommand::OpenStudy => {
+                self.files.open_for_study = true;
+                self.guard(ctx, Pending::Open);
+            }
             FileCommand::OpenPath(path) => {
                 let prompt = self.files.path_prompt.take();
                 let path = open_target(path);
@@ -2106,13 +2145,14 @@ impl MaasaiApp {
 
     fn choose_path(&mut self, ctx: &egui::Context, purpose: Purpose) {
         if !self.files.native_dialogs {
-            self.files.path_prompt = Some(PathPrompt::new(
-                purpose,
-                self.default_path_text(purpose),
-                None,
-            ));
+            let text = self.prompt_text(purpose);
+            self.files.path_prompt = Some(PathPrompt::new(purpose, text, None));
             return;
         }
+        // A study is looked for among the user's own studies (it was
+        // offered the saved game on the board). The flag stays up for the
+        // typed path, should no dialog come.
+        let studies = self.studies_to_open(purpose);
         if self.files.dialog.is_some() {
             return;
         }
@@ -2122,6 +2162,8 @@ impl MaasaiApp {
         let dialog = self.files.file_dialog;
         // (A game without a file is offered the path Save as… would type.)
         let current = match purpose {
+            // (The dialog opens in the folder of the path it is given.)
+            Purpose::Open if studies.is_some() => studies.map(|d| d.join("study.ron")),
             Purpose::Open => current,
             Purpose::SaveAs => Some(current.unwrap_or_else(|| self.suggested_save_path())),
         };

@@ -196,7 +196,7 @@ pub fn menu_ui(
                 ));
             }
             if ui.button("Open a study file…").clicked() {
-                commands.push(AppCommand::Files(super::files_ui::FileCommand::Open));
+                commands.push(AppCommand::Files(super::files_ui::FileCommand::OpenStudy));
             }
             ui.separator();
             // The solver panel's Save as study…, where a researcher looks

@@ -1875,7 +1875,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                     .on_hover_text("Study files (.ron) open like saved games")
                     .clicked()
                 {
-                    out.push(AppCommand::Files(FileCommand::Open));
+                    out.push(AppCommand::Files(FileCommand::OpenStudy));
                 }
             });
             ui.horizontal(|ui| {
