@@ -4679,6 +4679,42 @@ fn a_bao_result_window_narrowed_beside_the_board_keeps_its_title_whole() {
 }
 
 #[test]
+fn a_bao_board_shrinks_only_as_far_as_its_result_window_beside_it_needs() {
+    // At 1280×800 the board shrank to make room under it, and the window
+    // then went beside it all the same: the room under the board was left
+    // empty and the board smaller than it had to be.
+    let start = parse_position(
+        "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
+         north=0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,1 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let mut h = harness_at(start, [1280.0, 800.0]);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(4);
+    let (_, before) = h.state().rt.board_area.expect("drawn");
+    h.get_by_label("South i1: 1 seed").click();
+    h.run_steps(12);
+    assert!(h.state().rt.result().is_some(), "South i1 ends the game");
+    let (area, board) = h.state().rt.board_area.expect("drawn");
+    let window = h.get_by_label(maasai_mancala::app::game_over::TITLE).rect();
+    assert!(!window.intersects(board), "{window:?} over {board:?}");
+    assert!(
+        board.width() < before.width(),
+        "the board had no room beside it"
+    );
+    let gap = board.left() - area.left();
+    let needed = maasai_mancala::app::game_over::narrowest_beside(&h.ctx);
+    assert!(
+        gap <= needed + 4.0,
+        "a gap of {gap} beside the board where the window needs {needed}"
+    );
+    assert!(
+        window.right() <= board.left() + 1.0,
+        "{window:?} beside {board:?}"
+    );
+}
+
+#[test]
 fn a_position_met_after_a_game_is_solved_with_that_games_repetitions() {
     use maasai_mancala::app::files_ui::FileCommand;
     use maasai_mancala::app::solver_panel::SolverCommand;

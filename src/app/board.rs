@@ -752,16 +752,33 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
     // room goes under the board, the board shrinking to make it (not
     // below a readable pitch) while the window is shown, so that it hides
     // no hole.
-    if let Some(window) = super::game_over::room_wanted(ui.ctx(), rt) {
+    if let Some((window, compact)) = super::game_over::room_wanted(ui.ctx(), rt) {
         let pitch = fit_pitch_free(vec2(avail.x, canvas_h), pos.variant()) * settings.zoom;
         let beside = (avail.x - unit.x * pitch) / 2.0;
         // The window's frame and a little air.
         let wanted = window.y + 16.0;
-        if beside < window.x && space_above < wanted {
+        // A compact window (no table: Bao la Kimasai) narrows to fit a
+        // gap beside the board (see `game_over::place`).
+        let compact_gap = compact.then(|| super::game_over::narrowest_beside(ui.ctx()));
+        let fits_beside = compact_gap.is_some_and(|gap| beside >= gap);
+        if beside < window.x && !fits_beside && space_above < wanted {
             let least = Geometry::board_size(pos.variant(), MIN_PITCH).y;
-            let shrunk = (avail.y - around - wanted).min(canvas_h).max(least);
-            if avail.y - around - shrunk >= wanted {
-                canvas_h = shrunk;
+            let under = (avail.y - around - wanted).min(canvas_h).max(least);
+            let mut shrunk = (avail.y - around - under >= wanted).then_some(under);
+            // A board a little narrower leaves a compact window its gap,
+            // where the room under the board took a quarter of its height
+            // (and the window then went beside it all the same, the room
+            // under the board left empty).
+            if let Some(gap) = compact_gap {
+                // (A pixel to spare: the window measures the gap anew.)
+                let pitch_beside = (avail.x - 2.0 * (gap + 1.0)) / unit.x;
+                let height = Geometry::board_size(pos.variant(), pitch_beside / settings.zoom).y;
+                if pitch_beside >= MIN_PITCH && height > shrunk.unwrap_or(0.0) {
+                    shrunk = Some(height.min(canvas_h));
+                }
+            }
+            if let Some(height) = shrunk {
+                canvas_h = height;
                 space_above = 0.0;
             }
         }

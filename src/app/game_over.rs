@@ -32,6 +32,25 @@ fn assumed_size(compact: bool) -> egui::Vec2 {
     }
 }
 
+/// The narrowest a compact window gets: its two buttons side by side.
+const NARROWEST: f32 = 150.0;
+
+/// The least gap beside the board in which a compact result window (Bao
+/// la Kimasai's) is placed, narrowed: as wide as its buttons and its
+/// title, and its frame.
+pub fn narrowest_beside(ctx: &egui::Context) -> f32 {
+    NARROWEST.max(title_bar(ctx)) + 12.0
+}
+
+/// The width the window's title bar needs: its title and the button that
+/// folds the window ("Game o…" was cut in a window as narrow as the title
+/// alone).
+fn title_bar(ctx: &egui::Context) -> f32 {
+    let style = ctx.global_style();
+    let button = ctx.fonts_mut(|f| f.row_height(&egui::TextStyle::Heading.resolve(&style)));
+    super::dialogs::title_bar_width(ctx, TITLE) + button + 2.0 * style.spacing.item_spacing.x
+}
+
 /// Where the window remembers the ending it was last shown for.
 fn shown_id() -> egui::Id {
     egui::Id::unique("game-over-shown")
@@ -43,11 +62,14 @@ fn shown_id() -> egui::Id {
 /// once the window has been shown for this ending: it goes while the
 /// move is sown and comes back at its end, and the board grew and shrank
 /// again at every step across the last seed.
-pub fn room_wanted(ctx: &egui::Context, rt: &Runtime) -> Option<egui::Vec2> {
+/// `compact`: the window has no table of counts and narrows to a gap
+/// beside the board of [`narrowest_beside`].
+pub fn room_wanted(ctx: &egui::Context, rt: &Runtime) -> Option<(egui::Vec2, bool)> {
     let result = rt.result()?;
     let shown = ctx.data(|d| d.get_temp::<(u64, usize, u64)>(shown_id())) == Some(rt.ending());
     let wanted = due(rt) || (shown && rt.live() && rt.game_over_dismissed != Some(rt.ending()));
-    wanted.then(|| assumed_size(result.score.is_none()))
+    let compact = result.score.is_none();
+    wanted.then(|| (assumed_size(compact), compact))
 }
 
 /// What the keys of the frame before were busy with: a hole being typed
@@ -115,7 +137,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
         return commands;
     }
     // The window is never narrower than its title bar needs.
-    let title_bar = super::dialogs::title_bar_width(ctx, TITLE);
+    let title_bar = title_bar(ctx);
     let (at, width) = place(ctx, rt, result.score.is_none(), title_bar);
     // A window of its own for each finished game, placed anew; it may be
     // dragged or folded away. egui keeps a window's place by its id, so the
@@ -307,8 +329,6 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool, title_bar: f32) -> (e
     let (mut w, mut h) = (size.x, size.y);
     // About the side line, the status line and the hint.
     const LINES: f32 = 64.0;
-    // The narrowest a compact window gets: its two buttons side by side.
-    const NARROWEST: f32 = 150.0;
     // The narrowest the window with the final counts' table gets, its
     // frame included.
     const NARROWEST_TABLE: f32 = 250.0;
