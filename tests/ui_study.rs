@@ -3537,6 +3537,14 @@ fn book_with_plots(s: &Study) -> Harness<'static, MaasaiApp> {
 /// The plots' hover labels that name the study line, with where the
 /// pointer was: a sweep over the tempo chart.
 fn study_line_labels(h: &mut Harness<'static, MaasaiApp>) -> Vec<(egui::Pos2, String)> {
+    dashed_line_labels(h, "study line")
+}
+
+/// The plots' hover labels that name the dashed line called `name`.
+fn dashed_line_labels(
+    h: &mut Harness<'static, MaasaiApp>,
+    name: &str,
+) -> Vec<(egui::Pos2, String)> {
     let plot = h.state().rt.plot_rect.expect("the plots are shown");
     let mut seen = Vec::new();
     for i in 1..40 {
@@ -3549,7 +3557,7 @@ fn study_line_labels(h: &mut Harness<'static, MaasaiApp>) -> Vec<(egui::Pos2, St
             h.run();
             if let Some(label) = common::shape_texts(h)
                 .into_iter()
-                .find(|t| t.contains("study line") && t.contains("after "))
+                .find(|t| t.contains(name) && t.contains("after "))
             {
                 seen.push((at, label));
             }
@@ -3571,6 +3579,55 @@ fn line_position(s: &Study, n: usize) -> Position {
         p.play(mv).unwrap();
     }
     p
+}
+
+#[test]
+fn a_click_on_the_plots_solver_line_plays_the_line_to_there() {
+    // The solver's line is dashed past the game's end; a click on one of
+    // its points plays the line's moves up to it, as its buttons do.
+    let s = study("03-remainder.ron");
+    let mut h = harness_at(s.start, WIDE_SIZE);
+    h.state_mut().solver.session = Some(Session::with_solver(Solver::with_table_bits(16)));
+    h.state_mut().settings.show_solver = true;
+    h.state_mut().settings.show_tempo_plot = true;
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::Solver(SolverCommand::Solve));
+    step_until(&mut h, "the solve", |app| {
+        app.solver.shown_solution(&app.rt).is_some()
+    });
+    h.run_steps(2);
+    let pv = h
+        .state()
+        .solver
+        .shown_solution(&h.state().rt)
+        .unwrap()
+        .pv
+        .clone();
+    assert!(pv.len() >= 2, "{pv:?}");
+    let labels = dashed_line_labels(&mut h, "solver line");
+    let (at, label) = labels
+        .iter()
+        .filter(|(_, l)| label_moves(l) > 0)
+        .max_by_key(|(_, l)| label_moves(l))
+        .cloned()
+        .unwrap_or_else(|| panic!("no label past the game: {labels:?}"));
+    assert!(
+        label.ends_with("\n(click to play the line to it)"),
+        "{label:?}"
+    );
+    let k = label_moves(&label);
+    // (The line's moves are sown: the window does not settle at once.)
+    common::click_at_then(&mut h, at, |h| {
+        h.run_steps(3);
+    });
+    step_until(&mut h, "the line played", |app| {
+        app.rt.game.moves().len() >= k && !app.rt.animating()
+    });
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves(), &pv[..k], "{label:?}");
+    assert_eq!(h.state().rt.view, k);
 }
 
 #[test]
