@@ -699,6 +699,43 @@ fn a_second_review_keeps_what_the_first_found() {
 }
 
 #[test]
+fn a_review_dropped_in_the_middle_of_an_exact_solve_stops_it() {
+    // A 14-seed 2×50 endgame whose proof takes minutes: the review's
+    // exact solve of its first move is under way (with a fixed review
+    // depth it has no time limit) when a new game drops the review.
+    let start = parse_position(
+        "en-gehe south=0,0,0,1,0,0,0,0,0,0,0,0,2,0,0,1,0,0,1,0,0,0,1,0,1,0,0,0,0,0,0,0,0,0,0,0,0,\
+         0,0,0,0,0,0,0,0,0,0,0,0,0 north=1,0,0,0,0,0,0,0,0,0,1,0,2,0,1,0,0,0,0,0,0,0,1,0,0,0,0,0,\
+         0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 captured=196,191 turn=north",
+    )
+    .unwrap();
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(2);
+    h.run_steps(1);
+    h.state_mut()
+        .queue(AppCommand::PlayMove(start.legal_moves()[0]));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::ReviewGame);
+    h.run_steps(2);
+    assert_eq!(h.state().council.review_threads(), 1);
+    // Well into the proof (no note comes for minutes).
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    assert_eq!(h.state().council.review_progress(), Some((0, 1)));
+    let names = h.state().rt.names.clone();
+    h.state_mut()
+        .queue(AppCommand::NewGame(GameOptions::en_gehe(6), names));
+    h.run_steps(2);
+    assert!(!h.state().council.has_review());
+    step_until(&mut h, "the review's exact solve to stop", |app| {
+        app.council.review_threads() == 0
+    });
+}
+
+#[test]
 fn a_human_cannot_move_for_a_thinking_computer() {
     // 2×50 and Master: a search that surely outlasts the test's few frames.
     let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
