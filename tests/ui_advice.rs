@@ -736,6 +736,66 @@ fn a_review_dropped_in_the_middle_of_an_exact_solve_stops_it() {
 }
 
 #[test]
+fn a_reviews_exact_cost_counts_the_games_repetitions() {
+    // After this game South's moves from `en-gehe south=1,1,0 north=0,0,0
+    // captured=4,6 turn=south` are worth other values than on their own
+    // (South 1 costs 4 seeds alone, 2 after the game: a move back into a
+    // position the game had ends it there). The review's proof of the
+    // last move must count the game's positions.
+    let start = parse_position("en-gehe south=2,2,2 north=2,2,2 captured=0,0 turn=south").unwrap();
+    let record = [0, 1, 1, 1, 0, 2, 2, 0, 0, 2].map(Move);
+    let mut game = maasai_mancala::engine::Game::new(start);
+    for mv in record {
+        game.play(mv).unwrap();
+    }
+    let pos = *game.current();
+    let history = &game.positions()[..record.len()];
+    let mut solver = Solver::with_table_bits(16);
+    let with_game = solver.move_values(history, &pos, None).unwrap();
+    let alone = Solver::with_table_bits(16)
+        .move_values(&[], &pos, None)
+        .unwrap();
+    let margin = |v: Value| match v {
+        Value::Margin(m) => m,
+        other => panic!("an En Gehé value is a margin, not {other:?}"),
+    };
+    let best = with_game.iter().map(|&(_, v)| margin(v)).max().unwrap();
+    // A move whose value the game changes, and not the best after it.
+    let &(played, value) = with_game
+        .iter()
+        .find(|(m, v)| alone.iter().any(|(a, w)| a == m && w != v) && margin(*v) < best)
+        .expect("a move the game's repetitions make worse");
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(4);
+    h.run_steps(1);
+    for mv in record.into_iter().chain([played]) {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+    }
+    h.state_mut().queue(AppCommand::ReviewGame);
+    step_until(&mut h, "the review", |app| {
+        app.council.review_done() && app.rt.cost_notes.len() == record.len() + 1
+    });
+    let note = h.state().rt.cost_notes[&record.len()].clone();
+    assert!(note.review_depth.is_none(), "not proved: {note:?}");
+    let cost = (best - margin(value)) as u32;
+    let seeds = if cost == 1 { "seed" } else { "seeds" };
+    let best_holes: Vec<String> = with_game
+        .iter()
+        .filter(|&&(_, v)| margin(v) == best)
+        .map(|(m, _)| format!("hole {}", m.0 + 1))
+        .collect();
+    assert!(
+        best_holes
+            .iter()
+            .any(|hole| note.text == format!("cost exactly {cost} {seeds} (best was {hole})")),
+        "{:?}: expected a cost of {cost} against {best_holes:?}",
+        note.text
+    );
+}
+
+#[test]
 fn a_human_cannot_move_for_a_thinking_computer() {
     // 2×50 and Master: a search that surely outlasts the test's few frames.
     let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
