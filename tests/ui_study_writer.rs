@@ -177,6 +177,12 @@ fn a_solved_position_is_saved_as_a_study_that_loads_and_shows_in_the_library() {
             .is_some(),
         "a title differing in capitals and blanks is the same title"
     );
+    // The question names the study replaced as it is titled, not as typed.
+    assert!(
+        h.query_by_label_contains("Your studies already have “a three-seed WIN”, in")
+            .is_some(),
+        "the stored study's title is quoted"
+    );
     h.get_by_label("Replace").click();
     step_until(&mut h, "the replacing save", |_| {
         std::fs::read_to_string(&path).is_ok_and(|t| t == first)

@@ -594,37 +594,48 @@ fn free_path(dir: &Path, name: &str) -> PathBuf {
     })
 }
 
-/// Whether a study shipped with the program has `title` (blanks around it
-/// and capitals aside).
+/// A title as the library tells titles apart: capitals and blanks aside
+/// (around it, and how many between words: "small river  Endgame" is
+/// "Small river endgame", which a second file had joined in the library).
+fn title_key(title: &str) -> String {
+    title
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// Whether a study shipped with the program has `title` (see
+/// [`title_key`]).
 fn shipped_title(title: &str) -> bool {
     static TITLES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     let titles = TITLES.get_or_init(|| {
         super::studies_ui::shipped_studies()
             .0
             .iter()
-            .map(|s| s.file.title.trim().to_lowercase())
+            .map(|s| title_key(&s.file.title))
             .collect()
     });
-    titles.contains(&title.trim().to_lowercase())
+    titles.contains(&title_key(title))
 }
 
 /// The study of the user's library (`config`'s `studies/`) titled `title`
-/// (blanks around it and capitals aside), if there is one; files that do
-/// not read as a study are passed over (the library says what is wrong
+/// (see [`title_key`]), if there is one, with its own title; files that
+/// do not read as a study are passed over (the library says what is wrong
 /// with them).
-fn library_study_titled(config: &Path, title: &str) -> Option<PathBuf> {
-    let wanted = title.trim().to_lowercase();
+fn library_study_titled(config: &Path, title: &str) -> Option<(PathBuf, String)> {
+    let wanted = title_key(title);
     let mut files: Vec<PathBuf> = std::fs::read_dir(config.join("studies"))
         .ok()?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "ron") && p.is_file())
         .collect();
     files.sort();
-    files.into_iter().find(|path| {
-        crate::files::read_text(path)
+    files.into_iter().find_map(|path| {
+        let file = crate::files::read_text(&path)
             .ok()
-            .and_then(|text| ron::from_str::<StudyFile>(&text).ok())
-            .is_some_and(|f| f.title.trim().to_lowercase() == wanted)
+            .and_then(|text| ron::from_str::<StudyFile>(&text).ok())?;
+        (title_key(&file.title) == wanted).then_some((path, file.title))
     })
 }
 
@@ -674,9 +685,12 @@ impl MaasaiApp {
                              yours another title, so that the library tells them apart.",
                             w.title.trim()
                         ));
-                    } else if let Some(path) = library_study_titled(&config, &w.title) {
+                    } else if let Some((path, title)) = library_study_titled(&config, &w.title) {
                         let mut question = ReplaceQuestion::new(path);
-                        question.title = Some(w.title.trim().to_string());
+                        // The study replaced, as it is titled ("Small
+                        // river endgame", not the "small river endgame"
+                        // typed).
+                        question.title = Some(title.trim().to_string());
                         w.ask_replace = Some(question);
                         w.saved_news = false;
                     } else {
@@ -855,7 +869,7 @@ pub fn writer_ui(
     if let Some(config) = library
         && w.same_title.as_ref().is_none_or(|(t, _)| *t != w.title)
     {
-        let found = library_study_titled(config, &w.title);
+        let found = library_study_titled(config, &w.title).map(|(path, _)| path);
         w.same_title = Some((w.title.clone(), found));
     }
     // The library on screen shows the new study: it reads the folder again.
@@ -1281,7 +1295,34 @@ pub fn writer_ui(
 
 #[cfg(test)]
 mod tests {
-    use super::elsewhere_path;
+    use super::{StudyFile, elsewhere_path, library_study_titled, shipped_title};
+
+    #[test]
+    fn a_title_is_the_same_whatever_its_capitals_and_blanks() {
+        // "small river  Endgame" (two blanks) was saved as a second study
+        // beside "Small river endgame".
+        let dir = tempfile::tempdir().unwrap();
+        let studies = dir.path().join("studies");
+        std::fs::create_dir_all(&studies).unwrap();
+        let file = studies.join("small-river-endgame.ron");
+        let shipped = std::fs::read_to_string("assets/studies/01-relay.ron").unwrap();
+        let mut study: StudyFile = ron::from_str(&shipped).unwrap();
+        study.title = "Small river endgame".into();
+        std::fs::write(&file, ron::ser::to_string(&study).unwrap()).unwrap();
+        for typed in [
+            "small river  Endgame",
+            " Small\triver endgame ",
+            "SMALL RIVER ENDGAME",
+        ] {
+            assert_eq!(
+                library_study_titled(dir.path(), typed),
+                Some((file.clone(), "Small river endgame".to_string())),
+                "{typed:?}"
+            );
+        }
+        assert_eq!(library_study_titled(dir.path(), "Small riverendgame"), None);
+        assert!(shipped_title("  relay:  one move,   THREE laps "));
+    }
 
     #[test]
     fn a_typed_name_ending_in_a_slash_stays_a_folder_s_name() {
