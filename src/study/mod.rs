@@ -1204,10 +1204,12 @@ pub fn move_comment(pos: &Position, mv: Move) -> String {
             "; the last seed falls into the empty {}, facing an empty hole: nothing is captured",
             label(last)
         )),
+        // Named with its owner as the other side's holes are everywhere
+        // ("North's hole 2"; it read "the empty hole 2 of North's row").
         None if pos.variant().is_en_gehe() => text.push_str(&format!(
-            "; the last seed falls into the empty {} of {}'s row: nothing is captured",
-            bare(last),
-            trace.mover.opponent().title()
+            "; the last seed falls into {}'s empty {}: nothing is captured",
+            trace.mover.opponent().title(),
+            bare(last)
         )),
         None => text.push_str(&format!("; the move ends in the empty {}", label(last))),
     }
@@ -1655,8 +1657,8 @@ mod builder_tests {
         );
         assert_eq!(
             move_comment(&pos, Move(3)),
-            "South 4: sows 1 seed from hole 4; the last seed falls into the empty hole 1 of \
-             North's row: nothing is captured."
+            "South 4: sows 1 seed from hole 4; the last seed falls into North's empty hole 1: \
+             nothing is captured."
         );
     }
 
