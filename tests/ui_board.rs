@@ -1027,6 +1027,7 @@ fn a_click_past_both_a_short_line_and_the_game_views_the_games_end() {
                 moves: &line,
                 name: "solver line",
                 follow: "play the line to it",
+                follow_replacing: None,
             };
             if let Some(c) = plot_ui(ui, &positions, 0, Some(cont)) {
                 clicked.set(Some(c));

@@ -3628,6 +3628,50 @@ fn a_click_on_the_plots_solver_line_plays_the_line_to_there() {
     h.run_steps(2);
     assert_eq!(h.state().rt.game.moves(), &pv[..k], "{label:?}");
     assert_eq!(h.state().rt.view, k);
+    // From an earlier position, where the game's later moves are the
+    // line's, a click goes on along it as before.
+    h.state_mut().queue(AppCommand::view_at(0));
+    h.run_steps(4);
+    let labels = dashed_line_labels(&mut h, "solver line");
+    assert!(
+        labels
+            .iter()
+            .all(|(_, l)| l.ends_with("\n(click to play the line to it)")
+                || l.ends_with("\n(click to view it)")),
+        "{labels:?}"
+    );
+    // A game that left the line: from its start the line would replace
+    // the game's later moves; the label says so, and that it is asked.
+    for _ in 0..k {
+        h.state_mut().queue(AppCommand::Undo);
+        h.run_steps(2);
+    }
+    let other = *s
+        .start
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != pv[0])
+        .expect("another move");
+    h.state_mut().queue(AppCommand::PlayMove(other));
+    h.run_steps(4);
+    h.state_mut().queue(AppCommand::view_at(0));
+    h.run_steps(4);
+    let labels = dashed_line_labels(&mut h, "solver line");
+    let (at, label) = labels
+        .iter()
+        .find(|(_, l)| label_moves(l) > 1)
+        .cloned()
+        .unwrap_or_else(|| panic!("no label along the line: {labels:?}"));
+    assert!(
+        label.ends_with(
+            "\n(click to play the line to it in place of the game's later moves, asked first)"
+        ),
+        "{label:?}"
+    );
+    common::click_at(&mut h, at);
+    h.run_steps(2);
+    assert!(h.state().rt.branch_offer.is_some(), "not asked");
+    assert_eq!(h.state().rt.game.moves(), &[other], "nothing changed yet");
 }
 
 #[test]

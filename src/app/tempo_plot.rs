@@ -63,6 +63,10 @@ pub struct Continuation<'a> {
     /// What a click on the line does to its position, after "click to"
     /// ("view it", "play the line to it").
     pub follow: &'a str,
+    /// Past this many of its moves the line parts from the game's own later
+    /// moves, and a click there does this instead ("play the line to it in
+    /// place of the game's later moves, asked first").
+    pub follow_replacing: Option<(usize, &'a str)>,
 }
 
 /// What a click on the plots asks for.
@@ -148,7 +152,14 @@ pub fn plot_ui(
     let cont: Option<(usize, Vec<Figures>, &str)> = line
         .as_ref()
         .map(|c| (c.from, line_figures(ui, c.start, c.moves), c.name));
-    let follow = line.as_ref().map_or("view it", |c| c.follow);
+    let follow_to = |k: usize| match line.as_ref() {
+        Some(Continuation {
+            follow_replacing: Some((shared, replacing)),
+            ..
+        }) if k > *shared => *replacing,
+        Some(c) => c.follow,
+        None => "view it",
+    };
     // The dashed line's step at `moves` played, where it has one.
     let line_step = |moves: usize| {
         let (from, figs, _) = cont.as_ref()?;
@@ -293,7 +304,7 @@ pub fn plot_ui(
                                 let k = line_step(moves)?;
                                 let text = format!("{name} {after}: {}", value(point.y));
                                 // Its first point is the position on view.
-                                let verb = if k > 0 { follow } else { "view it" };
+                                let verb = if k > 0 { follow_to(k) } else { "view it" };
                                 (PlotClick::Line(k), verb, text)
                             }
                             Some(name) if moves <= last => {
@@ -321,7 +332,7 @@ pub fn plot_ui(
                                     value(f[0]),
                                     value(f[1])
                                 );
-                                (PlotClick::Line(k), follow, text)
+                                (PlotClick::Line(k), follow_to(k), text)
                             }
                             Some(_) => return None,
                         };
@@ -432,12 +443,23 @@ impl super::MaasaiApp {
             (_, Some(s)) if !s.pv.is_empty() => (&s.pv, "solver line", "play the line to it"),
             _ => (&[], "", ""),
         };
+        // From an earlier position the solver's line, where it parts from
+        // the game's later moves, takes their place: "Play from here?"
+        // asks about that, and the label says so.
+        let later = &rt.game.moves()[rt.view.min(rt.game.moves().len())..];
+        let solver_line = !matches!(&study_line, Some((_, m)) if !m.is_empty());
+        let shared = later.iter().zip(moves).take_while(|(a, b)| a == b).count();
+        let follow_replacing = (solver_line && shared < later.len()).then_some((
+            shared,
+            "play the line to it in place of the game's later moves, asked first",
+        ));
         let line = (!moves.is_empty()).then_some(Continuation {
             from: rt.view,
             start: shown,
             moves,
             name,
             follow,
+            follow_replacing,
         });
         let command = match plot_ui(ui, rt.game.positions(), rt.view, line) {
             Some(PlotClick::Game(view)) if view != rt.view => {
