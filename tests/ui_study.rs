@@ -3803,6 +3803,42 @@ fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
 }
 
 #[test]
+fn moves_set_aside_come_back_after_the_moves_they_were_played_after() {
+    // Set aside after the solution's first move, then another line read:
+    // they were played on after that line's first move instead.
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(1)));
+    h.run_steps(4);
+    let after_one = line_position(&s, 1);
+    let own = *after_one
+        .legal_moves()
+        .iter()
+        .find(|&&m| m != s.solution[1])
+        .expect("another move");
+    h.state_mut().queue(AppCommand::PlayMove(own));
+    h.run_steps(4);
+    let mine = vec![s.solution[0], own];
+    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
+    h.get_by_label("Back to the line").click();
+    h.run_steps(4);
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+    assert!(h.query_by_label_contains("taken off the board").is_some());
+    // The alternative line parts at the start, and is read a move on.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
+    h.run_steps(4);
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+    assert_ne!(h.state().rt.game.moves()[0], s.solution[0]);
+    h.get_by_label("Bring them back").click();
+    h.run_steps(6);
+    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
+}
+
+#[test]
 fn play_from_here_in_an_exercise_promises_no_undo_it_has_not() {
     // "Undo straight after brings them back to Redo" was said in an
     // exercise, whose Undo takes back a move: the moves and their verdicts

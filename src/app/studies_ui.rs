@@ -216,7 +216,17 @@ pub struct ActiveStudy {
 pub struct SetAside {
     /// How many moves of the game came before them.
     pub after: usize,
-    pub moves: Vec<Move>,
+    /// The whole game they were taken off, from the study's start: they
+    /// come back after the same moves, whatever the board shows by then
+    /// (another line, or moves of the user's played since).
+    pub game: Vec<Move>,
+}
+
+impl SetAside {
+    /// The user's own moves set aside.
+    pub fn moves(&self) -> &[Move] {
+        &self.game[self.after..]
+    }
 }
 
 impl ActiveStudy {
@@ -1271,11 +1281,13 @@ impl MaasaiApp {
         let Some(back) = a.set_aside.take() else {
             return;
         };
-        if back.after > self.rt.game.moves().len() {
-            return;
+        // Back to where the board still plays the same moves, then on
+        // with the rest of that game.
+        let shared = shared_start(self.rt.game.moves(), &back.game);
+        if self.rt.game.moves().len() > shared {
+            take_off_from(a, &mut self.rt, shared);
         }
-        take_off_from(a, &mut self.rt, back.after);
-        for &mv in &back.moves {
+        for &mv in &back.game[shared..] {
             if let Err(e) = self.rt.play(mv) {
                 self.rt.notice = Some(e.into());
                 break;
@@ -1447,7 +1459,6 @@ impl Drop for Wake {
     }
 }
 
-/// Cuts the game back to its first `len` moves (nothing to redo after).
 /// Takes the game back to its first `len` moves, as [`truncate_game`];
 /// in a book, what that takes off is set aside when it is the user's own
 /// (on no line of the study: a line's moves come back by stepping it).
@@ -1459,13 +1470,14 @@ fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
         if !on_a_line {
             a.set_aside = Some(SetAside {
                 after: len,
-                moves: played[len..].to_vec(),
+                game: played.to_vec(),
             });
         }
     }
     truncate_game(rt, len);
 }
 
+/// Cuts the game back to its first `len` moves (nothing to redo after).
 fn truncate_game(rt: &mut Runtime, len: usize) {
     while rt.game.moves().len() > len {
         rt.undo();
@@ -2165,7 +2177,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
 
 /// "Your 3 moves after move 2, off the line, were taken off the board."
 fn set_aside_words(aside: &SetAside) -> String {
-    let count = aside.moves.len();
+    let count = aside.moves().len();
     let moves = if count == 1 {
         "move".to_string()
     } else {
