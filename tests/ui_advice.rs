@@ -725,6 +725,18 @@ fn a_review_dropped_in_the_middle_of_an_exact_solve_stops_it() {
         std::thread::sleep(std::time::Duration::from_millis(25));
     }
     assert_eq!(h.state().council.review_progress(), Some((0, 1)));
+    // An Undo of the move stops the solve too, and a Redo starts it again.
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    step_until(&mut h, "the undone move's exact solve to stop", |app| {
+        app.council.review_threads() == 0
+    });
+    assert!(h.state().council.has_review());
+    assert_eq!(h.state().council.review_progress(), None);
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(3);
+    assert_eq!(h.state().council.review_threads(), 1);
+    assert_eq!(h.state().council.review_progress(), Some((0, 1)));
     let names = h.state().rt.names.clone();
     h.state_mut()
         .queue(AppCommand::NewGame(GameOptions::en_gehe(6), names));

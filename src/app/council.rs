@@ -292,12 +292,20 @@ impl CouncilPanel {
             }
             _ => Vec::new(),
         };
-        self.spawn_review(start, moves, kept);
+        let held = moves.len();
+        self.spawn_review(start, moves, kept, held);
     }
 
     /// A review thread over `moves` from `start`, its first moves' costs
     /// already known (`kept`).
-    fn spawn_review(&mut self, start: Position, moves: Vec<Move>, kept: Vec<Option<CostNote>>) {
+    /// `held`: how many of `moves` the game holds (see [`Review::upto`]).
+    fn spawn_review(
+        &mut self,
+        start: Position,
+        moves: Vec<Move>,
+        kept: Vec<Option<CostNote>>,
+        held: usize,
+    ) {
         // Tests fix the depth (and so the result); the window gives time.
         let (depth, time) = match self.max_depth {
             Some(d) => (d, None),
@@ -307,7 +315,7 @@ impl CouncilPanel {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
-        let upto = Arc::new(AtomicUsize::new(moves.len()));
+        let upto = Arc::new(AtomicUsize::new(held));
         let held = Arc::clone(&upto);
         let stopped_short = Arc::new(AtomicBool::new(false));
         let short = Arc::clone(&stopped_short);
@@ -514,16 +522,25 @@ impl CouncilPanel {
         }
         let held = r.held_by(&rt.game);
         r.upto.store(held, Ordering::Relaxed);
+        if !r.ended && !r.done && held <= r.reviewed {
+            // Undone while the thread works on a move the game no longer
+            // holds: stopped at once (an exact solve of it ran on).
+            r.cancel.store(true, Ordering::Relaxed);
+            r.stopped_short.store(true, Ordering::Relaxed);
+        }
         if r.ended && r.stopped_short.load(Ordering::Relaxed) && !r.done && r.reviewed < held {
             // Stopped short at an Undo, and the moves are back (Redo):
             // on from where it stopped.
             let (start, moves) = (r.start, r.moves.clone());
             let kept = r.costs[..r.reviewed].to_vec();
-            self.spawn_review(start, moves, kept);
-            ctx.request_repaint_after(super::busy::frame_interval());
-            return;
+            self.spawn_review(start, moves, kept, held);
         }
-        if !r.done {
+        let Some(r) = &self.review else {
+            return;
+        };
+        // While its thread works (one stopped short waits for a Redo,
+        // which is news of its own).
+        if !r.ended {
             ctx.request_repaint_after(super::busy::frame_interval());
         }
         // Notes hold only while the game still starts where the reviewed
