@@ -4712,6 +4712,14 @@ fn a_bao_board_shrinks_only_as_far_as_its_result_window_beside_it_needs() {
         window.right() <= board.left() + 1.0,
         "{window:?} beside {board:?}"
     );
+    // Centred in its area, as before, only smaller: it went to the top,
+    // the room under it left empty.
+    let shrunk = before.height() - board.height();
+    assert!(
+        board.top() > before.top() + shrunk / 4.0
+            && board.bottom() < before.bottom() - shrunk / 4.0,
+        "{board:?} not centred where {before:?} was"
+    );
 }
 
 #[test]

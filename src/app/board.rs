@@ -764,22 +764,26 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         if beside < window.x && !fits_beside && space_above < wanted {
             let least = Geometry::board_size(pos.variant(), MIN_PITCH).y;
             let under = (avail.y - around - wanted).min(canvas_h).max(least);
-            let mut shrunk = (avail.y - around - under >= wanted).then_some(under);
+            // The room under the board, the board at the top.
+            let mut shrunk = (avail.y - around - under >= wanted).then_some((under, 0.0));
             // A board a little narrower leaves a compact window its gap,
             // where the room under the board took a quarter of its height
             // (and the window then went beside it all the same, the room
-            // under the board left empty).
+            // under the board left empty). It stays centred.
             if let Some(gap) = compact_gap {
                 // (A pixel to spare: the window measures the gap anew.)
-                let pitch_beside = (avail.x - 2.0 * (gap + 1.0)) / unit.x;
-                let height = Geometry::board_size(pos.variant(), pitch_beside / settings.zoom).y;
-                if pitch_beside >= MIN_PITCH && height > shrunk.unwrap_or(0.0) {
-                    shrunk = Some(height.min(canvas_h));
+                let pitch_beside = (avail.x - 2.0 * (gap + 1.0)) / unit.x / settings.zoom;
+                let height = Geometry::board_size(pos.variant(), pitch_beside)
+                    .y
+                    .min(canvas_h);
+                if pitch_beside >= MIN_PITCH && shrunk.is_none_or(|(under, _)| height > under) {
+                    let centred = (avail.y - steady - height).max(0.0) / 2.0;
+                    shrunk = Some((height, centred));
                 }
             }
-            if let Some(height) = shrunk {
+            if let Some((height, above)) = shrunk {
                 canvas_h = height;
-                space_above = 0.0;
+                space_above = above;
             }
         }
     }
