@@ -9,7 +9,7 @@ mod common;
 use common::{en_gehe, files_harness, harness_in, play, replace_field};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use maasai_mancala::app::files_ui::{DIAGRAM_NOTICE, DIAGRAM_REFUSED};
+use maasai_mancala::app::files_ui::{DIAGRAM_NOTICE, DIAGRAM_REFUSED, FileCommand};
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::Position;
 use std::path::Path;
@@ -213,6 +213,22 @@ fn a_missing_folder_is_said_in_plain_words_and_the_typed_path_stays() {
     h.run();
     assert!(h.state().files.diagram_prompt.is_none());
     assert!(h.state().files.diagram.is_none());
+    // A failed try's message goes once a try works, answered or not (it
+    // stayed up saying no diagram was written).
+    export(&mut h, "Export diagram (SVG)…", &bad);
+    assert!(h.state().files.error.is_some());
+    let other = dir.path().join("other.svg");
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::ExportDiagramTo(
+            other.clone(),
+        )));
+    h.run();
+    assert!(other.is_file());
+    assert!(
+        h.state().files.error.is_none(),
+        "{:?}",
+        h.state().files.error
+    );
 }
 
 #[test]

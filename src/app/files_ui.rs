@@ -1132,6 +1132,14 @@ impl MaasaiApp {
         }
     }
 
+    /// Takes down the message titled `title`, if it is the one up: an
+    /// attempt that has now worked.
+    fn take_down_error(&mut self, title: &str) {
+        if self.files.error.as_ref().is_some_and(|(t, _)| t == title) {
+            self.files.error = None;
+        }
+    }
+
     fn show_error(&mut self, title: &str, message: impl Into<String>) {
         self.files.error = Some((title.to_string(), message.into()));
         // An earlier report ("Opened …", "Saved …") would read as this
@@ -1878,8 +1886,8 @@ impl MaasaiApp {
     }
 
     /// The path the diagram's export window offers: the job's file name
-    /// in the folder of the last diagram, or of the game's file, or the
-    /// working folder.
+    /// in the folder of the last diagram, or of the game's file, or
+    /// [`crate::files::default_folder`].
     fn diagram_path_text(&self) -> String {
         let name = self
             .files
@@ -2007,6 +2015,8 @@ impl MaasaiApp {
         };
         match result {
             Ok(()) => {
+                // (As for a save: the failed try's message is over.)
+                self.take_down_error(DIAGRAM_REFUSED);
                 self.files.diagram_prompt = None;
                 self.files.diagram = None;
                 self.files.diagram_folder = path.parent().map(Path::to_path_buf);
@@ -2579,14 +2589,7 @@ impl MaasaiApp {
                 self.files.saved = Some(signature(&self.rt));
                 // A failed attempt's message, still up while another name
                 // was typed, would say the saved game is not saved.
-                if self
-                    .files
-                    .error
-                    .as_ref()
-                    .is_some_and(|(title, _)| title == SAVE_FAILED)
-                {
-                    self.files.error = None;
-                }
+                self.take_down_error(SAVE_FAILED);
                 let note = self.remember(path);
                 self.rt.notice = Some(Notice::report(format!(
                     "{SAVED_NOTICE}{}{note}",
