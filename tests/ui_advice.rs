@@ -792,6 +792,10 @@ fn a_reviews_exact_cost_counts_the_games_repetitions() {
     let note = h.state().rt.cost_notes[&record.len()].clone();
     assert!(note.review_depth.is_none(), "not proved: {note:?}");
     let cost = (best - margin(value)) as u32;
+    // The game's positions change the cost itself, not just the values.
+    let alone_best = alone.iter().map(|&(_, v)| margin(v)).max().unwrap();
+    let alone_value = alone.iter().find(|(m, _)| *m == played).unwrap().1;
+    assert_ne!(cost, (alone_best - margin(alone_value)) as u32);
     let seeds = if cost == 1 { "seed" } else { "seeds" };
     let best_holes: Vec<String> = with_game
         .iter()

@@ -3378,7 +3378,10 @@ fn open_a_study_file_offers_the_folder_of_ones_own_studies() {
     std::fs::create_dir_all(&studies).unwrap();
     files(&mut h, FileCommand::OpenStudy);
     let prompt = h.state().files.path_prompt.clone().expect("asked");
-    assert_eq!(prompt.text, format!("{}/", studies.display()));
+    assert_eq!(
+        prompt.text,
+        format!("{}{}", studies.display(), std::path::MAIN_SEPARATOR)
+    );
     // Game ▸ Open still offers the game's own file.
     files(&mut h, FileCommand::ClosePathPrompt);
     files(&mut h, FileCommand::Open);
@@ -3401,7 +3404,10 @@ fn open_a_study_file_offers_the_folder_of_ones_own_studies() {
     assert_eq!(given.parent(), Some(studies.as_path()));
     // No dialog came up: the typed path offers the folder all the same.
     let prompt = h.state().files.path_prompt.clone().expect("asked");
-    assert_eq!(prompt.text, format!("{}/", studies.display()));
+    assert_eq!(
+        prompt.text,
+        format!("{}{}", studies.display(), std::path::MAIN_SEPARATOR)
+    );
 }
 
 #[test]

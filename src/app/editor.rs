@@ -2201,9 +2201,6 @@ mod tests {
         assert_eq!(ed.setup.south[1], 4, "the click is its own step");
     }
 
-    /// A digit that would take a count past the one limit is refused in
-    /// words, not dropped in silence (and not taken: 99,999 used to go in,
-    /// as a problem, and made notation that does not read back).
     #[test]
     fn a_typed_count_past_the_limit_is_quoted_grouped_as_the_limit_is() {
         let too_many = |text| typed_seed_count(text).unwrap_err();
@@ -2223,6 +2220,9 @@ mod tests {
         assert_eq!(typed_seed_count("060000"), Ok(60_000));
     }
 
+    /// A digit that would take a count past the one limit is refused in
+    /// words, not dropped in silence (and not taken: 99,999 used to go in,
+    /// as a problem, and made notation that does not read back).
     #[test]
     fn a_count_past_the_limit_is_said_not_taken() {
         let start = GameOptions::en_gehe(6).start().unwrap();
@@ -2608,8 +2608,6 @@ mod tests {
         );
     }
 
-    /// A drag of Holes per row, step by step, is one step of undo, and its
-    /// note counts every seed the run cut off.
     #[test]
     fn a_change_of_game_drops_the_selected_hole() {
         let start = GameOptions::bao_la_kimasai().start().unwrap();
@@ -2639,6 +2637,8 @@ mod tests {
         assert_eq!(ed.selected, Some(Selection::Hole(h2)));
     }
 
+    /// A drag of Holes per row, step by step, is one step of undo, and its
+    /// note counts every seed the run cut off.
     #[test]
     fn a_dragged_row_length_is_undone_whole_and_says_all_it_cut() {
         let start = GameOptions::en_gehe(15).start().unwrap();

@@ -200,9 +200,14 @@ pub const UNSAVED_ASIDE: &str = "unsaved game";
 /// there is one.
 pub fn default_folder() -> Option<PathBuf> {
     let user = directories::UserDirs::new();
+    // Compared with links followed (a home reached through a link is
+    // still home).
+    let home = user
+        .as_ref()
+        .map(|u| std::fs::canonicalize(u.home_dir()).unwrap_or_else(|_| u.home_dir().into()));
     pick_default_folder(
         std::env::current_dir().ok(),
-        user.as_ref().map(|u| u.home_dir()),
+        home.as_deref(),
         user.as_ref()
             .and_then(|u| u.document_dir())
             .filter(|d| d.is_dir()),
