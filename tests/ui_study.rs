@@ -3786,7 +3786,7 @@ fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
     h.get_by_label("Next >").click();
     h.run_steps(6);
     assert!(h.query_by_label(said).is_some());
-    h.get_by_label("Bring them back").click();
+    h.get_by_label("Bring it back").click();
     h.run_steps(6);
     assert_eq!(h.state().rt.game.moves(), own.as_slice());
     assert_eq!(h.state().rt.view, 3, "the board shows the last of them");
@@ -3800,6 +3800,42 @@ fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
     h.get_by_label("Next >").click();
     h.run_steps(6);
     assert!(h.query_by_label(said).is_some());
+}
+
+#[test]
+fn two_moves_set_aside_are_counted_and_brought_back_together() {
+    let s = study("03-remainder.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(2)));
+    h.run_steps(4);
+    let mut pos = line_position(&s, 2);
+    let mut mine = s.solution[..2].to_vec();
+    for i in 0..2 {
+        let mv = *pos
+            .legal_moves()
+            .iter()
+            .find(|&&m| i > 0 || m != s.solution[2])
+            .expect("a move");
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(4);
+        pos.play(mv).unwrap();
+        mine.push(mv);
+    }
+    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
+    h.get_by_label("Back to the line").click();
+    h.run_steps(4);
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+    assert!(
+        h.query_by_label(
+            "Your 2 moves after move 2, off the study's lines, were taken off the board."
+        )
+        .is_some()
+    );
+    h.get_by_label("Bring them back").click();
+    h.run_steps(6);
+    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
 }
 
 #[test]
@@ -3833,7 +3869,7 @@ fn moves_set_aside_come_back_after_the_moves_they_were_played_after() {
     h.get_by_label("Next >").click();
     h.run_steps(6);
     assert_ne!(h.state().rt.game.moves()[0], s.solution[0]);
-    h.get_by_label("Bring them back").click();
+    h.get_by_label("Bring it back").click();
     h.run_steps(6);
     assert_eq!(h.state().rt.game.moves(), mine.as_slice());
 }

@@ -2164,11 +2164,18 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
             ui.label(set_aside_words(aside));
-            if ui
-                .button("Bring them back")
-                .on_hover_text("Your moves go back on the board, from where you played them")
-                .clicked()
-            {
+            let (button, hover) = if aside.moves().len() == 1 {
+                (
+                    "Bring it back",
+                    "Your move goes back on the board, from where you played it",
+                )
+            } else {
+                (
+                    "Bring them back",
+                    "Your moves go back on the board, from where you played them",
+                )
+            };
+            if ui.button(button).on_hover_text(hover).clicked() {
                 out.push(AppCommand::Study(StudyCommand::BringBackSetAside));
             }
         });
