@@ -4651,22 +4651,29 @@ fn the_value_of_every_move_is_cancelled_while_its_moves_are_found() {
     assert!(h.query_by_label("Value of every move").is_some());
 }
 
-#[test]
-fn a_bao_result_window_narrowed_beside_the_board_keeps_its_title_whole() {
-    // South i1 steps into i2 and raids North's only inner seed: South wins.
-    // At 1024×680 the gaps beside the board are narrow; the window, as
-    // wide as its wrapped text, read "Game o…" in its title bar.
+/// A Bao la Kimasai game ended in a window of `size`: South i1 steps into
+/// i2 and raids North's only inner seed. Also where the board lay before.
+fn bao_game_ended(size: [f32; 2]) -> (Harness<'static, MaasaiApp>, egui::Rect) {
     let start = parse_position(
         "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
          north=0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,1 reserve=0,0 turn=south opening=no",
     )
     .unwrap();
-    let mut h = harness_at(start, [1024.0, 680.0]);
+    let mut h = harness_at(start, size);
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run_steps(4);
+    let (_, before) = h.state().rt.board_area.expect("drawn");
     h.get_by_label("South i1: 1 seed").click();
     h.run_steps(12);
     assert!(h.state().rt.result().is_some(), "South i1 ends the game");
+    (h, before)
+}
+
+#[test]
+fn a_bao_result_window_narrowed_beside_the_board_keeps_its_title_whole() {
+    // At 1024×680 the gaps beside the board are narrow; the window, as
+    // wide as its wrapped text, read "Game o…" in its title bar.
+    let (h, _) = bao_game_ended([1024.0, 680.0]);
     let title = maasai_mancala::app::game_over::TITLE;
     let needed = maasai_mancala::app::dialogs::title_bar_width(&h.ctx, title);
     let window = h.get_by_label(title).rect();
@@ -4683,18 +4690,7 @@ fn a_bao_board_shrinks_only_as_far_as_its_result_window_beside_it_needs() {
     // At 1280×800 the board shrank to make room under it, and the window
     // then went beside it all the same: the room under the board was left
     // empty and the board smaller than it had to be.
-    let start = parse_position(
-        "bao-la-kimasai south=1,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0 \
-         north=0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,1 reserve=0,0 turn=south opening=no",
-    )
-    .unwrap();
-    let mut h = harness_at(start, [1280.0, 800.0]);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run_steps(4);
-    let (_, before) = h.state().rt.board_area.expect("drawn");
-    h.get_by_label("South i1: 1 seed").click();
-    h.run_steps(12);
-    assert!(h.state().rt.result().is_some(), "South i1 ends the game");
+    let (h, before) = bao_game_ended([1280.0, 800.0]);
     let (area, board) = h.state().rt.board_area.expect("drawn");
     let window = h.get_by_label(maasai_mancala::app::game_over::TITLE).rect();
     assert!(!window.intersects(board), "{window:?} over {board:?}");

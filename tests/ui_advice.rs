@@ -544,16 +544,8 @@ fn a_review_proves_the_costs_of_an_endgame() {
         .filter(|(_, v)| margin(*v) == best_margin)
         .map(|(m, _)| format!("hole {}", m.0 + 1))
         .collect();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
     // The estimates' depth is fixed (tests); the exact review takes none.
-    h.state_mut().council.max_depth = Some(4);
-    h.run_steps(1);
-    for mv in [key, worst] {
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(2);
-    }
-    h.state_mut().queue(AppCommand::ReviewGame);
+    let mut h = reviewing(start, 4, &[key, worst], false);
     step_until(&mut h, "the review", |app| app.rt.cost_notes.len() == 2);
     let notes: Vec<_> = h.state().rt.cost_notes.values().cloned().collect();
     assert_eq!(notes[0].text, "best move, proved");
@@ -594,14 +586,12 @@ fn the_computer_waits_for_the_check_of_the_moves() {
 fn a_review_goes_with_its_game() {
     // 2×50 searched to depth 30 without a time limit: the review of the
     // first move would outlast the test by far.
-    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().council.max_depth = Some(30);
-    h.state_mut().settings.show_council = true;
-    h.run_steps(1);
-    h.state_mut().queue(AppCommand::PlayMove(Move(0)));
-    h.run_steps(2);
-    h.state_mut().queue(AppCommand::ReviewGame);
+    let mut h = reviewing(
+        GameOptions::en_gehe(50).start().unwrap(),
+        30,
+        &[Move(0)],
+        true,
+    );
     h.run_steps(2);
     assert!(h.state().council.has_review());
     // How far it has got is said (a long game's review takes minutes).
@@ -613,12 +603,38 @@ fn a_review_goes_with_its_game() {
     assert_eq!(h.state().council.review_threads(), 1);
     // A new game: the old one's review is dropped, and its thread stops
     // rather than searching a game nobody looks at any more.
+    new_game_drops_the_review(&mut h);
+}
+
+/// A game from `start` with `moves` played, its review just asked for,
+/// estimates searched to `depth`; `council`: the council panel shown.
+fn reviewing(
+    start: Position,
+    depth: u32,
+    moves: &[Move],
+    council: bool,
+) -> Harness<'static, MaasaiApp> {
+    let mut h = harness(start);
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().council.max_depth = Some(depth);
+    h.state_mut().settings.show_council = council;
+    h.run_steps(1);
+    for &mv in moves {
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(2);
+    }
+    h.state_mut().queue(AppCommand::ReviewGame);
+    h
+}
+
+/// A new game drops the review, and its thread stops.
+fn new_game_drops_the_review(h: &mut Harness<'static, MaasaiApp>) {
     let names = h.state().rt.names.clone();
     h.state_mut()
         .queue(AppCommand::NewGame(GameOptions::en_gehe(6), names));
     h.run_steps(2);
     assert!(!h.state().council.has_review());
-    step_until(&mut h, "the review's thread to stop", |app| {
+    step_until(h, "the review's thread to stop", |app| {
         app.council.review_threads() == 0
     });
 }
@@ -628,17 +644,9 @@ fn an_undone_move_is_not_reviewed_and_a_redone_one_is() {
     // After an Undo of a finished game's last move the review went on
     // searching the undone move, on both cores, and said "of 189" of a
     // game of 188 moves.
-    let mut h = harness(GameOptions::en_gehe(50).start().unwrap());
-    h.state_mut().settings.speed = INSTANT_SPEED;
     // Depth 30 on 2×50: no position's review ends within the test.
-    h.state_mut().council.max_depth = Some(30);
-    h.state_mut().settings.show_council = true;
-    h.run_steps(1);
-    for mv in [Move(0), Move(0)] {
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(2);
-    }
-    h.state_mut().queue(AppCommand::ReviewGame);
+    let start = GameOptions::en_gehe(50).start().unwrap();
+    let mut h = reviewing(start, 30, &[Move(0), Move(0)], true);
     h.run_steps(2);
     assert_eq!(h.state().council.review_progress(), Some((0, 2)));
     for _ in 0..2 {
@@ -709,14 +717,7 @@ fn a_review_dropped_in_the_middle_of_an_exact_solve_stops_it() {
          0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 captured=196,191 turn=north",
     )
     .unwrap();
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().council.max_depth = Some(2);
-    h.run_steps(1);
-    h.state_mut()
-        .queue(AppCommand::PlayMove(start.legal_moves()[0]));
-    h.run_steps(2);
-    h.state_mut().queue(AppCommand::ReviewGame);
+    let mut h = reviewing(start, 2, &start.legal_moves()[..1], false);
     h.run_steps(2);
     assert_eq!(h.state().council.review_threads(), 1);
     // Well into the proof (no note comes for minutes).
@@ -737,14 +738,7 @@ fn a_review_dropped_in_the_middle_of_an_exact_solve_stops_it() {
     h.run_steps(3);
     assert_eq!(h.state().council.review_threads(), 1);
     assert_eq!(h.state().council.review_progress(), Some((0, 1)));
-    let names = h.state().rt.names.clone();
-    h.state_mut()
-        .queue(AppCommand::NewGame(GameOptions::en_gehe(6), names));
-    h.run_steps(2);
-    assert!(!h.state().council.has_review());
-    step_until(&mut h, "the review's exact solve to stop", |app| {
-        app.council.review_threads() == 0
-    });
+    new_game_drops_the_review(&mut h);
 }
 
 #[test]
@@ -777,15 +771,8 @@ fn a_reviews_exact_cost_counts_the_games_repetitions() {
         .iter()
         .find(|(m, v)| alone.iter().any(|(a, w)| a == m && w != v) && margin(*v) < best)
         .expect("a move the game's repetitions make worse");
-    let mut h = harness(start);
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.state_mut().council.max_depth = Some(4);
-    h.run_steps(1);
-    for mv in record.into_iter().chain([played]) {
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(2);
-    }
-    h.state_mut().queue(AppCommand::ReviewGame);
+    let moves: Vec<Move> = record.into_iter().chain([played]).collect();
+    let mut h = reviewing(start, 4, &moves, false);
     step_until(&mut h, "the review", |app| {
         app.council.review_done() && app.rt.cost_notes.len() == record.len() + 1
     });

@@ -3369,24 +3369,28 @@ fn open_a_study_file_offers_the_folder_of_ones_own_studies() {
     let mut h = files_harness(dir.path(), en_gehe(6));
     let game = dir.path().join("my game.ron");
     files(&mut h, FileCommand::SaveTo(game.clone()));
-    files(&mut h, FileCommand::OpenStudy);
+    // The typed path `command` offers (any window before it closed).
+    let offered = |h: &mut Harness<'static, MaasaiApp>, command| {
+        files(h, FileCommand::ClosePathPrompt);
+        files(h, command);
+        h.state().files.path_prompt.clone().expect("asked").text
+    };
     // No studies of one's own yet: as Open does.
-    let prompt = h.state().files.path_prompt.clone().expect("asked");
-    assert_eq!(prompt.text, game.display().to_string());
-    files(&mut h, FileCommand::ClosePathPrompt);
+    assert_eq!(
+        offered(&mut h, FileCommand::OpenStudy),
+        game.display().to_string()
+    );
     let studies = dir.path().join("config").join("studies");
     std::fs::create_dir_all(&studies).unwrap();
-    files(&mut h, FileCommand::OpenStudy);
-    let prompt = h.state().files.path_prompt.clone().expect("asked");
     assert_eq!(
-        prompt.text,
+        offered(&mut h, FileCommand::OpenStudy),
         format!("{}{}", studies.display(), std::path::MAIN_SEPARATOR)
     );
     // Game ▸ Open still offers the game's own file.
-    files(&mut h, FileCommand::ClosePathPrompt);
-    files(&mut h, FileCommand::Open);
-    let prompt = h.state().files.path_prompt.clone().expect("asked");
-    assert_eq!(prompt.text, game.display().to_string());
+    assert_eq!(
+        offered(&mut h, FileCommand::Open),
+        game.display().to_string()
+    );
     // The system's dialog is given the folder too.
     files(&mut h, FileCommand::ClosePathPrompt);
     static GIVEN: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);

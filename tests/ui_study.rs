@@ -3754,31 +3754,51 @@ fn a_click_on_the_plots_study_line_shows_the_lines_position_not_the_games() {
     );
 }
 
+/// A book of `s` stepped to move `at` of its solution, where `count` moves
+/// of the user's own are played (the first not the solution's): the
+/// game's moves.
+fn book_with_own_moves(
+    s: &Study,
+    at: usize,
+    count: usize,
+) -> (Harness<'static, MaasaiApp>, Vec<Move>) {
+    let mut h = in_study(s, Mode::Book);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(at)));
+    h.run_steps(4);
+    let mut pos = line_position(s, at);
+    let mut mine = s.solution[..at].to_vec();
+    for i in 0..count {
+        let mv = *pos
+            .legal_moves()
+            .iter()
+            .find(|&&m| i > 0 || m != s.solution[at])
+            .expect("a move");
+        h.state_mut().queue(AppCommand::PlayMove(mv));
+        h.run_steps(4);
+        pos.play(mv).unwrap();
+        mine.push(mv);
+    }
+    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
+    (h, mine)
+}
+
+/// Back to the line the board left, and Next along it.
+fn back_to_the_line_and_next(h: &mut Harness<'static, MaasaiApp>) {
+    h.get_by_label("Back to the line").click();
+    h.run_steps(4);
+    h.get_by_label("Next >").click();
+    h.run_steps(6);
+}
+
 #[test]
 fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
     // Exploring a move off the line and then pressing Next took the
     // move off the board for good, without a word.
     let s = study("03-remainder.ron");
-    let mut h = in_study(&s, Mode::Book);
-    h.state_mut()
-        .queue(AppCommand::Study(StudyCommand::Step(2)));
-    h.run_steps(4);
-    let at_two = line_position(&s, 2);
-    let other = *at_two
-        .legal_moves()
-        .iter()
-        .find(|&&m| m != s.solution[2])
-        .expect("another move");
-    h.get_by_label_contains(&format!("South {}: ", other.0 + 1))
-        .click();
-    h.run_steps(4);
-    let own = h.state().rt.game.moves().to_vec();
-    assert_eq!(own.len(), 3);
+    let (mut h, own) = book_with_own_moves(&s, 2, 1);
     assert!(h.query_by_label_contains("taken off the board").is_none());
-    h.get_by_label("Back to the line").click();
-    h.run_steps(4);
-    h.get_by_label("Next >").click();
-    h.run_steps(6);
+    back_to_the_line_and_next(&mut h);
     assert_eq!(h.state().rt.game.moves(), &s.solution[..3]);
     let said = "Your move after move 2, off the study's lines, was taken off the board.";
     assert!(h.query_by_label(said).is_some(), "the set-aside is said");
@@ -3795,38 +3815,15 @@ fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
     // replaced come back by stepping, not from a set-aside.
     assert!(h.query_by_label_contains("taken off the board").is_none());
     // Choosing the line back sets them aside again (they are on no line).
-    h.get_by_label("Back to the line").click();
-    h.run_steps(4);
-    h.get_by_label("Next >").click();
-    h.run_steps(6);
+    back_to_the_line_and_next(&mut h);
     assert!(h.query_by_label(said).is_some());
 }
 
 #[test]
 fn two_moves_set_aside_are_counted_and_brought_back_together() {
     let s = study("03-remainder.ron");
-    let mut h = in_study(&s, Mode::Book);
-    h.state_mut()
-        .queue(AppCommand::Study(StudyCommand::Step(2)));
-    h.run_steps(4);
-    let mut pos = line_position(&s, 2);
-    let mut mine = s.solution[..2].to_vec();
-    for i in 0..2 {
-        let mv = *pos
-            .legal_moves()
-            .iter()
-            .find(|&&m| i > 0 || m != s.solution[2])
-            .expect("a move");
-        h.state_mut().queue(AppCommand::PlayMove(mv));
-        h.run_steps(4);
-        pos.play(mv).unwrap();
-        mine.push(mv);
-    }
-    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
-    h.get_by_label("Back to the line").click();
-    h.run_steps(4);
-    h.get_by_label("Next >").click();
-    h.run_steps(6);
+    let (mut h, mine) = book_with_own_moves(&s, 2, 2);
+    back_to_the_line_and_next(&mut h);
     assert!(
         h.query_by_label(
             "Your 2 moves after move 2, off the study's lines, were taken off the board."
@@ -3843,24 +3840,8 @@ fn moves_set_aside_come_back_after_the_moves_they_were_played_after() {
     // Set aside after the solution's first move, then another line read:
     // they were played on after that line's first move instead.
     let s = study("01-relay.ron");
-    let mut h = in_study(&s, Mode::Book);
-    h.state_mut()
-        .queue(AppCommand::Study(StudyCommand::Step(1)));
-    h.run_steps(4);
-    let after_one = line_position(&s, 1);
-    let own = *after_one
-        .legal_moves()
-        .iter()
-        .find(|&&m| m != s.solution[1])
-        .expect("another move");
-    h.state_mut().queue(AppCommand::PlayMove(own));
-    h.run_steps(4);
-    let mine = vec![s.solution[0], own];
-    assert_eq!(h.state().rt.game.moves(), mine.as_slice());
-    h.get_by_label("Back to the line").click();
-    h.run_steps(4);
-    h.get_by_label("Next >").click();
-    h.run_steps(6);
+    let (mut h, mine) = book_with_own_moves(&s, 1, 1);
+    back_to_the_line_and_next(&mut h);
     assert!(h.query_by_label_contains("taken off the board").is_some());
     // The alternative line parts at the start, and is read a move on.
     h.state_mut()

@@ -744,8 +744,9 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         ui.data_mut(|d| d.insert_temp(steady_id(), (avail, kept)));
         kept
     };
-    let slack = (avail.y - steady - canvas_h).max(0.0);
-    let mut space_above = slack / 2.0;
+    // Half the room the board and its lines leave, above the board.
+    let centred = |canvas_h: f32| (avail.y - steady - canvas_h).max(0.0) / 2.0;
+    let mut space_above = centred(canvas_h);
     // A finished game's result window is placed beside, above or under the
     // board where it fits. Where it fits nowhere (a short row fills the
     // width, its height leaving half the room above and half below), the
@@ -777,8 +778,7 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
                     .y
                     .min(canvas_h);
                 if pitch_beside >= MIN_PITCH && shrunk.is_none_or(|(under, _)| height > under) {
-                    let centred = (avail.y - steady - height).max(0.0) / 2.0;
-                    shrunk = Some((height, centred));
+                    shrunk = Some((height, centred(height)));
                 }
             }
             if let Some((height, above)) = shrunk {

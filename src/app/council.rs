@@ -81,13 +81,14 @@ struct Review {
     rx: Receiver<(usize, Option<CostNote>)>,
     cancel: Arc<AtomicBool>,
     done: bool,
-    /// How many of `moves` the game still holds: the thread reviews no
-    /// move past them (after an Undo of the game's last move it went on
-    /// searching the undone one, on both cores, for nobody).
-    upto: Arc<AtomicUsize>,
-    /// The thread stopped at `upto`, with moves left to review.
-    stopped_short: Arc<AtomicBool>,
-    /// The thread has ended (all sent, stopped short, or cancelled).
+    /// How many of `moves` the game still holds (as of the last poll).
+    held: usize,
+    /// The thread was stopped because it worked on a move the game no
+    /// longer holds (after an Undo of the game's last move it went on
+    /// searching the undone one, on both cores, for nobody); a Redo takes
+    /// the review on again.
+    stopped_short: bool,
+    /// The thread has ended (all sent, or stopped).
     ended: bool,
 }
 
@@ -97,11 +98,7 @@ impl Review {
         if *game.start() != self.start {
             return 0;
         }
-        self.moves
-            .iter()
-            .zip(game.moves())
-            .take_while(|(a, b)| a == b)
-            .count()
+        super::shared_start(&self.moves, game.moves())
     }
 }
 
@@ -230,7 +227,7 @@ impl CouncilPanel {
         self.review
             .as_ref()
             .filter(|r| !r.done)
-            .map(|r| (r.reviewed, r.upto.load(Ordering::Relaxed)))
+            .map(|r| (r.reviewed, r.held))
             // Stopped where the game's moves end: nothing under way.
             .filter(|(reviewed, held)| reviewed < held)
     }
@@ -282,12 +279,7 @@ impl CouncilPanel {
                 if r.moves == moves {
                     return;
                 }
-                let shared = r
-                    .moves
-                    .iter()
-                    .zip(&moves)
-                    .take_while(|(a, b)| a == b)
-                    .count();
+                let shared = super::shared_start(&r.moves, &moves);
                 r.costs[..r.reviewed.min(shared)].to_vec()
             }
             _ => Vec::new(),
@@ -298,7 +290,7 @@ impl CouncilPanel {
 
     /// A review thread over `moves` from `start`, its first moves' costs
     /// already known (`kept`).
-    /// `held`: how many of `moves` the game holds (see [`Review::upto`]).
+    /// `held`: how many of `moves` the game holds (see [`Review::held`]).
     fn spawn_review(
         &mut self,
         start: Position,
@@ -315,10 +307,6 @@ impl CouncilPanel {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let stop = Arc::clone(&cancel);
-        let upto = Arc::new(AtomicUsize::new(held));
-        let held = Arc::clone(&upto);
-        let stopped_short = Arc::new(AtomicBool::new(false));
-        let short = Arc::clone(&stopped_short);
         let from = kept.len();
         let list = moves.clone();
         self.review_threads.fetch_add(1, Ordering::Relaxed);
@@ -337,11 +325,6 @@ impl CouncilPanel {
             let variant = start.variant();
             let mut exact = ExactReview::new(time.map(|_| EXACT_REVIEW_TIME), estimate_only);
             for (i, &mv) in list.iter().enumerate().skip(from) {
-                // Moves the game no longer holds are nobody's to review.
-                if i >= held.load(Ordering::Relaxed) {
-                    short.store(true, Ordering::Relaxed);
-                    return;
-                }
                 let proved = exact.cost(&seen, &pos, mv, &stop);
                 if stop.load(Ordering::Relaxed) {
                     return;
@@ -366,11 +349,6 @@ impl CouncilPanel {
                 // at once, not after the position's time or depth.
                 while !search.is_finished() {
                     if stop.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    // Undone while searched: stopped short, as above.
-                    if i >= held.load(Ordering::Relaxed) {
-                        short.store(true, Ordering::Relaxed);
                         return;
                     }
                     std::thread::sleep(Duration::from_millis(5));
@@ -399,8 +377,8 @@ impl CouncilPanel {
             moves,
             rx,
             cancel,
-            upto,
-            stopped_short,
+            held,
+            stopped_short: false,
             ended: false,
         });
     }
@@ -520,15 +498,15 @@ impl CouncilPanel {
                 }
             }
         }
-        let held = r.held_by(&rt.game);
-        r.upto.store(held, Ordering::Relaxed);
+        r.held = r.held_by(&rt.game);
+        let held = r.held;
         if !r.ended && !r.done && held <= r.reviewed {
             // Undone while the thread works on a move the game no longer
             // holds: stopped at once (an exact solve of it ran on).
             r.cancel.store(true, Ordering::Relaxed);
-            r.stopped_short.store(true, Ordering::Relaxed);
+            r.stopped_short = true;
         }
-        if r.ended && r.stopped_short.load(Ordering::Relaxed) && !r.done && r.reviewed < held {
+        if r.ended && r.stopped_short && !r.done && r.reviewed < held {
             // Stopped short at an Undo, and the moves are back (Redo):
             // on from where it stopped.
             let (start, moves) = (r.start, r.moves.clone());

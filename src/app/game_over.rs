@@ -138,7 +138,7 @@ pub fn game_over_ui(ctx: &egui::Context, rt: &Runtime) -> Vec<AppCommand> {
     }
     // The window is never narrower than its title bar needs.
     let title_bar = title_bar(ctx);
-    let (at, width) = place(ctx, rt, result.score.is_none(), title_bar);
+    let (at, width) = place(ctx, rt, result.score.is_none());
     // A window of its own for each finished game, placed anew; it may be
     // dragged or folded away. egui keeps a window's place by its id, so the
     // id changes whenever it is to be placed again: with the run (game
@@ -321,8 +321,8 @@ fn run_id() -> u64 {
 /// width. (Its size is not known before its first frame, so its usual size
 /// is assumed.) A `compact` window (no table
 /// of counts: Bao la Kimasai) narrows, its text wrapping, to fit a gap
-/// beside the board, never below `title_bar`, the width its title needs.
-fn place(ctx: &egui::Context, rt: &Runtime, compact: bool, title_bar: f32) -> (egui::Pos2, f32) {
+/// beside the board, never below [`narrowest_beside`].
+fn place(ctx: &egui::Context, rt: &Runtime, compact: bool) -> (egui::Pos2, f32) {
     use egui::{Rect, pos2, vec2};
     // The final counts' table makes En Gehé's wider and taller.
     let size = assumed_size(compact);
@@ -344,9 +344,9 @@ fn place(ctx: &egui::Context, rt: &Runtime, compact: bool, title_bar: f32) -> (e
     let left_gap = board.left() - area.left();
     let right_gap = area.right() - board.right();
     let gap = left_gap.max(right_gap);
-    // Nor narrower than its title: "Game o…" read in a narrow gap.
-    let narrowest = NARROWEST.max(title_bar);
-    if compact && gap < w && gap >= narrowest + 12.0 {
+    // Nor narrower than its title: "Game o…" read in a narrow gap. (The
+    // board leaves this gap for it: see `board::board_ui`.)
+    if compact && gap < w && gap >= narrowest_beside(ctx) {
         // A window's frame adds about 12 px to its content's width.
         (w, h) = (gap - 12.0, 170.0);
     }

@@ -2011,6 +2011,12 @@ pub(crate) fn ring_at_fault(ui: &egui::Ui, rect: egui::Rect) {
     );
 }
 
+/// How many moves two move lists have in common from the start (a game
+/// and a study's or the solver's line, or a reviewed game).
+pub(crate) fn shared_start(a: &[Move], b: &[Move]) -> usize {
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
+}
+
 /// The size of `text` in the body font wrapped at `width`: for keeping a
 /// note's or a tip's room before it is drawn.
 pub(crate) fn wrapped_size(

@@ -713,11 +713,6 @@ impl StudiesState {
     }
 }
 
-/// How many moves a game and a study's line have in common from the start.
-fn shared_start(game: &[Move], line: &[Move]) -> usize {
-    game.iter().zip(line).take_while(|(x, y)| x == y).count()
-}
-
 /// "En Gehé 2×5" or "Bao la Kimasai".
 fn board_name(pos: &Position) -> String {
     let v = pos.variant();
@@ -914,7 +909,7 @@ impl MaasaiApp {
                     // the other line's moves), and the board goes back to
                     // where it meets the line if it had gone past.
                     let (moves, _) = a.line(k);
-                    let common = shared_start(self.rt.game.moves(), &moves);
+                    let common = super::shared_start(self.rt.game.moves(), &moves);
                     let view = self.rt.view.min(common);
                     if self.rt.game.moves().len() > common {
                         take_off_from(a, &mut self.rt, common);
@@ -1244,7 +1239,7 @@ impl MaasaiApp {
         let (moves, _) = a.line(a.line);
         let n = n.min(moves.len());
         // Keep the part of the game that follows the line.
-        let common = shared_start(self.rt.game.moves(), &moves);
+        let common = super::shared_start(self.rt.game.moves(), &moves);
         if n > common {
             if let Some(a) = &mut self.studies.active {
                 take_off_from(a, &mut self.rt, common);
@@ -1283,7 +1278,7 @@ impl MaasaiApp {
         };
         // Back to where the board still plays the same moves, then on
         // with the rest of that game.
-        let shared = shared_start(self.rt.game.moves(), &back.game);
+        let shared = super::shared_start(self.rt.game.moves(), &back.game);
         if self.rt.game.moves().len() > shared {
             take_off_from(a, &mut self.rt, shared);
         }
@@ -1542,7 +1537,7 @@ fn sync_exercise(a: &mut ActiveStudy, rt: &mut Runtime) {
     let expected = a.exercise.game().moves().len() - usize::from(a.reply.is_some());
     // Where the game leaves the exercise: compared move by move, since a
     // line played from an earlier position may be no shorter.
-    let common = shared_start(rt.game.moves(), a.exercise.game().moves()).min(expected);
+    let common = super::shared_start(rt.game.moves(), a.exercise.game().moves()).min(expected);
     if common >= expected {
         return;
     }
@@ -2084,7 +2079,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
     let Some(step) = a.book_step(rt) else {
         ui.label("The board has left this line.");
         if ui.button("Back to the line").clicked() {
-            let common = shared_start(rt.game.moves(), &moves);
+            let common = super::shared_start(rt.game.moves(), &moves);
             out.push(AppCommand::Study(StudyCommand::Step(common)));
         }
         return;
@@ -2182,7 +2177,8 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
     }
 }
 
-/// "Your 3 moves after move 2, off the line, were taken off the board."
+/// "Your 3 moves after move 2, off the study's lines, were taken off the
+/// board."
 fn set_aside_words(aside: &SetAside) -> String {
     let count = aside.moves().len();
     let moves = if count == 1 {

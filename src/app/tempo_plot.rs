@@ -448,7 +448,7 @@ impl super::MaasaiApp {
         // asks about that, and the label says so.
         let later = &rt.game.moves()[rt.view.min(rt.game.moves().len())..];
         let solver_line = !matches!(&study_line, Some((_, m)) if !m.is_empty());
-        let shared = later.iter().zip(moves).take_while(|(a, b)| a == b).count();
+        let shared = super::shared_start(later, moves);
         let follow_replacing = (solver_line && shared < later.len()).then_some((
             shared,
             "play the line to it in place of the game's later moves, asked first",
