@@ -124,7 +124,13 @@ fn a_file_already_there_is_replaced_only_once_agreed_and_print_is_black_and_whit
         "{}",
         question.what
     );
-    assert!(h.query_by_label(&question.what).is_some());
+    // And where it goes once replaced (it was kept, but nothing said so).
+    let said = format!(
+        "{} Replaced, it is kept as “{}”.",
+        question.what,
+        dir.path().join("board.svg.bak").display()
+    );
+    assert!(h.query_by_label(&said).is_some(), "{said}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "an older figure");
 
     // Another name is chosen, then the first again, and replaced.

@@ -2972,6 +2972,8 @@ fn save_as_chosen_over_a_file_changed_on_disk_asks_before_replacing_it() {
         h.query_by_label_contains("A saved game, ").is_some(),
         "the question does not say what is there"
     );
+    let kept = format!("Replaced, it is kept as “{}.bak”.", path.display());
+    assert!(h.query_by_label_contains(&kept).is_some(), "{kept}");
     assert_eq!(std::fs::read_to_string(&path).unwrap(), theirs, "not yet");
     h.get_by_label("Replace").click();
     h.run_steps(2);

@@ -368,8 +368,11 @@ fn save_elsewhere_writes_the_typed_path_and_asks_before_replacing() {
     h.run_steps(2);
     let asked = format!("“{}” already exists. Replace it?", path.display());
     assert!(h.query_by_label(&asked).is_some(), "{asked}");
-    // And what is there: the study saved a moment ago.
+    // And what is there: the study saved a moment ago, and where it is
+    // kept once replaced.
     assert!(h.query_by_label_contains("A study, ").is_some());
+    let kept = format!("Replaced, it is kept as “{}.bak”.", path.display());
+    assert!(h.query_by_label_contains(&kept).is_some(), "{kept}");
     // The last save's news goes: "Saved to …" stood over the question.
     assert!(h.query_by_label_contains("Saved to").is_none());
     h.get_by_label("Choose another name").click();
@@ -578,6 +581,29 @@ fn a_path_under_a_file_is_refused_in_words_not_asked_to_replace() {
     let error = w.error.clone().unwrap();
     assert!(error.contains("is a file, not a folder"), "{error}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder");
+    // Another file chosen with Browse…: the refusal was about the path it
+    // replaced, and stood over it.
+    browse_answered(&mut h, Some(dir.path().join("chosen.ron")));
+    h.run_steps(2);
+    assert_eq!(h.state().solver.writer.as_ref().unwrap().error, None);
+    assert!(
+        h.query_by_label_contains("is a file, not a folder")
+            .is_none()
+    );
+    // Typed over after another refusal: the same.
+    h.state_mut().solver.writer.as_mut().unwrap().elsewhere = Some(typed.display().to_string());
+    h.get_by_label("Save there").click();
+    step_until(&mut h, "the second refusal", |app| {
+        app.solver
+            .writer
+            .as_ref()
+            .is_some_and(|w| w.error.is_some())
+    });
+    h.get_by_label("Path").click();
+    h.run_steps(1);
+    h.get_by_label("Path").type_text("x");
+    h.run_steps(2);
+    assert_eq!(h.state().solver.writer.as_ref().unwrap().error, None);
 }
 
 /// What the system's file dialog brought back to Browse… (`None`: no
@@ -722,6 +748,14 @@ fn a_shipped_studys_title_is_not_taken() {
         "{error}"
     );
     assert!(!dir.path().join("config/studies").exists());
+    // Another title typed: the refusal was about the old one, and stood
+    // over the new one.
+    h.get_by_label("Title").click();
+    h.run_steps(1);
+    h.get_by_label("Title").type_text(", again");
+    h.run_steps(2);
+    assert_eq!(h.state().solver.writer.as_ref().unwrap().error, None);
+    assert!(h.query_by_label_contains("Not saved").is_none());
 }
 
 #[test]

@@ -120,7 +120,7 @@ pub fn dialogs_ui(
             "“{}” was changed by another program since this game was opened or saved here.{now} \
              Saving replaces those changes (the file as it is now is kept as “{}”).",
             path.display(),
-            crate::files::backup_path(path).display()
+            crate::files::replaced_kept_as(path).display()
         );
         out.extend(question(
             ctx,
@@ -276,10 +276,9 @@ pub(super) fn path_window<P>(
             if let Some(question) = prompt.ask_replace.clone() {
                 let room = ctx.content_rect().height() - 80.0 - 12.0;
                 message_text(ui, room, MESSAGE_WIDTH, &question.question(), None);
-                if !question.what.is_empty() {
-                    let weak = ui.visuals().weak_text_color();
-                    message_text(ui, room, MESSAGE_WIDTH, &question.what, Some(weak));
-                }
+                let weak = ui.visuals().weak_text_color();
+                let what = super::files_ui::replaced_file_words(&question);
+                message_text(ui, room, MESSAGE_WIDTH, &what, Some(weak));
                 let path = question.path;
                 // Back to the path, the field focused again with the
                 // path selected: the question had taken the focus, and

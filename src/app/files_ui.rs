@@ -217,6 +217,20 @@ pub struct ReplaceQuestion {
     pub what: String,
 }
 
+/// What "Replace it?" says under the question: what the file is, and
+/// where it is kept once replaced (no question said it was kept at all).
+pub fn replaced_file_words(question: &ReplaceQuestion) -> String {
+    let kept = format!(
+        "Replaced, it is kept as “{}”.",
+        crate::files::replaced_kept_as(&question.path).display()
+    );
+    if question.what.is_empty() {
+        kept
+    } else {
+        format!("{} {kept}", question.what)
+    }
+}
+
 impl ReplaceQuestion {
     pub fn new(path: PathBuf) -> ReplaceQuestion {
         let what = crate::files::describe_existing(&path);

@@ -329,6 +329,8 @@ impl StudyWriter {
             Some(path) => {
                 self.elsewhere = Some(path.display().to_string());
                 self.browse_note = None;
+                // A failed save's words were about the path it replaced.
+                self.error = None;
             }
             None => self.browse_note = Some(NO_FILE_CHOSEN),
         }
@@ -971,6 +973,12 @@ pub fn writer_ui(
                 .show(ui, |ui| {
                     let title =
                         field(ui, "Title", &mut w.title, "e.g. The capture takes its trigger seed");
+                    // A failed save's words may be about the title ("a
+                    // shipped study has it"): they stood over the one
+                    // typed since.
+                    if title.changed() {
+                        w.error = None;
+                    }
                     if w.refocus == Some(Refocus::Title) && w.ask_replace.is_none() {
                         super::focus::focus_selected(ui.ctx(), &title, &w.title);
                         w.refocus = None;
@@ -1162,15 +1170,13 @@ pub fn writer_ui(
             });
             if let Some(question) = &w.ask_replace {
                 ui.add(egui::Label::new(question.question()).wrap());
-                if !question.what.is_empty() {
-                    ui.add(
-                        egui::Label::new(
-                            egui::RichText::new(&question.what)
-                                .color(ui.visuals().weak_text_color()),
-                        )
-                        .wrap(),
-                    );
-                }
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(super::files_ui::replaced_file_words(question))
+                            .color(ui.visuals().weak_text_color()),
+                    )
+                    .wrap(),
+                );
                 ui.horizontal(|ui| {
                     if ui.button("Replace").clicked() {
                         out.push(cmd(WriterCommand::Replace(true)));
@@ -1257,9 +1263,11 @@ pub fn writer_ui(
                     }
                     if r.changed() {
                         // Typed over: a note about an earlier Browse… no
-                        // longer holds, nor where the last save went.
+                        // longer holds, nor where the last save went, nor
+                        // why the last save to it failed.
                         w.browse_note = None;
                         w.saved_news = false;
+                        w.error = None;
                     }
                     let enter = r.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     if native

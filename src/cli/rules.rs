@@ -248,18 +248,21 @@ pub fn apply_line(number: u64, line: &str) -> String {
         );
     }
     let Some((position, mv)) = line.split_once(';') else {
-        return "error: invalid position line: expected `POSITION ; MOVE`".to_string();
+        return format!(
+            "error: invalid position line: line {number} has no `;` (expected `POSITION ; MOVE`)"
+        );
     };
     // The position is whole before the first `;`: a second one is a move
     // too many, not a fault of the position.
     let said = mv.trim();
     if said.is_empty() {
-        return "error: invalid position line: no move after the `;`".to_string();
+        return format!("error: invalid position line: line {number} has no move after the `;`");
     }
     // `1 2` is as much a line of moves as `1 ; 2`, and said the same way.
     if said.contains(';') || said.contains(char::is_whitespace) {
         return format!(
-            "error: invalid position line: one move after the `;`, found `{}` (play a line of moves with `play`)",
+            "error: invalid position line: line {number} has more than one move after the `;`: \
+             `{}` (play a line of moves with `play`)",
             mv.trim()
         );
     }
@@ -389,20 +392,31 @@ mod tests {
         );
         assert_eq!(
             said,
-            "error: invalid position line: one move after the `;`, found `3 ; 1` (play a line of moves with `play`)"
+            "error: invalid position line: line 1 has more than one move after the `;`: `3 ; 1` \
+             (play a line of moves with `play`)"
         );
         // Moves parted by blanks are two moves too; no move is named.
         let line = "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 1";
         assert_eq!(
-            apply_line(1, line),
-            "error: invalid position line: one move after the `;`, found `3 1` (play a line of moves with `play`)"
+            apply_line(7, line),
+            "error: invalid position line: line 7 has more than one move after the `;`: `3 1` \
+             (play a line of moves with `play`)"
         );
         assert_eq!(
             apply_line(
                 1,
                 "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ;  "
             ),
-            "error: invalid position line: no move after the `;`"
+            "error: invalid position line: line 1 has no move after the `;`"
+        );
+        // A line without its `;` is named too: the answers of a long
+        // input are otherwise counted by hand to find it.
+        assert_eq!(
+            apply_line(
+                12,
+                "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south 3"
+            ),
+            "error: invalid position line: line 12 has no `;` (expected `POSITION ; MOVE`)"
         );
         // A game record is said to be one (it read as an unknown token).
         assert_eq!(

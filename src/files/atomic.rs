@@ -36,6 +36,12 @@ pub fn backup_path(path: &Path) -> PathBuf {
     }
 }
 
+/// Where a write to `path` keeps the file it replaces: [`backup_path`]
+/// of the file a symbolic link names (the backup goes beside that file).
+pub fn replaced_kept_as(path: &Path) -> PathBuf {
+    backup_path(&resolve_symlinks(path).unwrap_or_else(|| path.to_path_buf()))
+}
+
 /// A backup name for a name too long to take `.bak`: as long as the name,
 /// its start kept (cut between characters) and a hash of all of it, so
 /// that each long name has its own backup.

@@ -19,7 +19,9 @@ mod presets;
 mod recent;
 mod window_claim;
 
-pub use atomic::{backup_path, ends_in_separator, write_atomic, write_atomic_with};
+pub use atomic::{
+    backup_path, ends_in_separator, replaced_kept_as, write_atomic, write_atomic_with,
+};
 pub use autosave::{
     AUTOSAVE_FILE, Autosave, FileStamp, autosave_as_saved, autosave_path, clear_autosave,
     file_stamp, load_autosave, load_autosave_or_stop, may_hold_unsaved_work,
