@@ -233,6 +233,11 @@ fn apply_answers_each_line_with_the_right_error_words() {
     );
     assert!(lines[1].starts_with("error: ") && lines[1].contains("endless"));
     assert!(lines[2].starts_with("error: ") && lines[2].contains("illegal"));
+    // Each error names its line: the answers to a long input were counted
+    // by hand to find it.
+    for (i, line) in lines.iter().enumerate().skip(1).take(6) {
+        assert!(line.starts_with(&format!("error: line {}: ", i + 1)), "{line}");
+    }
     // A move in a finished game (South to move with an empty row).
     assert!(lines[3].starts_with("error: ") && lines[3].contains("illegal"));
     assert!(lines[4].starts_with("error: ") && lines[4].contains("invalid position"));
@@ -307,7 +312,7 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     // Where: the word holding the byte, the byte written out.
     assert_eq!(
         lines[1],
-        "error: invalid position: line 2 is not UTF-8 text: `turn=sou\\xe9th`"
+        "error: line 2: invalid position: not UTF-8 text: `turn=sou\\xe9th`"
     );
     assert!(!lines[2].starts_with("error"), "{text}");
     // At the start of a line, and a long word named by its start.
@@ -320,10 +325,10 @@ fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     assert_eq!(
         lines,
         [
-            "error: invalid position: line 1 is not UTF-8 text: `\\xff\\xfeen-gehe`".to_string(),
+            "error: line 1: invalid position: not UTF-8 text: `\\xff\\xfeen-gehe`".to_string(),
             // (the start alone did not show where the stray byte is)
             format!(
-                "error: invalid position: line 2 is not UTF-8 text: `{}…` (501 bytes), \
+                "error: line 2: invalid position: not UTF-8 text: `{}…` (501 bytes), \
                  its first stray byte \\x80 at byte 501",
                 "7".repeat(48)
             )
@@ -1139,13 +1144,16 @@ fn apply_errors_keep_the_promised_words_and_quote_the_move_as_typed() {
     assert!(success);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3, "{text}");
-    assert!(lines[0].starts_with("error: illegal move `x`: "), "{text}");
+    assert!(lines[0].starts_with("error: line 1: illegal move `x`: "), "{text}");
     assert!(
         lines[1].starts_with("error: ") && lines[1].contains("invalid position"),
         "{text}"
     );
-    assert!(lines[1].contains("line 2 is not UTF-8 text"), "{text}");
-    assert!(lines[2].starts_with("error: illegal move `+1`: "), "{text}");
+    assert!(
+        lines[1].starts_with("error: line 2: invalid position: not UTF-8 text"),
+        "{text}"
+    );
+    assert!(lines[2].starts_with("error: line 3: illegal move `+1`: "), "{text}");
     // Standard input that cannot be read says so.
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(BIN)
@@ -2197,11 +2205,11 @@ fn trace_and_apply_echo_a_move_the_board_has_not_in_one_form_too() {
     let (text, _) = apply_all(format!("{SMALL} ; 004\n{SMALL} ; 02\n"));
     let lines: Vec<&str> = text.lines().collect();
     assert!(
-        lines[0].starts_with("error: illegal move `4`: there is no hole 4"),
+        lines[0].starts_with("error: line 1: illegal move `4`: there is no hole 4"),
         "{text}"
     );
     assert!(
-        lines[1].starts_with("error: illegal move `2`: the hole is empty"),
+        lines[1].starts_with("error: line 2: illegal move `2`: the hole is empty"),
         "{text}"
     );
 }
@@ -2328,7 +2336,8 @@ fn apply_names_a_blank_line_as_blank_with_its_number() {
         assert_eq!(
             line,
             format!(
-                "error: invalid position line: line {number} is blank (expected `POSITION ; MOVE`)"
+                "error: line {number}: invalid position line: the line is blank (expected \
+                 `POSITION ; MOVE`)"
             )
         );
     }
@@ -2368,7 +2377,7 @@ fn a_move_in_a_finished_game_says_who_won_and_why() {
     let (out, _) = apply_all(format!("{FINISHED} ; 1\n"));
     assert_eq!(
         out,
-        format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
+        format!("error: line 1: illegal move: the game is already over. {FINISHED_WHY}\n")
     );
 }
 

@@ -238,33 +238,46 @@ pub fn play(position: &str, moves: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Answers line `number` (from 1) of `apply`'s input, `POSITION ; MOVE`.
+/// Answers line `number` (from 1) of `apply`'s input, `POSITION ; MOVE`:
+/// what `play` prints, or `error: line N: MESSAGE` (every error names its
+/// line: the answers to a long input were counted by hand to find it).
 pub fn apply_line(number: u64, line: &str) -> String {
+    match apply_answer(line) {
+        Ok(answer) => answer,
+        Err(why) => apply_error(number, &why),
+    }
+}
+
+/// An error answer of `apply` for line `number`.
+fn apply_error(number: u64, why: &str) -> String {
+    format!("error: line {number}: {why}")
+}
+
+/// What `play` prints for one line of `apply`, or why not (the message
+/// without `error: line N: `).
+fn apply_answer(line: &str) -> Result<String, String> {
     // Answered like any other line, so that a client waiting for each
     // answer stays in step, but said for what it is.
     if line.trim().is_empty() {
-        return format!(
-            "error: invalid position line: line {number} is blank (expected `POSITION ; MOVE`)"
+        return Err(
+            "invalid position line: the line is blank (expected `POSITION ; MOVE`)".to_string(),
         );
     }
     let Some((position, mv)) = line.split_once(';') else {
-        return format!(
-            "error: invalid position line: line {number} has no `;` (expected `POSITION ; MOVE`)"
-        );
+        return Err("invalid position line: no `;` (expected `POSITION ; MOVE`)".to_string());
     };
     // The position is whole before the first `;`: a second one is a move
     // too many, not a fault of the position.
     let said = mv.trim();
     if said.is_empty() {
-        return format!("error: invalid position line: line {number} has no move after the `;`");
+        return Err("invalid position line: no move after the `;`".to_string());
     }
     // `1 2` is as much a line of moves as `1 ; 2`, and said the same way.
     if said.contains(';') || said.contains(char::is_whitespace) {
-        return format!(
-            "error: invalid position line: line {number} has more than one move after the `;`: \
-             `{}` (play a line of moves with `play`)",
-            mv.trim()
-        );
+        return Err(format!(
+            "invalid position line: more than one move after the `;`: `{said}` (play a line \
+             of moves with `play`)"
+        ));
     }
     let pos = match notation::parse_position(position) {
         Ok(p) => p,
@@ -274,11 +287,14 @@ pub fn apply_line(number: u64, line: &str) -> String {
             if notation::split_record(position)
                 .is_ok_and(|(head, moves)| !moves.is_empty() && parse(&head).is_ok()) =>
         {
-            return "error: invalid position: a game record before the `;` (apply takes a \
-                    bare position; play a record with `play`, or give apply its last position)"
-                .to_string();
+            return Err(
+                "invalid position: a game record before the `;` (apply takes a \
+                        bare position; play a record with `play`, or give apply its last \
+                        position)"
+                    .to_string(),
+            );
         }
-        Err(e) => return format!("error: invalid position: {e}"),
+        Err(e) => return Err(format!("invalid position: {e}")),
     };
     let mv = canonical_move(pos.variant(), mv);
     let game = pos.variant().parse_move(&mv).and_then(|mv| {
@@ -287,9 +303,9 @@ pub fn apply_line(number: u64, line: &str) -> String {
         Ok(game)
     });
     match game {
-        Ok(game) => result_line(&game),
+        Ok(game) => Ok(result_line(&game)),
         // A bare position has no history: its own status is the game's.
-        Err(e) => format!("error: {}", play_error_words(&e, Some(pos.status()))),
+        Err(e) => Err(play_error_words(&e, Some(pos.status()))),
     }
 }
 
@@ -330,9 +346,12 @@ pub fn apply() -> Result<(), CliError> {
                     .iter()
                     .position(blank)
                     .map_or(bytes.len(), |i| at + i);
-                super::printable(&format!(
-                    "error: invalid position: line {number} is not UTF-8 text: {}",
-                    super::quoted_bytes(&bytes[start..end])
+                super::printable(&apply_error(
+                    number,
+                    &format!(
+                        "invalid position: not UTF-8 text: {}",
+                        super::quoted_bytes(&bytes[start..end])
+                    ),
                 ))
             }
         };
@@ -392,14 +411,14 @@ mod tests {
         );
         assert_eq!(
             said,
-            "error: invalid position line: line 1 has more than one move after the `;`: `3 ; 1` \
+            "error: line 1: invalid position line: more than one move after the `;`: `3 ; 1` \
              (play a line of moves with `play`)"
         );
         // Moves parted by blanks are two moves too; no move is named.
         let line = "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 3 1";
         assert_eq!(
             apply_line(7, line),
-            "error: invalid position line: line 7 has more than one move after the `;`: `3 1` \
+            "error: line 7: invalid position line: more than one move after the `;`: `3 1` \
              (play a line of moves with `play`)"
         );
         assert_eq!(
@@ -407,16 +426,27 @@ mod tests {
                 1,
                 "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ;  "
             ),
-            "error: invalid position line: line 1 has no move after the `;`"
+            "error: line 1: invalid position line: no move after the `;`"
         );
-        // A line without its `;` is named too: the answers of a long
-        // input are otherwise counted by hand to find it.
+        // Every error names its line: the answers to a long input were
+        // counted by hand to find it.
         assert_eq!(
             apply_line(
                 12,
                 "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south 3"
             ),
-            "error: invalid position line: line 12 has no `;` (expected `POSITION ; MOVE`)"
+            "error: line 12: invalid position line: no `;` (expected `POSITION ; MOVE`)"
+        );
+        assert_eq!(
+            apply_line(
+                5,
+                "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 2"
+            ),
+            "error: line 5: illegal move `2`: the hole is empty"
+        );
+        assert!(
+            apply_line(6, "en-gehe south=1,0,2 ; 1")
+                .starts_with("error: line 6: invalid position: "),
         );
         // A game record is said to be one (it read as an unknown token).
         assert_eq!(
@@ -424,7 +454,7 @@ mod tests {
                 1,
                 "en-gehe south=1,2,3 north=1,2,3 captured=0,0 turn=south 1 ; 1"
             ),
-            "error: invalid position: a game record before the `;` (apply takes a bare \
+            "error: line 1: invalid position: a game record before the `;` (apply takes a bare \
              position; play a record with `play`, or give apply its last position)"
         );
         // One move still plays.
