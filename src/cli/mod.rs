@@ -609,10 +609,7 @@ fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     } else if text.trim() != text {
         // Quoted, so that blanks at its ends are seen ("not  3").
         format!("`{text}`").into()
-    } else if text
-        .strip_prefix('+')
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-    {
+    } else if text.strip_prefix('+').is_some_and(|n| decimal(n).is_some()) {
         // "5 holes, not +5" named the one thing that was not wrong.
         format!("{text} (numbers are written without a +)").into()
     } else {
@@ -658,10 +655,21 @@ where
     }
 }
 
+/// A number written in digits with at most one decimal point (`2`,
+/// `0.5`, `.5`, `5.`), as the whole-number options take digits only: no
+/// sign, exponent or word (Rust's own parsing took `+1`, `1e3` and `inf`).
+fn decimal(text: &str) -> Option<f64> {
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    let points = text.bytes().filter(|&b| b == b'.').count();
+    (digits > 0 && points <= 1 && digits + points == text.len())
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
 /// A positive number of seconds (fractions allowed), at most `max`: a
 /// bigger one would run for all practical purposes forever.
 fn seconds_within(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
-    move |text: &str| match text.parse::<f64>() {
+    move |text: &str| match decimal(text).ok_or(()) {
         Ok(s) if s.is_finite() && s > 0.0 && s <= max => Ok(s),
         _ => Err(format!(
             "a number of seconds above 0 and at most {max}, not {}",
@@ -679,7 +687,7 @@ pub const BENCH_MIN_SECONDS: f64 = 0.1;
 /// `bench --seconds`: from [`BENCH_MIN_SECONDS`] to an hour a game.
 fn bench_seconds(text: &str) -> Result<f64, String> {
     const MAX: f64 = 3600.0;
-    match text.parse::<f64>() {
+    match decimal(text).ok_or(()) {
         Ok(s) if s.is_finite() && (BENCH_MIN_SECONDS..=MAX).contains(&s) => Ok(s),
         Ok(s) if s.is_finite() && s > 0.0 && s < BENCH_MIN_SECONDS => Err(format!(
             "a number of seconds from {BENCH_MIN_SECONDS} to {MAX}, not {text}: \
