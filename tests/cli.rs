@@ -304,6 +304,40 @@ fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
 }
 
 #[test]
+#[cfg(unix)]
+fn a_file_name_that_is_not_utf8_keeps_its_bytes_in_messages() {
+    use std::os::unix::ffi::OsStrExt;
+    // Written "�.ron": which byte the name had was lost.
+    let dir = tempfile::tempdir().unwrap();
+    let name = dir.path().join(std::ffi::OsStr::from_bytes(b"\xff.ron"));
+    let shown = format!("{}/\\xff.ron", dir.path().display());
+    for command in ["replay", "check"] {
+        let out = Command::new(BIN).arg(command).arg(&name).output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{command}: {err}");
+        assert!(
+            err.contains(&shown) && !err.contains('\u{fffd}'),
+            "{command}: {err}"
+        );
+    }
+    let folder = dir.path().join(std::ffi::OsStr::from_bytes(b"\xfe"));
+    let out = Command::new(BIN)
+        .args(["play", SMALL, "1", "--save"])
+        .arg(folder.join("x.ron"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(&format!(
+            "there is no folder {}/\\xfe",
+            dir.path().display()
+        )),
+        "{err}"
+    );
+}
+
+#[test]
 fn apply_answers_a_line_that_is_not_utf8_and_goes_on() {
     let mut input = b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=south ; 1\n".to_vec();
     input.extend_from_slice(b"en-gehe south=1,1,0 north=0,0,0 captured=0,0 turn=sou\xe9th ; 1\n");

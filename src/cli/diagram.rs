@@ -125,7 +125,7 @@ fn refuse_out(path: &Path, force: bool) -> Result<(), CliError> {
     Err(CliError(format!(
         "{}: not written: the file already exists; add --force to replace it \
          (the version replaced is kept as {})",
-        path.display(),
-        crate::files::backup_path(path).display()
+        crate::files::shown_path(path),
+        crate::files::shown_path(&crate::files::backup_path(path))
     )))
 }

@@ -100,11 +100,15 @@ pub fn check(path: &Path, prove: bool) -> Result<String, CliError> {
     if prove && summary.kind != files::FileKind::Study {
         return Err(CliError(format!(
             "{}: --prove applies to study files only (this is a {})",
-            path.display(),
+            crate::files::shown_path(path),
             summary.kind.describe()
         )));
     }
-    Ok(format!("{}: ok, {}", path.display(), summary.line))
+    Ok(format!(
+        "{}: ok, {}",
+        crate::files::shown_path(path),
+        summary.line
+    ))
 }
 
 /// `play … --save FILE`: the game record the moves make, written atomically.
@@ -126,7 +130,7 @@ pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
     };
     Err(CliError(format!(
         "{}: not {not}: it is {what} (--force does not change that): choose another name",
-        path.display()
+        crate::files::shown_path(path)
     )))
 }
 
@@ -186,7 +190,7 @@ pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
         return Err(CliError(format!(
             "{}: not saved: it is this program's {what} (--force does not change that); \
              save the game to a file of its own",
-            path.display()
+            crate::files::shown_path(path)
         )));
     }
     // A folder, a device or a pipe is refused by the save itself.
@@ -208,8 +212,8 @@ pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
     Err(CliError(format!(
         "{}: not saved: the file already exists ({kind}); add --force to replace it \
          (the version replaced is kept as {}, in place of any earlier backup)",
-        path.display(),
-        files::backup_path(path).display()
+        crate::files::shown_path(path),
+        crate::files::shown_path(&files::backup_path(path))
     )))
 }
 

@@ -157,7 +157,7 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
     if path.is_dir() {
         return Some(format!(
             "cannot open `{}`: it is a folder (a saved game to open must be a file)",
-            path.display()
+            crate::files::shown_path(path)
         ));
     }
     match std::fs::metadata(path) {
@@ -178,14 +178,17 @@ pub fn unknown_command(args: &[std::ffi::OsString]) -> Option<String> {
             return Some(format!(
                 "`{}` is a file to open in the window, which takes nothing after it, \
                  not `{stray}` (a command comes first: {how})",
-                path.display()
+                crate::files::shown_path(path)
             ));
         }
         // A path the system cannot look at (too long, a file where a
         // folder should be) is not "no such file": said in its words.
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
             let why = crate::files::FileError::io(path, "cannot look at it", &e).problem;
-            return Some(format!("cannot open `{}`: {why}", path.display()));
+            return Some(format!(
+                "cannot open `{}`: {why}",
+                crate::files::shown_path(path)
+            ));
         }
         Err(_) => {}
     }

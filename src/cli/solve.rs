@@ -407,7 +407,7 @@ pub fn prove_study(
     let study = crate::study::Study::load(path).map_err(|_| {
         CliError(format!(
             "{}: --prove applies to study files only",
-            path.display()
+            crate::files::shown_path(path)
         ))
     })?;
     let goal = &study.file.goal;
@@ -433,7 +433,7 @@ pub fn prove_study(
             let (line, column) = study.goal_place;
             return Err(CliError(format!(
                 "{}:{line}:{column}: the goal \"{}\" ({}) does not hold: with best play the value is {}",
-                path.display(),
+                crate::files::shown_path(path),
                 goal.text,
                 goal.kind.describe(),
                 value_sentence(solution.value)
@@ -473,7 +473,7 @@ pub fn prove_study(
             let (line, column) = fault.place;
             return Err(CliError(format!(
                 "{}:{line}:{column}: {fault}",
-                path.display()
+                crate::files::shown_path(path)
             )));
         }
         Err(_) => {

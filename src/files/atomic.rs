@@ -238,7 +238,7 @@ fn create_temp(path: &Path, folder: &Path) -> Result<(PathBuf, File), FileError>
                         path,
                         format!(
                             "cannot write: there is no folder {} (make it first, or choose another)",
-                            folder.display()
+                            crate::files::shown_path(folder)
                         ),
                     )
                 } else {

@@ -457,7 +457,7 @@ pub(crate) fn io_words(path: &Path, err: &std::io::Error) -> String {
         K::NotADirectory => match file_on_the_way(path) {
             Some(file) => format!(
                 "{} is a file, not a folder, so nothing can be inside it",
-                file.display()
+                crate::files::shown_path(&file)
             ),
             None => "a part of the path is a file, not a folder".to_string(),
         },
@@ -901,9 +901,19 @@ impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.place {
             Some((line, col)) => {
-                write!(f, "{}:{line}:{col}: {}", self.path.display(), self.problem)
+                write!(
+                    f,
+                    "{}:{line}:{col}: {}",
+                    crate::files::shown_path(&self.path),
+                    self.problem
+                )
             }
-            None => write!(f, "{}: {}", self.path.display(), self.problem),
+            None => write!(
+                f,
+                "{}: {}",
+                crate::files::shown_path(&self.path),
+                self.problem
+            ),
         }
     }
 }

@@ -237,12 +237,13 @@ pub fn describe_game(file: &GameFile) -> String {
 /// Validates a study (its position and every line replayed through the
 /// engine) and describes it in one line.
 fn describe_study(text: &str, path: &Path) -> Result<String, FileError> {
-    let study =
-        crate::study::Study::parse(text, &path.display().to_string()).map_err(|e| FileError {
+    let study = crate::study::Study::parse(text, &crate::files::shown_path(path)).map_err(|e| {
+        FileError {
             path: path.to_path_buf(),
             place: (e.line > 0).then_some((e.line, e.column)),
             problem: e.problem,
-        })?;
+        }
+    })?;
     let count = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     // One line whatever the file holds: line breaks and other control
     // characters in the words are shown escaped.

@@ -19,6 +19,29 @@ mod presets;
 mod recent;
 mod window_claim;
 
+/// A path as messages show it: as `Path::display` does, but a name that is
+/// not UTF-8 keeps its stray bytes as `\xNN` (`display` wrote each as "�",
+/// losing which file was meant), as the command line quotes such an
+/// argument.
+pub fn shown_path(path: &Path) -> String {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = path.as_os_str().as_bytes();
+        if std::str::from_utf8(bytes).is_err() {
+            let mut shown = String::new();
+            for chunk in bytes.utf8_chunks() {
+                shown.push_str(chunk.valid());
+                for b in chunk.invalid() {
+                    shown.push_str(&format!("\\x{b:02x}"));
+                }
+            }
+            return shown;
+        }
+    }
+    path.display().to_string()
+}
+
 pub use atomic::{
     backup_path, ends_in_separator, replaced_kept_as, write_atomic, write_atomic_with,
 };
@@ -111,7 +134,7 @@ pub(crate) fn create_folder(dir: &Path, which: &str) -> Result<(), FileError> {
             format!(
                 "cannot create the {which} folder: {} is a file, not a folder, so nothing \
                  can be made inside it; move or rename that file",
-                file.display()
+                crate::files::shown_path(file)
             )
         };
         FileError::new(dir, problem)
@@ -136,8 +159,8 @@ pub(crate) fn create_folder(dir: &Path, which: &str) -> Result<(), FileError> {
                     dir,
                     &format!(
                         "cannot create the {which} folder: {} cannot be made in {}",
-                        missing.display(),
-                        made_in.display()
+                        crate::files::shown_path(missing),
+                        crate::files::shown_path(made_in)
                     ),
                     &e,
                 )),

@@ -294,7 +294,7 @@ impl Study {
         path: &Path,
         keep_going: impl FnMut() -> bool,
     ) -> Result<Study, LoadError<StudyError>> {
-        let name = path.display().to_string();
+        let name = crate::files::shown_path(path);
         let text = crate::files::read_text(path).map_err(|e| StudyError {
             file: name.clone(),
             line: 0,
@@ -573,7 +573,7 @@ impl Study {
         mut keep_going: impl FnMut() -> bool,
     ) -> Result<Vec<Result<Study, StudyError>>, LoadError<StudyError>> {
         let err = |problem: String| StudyError {
-            file: dir.display().to_string(),
+            file: crate::files::shown_path(dir),
             line: 0,
             column: 0,
             problem,
