@@ -1028,6 +1028,21 @@ fn a_failed_write_of_the_output_is_an_error_not_a_panic_nor_success() {
             "{args:?}: {err}"
         );
     }
+    // `play --save` saves first: the answer that could not be written does
+    // not leave the saved game unsaid (it read as if nothing was written).
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("c.ron");
+    let saved_text = saved.display().to_string();
+    let (err, code) = run_into_full_disk(&["play", small, "1", "--save", &saved_text], "");
+    assert_eq!(code, 2, "{err}");
+    assert!(saved.is_file());
+    assert_eq!(
+        err,
+        format!(
+            "error: cannot write the output: the disk is full (free some space, or use another \
+             disk); the game was saved to {saved_text}\n"
+        )
+    );
 }
 
 #[test]

@@ -243,8 +243,19 @@ pub fn play(
     // on stdout.
     let line = result_line(&game);
     save_played(game, path)?;
-    outln!("{line}");
-    Ok(())
+    // The answer not written (a full disk): the game was, and is not to be
+    // saved again for fear it was lost.
+    super::write_line(format_args!("{line}")).map_err(|e| {
+        if e.is_reader_gone() {
+            e
+        } else {
+            CliError(format!(
+                "{}; the game was saved to {}",
+                e.0,
+                crate::files::shown_path(path)
+            ))
+        }
+    })
 }
 
 #[cfg(test)]
