@@ -1820,13 +1820,30 @@ fn play_save_keeps_the_files_permissions_and_refuses_a_read_only_file() {
     // could write it, and although the folder would let it be renamed over).
     std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
     let before = std::fs::read(&file).unwrap();
-    let (out, err, code) = run(&["play", SMALL, "3", "--save", target, "--force"]);
+    // Said so with or without --force: without, the message offered the
+    // flag, which then met this refusal.
+    let read_only = format!(
+        "error: {target}: not saved: the file is read-only (its permissions allow no writing, \
+         and --force does not change that); make it writable or choose another name\n"
+    );
+    for force in [true, false] {
+        let mut args = vec!["play", SMALL, "3", "--save", target];
+        if force {
+            args.push("--force");
+        }
+        let (out, err, code) = run(&args);
+        assert_eq!((out.as_str(), code), ("", 2), "{err}");
+        assert_eq!(err, read_only);
+    }
+    // A diagram's --out says it in its words.
+    let (out, err, code) = run(&["diagram", SMALL, "--out", target]);
     assert_eq!((out.as_str(), code), ("", 2), "{err}");
     assert!(
-        err.starts_with(&format!("error: {target}: cannot write: ")),
+        err.starts_with(&format!(
+            "error: {target}: not written: the file is read-only"
+        )),
         "{err}"
     );
-    assert!(err.contains("is read-only"), "{err}");
     assert_eq!(std::fs::read(&file).unwrap(), before);
     assert_eq!(mode(&file), 0o444);
     // Nothing left behind: the file, its backup.

@@ -119,6 +119,7 @@ fn is_stream(path: &Path) -> bool {
 /// the version replaced is kept as `FILE.bak`, as `play --save` does).
 fn refuse_out(path: &Path, force: bool) -> Result<(), CliError> {
     super::files::refuse_own(path, "written")?;
+    super::files::refuse_read_only(path, "written")?;
     if force || !path.is_file() {
         return Ok(());
     }

@@ -120,6 +120,20 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
 /// Refuses to write to the running program or one of the program's own
 /// files (which it writes by itself), whatever `--force` says; `not` is
 /// what is not done there ("saved", "written").
+/// Refuses a file there whose permissions allow no writing, before
+/// `--force` is offered: the write refuses it whatever the flag, and the
+/// message suggesting the flag led only to that refusal.
+pub fn refuse_read_only(path: &Path, not: &str) -> Result<(), CliError> {
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly()) {
+        return Err(CliError(format!(
+            "{}: not {not}: the file is read-only (its permissions allow no writing, and \
+             --force does not change that); make it writable or choose another name",
+            crate::files::shown_path(path)
+        )));
+    }
+    Ok(())
+}
+
 pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
     let what = if files::Folders::is_running_program(path) {
         "this program itself".to_string()
@@ -182,6 +196,7 @@ pub(super) fn std_stream(path: &Path) -> Option<StdStream> {
 /// move is replayed: nothing is printed of a game that is not saved.
 pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
     refuse_own(path, "saved")?;
+    refuse_read_only(path, "saved")?;
     if let Some(stream) = std_stream(path) {
         let what = match stream {
             StdStream::Out => "standard output, where `play` prints its answer",
