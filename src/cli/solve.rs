@@ -157,7 +157,7 @@ pub fn solve(
     // The background thread has the deep stack long endgames need.
     let session = Session::with_solver(solver);
     let mut root_bounds = None;
-    let mut outcome = match solve_within(&session, history.clone(), pos, limit)? {
+    let mut outcome = match solve_within(&session, history.clone(), pos, limit, None)? {
         Ok(solution) => {
             outln!("{}", solution_line(&pos, &solution));
             outln!("{}", stats_line(&solution));
@@ -205,7 +205,7 @@ pub fn solve(
                 continue;
             }
             let left = limit.map(|l| l.saturating_sub(started.elapsed()));
-            match solve_within(&session, line.clone(), child, left)? {
+            match solve_within(&session, line.clone(), child, left, Some(&name))? {
                 Ok(s) => {
                     let v = s.value.flipped_after_move();
                     outln!("move={name} {} nodes={}", value_words(v), s.nodes);
@@ -348,12 +348,15 @@ fn value_sentence(v: Value) -> String {
 
 /// Solves `pos` after `history` in the background, within `limit` if one
 /// is given: the solution, or the progress (bounds proved) when time ran
-/// out.
+/// out. `after_move`: the move (named) that `pos` follows, when its value
+/// is wanted for that move (`--every-move`): a note that it is still at
+/// work names it, with the bounds seen from its mover.
 fn solve_within(
     session: &Session,
     history: Vec<crate::engine::Position>,
     pos: crate::engine::Position,
     limit: Option<Duration>,
+    after_move: Option<&str>,
 ) -> Result<Result<Solution, Progress>, CliError> {
     let handle = session.solve(history, pos);
     Ok(match limit {
@@ -367,19 +370,43 @@ fn solve_within(
                 std::thread::sleep(Duration::from_millis(20));
             }
             if !handle.is_finished() {
-                let p = handle.progress();
-                let (lower, upper) = p.bounds(&pos);
                 eprintln!(
-                    "note: still solving after {} s ({} nodes; proved between {} and {} so far); --limit SECONDS stops in time with the bounds proved",
-                    STILL_SOLVING_AFTER.as_secs(),
-                    p.nodes,
-                    lower.word(),
-                    upper.word()
+                    "{}",
+                    still_solving_note(&pos, &handle.progress(), after_move)
                 );
             }
             Ok(handle.wait().map_err(|e| CliError(e.to_string()))?)
         }
     })
+}
+
+/// What stderr says of a solve of `pos` still at work after
+/// [`STILL_SOLVING_AFTER`], `p` its progress, `after_move` as for
+/// [`solve_within`].
+fn still_solving_note(
+    pos: &crate::engine::Position,
+    p: &Progress,
+    after_move: Option<&str>,
+) -> String {
+    let (lower, upper) = p.bounds(pos);
+    // Read after the position's own answer, a note with no move named
+    // read as if that solve were still running.
+    let (what, lower, upper) = match after_move {
+        Some(name) => (
+            format!("move={name} "),
+            upper.flipped_after_move(),
+            lower.flipped_after_move(),
+        ),
+        None => (String::new(), lower, upper),
+    };
+    format!(
+        "note: {what}still solving after {} s ({} nodes; proved between {} and {} so far); \
+         --limit SECONDS stops in time with the bounds proved",
+        STILL_SOLVING_AFTER.as_secs(),
+        p.nodes,
+        lower.word(),
+        upper.word()
+    )
 }
 
 /// How long a solve with no `--limit` runs before stderr says it is still
@@ -425,7 +452,7 @@ pub fn prove_study(
     let root = if spent() {
         Err(Progress::default())
     } else {
-        solve_within(&session, Vec::new(), study.start, left())?
+        solve_within(&session, Vec::new(), study.start, left(), None)?
     };
     let root = match root {
         Ok(solution) if study.goal_reached(solution.value, 0) => solution,
@@ -458,7 +485,7 @@ pub fn prove_study(
         if spent() {
             return Err(crate::solver::Cancelled);
         }
-        match solve_within(&session, history.to_vec(), child, left()) {
+        match solve_within(&session, history.to_vec(), child, left(), None) {
             Ok(Ok(s)) => {
                 nodes += s.nodes;
                 proved += 1;
@@ -510,6 +537,32 @@ pub fn prove_study(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_move_still_solving_is_named_with_its_bounds_seen_from_its_mover() {
+        // After the position's own answer, a note with no move named read
+        // as if that solve were still running.
+        let pos = crate::engine::notation::parse_position(
+            "en-gehe south=1,0,2,0 north=0,1,0,1 captured=0,0 turn=north",
+        )
+        .unwrap();
+        let p = Progress {
+            lower: Some(Value::Margin(-2)),
+            upper: Some(Value::Margin(4)),
+            nodes: 1234,
+            ..Progress::default()
+        };
+        assert_eq!(
+            still_solving_note(&pos, &p, None),
+            "note: still solving after 10 s (1234 nodes; proved between -2 and +4 so far); \
+             --limit SECONDS stops in time with the bounds proved"
+        );
+        assert_eq!(
+            still_solving_note(&pos, &p, Some("3")),
+            "note: move=3 still solving after 10 s (1234 nodes; proved between -4 and +2 so \
+             far); --limit SECONDS stops in time with the bounds proved"
+        );
+    }
 
     #[test]
     fn the_moves_prove_the_best_of_their_values_within_the_roots_bounds() {
