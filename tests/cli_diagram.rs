@@ -331,6 +331,12 @@ fn the_position_may_follow_the_highlighted_holes() {
         err.contains("is a position, not a hole, and the position to draw is given already"),
         "{err}"
     );
+    // Both after --highlight: two positions, not a bad hole.
+    let err = refused(&["diagram", "--highlight", "1", SMALL, SMALL]);
+    assert!(
+        err.contains("two positions to draw, `") && err.contains("a diagram draws one"),
+        "{err}"
+    );
     // A hole written with a blank is a hole wherever the position stands
     // (before --highlight it was taken for a second position).
     assert_eq!(

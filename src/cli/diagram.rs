@@ -29,7 +29,17 @@ pub fn position_after_holes(
     }
     match highlight.iter().rposition(looks_like_position) {
         Some(last) if last + 1 == highlight.len() => {
-            Ok(highlight.pop().expect("it has a last value"))
+            let position = highlight.pop().expect("it has a last value");
+            // Two positions (`--highlight 1 "P" "P"`): the first was
+            // called a bad hole.
+            if let Some(other) = highlight.iter().find(|h| looks_like_position(h)) {
+                return Err(CliError(format!(
+                    "two positions to draw, `{}` and `{}`: a diagram draws one",
+                    crate::engine::shortened(other),
+                    crate::engine::shortened(&position)
+                )));
+            }
+            Ok(position)
         }
         // `--highlight 7 "POSITION" 3`: the words after it would be holes.
         Some(at) => Err(CliError(format!(
