@@ -2089,6 +2089,80 @@ fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
 }
 
 #[test]
+fn a_typed_thinking_time_that_is_no_time_is_said_and_enter_starts_nothing() {
+    // "abc" (or "0") and Enter put the time back without a word, and the
+    // same Enter started the game with it.
+    let mut h = harness(en_gehe(6));
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::OpenNewGame);
+    h.run_steps(3);
+    h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run();
+    let (role, label) = (egui::accesskit::Role::SpinButton, "per move");
+    let refusal = "“abc” is not a thinking time: 50 ms to 10.0 s";
+    h.get_by_role_and_label(role, label).focus();
+    h.run_steps(2);
+    h.get_by_role_and_label(role, label).type_text("abc");
+    h.run_steps(2);
+    // Read once typed, not at every key.
+    assert!(
+        h.query_by_label_contains("is not a thinking time")
+            .is_none()
+    );
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(
+        h.state().rt.new_game.is_some(),
+        "the Enter started the game"
+    );
+    assert!(h.query_by_label(refusal).is_some(), "not said");
+    let time = |h: &Harness<'static, MaasaiApp>| match h
+        .state()
+        .rt
+        .new_game
+        .as_ref()
+        .unwrap()
+        .players[1]
+    {
+        maasai_mancala::app::players::Player::Computer { movetime_ms, .. } => movetime_ms,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(time(&h), 1000);
+    // Out of the range too: 0 was put at 50 ms without a word.
+    h.get_by_role_and_label(role, label).focus();
+    h.run_steps(2);
+    h.get_by_role_and_label(role, label).type_text("0");
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(h.state().rt.new_game.is_some());
+    assert!(
+        h.query_by_label("“0” is not a thinking time: 50 ms to 10.0 s")
+            .is_some()
+    );
+    assert_eq!(time(&h), 1000);
+    // A time that is one is taken, the refusal goes, and Enter starts.
+    h.get_by_role_and_label(role, label).focus();
+    h.run_steps(2);
+    h.get_by_role_and_label(role, label).type_text("250 ms");
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(2);
+    assert!(
+        h.state().rt.new_game.is_none(),
+        "a good time and Enter start the game"
+    );
+    assert!(matches!(
+        h.state().settings.players[1],
+        maasai_mancala::app::players::Player::Computer {
+            movetime_ms: 250,
+            ..
+        }
+    ));
+}
+
+#[test]
 fn enter_after_a_refused_value_starts_nothing() {
     let mut h = harness(en_gehe(6));
     h.run();
@@ -4488,6 +4562,14 @@ fn a_typed_speed_that_is_no_speed_is_said() {
             "“abc” is not a sowing speed: type seeds a second, 1 to 999 (“40” or “40 seeds/s”), or “instant”"
         )
         .is_some()
+    );
+    // Out of the range: refused too (it was put at its end, "0" said
+    // "1 seed/s" without a word).
+    type_speed(&mut h, "0");
+    assert_eq!(h.state().settings.speed, 12.0);
+    assert!(
+        h.query_by_label_contains("“0” is not a sowing speed")
+            .is_some()
     );
     // A speed that is one is taken, and the refusal goes.
     type_speed(&mut h, "40 seeds/s");

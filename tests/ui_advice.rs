@@ -1834,6 +1834,33 @@ fn the_players_menu_sets_a_computer_s_thinking_time() {
             movetime_ms
         }
     );
+    // A typed text that is no time is said under it (it was put back
+    // without a word), and goes once a time is set.
+    let spin = egui::accesskit::Role::SpinButton;
+    h.get_by_role_and_label(spin, "per move").focus();
+    h.run();
+    h.get_by_role_and_label(spin, "per move").type_text("soon");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.query_by_label("“soon” is not a thinking time: 50 ms to 10.0 s")
+            .is_some()
+    );
+    assert_eq!(
+        h.state().settings.players[1],
+        Player::Computer {
+            level: Level::Strong,
+            movetime_ms
+        }
+    );
+    h.get_by_role_and_label(slider, "per move")
+        .set_value_accesskit(4000.0);
+    h.run();
+    assert!(
+        h.query_by_label_contains("is not a thinking time")
+            .is_none()
+    );
 }
 
 #[test]

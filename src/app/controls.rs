@@ -309,7 +309,9 @@ fn speed_refusal(text: &str) -> Notice {
 }
 
 /// A speed typed into the speed field: a number of seeds a second, with or
-/// without its unit, or "instant".
+/// without its unit, within the slider's range, or "instant" (a number out
+/// of the range is refused, not put silently at its end: "0" became
+/// "1 seed/s" without a word).
 fn parse_speed(text: &str) -> Option<f64> {
     let text = text.trim().to_lowercase();
     if text == "instant" {
@@ -321,7 +323,10 @@ fn parse_speed(text: &str) -> Option<f64> {
         .or_else(|| text.strip_suffix("/s"))
         .unwrap_or(&text)
         .trim();
-    number.parse::<f64>().ok().filter(|v| v.is_finite())
+    number
+        .parse::<f64>()
+        .ok()
+        .filter(|v| (f64::from(MIN_SPEED)..=f64::from(INSTANT_SPEED)).contains(v))
 }
 
 #[cfg(test)]
@@ -375,5 +380,9 @@ mod tests {
         assert_eq!(parse_speed("Instant"), Some(INSTANT_SPEED as f64));
         assert_eq!(parse_speed("fast"), None);
         assert_eq!(parse_speed("inf"), None);
+        // Out of the range: refused, not put at its end without a word.
+        assert_eq!(parse_speed("0"), None);
+        assert_eq!(parse_speed("-5"), None);
+        assert_eq!(parse_speed("5000 seeds/s"), None);
     }
 }

@@ -2,6 +2,7 @@
 //! team names and players, each field checked as it is typed.
 
 use super::AppCommand;
+use super::players::TypedTime;
 use crate::engine::{GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Side, Variant};
 
 /// The dialog's fields, as typed.
@@ -29,6 +30,10 @@ pub struct NewGameDialog {
     /// The team name typed in last (0 South, 1 North): a clash of the two
     /// names is said at that field.
     pub last_named: Option<usize>,
+    /// A text typed as South's or North's thinking time that is no time in
+    /// the range: said under the buttons until a time is set (it was put
+    /// back without a word).
+    pub time_refused: [Option<String>; 2],
 }
 
 /// Longest team name accepted.
@@ -79,6 +84,7 @@ impl NewGameDialog {
             presets_height: 0.0,
             field_height: 0.0,
             last_named: None,
+            time_refused: [None, None],
         }
     }
 
@@ -199,6 +205,8 @@ impl NewGameDialog {
         // board size, a team name, a thinking time being typed): the field
         // takes what was typed as it gives up the focus, while it is drawn.
         let mut typed_enter = false;
+        // A thinking time typed this frame was refused.
+        let mut time_refused_now = false;
         // A preset's delete question is answered with its own buttons:
         // Enter does not start a game under it, Esc keeps the preset.
         let asking = self
@@ -321,11 +329,21 @@ impl NewGameDialog {
                         }
                         for side in Side::BOTH {
                             ui.label(format!("{} player", side.title()));
-                            super::players::player_choice(
-                                ui,
-                                side,
-                                &mut self.players[side.index()],
-                            );
+                            let player = &mut self.players[side.index()];
+                            let typed = super::players::player_choice(ui, side, player);
+                            let refused = &mut self.time_refused[side.index()];
+                            match typed {
+                                TypedTime::Refused(text) => {
+                                    *refused = Some(text);
+                                    time_refused_now = true;
+                                }
+                                TypedTime::Taken => *refused = None,
+                                TypedTime::Nothing => {}
+                            }
+                            // No time to set: nothing to say of one.
+                            if !player.is_computer() {
+                                *refused = None;
+                            }
                             ui.end_row();
                         }
                     });
@@ -351,6 +369,16 @@ impl NewGameDialog {
                 // it moved the fields below, so that a click meant for the
                 // next field landed on the message.
                 problem_lines(ui, &problems);
+                for side in Side::BOTH {
+                    if let Some(text) = &self.time_refused[side.index()] {
+                        let field = format!("{} player", side.title());
+                        problem_line(
+                            ui,
+                            Some(&field),
+                            &super::players::thinking_time_refusal(text),
+                        );
+                    }
+                }
                 if let Some(picker) = &self.presets {
                     for (field, problem) in picker.name_problems() {
                         problem_line(ui, Some(field), &problem);
@@ -377,6 +405,9 @@ impl NewGameDialog {
             commands.push(AppCommand::CloseNewGame);
         } else if enter
             && (!focused || typed_enter)
+            // The Enter that ended a time refused is not a start: the game
+            // would start with the time that stayed.
+            && !time_refused_now
             && let Ok((options, names)) = self.check()
         {
             commands.push(AppCommand::NewGame(options, names));

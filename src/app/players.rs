@@ -505,13 +505,27 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             && level.searches()
         {
             let mut time = movetime_ms;
-            if movetime_slider(ui, &mut time).changed() && time != movetime_ms {
+            let (response, typed) = movetime_slider(ui, &mut time);
+            if response.changed() && time != movetime_ms {
                 let mut next = *players;
                 next[side.index()] = Player::Computer {
                     level,
                     movetime_ms: time,
                 };
                 commands.push(AppCommand::SetPlayers(next));
+            }
+            // Said under it until a time is set (the menu keeps no state
+            // of its own: egui's memory keeps it for the side).
+            let refusal = egui::Id::unique(("thinking time refused", side.index()));
+            match typed {
+                TypedTime::Refused(text) => {
+                    ui.data_mut(|d| d.insert_temp(refusal, text));
+                }
+                TypedTime::Taken => ui.data_mut(|d| d.remove::<String>(refusal)),
+                TypedTime::Nothing => {}
+            }
+            if let Some(text) = ui.data(|d| d.get_temp::<String>(refusal)) {
+                ui.colored_label(ui.visuals().error_fg_color, thinking_time_refusal(&text));
             }
         }
         if side == crate::engine::Side::South {
@@ -522,8 +536,13 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
 }
 
 /// The new-game dialog's choice for one side: Human or Computer, with the
-/// computer's level and thinking time.
-pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut Player) {
+/// computer's level and thinking time; what was typed as the time.
+pub fn player_choice(
+    ui: &mut egui::Ui,
+    side: crate::engine::Side,
+    player: &mut Player,
+) -> TypedTime {
+    let mut typed = TypedTime::Nothing;
     ui.horizontal(|ui| {
         if ui.radio(*player == Player::Human, "Human").clicked() {
             *player = Player::Human;
@@ -550,7 +569,7 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
                 .accessible_name(format!("{} computer's level", side.title()));
             // (Random and Greedy do not search: no time.)
             if level.searches() {
-                movetime_slider(ui, movetime_ms);
+                typed = movetime_slider(ui, movetime_ms).1;
             }
         }
         if player.is_computer() {
@@ -558,6 +577,7 @@ pub fn player_choice(ui: &mut egui::Ui, side: crate::engine::Side, player: &mut 
             ui.data_mut(|d| d.insert_temp(last, chosen));
         }
     });
+    typed
 }
 
 /// A thinking time as the window says it: under a second in ms ("250
@@ -612,19 +632,62 @@ fn parse_time(text: &str) -> Option<f64> {
     (ms.is_finite() && ms >= 0.0).then_some(ms)
 }
 
+/// What was typed into a thinking time's field this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TypedTime {
+    /// Nothing read.
+    Nothing,
+    /// A time, taken (or the slider dragged).
+    Taken,
+    /// A text that is no time in the range, as typed: the time stays as it
+    /// was (it was put back, or at the range's end, without a word).
+    Refused(String),
+}
+
 /// A computer player's thinking time per move, as the New game dialog and
-/// Game ▸ Players set it.
-fn movetime_slider(ui: &mut egui::Ui, movetime_ms: &mut u64) -> egui::Response {
-    ui.add(
-        egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
-            .logarithmic(true)
-            .custom_formatter(|v, _| time_text(v.round() as u64))
-            .custom_parser(parse_time)
-            .text("per move"),
-    )
-    .on_hover_text(
-        "Thinking time per move, typed as \"2.5 s\" or \"250 ms\" (Beginner and Club stop \
-         sooner at their depth)",
+/// Game ▸ Players set it, and what was typed into it.
+fn movetime_slider(ui: &mut egui::Ui, movetime_ms: &mut u64) -> (egui::Response, TypedTime) {
+    let refused: std::cell::Cell<Option<String>> = std::cell::Cell::new(None);
+    let accepted = std::cell::Cell::new(false);
+    let response = ui
+        .add(
+            egui::Slider::new(movetime_ms, MIN_MOVETIME_MS..=MAX_MOVETIME_MS)
+                .logarithmic(true)
+                // Read once typed (Enter or leaving the field), not at
+                // every key.
+                .update_while_editing(false)
+                .custom_formatter(|v, _| time_text(v.round() as u64))
+                .custom_parser(|text| {
+                    let ms = parse_time(text).filter(|ms| {
+                        (MIN_MOVETIME_MS as f64..=MAX_MOVETIME_MS as f64).contains(ms)
+                    });
+                    match ms {
+                        Some(_) => accepted.set(true),
+                        None => refused.set(Some(text.trim().to_string())),
+                    }
+                    ms
+                })
+                .text("per move"),
+        )
+        .on_hover_text(
+            "Thinking time per move, typed as \"2.5 s\" or \"250 ms\" (Beginner and Club stop \
+             sooner at their depth)",
+        );
+    let typed = match refused.take() {
+        Some(text) => TypedTime::Refused(text),
+        None if accepted.get() || response.changed() => TypedTime::Taken,
+        None => TypedTime::Nothing,
+    };
+    (response, typed)
+}
+
+/// Why a text typed as a thinking time was not taken.
+pub fn thinking_time_refusal(text: &str) -> String {
+    format!(
+        "“{}” is not a thinking time: {} to {}",
+        crate::engine::shortened(text),
+        time_text(MIN_MOVETIME_MS),
+        time_text(MAX_MOVETIME_MS)
     )
 }
 

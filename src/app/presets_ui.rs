@@ -326,7 +326,10 @@ impl PresetPicker {
                     !name.is_empty() && checked.is_some() && name_problem.is_none(),
                     egui::Button::new("Save as preset"),
                 )
-                .on_hover_text("Keep these settings as your own preset")
+                .on_hover_text(
+                    "Keep these rules (the game, its board, seeds, who moves first, the origin \
+                     option) as your own preset; team names and players are not part of a preset",
+                )
                 .on_disabled_hover_text(if name.is_empty() {
                     "Type a name for the preset first"
                 } else if name_problem.is_some() {
