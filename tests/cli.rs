@@ -304,6 +304,30 @@ fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
 }
 
 #[test]
+fn a_word_given_as_the_position_is_named() {
+    // `moves bad` (or a file's name given by mistake) said only "missing
+    // the game's name", where `moves chess south=4` named `chess`.
+    for (args, word) in [
+        (&["moves", "bad"][..], "bad"),
+        (&["moves", "game.ron"][..], "game.ron"),
+        (&["play", "saves/x 1"][..], "saves/x"),
+        (&["diagram", "bad"][..], "bad"),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!((out.as_str(), code), ("", 2), "{args:?}: {err}");
+        assert!(
+            err.contains(&format!(
+                "`{word}`: unknown game or token; the game is `en-gehe`"
+            )),
+            "{args:?}: {err}"
+        );
+    }
+    // Tokens in any order: a missing name is still said so.
+    let (_, err, _) = run(&["moves", "south=1,1,1 north=1,1,1 captured=0,0 turn=south"]);
+    assert!(err.contains("missing the game's name"), "{err}");
+}
+
+#[test]
 #[cfg(unix)]
 fn a_file_name_that_is_not_utf8_keeps_its_bytes_in_messages() {
     use std::os::unix::ffi::OsStrExt;

@@ -147,6 +147,15 @@ pub fn split_record(text: &str) -> Result<(String, Vec<&str>), SetupError> {
         [";", moves @ ..] => moves,
         moves => moves,
     };
+    // Nothing read as a position, only words (`bad`, `game.ron`): the
+    // first is what is wrong, and is named ("missing the game's name"
+    // named none of them).
+    if position.is_empty()
+        && !moves.is_empty()
+        && let Err(e) = parse_setup(&tokens.join(" "))
+    {
+        return Err(e);
+    }
     if let Some((i, &t)) = moves
         .iter()
         .enumerate()
