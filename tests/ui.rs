@@ -2047,24 +2047,34 @@ fn the_new_game_dialog_offers_every_level_and_keeps_a_sides_choice() {
     assert_eq!(times(&h), with_time - 1);
 }
 
-#[test]
-fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
-    // A number typed into a computer player's thinking time (a drag value
-    // being edited) is taken by the same Enter that starts the game.
+/// A computer player's thinking-time field, as found by role and label.
+const THINKING_TIME: (egui::accesskit::Role, &str) =
+    (egui::accesskit::Role::SpinButton, "per move");
+
+/// The New game dialog open on a 2×6 board, North's player set to
+/// Computer (South, the human, opens: nothing moves before the settings
+/// are read).
+fn new_game_with_north_computer() -> Harness<'static, MaasaiApp> {
     let mut h = harness(en_gehe(6));
     h.state_mut().settings.speed = INSTANT_SPEED;
     h.run_steps(2);
     h.state_mut().queue(AppCommand::OpenNewGame);
     h.run_steps(3);
-    // North plays: South (the human) opens, so nothing moves before the
-    // settings are read.
     h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run();
+    h
+}
+
+#[test]
+fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
+    // A number typed into a computer player's thinking time (a drag value
+    // being edited) is taken by the same Enter that starts the game.
+    let mut h = new_game_with_north_computer();
     // (`run`'s accessibility check once refused the level box, which had
     // no name.)
-    h.run();
     assert!(h.query_by_label("North computer's level").is_some());
     // The time's box (the speed's, disabled behind the dialog, is one too).
-    let (role, label) = (egui::accesskit::Role::SpinButton, "per move");
+    let (role, label) = THINKING_TIME;
     h.get_by_role_and_label(role, label).focus();
     h.run_steps(2);
     assert!(h.ctx.text_edit_focused(), "the thinking time is typed in");
@@ -2092,31 +2102,19 @@ fn one_enter_in_a_thinking_time_being_typed_takes_it_and_starts() {
 fn a_typed_thinking_time_that_is_no_time_is_said_and_enter_starts_nothing() {
     // "abc" (or "0") and Enter put the time back without a word, and the
     // same Enter started the game with it.
-    let mut h = harness(en_gehe(6));
-    h.state_mut().settings.speed = INSTANT_SPEED;
-    h.run_steps(2);
-    h.state_mut().queue(AppCommand::OpenNewGame);
-    h.run_steps(3);
-    h.get_all_by_label("Computer").nth(1).unwrap().click();
-    h.run();
-    let (role, label) = (egui::accesskit::Role::SpinButton, "per move");
-    let refusal = "“abc” is not a thinking time: 50 ms to 10.0 s";
-    h.get_by_role_and_label(role, label).focus();
-    h.run_steps(2);
-    h.get_by_role_and_label(role, label).type_text("abc");
-    h.run_steps(2);
-    // Read once typed, not at every key.
-    assert!(
-        h.query_by_label_contains("is not a thinking time")
-            .is_none()
-    );
-    h.key_press(egui::Key::Enter);
-    h.run_steps(2);
-    assert!(
-        h.state().rt.new_game.is_some(),
-        "the Enter started the game"
-    );
-    assert!(h.query_by_label(refusal).is_some(), "not said");
+    let mut h = new_game_with_north_computer();
+    let type_time = |h: &mut Harness<'static, MaasaiApp>, text: &str| {
+        let (role, label) = THINKING_TIME;
+        h.get_by_role_and_label(role, label).focus();
+        h.run_steps(2);
+        h.get_by_role_and_label(role, label).type_text(text);
+        h.run_steps(2);
+        // Read once typed, not at every key.
+        let said = format!("“{text}” is not a thinking time");
+        assert!(h.query_by_label_contains(&said).is_none(), "{text}");
+        h.key_press(egui::Key::Enter);
+        h.run_steps(2);
+    };
     let time = |h: &Harness<'static, MaasaiApp>| match h
         .state()
         .rt
@@ -2128,14 +2126,19 @@ fn a_typed_thinking_time_that_is_no_time_is_said_and_enter_starts_nothing() {
         maasai_mancala::app::players::Player::Computer { movetime_ms, .. } => movetime_ms,
         other => panic!("{other:?}"),
     };
+    type_time(&mut h, "abc");
+    assert!(
+        h.state().rt.new_game.is_some(),
+        "the Enter started the game"
+    );
+    assert!(
+        h.query_by_label("“abc” is not a thinking time: 50 ms to 10.0 s")
+            .is_some(),
+        "not said"
+    );
     assert_eq!(time(&h), 1000);
     // Out of the range too: 0 was put at 50 ms without a word.
-    h.get_by_role_and_label(role, label).focus();
-    h.run_steps(2);
-    h.get_by_role_and_label(role, label).type_text("0");
-    h.run_steps(2);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(2);
+    type_time(&mut h, "0");
     assert!(h.state().rt.new_game.is_some());
     assert!(
         h.query_by_label("“0” is not a thinking time: 50 ms to 10.0 s")
@@ -2143,12 +2146,7 @@ fn a_typed_thinking_time_that_is_no_time_is_said_and_enter_starts_nothing() {
     );
     assert_eq!(time(&h), 1000);
     // A time that is one is taken, the refusal goes, and Enter starts.
-    h.get_by_role_and_label(role, label).focus();
-    h.run_steps(2);
-    h.get_by_role_and_label(role, label).type_text("250 ms");
-    h.run_steps(2);
-    h.key_press(egui::Key::Enter);
-    h.run_steps(2);
+    type_time(&mut h, "250 ms");
     assert!(
         h.state().rt.new_game.is_none(),
         "a good time and Enter start the game"
