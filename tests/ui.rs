@@ -4214,6 +4214,23 @@ fn ctrl_n_closes_an_open_menu() {
 }
 
 #[test]
+fn the_study_library_chosen_with_the_keyboard_closes_the_studies_menu() {
+    // Enter on "Study library…" opened the library under the menu, which
+    // stayed drawn over its title (a click closed it).
+    let mut h = harness(en_gehe(6));
+    h.run();
+    h.get_by_label("Studies").click();
+    h.run_steps(2);
+    assert!(egui::Popup::is_any_open(&h.ctx), "the menu opened");
+    h.get_by_label("Study library…").focus();
+    h.run_steps(2);
+    h.key_press(egui::Key::Enter);
+    h.run_steps(4);
+    assert!(h.state().studies.library_open, "the library opened");
+    assert!(!egui::Popup::is_any_open(&h.ctx), "the menu stayed open");
+}
+
+#[test]
 fn the_files_shortcuts_close_an_open_menu_too() {
     // Ctrl+O, Ctrl+S (a game with no file asks for a path) and
     // Ctrl+Shift+S opened their window under the Game menu, which stayed

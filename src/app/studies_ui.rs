@@ -884,6 +884,9 @@ impl MaasaiApp {
                     self.studies.load_library(ctx, folders.as_ref());
                 }
                 if open {
+                    // Chosen from the Studies menu with the keyboard, the
+                    // menu stayed open over the library's title.
+                    egui::Popup::close_all(ctx);
                     self.studies.library_to_top |= !self.studies.library_open;
                     self.studies.library_open = true;
                 } else {
