@@ -3949,3 +3949,33 @@ fn a_long_alternative_comment_scrolls_and_leaves_the_line_in_sight() {
     let line = h.get_by_label_contains("The line (click a move").rect();
     assert!(line.bottom() < 800.0, "the line's heading at {line:?}");
 }
+
+#[test]
+fn comments_typed_in_the_book_come_back_after_the_exercise() {
+    // A comment typed on a move of the book went, unasked, at a switch to
+    // Exercise and back (the switch takes the moves off the board).
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "my note".into()));
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)));
+    h.run_steps(3);
+    // Said where it went, not on this game's moves.
+    assert!(h.state().rt.comments.is_empty());
+    let kept = "Your comments on the book's moves are kept: they come back with Book.";
+    assert!(h.query_by_label(kept).is_some(), "not said");
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("my note")
+    );
+}

@@ -468,6 +468,10 @@ struct LeftMode {
     view: usize,
     /// An exercise's move was being judged: it was not kept.
     judging: Option<String>,
+    /// The user's comments on its moves, by move number: they come back
+    /// with the mode (the switch took the moves off, and the comments went
+    /// with them unasked).
+    comments: std::collections::BTreeMap<usize, String>,
 }
 
 impl StudiesState {
@@ -1084,11 +1088,15 @@ impl MaasaiApp {
             a.claim_check.take(),
             a.claim_check_wanted,
         );
+        let comments = std::mem::take(&mut self.rt.comments);
+        let kept_comments = !comments.is_empty();
+        let left = a.mode;
         self.studies.left_mode = Some(LeftMode {
             study: a,
             moves,
             view,
             judging,
+            comments,
         });
         truncate_game(&mut self.rt, 0);
         // It comes on view from its start as when opened (a board wider
@@ -1100,7 +1108,8 @@ impl MaasaiApp {
                 moves,
                 view,
                 judging,
-            }) => (study, Some((moves, view, judging))),
+                comments,
+            }) => (study, Some((moves, view, judging, comments))),
             None => (ActiveStudy::new(study, mode, game_id), None),
         };
         (
@@ -1108,7 +1117,17 @@ impl MaasaiApp {
             taken_up.claim_check,
             taken_up.claim_check_wanted,
         ) = claim;
-        let Some((back_moves, back_view, back_judging)) = back else {
+        // Said in the mode taken up: the comments are not lost, only kept
+        // with the moves they are on.
+        let kept_note = kept_comments.then(|| {
+            let (of, back) = match left {
+                Mode::Book => ("book's", "Book"),
+                Mode::Exercise => ("exercise's", "Exercise"),
+            };
+            format!("Your comments on the {of} moves are kept: they come back with {back}.")
+        });
+        let Some((back_moves, back_view, back_judging, back_comments)) = back else {
+            taken_up.message = kept_note;
             self.studies.active = Some(taken_up);
             return;
         };
@@ -1129,6 +1148,8 @@ impl MaasaiApp {
                 taken_up.exercise.undo();
             }
         }
+        self.rt.comments = back_comments;
+        self.rt.comments.retain(|&n, _| n <= played);
         match back_view.min(played) {
             0 => self.rt.view_start(),
             v if v < played => self.rt.view_move(v - 1),
@@ -1147,6 +1168,12 @@ impl MaasaiApp {
             taken_up.message = Some(format!(
                 "{mv}, still being judged when you left the exercise, was not kept."
             ));
+        }
+        if let Some(note) = kept_note {
+            taken_up.message = Some(match taken_up.message.take() {
+                Some(said) => format!("{said} {note}"),
+                None => note,
+            });
         }
         self.studies.active = Some(taken_up);
     }
@@ -2177,6 +2204,12 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
                 out.push(AppCommand::Study(StudyCommand::BringBackSetAside));
             }
         });
+    }
+    // What the switch from the exercise said (comments kept with it, a
+    // move still being judged then): set, but shown only in the exercise.
+    if let Some(m) = &a.message {
+        ui.add_space(6.0);
+        ui.add(egui::Label::new(egui::RichText::new(m).weak()).wrap());
     }
 }
 
