@@ -1196,6 +1196,29 @@ fn an_earlier_position_is_left_with_one_end() {
 }
 
 #[test]
+fn the_board_says_the_opening_move_adds_no_reserve_seed() {
+    // The editor and the diagram said it; the game's board said only
+    // "herding (phase 1)", so an edited opening looked like any herding
+    // move.
+    let mut h = harness(GameOptions::bao_la_kimasai().start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.run();
+    let opening = "herding (phase 1); opening move (no reserve seed added)";
+    assert!(shows(&h, opening), "South's opening");
+    assert_eq!(
+        h.query_all_by_label("herding (phase 1)").count(),
+        1,
+        "North's"
+    );
+    // Once it is played, no other move withholds a seed.
+    let first = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(3);
+    assert!(!shows(&h, opening));
+    assert_eq!(h.query_all_by_label("herding (phase 1)").count(), 2);
+}
+
+#[test]
 fn a_herding_move_is_shown_in_the_herding_phase_while_it_is_sown() {
     // South sows its last reserve seed: still a phase-1 move (RULES.md), so
     // its landing on i3, facing 3 seeds, relays without a raid.

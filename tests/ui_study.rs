@@ -3979,3 +3979,36 @@ fn comments_typed_in_the_book_come_back_after_the_exercise() {
         Some("my note")
     );
 }
+
+#[test]
+fn a_game_saved_when_a_study_asks_is_the_one_to_go_back_to() {
+    // Saved from "Save your changes?" as the study was asked for, the game
+    // had no file when it was asked: the study offered no way back to it.
+    use maasai_mancala::app::files_ui::FileCommand;
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = common::files_harness(dir.path(), GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    let first = h.state().rt.game.current().legal_moves()[0];
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(3);
+    assert!(h.state().unsaved() && h.state().files.path.is_none());
+    let s = study("01-relay.ron");
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s.clone()),
+        Mode::Book,
+    )));
+    h.run_steps(3);
+    h.get_by_label("Save").click();
+    h.run_steps(3);
+    let path = dir.path().join("game1.ron");
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::SaveTo(path.clone())));
+    h.run_steps(4);
+    assert!(path.is_file(), "saved");
+    assert_eq!(*h.state().rt.game.start(), s.start, "the study is on");
+    h.get_by_label("Back to game1.ron").click();
+    h.run_steps(4);
+    assert!(h.state().studies.active.is_none(), "the study is over");
+    assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
+    assert_eq!(h.state().rt.game.moves(), &[first][..]);
+}

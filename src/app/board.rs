@@ -936,7 +936,15 @@ fn side_line(
                 );
                 ui.separator();
                 let [a, b] = shown.phase_reserve;
-                let phase = crate::engine::bao_phase([u64::from(a), u64::from(b)], side);
+                let mut phase =
+                    crate::engine::bao_phase([u64::from(a), u64::from(b)], side).to_string();
+                // The one move that withholds the reserve seed, said as
+                // the editor and the diagram say it (the board alone did
+                // not: an edited position's opening looked like any
+                // herding move).
+                if to_move && pos.opening() && shown.phase_reserve[side.index()] > 0 {
+                    phase.push_str(&format!("; {}", crate::engine::OPENING_NOTE));
+                }
                 cut_label(ui, egui::RichText::new(phase));
             }
         }

@@ -2108,6 +2108,11 @@ impl MaasaiApp {
             Pending::Open => self.choose_path(ctx, Purpose::Open),
             Pending::OpenPath(path) => self.open(&path),
             Pending::Paste(game, stats) => {
+                // A study waiting for this paste goes back to the file the
+                // game is in now: one just saved by "Save your changes?"
+                // had no file when the study was asked for, and offered
+                // no way back to it.
+                self.studies.pending_returns_to(self.files.path.as_ref());
                 // A new record, but the same two teams at the board (as the
                 // players are kept): the names stay.
                 let moves = game.moves().len();

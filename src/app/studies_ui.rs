@@ -475,6 +475,15 @@ struct LeftMode {
 }
 
 impl StudiesState {
+    /// A study waiting for its position to be pasted in, with no game
+    /// file to go back to: it goes back to `path` (the file the game was
+    /// saved to by "Save your changes?" before the paste).
+    pub(super) fn pending_returns_to(&mut self, path: Option<&PathBuf>) {
+        if let Some((_, _, before @ None)) = &mut self.pending {
+            *before = path.cloned();
+        }
+    }
+
     /// Whether the user's studies are still being read for the library
     /// (it says so, "Reading your studies…", and lists them once read).
     pub fn reading_library(&self) -> bool {
