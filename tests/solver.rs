@@ -896,3 +896,36 @@ fn mirrored_positions_share_values() {
         assert!(compared >= 80, "only {compared} positions compared");
     });
 }
+
+#[test]
+fn a_retrograde_analysis_reports_its_rate_and_the_solve_s_whole_time() {
+    // The panel showed "Nodes per second 0" (or the quick search's last
+    // rate) while a small Bao la Kimasai endgame was analysed backwards,
+    // and its time went back to 0 s when the analysis began.
+    let pos = notation::parse_position(
+        "bao-la-kimasai south=0,0,1,1,0,0,0,0,0,0,0,0,0,0,0,0 north=0,0,1,0,0,1,0,0,0,0,0,0,0,0,0,0 reserve=0,0 turn=south opening=no",
+    )
+    .unwrap();
+    let session = maasai_mancala::solver::Session::with_solver(Solver::with_table_bits(10));
+    let handle = session.solve(Vec::new(), pos);
+    while !handle.is_finished() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let p = handle.progress();
+    assert_eq!(handle.wait().map(|s| s.value), Ok(Value::Draw));
+    // The quick search ran first (it cannot prove a draw): its 0.3 s count.
+    assert!(
+        p.elapsed >= std::time::Duration::from_millis(300),
+        "{:?}",
+        p.elapsed
+    );
+    assert!(p.nodes > 0);
+    let rate = p.nodes as f64 / p.elapsed.as_secs_f64();
+    assert!(
+        (p.nodes_per_second - rate).abs() <= rate * 0.5,
+        "{} nodes in {:?} said as {} a second",
+        p.nodes,
+        p.elapsed,
+        p.nodes_per_second
+    );
+}

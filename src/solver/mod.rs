@@ -331,6 +331,7 @@ impl Progress {
         self.best_line = s.pv.clone();
         self.nodes = s.nodes;
         self.elapsed = s.elapsed;
+        self.nodes_per_second = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
     }
 
     /// The proved lower and upper bounds of `pos`'s value (the solve's
@@ -514,11 +515,16 @@ impl Solver {
             let base = progress
                 .and_then(|p| p.lock().ok().map(|p| p.nodes))
                 .unwrap_or(0);
+            // Time counts from the solve's start, as the quick search's did
+            // (from the analysis's, it went back to 0 s), and the rate with
+            // it (it stayed the quick search's last, or 0).
+            let since = search.elapsed();
             let mut counted = |n: usize| {
                 publish(progress, |p| {
                     p.retrograde = Some(n);
                     p.nodes = base + n as u64;
-                    p.elapsed = started.elapsed();
+                    p.elapsed = since + started.elapsed();
+                    p.nodes_per_second = p.nodes as f64 / p.elapsed.as_secs_f64().max(1e-9);
                 })
             };
             let analysed =
@@ -527,6 +533,7 @@ impl Solver {
             if let Some(r) = analysed {
                 let mut s = r.solution(started, MAX_LINE);
                 s.nodes += base;
+                s.elapsed += since;
                 publish(progress, |p| {
                     p.proved(s.value);
                     p.read(&s);
