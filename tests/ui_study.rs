@@ -4012,3 +4012,34 @@ fn a_game_saved_when_a_study_asks_is_the_one_to_go_back_to() {
     assert_eq!(h.state().files.path.as_deref(), Some(path.as_path()));
     assert_eq!(h.state().rt.game.moves(), &[first][..]);
 }
+
+#[test]
+fn the_board_keeps_its_place_as_the_result_window_comes() {
+    // At the 2×50 study's last move the board went to the top of its area
+    // (over two hundred pixels up) to leave room under it for the result
+    // window, where a few pixels made the room. (With the tempo plot under
+    // it the area is too short for that: the board goes up as far as the
+    // window needs, and no further.)
+    let s = study("08-2x50-tempo-sacrifice.ron");
+    let mut h = in_study_sized(&s, Mode::Book, [1280.0, 800.0]);
+    h.run_steps(3);
+    let last = s.file.solution.len();
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(last - 1)));
+    h.run_steps(4);
+    let (_, before) = h.state().rt.board_area.expect("drawn");
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(last)));
+    h.run_steps(4);
+    let window = h.get_by_label("Game over").rect();
+    let (area, after) = h.state().rt.board_area.expect("drawn");
+    assert!(
+        (after.top() - before.top()).abs() <= 40.0,
+        "the board moved from {before:?} to {after:?} in {area:?}, window {window:?}"
+    );
+    assert!(area.contains_rect(window), "{window:?} in {area:?}");
+    assert!(
+        !window.intersects(after),
+        "{window:?} hides the board {after:?}"
+    );
+}

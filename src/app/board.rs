@@ -765,8 +765,13 @@ pub fn board_ui(ui: &mut egui::Ui, settings: &Settings, rt: &mut Runtime) -> Vec
         if beside < window.x && !fits_beside && space_above < wanted {
             let least = Geometry::board_size(pos.variant(), MIN_PITCH).y;
             let under = (avail.y - around - wanted).min(canvas_h).max(least);
-            // The room under the board, the board at the top.
-            let mut shrunk = (avail.y - around - under >= wanted).then_some((under, 0.0));
+            // The room under the board: the board goes up only as far as
+            // that takes (at the top it jumped a hundred pixels or more at
+            // a game's end where a few made the room).
+            let mut shrunk = (avail.y - around - under >= wanted).then(|| {
+                let above = (avail.y - around - under - wanted).clamp(0.0, centred(under));
+                (under, above)
+            });
             // A board a little narrower leaves a compact window its gap,
             // where the room under the board took a quarter of its height
             // (and the window then went beside it all the same, the room
