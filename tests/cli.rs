@@ -304,6 +304,26 @@ fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
 }
 
 #[test]
+#[cfg(unix)]
+fn force_names_the_backup_beside_a_links_target() {
+    // The write keeps the replaced version beside the file a link names;
+    // the message named one beside the link.
+    let dir = tempfile::tempdir().unwrap();
+    let real = dir.path().join("real");
+    std::fs::create_dir(&real).unwrap();
+    let target = real.join("game.ron");
+    let link = dir.path().join("link.ron");
+    ok(&["play", SMALL, "1", "--save", target.to_str().unwrap()]);
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let (_, err, code) = run(&["play", SMALL, "3", "--save", link.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let kept = format!("kept as {}.bak", target.display());
+    assert!(err.contains(&kept), "{err}");
+    let (_, err, _) = run(&["diagram", SMALL, "--out", link.to_str().unwrap()]);
+    assert!(err.contains(&kept), "{err}");
+}
+
+#[test]
 fn a_word_given_as_the_position_is_named() {
     // `moves bad` (or a file's name given by mistake) said only "missing
     // the game's name", where `moves chess south=4` named `chess`.
@@ -1962,6 +1982,12 @@ fn negative_and_malformed_numbers_are_refused_with_the_options_range() {
         (
             vec!["solve", SMALL, "--limit", "1e1"],
             "a number of seconds above 0 and at most 86400, not 1e1",
+        ),
+        // A fraction with a + to a whole-number option: the + is not all
+        // that is wrong, so no word on how numbers are written.
+        (
+            vec!["start", "en-gehe", "--holes", "+2.5"],
+            "--holes: rows must have 3 to 64 holes, not +2.5\n",
         ),
         (
             [&random_match[..], &["en-gehe", "--seeds", "-1"]].concat(),

@@ -2160,6 +2160,19 @@ fn a_typed_thinking_time_that_is_no_time_is_said_and_enter_starts_nothing() {
         "not said"
     );
     assert_eq!(time(&h), 1000);
+    // A level that does not search has no time: nothing to say of one.
+    h.get_by_label("North computer's level").click();
+    h.run();
+    h.get_by_label("Random").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("is not a thinking time")
+            .is_none()
+    );
+    h.get_by_label("North computer's level").click();
+    h.run();
+    h.get_by_label("Club").click();
+    h.run();
     // Out of the range too: 0 was put at 50 ms without a word.
     type_time(&mut h, "0");
     assert!(h.state().rt.new_game.is_some());

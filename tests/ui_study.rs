@@ -3978,6 +3978,38 @@ fn comments_typed_in_the_book_come_back_after_the_exercise() {
         h.state().rt.comments.get(&1).map(String::as_str),
         Some("my note")
     );
+    // Said once however often the modes are switched (a copy was added at
+    // each round trip).
+    for _ in 0..2 {
+        h.state_mut()
+            .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)));
+        h.run_steps(3);
+        h.state_mut()
+            .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Book)));
+        h.run_steps(3);
+    }
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::SwitchMode(Mode::Exercise)));
+    h.run_steps(3);
+    assert_eq!(h.query_all_by_label_contains("Your comments on").count(), 1);
+    // Kept aside, they are unsaved work: closing the study asks (no Save:
+    // a save writes the game on the board, not them), and Cancel keeps it.
+    assert!(h.state().unsaved());
+    h.get_by_label("Close study").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Discard your comments?").is_some(),
+        "not asked"
+    );
+    assert!(h.query_by_label("Save").is_none());
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some(), "closed on Cancel");
+    h.get_by_label("Close study").click();
+    h.run_steps(3);
+    h.get_by_label("Discard changes").click();
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_none(), "not closed on Discard");
 }
 
 #[test]

@@ -326,7 +326,7 @@ fn parse_speed(text: &str) -> Option<f64> {
     number
         .parse::<f64>()
         .ok()
-        .filter(|v| (f64::from(MIN_SPEED)..=f64::from(INSTANT_SPEED)).contains(v))
+        .filter(|v| (f64::from(MIN_SPEED)..f64::from(INSTANT_SPEED) - 0.5).contains(v))
 }
 
 #[cfg(test)]
@@ -384,5 +384,9 @@ mod tests {
         assert_eq!(parse_speed("0"), None);
         assert_eq!(parse_speed("-5"), None);
         assert_eq!(parse_speed("5000 seeds/s"), None);
+        // The top is "instant", not a number (999.6 read "1000 seeds/s").
+        assert_eq!(parse_speed("1000"), None);
+        assert_eq!(parse_speed("999.6"), None);
+        assert_eq!(parse_speed("999"), Some(999.0));
     }
 }

@@ -15,6 +15,7 @@ pub fn dialogs_ui(
     files: &mut FilesState,
     study: Option<&str>,
     new_game: Option<egui::Rect>,
+    comments_aside: Option<&str>,
 ) -> Vec<FileCommand> {
     let mut out = Vec::new();
     // Keys that answer a dialog: Esc backs out, Enter takes the first
@@ -83,6 +84,7 @@ pub fn dialogs_ui(
             (Pending::Paste(..), None) => "setting up the new position".to_string(),
             (Pending::Resume, _) => "resuming the last game".to_string(),
             (Pending::Close, _) => "closing".to_string(),
+            (Pending::CloseStudy, _) => "closing the study".to_string(),
         };
         let file = files
             .path
@@ -92,18 +94,34 @@ pub fn dialogs_ui(
         if esc {
             out.push(FileCommand::Unsaved(Choice::Cancel));
         }
-        let text = format!("{file} has changes that are not saved. Save them before {what}?");
-        out.extend(question(
-            ctx,
-            "unsaved-changes",
-            "Save your changes?",
-            &text,
-            &[
-                ("Save", FileCommand::Unsaved(Choice::Save)),
-                ("Discard changes", FileCommand::Unsaved(Choice::Discard)),
-                ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
-            ],
-        ));
+        // Comments kept aside with the study's other mode: a save here
+        // writes the game on the board, not them, so no Save is offered
+        // (and Enter cancels).
+        let asked = match comments_aside {
+            Some(mode) => (
+                "Discard your comments?",
+                format!(
+                    "Your comments on the moves of the study's {mode} are kept aside while \
+                     this mode is on view, and are not saved: {what} drops them. Go back to \
+                     {mode} to save them, or discard them?"
+                ),
+                vec![
+                    ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
+                    ("Discard changes", FileCommand::Unsaved(Choice::Discard)),
+                ],
+            ),
+            None => (
+                "Save your changes?",
+                format!("{file} has changes that are not saved. Save them before {what}?"),
+                vec![
+                    ("Save", FileCommand::Unsaved(Choice::Save)),
+                    ("Discard changes", FileCommand::Unsaved(Choice::Discard)),
+                    ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
+                ],
+            ),
+        };
+        let (title, text, buttons) = asked;
+        out.extend(question(ctx, "unsaved-changes", title, &text, &buttons));
     } else if let Some(changed) = &files.changed_on_disk {
         if esc {
             out.push(FileCommand::KeepChanged);

@@ -170,6 +170,9 @@ pub enum Pending {
     Paste(Box<Game>, Vec<MoveStats>),
     Resume,
     Close,
+    /// Close study, while comments typed on its other mode are kept aside
+    /// (they would go with it).
+    CloseStudy,
 }
 
 /// The window asking for a path by hand: for Open or Save As
@@ -1056,11 +1059,15 @@ impl MaasaiApp {
     /// Whether the game has changes not saved to a file. (Compared in
     /// place: the window's title asks every frame, and notes may be long.)
     pub fn unsaved(&self) -> bool {
-        !self
-            .files
-            .saved
-            .as_ref()
-            .is_some_and(|saved| saved.is_of(&self.rt))
+        // Comments typed on a study's other mode are kept aside with it
+        // (see `switch_study_mode`): still the user's work, and asked
+        // about before they could go.
+        self.studies.comments_aside_in().is_some()
+            || !self
+                .files
+                .saved
+                .as_ref()
+                .is_some_and(|saved| saved.is_of(&self.rt))
     }
 
     /// The window's title: the study on view, or the game's file (or "New
@@ -2085,7 +2092,7 @@ impl MaasaiApp {
     }
 
     /// Does `action` now, or first asks about unsaved changes.
-    fn guard(&mut self, ctx: &egui::Context, action: Pending) {
+    pub(super) fn guard(&mut self, ctx: &egui::Context, action: Pending) {
         if self.unsaved() && action != Pending::Open {
             self.files.unsaved_prompt = Some(action);
         } else if self.unsaved() {
@@ -2169,6 +2176,7 @@ impl MaasaiApp {
                 self.files.allow_close = true;
                 ctx.send_viewport_cmd(egui::ViewportCommand::Close);
             }
+            Pending::CloseStudy => self.end_study(),
         }
     }
 
@@ -2754,7 +2762,9 @@ impl MaasaiApp {
     pub(super) fn files_ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         let study = self.studies.pending_title();
         let new_game = self.rt.new_game.as_ref().and_then(|d| d.rect);
-        let mut out = super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game);
+        let aside = self.studies.comments_aside_in();
+        let mut out =
+            super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game, aside);
         if let Some(reading) = &self.files.reading {
             out.extend(reading_ui(ctx, &reading.job));
         }

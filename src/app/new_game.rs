@@ -2,7 +2,7 @@
 //! team names and players, each field checked as it is typed.
 
 use super::AppCommand;
-use super::players::TypedTime;
+use super::players::{Player, TypedTime};
 use crate::engine::{GameOptions, MAX_HOLES, MIN_HOLES, OriginRule, Side, Variant};
 
 /// The dialog's fields, as typed.
@@ -340,8 +340,10 @@ impl NewGameDialog {
                                 TypedTime::Taken => *refused = None,
                                 TypedTime::Nothing => {}
                             }
-                            // No time to set: nothing to say of one.
-                            if !player.is_computer() {
+                            // No time to set (a person, or a level that
+                            // does not search): nothing to say of one.
+                            if !matches!(player, Player::Computer { level, .. } if level.searches())
+                            {
                                 *refused = None;
                             }
                             ui.end_row();

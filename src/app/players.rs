@@ -515,16 +515,19 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
                 commands.push(AppCommand::SetPlayers(next));
             }
             // Said under it until a time is set (the menu keeps no state
-            // of its own: egui's memory keeps it for the side).
+            // of its own: egui's memory keeps it for the side, with the
+            // time it was refused at: set elsewhere, it no longer holds).
             let refusal = egui::Id::unique(("thinking time refused", side.index()));
             match typed {
                 TypedTime::Refused(text) => {
-                    ui.data_mut(|d| d.insert_temp(refusal, text));
+                    ui.data_mut(|d| d.insert_temp(refusal, (text, movetime_ms)));
                 }
-                TypedTime::Taken => ui.data_mut(|d| d.remove::<String>(refusal)),
+                TypedTime::Taken => ui.data_mut(|d| d.remove::<(String, u64)>(refusal)),
                 TypedTime::Nothing => {}
             }
-            if let Some(text) = ui.data(|d| d.get_temp::<String>(refusal)) {
+            if let Some((text, at)) = ui.data(|d| d.get_temp::<(String, u64)>(refusal))
+                && at == movetime_ms
+            {
                 ui.colored_label(ui.visuals().error_fg_color, thinking_time_refusal(&text));
             }
         }

@@ -475,6 +475,17 @@ struct LeftMode {
 }
 
 impl StudiesState {
+    /// The study's other mode ("Book" or "Exercise"), when it holds
+    /// comments the user typed on its moves (kept aside at the switch, to
+    /// come back with it).
+    pub(super) fn comments_aside_in(&self) -> Option<&'static str> {
+        let left = self.left_mode.as_ref().filter(|l| !l.comments.is_empty())?;
+        Some(match left.study.mode {
+            Mode::Book => "Book",
+            Mode::Exercise => "Exercise",
+        })
+    }
+
     /// A study waiting for its position to be pasted in, with no game
     /// file to go back to: it goes back to `path` (the file the game was
     /// saved to by "Save your changes?" before the paste).
@@ -908,6 +919,10 @@ impl MaasaiApp {
             }
             StudyCommand::Start(study, mode) => self.start_study(ctx, *study, mode),
             StudyCommand::SwitchMode(mode) => self.switch_study_mode(mode),
+            // Comments kept aside with the other mode would go unasked.
+            StudyCommand::Close if self.studies.comments_aside_in().is_some() => {
+                self.guard(ctx, super::files_ui::Pending::CloseStudy)
+            }
             StudyCommand::Close => self.end_study(),
             StudyCommand::BackToGame => {
                 // Through the file's own opening, which asks about work
@@ -1140,6 +1155,9 @@ impl MaasaiApp {
             self.studies.active = Some(taken_up);
             return;
         };
+        // What it said when it was left no longer holds (a note of kept
+        // comments grew a copy at each switch).
+        taken_up.message = None;
         for &mv in &back_moves {
             if let Err(e) = self.rt.play(mv) {
                 // Cannot happen (the same moves from the same start); the
@@ -1190,7 +1208,7 @@ impl MaasaiApp {
     /// Closes the active study: its notice goes, and the players it set
     /// aside come back, the computer paused (the position on the board is
     /// not a game the computer was asked to play).
-    fn end_study(&mut self) {
+    pub(super) fn end_study(&mut self) {
         self.studies.left_mode = None;
         // "Study: …" under the board would outlive the study.
         if let Some(a) = self.studies.active.take()
@@ -2215,7 +2233,7 @@ fn book_ui(ui: &mut egui::Ui, a: &ActiveStudy, rt: &Runtime, out: &mut Vec<AppCo
         });
     }
     // What the switch from the exercise said (comments kept with it, a
-    // move still being judged then): set, but shown only in the exercise.
+    // move still being judged then): it was set here but never shown.
     if let Some(m) = &a.message {
         ui.add_space(6.0);
         ui.add(egui::Label::new(egui::RichText::new(m).weak()).wrap());

@@ -137,6 +137,6 @@ fn refuse_out(path: &Path, force: bool) -> Result<(), CliError> {
         "{}: not written: the file already exists; add --force to replace it \
          (the version replaced is kept as {})",
         crate::files::shown_path(path),
-        crate::files::shown_path(&crate::files::backup_path(path))
+        crate::files::shown_path(&crate::files::replaced_kept_as(path))
     )))
 }

@@ -117,9 +117,6 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Refuses to write to the running program or one of the program's own
-/// files (which it writes by itself), whatever `--force` says; `not` is
-/// what is not done there ("saved", "written").
 /// Refuses a file there whose permissions allow no writing, before
 /// `--force` is offered: the write refuses it whatever the flag, and the
 /// message suggesting the flag led only to that refusal.
@@ -134,6 +131,9 @@ pub fn refuse_read_only(path: &Path, not: &str) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Refuses to write to the running program or one of the program's own
+/// files (which it writes by itself), whatever `--force` says; `not` is
+/// what is not done there ("saved", "written").
 pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
     let what = if files::Folders::is_running_program(path) {
         "this program itself".to_string()
@@ -228,7 +228,7 @@ pub fn refuse_save(path: &Path, force: bool) -> Result<(), CliError> {
         "{}: not saved: the file already exists ({kind}); add --force to replace it \
          (the version replaced is kept as {}, in place of any earlier backup)",
         crate::files::shown_path(path),
-        crate::files::shown_path(&files::backup_path(path))
+        crate::files::shown_path(&files::replaced_kept_as(path))
     )))
 }
 

@@ -612,7 +612,10 @@ fn shown(text: &str) -> std::borrow::Cow<'_, str> {
     } else if text.trim() != text {
         // Quoted, so that blanks at its ends are seen ("not  3").
         format!("`{text}`").into()
-    } else if text.strip_prefix('+').is_some_and(|n| decimal(n).is_some()) {
+    } else if text
+        .strip_prefix('+')
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    {
         // "5 holes, not +5" named the one thing that was not wrong.
         format!("{text} (numbers are written without a +)").into()
     } else {
@@ -669,6 +672,15 @@ fn decimal(text: &str) -> Option<f64> {
         .flatten()
 }
 
+/// A number of seconds as a message quotes it: as [`shown`] does, the
+/// hint about a `+` given for a fraction too (`+0.5`), which seconds take.
+fn shown_seconds(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.strip_prefix('+').and_then(decimal) {
+        Some(_) => format!("{text} (numbers are written without a +)").into(),
+        None => shown(text),
+    }
+}
+
 /// A positive number of seconds (fractions allowed), at most `max`: a
 /// bigger one would run for all practical purposes forever.
 fn seconds_within(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
@@ -676,7 +688,7 @@ fn seconds_within(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Se
         Ok(s) if s.is_finite() && s > 0.0 && s <= max => Ok(s),
         _ => Err(format!(
             "a number of seconds above 0 and at most {max}, not {}",
-            shown(text)
+            shown_seconds(text)
         )),
     }
 }
@@ -698,7 +710,7 @@ fn bench_seconds(text: &str) -> Result<f64, String> {
         )),
         _ => Err(format!(
             "a number of seconds from {BENCH_MIN_SECONDS} to {MAX}, not {}",
-            shown(text)
+            shown_seconds(text)
         )),
     }
 }

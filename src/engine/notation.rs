@@ -147,9 +147,10 @@ pub fn split_record(text: &str) -> Result<(String, Vec<&str>), SetupError> {
         [";", moves @ ..] => moves,
         moves => moves,
     };
-    // Nothing read as a position, only words (`bad`, `game.ron`): the
-    // first is what is wrong, and is named ("missing the game's name"
-    // named none of them).
+    // Nothing read as a position, only words (`bad`, `game.ron`,
+    // `engehe`, `EN-GEHE`): the first is what is wrong, and is named
+    // ("missing the game's name" named none of them; nor is it a position
+    // token "after move 1").
     if position.is_empty()
         && !moves.is_empty()
         && let Err(e) = parse_setup(&tokens.join(" "))
@@ -161,14 +162,6 @@ pub fn split_record(text: &str) -> Result<(String, Vec<&str>), SetupError> {
         .enumerate()
         .find(|&(_, &t)| is_position(t) || t == ";")
     {
-        // Nothing read as a position before it: the record's first token
-        // is no game (`engehe`, `EN-GEHE`), which is what the position
-        // alone would be told, rather than a position token "after move 1".
-        if position.is_empty()
-            && let Err(e) = parse_setup(&tokens.join(" "))
-        {
-            return Err(e);
-        }
         let place = if i == 0 {
             "the `;` that ends the position".to_string()
         } else {
