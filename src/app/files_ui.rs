@@ -1739,7 +1739,7 @@ impl MaasaiApp {
                 if let Some(prompt) = &mut self.files.path_prompt
                     && !own
                     && path.is_file()
-                    && !read_only(&path)
+                    && !crate::files::is_read_only(&path)
                     && ask_for_this_file
                     && prompt.replace_ok.as_deref() != Some(path.as_path())
                 {
@@ -2016,7 +2016,7 @@ impl MaasaiApp {
         if let Some(prompt) = &mut self.files.diagram_prompt
             && own.is_none()
             && path.is_file()
-            && !read_only(&path)
+            && !crate::files::is_read_only(&path)
             && prompt.replace_ok.as_deref() != Some(path.as_path())
         {
             prompt.text = path.display().to_string();
@@ -3141,13 +3141,6 @@ fn clipboard_problem(e: &arboard::Error) -> String {
             other.to_string().trim_end_matches('.')
         ),
     }
-}
-
-/// Whether `path` is a file its permissions allow no writing to: a save
-/// refuses it (see [`crate::files::write_atomic`]), so it is said at once,
-/// not after "Replace it?".
-fn read_only(path: &Path) -> bool {
-    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly())
 }
 
 /// The file "open `path`" opens: "game" opens "game.ron", as it saves there.

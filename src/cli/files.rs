@@ -121,7 +121,7 @@ pub fn save_played(game: Game, path: &Path) -> Result<(), CliError> {
 /// `--force` is offered: the write refuses it whatever the flag, and the
 /// message suggesting the flag led only to that refusal.
 pub fn refuse_read_only(path: &Path, not: &str) -> Result<(), CliError> {
-    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly()) {
+    if files::is_read_only(path) {
         return Err(CliError(format!(
             "{}: not {not}: the file is read-only (its permissions allow no writing, and \
              --force does not change that); make it writable or choose another name",

@@ -63,18 +63,11 @@ pub fn not_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
 /// `\xNN`; a long word by its start and length, and then where its first
 /// such byte is (past the start, it was nowhere to be seen).
 pub(crate) fn quoted_bytes(bytes: &[u8]) -> String {
-    let mut word = String::new();
-    let mut first_stray = None;
-    let mut at = 0;
-    for chunk in bytes.utf8_chunks() {
-        word.push_str(chunk.valid());
-        at += chunk.valid().len();
-        for b in chunk.invalid() {
-            first_stray.get_or_insert((at + 1, *b));
-            word.push_str(&format!("\\x{b:02x}"));
-            at += 1;
-        }
-    }
+    let word = crate::files::escaped_bytes(bytes);
+    // The first stray byte and its place, from 1.
+    let first_stray = std::str::from_utf8(bytes)
+        .err()
+        .map(|e| (e.valid_up_to() + 1, bytes[e.valid_up_to()]));
     let short = crate::engine::shortened(&word);
     match first_stray {
         // Its length in bytes, as the stray byte's place is (a length in

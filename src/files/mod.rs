@@ -19,6 +19,18 @@ mod presets;
 mod recent;
 mod window_claim;
 
+/// `bytes` as text, each byte that is not UTF-8 written as `\xNN`.
+pub fn escaped_bytes(bytes: &[u8]) -> String {
+    let mut shown = String::new();
+    for chunk in bytes.utf8_chunks() {
+        shown.push_str(chunk.valid());
+        for b in chunk.invalid() {
+            shown.push_str(&format!("\\x{b:02x}"));
+        }
+    }
+    shown
+}
+
 /// A path as messages show it: as `Path::display` does, but a name that is
 /// not UTF-8 keeps its stray bytes as `\xNN` (`display` wrote each as "�",
 /// losing which file was meant), as the command line quotes such an
@@ -27,19 +39,19 @@ pub fn shown_path(path: &Path) -> String {
     #[cfg(unix)]
     {
         use std::os::unix::ffi::OsStrExt;
-        let bytes = path.as_os_str().as_bytes();
-        if std::str::from_utf8(bytes).is_err() {
-            let mut shown = String::new();
-            for chunk in bytes.utf8_chunks() {
-                shown.push_str(chunk.valid());
-                for b in chunk.invalid() {
-                    shown.push_str(&format!("\\x{b:02x}"));
-                }
-            }
-            return shown;
-        }
+        escaped_bytes(path.as_os_str().as_bytes())
     }
-    path.display().to_string()
+    #[cfg(not(unix))]
+    {
+        path.display().to_string()
+    }
+}
+
+/// Whether `path` is a file whose permissions allow no writing: a save
+/// refuses it (see [`write_atomic`]), with or without being asked to
+/// replace it.
+pub fn is_read_only(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().readonly())
 }
 
 pub use atomic::{
