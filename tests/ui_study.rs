@@ -3820,6 +3820,30 @@ fn a_books_next_sets_the_users_own_moves_aside_to_be_brought_back() {
 }
 
 #[test]
+fn comments_on_moves_set_aside_come_back_with_them() {
+    // The moves came back, their comments did not.
+    let s = study("03-remainder.ron");
+    let (mut h, own) = book_with_own_moves(&s, 2, 1);
+    h.state_mut()
+        .queue(AppCommand::SetComment(3, "why not this?".into()));
+    h.run_steps(2);
+    back_to_the_line_and_next(&mut h);
+    assert_eq!(h.state().rt.game.moves(), &s.solution[..3]);
+    assert!(h.state().rt.comments.is_empty());
+    assert!(
+        h.query_by_label_contains("Your comments on the moves taken off are kept")
+            .is_some()
+    );
+    h.get_by_label("Bring it back").click();
+    h.run_steps(6);
+    assert_eq!(h.state().rt.game.moves(), own.as_slice());
+    assert_eq!(
+        h.state().rt.comments.get(&3).map(String::as_str),
+        Some("why not this?")
+    );
+}
+
+#[test]
 fn two_moves_set_aside_are_counted_and_brought_back_together() {
     let s = study("03-remainder.ron");
     let (mut h, mine) = book_with_own_moves(&s, 2, 2);
@@ -4010,6 +4034,59 @@ fn comments_typed_in_the_book_come_back_after_the_exercise() {
     h.get_by_label("Discard changes").click();
     h.run_steps(3);
     assert!(h.state().studies.active.is_none(), "not closed on Discard");
+}
+
+#[test]
+fn comments_on_a_line_come_back_with_its_moves() {
+    // A comment typed on a move of the solution went, unasked, when
+    // another line was chosen (the change takes the move off the board).
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "my note".into()));
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
+    h.run_steps(3);
+    assert!(h.state().rt.comments.is_empty());
+    let kept = "Your comments on the moves taken off are kept: they come back when those \
+                moves are played again.";
+    assert!(h.query_by_label(kept).is_some(), "not said");
+    // Stepping the alternative's own first move does not bring it back.
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 1);
+    assert!(h.state().rt.comments.is_empty());
+    // Kept aside, it is unsaved work: closing the study asks.
+    assert!(h.state().unsaved());
+    h.get_by_label("Close study").click();
+    h.run_steps(3);
+    assert!(
+        h.query_by_label("Discard your comments?").is_some(),
+        "not asked"
+    );
+    assert!(
+        h.query_by_label_contains("Your comments on moves taken off the board")
+            .is_some()
+    );
+    h.get_by_label("Cancel").click();
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_some(), "closed on Cancel");
+    // Back on the solution, its first move brings the comment back.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ChooseLine(0)));
+    h.run_steps(3);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("my note")
+    );
+    assert!(h.query_by_label(kept).is_none(), "still said");
+    assert!(h.state().studies.comments_aside_in().is_none());
 }
 
 #[test]

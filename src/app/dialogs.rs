@@ -15,7 +15,7 @@ pub fn dialogs_ui(
     files: &mut FilesState,
     study: Option<&str>,
     new_game: Option<egui::Rect>,
-    comments_aside: Option<&str>,
+    comments_aside: Option<super::studies_ui::CommentsAside>,
 ) -> Vec<FileCommand> {
     let mut out = Vec::new();
     // Keys that answer a dialog: Esc backs out, Enter takes the first
@@ -94,17 +94,14 @@ pub fn dialogs_ui(
         if esc {
             out.push(FileCommand::Unsaved(Choice::Cancel));
         }
-        // Comments kept aside with the study's other mode: a save here
-        // writes the game on the board, not them, so no Save is offered
+        // Comments kept aside (with the study's other mode, or with moves
+        // taken off the board): a save here writes the game on the board,
+        // not them, so no Save is offered
         // (and Enter cancels).
         let asked = match comments_aside {
-            Some(mode) => (
+            Some(aside) => (
                 "Discard your comments?",
-                format!(
-                    "Your comments on the moves of the study's {mode} are kept aside while \
-                     this mode is on view, and are not saved: {what} drops them. Go back to \
-                     {mode} to save them, or discard them?"
-                ),
+                aside.question(&what),
                 vec![
                     ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
                     ("Discard changes", FileCommand::Unsaved(Choice::Discard)),

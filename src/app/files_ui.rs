@@ -1059,9 +1059,10 @@ impl MaasaiApp {
     /// Whether the game has changes not saved to a file. (Compared in
     /// place: the window's title asks every frame, and notes may be long.)
     pub fn unsaved(&self) -> bool {
-        // Comments typed on a study's other mode are kept aside with it
-        // (see `switch_study_mode`): still the user's work, and asked
-        // about before they could go.
+        // Comments typed on a study's other mode, or on moves a change of
+        // line took off, are kept aside (see `switch_study_mode` and
+        // `take_off_from`): still the user's work, and asked about before
+        // they could go.
         self.studies.comments_aside_in().is_some()
             || !self
                 .files

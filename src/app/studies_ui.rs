@@ -207,6 +207,11 @@ pub struct ActiveStudy {
     /// Book: the user's own moves off the study's lines that stepping
     /// along a line last took off the board, kept to be brought back.
     pub set_aside: Option<SetAside>,
+    /// Book: the user's comments on moves taken off the board (by a
+    /// change of line, or set aside), each with the game up to its move:
+    /// they come back when that move is played again (a change of line
+    /// dropped them unasked).
+    comments_off_board: Vec<(Vec<Move>, String)>,
 }
 
 /// Moves of the user's own, off every line of a book, taken off the board
@@ -234,6 +239,7 @@ impl ActiveStudy {
         ActiveStudy {
             game_id,
             set_aside: None,
+            comments_off_board: Vec::new(),
             exercise: Trial::new(study.clone()),
             study,
             mode,
@@ -458,6 +464,36 @@ pub struct StudiesState {
     left_mode: Option<LeftMode>,
 }
 
+/// Where comments the user typed on a study's moves are kept, off the
+/// game on the board (and so not saved with it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CommentsAside {
+    /// With the study's other mode ("Book" or "Exercise").
+    WithMode(&'static str),
+    /// With moves a change of line (or the book's stepping) took off the
+    /// board.
+    OffBoard,
+}
+
+impl CommentsAside {
+    /// What the unsaved-changes question says of them, before `what`
+    /// ("closing the study") would drop them.
+    pub fn question(self, what: &str) -> String {
+        match self {
+            CommentsAside::WithMode(mode) => format!(
+                "Your comments on the moves of the study's {mode} are kept aside while \
+                 this mode is on view, and are not saved: {what} drops them. Go back to \
+                 {mode} to save them, or discard them?"
+            ),
+            CommentsAside::OffBoard => format!(
+                "Your comments on moves taken off the board (by a change of line, or \
+                 set aside) are kept aside, and are not saved: {what} drops them. Step \
+                 through those moves again to save them, or discard them?"
+            ),
+        }
+    }
+}
+
 /// A study's mode as it was left for the other one.
 struct LeftMode {
     /// Its state (no job: a judgment or hint under way was stopped).
@@ -478,12 +514,17 @@ impl StudiesState {
     /// The study's other mode ("Book" or "Exercise"), when it holds
     /// comments the user typed on its moves (kept aside at the switch, to
     /// come back with it).
-    pub(super) fn comments_aside_in(&self) -> Option<&'static str> {
-        let left = self.left_mode.as_ref().filter(|l| !l.comments.is_empty())?;
-        Some(match left.study.mode {
-            Mode::Book => "Book",
-            Mode::Exercise => "Exercise",
-        })
+    pub fn comments_aside_in(&self) -> Option<CommentsAside> {
+        if let Some(left) = self.left_mode.as_ref().filter(|l| !l.comments.is_empty()) {
+            return Some(CommentsAside::WithMode(match left.study.mode {
+                Mode::Book => "Book",
+                Mode::Exercise => "Exercise",
+            }));
+        }
+        let off_board = |a: &ActiveStudy| !a.comments_off_board.is_empty();
+        (self.active.as_ref().is_some_and(off_board)
+            || self.left_mode.as_ref().is_some_and(|l| off_board(&l.study)))
+        .then_some(CommentsAside::OffBoard)
     }
 
     /// A study waiting for its position to be pasted in, with no game
@@ -1310,6 +1351,9 @@ impl MaasaiApp {
                     r.jump_to_end();
                 }
             }
+            if let Some(a) = &mut self.studies.active {
+                bring_back_comments(a, &mut self.rt);
+            }
         }
         if n == 0 {
             self.rt.view_start();
@@ -1348,6 +1392,7 @@ impl MaasaiApp {
                 r.jump_to_end();
             }
         }
+        bring_back_comments(a, &mut self.rt);
         self.rt.view_live();
     }
 
@@ -1369,6 +1414,11 @@ impl MaasaiApp {
         let mode = a.mode;
         if let Some(a) = &mut self.studies.active {
             poll_claim_check(a, ctx);
+            // The user's own moves may play again those a change of line
+            // took off, with comments on them.
+            if mode == Mode::Book {
+                bring_back_comments(a, &mut self.rt);
+            }
         }
         // The study's moves are practice, not a game to save.
         self.mark_moves_saved();
@@ -1520,14 +1570,67 @@ fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
         let on_a_line =
             (0..=a.study.file.alternatives.len()).any(|line| a.line(line).0.starts_with(played));
         if !on_a_line {
-            a.set_aside = Some(SetAside {
+            let before = a.set_aside.replace(SetAside {
                 after: len,
                 game: played.to_vec(),
             });
+            // The moves set aside before are gone, and the comments only
+            // they could bring back with them.
+            if before.is_some() {
+                let lines: Vec<Vec<Move>> = (0..=a.study.file.alternatives.len())
+                    .map(|line| a.line(line).0)
+                    .chain(std::iter::once(played.to_vec()))
+                    .collect();
+                a.comments_off_board
+                    .retain(|(moves, _)| lines.iter().any(|line| line.starts_with(moves)));
+            }
+        }
+        // The user's comments go with their moves, to come back with them.
+        let taken: Vec<(Vec<Move>, String)> = rt
+            .comments
+            .range(len + 1..=played.len())
+            .map(|(&n, text)| (played[..n].to_vec(), text.clone()))
+            .collect();
+        rt.comments.retain(|&n, _| n <= len);
+        if !taken.is_empty() {
+            a.message = Some(COMMENTS_OFF_BOARD_NOTE.into());
+            a.comments_off_board.extend(taken);
         }
     }
     truncate_game(rt, len);
 }
+
+/// Book: comments kept with moves taken off come back as the game plays
+/// those moves again (a comment typed there since comes first).
+fn bring_back_comments(a: &mut ActiveStudy, rt: &mut Runtime) {
+    if a.comments_off_board.is_empty() {
+        return;
+    }
+    let played = rt.game.moves();
+    let comments = &mut rt.comments;
+    a.comments_off_board.retain(|(moves, text)| {
+        if !played.starts_with(moves) {
+            return true;
+        }
+        comments
+            .entry(moves.len())
+            .and_modify(|now| {
+                if now != text {
+                    *now = format!("{now}\n\n{text}");
+                }
+            })
+            .or_insert_with(|| text.clone());
+        false
+    });
+    if a.comments_off_board.is_empty() && a.message.as_deref() == Some(COMMENTS_OFF_BOARD_NOTE) {
+        a.message = None;
+    }
+}
+
+/// Said in a book when moves with the user's comments on them are taken
+/// off the board.
+const COMMENTS_OFF_BOARD_NOTE: &str = "Your comments on the moves taken off are kept: they come back when those moves are \
+     played again.";
 
 /// Cuts the game back to its first `len` moves (nothing to redo after).
 fn truncate_game(rt: &mut Runtime, len: usize) {
