@@ -2507,17 +2507,18 @@ fn a_move_in_a_finished_game_says_who_won_and_why() {
         "error: move 2 (North `2`): illegal move: the game is already over. \
          South wins 6–0: North has no seeds left to move.\n"
     );
-    // trace and apply say it the same way.
+    // trace and apply say it the same way, quoting the move as every
+    // other refused move is (a record's "move 1 (South `1`)" already does).
     let (_, err, code) = run(&["trace", FINISHED, "1"]);
     assert_eq!(code, 2, "{err}");
     assert_eq!(
         err,
-        format!("error: illegal move: the game is already over. {FINISHED_WHY}\n")
+        format!("error: illegal move `1`: the game is already over. {FINISHED_WHY}\n")
     );
     let (out, _) = apply_all(format!("{FINISHED} ; 1\n"));
     assert_eq!(
         out,
-        format!("error: line 1: illegal move: the game is already over. {FINISHED_WHY}\n")
+        format!("error: line 1: illegal move `1`: the game is already over. {FINISHED_WHY}\n")
     );
 }
 
@@ -2696,7 +2697,7 @@ fn a_record_over_by_repetition_is_over_for_every_command() {
     let (out, err, code) = run(&["trace", &over, "1"]);
     assert_eq!((out.as_str(), code), ("", 2));
     assert!(
-        err.starts_with("error: illegal move: the game is already over.")
+        err.starts_with("error: illegal move `1`: the game is already over.")
             && err.contains("three times"),
         "{err}"
     );

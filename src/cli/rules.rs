@@ -210,7 +210,7 @@ pub fn play_moves(start: Position, moves: &[String]) -> Result<Game, CliError> {
             e.index + 1,
             e.mover.title(),
             crate::engine::shortened(&moves[e.index]),
-            play_error_words(&e.error, over)
+            play_error_words(&e.error, over, None)
         ))
     })
 }
@@ -305,7 +305,7 @@ fn apply_answer(line: &str) -> Result<String, String> {
     match game {
         Ok(game) => Ok(result_line(&game)),
         // A bare position has no history: its own status is the game's.
-        Err(e) => Err(play_error_words(&e, Some(pos.status()))),
+        Err(e) => Err(play_error_words(&e, Some(pos.status()), Some(&mv))),
     }
 }
 
@@ -367,9 +367,8 @@ pub fn apply() -> Result<(), CliError> {
 
 pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     let (pos, status) = record_arg(position)?;
-    let mv = pos
-        .variant()
-        .parse_move(&canonical_move(pos.variant(), mv))?;
+    let text = canonical_move(pos.variant(), mv);
+    let mv = pos.variant().parse_move(&text)?;
     if let Some(result) = status.result() {
         // Over because every move is endless: asking for one says that
         // it never ends, as `play` says it (RULES.md "Endless moves").
@@ -377,11 +376,11 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
             (EndReason::OnlyEndless(_), Err(e @ PlayError::Endless { .. })) => e,
             _ => PlayError::GameOver,
         };
-        return Err(CliError(play_error_words(&why, Some(status))));
+        return Err(CliError(play_error_words(&why, Some(status), Some(&text))));
     }
     let trace = pos
         .trace(mv)
-        .map_err(|e| CliError(play_error_words(&e, Some(status))))?;
+        .map_err(|e| CliError(play_error_words(&e, Some(status), Some(&text))))?;
     if let Some(h) = trace.reserve_seed {
         outln!("reserve seed into {}", pos.hole_label(h));
     }

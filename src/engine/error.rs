@@ -128,14 +128,27 @@ pub fn group_digit_text(digits: &str) -> String {
 /// A refused move in words: a move after the end of the game says why the
 /// game is over, as the window's result panel does ("illegal move: the
 /// game is already over. North wins 17–3: South has no seeds left to
-/// move; …"), given the game's status. For the command line and for a
-/// saved game's move that cannot be replayed.
-pub fn play_error_words(error: &PlayError, status: Option<super::Status>) -> String {
-    match (error, status) {
-        (PlayError::GameOver, Some(super::Status::Over(result))) => {
-            format!("{error}. {}", result.describe())
+/// move; …"), given the game's status, and quotes the move when given
+/// (`mv`, the move as written), as every other refused move is quoted
+/// ("illegal move `3`: the game is already over. …"; where a record's
+/// "move 2 (North `3`)" names it already, it is not given). For the
+/// command line and for a saved game's move that cannot be replayed.
+pub fn play_error_words(
+    error: &PlayError,
+    status: Option<super::Status>,
+    mv: Option<&str>,
+) -> String {
+    let refused = match (error, mv) {
+        (PlayError::GameOver, Some(mv)) => {
+            format!("illegal move `{}`: the game is already over", shortened(mv))
         }
         _ => error.to_string(),
+    };
+    match (error, status) {
+        (PlayError::GameOver, Some(super::Status::Over(result))) => {
+            format!("{refused}. {}", result.describe())
+        }
+        _ => refused,
     }
 }
 

@@ -127,7 +127,7 @@ impl RefusedMove {
     /// 6–0: …" after the end (the move quoted as [`RefusedMove::named`]
     /// quotes it).
     pub fn why_words(&self) -> String {
-        let words = crate::engine::play_error_words(&self.why, self.status.clone());
+        let words = crate::engine::play_error_words(&self.why, self.status.clone(), None);
         super::error::escaped(&words).into_owned()
     }
 }

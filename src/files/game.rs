@@ -601,7 +601,7 @@ fn replay_field(
             mover,
             error,
         }) => {
-            let words = crate::engine::play_error_words(&error, Some(game.status()));
+            let words = crate::engine::play_error_words(&error, Some(game.status()), None);
             let what = if field == "undone" {
                 "undone move"
             } else {
