@@ -508,6 +508,42 @@ fn esc_backs_out_of_the_replace_question_then_of_the_dialog() {
 }
 
 #[test]
+fn save_elsewhere_refuses_the_programs_own_files() {
+    // Saved over the presets file (once "Replace it?" was agreed to), the
+    // user's presets were gone; over the autosave, the next autosave
+    // wrote over the study.
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = dialog_titled(dir.path(), "Own files");
+    let config = dir.path().join("config");
+    std::fs::create_dir_all(&config).unwrap();
+    let presets = config.join("presets.ron");
+    std::fs::write(&presets, "(version: 1, presets: [])").unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let autosave = data.join("autosave.ron");
+    h.get_by_label("Save elsewhere…").click();
+    h.run_steps(2);
+    for (path, what) in [(&presets, "presets file"), (&autosave, "autosave")] {
+        h.state_mut().solver.writer.as_mut().unwrap().elsewhere = Some(path.display().to_string());
+        h.get_by_label("Save there").click();
+        h.run_steps(2);
+        let said = format!(
+            "Not saved: {} is the program's own {what}, which it writes by itself: choose \
+             another name.",
+            path.display()
+        );
+        assert!(h.query_by_label(&said).is_some(), "not said: {said}");
+        assert!(h.query_by_label_contains("Replace it?").is_none());
+        assert!(h.state().solver.writer_open(), "the dialog stays");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&presets).unwrap(),
+        "(version: 1, presets: [])"
+    );
+    assert!(!autosave.exists());
+}
+
+#[test]
 fn browse_bringing_no_file_back_says_why_and_keeps_the_typed_path() {
     // Without a desktop portal the system dialog answers at once with no
     // file, and Browse… seemed to do nothing.

@@ -670,6 +670,7 @@ impl MaasaiApp {
     pub(super) fn apply_writer(&mut self, ctx: &egui::Context, command: WriterCommand) {
         let config = self.files.folders.as_ref().map(|f| f.config.clone());
         let native = self.files.native_dialogs;
+        let folders = &self.files.folders;
         let Some(w) = &mut self.solver.writer else {
             return;
         };
@@ -723,6 +724,18 @@ impl MaasaiApp {
                     return;
                 }
                 let path = elsewhere_path(&typed, &w.title);
+                // The program would write over it by itself (or lose the
+                // user's presets to it): refused before "Replace it?", as
+                // Save as and the diagram's export refuse it.
+                if let Some(what) = folders.as_ref().and_then(|f| f.own_file(&path)) {
+                    w.ask_replace = None;
+                    w.error = Some(format!(
+                        "Not saved: {} is the program's own {what}, which it writes by \
+                         itself: choose another name.",
+                        crate::files::shown_path(&path)
+                    ));
+                    return;
+                }
                 // Asked only where something is there to replace: a path
                 // the system cannot look up (under a file, say) goes to the
                 // save, which says why in plain words.
