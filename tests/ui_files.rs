@@ -1141,6 +1141,54 @@ fn opening_the_game_s_own_file_again_is_asked_as_such() {
 }
 
 #[test]
+fn saving_before_opening_the_game_s_own_file_again_opens_what_was_saved() {
+    // The file read before "Save your changes?" was opened after Save had
+    // written over it: the board showed the game as it was before, and the
+    // next save called the file changed by another program.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.ron");
+    saved_game(&path);
+    let mut h = files_harness(dir.path(), en_gehe(8));
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    assert_no_file_error(&h);
+    let before = h.state().rt.game.moves().len();
+    let first = h
+        .state()
+        .rt
+        .game
+        .current()
+        .candidate_moves()
+        .next()
+        .unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(first));
+    h.run_steps(3);
+    files(&mut h, FileCommand::OpenPath(path.clone()));
+    h.get_by_label("Save").click();
+    for _ in 0..10 {
+        h.run();
+    }
+    assert_no_file_error(&h);
+    assert_eq!(h.state().rt.game.moves().len(), before + 1);
+    assert!(!h.state().unsaved());
+    assert!(h.state().files.changed_on_disk.is_none());
+    // Saving again meets no "changed by another program".
+    let next = h
+        .state()
+        .rt
+        .game
+        .current()
+        .candidate_moves()
+        .next()
+        .unwrap();
+    h.state_mut().queue(AppCommand::PlayMove(next));
+    h.run_steps(3);
+    files(&mut h, FileCommand::Save);
+    h.run_steps(2);
+    assert!(h.state().files.changed_on_disk.is_none());
+    assert!(!h.state().unsaved());
+}
+
+#[test]
 fn new_after_a_move_asks_to_save_first() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = files_harness(dir.path(), en_gehe(6));

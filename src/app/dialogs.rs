@@ -65,11 +65,10 @@ pub fn dialogs_ui(
             // The file of this very game: its saved version replaces the
             // changes ("another game" it is not).
             (Pending::OpenPath(path), _)
-                if files.path.as_ref().is_some_and(|own| {
-                    own == path
-                        || std::fs::canonicalize(own)
-                            .is_ok_and(|own| std::fs::canonicalize(path).is_ok_and(|p| p == own))
-                }) =>
+                if files
+                    .path
+                    .as_ref()
+                    .is_some_and(|own| crate::files::same_file(own, path)) =>
             {
                 "opening its saved version again".to_string()
             }

@@ -2612,6 +2612,17 @@ impl MaasaiApp {
         let file = self.current_file();
         match save_game(path, &file) {
             Ok(()) => {
+                // A file read for an open that waits on this save is
+                // stale once the save wrote it ("Save" before opening its
+                // saved version again): the open reads it afresh.
+                if self
+                    .files
+                    .read
+                    .as_ref()
+                    .is_some_and(|(read, _)| crate::files::same_file(read, path))
+                {
+                    self.files.read = None;
+                }
                 self.files.path = Some(path.to_path_buf());
                 self.files.on_disk = file_stamp(path);
                 self.files.saved = Some(signature(&self.rt));

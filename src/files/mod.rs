@@ -31,6 +31,12 @@ pub fn escaped_bytes(bytes: &[u8]) -> String {
     shown
 }
 
+/// Whether `a` and `b` name one file: the same path, or the same file
+/// through links or `..`.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    a == b || std::fs::canonicalize(a).is_ok_and(|a| std::fs::canonicalize(b).is_ok_and(|b| a == b))
+}
+
 /// A path as messages show it: as `Path::display` does, but a name that is
 /// not UTF-8 keeps its stray bytes as `\xNN` (`display` wrote each as "�",
 /// losing which file was meant), as the command line quotes such an
