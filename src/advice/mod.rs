@@ -119,6 +119,9 @@ pub struct MoveFacts {
     pub static_eval: i32,
     /// En Gehé: seeds in my row after the move; Bao la Kimasai: seeds in my inner row.
     pub kept: u32,
+    /// The move ends the game (the opponent cannot move): `static_eval`
+    /// is then its exact result.
+    pub ends_game: bool,
 }
 
 impl MoveFacts {
@@ -314,9 +317,10 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
                 Variant::EnGehe { .. } => None,
                 Variant::BaoLaKimasai => eval::bao_decided(&next, 0).map(|s| -s),
             };
+            let ends_game = next.candidate_moves().next().is_none();
             let static_eval = if let Some(score) = decided {
                 score
-            } else if next.candidate_moves().next().is_none() {
+            } else if ends_game {
                 // The opponent cannot move: the game is over. (Replies that
                 // only sow past the cap leave the game open.)
                 match pos.variant() {
@@ -336,6 +340,7 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
                 mobility: occupied(&next, me) - occupied(&next, me.opponent()),
                 static_eval,
                 kept,
+                ends_game,
             }
         })
         .collect();
@@ -542,6 +547,7 @@ impl Among {
     const EVERY: Among = Among("move");
     const WINS: Among = Among("winning move");
     const NOT_LOST: Among = Among("move not proved lost");
+    const AS_GOOD_AS_THE_WIN: Among = Among("move that scores as well as the game won now");
 }
 
 fn sentence(
@@ -560,6 +566,22 @@ fn sentence(
     }
     let them = sp.them;
     let verdict = verdict(f, v, them);
+    // En Gehé: a move that ends the game leaves nothing to wait for, herd
+    // or keep ("so we can wait longer" was said of a move that ends it).
+    if f.ends_game
+        && v.is_en_gehe()
+        && matches!(
+            advisor.style,
+            Style::TempoCounter | Style::Herder | Style::Keeper
+        )
+    {
+        let end = match f.static_eval {
+            0 => "a draw".to_string(),
+            e if e > 0 => format!("we win by {}", amount_words(e, v)),
+            e => format!("{them} wins by {}", amount_words(-e, v)),
+        };
+        return format!("{label_cap} ends the game now: {end}.");
+    }
     match advisor.style {
         Style::Elder => format!(
             "Reading {} plies ahead, {label} is best: it {}; {verdict}.",
@@ -743,13 +765,32 @@ fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> (usize, Among) {
             .unwrap_or(0)
     };
     let standing = facts.iter().map(proved).max().unwrap_or(0);
-    let allowed = |f: &MoveFacts| match standing {
-        // Some move wins: only wins.
-        1 => proved(f) == 1,
-        // Some move is not proved lost: not the proved losses.
-        0 => proved(f) >= 0,
-        // Every move loses: the advisors' own choice among them.
-        _ => true,
+    // En Gehé: a move that ends the game won has a sure margin, and no
+    // advisor passes over it for a move the search expects to do worse
+    // (the Tempo-Counter "waited" with a move scored −2 beside a win by 6
+    // at once).
+    let value = |f: &MoveFacts| {
+        if f.ends_game {
+            f.static_eval
+        } else {
+            f.score()
+        }
+    };
+    let won_now = facts
+        .iter()
+        .filter(|f| f.ends_game && f.static_eval > 0 && proved(f) == 0)
+        .map(|f| f.static_eval)
+        .max();
+    let allowed = |f: &MoveFacts| {
+        won_now.is_none_or(|won| value(f) >= won)
+            && match standing {
+                // Some move wins: only wins.
+                1 => proved(f) == 1,
+                // Some move is not proved lost: not the proved losses.
+                0 => proved(f) >= 0,
+                // Every move loses: the advisors' own choice among them.
+                _ => true,
+            }
     };
     let mut best: Option<usize> = None;
     for (i, f) in facts.iter().enumerate() {
@@ -770,6 +811,7 @@ fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> (usize, Among) {
     let among = match standing {
         _ if !passed_over => Among::EVERY,
         1 => Among::WINS,
+        _ if won_now.is_some() => Among::AS_GOOD_AS_THE_WIN,
         _ => Among::NOT_LOST,
     };
     (best, among)
@@ -1261,6 +1303,7 @@ mod tests {
             mobility: 0,
             static_eval: 0,
             kept: 0,
+            ends_game: false,
         };
         let v = Variant::EnGehe { holes: 6 };
         assert_eq!(
@@ -1513,6 +1556,26 @@ mod tests {
             "cost at least 3.5 seeds (best was hole 1)"
         );
         assert_eq!(cost(0, false).describe(v), "best move");
+    }
+
+    #[test]
+    fn no_advisor_passes_over_a_game_won_at_once_for_a_worse_move() {
+        // Hole 1 ends the game won by 6; hole 3 is scored −2. The
+        // Tempo-Counter chose hole 3 "so we can wait longer", and the
+        // Keeper for the seeds it keeps.
+        let pos = "en-gehe south=1,0,2 north=0,3,0 captured=5,5 turn=south";
+        let tempo = says(pos, Style::TempoCounter);
+        assert_eq!(tempo, "Hole 1 ends the game now: we win by 6 seeds.");
+        let keeper = says(pos, Style::Keeper);
+        assert_eq!(keeper, "Hole 1 ends the game now: we win by 6 seeds.");
+        let report = {
+            let p = parse_position(pos).unwrap();
+            let analysis = search::search(&p, SearchConfig::depth(2).all_moves());
+            council(&p, &analysis).unwrap()
+        };
+        for a in &report.advice {
+            assert_eq!(a.move_name, "1", "{:?}: {}", a.advisor.style, a.reason);
+        }
     }
 
     #[test]
