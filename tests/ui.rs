@@ -193,6 +193,30 @@ fn every_hole_says_whose_it_is_and_what_it_holds_on_hover() {
 }
 
 #[test]
+fn stepping_a_sowing_by_hand_takes_a_typed_refusal_off_its_captions() {
+    // "“9” is not a move here" stood where the lap captions are read for
+    // as long as the move was stepped (at 1024 px the only place they are).
+    use maasai_mancala::app::controls::AnimCommand;
+    let mut h = sowing_instantly(en_gehe(6));
+    h.event(egui::Event::Text("3".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::Start));
+    h.run();
+    h.event(egui::Event::Text("9".into()));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().rt.notice.is_some(), "refused");
+    // Still said while nothing else happens.
+    h.run();
+    assert!(h.state().rt.notice.is_some(), "taken off unasked");
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::StepSeed));
+    h.run();
+    assert_eq!(h.state().rt.notice.as_deref(), None);
+    assert!(h.query_by_label_contains("Paused in move 1").is_some());
+}
+
+#[test]
 fn keyboard_plays_a_typed_hole() {
     let mut h = sowing_instantly(en_gehe(6));
     h.event(egui::Event::Text("3".into()));

@@ -920,6 +920,21 @@ impl MaasaiApp {
                 }
                 AppCommand::Pan(delta) => self.rt.pan += delta,
                 AppCommand::Anim(c) => {
+                    // Stepping or playing the sowing by hand reads its lap
+                    // captions where a refusal of something typed stood
+                    // ("“99” is not a move here"): it hid them for as long
+                    // as the move was stepped.
+                    let about_view = self.rt.notice.as_ref().is_some_and(|n| {
+                        !n.during_sowing
+                            && self
+                                .rt
+                                .notice_about
+                                .as_ref()
+                                .is_some_and(|(text, ..)| **n == **text)
+                    });
+                    if about_view && self.rt.shown_replay().is_some() {
+                        self.rt.notice = None;
+                    }
                     if let Some(r) = self.rt.shown_replay_mut() {
                         // Stepping by hand pauses the replay.
                         if !matches!(c, AnimCommand::PlayPause | AnimCommand::End) {
