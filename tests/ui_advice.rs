@@ -1864,6 +1864,45 @@ fn the_players_menu_sets_a_computer_s_thinking_time() {
 }
 
 #[test]
+fn a_refused_thinking_time_goes_with_the_players_menu() {
+    // Said again each time the menu opened, over new games that set the
+    // same time, until a time was typed into that field.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.players = [Player::Human, Player::computer(Level::Club)];
+    h.state_mut().rt.computer.paused = true;
+    h.run();
+    let open_players = |h: &mut Harness<'_, MaasaiApp>| {
+        h.get_by_label("Game").click();
+        h.run();
+        h.get_by_label("Players").click();
+        h.run();
+    };
+    open_players(&mut h);
+    let spin = egui::accesskit::Role::SpinButton;
+    h.get_by_role_and_label(spin, "per move").focus();
+    h.run();
+    h.get_by_role_and_label(spin, "per move").type_text("abc");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let said = "“abc” is not a thinking time: 50 ms to 10.0 s";
+    assert!(h.query_by_label(said).is_some());
+    h.run_steps(3);
+    assert!(h.query_by_label(said).is_some(), "gone while open");
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    h.key_press(egui::Key::Escape);
+    h.run_steps(2);
+    assert!(
+        h.query_by_label("Players").is_none(),
+        "the menu stayed open"
+    );
+    open_players(&mut h);
+    assert!(h.query_all_by_role_and_label(spin, "per move").count() == 1);
+    assert!(h.query_by_label(said).is_none(), "said again");
+}
+
+#[test]
 fn the_council_s_text_keeps_clear_of_its_scroll_bar() {
     // At 1024 px the consensus line ran under the scroll bar ("44: 3/16"
     // lost its comma): egui's floating bar takes no room of its own.

@@ -516,19 +516,27 @@ pub fn players_menu(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
             }
             // Said under it until a time is set (the menu keeps no state
             // of its own: egui's memory keeps it for the side, with the
-            // time it was refused at: set elsewhere, it no longer holds).
+            // time it was refused at: set elsewhere, it no longer holds)
+            // or the menu closes (the field then shows the time again, and
+            // the refusal stood over new games that set the same time),
+            // so with the frame it was last shown in.
+            type Refusal = (String, u64, u64);
             let refusal = egui::Id::unique(("thinking time refused", side.index()));
+            let frame = ui.ctx().cumulative_frame_nr();
             match typed {
                 TypedTime::Refused(text) => {
-                    ui.data_mut(|d| d.insert_temp(refusal, (text, movetime_ms)));
+                    ui.data_mut(|d| d.insert_temp::<Refusal>(refusal, (text, movetime_ms, frame)));
                 }
-                TypedTime::Taken => ui.data_mut(|d| d.remove::<(String, u64)>(refusal)),
+                TypedTime::Taken => ui.data_mut(|d| d.remove::<Refusal>(refusal)),
                 TypedTime::Nothing => {}
             }
-            if let Some((text, at)) = ui.data(|d| d.get_temp::<(String, u64)>(refusal))
-                && at == movetime_ms
-            {
-                ui.colored_label(ui.visuals().error_fg_color, thinking_time_refusal(&text));
+            match ui.data(|d| d.get_temp::<Refusal>(refusal)) {
+                Some((text, at, shown)) if at == movetime_ms && shown + 1 >= frame => {
+                    ui.data_mut(|d| d.insert_temp::<Refusal>(refusal, (text.clone(), at, frame)));
+                    ui.colored_label(ui.visuals().error_fg_color, thinking_time_refusal(&text));
+                }
+                Some(_) => ui.data_mut(|d| d.remove::<Refusal>(refusal)),
+                None => {}
             }
         }
         if side == crate::engine::Side::South {
