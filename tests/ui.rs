@@ -1174,6 +1174,20 @@ fn the_origin_option_is_named_beside_the_move_heading() {
     let mut h = harness(skip);
     h.run_steps(3);
     assert!(h.query_by_label("origin=skip").is_some());
+    // And while a move is stepped, live or on an earlier position (said
+    // only at rest before).
+    use maasai_mancala::app::controls::AnimCommand;
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::Start));
+    h.run();
+    assert!(h.query_by_label_contains("Paused in move 1").is_some());
+    assert!(h.query_by_label("origin=skip").is_some());
+    h.state_mut().queue(AppCommand::ViewStart);
+    h.run();
+    assert!(h.query_by_label_contains("Viewing the start").is_some());
+    assert!(h.query_by_label("origin=skip").is_some());
 }
 
 #[test]
@@ -1548,6 +1562,39 @@ fn clicking_the_board_finishes_an_animation() {
     h.run_steps(2);
     assert!(!h.state().rt.animating());
     assert!(h.query_by_label_contains("again to play it").is_none());
+}
+
+#[test]
+fn clicking_a_sowing_on_an_earlier_position_says_what_the_next_click_does() {
+    // The sowing stopped without a word (on the live position it says).
+    use maasai_mancala::app::controls::AnimCommand;
+    let mut h = sowing_instantly(en_gehe(6));
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(2);
+    h.get_by_label_contains("North 6: ").click();
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run();
+    h.state_mut().settings.speed = 1.0;
+    h.state_mut().queue(AppCommand::Anim(AnimCommand::Start));
+    h.run();
+    h.state_mut()
+        .queue(AppCommand::Anim(AnimCommand::PlayPause));
+    h.step();
+    h.step();
+    assert!(h.state().rt.animating());
+    assert!(!h.state().rt.live());
+    h.get_by_label_contains("North 5: ").click();
+    h.step();
+    h.step();
+    assert!(!h.state().rt.animating());
+    let said =
+        "The move on view is shown sown to its end: click North 5 again to play it from here.";
+    assert!(h.query_by_label(said).is_some(), "not said");
+    h.get_by_label_contains("North 5: ").click();
+    h.run_steps(2);
+    assert!(h.state().rt.branch_offer.is_some(), "no offer");
 }
 
 #[test]

@@ -1055,9 +1055,9 @@ fn tempo_notes(name: &str, held: Option<&str>, own: u64, other: u64) -> Vec<Stri
 /// at three digits): the room under the board is kept for these.
 const LONGEST_STATUS: [&str; 2] = [
     "Viewing the position after move 888 of 888 — click a hole to play from here instead, \
-     or press End or pick the last move to return",
+     or press End or pick the last move to return origin=skip",
     "Paused in move 888 (hole 88): lap 888 of 888, seed 8888 of 8888 — Space plays on, \
-     End or a click on the board finishes it",
+     End or a click on the board finishes it origin=skip",
 ];
 
 /// The height the status line and the note under it take at `width` with
@@ -1089,6 +1089,16 @@ fn status_line(
     paused_computer: bool,
 ) {
     let pos = &shown.pos;
+    // The one rule option a position carries: without a word here nothing
+    // on screen said it was on (nor while a move was sown or stepped, when
+    // a long lap passing over its hole is what the reader follows).
+    let origin_note = |ui: &mut egui::Ui| {
+        if pos.origin() == crate::engine::OriginRule::Skip {
+            ui.weak("origin=skip").on_hover_text(
+                "Long laps pass over the hole they started from (the rules' origin option)",
+            );
+        }
+    };
     ui.horizontal_wrapped(|ui| {
         let moves = rt.game.moves().len();
         if let Some(r) = rt.shown_replay().filter(|r| !r.at_end()) {
@@ -1110,6 +1120,7 @@ fn status_line(
                 r.lap_counter(),
                 r.seed_counter()
             ));
+            origin_note(ui);
         } else if rt.live() {
             // A finished game has no next move to number.
             let heading = if rt.result().is_some() {
@@ -1122,13 +1133,7 @@ fn status_line(
                 format!("Move {} — {}", moves + 1, pos.variant().title())
             };
             ui.label(heading);
-            // The one rule option a position carries: without a word here
-            // nothing on screen said it was on.
-            if pos.origin() == crate::engine::OriginRule::Skip {
-                ui.weak("origin=skip").on_hover_text(
-                    "Long laps pass over the hole they started from (the rules' origin option)",
-                );
-            }
+            origin_note(ui);
             match rt.result() {
                 Some(r) => {
                     ui.strong(rt.describe_result(&r));
@@ -1186,6 +1191,7 @@ fn status_line(
             ui.label(format!(
                 "Viewing {which} — click a hole to play from here instead, or press End or pick the last move to return"
             ));
+            origin_note(ui);
         }
         if !rt.typed.is_empty() {
             ui.separator();
@@ -1955,9 +1961,19 @@ fn board_canvas(
                 // player clicking a hole to play before the last move was
                 // sown saw nothing happen and the turn still his.
                 let could_play = clickable_when_sown && side == live_turn && rt.can_play(mv);
+                // On an earlier position the next click offers to play
+                // from there (the sowing stopped without a word).
+                let could_branch =
+                    !rt.live() && !rt.board_inert && side == pos.turn() && pos.board()[bi] > 0;
                 if could_play {
                     commands.push(AppCommand::Notice(super::state::Notice::report(format!(
                         "The last move is shown sown to its end: click {} {name} again to play it.",
+                        side.title()
+                    ))));
+                } else if could_branch {
+                    commands.push(AppCommand::Notice(super::state::Notice::report(format!(
+                        "The move on view is shown sown to its end: click {} {name} again to \
+                         play it from here.",
                         side.title()
                     ))));
                 }
