@@ -156,20 +156,8 @@ pub fn write_atomic_with(
     }
     let permissions = existing.map(|m| m.permissions());
     let (tmp, file) = create_temp(path, &folder)?;
-    let result = write_temp(path, file, permissions, write).and_then(|()| {
-        // Only a file that is there is replaced: a new one is written (a
-        // name too long to take, say, had nothing to replace).
-        let replacing = path.exists();
-        if replacing {
-            keep_backup(path)?;
-        }
-        let what = if replacing {
-            "cannot replace the file"
-        } else {
-            "cannot write the file"
-        };
-        fs::rename(&tmp, path).map_err(|e| FileError::io(path, what, &e))
-    });
+    let result = write_temp(path, file, permissions, write)
+        .and_then(|()| put_in_place(&tmp, path, |from, to| fs::rename(from, to)));
     if result.is_err() {
         // Best effort: the temporary file is only litter now.
         let _ = fs::remove_file(&tmp);
@@ -177,6 +165,40 @@ pub fn write_atomic_with(
     }
     sync_folder(&folder);
     Ok(())
+}
+
+/// Puts the written temporary file `tmp` in `path`'s place with `rename`,
+/// keeping a file it replaces as `FILE.bak`. The previous version is
+/// copied first, and takes the backup's name only once the file is
+/// replaced: a replace that failed (an immutable file) had written the
+/// older backup over for nothing.
+fn put_in_place(
+    tmp: &Path,
+    path: &Path,
+    rename: impl Fn(&Path, &Path) -> io::Result<()>,
+) -> Result<(), FileError> {
+    // Only a file that is there is replaced: a new one is written (a name
+    // too long to take, say, had nothing to replace).
+    let replacing = path.exists();
+    let backup = if replacing {
+        Some(copy_for_backup(path)?)
+    } else {
+        None
+    };
+    let what = if replacing {
+        "cannot replace the file"
+    } else {
+        "cannot write the file"
+    };
+    let renamed = rename(tmp, path).map_err(|e| FileError::io(path, what, &e));
+    if let Some((copy, bak)) = backup {
+        // Best effort once the file is replaced: the save is done, and a
+        // backup that cannot take its name leaves the older one.
+        if renamed.is_err() || rename(&copy, &bak).is_err() {
+            let _ = fs::remove_file(&copy);
+        }
+    }
+    renamed
 }
 
 /// Whether `path` as written ends in a path separator (`Path`'s
@@ -270,22 +292,25 @@ fn write_temp(
         .map_err(|e| FileError::io(path, "cannot sync to disk", &e))
 }
 
-/// Copies the current version to `FILE.bak`, itself through a temporary
-/// file, so that a crash never leaves a half-copied backup in its place.
-fn keep_backup(path: &Path) -> Result<(), FileError> {
+/// Copies the current version to a temporary file beside `FILE.bak`,
+/// returned with the backup's name for it to take once the file is
+/// replaced (so that a crash never leaves a half-copied backup in its
+/// place, nor a failed replace an older backup lost).
+fn copy_for_backup(path: &Path) -> Result<(PathBuf, PathBuf), FileError> {
     let bak = backup_path(path);
     let folder = match bak.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
     };
     let tmp = temp_path(folder);
-    let copied = fs::copy(path, &tmp)
-        .and_then(|_| File::open(&tmp)?.sync_all())
-        .and_then(|()| fs::rename(&tmp, &bak));
-    copied.map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        FileError::io(&bak, "cannot keep the previous version", &e)
-    })
+    let copied = fs::copy(path, &tmp).and_then(|_| File::open(&tmp)?.sync_all());
+    match copied {
+        Ok(()) => Ok((tmp, bak)),
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(FileError::io(&bak, "cannot keep the previous version", &e))
+        }
+    }
 }
 
 /// A fresh random name beside the target, hidden on Unix, of a fixed
@@ -304,4 +329,44 @@ fn sync_folder(folder: &Path) {
     }
     #[cfg(not(unix))]
     let _ = folder;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    #[test]
+    fn a_replace_that_fails_keeps_the_older_backup() {
+        // The previous version was copied over `FILE.bak` before the
+        // rename, which then failed (an immutable file): the older backup
+        // was lost though nothing was replaced.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.ron");
+        let bak = dir.path().join("game.ron.bak");
+        let tmp = dir.path().join("new.tmp");
+        std::fs::write(&path, "current").unwrap();
+        std::fs::write(&bak, "older").unwrap();
+        std::fs::write(&tmp, "new").unwrap();
+        let result = super::put_in_place(&tmp, &path, |from: &Path, to: &Path| {
+            if to == path {
+                Err(std::io::Error::from(std::io::ErrorKind::PermissionDenied))
+            } else {
+                std::fs::rename(from, to)
+            }
+        });
+        assert!(result.is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "current");
+        assert_eq!(std::fs::read_to_string(&bak).unwrap(), "older");
+        // Nothing left beside them but the written file the caller removes.
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["game.ron", "game.ron.bak", "new.tmp"]);
+        // A replace that works moves the previous version to the backup.
+        super::put_in_place(&tmp, &path, |from, to| std::fs::rename(from, to)).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert_eq!(std::fs::read_to_string(&bak).unwrap(), "current");
+    }
 }
