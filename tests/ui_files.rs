@@ -1188,6 +1188,45 @@ fn saving_before_opening_the_game_s_own_file_again_opens_what_was_saved() {
     assert!(!h.state().unsaved());
 }
 
+#[cfg(unix)]
+#[test]
+fn odd_bytes_in_a_file_s_name_are_shown_as_escapes_in_the_window() {
+    // A name that is not UTF-8 showed "�" in the title and the "Opened …"
+    // line (the error messages said \xe9), and a newline in a name split
+    // them in two.
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().unwrap();
+    for (bytes, shown) in [
+        (&b"lat\xe9.ron"[..], "lat\\xe9.ron"),
+        (&b"new\nline.ron"[..], "new\\nline.ron"),
+    ] {
+        let path = dir.path().join(std::ffi::OsStr::from_bytes(bytes));
+        saved_game(&path);
+        let mut h = files_harness(dir.path(), en_gehe(8));
+        files(&mut h, FileCommand::OpenPath(path.clone()));
+        assert_no_file_error(&h);
+        assert_eq!(
+            h.state().window_title(),
+            format!("{shown} — Maasai mancala")
+        );
+        let notice = h
+            .state()
+            .rt
+            .notice
+            .as_deref()
+            .unwrap_or_default()
+            .to_string();
+        assert!(
+            notice.contains(&format!("{}/{shown}", dir.path().display())),
+            "{notice}"
+        );
+        assert!(
+            !notice.contains('\n') && !notice.contains('\u{fffd}'),
+            "{notice}"
+        );
+    }
+}
+
 #[test]
 fn new_after_a_move_asks_to_save_first() {
     let dir = tempfile::tempdir().unwrap();

@@ -88,7 +88,7 @@ pub fn dialogs_ui(
         let file = files
             .path
             .as_ref()
-            .map(|p| format!("“{}”", p.display()))
+            .map(|p| format!("“{}”", crate::files::shown_path(p)))
             .unwrap_or_else(|| "This game".to_string());
         if esc {
             out.push(FileCommand::Unsaved(Choice::Cancel));
@@ -133,8 +133,8 @@ pub fn dialogs_ui(
         let text = format!(
             "“{}” was changed by another program since this game was opened or saved here.{now} \
              Saving replaces those changes (the file as it is now is kept as “{}”).",
-            path.display(),
-            crate::files::replaced_kept_as(path).display()
+            crate::files::shown_path(path),
+            crate::files::shown_path(&crate::files::replaced_kept_as(path))
         );
         out.extend(question(
             ctx,

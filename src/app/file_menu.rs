@@ -25,7 +25,7 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState, editing: bool) -> 
         for (path, shown) in files.recent.files.iter().zip(labels) {
             if ui
                 .button(shown)
-                .on_hover_text(path.display().to_string())
+                .on_hover_text(crate::files::shown_path(path))
                 .clicked()
             {
                 out.push(AppCommand::Files(FileCommand::OpenPath(path.clone())));

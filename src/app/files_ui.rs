@@ -225,7 +225,7 @@ pub struct ReplaceQuestion {
 pub fn replaced_file_words(question: &ReplaceQuestion) -> String {
     let kept = format!(
         "Replaced, it is kept as “{}”.",
-        crate::files::replaced_kept_as(&question.path).display()
+        crate::files::shown_path(&crate::files::replaced_kept_as(&question.path))
     );
     if question.what.is_empty() {
         kept
@@ -254,9 +254,12 @@ impl ReplaceQuestion {
         match &self.title {
             Some(title) => format!(
                 "Your studies already have “{title}”, in “{}”. Replace it?",
-                self.path.display()
+                crate::files::shown_path(&self.path)
             ),
-            None => format!("“{}” already exists. Replace it?", self.path.display()),
+            None => format!(
+                "“{}” already exists. Replace it?",
+                crate::files::shown_path(&self.path)
+            ),
         }
     }
 }
@@ -358,9 +361,9 @@ fn still_in_autosave(
              It stays there: the game now on the board is not autosaved until it can \
              be moved, which is tried again at each change. Open… in the Game menu \
              opens {} now.",
-            aside.display(),
+            crate::files::shown_path(&aside),
             crate::files::io_words(&aside, &e),
-            autosave.display()
+            crate::files::shown_path(&autosave)
         ),
     )
 }
@@ -381,7 +384,7 @@ fn keep_unsaved_aside(data: &std::path::Path) -> (String, String) {
             format!(
                 "It had changes saved in no file, and the file opened now takes its place.\n\
                  It was moved to {}: Open… in the Game menu opens it.",
-                aside.display()
+                crate::files::shown_path(&aside)
             ),
         ),
         Err(failed) => still_in_autosave(data, failed),
@@ -420,14 +423,14 @@ fn keep_idle_windows_games(data: &Path) -> Option<(String, String)> {
             Ok(aside) => format!(
                 "Window {}'s game was moved to {}: Open… in the Game menu opens it.",
                 claim.window,
-                aside.display()
+                crate::files::shown_path(&aside)
             ),
             Err((aside, e)) => format!(
                 "Window {}'s game could not be moved to {} ({e}): it stays in {}, offered \
                  back the next time {} windows are open at once.",
                 claim.window,
-                aside.display(),
-                from.display(),
+                crate::files::shown_path(&aside),
+                crate::files::shown_path(&from),
                 claim.window
             ),
         });
@@ -570,7 +573,7 @@ fn settle_last_session(
         Err(e) => {
             let bak = crate::files::backup_path(&crate::files::autosave_path(&folders.data));
             let kept = match set_aside_damaged_autosave(&folders.data) {
-                Ok(aside) => format!("It was moved to {}.", aside.display()),
+                Ok(aside) => format!("It was moved to {}.", crate::files::shown_path(&aside)),
                 Err(why) => {
                     format!("{why}.\nIt is overwritten by the next move's autosave.")
                 }
@@ -584,14 +587,14 @@ fn settle_last_session(
                     Ok(()) => format!(
                         "\nThe autosave before it was moved to {}, where no autosave writes \
                          over it; Open… in the Game menu opens its game.",
-                        aside.display()
+                        crate::files::shown_path(&aside)
                     ),
                     Err(why) => format!(
                         "\nThe autosave before it is {} (it could not be moved aside to {}: \
                          {why}); Open… in the Game menu opens its game. Copy it elsewhere \
                          first: the second move's autosave replaces it.",
-                        bak.display(),
-                        aside.display()
+                        crate::files::shown_path(&bak),
+                        crate::files::shown_path(&aside)
                     ),
                 }
             } else {
@@ -850,7 +853,7 @@ impl FilesState {
                 // Kept, as a damaged autosave or settings file is: the next
                 // open or save rewrites the list.
                 let kept = match RecentFiles::set_aside_damaged(&f.config) {
-                    Ok(aside) => format!("It was moved to {}.", aside.display()),
+                    Ok(aside) => format!("It was moved to {}.", crate::files::shown_path(&aside)),
                     Err(why) => format!("{why}."),
                 };
                 error = Some((
@@ -1077,9 +1080,7 @@ impl MaasaiApp {
         let name = if let Some(a) = &self.studies.active {
             format!("Study: {}", super::one_short_line(&a.study.file.title, 60))
         } else if let Some(path) = &self.files.path {
-            path.file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_else(|| path.display().to_string())
+            crate::files::shown_name(path)
         } else {
             "New game".to_string()
         };
@@ -1228,7 +1229,7 @@ impl MaasaiApp {
             {
                 self.rt.say_about_view(format!(
                     "“{}” was not opened: answer the question on screen first, then drop it again.",
-                    path.display()
+                    crate::files::shown_path(&path)
                 ));
             } else {
                 out.push(FileCommand::OpenPath(path));
@@ -1483,7 +1484,7 @@ impl MaasaiApp {
                     self.rt.notice = Some(Notice::report(format!(
                         "Your last game was kept as {}: Open… in the Game menu opens it. \
                          This game is autosaved again.",
-                        aside.display()
+                        crate::files::shown_path(&aside)
                     )));
                 }
                 // Gone meanwhile (moved or deleted by hand): nothing is
@@ -1611,7 +1612,10 @@ impl MaasaiApp {
                     // `.ron` too: both names are said.
                     let also =
                         if path.extension().is_none() && !crate::files::ends_in_separator(&path) {
-                            format!(", and no {} either", path.with_extension("ron").display())
+                            format!(
+                                ", and no {} either",
+                                crate::files::shown_path(&path.with_extension("ron"))
+                            )
                         } else {
                             String::new()
                         };
@@ -1619,7 +1623,7 @@ impl MaasaiApp {
                         "Cannot open the file",
                         format!(
                             "{}: there is no such file{also}.\nThe current game is still open and unchanged.",
-                            path.display()
+                            crate::files::shown_path(&path)
                         ),
                     );
                     self.launch_settled(false);
@@ -1641,7 +1645,7 @@ impl MaasaiApp {
                     return;
                 };
                 let what = match &reading.job {
-                    Job::Open(path) => format!("opening {}", path.display()),
+                    Job::Open(path) => format!("opening {}", crate::files::shown_path(path)),
                     Job::Paste(_) => "setting up the pasted game record".to_string(),
                     Job::LastSession => {
                         self.last_session_stopped();
@@ -1670,7 +1674,7 @@ impl MaasaiApp {
                         Ok(aside) => {
                             self.rt.notice = Some(Notice::report(format!(
                                 "Your last game was kept as {}: Open… in the Game menu opens it.",
-                                aside.display()
+                                crate::files::shown_path(&aside)
                             )));
                         }
                         Err(failed) => {
@@ -2044,7 +2048,7 @@ impl MaasaiApp {
                 self.files.diagram_folder = path.parent().map(Path::to_path_buf);
                 self.rt.notice = Some(Notice::report(format!(
                     "{DIAGRAM_NOTICE}{}",
-                    path.display()
+                    crate::files::shown_path(&path)
                 )));
             }
             Err(e) => {
@@ -2260,7 +2264,7 @@ impl MaasaiApp {
                     self.rt.notice = Some(Notice::report(format!(
                         "{}{}{note}",
                         super::state::OPENED_NOTICE,
-                        path.display()
+                        crate::files::shown_path(path)
                     )));
                 }
             },
@@ -2435,7 +2439,7 @@ impl MaasaiApp {
                 format!(
                     "Reading its autosave was stopped.\n\
                      It was moved to {}: Open… in the Game menu opens it.",
-                    aside.display()
+                    crate::files::shown_path(&aside)
                 ),
             ),
             Err(failed) => still_in_autosave(&folders.data, failed),
@@ -2595,7 +2599,7 @@ impl MaasaiApp {
             self.rt.notice = Some(
                 format!(
                     "Not saved to {}: it is the program's own {what}",
-                    path.display()
+                    crate::files::shown_path(path)
                 )
                 .into(),
             );
@@ -2604,7 +2608,7 @@ impl MaasaiApp {
                 SAVE_FAILED,
                 format!(
                     "{} is the program's own {what}, which it writes by itself: choose another name.\n{kept}",
-                    path.display()
+                    crate::files::shown_path(path)
                 ),
             );
             return false;
@@ -2632,7 +2636,7 @@ impl MaasaiApp {
                 let note = self.remember(path);
                 self.rt.notice = Some(Notice::report(format!(
                     "{SAVED_NOTICE}{}{note}",
-                    path.display()
+                    crate::files::shown_path(path)
                 )));
                 // The autosave now belongs to the file and is clean.
                 self.autosave(ctx, true);
@@ -2640,8 +2644,14 @@ impl MaasaiApp {
             }
             Err(e) => {
                 // An earlier "Saved to …" under the board would now mislead.
-                self.rt.notice =
-                    Some(format!("Not saved to {}: {}", path.display(), e.problem).into());
+                self.rt.notice = Some(
+                    format!(
+                        "Not saved to {}: {}",
+                        crate::files::shown_path(path),
+                        e.problem
+                    )
+                    .into(),
+                );
                 let kept = self.kept_as_it_was();
                 self.show_error(SAVE_FAILED, format!("{e}\n{kept}"));
                 false
@@ -2654,11 +2664,14 @@ impl MaasaiApp {
     fn kept_as_it_was(&self) -> String {
         match &self.files.path {
             Some(own) if !self.unsaved() => {
-                format!("The game stays open, still saved in {}.", own.display())
+                format!(
+                    "The game stays open, still saved in {}.",
+                    crate::files::shown_path(own)
+                )
             }
             Some(own) => format!(
                 "The game stays open; its latest changes are not saved (its file is {}).",
-                own.display()
+                crate::files::shown_path(own)
             ),
             None => "The game stays open and is not saved.".to_string(),
         }
@@ -2905,10 +2918,7 @@ fn reading_ui(ctx: &egui::Context, job: &Job) -> Option<FileCommand> {
     let mut out = None;
     let (title, doing, stop) = match job {
         Job::Open(path) => {
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
+            let name = crate::files::shown_name(path);
             (
                 "Opening a file",
                 format!(
@@ -3007,7 +3017,7 @@ pub fn describe_autosave(a: &Autosave) -> String {
         if moves == 1 { "" } else { "s" }
     );
     if let Some(source) = &a.source {
-        text.push_str(&format!(", from {}", source.display()));
+        text.push_str(&format!(", from {}", crate::files::shown_path(source)));
     }
     if let Some(why) = a.source_lost {
         text.push_str(&format!(", but {why}: this is its only copy"));
@@ -3027,19 +3037,14 @@ pub fn recent_labels(files: &[PathBuf]) -> Vec<String> {
     /// The most characters of a label, and of its folders' part.
     const MOST: usize = 60;
     const MOST_FOLDERS: usize = 32;
-    let base = |p: &Path| {
-        p.file_name().map_or_else(
-            || p.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        )
-    };
+    let base = |p: &Path| crate::files::shown_name(p);
     // The folders of `p`, innermost first.
     let folders = |p: &Path| -> Vec<String> {
         p.parent()
             .map(|d| {
                 d.components()
                     .rev()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .map(|c| crate::files::shown_path(Path::new(c.as_os_str())))
                     .filter(|c| c != "/" && !c.is_empty())
                     .collect()
             })
@@ -3241,7 +3246,7 @@ fn read_for_open(path: &Path, mut keep_going: impl FnMut() -> bool) -> ReadResul
     let stamp = file_stamp(path);
     let text = crate::files::read_text(path).map_err(refused)?;
     if let Ok(crate::files::FileKind::Study) = crate::files::detect_kind(&text, path) {
-        let origin = path.display().to_string();
+        let origin = crate::files::shown_path(path);
         return match crate::study::Study::parse_or_stop(&text, &origin, keep_going) {
             Ok(study) => Ok(Opened::Study(Box::new(study))),
             Err(LoadError::Failed(e)) => {

@@ -24,13 +24,13 @@ pub fn refusal(problem: &FileError, config: &Path) -> String {
             "{problem}\nNothing was written: {} was kept as it was, presets and all. \
              Mend it in a text editor at the place named above, or move it out of {} \
              (the list then starts with the shipped presets only); then try again.",
-            path.display(),
-            config.display()
+            crate::files::shown_path(&path),
+            crate::files::shown_path(config)
         )
     } else {
         format!(
             "{problem}\nNothing was written: your presets are as they were ({}).",
-            path.display()
+            crate::files::shown_path(&path)
         )
     }
 }

@@ -66,7 +66,7 @@ pub fn load(storage: Option<&dyn eframe::Storage>, app_id: &str) -> (Settings, O
         Err(e) => {
             let aside = crate::files::damaged_aside_path(&file);
             let kept = match std::fs::copy(&file, &aside) {
-                Ok(_) => format!("A copy is kept as {}.", aside.display()),
+                Ok(_) => format!("A copy is kept as {}.", crate::files::shown_path(&aside)),
                 Err(why) => format!("It could not be copied aside ({why})."),
             };
             (
@@ -105,7 +105,7 @@ pub fn set_aside_unreadable(app_id: &str) {
     }
     let aside = crate::files::damaged_aside_path(&file);
     let what = match std::fs::rename(&file, &aside) {
-        Ok(()) => format!("It was moved to {}.", aside.display()),
+        Ok(()) => format!("It was moved to {}.", crate::files::shown_path(&aside)),
         // A pipe or device holds no settings: removed, it cannot block
         // the start. (A folder is left alone: eframe only fails to read it.)
         Err(_) if !meta.is_dir() && std::fs::remove_file(&file).is_ok() => {
@@ -116,7 +116,7 @@ pub fn set_aside_unreadable(app_id: &str) {
     if let Ok(mut m) = MOVED_ASIDE.lock() {
         *m = Some(format!(
             "The settings file {} is not a plain file (a folder, a pipe or a device): the window starts with the default settings. {what}",
-            file.display()
+            crate::files::shown_path(&file)
         ));
     }
 }
@@ -219,10 +219,13 @@ fn repair_window_state(file: &std::path::Path) {
     if let Ok(mut m) = MOVED_ASIDE.lock() {
         *m = Some(format!(
             "In the settings file {}, {}.{}",
-            file.display(),
+            crate::files::shown_path(file),
             said.join("; "),
             if kept {
-                format!(" The file as it was is kept as {}.", aside.display())
+                format!(
+                    " The file as it was is kept as {}.",
+                    crate::files::shown_path(&aside)
+                )
             } else {
                 String::new()
             }

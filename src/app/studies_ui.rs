@@ -761,10 +761,9 @@ impl StudiesState {
             Ok(read) => read,
             Err(TryRecvError::Empty) => return,
             Err(TryRecvError::Disconnected) => {
-                let dir = self
-                    .library_dir
-                    .as_deref()
-                    .map_or_else(String::new, |d| format!("{}: ", d.display()));
+                let dir = self.library_dir.as_deref().map_or_else(String::new, |d| {
+                    format!("{}: ", crate::files::shown_path(d))
+                });
                 (
                     Vec::new(),
                     vec![format!("{dir}reading your studies failed unexpectedly")],
@@ -2016,7 +2015,7 @@ pub fn library_ui(ctx: &egui::Context, state: &mut StudiesState) -> Vec<AppComma
                             ui.label(
                                 egui::RichText::new(format!(
                                     "Study files (.ron) in {} are listed here; the folder is read again each time this window opens.",
-                                    dir.display()
+                                    crate::files::shown_path(dir)
                                 ))
                                 .weak(),
                             );
@@ -2100,15 +2099,12 @@ pub fn study_panel_ui(
             out.push(AppCommand::Study(StudyCommand::Close));
         }
         if let Some(path) = back_to {
-            let name = path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            );
+            let name = crate::files::shown_name(path);
             if ui
                 .button(format!("Back to {name}"))
                 .on_hover_text(format!(
                     "End the study and open the game it replaced, as last saved: {}",
-                    path.display()
+                    crate::files::shown_path(path)
                 ))
                 .clicked()
             {

@@ -568,7 +568,7 @@ fn save(to: &Target, name: &str, text: &str) -> Result<Saved, String> {
     Study::load(&path).map_err(|e| {
         format!(
             "Saved to {}, but it does not load back as a study: {e}",
-            path.display()
+            crate::files::shown_path(&path)
         )
     })?;
     Ok(Saved { path, in_library })
@@ -1133,14 +1133,14 @@ pub fn writer_ui(
                     format!(
                         "Saved to {}. It loads back as a study, and the Study library (Studies \
                          menu) lists it.",
-                        saved.path.display()
+                        crate::files::shown_path(&saved.path)
                     )
                 } else {
                     format!(
                         "Saved to {}. It loads back as a study; outside your studies folder the \
                          library does not list it (open it with Open a study file… in the \
                          Studies menu).",
-                        saved.path.display()
+                        crate::files::shown_path(&saved.path)
                     )
                 };
                 (text, green)
@@ -1165,11 +1165,11 @@ pub fn writer_ui(
                 let text = match (library, same) {
                     (Some(_), Some(file)) => format!(
                         "{SAVE_LABEL} replaces your study of that title, {} (asked first).",
-                        file.display()
+                        crate::files::shown_path(file)
                     ),
                     (Some(dir), None) => format!(
                         "{SAVE_LABEL} writes {}.",
-                        free_path(&dir.join("studies"), &file_name_for(&w.title)).display()
+                        crate::files::shown_path(&free_path(&dir.join("studies"), &file_name_for(&w.title)))
                     ),
                     (None, _) => "There is no config folder (the system names no home folder): use \
                              Save elsewhere."
@@ -1217,7 +1217,7 @@ pub fn writer_ui(
                         "Into {}, under a name from the title; a study of yours with the same \
                          title is replaced only once you agree, and a shipped study's title is \
                          not taken; the Study library lists it",
-                        dir.join("studies").display()
+                        crate::files::shown_path(&dir.join("studies"))
                     )),
                     None => b.on_disabled_hover_text(
                         "There is no config folder (the system names no home folder): use \

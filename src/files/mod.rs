@@ -40,17 +40,25 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// A path as messages show it: as `Path::display` does, but a name that is
 /// not UTF-8 keeps its stray bytes as `\xNN` (`display` wrote each as "�",
 /// losing which file was meant), as the command line quotes such an
-/// argument.
+/// argument, and a control character or an invisible mark is written as
+/// an escape (`\n`, `\u{1b}`, as the messages quote text): a
+/// newline in a name split the window's title and messages in two.
 pub fn shown_path(path: &Path) -> String {
     #[cfg(unix)]
-    {
+    let shown = {
         use std::os::unix::ffi::OsStrExt;
         escaped_bytes(path.as_os_str().as_bytes())
-    }
+    };
     #[cfg(not(unix))]
-    {
-        path.display().to_string()
-    }
+    let shown = path.display().to_string();
+    error::escaped(&shown).into_owned()
+}
+
+/// A file's name as the window shows it (a title, a recent file), with
+/// [`shown_path`]'s escapes; the whole path when it has no name.
+pub fn shown_name(path: &Path) -> String {
+    path.file_name()
+        .map_or_else(|| shown_path(path), |name| shown_path(Path::new(name)))
 }
 
 /// Whether `path` is a file whose permissions allow no writing: a save
