@@ -2298,6 +2298,32 @@ fn the_council_s_count_of_positions_goes_on_between_depths() {
 }
 
 #[test]
+fn a_computer_held_by_a_dialog_before_its_search_says_it_waits() {
+    // A dialog opened before the computer's search started: the bar said
+    // nothing of it, while the line under the board said it waits.
+    let mut h = harness(GameOptions::en_gehe(6).start().unwrap());
+    h.state_mut().settings.speed = INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Files(
+        maasai_mancala::app::files_ui::FileCommand::SaveAs,
+    ));
+    h.run_steps(2);
+    assert!(h.state().files.path_prompt.is_some());
+    h.state_mut().settings.players = [
+        Player::Computer {
+            level: Level::Master,
+            movetime_ms: 2000,
+        },
+        Player::Human,
+    ];
+    h.run_steps(3);
+    assert!(!h.state().rt.computer.is_thinking());
+    assert!(
+        h.query_by_label("South waits for the window above.")
+            .is_some()
+    );
+}
+
+#[test]
 fn a_computer_held_by_a_dialog_shows_no_spinner() {
     // Thinking when a dialog opened, the computer's bar kept its spinner
     // going (ten frames a second, a whole core under a software renderer)

@@ -357,10 +357,14 @@ pub fn computer_bar(ui: &mut egui::Ui, rt: &Runtime, players: &[Player; 2]) -> V
         None
     } else if rt.computer.paused {
         Some((false, "Computer paused.".to_string()))
-    } else if rt.computer.is_thinking() && rt.board_inert {
+    } else if rt.board_inert
+        && (rt.computer.is_thinking() || players[rt.game.current().turn().index()].is_computer())
+    {
         // Held by a dialog, its move not played until it is answered:
         // no spinner, which kept drawing ten frames a second (a core
         // under a software renderer) for as long as the dialog stayed.
+        // Said too when the dialog came before its search started (the
+        // bar said nothing while the board's line said it waits).
         Some((false, format!("{turn} waits for the window above.")))
     } else if rt.computer.move_found() {
         // Its move waits for the board (see `drive`): "is thinking" with a
