@@ -2116,3 +2116,14 @@ fn an_autosave_s_unsaved_work_is_told_without_replaying_its_moves() {
     write_autosave(&data, &undone, None, false).unwrap();
     assert!(may_hold_unsaved_work(&data));
 }
+
+#[test]
+fn names_are_shown_with_controls_escaped_and_joiners_kept() {
+    // Every format character was escaped: a Persian name's joiner showed
+    // as \u{200c} in the title and messages.
+    use maasai_mancala::files::shown_path;
+    assert_eq!(
+        shown_path(std::path::Path::new("a\u{200c}b/\u{202e}x\ny\u{1b}.ron")),
+        "a\u{200c}b/\\u{202e}x\\ny\\u{1b}.ron"
+    );
+}

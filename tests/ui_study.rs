@@ -4090,6 +4090,33 @@ fn comments_on_a_line_come_back_with_its_moves() {
 }
 
 #[test]
+fn a_comment_left_for_redo_comes_back_when_the_book_steps_on() {
+    // Undo keeps a move's comment for Redo; Next played the same move
+    // again with its comment gone.
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(3)));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    h.state_mut()
+        .queue(AppCommand::SetComment(3, "the last".into()));
+    h.run_steps(2);
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 3);
+    assert_eq!(
+        h.state().rt.comments.get(&3).map(String::as_str),
+        Some("the last")
+    );
+    assert!(h.state().studies.comments_aside_in().is_none());
+}
+
+#[test]
 fn a_game_saved_when_a_study_asks_is_the_one_to_go_back_to() {
     // Saved from "Save your changes?" as the study was asked for, the game
     // had no file when it was asked: the study offered no way back to it.

@@ -778,6 +778,7 @@ fn pick(advisor: &Advisor, facts: &[MoveFacts]) -> (usize, Among) {
     };
     let won_now = facts
         .iter()
+        // (A Bao la Kimasai ending is a proved win, handled above.)
         .filter(|f| f.ends_game && f.static_eval > 0 && proved(f) == 0)
         .map(|f| f.static_eval)
         .max();

@@ -925,7 +925,8 @@ impl MaasaiApp {
                     // ("“99” is not a move here"): it hid them for as long
                     // as the move was stepped.
                     let about_view = self.rt.notice.as_ref().is_some_and(|n| {
-                        !n.during_sowing
+                        !n.report
+                            && !n.during_sowing
                             && self
                                 .rt
                                 .notice_about

@@ -1569,26 +1569,25 @@ fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
         let on_a_line =
             (0..=a.study.file.alternatives.len()).any(|line| a.line(line).0.starts_with(played));
         if !on_a_line {
-            let before = a.set_aside.replace(SetAside {
+            // The comments on moves set aside before stay kept (played
+            // again by hand, those moves bring them back).
+            a.set_aside = Some(SetAside {
                 after: len,
                 game: played.to_vec(),
             });
-            // The moves set aside before are gone, and the comments only
-            // they could bring back with them.
-            if before.is_some() {
-                let lines: Vec<Vec<Move>> = (0..=a.study.file.alternatives.len())
-                    .map(|line| a.line(line).0)
-                    .chain(std::iter::once(played.to_vec()))
-                    .collect();
-                a.comments_off_board
-                    .retain(|(moves, _)| lines.iter().any(|line| line.starts_with(moves)));
-            }
         }
-        // The user's comments go with their moves, to come back with them.
+    }
+    let redo = rt.redo.len();
+    if a.mode == Mode::Book && played.len() + redo > len {
+        // The user's comments go with their moves, to come back with them:
+        // those taken off, and those Undo left for Redo (which the cut
+        // clears: stepping on played the same move with its comment gone).
+        let mut moves = played.to_vec();
+        moves.extend(rt.redo.iter().rev());
         let taken: Vec<(Vec<Move>, String)> = rt
             .comments
-            .range(len + 1..=played.len())
-            .map(|(&n, text)| (played[..n].to_vec(), text.clone()))
+            .range(len + 1..=moves.len())
+            .map(|(&n, text)| (moves[..n].to_vec(), text.clone()))
             .collect();
         rt.comments.retain(|&n, _| n <= len);
         if !taken.is_empty() {
@@ -1602,9 +1601,6 @@ fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
 /// Book: comments kept with moves taken off come back as the game plays
 /// those moves again (a comment typed there since comes first).
 fn bring_back_comments(a: &mut ActiveStudy, rt: &mut Runtime) {
-    if a.comments_off_board.is_empty() {
-        return;
-    }
     let played = rt.game.moves();
     let comments = &mut rt.comments;
     a.comments_off_board.retain(|(moves, text)| {

@@ -129,7 +129,7 @@ pub fn group_digit_text(digits: &str) -> String {
 /// game is over, as the window's result panel does ("illegal move: the
 /// game is already over. North wins 17–3: South has no seeds left to
 /// move; …"), given the game's status, and quotes the move when given
-/// (`mv`, the move as written), as every other refused move is quoted
+/// (`mv`, in its canonical notation), as every other refused move is quoted
 /// ("illegal move `3`: the game is already over. …"; where a record's
 /// "move 2 (North `3`)" names it already, it is not given). For the
 /// command line and for a saved game's move that cannot be replayed.

@@ -168,10 +168,11 @@ pub fn write_atomic_with(
 }
 
 /// Puts the written temporary file `tmp` in `path`'s place with `rename`,
-/// keeping a file it replaces as `FILE.bak`. The previous version is
-/// copied first, and takes the backup's name only once the file is
-/// replaced: a replace that failed (an immutable file) had written the
-/// older backup over for nothing.
+/// keeping a file it replaces as `FILE.bak`. An older backup is moved
+/// aside first and put back if the replace fails (a replace that failed,
+/// an immutable file, had written it over for nothing); the previous
+/// version takes the backup's name before the replace, so that a save
+/// never succeeds without it.
 fn put_in_place(
     tmp: &Path,
     path: &Path,
@@ -179,26 +180,50 @@ fn put_in_place(
 ) -> Result<(), FileError> {
     // Only a file that is there is replaced: a new one is written (a name
     // too long to take, say, had nothing to replace).
-    let replacing = path.exists();
-    let backup = if replacing {
-        Some(copy_for_backup(path)?)
+    if !path.exists() {
+        return rename(tmp, path).map_err(|e| FileError::io(path, "cannot write the file", &e));
+    }
+    let (copy, bak) = copy_for_backup(path)?;
+    let cannot_keep = |e: &io::Error| FileError::io(&bak, "cannot keep the previous version", e);
+    let folder = match bak.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    // Only a file: anything else in the backup's place refuses the copy
+    // below, and the save with it, as before.
+    let older = if fs::symlink_metadata(&bak).is_ok_and(|m| m.is_file()) {
+        let aside = temp_path(folder);
+        if let Err(e) = rename(&bak, &aside) {
+            let _ = fs::remove_file(&copy);
+            return Err(cannot_keep(&e));
+        }
+        Some(aside)
     } else {
         None
     };
-    let what = if replacing {
-        "cannot replace the file"
-    } else {
-        "cannot write the file"
-    };
-    let renamed = rename(tmp, path).map_err(|e| FileError::io(path, what, &e));
-    if let Some((copy, bak)) = backup {
-        // Best effort once the file is replaced: the save is done, and a
-        // backup that cannot take its name leaves the older one.
-        if renamed.is_err() || rename(&copy, &bak).is_err() {
-            let _ = fs::remove_file(&copy);
+    let put_back = |older: &Option<PathBuf>| match older {
+        Some(aside) => {
+            let _ = rename(aside, &bak);
         }
+        None => {
+            let _ = fs::remove_file(&bak);
+        }
+    };
+    if let Err(e) = rename(&copy, &bak) {
+        let _ = fs::remove_file(&copy);
+        if let Some(aside) = &older {
+            let _ = rename(aside, &bak);
+        }
+        return Err(cannot_keep(&e));
     }
-    renamed
+    if let Err(e) = rename(tmp, path) {
+        put_back(&older);
+        return Err(FileError::io(path, "cannot replace the file", &e));
+    }
+    if let Some(aside) = older {
+        let _ = fs::remove_file(aside);
+    }
+    Ok(())
 }
 
 /// Whether `path` as written ends in a path separator (`Path`'s
@@ -368,5 +393,26 @@ mod tests {
         super::put_in_place(&tmp, &path, |from, to| std::fs::rename(from, to)).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_to_string(&bak).unwrap(), "current");
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["game.ron", "game.ron.bak"]);
+    }
+
+    #[test]
+    fn no_save_succeeds_without_the_previous_version_kept() {
+        // A backup that could not take its name after the replace was
+        // dropped, and the save said it worked.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.ron");
+        let tmp = dir.path().join("new.tmp");
+        std::fs::write(&path, "current").unwrap();
+        std::fs::create_dir_all(dir.path().join("game.ron.bak").join("inside")).unwrap();
+        std::fs::write(&tmp, "new").unwrap();
+        let result = super::put_in_place(&tmp, &path, |from, to| std::fs::rename(from, to));
+        assert!(result.is_err());
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "current");
     }
 }

@@ -40,9 +40,9 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 /// A path as messages show it: as `Path::display` does, but a name that is
 /// not UTF-8 keeps its stray bytes as `\xNN` (`display` wrote each as "�",
 /// losing which file was meant), as the command line quotes such an
-/// argument, and a control character or an invisible mark is written as
-/// an escape (`\n`, `\u{1b}`, as the messages quote text): a
-/// newline in a name split the window's title and messages in two.
+/// argument, and a control character or a mark that turns text around is
+/// written as an escape (`\n`, `\u{1b}`, `\u{202e}`): a newline in a name
+/// split the window's title and messages in two.
 pub fn shown_path(path: &Path) -> String {
     #[cfg(unix)]
     let shown = {
@@ -51,7 +51,23 @@ pub fn shown_path(path: &Path) -> String {
     };
     #[cfg(not(unix))]
     let shown = path.display().to_string();
-    error::escaped(&shown).into_owned()
+    // Controls and the marks that turn text around only: joiners and
+    // other format characters belong in names (Persian, emoji).
+    let escape =
+        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
+    if !shown.contains(escape) {
+        return shown;
+    }
+    shown
+        .chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            '\t' => "\\t".to_string(),
+            c if escape(c) => format!("\\u{{{:x}}}", c as u32),
+            c => c.to_string(),
+        })
+        .collect()
 }
 
 /// A file's name as the window shows it (a title, a recent file), with
