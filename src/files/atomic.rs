@@ -211,9 +211,7 @@ fn put_in_place(
     };
     if let Err(e) = rename(&copy, &bak) {
         let _ = fs::remove_file(&copy);
-        if let Some(aside) = &older {
-            let _ = rename(aside, &bak);
-        }
+        put_back(&older);
         return Err(cannot_keep(&e));
     }
     if let Err(e) = rename(tmp, path) {
@@ -360,6 +358,16 @@ fn sync_folder(folder: &Path) {
 mod tests {
     use std::path::Path;
 
+    /// The names in `dir`, sorted.
+    fn names_in(dir: &Path) -> Vec<String> {
+        let mut names: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        names
+    }
+
     #[test]
     fn a_replace_that_fails_keeps_the_older_backup() {
         // The previous version was copied over `FILE.bak` before the
@@ -383,21 +391,13 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "current");
         assert_eq!(std::fs::read_to_string(&bak).unwrap(), "older");
         // Nothing left beside them but the written file the caller removes.
-        let mut names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
+        let names = names_in(dir.path());
         assert_eq!(names, ["game.ron", "game.ron.bak", "new.tmp"]);
         // A replace that works moves the previous version to the backup.
         super::put_in_place(&tmp, &path, |from, to| std::fs::rename(from, to)).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         assert_eq!(std::fs::read_to_string(&bak).unwrap(), "current");
-        let mut names: Vec<_> = std::fs::read_dir(dir.path())
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
+        let names = names_in(dir.path());
         assert_eq!(names, ["game.ron", "game.ron.bak"]);
     }
 

@@ -531,11 +531,20 @@ pub(crate) fn file_on_the_way(path: &Path) -> Option<PathBuf> {
 pub(crate) fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
     // Also the marks that show nothing, as notation refuses them (quoted
     // raw, a wrong word looked right), and those that turn text around.
-    let hidden = |c: char| {
+    escaped_where(text, |c| {
         crate::engine::notation::invisible(c)
             || matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-    };
-    if !text.contains(hidden) {
+    })
+}
+
+/// `text` with each character `hidden` picks written as an escape: line
+/// breaks and tabs as `\n`, `\r`, `\t` (`hidden` must pick them), others
+/// as `\u{…}`.
+pub(crate) fn escaped_where(
+    text: &str,
+    hidden: impl Fn(char) -> bool,
+) -> std::borrow::Cow<'_, str> {
+    if !text.contains(&hidden) {
         return text.into();
     }
     let mut out = String::with_capacity(text.len() + 8);

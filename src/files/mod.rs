@@ -53,21 +53,10 @@ pub fn shown_path(path: &Path) -> String {
     let shown = path.display().to_string();
     // Controls and the marks that turn text around only: joiners and
     // other format characters belong in names (Persian, emoji).
-    let escape =
-        |c: char| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}');
-    if !shown.contains(escape) {
-        return shown;
-    }
-    shown
-        .chars()
-        .map(|c| match c {
-            '\n' => "\\n".to_string(),
-            '\r' => "\\r".to_string(),
-            '\t' => "\\t".to_string(),
-            c if escape(c) => format!("\\u{{{:x}}}", c as u32),
-            c => c.to_string(),
-        })
-        .collect()
+    error::escaped_where(&shown, |c| {
+        c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    })
+    .into_owned()
 }
 
 /// A file's name as the window shows it (a title, a recent file), with
