@@ -1633,6 +1633,37 @@ fn undo_and_redo_cover_the_whole_game() {
 }
 
 #[test]
+fn the_undone_move_played_again_by_hand_keeps_the_line_and_its_comments() {
+    // It was taken as a new move: the moves still to redo went, and their
+    // comments with them.
+    let mut h = two_moves_played();
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "the opening".into()));
+    h.state_mut()
+        .queue(AppCommand::SetComment(2, "the answer".into()));
+    h.run();
+    let whole = h.state().rt.game.clone();
+    for _ in 0..2 {
+        h.state_mut().queue(AppCommand::Undo);
+        h.run();
+    }
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    assert_eq!(h.state().rt.redo, [whole.moves()[1]]);
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("the opening")
+    );
+    h.state_mut().queue(AppCommand::Redo);
+    h.run();
+    assert_eq!(h.state().rt.game, whole);
+    assert_eq!(
+        h.state().rt.comments.get(&2).map(String::as_str),
+        Some("the answer")
+    );
+}
+
+#[test]
 fn an_endless_hole_cannot_be_played() {
     let start = parse_position(
         "bao-la-kimasai south=5,4,3,0,1,3,4,1,2,1,2,5,0,3,3,2 north=1,1,1,1,1,1,1,1,0,0,0,0,0,0,0,0 reserve=10,10 turn=south opening=no",

@@ -4117,6 +4117,40 @@ fn a_comment_left_for_redo_comes_back_when_the_book_steps_on() {
 }
 
 #[test]
+fn comments_on_a_line_played_over_from_an_earlier_position_come_back_with_it() {
+    // "Play from here" keeps the line it takes off for Redo; stepping the
+    // book brought that line's comments back and then dropped them.
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(3)));
+    h.run_steps(3);
+    h.state_mut()
+        .queue(AppCommand::SetComment(2, "North relays".into()));
+    h.run_steps(2);
+    // North 4 in place of North 2, played from the position after move 1.
+    h.state_mut().queue(AppCommand::ViewMove(0));
+    h.run_steps(3);
+    h.get_by_label_contains("North 4: ").click();
+    h.run_steps(3);
+    h.get_by_label("Play from here").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert!(h.state().rt.comments.is_empty());
+    // Stepping the solution's second move brings its comment back.
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::Step(2)));
+    h.run_steps(3);
+    let holes: Vec<usize> = h.state().rt.game.moves().iter().map(|m| m.hole()).collect();
+    assert_eq!(holes, [0, 1], "the solution's first two moves");
+    assert_eq!(
+        h.state().rt.comments.get(&2).map(String::as_str),
+        Some("North relays")
+    );
+}
+
+#[test]
 fn a_game_saved_when_a_study_asks_is_the_one_to_go_back_to() {
     // Saved from "Save your changes?" as the study was asked for, the game
     // had no file when it was asked: the study offered no way back to it.

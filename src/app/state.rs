@@ -800,13 +800,21 @@ impl Runtime {
         let trace = pos.trace(mv).map_err(|e| move_refusal(&pos, &e))?;
         self.game.play(mv).map_err(|e| move_refusal(&pos, &e))?;
         self.stats.push(MoveStats::of(&trace));
-        self.redo.clear();
-        self.taken_line = None;
-        // Comments of undone moves go with them once another move replaces
-        // them (until then, redo brings them back).
         let played = self.game.moves().len();
-        self.comments.retain(|&n, _| n < played);
-        self.by_computer.retain(|&n, _| n < played);
+        if self.redo.last() == Some(&mv) {
+            // The move Redo would bring back, played by hand (or chosen
+            // by the computer): the undone line goes on, with its
+            // comments, as in chess programs (it was dropped, comments
+            // and all, as if another move had been played).
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+            self.taken_line = None;
+            // Comments of undone moves go with them once another move
+            // replaces them (until then, redo brings them back).
+            self.comments.retain(|&n, _| n < played);
+            self.by_computer.retain(|&n, _| n < played);
+        }
         self.by_computer.insert(played, by_computer);
         self.after_new_move(trace);
         Ok(())
@@ -1110,6 +1118,36 @@ mod tests {
         while rt.redo() {}
         assert_eq!(rt.game, line, "the line the second branch took off");
         assert_eq!(rt.comments, comments);
+    }
+
+    #[test]
+    fn playing_the_move_redo_would_bring_back_keeps_the_undone_line_and_its_comments() {
+        let names = || ["South".to_string(), "North".to_string()];
+        let start = GameOptions::en_gehe(8).start().unwrap();
+        let mut rt = Runtime::new(start, names(), false);
+        for _ in 0..4 {
+            rt.play(rt.game.current().legal_moves()[0]).unwrap();
+        }
+        rt.set_comment(3, "third".into());
+        rt.set_comment(4, "fourth".into());
+        let whole = rt.game.clone();
+        assert!(rt.undo() && rt.undo());
+        // Move 3 played again by hand: move 4 is still there to redo.
+        let third = whole.moves()[2];
+        rt.play(third).unwrap();
+        assert_eq!(rt.redo, [whole.moves()[3]]);
+        assert_eq!(rt.comments.get(&3).map(String::as_str), Some("third"));
+        assert!(rt.redo());
+        assert_eq!(rt.game, whole);
+        assert_eq!(rt.comments.get(&4).map(String::as_str), Some("fourth"));
+        // Another move in its place still drops the line and its comment.
+        assert!(rt.undo());
+        let other = *rt.game.current().legal_moves().last().unwrap();
+        assert_ne!(other, whole.moves()[3]);
+        rt.play(other).unwrap();
+        assert!(rt.redo.is_empty());
+        assert_eq!(rt.comments.get(&4), None);
+        assert_eq!(rt.comments.get(&3).map(String::as_str), Some("third"));
     }
 
     #[test]

@@ -1577,12 +1577,16 @@ fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
             });
         }
     }
-    let redo = rt.redo.len();
-    if a.mode == Mode::Book && played.len() + redo > len {
+    // Undone first, so that a line "Play from here" took off comes back
+    // to Redo with its comments, to be kept with the rest (the cut
+    // cleared it after bringing its comments back, and the next move
+    // played dropped them).
+    while rt.game.moves().len() > len && rt.undo() {}
+    if a.mode == Mode::Book && !rt.redo.is_empty() {
         // The user's comments go with their moves, to come back with them:
         // those taken off, and those Undo left for Redo (which the cut
         // clears: stepping on played the same move with its comment gone).
-        let mut moves = played.to_vec();
+        let mut moves = rt.game.moves().to_vec();
         moves.extend(rt.redo.iter().rev());
         let taken: Vec<(Vec<Move>, String)> = rt
             .comments
