@@ -4090,6 +4090,42 @@ fn comments_on_a_line_come_back_with_its_moves() {
 }
 
 #[test]
+fn discarding_comments_kept_aside_names_the_boards_unsaved_work_too() {
+    // "Discard your comments?" stands for "Save your changes?" and its
+    // Discard drops the board's unsaved comments as well, unnamed.
+    use maasai_mancala::app::dialogs::BOARD_UNSAVED_TOO;
+    let s = study("01-relay.ron");
+    let mut h = in_study(&s, Mode::Book);
+    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "my note".into()));
+    h.run_steps(2);
+    h.state_mut()
+        .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
+    h.run_steps(3);
+    let ask = |h: &mut Harness<'static, MaasaiApp>| {
+        h.get_by_label("Close study").click();
+        h.run_steps(3);
+        assert!(h.query_by_label("Discard your comments?").is_some());
+        let said = h.query_by_label_contains(BOARD_UNSAVED_TOO).is_some();
+        h.get_by_label("Cancel").click();
+        h.run_steps(3);
+        said
+    };
+    // Only the comment kept aside: nothing else to name.
+    assert!(!ask(&mut h), "named with nothing on the board");
+    // A comment on the alternative's move, on the board, is named.
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
+    h.run_steps(3);
+    h.state_mut()
+        .queue(AppCommand::SetComment(1, "on the alternative".into()));
+    h.run_steps(2);
+    assert!(ask(&mut h), "the board's comment not named");
+}
+
+#[test]
 fn a_comment_left_for_redo_comes_back_when_the_book_steps_on() {
     // Undo keeps a move's comment for Redo; Next played the same move
     // again with its comment gone.

@@ -7,15 +7,22 @@ use super::files_ui::{
 };
 use std::path::PathBuf;
 
+/// Added to "Discard your comments?" when the game on the board has
+/// unsaved changes too.
+pub const BOARD_UNSAVED_TOO: &str = "The comments, event and notes on the board have unsaved \
+     changes too: Discard drops them as well (Cancel, then Save, keeps them).";
+
 /// `study` is the title of a study whose position waits on the
 /// unsaved-changes prompt, if any; `new_game`, where the New game window
-/// is, if it is open (a message then goes under it).
+/// is, if it is open (a message then goes under it); `comments_aside`,
+/// where a study keeps comments off the board, and whether the board has
+/// unsaved work besides.
 pub fn dialogs_ui(
     ctx: &egui::Context,
     files: &mut FilesState,
     study: Option<&str>,
     new_game: Option<egui::Rect>,
-    comments_aside: Option<super::studies_ui::CommentsAside>,
+    comments_aside: Option<(super::studies_ui::CommentsAside, bool)>,
 ) -> Vec<FileCommand> {
     let mut out = Vec::new();
     // Keys that answer a dialog: Esc backs out, Enter takes the first
@@ -98,9 +105,16 @@ pub fn dialogs_ui(
         // not them, so no Save is offered
         // (and Enter cancels).
         let asked = match comments_aside {
-            Some(aside) => (
+            Some((aside, board_unsaved)) => (
                 "Discard your comments?",
-                aside.question(&what),
+                // Discard drops the board's unsaved work as well, which
+                // this question, standing for "Save your changes?", must
+                // say.
+                if board_unsaved {
+                    format!("{} {BOARD_UNSAVED_TOO}", aside.question(&what))
+                } else {
+                    aside.question(&what)
+                },
                 vec![
                     ("Cancel", FileCommand::Unsaved(Choice::Cancel)),
                     ("Discard changes", FileCommand::Unsaved(Choice::Discard)),

@@ -1066,12 +1066,17 @@ impl MaasaiApp {
         // line took off, are kept aside (see `switch_study_mode` and
         // `take_off_from`): still the user's work, and asked about before
         // they could go.
-        self.studies.comments_aside_in().is_some()
-            || !self
-                .files
-                .saved
-                .as_ref()
-                .is_some_and(|saved| saved.is_of(&self.rt))
+        self.studies.comments_aside_in().is_some() || self.board_unsaved()
+    }
+
+    /// Whether the game on the board (its moves, comments, event and
+    /// notes) differs from what was last saved.
+    fn board_unsaved(&self) -> bool {
+        !self
+            .files
+            .saved
+            .as_ref()
+            .is_some_and(|saved| saved.is_of(&self.rt))
     }
 
     /// The window's title: the study on view, or the game's file (or "New
@@ -2787,7 +2792,12 @@ impl MaasaiApp {
     pub(super) fn files_ui(&mut self, ctx: &egui::Context) -> Vec<AppCommand> {
         let study = self.studies.pending_title();
         let new_game = self.rt.new_game.as_ref().and_then(|d| d.rect);
-        let aside = self.studies.comments_aside_in();
+        // With comments kept aside, whether the board has unsaved work
+        // too: the question asked then must name it, as Discard drops it.
+        let aside = self
+            .studies
+            .comments_aside_in()
+            .map(|aside| (aside, self.board_unsaved()));
         let mut out =
             super::dialogs::dialogs_ui(ctx, &mut self.files, study.as_deref(), new_game, aside);
         if let Some(reading) = &self.files.reading {
