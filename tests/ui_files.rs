@@ -2212,7 +2212,9 @@ fn the_autosave_is_never_a_games_file() {
         files(&mut h, FileCommand::SaveTo(path.clone()));
         let (_, message) = h.state().files.error.clone().expect("refused");
         assert!(
-            message.contains(&format!("the program's own {what}")),
+            message.contains(&format!(
+                "the program's own {what}, which it writes by itself: choose another name."
+            )),
             "{message}"
         );
         assert!(h.state().unsaved());

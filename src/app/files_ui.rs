@@ -2037,7 +2037,8 @@ impl MaasaiApp {
             Some(what) => Err(FileError::new(
                 &path,
                 format!(
-                    "it is the program's own {what}, which it writes by itself: choose another name"
+                    "it is {}: choose another name",
+                    crate::files::Folders::own_file_words(what)
                 ),
             )),
             None => {
@@ -2612,8 +2613,9 @@ impl MaasaiApp {
             self.show_error(
                 SAVE_FAILED,
                 format!(
-                    "{} is the program's own {what}, which it writes by itself: choose another name.\n{kept}",
-                    crate::files::shown_path(path)
+                    "{} is {}: choose another name.\n{kept}",
+                    crate::files::shown_path(path),
+                    crate::files::Folders::own_file_words(what)
                 ),
             );
             return false;

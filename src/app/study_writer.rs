@@ -730,9 +730,9 @@ impl MaasaiApp {
                 if let Some(what) = folders.as_ref().and_then(|f| f.own_file(&path)) {
                     w.ask_replace = None;
                     w.error = Some(format!(
-                        "Not saved: {} is the program's own {what}, which it writes by \
-                         itself: choose another name.",
-                        crate::files::shown_path(&path)
+                        "Not saved: {} is {}: choose another name.",
+                        crate::files::shown_path(&path),
+                        crate::files::Folders::own_file_words(what)
                     ));
                     return;
                 }

@@ -138,7 +138,7 @@ pub fn refuse_own(path: &Path, not: &str) -> Result<(), CliError> {
     let what = if files::Folders::is_running_program(path) {
         "this program itself".to_string()
     } else if let Some(own) = files::Folders::platform().and_then(|f| f.own_file(path)) {
-        format!("the program's own {own}, which it writes by itself")
+        files::Folders::own_file_words(own)
     } else {
         return Ok(());
     };

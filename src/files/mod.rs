@@ -314,6 +314,13 @@ impl Folders {
         std::fs::canonicalize(path).is_ok_and(|p| p == program)
     }
 
+    /// Why a save to one of the program's own files (`what`, as
+    /// [`Folders::own_file`] names it) is refused, in the words every
+    /// refusal shares.
+    pub fn own_file_words(what: &str) -> String {
+        format!("the program's own {what}, which it writes by itself")
+    }
+
     /// What the program keeps at `path`, if it is one of its own files
     /// (or such a file's `.bak`): files it rewrites by itself, so a game
     /// saved there would be lost. Links and `..` are followed.
