@@ -122,6 +122,9 @@ pub struct MoveFacts {
     /// The move ends the game (the opponent cannot move): `static_eval`
     /// is then its exact result.
     pub ends_game: bool,
+    /// Plies from the position to the game's end along the search's
+    /// line, when the line ends the game (the move itself is ply 1).
+    pub line_ends_in: Option<usize>,
 }
 
 impl MoveFacts {
@@ -318,6 +321,7 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
                 Variant::BaoLaKimasai => eval::bao_decided(&next, 0).map(|s| -s),
             };
             let ends_game = next.candidate_moves().next().is_none();
+            let line_ends_in = line.as_ref().and_then(|l| plies_to_the_end(pos, &l.pv));
             let static_eval = if let Some(score) = decided {
                 score
             } else if ends_game {
@@ -341,6 +345,7 @@ pub fn move_facts(pos: &Position, analysis: &Analysis) -> Vec<MoveFacts> {
                 static_eval,
                 kept,
                 ends_game,
+                line_ends_in,
             }
         })
         .collect();
@@ -550,6 +555,21 @@ impl Among {
     const AS_GOOD_AS_THE_WIN: Among = Among("move that scores as well as the game won now");
 }
 
+/// Plies along `line` from `pos` until the game ends, if it ends there
+/// (a Bao la Kimasai inner row emptied decides it too).
+fn plies_to_the_end(pos: &Position, line: &[Move]) -> Option<usize> {
+    let mut p = *pos;
+    for (ply, &mv) in line.iter().enumerate() {
+        p.apply_fast(mv).ok()?;
+        let decided =
+            matches!(p.variant(), Variant::BaoLaKimasai) && eval::bao_decided(&p, 0).is_some();
+        if decided || p.candidate_moves().next().is_none() {
+            return Some(ply + 1);
+        }
+    }
+    None
+}
+
 fn sentence(
     sp: &Speech,
     advisor: &Advisor,
@@ -583,11 +603,22 @@ fn sentence(
         return format!("{label_cap} ends the game now: {end}.");
     }
     match advisor.style {
-        Style::Elder => format!(
-            "Reading {} plies ahead, {label} is best: it {}; {verdict}.",
-            analysis.depth,
-            exchange(sp, f, Answer::Expected)
-        ),
+        Style::Elder => {
+            // A line that ends the game short of the search's depth is
+            // read to its end ("24 plies ahead" was said of a game over
+            // in 4).
+            let reading = match f.line_ends_in {
+                Some(1) => "Reading to the game's end, 1 ply ahead".to_string(),
+                Some(n) if (n as u64) < u64::from(analysis.depth) => {
+                    format!("Reading to the game's end, {n} plies ahead")
+                }
+                _ => format!("Reading {} plies ahead", analysis.depth),
+            };
+            format!(
+                "{reading}, {label} is best: it {}; {verdict}.",
+                exchange(sp, f, Answer::Expected)
+            )
+        }
         Style::Raider => {
             if f.taken > 0 {
                 format!(
@@ -1305,6 +1336,7 @@ mod tests {
             static_eval: 0,
             kept: 0,
             ends_game: false,
+            line_ends_in: None,
         };
         let v = Variant::EnGehe { holes: 6 };
         assert_eq!(
@@ -1481,6 +1513,44 @@ mod tests {
                  end up "
             ),
             "{elder}"
+        );
+    }
+
+    #[test]
+    fn the_elder_reads_a_line_that_ends_the_game_to_its_end_not_the_depth() {
+        // Hole 1 ends the game at once: "Reading 6 plies ahead" was said.
+        let pos =
+            parse_position("en-gehe south=1,0,2 north=0,3,0 captured=5,5 turn=south").unwrap();
+        let analysis = search::search(&pos, SearchConfig::depth(6).all_moves());
+        assert_eq!(analysis.depth, 6);
+        let report = council(&pos, &analysis).expect("a report");
+        let elder = report
+            .advice
+            .iter()
+            .find(|a| a.advisor.style == Style::Elder)
+            .expect("the Elder speaks");
+        assert!(
+            elder
+                .reason
+                .starts_with("Reading to the game's end, 1 ply ahead, hole 1 is best"),
+            "{}",
+            elder.reason
+        );
+        // A line that does not end the game is read to the depth.
+        let open =
+            parse_position("en-gehe south=4,4,4,4,4,4 north=4,4,4,4,4,4 captured=0,0 turn=south")
+                .unwrap();
+        let analysis = search::search(&open, SearchConfig::depth(3).all_moves());
+        let report = council(&open, &analysis).expect("a report");
+        let elder = report
+            .advice
+            .iter()
+            .find(|a| a.advisor.style == Style::Elder)
+            .expect("the Elder speaks");
+        assert!(
+            elder.reason.starts_with("Reading 3 plies ahead, "),
+            "{}",
+            elder.reason
         );
     }
 
