@@ -9,7 +9,8 @@ use common::{SNAPSHOT_SIZE, ctrl_v_released, en_gehe, harness_at};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use maasai_mancala::app::editor::Editor;
+use maasai_mancala::app::editor::{Editor, EditorCommand};
+use maasai_mancala::app::files_ui::FileCommand;
 use maasai_mancala::app::{AppCommand, MaasaiApp};
 use maasai_mancala::engine::{Game, GameOptions, Position, Side, notation::parse_position};
 use maasai_mancala::files::record_text;
@@ -2294,4 +2295,115 @@ fn a_refused_paste_from_the_clipboard_is_left_in_the_field_to_mend() {
     h.run();
     assert!(editor(&h).paste_error.is_some());
     assert_eq!(editor(&h).paste_text, "en-gehe south=");
+}
+
+#[test]
+fn digits_after_undo_start_a_new_number_and_backspace_edits_the_count_shown() {
+    // After Ctrl+Z (or Empty board) the next digit went on from the
+    // number typed before: 5, Ctrl+Z, 3 made 53. Backspace with nothing
+    // typed set the count to 0 whatever it was.
+    let mut h = harness(en_gehe(4));
+    open_editor(&mut h);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert!(shows(&h, "South 1: 5 seeds"));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(shows(&h, "South 1: 4 seeds"));
+    assert!(h.query_by_label_contains("Typing into").is_none());
+    h.event(egui::Event::Text("3".into()));
+    h.run();
+    assert!(shows(&h, "South 1: 3 seeds"), "{}", notation(&h));
+    h.get_by_label("Empty board").click();
+    h.run();
+    h.get_by_label("South 2: 0 seeds").click();
+    h.run();
+    for digit in ["1", "2", "4"] {
+        h.event(egui::Event::Text(digit.into()));
+    }
+    h.run();
+    assert!(shows(&h, "South 2: 124 seeds"));
+    // A click ends the typing; Backspace then edits the count shown.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label("South 2: 124 seeds")
+        .click_modifiers(egui::Modifiers::SHIFT);
+    h.run();
+    assert!(shows(&h, "South 2: 123 seeds"));
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    assert!(shows(&h, "South 2: 12 seeds"), "{}", notation(&h));
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    assert!(shows(&h, "South 2: 1 seed"), "{}", notation(&h));
+}
+
+#[test]
+fn two_numbers_entered_in_one_field_are_two_steps_of_undo_and_a_paste_s_note_goes_with_undo() {
+    // A second entry in the same field (Enter each time) joined the
+    // first's step: one Undo took both back. And "… (Ctrl+Z takes it
+    // back)." stayed once Ctrl+Z had.
+    let mut h = harness(en_gehe(6));
+    open_editor(&mut h);
+    type_number(&mut h, "South", "5");
+    assert_eq!(editor(&h).setup.captured, [5, 0]);
+    type_number(&mut h, "South", "7");
+    assert_eq!(editor(&h).setup.captured, [7, 0]);
+    h.state_mut().queue(AppCommand::Editor(EditorCommand::Undo));
+    h.run();
+    assert_eq!(editor(&h).setup.captured, [5, 0], "one entry undone");
+    h.state_mut().queue(AppCommand::Editor(EditorCommand::Undo));
+    h.run();
+    assert_eq!(editor(&h).setup.captured, [0, 0]);
+
+    use_pasted(
+        &mut h,
+        "en-gehe south=1,0,2,0,0,0 north=0,3,0,0,0,0 captured=0,0 turn=south",
+    );
+    let said = "Read the position onto the board (Ctrl+Z takes it back).";
+    assert!(shows(&h, said));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert!(h.query_by_label(said).is_none(), "still said after Ctrl+Z");
+}
+
+#[test]
+fn the_game_menu_copies_and_draws_the_edited_position_and_only_a_legal_one() {
+    // Game > Copy position copied the game's position under the editor,
+    // and the diagram drew it, while Paste went into the editor.
+    let mut h = harness(en_gehe(4));
+    open_editor(&mut h);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run();
+    let edited = notation(&h);
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Copy the edited position").click();
+    h.run();
+    assert_eq!(editor(&h).copied.as_deref(), Some(edited.as_str()));
+    assert!(shows(&h, "Copied to the clipboard."));
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export diagram (SVG)…").click();
+    h.run();
+    let job = h.state().files.diagram.as_ref().expect("the export window");
+    assert_eq!(job.position.to_string(), edited);
+    assert_eq!(job.what, "The edited position");
+    assert!(job.moved.is_none());
+    h.state_mut()
+        .queue(AppCommand::Files(FileCommand::CloseDiagramPrompt));
+    h.run();
+    // Too many seeds in all break a rule: neither is offered.
+    h.event(egui::Event::Paste(
+        "en-gehe south=60000,60000,60000 north=1,1,1 captured=0,0 turn=south".into(),
+    ));
+    h.run();
+    assert!(disabled(&h, "Copy notation"));
+    h.get_by_label("Game").click();
+    h.run();
+    assert!(disabled(&h, "Copy the edited position"));
+    assert!(disabled(&h, "Export diagram (SVG)…"));
+    assert!(disabled(&h, "Export diagram for print (black and white)…"));
 }

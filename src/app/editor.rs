@@ -122,6 +122,9 @@ pub enum EditorCommand {
     Paste(String),
     /// Stop replaying a pasted game record (the board stays as it is).
     StopReading,
+    /// A number field's entry (Enter, or leaving it) or drag is over: its
+    /// next change is another step of undo.
+    FieldDone,
     Undo,
     Redo,
 }
@@ -788,8 +791,14 @@ impl Editor {
         }
         // What the last click or drag could not do is old news after the
         // next command (a click's selection of its hole is part of it).
-        if !matches!(command, C::Select(_)) {
+        if !matches!(command, C::Select(_) | C::FieldDone) {
             self.board_note = None;
+        }
+        // Digits typed into a hole or pile make one number until anything
+        // else is done (type_digit puts its own number back): after an
+        // Undo, "3" made 53 of the 5 it took back.
+        if command != C::FieldDone {
+            self.typed.clear();
         }
         // No count ever goes over the one limit: a command that would
         // take one there is refused in words.
@@ -800,7 +809,13 @@ impl Editor {
             return;
         }
         match command {
-            C::Open | C::Cancel | C::Discard | C::KeepEditing | C::Play | C::Analyse => {}
+            C::Open
+            | C::Cancel
+            | C::Discard
+            | C::KeepEditing
+            | C::Play
+            | C::Analyse
+            | C::FieldDone => {}
             C::Add { hole, delta } => {
                 if self.refuses_to_add(Selection::Hole(hole), delta) {
                     return;
@@ -887,9 +902,11 @@ impl Editor {
                 }
             }
             C::Undo => {
-                // A note on the last change goes with it.
+                // A note on the last change goes with it, and so does what
+                // a paste did ("… (Ctrl+Z takes it back)" stayed after it).
                 self.note = None;
                 if let Some(prev) = self.undo.pop() {
+                    self.paste_done = None;
                     self.revision = fresh_revision();
                     self.redo.push(std::mem::replace(&mut self.setup, prev));
                     self.recheck();
@@ -898,6 +915,7 @@ impl Editor {
             C::Redo => {
                 self.note = None;
                 if let Some(next) = self.redo.pop() {
+                    self.paste_done = None;
                     self.revision = fresh_revision();
                     // A redone cut of the rows says again what it drops.
                     let lost = match next.variant() {
@@ -1136,18 +1154,26 @@ impl Editor {
             self.typing_note = Some(format!("{}; Backspace corrects.", too_many(&wanted)));
             return;
         }
-        self.typed = wanted;
         self.typing_note = None;
         self.apply(Self::set_at(at, seeds));
+        self.typed = wanted;
     }
 
-    /// Backspace while typing into a hole or pile.
+    /// Backspace while typing into a hole or pile: the last digit of the
+    /// number typed, or, with none typed yet, of the count shown (it set
+    /// the count to 0 whatever it was: 124 became 0, not 12).
     pub fn backspace(&mut self) {
         let Some(at) = self.selected else { return };
-        self.typed.pop();
+        let mut typed = if self.typed.is_empty() {
+            self.seeds_at(at).to_string()
+        } else {
+            self.typed.clone()
+        };
+        typed.pop();
         self.typing_note = None;
-        let seeds = self.typed.parse().unwrap_or(0);
+        let seeds = typed.parse().unwrap_or(0);
         self.apply(Self::set_at(at, seeds));
+        self.typed = typed;
     }
 
     /// What the board's last click, drag or typed digit could not do, said
@@ -1279,7 +1305,11 @@ pub fn drop_moves_all(input: &egui::InputState) -> bool {
 }
 
 /// Why Copy notation is greyed.
-const COPY_REFUSED: &str = "Copies only a legal position: mend the problems listed below first";
+pub const COPY_REFUSED: &str = "Copies only a legal position: mend the problems listed below first";
+
+/// Why the Game menu's diagram export is greyed in the editor.
+pub const DRAW_REFUSED: &str =
+    "Draws only a legal position: mend the problems the editor lists first";
 
 /// The hint line under the editor's board, for `variant` (En Gehé has
 /// no reserve piles to drag to).
@@ -1326,16 +1356,26 @@ fn hint_line(ui: &mut egui::Ui, variant: Variant, selected: bool) {
     });
 }
 
+/// A count field: whether it changed, whether its entry or drag is over
+/// (see [`field_done`]), and its note.
 fn count_field(
     ui: &mut egui::Ui,
     v: &mut u64,
     label: egui::Id,
     revision: u64,
-) -> (bool, Option<String>) {
+) -> (bool, bool, Option<String>) {
     let (resp, note) = noted_field(ui, v, 0..=MAX_EDIT, label, revision, |text| {
         typed_seed_count(text).map(|n| n as f64)
     });
-    (resp.changed(), note)
+    (resp.changed(), field_done(&resp), note)
+}
+
+/// Whether a number field's entry (typed and taken with Enter or by
+/// leaving the field) or drag is over: a drag's many changes are one step
+/// of undo, each entry one of its own (two entries, 5 and then 7, were
+/// undone together).
+fn field_done(resp: &egui::Response) -> bool {
+    resp.drag_stopped() || resp.lost_focus() || (resp.changed() && !resp.dragged())
 }
 
 /// A number field labelled by `label` whose typed text `parse` reads: text
@@ -1436,23 +1476,25 @@ fn side_counts(
     counts: [u64; 2],
     revision: u64,
     notes: &mut Vec<Message>,
-) -> Option<(Side, u64)> {
+) -> (Option<(Side, u64)>, bool) {
     let mut changed = None;
+    let mut done = false;
     ui.horizontal(|ui| {
         ui.label(format!("{title}:"));
         for side in Side::BOTH {
             let l = ui.label(side.title());
             let mut v = counts[side.index()];
-            let (edited, note) = count_field(ui, &mut v, l.id, revision);
+            let (edited, ended, note) = count_field(ui, &mut v, l.id, revision);
             if edited {
                 changed = Some((side, v));
             }
+            done |= ended;
             if let Some(n) = note {
                 notes.push(Message::Problem(format!("{title}, {}: {n}", side.title())));
             }
         }
     });
-    changed
+    (changed, done)
 }
 
 /// A line said under the panel's fields: a field's refusal or a paste's
@@ -1548,13 +1590,14 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                         ed.revision(),
                         typed_row_length,
                     );
-                    if resp
-                        .on_hover_text(
-                            "Longer rows get empty holes at the end; shorter rows lose their last holes",
-                        )
-                        .changed()
-                    {
+                    let resp = resp.on_hover_text(
+                        "Longer rows get empty holes at the end; shorter rows lose their last holes",
+                    );
+                    if resp.changed() {
                         cmd(EditorCommand::Variant(Variant::EnGehe { holes: n }));
+                    }
+                    if field_done(&resp) {
+                        cmd(EditorCommand::FieldDone);
                     }
                     note
                 })
@@ -1581,17 +1624,23 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
         });
         match variant {
             Variant::EnGehe { .. } => {
-                if let Some((side, seeds)) =
-                    side_counts(ui, "Captured", s.captured, ed.revision(), &mut messages)
-                {
+                let (changed, done) =
+                    side_counts(ui, "Captured", s.captured, ed.revision(), &mut messages);
+                if let Some((side, seeds)) = changed {
                     cmd(EditorCommand::Captured { side, seeds });
+                }
+                if done {
+                    cmd(EditorCommand::FieldDone);
                 }
             }
             Variant::BaoLaKimasai => {
-                if let Some((side, seeds)) =
-                    side_counts(ui, "Reserves", s.reserve, ed.revision(), &mut messages)
-                {
+                let (changed, done) =
+                    side_counts(ui, "Reserves", s.reserve, ed.revision(), &mut messages);
+                if let Some((side, seeds)) = changed {
                     cmd(EditorCommand::Reserve { side, seeds });
+                }
+                if done {
+                    cmd(EditorCommand::FieldDone);
                 }
                 let mut opening = s.opening;
                 if ui
@@ -1669,9 +1718,12 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
             match ed.selected {
                 Some(at) => {
                     let mut v = ed.seeds_at(at);
-                    let (edited, note) = count_field(ui, &mut v, label, ed.revision());
+                    let (edited, done, note) = count_field(ui, &mut v, label, ed.revision());
                     if edited {
                         cmd(Editor::set_at(at, v));
+                    }
+                    if done {
+                        cmd(EditorCommand::FieldDone);
                     }
                     if let Some(note) = note {
                         let name = name.as_deref().unwrap_or_default();

@@ -4,8 +4,14 @@
 use super::AppCommand;
 use super::files_ui::{FileCommand, FilesState};
 
-/// `editing`: the position editor is open (a paste goes into it).
-pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState, editing: bool) -> Vec<AppCommand> {
+/// `editing`: the position editor is open (a paste goes into it, and a
+/// copy or diagram is of its position), with whether its position is
+/// legal (only then can it be copied or drawn).
+pub fn file_menu_items(
+    ui: &mut egui::Ui,
+    files: &FilesState,
+    editing: Option<bool>,
+) -> Vec<AppCommand> {
     let mut out = Vec::new();
     let mut item = |ui: &mut egui::Ui, label: &str, command: FileCommand| {
         if ui.button(label).clicked() {
@@ -33,12 +39,21 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState, editing: bool) -> 
         }
     });
     ui.separator();
+    // In the editor they take the edited position (they took the game's
+    // under it, unlike Paste), and only one the rules allow.
+    let refused = editing == Some(false);
+    let of_view = |text: &'static str, edited: &'static str| {
+        if editing.is_some() { edited } else { text }
+    };
     if ui
-        .button("Export diagram (SVG)…")
-        .on_hover_text(
+        .add_enabled(!refused, egui::Button::new("Export diagram (SVG)…"))
+        .on_hover_text(of_view(
             "Save the position on view as a diagram for a paper or slides (an SVG \
              image, in the board's colours), the hole of the move that led to it ringed",
-        )
+            "Save the edited position as a diagram for a paper or slides (an SVG \
+             image, in the board's colours)",
+        ))
+        .on_disabled_hover_text(super::editor::DRAW_REFUSED)
         .clicked()
     {
         out.push(AppCommand::Files(FileCommand::ExportDiagram {
@@ -46,16 +61,27 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState, editing: bool) -> 
         }));
     }
     if ui
-        .button("Export diagram for print (black and white)…")
+        .add_enabled(
+            !refused,
+            egui::Button::new("Export diagram for print (black and white)…"),
+        )
         .on_hover_text("The same diagram in black and white, for print")
+        .on_disabled_hover_text(super::editor::DRAW_REFUSED)
         .clicked()
     {
         out.push(AppCommand::Files(FileCommand::ExportDiagram { mono: true }));
     }
     ui.separator();
     if ui
-        .button("Copy position")
-        .on_hover_text("Copy the position on view as a notation string")
+        .add_enabled(
+            !refused,
+            egui::Button::new(of_view("Copy position", "Copy the edited position")),
+        )
+        .on_hover_text(of_view(
+            "Copy the position on view as a notation string",
+            "Copy the edited position's notation, as the editor's Copy notation does",
+        ))
+        .on_disabled_hover_text(super::editor::COPY_REFUSED)
         .clicked()
     {
         out.push(AppCommand::Files(FileCommand::CopyPosition));
@@ -70,7 +96,7 @@ pub fn file_menu_items(ui: &mut egui::Ui, files: &FilesState, editing: bool) -> 
     {
         out.push(AppCommand::Files(FileCommand::CopyRecord));
     }
-    let (label, tip) = if editing {
+    let (label, tip) = if editing.is_some() {
         (
             "Paste position into the editor  (Ctrl+V)",
             "Read the position in the clipboard into the editor, as its Paste from clipboard does",

@@ -1775,6 +1775,17 @@ impl MaasaiApp {
                     self.files.after_save = next;
                 }
             }
+            // In the editor, its position (if legal), as its own Copy
+            // notation copies it and says so there.
+            FileCommand::CopyPosition if self.editor.is_some() => {
+                if let Some(ed) = &mut self.editor
+                    && ed.check().position.is_some()
+                {
+                    let notation = ed.setup.to_string();
+                    ctx.copy_text(notation.clone());
+                    ed.copied = Some(notation);
+                }
+            }
             FileCommand::CopyPosition => {
                 let text = position_text(self.rt.shown_position());
                 ctx.copy_text(text.clone());
@@ -1874,6 +1885,24 @@ impl MaasaiApp {
     /// from (none at the start), and the file name it is offered under
     /// (the game's file name, or "position", and the move number).
     fn diagram_job(&self) -> DiagramJob {
+        let stem = self
+            .files
+            .path
+            .as_ref()
+            .and_then(|p| p.file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "position".into());
+        // In the editor, the edited position (the menu is greyed while it
+        // breaks a rule).
+        if let Some(position) = self.editor.as_ref().and_then(|ed| ed.check().position) {
+            return DiagramJob {
+                position,
+                moved: None,
+                result: None,
+                what: "The edited position".to_string(),
+                file_name: format!("{stem} edited.svg"),
+            };
+        }
         let view = self.rt.view;
         let position = *self.rt.shown_position();
         let played = view.checked_sub(1).map(|i| {
@@ -1884,13 +1913,6 @@ impl MaasaiApp {
             };
             (hole, super::said_move(before, self.rt.game.moves()[i]))
         });
-        let stem = self
-            .files
-            .path
-            .as_ref()
-            .and_then(|p| p.file_stem())
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "position".into());
         let file_name = match view {
             0 if self.rt.game.moves().is_empty() => format!("{stem}.svg"),
             0 => format!("{stem} start.svg"),

@@ -45,7 +45,8 @@ pub fn menu_ui(
             if ui.button(label).clicked() {
                 commands.push(AppCommand::Editor(command));
             }
-            commands.extend(super::file_menu::file_menu_items(ui, files, editing));
+            let legal = editor.map(|ed| ed.check().position.is_some());
+            commands.extend(super::file_menu::file_menu_items(ui, files, legal));
             ui.separator();
             // While the editor is open they undo and redo its edits, as
             // Ctrl+Z and Ctrl+Shift+Z do there.
