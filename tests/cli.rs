@@ -2908,3 +2908,53 @@ fn a_bao_solve_stopped_in_its_backward_analysis_counts_what_it_listed() {
         .unwrap_or_else(|| panic!("no nodes= in {out}"));
     assert!(nodes > 0, "{out}");
 }
+
+/// A 2×3 record whose next North move (`1`) repeats its position a third
+/// time: the game ends there as a 1–1 draw (RULES.md, Repetition).
+const REPEATING_RECORD: &str =
+    "en-gehe south=0,0,1 north=0,1,0 captured=0,0 turn=south 3 1 1 3 1 1 3 1 1 3 1";
+
+#[test]
+fn analyse_and_trace_count_the_records_positions_for_repetition() {
+    // `analyse` searched the record's last position with no history (it
+    // scored North 1 +2 with a line past the game's end), and `trace`
+    // dropped the draw `play` gives.
+    let played = ok(&["play", REPEATING_RECORD, "1"]);
+    assert!(
+        played.trim_end().ends_with("result=draw score=1,1"),
+        "{played}"
+    );
+    let (out, err, code) = run(&["analyse", REPEATING_RECORD, "--depth", "4"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "move=1 score=0.0 depth=4 pv=1\n", "{err}");
+    let traced = ok(&["trace", REPEATING_RECORD, "1"]);
+    assert_eq!(traced.lines().last(), played.lines().last(), "{traced}");
+}
+
+#[test]
+fn a_finished_position_is_solved_without_making_a_table() {
+    // Its value was said, and then a table too big for the machine
+    // refused (exit 2), where the same finished game as a record
+    // answered.
+    let (out, err, code) = run(&[
+        "solve",
+        "en-gehe south=1,0,2 north=0,0,0 captured=3,0 turn=north",
+        "--table-bits",
+        "30",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("value=-6 best=- pv="), "{out}");
+    assert!(err.starts_with("no legal move: the game is over."), "{err}");
+}
+
+#[test]
+fn moves_names_the_endless_moves_of_a_side_that_has_only_those() {
+    // The `endless:` line was left out when every move is endless.
+    let (out, err, code) = run(&[
+        "moves",
+        "en-gehe south=3,8,0 north=1,0,4 captured=0,0 turn=south",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "\nendless: 1 2\n");
+    assert!(err.contains("every move South has is endless"), "{err}");
+}

@@ -102,11 +102,17 @@ fn parse(position: &str) -> Result<Position, CliError> {
 /// (over by a threefold repetition, say, which its last position alone
 /// does not show), else the position's.
 pub fn record_arg(text: &str) -> Result<(Position, Status), CliError> {
+    let game = record_game(text)?;
+    Ok((*game.current(), game.status()))
+}
+
+/// [`record_arg`]'s game: a record's moves played (its positions are the
+/// history repetition counts), or the position alone.
+pub fn record_game(text: &str) -> Result<Game, CliError> {
     match notation::split_record(text) {
         Ok((position, moves)) if !moves.is_empty() => {
             let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-            let game = play_moves(parse(&position)?, &moves)?;
-            Ok((*game.current(), game.status()))
+            play_moves(parse(&position)?, &moves)
         }
         // A position token after the moves of a record that begins with a
         // whole position: said as the record's fault (else what is wrong
@@ -118,12 +124,12 @@ pub fn record_arg(text: &str) -> Result<(Position, Status), CliError> {
                 .collect();
             match notation::parse_position(&head.join(" ")) {
                 Ok(_) => Err(CliError(format!("invalid game record: {e}"))),
-                Err(_) => parse(text).map(|pos| (pos, pos.status())),
+                Err(_) => parse(text).map(Game::new),
             }
         }
         // No moves: the position alone (a `;` after it, as a record may
         // write, is not part of it).
-        Ok((position, _)) => parse(&position).map(|pos| (pos, pos.status())),
+        Ok((position, _)) => parse(&position).map(Game::new),
     }
 }
 
@@ -142,6 +148,14 @@ pub fn moves(position: &str) -> Result<(), CliError> {
     // refuses another).
     if let Status::Over(result) = status {
         outln!();
+        // Over because every move is endless: they are still named on
+        // the `endless:` line (it was left out, with the moves).
+        if let EndReason::OnlyEndless(_) = result.reason {
+            let (_, endless) = pos.classify_moves();
+            if !endless.is_empty() {
+                outln!("endless: {}", names(&pos, &endless));
+            }
+        }
         eprintln!("no legal move: the game is over. {}", result.describe());
         return Ok(());
     }
@@ -366,7 +380,8 @@ pub fn apply() -> Result<(), CliError> {
 }
 
 pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
-    let (pos, status) = record_arg(position)?;
+    let mut game = record_game(position)?;
+    let (pos, status) = (*game.current(), game.status());
     let text = canonical_move(pos.variant(), mv);
     let mv = pos.variant().parse_move(&text)?;
     if let Some(result) = status.result() {
@@ -394,7 +409,13 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
     if let Some(c) = trace.capture {
         outln!("capture: {}", c.describe(&pos));
     }
-    outln!("{}", result_line(&Game::new(trace.after)));
+    // Played on the record, so that a move repeating its position a
+    // third time ends the game as `play` says it (a fresh game of the
+    // position after it knew no history).
+    if game.play(mv).is_err() {
+        game = Game::new(trace.after);
+    }
+    outln!("{}", result_line(&game));
     Ok(())
 }
 

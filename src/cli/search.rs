@@ -32,7 +32,10 @@ pub fn analyse(
     threads: usize,
     quiescence: u32,
 ) -> Result<(), CliError> {
-    let (pos, status) = super::rules::record_arg(position)?;
+    // A record's positions are the search's history: a move that repeats
+    // one a third time ends the game there, as `solve` and `play` count it.
+    let game = super::rules::record_game(position)?;
+    let (pos, status) = (*game.current(), game.status());
     // Refused, not ignored, as `bench` refuses options that do not apply.
     if quiescence > 0 && !pos.variant().is_en_gehe() {
         return Err(CliError(
@@ -64,6 +67,7 @@ pub fn analyse(
         threads: threads.clamp(1, 64),
         lines,
         quiescence,
+        history: game.positions()[..game.moves().len()].to_vec(),
         ..SearchConfig::default()
     };
     let analysis = search::search(&pos, config.clone());

@@ -121,33 +121,26 @@ pub fn solve(
     // at its end with its positions as history, as the window solves a
     // game's position: repetition counts the game's own positions too.
     let (start, moves) = super::rules::record_start(position, &[])?;
-    let (history, pos) = if moves.is_empty() {
-        (Vec::new(), start)
-    } else {
-        let game = super::rules::play_moves(start, &moves)?;
-        let history = game.positions()[..game.moves().len()].to_vec();
-        let pos = *game.current();
-        if let Status::Over(result) = game.status() {
-            // Over by repetition (a position over by the rules is said
-            // by the solver below): nothing to search.
-            let solution = Solution {
-                value: crate::solver::final_value(&pos, &result),
-                best: None,
-                pv: Vec::new(),
-                nodes: 0,
-                elapsed: Duration::ZERO,
-            };
-            outln!("{}", solution_line(&pos, &solution));
-            outln!("{}", stats_line(&solution));
-            eprintln!("no legal move: the game is over. {}", result.describe());
-            return Ok(Outcome::Done);
-        }
-        (history, pos)
-    };
-    // A finished position is solved at once (its value, `best=- pv=`);
-    // why there is no move is said on stderr, as `moves` and `analyse` say it.
-    if let Status::Over(result) = pos.status() {
+    let game = super::rules::play_moves(start, &moves)?;
+    let history = game.positions()[..game.moves().len()].to_vec();
+    let pos = *game.current();
+    // A finished game (by the rules, or a record's by repetition) has its
+    // value at once, `best=- pv=`, and why there is no move on stderr, as
+    // `moves` and `analyse` say it: nothing to search, so no table is
+    // made (a bare finished position was refused a --table-bits the
+    // machine could not hold, after its value's note).
+    if let Status::Over(result) = game.status() {
+        let solution = Solution {
+            value: crate::solver::final_value(&pos, &result),
+            best: None,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        outln!("{}", solution_line(&pos, &solution));
+        outln!("{}", stats_line(&solution));
         eprintln!("no legal move: the game is over. {}", result.describe());
+        return Ok(Outcome::Done);
     }
     let mut solver = Solver::try_with_table_bits(table_bits)
         .map_err(|e| CliError(format!("--table-bits {table_bits}: {e}")))?;
