@@ -61,6 +61,16 @@ fn main() -> std::process::ExitCode {
                 eprintln!("error: {}", cli::printable(&message));
                 return std::process::ExitCode::from(2);
             }
+            // A choice's value that is not UTF-8, which clap read lossily
+            // and quoted with "�": said as any other such argument.
+            if e.kind() == clap::error::ErrorKind::InvalidValue
+                && let Some(clap::error::ContextValue::String(value)) =
+                    e.get(clap::error::ContextKind::InvalidValue)
+                && let Some(message) = cli::not_utf8_choice(&argv, value)
+            {
+                eprintln!("error: {}", cli::printable(&message));
+                return std::process::ExitCode::from(2);
+            }
             let code = e.exit_code();
             let e = match cli::with_printable_quotes(e, &argv) {
                 Ok(e) => e,

@@ -254,6 +254,42 @@ fn apply_answers_each_line_with_the_right_error_words() {
 
 #[test]
 #[cfg(unix)]
+fn a_choice_that_is_not_utf8_is_named_with_its_bytes_not_read_lossily() {
+    use std::os::unix::ffi::OsStrExt;
+    // clap read a game's name or an option's value lossily: "invalid
+    // value 'en-gehe�' for '<GAME>'", with a tip of a similar value.
+    let bytes = |b: &'static [u8]| std::ffi::OsStr::from_bytes(b);
+    for (args, said) in [
+        (
+            vec![bytes(b"start"), bytes(b"en-gehe\xff")],
+            "argument 2 is not UTF-8 text: `en-gehe\\xff`",
+        ),
+        (
+            vec![
+                bytes(b"start"),
+                bytes(b"en-gehe"),
+                bytes(b"--first"),
+                bytes(b"north\xff"),
+            ],
+            "argument 4 is not UTF-8 text: `north\\xff`",
+        ),
+        (
+            vec![bytes(b"start"), bytes(b"en-gehe"), bytes(b"--origin=\xff")],
+            "argument 3 is not UTF-8 text: `--origin=\\xff`",
+        ),
+    ] {
+        let out = Command::new(BIN).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(
+            err,
+            format!("error: {said} (games' names and options' values are written in UTF-8)\n")
+        );
+    }
+}
+
+#[test]
+#[cfg(unix)]
 fn an_argument_that_is_not_utf8_is_named_with_its_bytes() {
     use std::os::unix::ffi::OsStrExt;
     // The parser said only "invalid UTF-8 was detected in one or more

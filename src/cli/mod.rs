@@ -48,13 +48,35 @@ pub struct Cli {
 /// quoted with its stray bytes as `\xNN` (as `apply` quotes such a line),
 /// for the argument parser's refusal, which names none.
 pub fn not_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
+    not_utf8_argument_where(args, |_| true, "positions, moves and numbers")
+}
+
+/// [`not_utf8_argument`] for a value clap refused among choices (a game's
+/// name, `--first`, `--origin`): clap read its bytes lossily and quoted
+/// "en-gehe�". `value` is the refused value as clap gives it.
+pub fn not_utf8_choice(args: &[std::ffi::OsString], value: &str) -> Option<String> {
+    // (`--first=north\xff` ends with the value; a separate one is it.)
+    not_utf8_argument_where(
+        args,
+        |a| a.to_string_lossy().ends_with(value),
+        "games' names and options' values",
+    )
+}
+
+/// The first argument `is_it` picks that is not UTF-8, named by its place
+/// and bytes; `what` is what is written in UTF-8 there.
+fn not_utf8_argument_where(
+    args: &[std::ffi::OsString],
+    is_it: impl Fn(&std::ffi::OsStr) -> bool,
+    what: &str,
+) -> Option<String> {
     let (place, arg) = args
         .iter()
         .enumerate()
         .skip(1)
-        .find(|(_, a)| a.to_str().is_none())?;
+        .find(|(_, a)| a.to_str().is_none() && is_it(a))?;
     Some(format!(
-        "argument {place} is not UTF-8 text: {} (positions, moves and numbers are written in UTF-8)",
+        "argument {place} is not UTF-8 text: {} ({what} are written in UTF-8)",
         quoted_bytes(arg.as_encoded_bytes())
     ))
 }
