@@ -1149,8 +1149,8 @@ fn a_copied_game_record_sets_up_the_position_after_its_moves() {
     assert!(
         shows(
             &h,
-            "Cannot read that game record: move 2 (North `9`): illegal move `9`: \
-             there is no hole 9; holes are numbered 1 to 6"
+            "Cannot read that game record: move 2 (North `9`) of the pasted record: \
+             illegal move `9`: there is no hole 9; holes are numbered 1 to 6"
         ),
         "{:?}",
         editor(&h).paste_error

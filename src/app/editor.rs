@@ -487,7 +487,9 @@ fn replay_record(
         done.store(n, Ordering::Relaxed)
     }) {
         Ok(game) => Some(Ok(*game.current())),
-        Err(LoadError::Failed(refused)) => Some(Err(refused.to_string())),
+        // In the words of the window's paste (the editor said it without
+        // "of the pasted record").
+        Err(LoadError::Failed(refused)) => Some(Err(refused.in_pasted_record())),
         Err(LoadError::Stopped) => None,
     }
 }
@@ -2481,8 +2483,8 @@ mod tests {
         assert_eq!(
             ed.paste_error.as_deref(),
             Some(
-                "Cannot read that game record: move 2 (North `9`): illegal move `9`: \
-                 there is no hole 9; holes are numbered 1 to 6"
+                "Cannot read that game record: move 2 (North `9`) of the pasted record: \
+                 illegal move `9`: there is no hole 9; holes are numbered 1 to 6"
             )
         );
         // A typo in the position is still said as before.
@@ -2512,8 +2514,8 @@ mod tests {
         ));
         assert!(
             ed.paste_error.as_deref().is_some_and(|e| e.starts_with(
-                "Cannot read that game record: move 2 (North `1`): illegal move: \
-                 the game is already over. South wins"
+                "Cannot read that game record: move 2 (North `1`) of the pasted record: \
+                 illegal move: the game is already over. South wins"
             )),
             "{:?}",
             ed.paste_error

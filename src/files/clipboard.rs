@@ -82,11 +82,7 @@ impl PastedRecord {
         keep_going: impl FnMut() -> bool,
     ) -> Result<Game, LoadError<String>> {
         replay_moves(self.start, &self.moves, keep_going, |_| {}).map_err(|e| match e {
-            LoadError::Failed(refused) => LoadError::Failed(format!(
-                "{} of the pasted record: {}",
-                refused.named(),
-                refused.why_words()
-            )),
+            LoadError::Failed(refused) => LoadError::Failed(refused.in_pasted_record()),
             LoadError::Stopped => LoadError::Stopped,
         })
     }
@@ -123,6 +119,16 @@ impl RefusedMove {
 }
 
 impl RefusedMove {
+    /// Said of a pasted record, by the window's paste and the position
+    /// editor's alike: "move 2 (North `9`) of the pasted record: …".
+    pub fn in_pasted_record(&self) -> String {
+        format!(
+            "{} of the pasted record: {}",
+            self.named(),
+            self.why_words()
+        )
+    }
+
     /// Why, in words: "illegal move: the game is already over. South wins
     /// 6–0: …" after the end (the move quoted as [`RefusedMove::named`]
     /// quotes it).
