@@ -286,7 +286,19 @@ fn apply_answer(line: &str) -> Result<String, String> {
     if said.is_empty() {
         return Err("invalid position line: no move after the `;`".to_string());
     }
-    // `1 2` is as much a line of moves as `1 ; 2`, and said the same way.
+    // `1 2` is as much a line of moves as `1 ; 2`, and said the same way;
+    // one move with a stray `;` is said as that (`1;` was called more than
+    // one move).
+    let words = said
+        .split(|c: char| c == ';' || c.is_whitespace())
+        .filter(|w| !w.is_empty())
+        .count();
+    if words == 1 && said.contains(';') {
+        return Err(format!(
+            "invalid position line: a second `;` after the move: `{said}` (expected \
+             `POSITION ; MOVE`)"
+        ));
+    }
     if said.contains(';') || said.contains(char::is_whitespace) {
         return Err(format!(
             "invalid position line: more than one move after the `;`: `{said}` (play a line \
@@ -422,6 +434,26 @@ pub fn trace(position: &str, mv: &str) -> Result<(), CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_move_with_a_stray_semicolon_is_not_called_more_than_one_move() {
+        assert_eq!(
+            apply_line(
+                2,
+                "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; 1;"
+            ),
+            "error: line 2: invalid position line: a second `;` after the move: `1;` \
+             (expected `POSITION ; MOVE`)"
+        );
+        assert_eq!(
+            apply_line(
+                2,
+                "en-gehe south=1,0,2,0 north=0,1,0,0 captured=0,0 turn=south ; ;1"
+            ),
+            "error: line 2: invalid position line: a second `;` after the move: `;1` \
+             (expected `POSITION ; MOVE`)"
+        );
+    }
 
     #[test]
     fn a_second_move_on_an_apply_line_is_named_not_blamed_on_the_position() {
