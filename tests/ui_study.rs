@@ -2851,6 +2851,32 @@ fn the_move_list_takes_a_proved_cost_over_the_reviews_estimate() {
 }
 
 #[test]
+fn an_exercise_s_move_list_gives_no_proved_costs_away() {
+    // The position solved (every move valued) before it was tried as an
+    // exercise: the move list said "cost exactly 10 seeds (best was hole
+    // 1)" of a wrong move, and "best move, proved" of the defence.
+    let start = small_position();
+    let mut h = solved_in_the_panel(start);
+    click_in_view(&mut h, "Value of every move");
+    step_until(&mut h, "every move's value", |app| {
+        app.solver.move_values(&start).len() == 4
+    });
+    let s = study("01-relay.ron");
+    assert_eq!(s.start, start);
+    h.state_mut().queue(AppCommand::Study(StudyCommand::Start(
+        Box::new(s),
+        Mode::Exercise,
+    )));
+    h.run_steps(3);
+    play_and_await_the_defence(&mut h, "South 3: 1 seed");
+    assert!(h.query_by_label_contains("Wrong").is_some());
+    assert_eq!(cost_note(&h, 0), None);
+    assert_eq!(cost_note(&h, 1), None);
+    assert!(h.query_by_label_contains("cost exactly").is_none());
+    assert!(h.query_by_label_contains("best move, proved").is_none());
+}
+
+#[test]
 fn the_moves_along_a_solved_line_are_called_best() {
     // Only the line's first move was: a line played from the solver (or a
     // study's) kept the review's estimates after it, "cost about 2.1

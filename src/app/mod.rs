@@ -1144,8 +1144,12 @@ impl MaasaiApp {
         if let Some(ask) = self.solver.poll(&mut self.rt, &ctx, lines_may_play) {
             self.queued.push(ask);
         }
-        // After the council's review wrote its estimates: a proof outranks one.
-        self.solver.write_proved_notes(&mut self.rt);
+        // After the council's review wrote its estimates: a proof outranks
+        // one. Not in an exercise, whose answer they would give away (a
+        // position solved before named the best move of a wrong one).
+        if !exercising {
+            self.solver.write_proved_notes(&mut self.rt);
+        }
         self.poll_studies(&ctx);
 
         let mut commands = std::mem::take(&mut self.queued);
