@@ -286,6 +286,17 @@ fn a_choice_that_is_not_utf8_is_named_with_its_bytes_not_read_lossily() {
             format!("error: {said} (games' names and options' values are written in UTF-8)\n")
         );
     }
+    // A refused value that is UTF-8 is said as such, whatever other
+    // argument is not (an empty game's name named `--holes \xff`).
+    for args in [
+        vec![bytes(b""), bytes(b"--holes"), bytes(b"\xff")],
+        vec![bytes(b"s"), bytes(b"--holes"), bytes(b"\xffs")],
+    ] {
+        let out = Command::new(BIN).arg("start").args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("for '<GAME>'"), "{err}");
+    }
 }
 
 #[test]

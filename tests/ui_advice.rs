@@ -375,6 +375,28 @@ fn one_undo_against_the_computer_takes_back_its_reply_and_the_persons_move() {
 }
 
 #[test]
+fn the_persons_undone_move_played_again_keeps_the_computers_reply_to_redo() {
+    // Played again by hand, the move keeps the undone reply for Redo; the
+    // computer, not paused, searched at once, and its reply dropped it.
+    let mut h = after_the_computers_reply();
+    let reply = h.state().rt.game.moves()[1];
+    h.state_mut().queue(AppCommand::Undo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 0);
+    h.get_by_label("South 1: 4 seeds").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.redo, [reply]);
+    assert!(
+        h.state().rt.computer.paused,
+        "its reply would drop the redo"
+    );
+    h.state_mut().queue(AppCommand::Redo);
+    h.run_steps(2);
+    assert_eq!(h.state().rt.game.moves().len(), 2);
+    assert_eq!(h.state().rt.game.moves()[1], reply);
+}
+
+#[test]
 fn undo_leaves_a_paused_computer_paused() {
     let mut h = after_the_computers_reply();
     h.state_mut().queue(AppCommand::PauseComputer(true));

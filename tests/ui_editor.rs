@@ -2341,6 +2341,22 @@ fn digits_after_undo_start_a_new_number_and_backspace_edits_the_count_shown() {
 }
 
 #[test]
+fn digits_on_the_board_and_then_a_number_in_the_hole_s_field_are_two_steps() {
+    let mut h = harness(en_gehe(4));
+    open_editor(&mut h);
+    h.get_by_label("North 2: 4 seeds").click();
+    h.run();
+    h.event(egui::Event::Text("5".into()));
+    h.run();
+    assert!(shows(&h, "North 2: 5 seeds"));
+    type_number(&mut h, "Selected: North 2", "7");
+    assert!(shows(&h, "North 2: 7 seeds"), "{}", notation(&h));
+    h.state_mut().queue(AppCommand::Editor(EditorCommand::Undo));
+    h.run();
+    assert!(shows(&h, "North 2: 5 seeds"), "{}", notation(&h));
+}
+
+#[test]
 fn two_numbers_entered_in_one_field_are_two_steps_of_undo_and_a_paste_s_note_goes_with_undo() {
     // A second entry in the same field (Enter each time) joined the
     // first's step: one Undo took both back. And "… (Ctrl+Z takes it

@@ -4131,8 +4131,15 @@ fn discarding_comments_kept_aside_names_the_boards_unsaved_work_too() {
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
     h.run_steps(3);
-    let ask = |h: &mut Harness<'static, MaasaiApp>| {
-        h.get_by_label("Close study").click();
+    // Asked by a new game (which replaces the board) or by Close study
+    // (which keeps the board's game to play on, its comments with it).
+    let ask = |h: &mut Harness<'static, MaasaiApp>, new_game: bool| {
+        if new_game {
+            use maasai_mancala::app::files_ui::FileCommand;
+            h.state_mut().queue(AppCommand::Files(FileCommand::New));
+        } else {
+            h.get_by_label("Close study").click();
+        }
         h.run_steps(3);
         assert!(h.query_by_label("Discard your comments?").is_some());
         let said = h.query_by_label_contains(BOARD_UNSAVED_TOO).is_some();
@@ -4141,14 +4148,25 @@ fn discarding_comments_kept_aside_names_the_boards_unsaved_work_too() {
         said
     };
     // Only the comment kept aside: nothing else to name.
-    assert!(!ask(&mut h), "named with nothing on the board");
-    // A comment on the alternative's move, on the board, is named.
+    assert!(!ask(&mut h, true), "named with nothing on the board");
+    // A comment on the alternative's move, on the board, is named where
+    // Discard drops it.
     h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
     h.run_steps(3);
     h.state_mut()
         .queue(AppCommand::SetComment(1, "on the alternative".into()));
     h.run_steps(2);
-    assert!(ask(&mut h), "the board's comment not named");
+    assert!(ask(&mut h, true), "the board's comment not named");
+    assert!(!ask(&mut h, false), "Close study keeps the board's comment");
+    h.get_by_label("Close study").click();
+    h.run_steps(3);
+    h.get_by_label("Discard changes").click();
+    h.run_steps(3);
+    assert!(h.state().studies.active.is_none());
+    assert_eq!(
+        h.state().rt.comments.get(&1).map(String::as_str),
+        Some("on the alternative")
+    );
 }
 
 #[test]
@@ -4200,6 +4218,10 @@ fn comments_on_a_line_played_over_from_an_earlier_position_come_back_with_it() {
     h.run_steps(3);
     assert_eq!(h.state().rt.game.moves().len(), 2);
     assert!(h.state().rt.comments.is_empty());
+    // A comment on the move played in its place.
+    h.state_mut()
+        .queue(AppCommand::SetComment(2, "my branch idea".into()));
+    h.run_steps(2);
     // Stepping the solution's second move brings its comment back.
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::Step(2)));
@@ -4209,6 +4231,15 @@ fn comments_on_a_line_played_over_from_an_earlier_position_come_back_with_it() {
     assert_eq!(
         h.state().rt.comments.get(&2).map(String::as_str),
         Some("North relays")
+    );
+    // The branch's comment is kept aside, and comes back with its move.
+    assert!(h.state().studies.comments_aside_in().is_some());
+    h.get_by_label("Bring it back").click();
+    h.run_steps(3);
+    assert_eq!(h.state().rt.game.moves()[1].hole(), 3);
+    assert_eq!(
+        h.state().rt.comments.get(&2).map(String::as_str),
+        Some("my branch idea")
     );
 }
 

@@ -110,7 +110,8 @@ pub fn dialogs_ui(
                 // Discard drops the board's unsaved work as well, which
                 // this question, standing for "Save your changes?", must
                 // say.
-                if board_unsaved {
+                // (Close study keeps the board's game, to play on.)
+                if board_unsaved && *pending != Pending::CloseStudy {
                     format!("{} {BOARD_UNSAVED_TOO}", aside.question(&what))
                 } else {
                     aside.question(&what)

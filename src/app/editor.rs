@@ -674,6 +674,17 @@ impl Editor {
         }
     }
 
+    /// Copies the position's notation to the clipboard, if the rules allow
+    /// it (Copy notation, and the Game menu's copy in the editor); the
+    /// panel then says it was copied.
+    pub fn copy_notation(&mut self, ctx: &egui::Context) {
+        if self.check().position.is_some() {
+            let notation = self.setup.to_string();
+            ctx.copy_text(notation.clone());
+            self.copied = Some(notation);
+        }
+    }
+
     /// The command that gives the selected hole or pile `seeds`.
     pub fn set_at(at: Selection, seeds: u64) -> EditorCommand {
         match at {
@@ -1377,7 +1388,13 @@ fn count_field(
 /// of undo, each entry one of its own (two entries, 5 and then 7, were
 /// undone together).
 fn field_done(resp: &egui::Response) -> bool {
-    resp.drag_stopped() || resp.lost_focus() || (resp.changed() && !resp.dragged())
+    // Gaining the focus ends the run before it too: digits typed on the
+    // board into the selected hole, then a number entered in its field,
+    // were one step.
+    resp.drag_stopped()
+        || resp.gained_focus()
+        || resp.lost_focus()
+        || (resp.changed() && !resp.dragged())
 }
 
 /// A number field labelled by `label` whose typed text `parse` reads: text
@@ -1854,8 +1871,7 @@ pub fn editor_panel(ui: &mut egui::Ui, ed: &mut Editor, names: &[String; 2]) -> 
                 .on_disabled_hover_text(COPY_REFUSED)
                 .clicked()
             {
-                ui.ctx().copy_text(notation.clone());
-                ed.copied = Some(notation.clone());
+                ed.copy_notation(ui.ctx());
             }
             if !legal {
                 ui.weak(COPY_REFUSED);

@@ -1778,12 +1778,8 @@ impl MaasaiApp {
             // In the editor, its position (if legal), as its own Copy
             // notation copies it and says so there.
             FileCommand::CopyPosition if self.editor.is_some() => {
-                if let Some(ed) = &mut self.editor
-                    && ed.check().position.is_some()
-                {
-                    let notation = ed.setup.to_string();
-                    ctx.copy_text(notation.clone());
-                    ed.copied = Some(notation);
+                if let Some(ed) = &mut self.editor {
+                    ed.copy_notation(ctx);
                 }
             }
             FileCommand::CopyPosition => {

@@ -733,7 +733,17 @@ impl MaasaiApp {
                     }
                     // (An endless move's error says so itself.)
                     match self.rt.play_by(mv, !human) {
-                        Ok(()) => self.rt.notice = None,
+                        Ok(()) => {
+                            self.rt.notice = None;
+                            // The undone move played again by hand keeps the
+                            // moves still undone: a computer left to move
+                            // waits, as after Redo up to a move, since its
+                            // reply would drop them.
+                            let turn = self.rt.game.current().turn();
+                            self.rt.computer.paused |= human
+                                && !self.rt.redo.is_empty()
+                                && self.settings.players[turn.index()].is_computer();
+                        }
                         Err(e) => self.rt.say_about_view(e),
                     }
                 }

@@ -1577,29 +1577,40 @@ fn take_off_from(a: &mut ActiveStudy, rt: &mut Runtime, len: usize) {
             });
         }
     }
-    // Undone first, so that a line "Play from here" took off comes back
-    // to Redo with its comments, to be kept with the rest (the cut
-    // cleared it after bringing its comments back, and the next move
-    // played dropped them).
-    while rt.game.moves().len() > len && rt.undo() {}
-    if a.mode == Mode::Book && !rt.redo.is_empty() {
-        // The user's comments go with their moves, to come back with them:
-        // those taken off, and those Undo left for Redo (which the cut
-        // clears: stepping on played the same move with its comment gone).
-        let mut moves = rt.game.moves().to_vec();
-        moves.extend(rt.redo.iter().rev());
-        let taken: Vec<(Vec<Move>, String)> = rt
-            .comments
-            .range(len + 1..=moves.len())
-            .map(|(&n, text)| (moves[..n].to_vec(), text.clone()))
-            .collect();
-        rt.comments.retain(|&n, _| n <= len);
-        if !taken.is_empty() {
-            a.message = Some(COMMENTS_OFF_BOARD_NOTE.into());
-            a.comments_off_board.extend(taken);
-        }
+    // The user's comments go with their moves, to come back with them:
+    // those taken off, and those Undo left for Redo (which the cut
+    // clears: stepping on played the same move with its comment gone);
+    // then, once undone, those of a line "Play from here" took off, which
+    // the undo brings back to Redo (the cut cleared them after bringing
+    // them back, and the next move played dropped them). Taken before the
+    // undo too: going back past where that line was taken off drops the
+    // comments on the moves played in its place.
+    let mut taken = Vec::new();
+    if a.mode == Mode::Book {
+        taken.extend(comments_after(rt, len));
+        while rt.game.moves().len() > len && rt.undo() {}
+        taken.extend(comments_after(rt, len));
+    }
+    if !taken.is_empty() {
+        a.message = Some(COMMENTS_OFF_BOARD_NOTE.into());
+        a.comments_off_board.extend(taken);
     }
     truncate_game(rt, len);
+}
+
+/// Takes the comments on the moves after the first `len`, on the board
+/// and to redo, each with the moves up to its own.
+fn comments_after(rt: &mut Runtime, len: usize) -> Vec<(Vec<Move>, String)> {
+    let mut moves = rt.game.moves().to_vec();
+    moves.extend(rt.redo.iter().rev());
+    let taken = rt
+        .comments
+        .range(len + 1..)
+        .filter(|&(&n, _)| n <= moves.len())
+        .map(|(&n, text)| (moves[..n].to_vec(), text.clone()))
+        .collect();
+    rt.comments.retain(|&n, _| n <= len);
+    taken
 }
 
 /// Book: comments kept with moves taken off come back as the game plays

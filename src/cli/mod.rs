@@ -55,12 +55,17 @@ pub fn not_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
 /// name, `--first`, `--origin`): clap read its bytes lossily and quoted
 /// "en-gehe�". `value` is the refused value as clap gives it.
 pub fn not_utf8_choice(args: &[std::ffi::OsString], value: &str) -> Option<String> {
-    // (`--first=north\xff` ends with the value; a separate one is it.)
-    not_utf8_argument_where(
-        args,
-        |a| a.to_string_lossy().ends_with(value),
-        "games' names and options' values",
-    )
+    // Only a value clap read lossily; the argument is it, or ends with
+    // `=` and it (`--first=north\xff`): an empty or short refused value
+    // would match other arguments.
+    if !value.contains('\u{fffd}') {
+        return None;
+    }
+    let is_it = |a: &std::ffi::OsStr| {
+        let lossy = a.to_string_lossy();
+        lossy == value || lossy.ends_with(&format!("={value}"))
+    };
+    not_utf8_argument_where(args, is_it, "games' names and options' values")
 }
 
 /// The first argument `is_it` picks that is not UTF-8, named by its place

@@ -150,8 +150,10 @@ pub fn moves(position: &str) -> Result<(), CliError> {
         outln!();
         // Over because every move is endless: they are still named on
         // the `endless:` line (it was left out, with the moves).
+        // (Every candidate is endless then: the status proved them all,
+        // so they are not sown again.)
         if let EndReason::OnlyEndless(_) = result.reason {
-            let (_, endless) = pos.classify_moves();
+            let endless: Vec<Move> = pos.candidate_moves().collect();
             if !endless.is_empty() {
                 outln!("endless: {}", names(&pos, &endless));
             }
