@@ -736,13 +736,10 @@ impl MaasaiApp {
                         Ok(()) => {
                             self.rt.notice = None;
                             // The undone move played again by hand keeps the
-                            // moves still undone: a computer left to move
-                            // waits, as after Redo up to a move, since its
-                            // reply would drop them.
-                            let turn = self.rt.game.current().turn();
-                            self.rt.computer.paused |= human
-                                && !self.rt.redo.is_empty()
-                                && self.settings.players[turn.index()].is_computer();
+                            // moves still undone (as Redo up to a move does).
+                            if human {
+                                self.hold_computer_for_redo();
+                            }
                         }
                         Err(e) => self.rt.say_about_view(e),
                     }
@@ -982,11 +979,7 @@ impl MaasaiApp {
                     while self.rt.game.moves().len() < moves && self.rt.redo() {
                         redone = true;
                     }
-                    // A computer left to move waits, as after Undo: its
-                    // reply would drop the moves still undone.
-                    let turn = self.rt.game.current().turn();
-                    self.rt.computer.paused |= !self.rt.redo.is_empty()
-                        && self.settings.players[turn.index()].is_computer();
+                    self.hold_computer_for_redo();
                     self.rt.done_or_nothing_to(redone, "redo");
                 }
                 AppCommand::FinishAnimation => {
@@ -1762,6 +1755,14 @@ impl MaasaiApp {
         {
             ed.leaving = None;
         }
+    }
+
+    /// With moves still undone, a computer left to move waits, as after
+    /// Undo: its reply would drop them.
+    fn hold_computer_for_redo(&mut self) {
+        let turn = self.rt.game.current().turn();
+        self.rt.computer.paused |=
+            !self.rt.redo.is_empty() && self.settings.players[turn.index()].is_computer();
     }
 
     /// The editor's keys: undo and redo, digits into the selected hole, and

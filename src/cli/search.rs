@@ -67,7 +67,7 @@ pub fn analyse(
         threads: threads.clamp(1, 64),
         lines,
         quiescence,
-        history: game.positions()[..game.moves().len()].to_vec(),
+        history: game.history().to_vec(),
         ..SearchConfig::default()
     };
     let analysis = search::search(&pos, config.clone());

@@ -122,7 +122,7 @@ pub fn solve(
     // game's position: repetition counts the game's own positions too.
     let (start, moves) = super::rules::record_start(position, &[])?;
     let game = super::rules::play_moves(start, &moves)?;
-    let history = game.positions()[..game.moves().len()].to_vec();
+    let history = game.history().to_vec();
     let pos = *game.current();
     // A finished game (by the rules, or a record's by repetition) has its
     // value at once, `best=- pv=`, and why there is no move on stderr, as

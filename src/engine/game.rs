@@ -331,6 +331,11 @@ impl Game {
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
+    /// The positions before the current one, oldest first: the history a
+    /// search or solve of the current position counts repetitions over.
+    pub fn history(&self) -> &[Position] {
+        &self.positions[..self.moves.len()]
+    }
     /// Which game the record is of.
     pub fn variant(&self) -> Variant {
         self.start().variant()
