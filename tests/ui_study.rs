@@ -4062,10 +4062,9 @@ fn comments_typed_in_the_book_come_back_after_the_exercise() {
     assert!(h.state().studies.active.is_none(), "not closed on Discard");
 }
 
-#[test]
-fn comments_on_a_line_come_back_with_its_moves() {
-    // A comment typed on a move of the solution went, unasked, when
-    // another line was chosen (the change takes the move off the board).
+/// The relay study's book: "my note" typed on the solution's first move,
+/// then the alternative line chosen (which takes that move off the board).
+fn note_on_the_solution_then_the_alternative() -> Harness<'static, MaasaiApp> {
     let s = study("01-relay.ron");
     let mut h = in_study(&s, Mode::Book);
     h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
@@ -4077,6 +4076,14 @@ fn comments_on_a_line_come_back_with_its_moves() {
     h.state_mut()
         .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
     h.run_steps(3);
+    h
+}
+
+#[test]
+fn comments_on_a_line_come_back_with_its_moves() {
+    // A comment typed on a move of the solution went, unasked, when
+    // another line was chosen (the change takes the move off the board).
+    let mut h = note_on_the_solution_then_the_alternative();
     assert!(h.state().rt.comments.is_empty());
     let kept = "Your comments on the moves taken off are kept: they come back when those \
                 moves are played again.";
@@ -4120,17 +4127,7 @@ fn discarding_comments_kept_aside_names_the_boards_unsaved_work_too() {
     // "Discard your comments?" stands for "Save your changes?" and its
     // Discard drops the board's unsaved comments as well, unnamed.
     use maasai_mancala::app::dialogs::BOARD_UNSAVED_TOO;
-    let s = study("01-relay.ron");
-    let mut h = in_study(&s, Mode::Book);
-    h.state_mut().settings.speed = maasai_mancala::app::anim::INSTANT_SPEED;
-    h.state_mut().queue(AppCommand::Study(StudyCommand::Next));
-    h.run_steps(3);
-    h.state_mut()
-        .queue(AppCommand::SetComment(1, "my note".into()));
-    h.run_steps(2);
-    h.state_mut()
-        .queue(AppCommand::Study(StudyCommand::ChooseLine(1)));
-    h.run_steps(3);
+    let mut h = note_on_the_solution_then_the_alternative();
     // Asked by a new game (which replaces the board) or by Close study
     // (which keeps the board's game to play on, its comments with it).
     let ask = |h: &mut Harness<'static, MaasaiApp>, new_game: bool| {
